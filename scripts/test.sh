@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The one test command (make test, and .ci/run): installs what is missing, then runs every layer
+# and fails if any layer fails or runs zero tests.
+#   1. native   cargo test (core, property tests, article tests)
+#   2. browser  wasm-pack test --headless --chrome (core tests compiled to wasm, Yew component tests)
+#   3. e2e      dist/ served on 127.0.0.1, Playwright + Debian Chromium (tests/e2e/*.test.mjs)
+#   4. lint     core-import check, cargo fmt --check, clippy -D warnings on native and wasm32
+# Run one layer alone: scripts/test.sh native|browser|e2e|lint
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh test
+source scripts/env.sh
+layers="${*:-lint native browser e2e}"
+logdir=target/test-logs
+mkdir -p "$logdir"
+total=0
+summary=""
+
+count_rust() { # sums "test result: ok. N passed" / "N failed" lines
+  awk '/test result:/ { for (i = 1; i <= NF; i++) { if ($(i) ~ /^passed/) p += $(i-1); if ($(i) ~ /^failed/) f += $(i-1) } } END { printf "%d %d\n", p, f }' "$1"
+}
+need_tests() { # layer passed
+  if [ "$2" -le 0 ]; then echo "[test] layer '$1' ran zero tests: that is a failure" >&2; exit 1; fi
+  total=$((total + $2)); summary="$summary  $1: $2 passed\n"
+}
+
+for layer in $layers; do
+  case "$layer" in
+    lint)
+      echo "[test] lint: core imports, rustfmt, clippy (native and wasm32)"
+      scripts/check-core-imports.sh
+      cargo fmt --all -- --check
+      cargo clippy --all-targets -- -D warnings
+      cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
+      summary="$summary  lint: clean\n"
+      ;;
+    native)
+      echo "[test] native: cargo test"
+      cargo test 2>&1 | tee "$logdir/native.log"
+      read -r p f < <(count_rust "$logdir/native.log")
+      need_tests native "$p"
+      ;;
+    browser)
+      echo "[test] browser: wasm-pack test --headless --chrome"
+      CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome --chromedriver /usr/bin/chromedriver 2>&1 | tee "$logdir/browser.log"
+      read -r p f < <(count_rust "$logdir/browser.log")
+      need_tests browser "$p"
+      ;;
+    e2e)
+      echo "[test] e2e: build dist/, serve it, drive it with Playwright"
+      scripts/e2e.sh 2>&1 | tee "$logdir/e2e.log"
+      p=$(awk '/^# pass /{print $3}' "$logdir/e2e.log" | tail -1)
+      need_tests e2e "${p:-0}"
+      ;;
+    *) echo "unknown layer '$layer' (native, browser, e2e, lint)" >&2; exit 2 ;;
+  esac
+done
+printf '[test] all layers green:\n%b' "$summary"
+echo "${total} passed, 0 failed"

@@ -1,0 +1,355 @@
+//! Simulated clients: they mint keys, send attempts, time out, and retry by policy, reusing the
+//! key (right) or minting a new one per retry (the common bug).
+
+use super::fault::Fault;
+use super::intern::{DescId, KeyId, OpId};
+use super::limits::{check_duration, DurationField, InputError, MAX_RETRY_DELAY_MS};
+use super::rng::Rng;
+use super::trace::EventKind;
+use super::uuidgen::{mint, KeyFormat};
+use super::world::{Micro, World};
+use super::PaymentResult;
+use serde::{Deserialize, Serialize};
+
+/// When a client retries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum RetryPolicy {
+    /// Never.
+    #[default]
+    None,
+    /// At once.
+    Immediate,
+    /// After a fixed delay.
+    Fixed {
+        /// Delay in simulated ms.
+        delay_ms: u64,
+    },
+    /// Exponential backoff with full jitter: uniform in 0..=min(cap, base * 2^(n-1)).
+    ExponentialJitter {
+        /// First backoff ceiling.
+        base_ms: u64,
+        /// Largest backoff ceiling.
+        cap_ms: u64,
+    },
+}
+
+impl RetryPolicy {
+    /// Checks the delays against `MAX_RETRY_DELAY_MS`.
+    pub fn validate(&self) -> Result<(), InputError> {
+        match *self {
+            Self::None | Self::Immediate => Ok(()),
+            Self::Fixed { delay_ms } => {
+                check_duration(DurationField::RetryDelay, delay_ms, 0, MAX_RETRY_DELAY_MS)
+                    .map(|_| ())
+            }
+            Self::ExponentialJitter { base_ms, cap_ms } => {
+                check_duration(DurationField::RetryBase, base_ms, 1, MAX_RETRY_DELAY_MS)?;
+                check_duration(DurationField::RetryCap, cap_ms, base_ms, MAX_RETRY_DELAY_MS)
+                    .map(|_| ())
+            }
+        }
+    }
+
+    /// The delay before retry number `retry` (1 for the first retry); `None` for no retry.
+    pub fn delay(&self, retry: u32, rng: &mut Rng) -> Option<u64> {
+        match *self {
+            Self::None => None,
+            Self::Immediate => Some(0),
+            Self::Fixed { delay_ms } => Some(delay_ms),
+            Self::ExponentialJitter { base_ms, cap_ms } => {
+                let shift = retry.saturating_sub(1).min(63);
+                let ceiling = base_ms
+                    .checked_mul(1u64 << shift)
+                    .map_or(cap_ms, |c| c.min(cap_ms));
+                Some(rng.below_inclusive(ceiling))
+            }
+        }
+    }
+}
+
+/// Whether a retry sends the same key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KeyStrategy {
+    /// One key per logical operation, reused on every retry.
+    #[default]
+    Reuse,
+    /// A fresh key per attempt: every retry looks like a new payment to the server.
+    NewPerRetry,
+}
+
+/// What a client operation finally saw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "kebab-case")]
+pub enum ClientOutcome {
+    /// Still waiting or retrying.
+    InProgress,
+    /// Got this answer (possibly a retryable one, with no attempts left).
+    Answered {
+        /// The answer.
+        result: PaymentResult,
+    },
+    /// Timed out on its last attempt: the client cannot tell what happened.
+    TimedOut,
+}
+
+/// A client operation as the UI shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClientResult {
+    /// The operation.
+    pub op: OpId,
+    /// Amount asked.
+    pub amount: i64,
+    /// Description.
+    pub description: DescId,
+    /// The key of the latest attempt.
+    pub key: KeyId,
+    /// Attempts sent so far.
+    pub attempts: u32,
+    /// Where it stands.
+    pub outcome: ClientOutcome,
+}
+
+/// The parts of an operation the UI does not need.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct OpPlan {
+    pub(crate) fingerprint: u64,
+    pub(crate) key_format: KeyFormat,
+    pub(crate) key_strategy: KeyStrategy,
+    pub(crate) retry: RetryPolicy,
+    pub(crate) max_attempts: u32,
+    pub(crate) faults: Vec<Fault>,
+}
+
+/// One attempt in flight or done.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct AttemptRec {
+    pub(crate) op: OpId,
+    pub(crate) n: u32,
+    pub(crate) key: KeyId,
+    pub(crate) fault: Fault,
+    /// The client is still waiting for this attempt.
+    pub(crate) live: bool,
+    /// The reply on its way back.
+    pub(crate) response: Option<PaymentResult>,
+}
+
+/// Whether a reply invites a retry with the same key: 409 in flight, 429 or 5xx.
+fn retryable(result: &PaymentResult) -> bool {
+    matches!(result, PaymentResult::InFlightConflict) || result.http_status() >= 500
+}
+
+impl World {
+    /// Starts an operation: registers it and sends its first attempt.
+    pub(crate) fn start_op(
+        &mut self,
+        key: Option<KeyId>,
+        amount: i64,
+        description: DescId,
+        plan: OpPlan,
+    ) -> Result<OpId, InputError> {
+        let op = OpId(u32::try_from(self.results.len()).map_err(|_| InputError::Overflow {
+            quantity: super::limits::Quantity::Ids,
+        })?);
+        let key = match key {
+            Some(k) => k,
+            None => self.mint_key(plan.key_format)?,
+        };
+        self.results.push(ClientResult {
+            op,
+            amount,
+            description,
+            key,
+            attempts: 0,
+            outcome: ClientOutcome::InProgress,
+        });
+        self.plans.push(plan);
+        self.send_attempt(op)?;
+        Ok(op)
+    }
+
+    /// Mints a key from the seeded RNG.
+    pub(crate) fn mint_key(&mut self, format: KeyFormat) -> Result<KeyId, InputError> {
+        let uuid = mint(&mut self.rng, format, self.now);
+        self.interner.uuid(uuid)
+    }
+
+    /// Sends the operation's next attempt.
+    pub(crate) fn send_attempt(&mut self, op: OpId) -> Result<(), InputError> {
+        let ix = op.0 as usize;
+        let (Some(result), Some(plan)) = (self.results.get(ix), self.plans.get(ix)) else {
+            return Ok(());
+        };
+        let n = result.attempts.saturating_add(1);
+        let fault = plan
+            .faults
+            .get(result.attempts as usize)
+            .copied()
+            .unwrap_or_default();
+        let (format, strategy) = (plan.key_format, plan.key_strategy);
+        let amount = result.amount;
+        let key = if n > 1 && strategy == KeyStrategy::NewPerRetry {
+            let k = self.mint_key(format)?;
+            self.results[ix].key = k;
+            k
+        } else {
+            self.results[ix].key
+        };
+        self.results[ix].attempts = n;
+        let attempt = u32::try_from(self.attempts.len()).map_err(|_| InputError::Overflow {
+            quantity: super::limits::Quantity::Ids,
+        })?;
+        self.attempts.push(AttemptRec {
+            op,
+            n,
+            key,
+            fault,
+            live: true,
+            response: None,
+        });
+        self.emit(EventKind::ClientSend {
+            op,
+            attempt: n,
+            key,
+            amount,
+        });
+        let delay = self.network.delay(&mut self.rng);
+        self.schedule(self.now.saturating_add(delay), Micro::Arrive { attempt });
+        self.schedule(
+            self.now.saturating_add(self.config.timeout_ms),
+            Micro::Timeout { attempt },
+        );
+        Ok(())
+    }
+
+    /// A reply reaches the client side of the network (or is lost there).
+    pub(crate) fn client_receive(&mut self, attempt: u32) {
+        let Some(rec) = self.attempts.get_mut(attempt as usize) else {
+            return;
+        };
+        let (op, n) = (rec.op, rec.n);
+        let Some(result) = rec.response.take() else {
+            return;
+        };
+        if rec.fault == Fault::ResponseLost {
+            self.emit(EventKind::ResponseLost { op, attempt: n });
+            return;
+        }
+        let late = !rec.live;
+        rec.live = false;
+        self.emit(EventKind::ResponseDelivered {
+            op,
+            attempt: n,
+            result: result.clone(),
+            late,
+        });
+        if late {
+            return;
+        }
+        if retryable(&result) && self.schedule_retry(op) {
+            return;
+        }
+        if let Some(r) = self.results.get_mut(op.0 as usize) {
+            r.outcome = ClientOutcome::Answered { result };
+        }
+    }
+
+    /// The client's timer for an attempt fires.
+    pub(crate) fn client_timeout(&mut self, attempt: u32) {
+        let Some(rec) = self.attempts.get_mut(attempt as usize) else {
+            return;
+        };
+        if !rec.live {
+            // Answered in time: the timer is stale and nothing happens (not a step).
+            return;
+        }
+        rec.live = false;
+        let (op, n) = (rec.op, rec.n);
+        self.emit(EventKind::ClientTimeout { op, attempt: n });
+        if !self.schedule_retry(op) {
+            self.emit(EventKind::ClientGaveUp { op, attempts: n });
+            if let Some(r) = self.results.get_mut(op.0 as usize) {
+                r.outcome = ClientOutcome::TimedOut;
+            }
+        }
+    }
+
+    /// Schedules the next attempt if the policy and the attempt budget allow; false otherwise.
+    fn schedule_retry(&mut self, op: OpId) -> bool {
+        let ix = op.0 as usize;
+        let (Some(result), Some(plan)) = (self.results.get(ix), self.plans.get(ix)) else {
+            return false;
+        };
+        if result.attempts >= plan.max_attempts {
+            return false;
+        }
+        let retry_no = result.attempts;
+        let Some(delay) = plan.retry.delay(retry_no, &mut self.rng) else {
+            return false;
+        };
+        let at_ms = self.now.saturating_add(delay);
+        self.emit(EventKind::ClientRetryScheduled {
+            op,
+            attempt: retry_no.saturating_add(1),
+            at_ms,
+        });
+        self.schedule(at_ms, Micro::Send { op });
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_is_capped_and_jittered() {
+        let p = RetryPolicy::ExponentialJitter {
+            base_ms: 100,
+            cap_ms: 1000,
+        };
+        let mut r = Rng::new(3);
+        for retry in 1..=30 {
+            let d = p.delay(retry, &mut r).expect("retries");
+            let ceiling = (100u64 << (retry - 1).min(20)).min(1000);
+            assert!(d <= ceiling, "retry {retry}: {d} > {ceiling}");
+        }
+        assert_eq!(RetryPolicy::None.delay(1, &mut r), None);
+        assert_eq!(RetryPolicy::Immediate.delay(1, &mut r), Some(0));
+        assert_eq!(
+            RetryPolicy::Fixed { delay_ms: 7 }.delay(9, &mut r),
+            Some(7)
+        );
+    }
+
+    #[test]
+    fn validation() {
+        assert!(RetryPolicy::ExponentialJitter {
+            base_ms: 10,
+            cap_ms: 5
+        }
+        .validate()
+        .is_err());
+        assert!(RetryPolicy::ExponentialJitter {
+            base_ms: 0,
+            cap_ms: 5
+        }
+        .validate()
+        .is_err());
+        assert!(RetryPolicy::Fixed {
+            delay_ms: MAX_RETRY_DELAY_MS + 1
+        }
+        .validate()
+        .is_err());
+        assert!(RetryPolicy::Fixed { delay_ms: 0 }.validate().is_ok());
+    }
+
+    #[test]
+    fn retryable_statuses() {
+        assert!(retryable(&PaymentResult::InFlightConflict));
+        assert!(retryable(&PaymentResult::ProcessorError));
+        assert!(!retryable(&PaymentResult::ParameterMismatch { status: 409 }));
+        assert!(!retryable(&PaymentResult::Success { balance: 1 }));
+    }
+}

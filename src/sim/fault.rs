@@ -1,0 +1,82 @@
+//! Faults a learner can inject per attempt. From the client's side every fault but
+//! `ProcessorError` looks the same: a timeout.
+
+use super::trace::CrashPoint;
+use serde::{Deserialize, Serialize};
+
+/// What goes wrong with one attempt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Fault {
+    /// Nothing.
+    #[default]
+    None,
+    /// The network drops the request: the server never sees it.
+    RequestLost,
+    /// The server processes the request; the network drops the reply.
+    ResponseLost,
+    /// The worker crashes before touching the balance.
+    CrashBeforeCharge,
+    /// The worker crashes after the charge, before the idempotency record is written.
+    CrashAfterChargeBeforeRecord,
+    /// The worker crashes after everything committed, before replying.
+    CrashAfterCommitBeforeReply,
+    /// The upstream processor fails transiently (503); nothing is charged.
+    ProcessorError,
+}
+
+impl Fault {
+    /// Every fault, in menu order.
+    pub const ALL: [Fault; 7] = [
+        Fault::None,
+        Fault::RequestLost,
+        Fault::ResponseLost,
+        Fault::CrashBeforeCharge,
+        Fault::CrashAfterChargeBeforeRecord,
+        Fault::CrashAfterCommitBeforeReply,
+        Fault::ProcessorError,
+    ];
+
+    /// Where the server crashes, for the crash faults.
+    pub fn crash_point(self) -> Option<CrashPoint> {
+        match self {
+            Self::CrashBeforeCharge => Some(CrashPoint::BeforeCharge),
+            Self::CrashAfterChargeBeforeRecord => Some(CrashPoint::AfterChargeBeforeRecord),
+            Self::CrashAfterCommitBeforeReply => Some(CrashPoint::AfterCommitBeforeReply),
+            _ => None,
+        }
+    }
+
+    /// True if the client sees a timeout rather than an answer.
+    pub fn looks_like_timeout(self) -> bool {
+        !matches!(self, Self::None | Self::ProcessorError)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crash_points() {
+        assert_eq!(Fault::None.crash_point(), None);
+        assert_eq!(
+            Fault::CrashAfterChargeBeforeRecord.crash_point(),
+            Some(CrashPoint::AfterChargeBeforeRecord)
+        );
+        assert_eq!(
+            Fault::ALL.iter().filter(|f| f.crash_point().is_some()).count(),
+            3
+        );
+        assert!(Fault::RequestLost.looks_like_timeout());
+        assert!(!Fault::ProcessorError.looks_like_timeout());
+    }
+
+    #[test]
+    fn serde_names() {
+        assert_eq!(
+            serde_json::to_string(&Fault::CrashAfterChargeBeforeRecord).expect("ser"),
+            "\"crash-after-charge-before-record\""
+        );
+    }
+}

@@ -1,0 +1,267 @@
+//! The closed set of inputs that drive a world. A world changes only through these (and the
+//! passage of simulated time they cause), which is what makes a run replayable.
+
+use super::client::{KeyStrategy, RetryPolicy};
+use super::fault::Fault;
+use super::key::validate_key;
+use super::limits::{
+    check_amount, check_description, check_duration, DurationField, InputError, MAX_ADVANCE_MS,
+    MAX_ATTEMPTS, MAX_PARALLEL_REQUESTS, MIN_PARALLEL_REQUESTS,
+};
+use super::uuidgen::KeyFormat;
+use serde::{Deserialize, Serialize};
+
+/// One request of a `Parallel` input: a single attempt, no retry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RequestSpec {
+    /// The key to send; `None` mints one (see `Parallel::same_key`).
+    #[serde(default)]
+    pub key: Option<String>,
+    /// Format of a minted key.
+    #[serde(default)]
+    pub key_format: KeyFormat,
+    /// Amount to charge.
+    pub amount: i64,
+    /// Charge description (part of the request fingerprint).
+    #[serde(default)]
+    pub description: String,
+    /// Fault for this request.
+    #[serde(default)]
+    pub fault: Fault,
+}
+
+impl RequestSpec {
+    /// Checks the key, amount and description.
+    pub fn validate(&self) -> Result<(), InputError> {
+        if let Some(key) = &self.key {
+            validate_key(key)?;
+        }
+        check_amount(self.amount)?;
+        check_description(&self.description)
+    }
+}
+
+/// Something the learner or a scenario script does.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Input {
+    /// One manual attempt (the sandbox's "send"). Requests pushed while others are in flight
+    /// run concurrently with them.
+    Request {
+        /// The key to send; `None` mints a fresh one.
+        #[serde(default)]
+        key: Option<String>,
+        /// Format of a minted key.
+        #[serde(default)]
+        key_format: KeyFormat,
+        /// Amount to charge.
+        amount: i64,
+        /// Charge description.
+        #[serde(default)]
+        description: String,
+        /// Fault for this attempt.
+        #[serde(default)]
+        fault: Fault,
+    },
+    /// A retrying client performing one logical operation.
+    Operation {
+        /// Amount to charge.
+        amount: i64,
+        /// Charge description.
+        #[serde(default)]
+        description: String,
+        /// Format of the keys it mints.
+        #[serde(default)]
+        key_format: KeyFormat,
+        /// Reuse the key on retry (right) or mint a new one (the common bug).
+        #[serde(default)]
+        key_strategy: KeyStrategy,
+        /// When to retry.
+        #[serde(default)]
+        retry: RetryPolicy,
+        /// Attempts at most, 1..=`MAX_ATTEMPTS`.
+        max_attempts: u32,
+        /// Fault of attempt i at index i; missing entries are `Fault::None`.
+        #[serde(default)]
+        faults: Vec<Fault>,
+    },
+    /// 2..=10 requests sent at the same instant.
+    Parallel {
+        /// The requests.
+        requests: Vec<RequestSpec>,
+        /// If true, the requests without a key share one minted key (a double click).
+        #[serde(default)]
+        same_key: bool,
+    },
+    /// Let simulated time pass (pending events fire on the way).
+    AdvanceTime {
+        /// How long, 1..=`MAX_ADVANCE_MS`.
+        ms: u64,
+    },
+    /// One run of the outbox relay.
+    RelayTick {
+        /// Crash after publishing, before marking the rows published.
+        #[serde(default)]
+        crash_after_publish: bool,
+    },
+    /// Add money to the account.
+    Deposit {
+        /// Amount, within the charge limits.
+        amount: i64,
+    },
+}
+
+impl Input {
+    /// Checks every field against the limits.
+    pub fn validate(&self) -> Result<(), InputError> {
+        match self {
+            Self::Request {
+                key,
+                amount,
+                description,
+                ..
+            } => {
+                if let Some(key) = key {
+                    validate_key(key)?;
+                }
+                check_amount(*amount)?;
+                check_description(description)
+            }
+            Self::Operation {
+                amount,
+                description,
+                retry,
+                max_attempts,
+                faults,
+                ..
+            } => {
+                check_amount(*amount)?;
+                check_description(description)?;
+                if !(1..=MAX_ATTEMPTS).contains(max_attempts) {
+                    return Err(InputError::AttemptsOutOfRange {
+                        attempts: *max_attempts,
+                        min: 1,
+                        max: MAX_ATTEMPTS,
+                    });
+                }
+                let max = *max_attempts as usize;
+                if faults.len() > max {
+                    return Err(InputError::TooManyFaults {
+                        faults: faults.len(),
+                        max,
+                    });
+                }
+                retry.validate()
+            }
+            Self::Parallel { requests, .. } => {
+                let count = requests.len();
+                if !(MIN_PARALLEL_REQUESTS..=MAX_PARALLEL_REQUESTS).contains(&count) {
+                    return Err(InputError::ParallelOutOfRange {
+                        count,
+                        min: MIN_PARALLEL_REQUESTS,
+                        max: MAX_PARALLEL_REQUESTS,
+                    });
+                }
+                requests.iter().try_for_each(RequestSpec::validate)
+            }
+            Self::AdvanceTime { ms } => {
+                check_duration(DurationField::Advance, *ms, 1, MAX_ADVANCE_MS).map(|_| ())
+            }
+            Self::RelayTick { .. } => Ok(()),
+            Self::Deposit { amount } => check_amount(*amount).map(|_| ()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn op(max_attempts: u32, faults: Vec<Fault>) -> Input {
+        Input::Operation {
+            amount: 100,
+            description: String::new(),
+            key_format: KeyFormat::V4,
+            key_strategy: KeyStrategy::Reuse,
+            retry: RetryPolicy::Immediate,
+            max_attempts,
+            faults,
+        }
+    }
+
+    #[test]
+    fn validation() {
+        assert!(op(3, vec![Fault::RequestLost]).validate().is_ok());
+        assert!(matches!(
+            op(0, vec![]).validate(),
+            Err(InputError::AttemptsOutOfRange { attempts: 0, .. })
+        ));
+        assert!(matches!(
+            op(MAX_ATTEMPTS + 1, vec![]).validate(),
+            Err(InputError::AttemptsOutOfRange { .. })
+        ));
+        assert!(matches!(
+            op(1, vec![Fault::None, Fault::None]).validate(),
+            Err(InputError::TooManyFaults { faults: 2, max: 1 })
+        ));
+        let spec = RequestSpec {
+            key: None,
+            key_format: KeyFormat::V4,
+            amount: 1,
+            description: String::new(),
+            fault: Fault::None,
+        };
+        let one = Input::Parallel {
+            requests: vec![spec.clone()],
+            same_key: false,
+        };
+        assert!(matches!(
+            one.validate(),
+            Err(InputError::ParallelOutOfRange { count: 1, .. })
+        ));
+        let eleven = Input::Parallel {
+            requests: vec![spec; 11],
+            same_key: true,
+        };
+        assert!(eleven.validate().is_err());
+        assert!(Input::AdvanceTime { ms: 0 }.validate().is_err());
+        assert!(Input::AdvanceTime { ms: MAX_ADVANCE_MS }.validate().is_ok());
+        assert!(Input::Deposit { amount: -5 }.validate().is_err());
+        assert!(Input::Request {
+            key: Some(String::new()),
+            key_format: KeyFormat::V4,
+            amount: 1,
+            description: String::new(),
+            fault: Fault::None
+        }
+        .validate()
+        .is_err());
+    }
+
+    #[test]
+    fn json_shape_and_defaults() {
+        let i: Input = serde_json::from_str(r#"{"type":"request","amount":100}"#).expect("de");
+        assert_eq!(
+            i,
+            Input::Request {
+                key: None,
+                key_format: KeyFormat::V4,
+                amount: 100,
+                description: String::new(),
+                fault: Fault::None
+            }
+        );
+        assert!(serde_json::from_str::<Input>(r#"{"type":"request","amount":1,"x":1}"#).is_err());
+        assert!(serde_json::from_str::<Input>(r#"{"type":"nope"}"#).is_err());
+        let tick: Input =
+            serde_json::from_str(r#"{"type":"relay-tick","crash_after_publish":true}"#)
+                .expect("de");
+        assert_eq!(
+            tick,
+            Input::RelayTick {
+                crash_after_publish: true
+            }
+        );
+    }
+}

@@ -1,0 +1,275 @@
+//! Invariants, checked after every step from that step's trace events and the database. Each is
+//! reported once, at the step that first broke it. The checks are incremental (O(events of the
+//! step)), so they can stay on in the benchmark.
+
+use super::hash::FxHashMap;
+use super::intern::{KeyId, OpId};
+use super::outbox::EmitMode;
+use super::store::Db;
+use super::trace::{CheckOutcome, EventKind, TraceEvent};
+use super::PaymentResult;
+use serde::{Deserialize, Serialize};
+
+/// The properties a correct payment system keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Invariant {
+    /// initial balance + deposits = balance + sum of the ledger.
+    MoneyConserved,
+    /// At most one charge per idempotency key.
+    OneChargePerKey,
+    /// At most one charge per client operation (catches naive retries and new-key-per-retry).
+    OneChargePerOperation,
+    /// A replay returns the result the key first stored.
+    ReplayIdentical,
+    /// Exactly one event per committed charge: an outbox row, or (dual write) one published
+    /// event, none lost and none for a charge that never committed.
+    OneEventPerCharge,
+    /// The consumer's effect happens at most once per event.
+    ConsumerAtMostOnce,
+}
+
+impl Invariant {
+    /// Every invariant, in report order.
+    pub const ALL: [Invariant; 6] = [
+        Invariant::MoneyConserved,
+        Invariant::OneChargePerKey,
+        Invariant::OneChargePerOperation,
+        Invariant::ReplayIdentical,
+        Invariant::OneEventPerCharge,
+        Invariant::ConsumerAtMostOnce,
+    ];
+
+    fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+/// What exactly broke.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum ViolationDetail {
+    /// The books do not balance.
+    Money {
+        /// initial + deposits - ledger.
+        expected: i64,
+        /// The balance found.
+        actual: i64,
+    },
+    /// A key was charged more than once.
+    KeyCharged {
+        /// The key.
+        key: KeyId,
+        /// Charges so far.
+        charges: u32,
+    },
+    /// An operation was charged more than once.
+    OperationCharged {
+        /// The operation.
+        op: OpId,
+        /// Charges so far.
+        charges: u32,
+    },
+    /// A replay differs from the first stored result.
+    ReplayDiffers {
+        /// The key.
+        key: KeyId,
+        /// What was stored first.
+        first: PaymentResult,
+        /// What the replay returned.
+        replayed: PaymentResult,
+    },
+    /// Outbox rows and committed charges differ in number.
+    OutboxMismatch {
+        /// Committed charges.
+        charges: usize,
+        /// Outbox rows.
+        rows: usize,
+    },
+    /// Dual write: a committed charge whose event was never published.
+    EventLost {
+        /// The event id.
+        id: u64,
+    },
+    /// Dual write: an event published for a charge that never committed.
+    PhantomEvent {
+        /// The event id.
+        id: u64,
+    },
+    /// The consumer applied one event more than once.
+    AppliedTwice {
+        /// The event id.
+        id: u64,
+        /// Applications so far.
+        applications: u32,
+    },
+}
+
+/// A broken invariant and the step that broke it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Violation {
+    /// The step.
+    pub step: usize,
+    /// Simulated time of the step.
+    pub time_ms: u64,
+    /// Which invariant.
+    pub invariant: Invariant,
+    /// The evidence.
+    pub detail: ViolationDetail,
+}
+
+/// Facts the server notes during a step for the checker (dual write: known at job end).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(crate) struct StepFacts {
+    pub(crate) lost_events: Vec<u64>,
+    pub(crate) phantom_events: Vec<u64>,
+}
+
+/// The checker's running state.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(crate) struct Checker {
+    reported: u8,
+    ledger_seen: usize,
+    ledger_sum: i64,
+    key_charges: Vec<u32>,
+    op_charges: Vec<u32>,
+    first_result: Vec<Option<PaymentResult>>,
+    applications: FxHashMap<u64, u32>,
+}
+
+fn bump(v: &mut Vec<u32>, ix: usize) -> u32 {
+    if v.len() <= ix {
+        v.resize(ix + 1, 0);
+    }
+    v[ix] = v[ix].saturating_add(1);
+    v[ix]
+}
+
+/// What the checker needs to see of the world after a step.
+pub(crate) struct StepView<'a> {
+    pub(crate) step: usize,
+    pub(crate) time_ms: u64,
+    pub(crate) initial_balance: i64,
+    pub(crate) emit: EmitMode,
+    pub(crate) db: &'a Db,
+    pub(crate) events: &'a [TraceEvent],
+    pub(crate) facts: &'a StepFacts,
+}
+
+impl Checker {
+    fn report(&mut self, v: &StepView<'_>, invariant: Invariant, detail: ViolationDetail, out: &mut Vec<Violation>) {
+        if self.reported & invariant.bit() == 0 {
+            self.reported |= invariant.bit();
+            out.push(Violation {
+                step: v.step,
+                time_ms: v.time_ms,
+                invariant,
+                detail,
+            });
+        }
+    }
+
+    /// Checks one step; appends new violations to `out`.
+    pub(crate) fn check(&mut self, v: &StepView<'_>, out: &mut Vec<Violation>) {
+        let ledger = &v.db.ledger;
+        let new = ledger.get(self.ledger_seen..).unwrap_or(&[]);
+        for entry in new {
+            self.ledger_sum = self.ledger_sum.saturating_add(entry.amount);
+            if let Some(key) = entry.key {
+                let charges = bump(&mut self.key_charges, key.0 as usize);
+                if charges > 1 {
+                    self.report(v, Invariant::OneChargePerKey, ViolationDetail::KeyCharged { key, charges }, out);
+                }
+            }
+            let charges = bump(&mut self.op_charges, entry.op.0 as usize);
+            if charges > 1 {
+                let op = entry.op;
+                self.report(v, Invariant::OneChargePerOperation, ViolationDetail::OperationCharged { op, charges }, out);
+            }
+        }
+        self.ledger_seen = ledger.len();
+
+        // Computed from the ledger entries, independently of how the server moved the balance.
+        let expected = v
+            .initial_balance
+            .saturating_add(v.db.deposits)
+            .saturating_sub(self.ledger_sum);
+        if expected != v.db.balance {
+            let actual = v.db.balance;
+            self.report(v, Invariant::MoneyConserved, ViolationDetail::Money { expected, actual }, out);
+        }
+
+        for event in v.events {
+            match &event.kind {
+                EventKind::StoreWrite { key, state, .. }
+                    if *state == super::production::RecordState::Completed =>
+                {
+                    let ix = key.0 as usize;
+                    if self.first_result.len() <= ix {
+                        self.first_result.resize(ix + 1, None);
+                    }
+                    if self.first_result[ix].is_none() {
+                        self.first_result[ix] = v.db.row(*key).and_then(|r| r.result.clone());
+                    }
+                }
+                EventKind::StoreCheck {
+                    key,
+                    outcome: CheckOutcome::Expired,
+                    ..
+                }
+                | EventKind::KeyExpired { key } => {
+                    // An expired key starts a new life: its next result is a new "first".
+                    if let Some(slot) = self.first_result.get_mut(key.0 as usize) {
+                        *slot = None;
+                    }
+                }
+                EventKind::ResponseSent {
+                    key,
+                    result: PaymentResult::DuplicateRequest { original_result },
+                    ..
+                } => {
+                    let first = self.first_result.get(key.0 as usize).and_then(|f| f.as_ref());
+                    if let Some(first) = first {
+                        if **original_result != *first {
+                            let detail = ViolationDetail::ReplayDiffers {
+                                key: *key,
+                                first: first.clone(),
+                                replayed: (**original_result).clone(),
+                            };
+                            self.report(v, Invariant::ReplayIdentical, detail, out);
+                        }
+                    }
+                }
+                EventKind::ConsumerApply { id }
+                | EventKind::ConsumerDuplicate { id, applied: true } => {
+                    let n = self.applications.entry(*id).or_insert(0);
+                    *n = n.saturating_add(1);
+                    let applications = *n;
+                    if applications > 1 {
+                        let detail = ViolationDetail::AppliedTwice { id: *id, applications };
+                        self.report(v, Invariant::ConsumerAtMostOnce, detail, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+
+        match v.emit {
+            EmitMode::None => {}
+            EmitMode::Outbox => {
+                let (charges, rows) = (ledger.len(), v.db.outbox.len());
+                if charges != rows {
+                    self.report(v, Invariant::OneEventPerCharge, ViolationDetail::OutboxMismatch { charges, rows }, out);
+                }
+            }
+            EmitMode::DualWriteCommitThenPublish | EmitMode::DualWritePublishThenCommit => {
+                if let Some(&id) = v.facts.lost_events.first() {
+                    self.report(v, Invariant::OneEventPerCharge, ViolationDetail::EventLost { id }, out);
+                }
+                if let Some(&id) = v.facts.phantom_events.first() {
+                    self.report(v, Invariant::OneEventPerCharge, ViolationDetail::PhantomEvent { id }, out);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! The `IdempotencyKey` newtype the article recommends: a key is not an order id or a request id,
+//! and the type keeps them from being swapped.
+
+use super::limits::{InputError, MAX_KEY_LEN};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A validated idempotency key: 1..=`MAX_KEY_LEN` characters.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct IdempotencyKey(String);
+
+impl IdempotencyKey {
+    /// Validates and wraps a key.
+    pub fn new(key: impl Into<String>) -> Result<Self, InputError> {
+        let key = key.into();
+        validate_key(&key)?;
+        Ok(Self(key))
+    }
+
+    /// The key as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Unwraps the key.
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+/// Checks a key's length without allocating: non-empty and at most `MAX_KEY_LEN` characters.
+pub fn validate_key(key: &str) -> Result<(), InputError> {
+    if key.is_empty() {
+        return Err(InputError::KeyEmpty);
+    }
+    // A character is at least one byte, so short byte strings need no count.
+    if key.len() <= MAX_KEY_LEN {
+        return Ok(());
+    }
+    let len = key.chars().count();
+    if len <= MAX_KEY_LEN {
+        Ok(())
+    } else {
+        Err(InputError::KeyTooLong {
+            len,
+            max: MAX_KEY_LEN,
+        })
+    }
+}
+
+impl TryFrom<&str> for IdempotencyKey {
+    type Error = InputError;
+    fn try_from(key: &str) -> Result<Self, InputError> {
+        Self::new(key)
+    }
+}
+
+impl TryFrom<String> for IdempotencyKey {
+    type Error = InputError;
+    fn try_from(key: String) -> Result<Self, InputError> {
+        Self::new(key)
+    }
+}
+
+impl AsRef<str> for IdempotencyKey {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for IdempotencyKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+// Deserializing goes through validation so a scenario file cannot smuggle in an invalid key.
+impl<'de> Deserialize<'de> for IdempotencyKey {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Self::new(s).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_one_to_max_characters() {
+        assert!(IdempotencyKey::new("k").is_ok());
+        assert!(IdempotencyKey::new("k".repeat(MAX_KEY_LEN)).is_ok());
+        // Multi-byte characters count as one each.
+        assert!(IdempotencyKey::new("鍵".repeat(MAX_KEY_LEN)).is_ok());
+    }
+
+    #[test]
+    fn rejects_empty_and_long_keys() {
+        assert_eq!(IdempotencyKey::new(""), Err(InputError::KeyEmpty));
+        assert_eq!(
+            IdempotencyKey::new("k".repeat(MAX_KEY_LEN + 1)),
+            Err(InputError::KeyTooLong {
+                len: MAX_KEY_LEN + 1,
+                max: MAX_KEY_LEN
+            })
+        );
+    }
+
+    #[test]
+    fn serde_validates() {
+        let k: IdempotencyKey = serde_json::from_str("\"abc\"").expect("valid key");
+        assert_eq!(k.as_str(), "abc");
+        assert!(serde_json::from_str::<IdempotencyKey>("\"\"").is_err());
+        assert_eq!(serde_json::to_string(&k).expect("serializes"), "\"abc\"");
+    }
+}

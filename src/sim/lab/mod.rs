@@ -1,0 +1,45 @@
+//! The concurrency lab: the article's services as step-wise programs, a scheduler the learner
+//! plays, and an explorer that searches every schedule for a double charge.
+//!
+//! Architecture invariant: UI-free and deterministic. Nothing here imports yew, web-sys, gloo,
+//! wasm-bindgen or js-sys, reads a clock or asks the OS for randomness; random choices come from
+//! the lab's own seeded [`SplitMix64`].
+//!
+//! - [`model`]: [`Scenario`], [`LabState`] and one step of each [`Model`].
+//! - [`stepper`]: a run driven by the learner or a [`Policy`], with exact step back.
+//! - [`explorer`]: exhaustive (optionally state-cached) or sampled search, in slices.
+//! - [`source`]: the real source lines of each step, cut from src/sim/article.rs.
+//! - [`compare`]: one schedule run through another model.
+
+pub mod compare;
+pub mod count;
+pub mod error;
+pub mod explorer;
+mod fxhash;
+pub mod input;
+pub mod limits;
+pub mod model;
+pub mod rng;
+pub mod source;
+pub mod stepper;
+
+pub use compare::{adapt_schedule, Adapted, Wait};
+pub use count::raw_schedule_count;
+pub use error::{LabError, NumberField};
+pub use explorer::{Counterexample, Explorer, OutcomeGroup, Progress, Report, Search};
+pub use model::{
+    context_switches, ChargeOutcome, KeyMode, LabResult, LabState, LockName, Model, OutcomeKey,
+    RequestStatus, Scenario, StepAction, StepRecord,
+};
+pub use rng::SplitMix64;
+pub use stepper::{Policy, Stepper};
+
+/// The source lines step `step` (0-based) of `model` executes, from every marker of that step in
+/// order; names the first missing marker instead.
+pub fn step_source(model: Model, step: usize) -> Result<Vec<source::SourceLine>, LabError> {
+    let mut lines = Vec::new();
+    for marker in model.step_markers(step) {
+        lines.extend(source::section(marker)?);
+    }
+    Ok(lines)
+}

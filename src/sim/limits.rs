@@ -1,0 +1,429 @@
+//! Every limit of the simulation, named once, and the one error type for input that breaks them.
+//!
+//! The UI translates errors by matching on [`InputError`]'s variants, so the variants carry the
+//! offending value and the limit and must stay stable.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Smallest chargeable amount (minor units).
+pub const MIN_AMOUNT: i64 = 1;
+/// Largest chargeable amount: Stripe caps amounts at 8 digits.
+pub const MAX_AMOUNT: i64 = 99_999_999;
+/// Largest balance an account may hold (10^12 minor units).
+pub const MAX_BALANCE: i64 = 1_000_000_000_000;
+/// Longest idempotency key in characters, Stripe's limit.
+pub const MAX_KEY_LEN: usize = 255;
+/// Most attempts one retrying client operation may make.
+pub const MAX_ATTEMPTS: u32 = 20;
+/// Fewest requests in one `Parallel` input: one request is not concurrency.
+pub const MIN_PARALLEL_REQUESTS: usize = 2;
+/// Most requests in one `Parallel` input.
+pub const MAX_PARALLEL_REQUESTS: usize = 10;
+/// Most inputs one world or scenario accepts.
+pub const MAX_INPUTS: usize = 20_000;
+/// Longest single `AdvanceTime` step: 30 days of simulated time.
+pub const MAX_ADVANCE_MS: u64 = 30 * 24 * 60 * 60 * 1000;
+/// Largest one-way network latency (and jitter) in simulated ms.
+pub const MAX_LATENCY_MS: u64 = 60_000;
+/// Largest client timeout in simulated ms.
+pub const MAX_TIMEOUT_MS: u64 = 600_000;
+/// Largest retry delay, backoff base or backoff cap in simulated ms.
+pub const MAX_RETRY_DELAY_MS: u64 = 3_600_000;
+/// Longest key retention: 30 days (Stripe keeps keys at least 24 h; some APIs keep 7 days).
+pub const MAX_RETENTION_MS: u64 = MAX_ADVANCE_MS;
+/// Longest in-flight lock timeout: 1 h (rocket-rides uses 90 s).
+pub const MAX_IN_FLIGHT_TIMEOUT_MS: u64 = 3_600_000;
+/// Longest charge description in characters; keeps shared scenarios small.
+pub const MAX_DESCRIPTION_LEN: usize = 200;
+/// Most trace events one world records before it halts; bounds memory.
+pub const MAX_TRACE_EVENTS: usize = 500_000;
+/// Longest shareable URL in bytes.
+pub const MAX_URL_BYTES: usize = 8192;
+/// Largest scenario JSON in bytes.
+pub const MAX_JSON_BYTES: usize = 65_536;
+/// Fewest services a scenario compares.
+pub const MIN_SERVICES: usize = 1;
+/// Most services a scenario compares (one world each).
+pub const MAX_SERVICES: usize = 6;
+/// The only scenario format version this build reads.
+pub const SCENARIO_VERSION: u32 = 1;
+
+/// Which duration setting an [`InputError::DurationOutOfRange`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DurationField {
+    /// Network one-way latency.
+    Latency,
+    /// Network jitter added to the latency.
+    Jitter,
+    /// Client timeout.
+    Timeout,
+    /// One `AdvanceTime` input.
+    Advance,
+    /// Fixed retry delay.
+    RetryDelay,
+    /// Exponential backoff base.
+    RetryBase,
+    /// Exponential backoff cap.
+    RetryCap,
+    /// Idempotency key retention.
+    Retention,
+    /// In-flight record timeout.
+    InFlightTimeout,
+}
+
+/// Which quantity overflowed in an [`InputError::Overflow`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Quantity {
+    /// The simulated clock.
+    Time,
+    /// The account balance.
+    Balance,
+    /// A sum of ledger amounts.
+    Ledger,
+    /// The number of interned keys, operations or events.
+    Ids,
+}
+
+/// Input that breaks a limit or cannot be understood; every variant names the value and the limit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "error", rename_all = "kebab-case")]
+pub enum InputError {
+    /// An amount outside `min..=max`.
+    AmountOutOfRange {
+        /// The amount given.
+        amount: i64,
+        /// Smallest allowed.
+        min: i64,
+        /// Largest allowed.
+        max: i64,
+    },
+    /// A starting balance outside `0..=max`.
+    BalanceOutOfRange {
+        /// The balance given.
+        balance: i64,
+        /// Largest allowed.
+        max: i64,
+    },
+    /// A deposit that would lift the balance above `max`.
+    BalanceLimit {
+        /// The balance before the deposit.
+        balance: i64,
+        /// The deposit asked for.
+        deposit: i64,
+        /// Largest balance allowed.
+        max: i64,
+    },
+    /// An empty idempotency key.
+    KeyEmpty,
+    /// An idempotency key longer than `max` characters.
+    KeyTooLong {
+        /// Length in characters.
+        len: usize,
+        /// Longest allowed.
+        max: usize,
+    },
+    /// A description longer than `max` characters.
+    DescriptionTooLong {
+        /// Length in characters.
+        len: usize,
+        /// Longest allowed.
+        max: usize,
+    },
+    /// A maximum-attempts setting outside `min..=max`.
+    AttemptsOutOfRange {
+        /// The value given.
+        attempts: u32,
+        /// Smallest allowed.
+        min: u32,
+        /// Largest allowed.
+        max: u32,
+    },
+    /// More per-attempt faults than attempts.
+    TooManyFaults {
+        /// Number of faults given.
+        faults: usize,
+        /// Attempts allowed by the operation.
+        max: usize,
+    },
+    /// A `Parallel` input with a request count outside `min..=max`.
+    ParallelOutOfRange {
+        /// Requests given.
+        count: usize,
+        /// Fewest allowed.
+        min: usize,
+        /// Most allowed.
+        max: usize,
+    },
+    /// More inputs than one world accepts.
+    TooManyInputs {
+        /// Inputs given (or that would be held after this one).
+        count: usize,
+        /// Most allowed.
+        max: usize,
+    },
+    /// A duration setting outside `min..=max` simulated ms.
+    DurationOutOfRange {
+        /// Which setting.
+        field: DurationField,
+        /// The value given.
+        ms: u64,
+        /// Smallest allowed.
+        min: u64,
+        /// Largest allowed.
+        max: u64,
+    },
+    /// A scenario comparing a number of services outside `min..=max`.
+    ServicesOutOfRange {
+        /// Services given.
+        count: usize,
+        /// Fewest allowed.
+        min: usize,
+        /// Most allowed.
+        max: usize,
+    },
+    /// The trace reached its cap; the world halts rather than grow without bound.
+    TraceFull {
+        /// The cap.
+        max: usize,
+    },
+    /// A shared URL longer than `max` bytes.
+    UrlTooLong {
+        /// Length in bytes.
+        bytes: usize,
+        /// Longest allowed.
+        max: usize,
+    },
+    /// Scenario JSON larger than `max` bytes.
+    JsonTooLarge {
+        /// Size in bytes.
+        bytes: usize,
+        /// Largest allowed.
+        max: usize,
+    },
+    /// Scenario JSON that does not parse or does not match the format.
+    JsonInvalid {
+        /// 1-based line of the error (0 if unknown).
+        line: usize,
+        /// 1-based column of the error (0 if unknown).
+        column: usize,
+        /// serde_json's English message, shown as a detail.
+        message: String,
+    },
+    /// A scenario version this build does not read.
+    UnsupportedVersion {
+        /// Version found.
+        version: u32,
+        /// Version supported.
+        supported: u32,
+    },
+    /// Checked arithmetic overflowed; the input is refused rather than wrapped.
+    Overflow {
+        /// What overflowed.
+        quantity: Quantity,
+    },
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::AmountOutOfRange { amount, min, max } => {
+                write!(f, "amount {amount} is outside {min}..={max}")
+            }
+            Self::BalanceOutOfRange { balance, max } => {
+                write!(f, "balance {balance} is outside 0..={max}")
+            }
+            Self::BalanceLimit {
+                balance,
+                deposit,
+                max,
+            } => write!(
+                f,
+                "depositing {deposit} onto {balance} would exceed the balance limit {max}"
+            ),
+            Self::KeyEmpty => write!(f, "idempotency key is empty"),
+            Self::KeyTooLong { len, max } => {
+                write!(f, "idempotency key has {len} characters, at most {max} allowed")
+            }
+            Self::DescriptionTooLong { len, max } => {
+                write!(f, "description has {len} characters, at most {max} allowed")
+            }
+            Self::AttemptsOutOfRange { attempts, min, max } => {
+                write!(f, "max attempts {attempts} is outside {min}..={max}")
+            }
+            Self::TooManyFaults { faults, max } => {
+                write!(f, "{faults} faults given for at most {max} attempts")
+            }
+            Self::ParallelOutOfRange { count, min, max } => {
+                write!(f, "{count} parallel requests, {min}..={max} allowed")
+            }
+            Self::TooManyInputs { count, max } => {
+                write!(f, "{count} inputs, at most {max} allowed")
+            }
+            Self::DurationOutOfRange {
+                field,
+                ms,
+                min,
+                max,
+            } => write!(f, "{field:?} of {ms} ms is outside {min}..={max} ms"),
+            Self::ServicesOutOfRange { count, min, max } => {
+                write!(f, "{count} services, {min}..={max} allowed")
+            }
+            Self::TraceFull { max } => write!(f, "trace reached its limit of {max} events"),
+            Self::UrlTooLong { bytes, max } => {
+                write!(f, "URL has {bytes} bytes, at most {max} allowed")
+            }
+            Self::JsonTooLarge { bytes, max } => {
+                write!(f, "JSON has {bytes} bytes, at most {max} allowed")
+            }
+            Self::JsonInvalid {
+                line,
+                column,
+                message,
+            } => write!(f, "invalid scenario JSON at {line}:{column}: {message}"),
+            Self::UnsupportedVersion { version, supported } => write!(
+                f,
+                "scenario version {version} is not supported (this build reads version {supported})"
+            ),
+            Self::Overflow { quantity } => write!(f, "{quantity:?} overflowed"),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Checks an amount against `MIN_AMOUNT..=MAX_AMOUNT`.
+pub fn check_amount(amount: i64) -> Result<i64, InputError> {
+    if (MIN_AMOUNT..=MAX_AMOUNT).contains(&amount) {
+        Ok(amount)
+    } else {
+        Err(InputError::AmountOutOfRange {
+            amount,
+            min: MIN_AMOUNT,
+            max: MAX_AMOUNT,
+        })
+    }
+}
+
+/// Checks a starting balance against `0..=MAX_BALANCE`.
+pub fn check_balance(balance: i64) -> Result<i64, InputError> {
+    if (0..=MAX_BALANCE).contains(&balance) {
+        Ok(balance)
+    } else {
+        Err(InputError::BalanceOutOfRange {
+            balance,
+            max: MAX_BALANCE,
+        })
+    }
+}
+
+/// Checks a description's length in characters.
+pub fn check_description(description: &str) -> Result<(), InputError> {
+    // Bytes bound characters from above, so the count is skipped for short strings.
+    if description.len() <= MAX_DESCRIPTION_LEN {
+        return Ok(());
+    }
+    let len = description.chars().count();
+    if len <= MAX_DESCRIPTION_LEN {
+        Ok(())
+    } else {
+        Err(InputError::DescriptionTooLong {
+            len,
+            max: MAX_DESCRIPTION_LEN,
+        })
+    }
+}
+
+/// Checks a duration setting against `min..=max`.
+pub fn check_duration(field: DurationField, ms: u64, min: u64, max: u64) -> Result<u64, InputError> {
+    if (min..=max).contains(&ms) {
+        Ok(ms)
+    } else {
+        Err(InputError::DurationOutOfRange {
+            field,
+            ms,
+            min,
+            max,
+        })
+    }
+}
+
+/// Checks a shared URL's length in bytes.
+pub fn check_url_len(url: &str) -> Result<(), InputError> {
+    if url.len() <= MAX_URL_BYTES {
+        Ok(())
+    } else {
+        Err(InputError::UrlTooLong {
+            bytes: url.len(),
+            max: MAX_URL_BYTES,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amount_bounds_are_inclusive() {
+        assert_eq!(check_amount(MIN_AMOUNT), Ok(MIN_AMOUNT));
+        assert_eq!(check_amount(MAX_AMOUNT), Ok(MAX_AMOUNT));
+        assert!(matches!(
+            check_amount(0),
+            Err(InputError::AmountOutOfRange { amount: 0, .. })
+        ));
+        assert!(check_amount(MAX_AMOUNT + 1).is_err());
+        assert!(check_amount(i64::MIN).is_err());
+    }
+
+    #[test]
+    fn balance_bounds() {
+        assert!(check_balance(0).is_ok());
+        assert!(check_balance(MAX_BALANCE).is_ok());
+        assert!(check_balance(-1).is_err());
+        assert!(check_balance(MAX_BALANCE + 1).is_err());
+    }
+
+    #[test]
+    fn description_counts_characters_not_bytes() {
+        let ok = "円".repeat(MAX_DESCRIPTION_LEN);
+        assert!(ok.len() > MAX_DESCRIPTION_LEN);
+        assert_eq!(check_description(&ok), Ok(()));
+        let long = "a".repeat(MAX_DESCRIPTION_LEN + 1);
+        assert_eq!(
+            check_description(&long),
+            Err(InputError::DescriptionTooLong {
+                len: MAX_DESCRIPTION_LEN + 1,
+                max: MAX_DESCRIPTION_LEN
+            })
+        );
+    }
+
+    #[test]
+    fn errors_display_in_english() {
+        let e = InputError::KeyTooLong { len: 300, max: 255 };
+        assert_eq!(
+            e.to_string(),
+            "idempotency key has 300 characters, at most 255 allowed"
+        );
+        let e = InputError::UnsupportedVersion {
+            version: 9,
+            supported: 1,
+        };
+        assert!(e.to_string().contains("version 9"));
+    }
+
+    #[test]
+    fn url_limit() {
+        assert!(check_url_len(&"x".repeat(MAX_URL_BYTES)).is_ok());
+        assert_eq!(
+            check_url_len(&"x".repeat(MAX_URL_BYTES + 1)),
+            Err(InputError::UrlTooLong {
+                bytes: MAX_URL_BYTES + 1,
+                max: MAX_URL_BYTES
+            })
+        );
+    }
+}

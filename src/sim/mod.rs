@@ -1,0 +1,50 @@
+//! The simulation core: the article's payment services, a simulated network with faults, retrying
+//! clients, the outbox, and the concurrency lab. Deterministic: time and a seed are inputs.
+//! Architecture invariant: nothing here imports yew, web-sys, gloo or wasm-bindgen.
+//!
+//! Code map: [`article`] (the article's services), [`production`] (policies), [`world`] (the
+//! discrete-event simulation) with [`client`], [`network`], [`server`], [`store`], [`outbox`],
+//! [`invariants`] and [`trace`]; [`scenario`] and [`scenarios`] (scripts as data); [`limits`]
+//! (every limit and the one input error type).
+
+pub mod article;
+pub mod client;
+pub mod fault;
+pub mod hash;
+pub mod input;
+pub mod intern;
+pub mod invariants;
+pub mod key;
+pub mod lab;
+pub mod limits;
+pub mod network;
+pub mod outbox;
+pub mod production;
+pub mod rng;
+pub mod server;
+pub mod store;
+pub mod trace;
+pub mod uuidgen;
+pub mod world;
+
+pub use article::{
+    AtomicIdempotentService, IdempotentPaymentService, NaivePaymentService, OutboxEntry,
+    OutboxResult, PaymentResult, TocTouVulnerableService,
+};
+pub use client::{ClientOutcome, ClientResult, KeyStrategy, RetryPolicy};
+pub use fault::Fault;
+pub use input::{Input, RequestSpec};
+pub use intern::{DescId, KeyId, OpId};
+pub use invariants::{Invariant, Violation, ViolationDetail};
+pub use key::IdempotencyKey;
+pub use limits::InputError;
+pub use outbox::{ChargeEvent, Consumer, EmitMode, OutboxRow};
+pub use production::{
+    Counters, FailureCaching, Lookup, MismatchStatus, Policies, ProductionService, RecordState,
+};
+pub use rng::Rng;
+pub use server::ServiceKind;
+pub use store::{LedgerEntry, StoreRow};
+pub use trace::{ChargeFailure, CheckOutcome, CrashPoint, EventKind, Lane, TraceEvent};
+pub use uuidgen::KeyFormat;
+pub use world::{replay, LoggedInput, Snapshot, World, WorldConfig};

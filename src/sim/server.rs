@@ -1,0 +1,625 @@
+//! The payment server. A request is processed as a list of phases; each phase is one step, and
+//! other requests' phases may run between two phases of one request. Where a service puts its
+//! transaction boundaries decides what a crash or a concurrent duplicate can do:
+//!
+//! | service | phases |
+//! | --- | --- |
+//! | naive | charge+commit |
+//! | idempotent, atomic | check+charge+record+commit (one transaction) |
+//! | toctou | check · charge+commit · record+commit (three transactions) |
+//! | split-store | check cache, charge+commit in the DB · write the key to the cache |
+//! | production | check+in-flight record+commit · charge+complete record+commit |
+//!
+//! A crash rolls back the open transaction and drops the reply; what an earlier phase committed
+//! stays.
+
+use super::fault::Fault;
+use super::intern::{DescId, KeyId, OpId};
+use super::outbox::{ChargeEvent, EmitMode, OutboxRow};
+use super::production::{classify, Lookup, RecordState};
+use super::store::{LedgerEntry, StoreRow};
+use super::trace::{ChargeFailure, CheckOutcome, CrashPoint, EventKind};
+use super::world::{Micro, World};
+use super::PaymentResult;
+use serde::{Deserialize, Serialize};
+
+/// Simulated ms between two phases of one request.
+pub const PHASE_MS: u64 = 1;
+
+/// Which service the server runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum ServiceKind {
+    /// No idempotency: every request charges.
+    #[serde(rename = "naive")]
+    Naive,
+    /// The article's `IdempotentPaymentService`: check, charge, record in one step.
+    #[serde(rename = "idempotent")]
+    Idempotent,
+    /// The article's `TocTouVulnerableService`: three separate transactions.
+    #[serde(rename = "toctou")]
+    TocTou,
+    /// The article's `AtomicIdempotentService`: one transaction.
+    #[default]
+    #[serde(rename = "atomic")]
+    Atomic,
+    /// Keys in a separate store (a cache) written after the balance commit.
+    #[serde(rename = "split-store")]
+    SplitStore,
+    /// The production-grade service with policies.
+    #[serde(rename = "production")]
+    Production,
+}
+
+impl ServiceKind {
+    /// Every service, in menu order.
+    pub const ALL: [ServiceKind; 6] = [
+        ServiceKind::Naive,
+        ServiceKind::Idempotent,
+        ServiceKind::TocTou,
+        ServiceKind::Atomic,
+        ServiceKind::SplitStore,
+        ServiceKind::Production,
+    ];
+
+    /// True for the services that look keys up at all.
+    pub fn honours_keys(self) -> bool {
+        self != Self::Naive
+    }
+
+    /// True for the services that never double-charge a key, whatever the faults and
+    /// interleavings (while keys are retained).
+    pub fn is_safe(self) -> bool {
+        matches!(self, Self::Idempotent | Self::Atomic | Self::Production)
+    }
+
+    /// The stable name used in JSON and URLs.
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Naive => "naive",
+            Self::Idempotent => "idempotent",
+            Self::TocTou => "toctou",
+            Self::Atomic => "atomic",
+            Self::SplitStore => "split-store",
+            Self::Production => "production",
+        }
+    }
+}
+
+/// One request being processed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Job {
+    attempt: u32,
+    op: OpId,
+    n: u32,
+    key: KeyId,
+    amount: i64,
+    desc: DescId,
+    fingerprint: u64,
+    fault: Fault,
+    phase: u8,
+    result: Option<PaymentResult>,
+    /// Event id of the charge this job committed.
+    committed: Option<u64>,
+    /// Event id this job published directly (dual write).
+    published: Option<u64>,
+}
+
+/// The writes of the open transaction; applied only by `commit`.
+#[derive(Debug, Default)]
+struct Txn {
+    charge: Option<u64>,
+    row: Option<StoreRow>,
+    release: bool,
+    outbox: Option<u64>,
+}
+
+impl Txn {
+    fn is_empty(&self) -> bool {
+        self.charge.is_none() && self.row.is_none() && !self.release && self.outbox.is_none()
+    }
+}
+
+impl World {
+    /// A request reaches the server: phase 0 runs in the same step.
+    pub(crate) fn server_receive(&mut self, attempt: u32) {
+        let Some(rec) = self.attempts.get(attempt as usize) else {
+            return;
+        };
+        let (op, n, key, fault) = (rec.op, rec.n, rec.key, rec.fault);
+        if fault == Fault::RequestLost {
+            self.emit(EventKind::RequestLost { op, attempt: n });
+            return;
+        }
+        let Some(client) = self.results.get(op.0 as usize) else {
+            return;
+        };
+        let (amount, desc) = (client.amount, client.description);
+        let fingerprint = self.plans.get(op.0 as usize).map_or(0, |p| p.fingerprint);
+        self.emit(EventKind::RequestDelivered {
+            op,
+            attempt: n,
+            key,
+        });
+        let Ok(job) = u32::try_from(self.jobs.len()) else {
+            return;
+        };
+        self.jobs.push(Job {
+            attempt,
+            op,
+            n,
+            key,
+            amount,
+            desc,
+            fingerprint,
+            fault,
+            phase: 0,
+            result: None,
+            committed: None,
+            published: None,
+        });
+        self.server_phase(job);
+    }
+
+    /// Runs the job's current phase.
+    pub(crate) fn server_phase(&mut self, job: u32) {
+        let j = job as usize;
+        let Some(phase) = self.jobs.get(j).map(|x| x.phase) else {
+            return;
+        };
+        let production_in_flight =
+            self.config.service == ServiceKind::Production && self.config.policies.in_flight;
+        match (self.config.service, phase) {
+            (ServiceKind::Naive, _) => self.naive(j),
+            (ServiceKind::Idempotent | ServiceKind::Atomic, _) => self.one_transaction(j),
+            (ServiceKind::Production, _) if !production_in_flight => self.one_transaction(j),
+            (ServiceKind::Production, 0) => self.production_begin(j),
+            (ServiceKind::Production, _) => self.production_complete(j),
+            (ServiceKind::TocTou, 0) => self.toctou_check(j),
+            (ServiceKind::TocTou, 1) => self.toctou_charge(j),
+            (ServiceKind::TocTou, _) => self.toctou_store(j),
+            (ServiceKind::SplitStore, 0) => self.split_charge(j),
+            (ServiceKind::SplitStore, _) => self.split_cache_write(j),
+        }
+    }
+
+    fn next_phase(&mut self, j: usize) {
+        if let Some(job) = self.jobs.get_mut(j) {
+            job.phase = job.phase.saturating_add(1);
+            let at = self.now.saturating_add(PHASE_MS);
+            self.schedule(at, Micro::Phase { job: j as u32 });
+        }
+    }
+
+    fn crashes_at(&self, j: usize, point: CrashPoint) -> bool {
+        self.jobs
+            .get(j)
+            .is_some_and(|x| x.fault.crash_point() == Some(point))
+    }
+
+    // ---- the services -------------------------------------------------------------------
+
+    fn naive(&mut self, j: usize) {
+        if self.crashes_at(j, CrashPoint::BeforeCharge) {
+            return self.crash(j, CrashPoint::BeforeCharge, None);
+        }
+        let mut txn = Txn::default();
+        let result = self.charge(j, &mut txn);
+        self.write_outbox(j, &mut txn);
+        // Naive has no record: the charge commits on its own.
+        self.commit(j, txn);
+        if self.crashes_at(j, CrashPoint::AfterChargeBeforeRecord) {
+            return self.crash(j, CrashPoint::AfterChargeBeforeRecord, None);
+        }
+        self.after_commit(j, result);
+    }
+
+    fn one_transaction(&mut self, j: usize) {
+        if self.answered_by_lookup(j) {
+            return;
+        }
+        if self.crashes_at(j, CrashPoint::BeforeCharge) {
+            return self.crash(j, CrashPoint::BeforeCharge, None);
+        }
+        let mut txn = Txn::default();
+        let result = self.charge(j, &mut txn);
+        if self.crashes_at(j, CrashPoint::AfterChargeBeforeRecord) {
+            return self.crash(j, CrashPoint::AfterChargeBeforeRecord, Some(txn));
+        }
+        self.record(j, &result, &mut txn);
+        self.write_outbox(j, &mut txn);
+        self.commit(j, txn);
+        self.after_commit(j, result);
+    }
+
+    fn toctou_check(&mut self, j: usize) {
+        if !self.answered_by_lookup(j) {
+            self.next_phase(j);
+        }
+    }
+
+    fn toctou_charge(&mut self, j: usize) {
+        if self.crashes_at(j, CrashPoint::BeforeCharge) {
+            return self.crash(j, CrashPoint::BeforeCharge, None);
+        }
+        let mut txn = Txn::default();
+        let result = self.charge(j, &mut txn);
+        self.write_outbox(j, &mut txn);
+        self.commit(j, txn);
+        if let Some(job) = self.jobs.get_mut(j) {
+            job.result = Some(result);
+        }
+        self.next_phase(j);
+    }
+
+    fn toctou_store(&mut self, j: usize) {
+        if self.crashes_at(j, CrashPoint::AfterChargeBeforeRecord) {
+            return self.crash(j, CrashPoint::AfterChargeBeforeRecord, None);
+        }
+        let result = self.job_result(j);
+        let mut txn = Txn::default();
+        self.record(j, &result, &mut txn);
+        self.commit(j, txn);
+        self.after_commit(j, result);
+    }
+
+    fn split_charge(&mut self, j: usize) {
+        if self.answered_by_lookup(j) {
+            return;
+        }
+        if self.crashes_at(j, CrashPoint::BeforeCharge) {
+            return self.crash(j, CrashPoint::BeforeCharge, None);
+        }
+        let mut txn = Txn::default();
+        let result = self.charge(j, &mut txn);
+        self.write_outbox(j, &mut txn);
+        self.commit(j, txn);
+        if let Some(job) = self.jobs.get_mut(j) {
+            job.result = Some(result);
+        }
+        self.next_phase(j);
+    }
+
+    fn split_cache_write(&mut self, j: usize) {
+        if self.crashes_at(j, CrashPoint::AfterChargeBeforeRecord) {
+            return self.crash(j, CrashPoint::AfterChargeBeforeRecord, None);
+        }
+        let result = self.job_result(j);
+        // The cache is not transactional: the write lands at once, with no commit.
+        let mut txn = Txn::default();
+        self.record(j, &result, &mut txn);
+        if let Some(row) = txn.row.take() {
+            self.db.upsert(row);
+        }
+        self.after_commit(j, result);
+    }
+
+    fn production_begin(&mut self, j: usize) {
+        if self.answered_by_lookup(j) {
+            return;
+        }
+        let Some(job) = self.jobs.get(j) else {
+            return;
+        };
+        let (op, key, fp) = (job.op, job.key, job.fingerprint);
+        let row = StoreRow {
+            key,
+            fingerprint: Some(fp),
+            state: RecordState::InFlight,
+            result: None,
+            created_at_ms: Some(self.now),
+            expires_at_ms: Some(
+                self.now
+                    .saturating_add(self.config.policies.in_flight_timeout_ms),
+            ),
+            holder: Some(op),
+            owner_job: Some(j as u32),
+        };
+        self.emit(EventKind::StoreWrite {
+            op,
+            key,
+            state: RecordState::InFlight,
+        });
+        let txn = Txn {
+            row: Some(row),
+            ..Txn::default()
+        };
+        self.commit(j, txn);
+        self.next_phase(j);
+    }
+
+    fn production_complete(&mut self, j: usize) {
+        if self.crashes_at(j, CrashPoint::BeforeCharge) {
+            // The in-flight record stays until its timeout: retries get 409 meanwhile.
+            return self.crash(j, CrashPoint::BeforeCharge, None);
+        }
+        let Some(job) = self.jobs.get(j) else {
+            return;
+        };
+        let still_ours = self.db.row(job.key).is_some_and(|r| {
+            r.state == RecordState::InFlight && r.owner_job == Some(j as u32)
+        });
+        if !still_ours {
+            // Our lock expired and another request took the key over: do not charge twice.
+            return self.answer(j, PaymentResult::InFlightConflict);
+        }
+        let mut txn = Txn::default();
+        let result = self.charge(j, &mut txn);
+        if self.crashes_at(j, CrashPoint::AfterChargeBeforeRecord) {
+            return self.crash(j, CrashPoint::AfterChargeBeforeRecord, Some(txn));
+        }
+        self.record(j, &result, &mut txn);
+        self.write_outbox(j, &mut txn);
+        self.commit(j, txn);
+        self.after_commit(j, result);
+    }
+
+    // ---- building blocks ----------------------------------------------------------------
+
+    /// Looks the key up; answers and ends the job unless the request must execute.
+    fn answered_by_lookup(&mut self, j: usize) -> bool {
+        let Some(job) = self.jobs.get(j) else {
+            return true;
+        };
+        let (op, key, fp) = (job.op, job.key, job.fingerprint);
+        let row = self.db.row(key);
+        let production = self.config.service == ServiceKind::Production;
+        let (lookup, reaped) = if production {
+            let lookup = classify(
+                row.map(|r| (r.state, r.fingerprint, r.expires_at_ms)),
+                fp,
+                self.now,
+            );
+            (lookup, row.is_some_and(|r| r.state == RecordState::Expired))
+        } else {
+            // The article's services keep keys forever and do not fingerprint.
+            (if row.is_some() { Lookup::Hit } else { Lookup::Miss }, false)
+        };
+        let cached = match lookup {
+            Lookup::Hit => row.and_then(|r| r.result.clone()),
+            _ => None,
+        };
+        // A record the reaper already expired was counted then; count this as a plain miss.
+        self.counters.count(if reaped { Lookup::Miss } else { lookup });
+        let outcome = match lookup {
+            Lookup::Miss => CheckOutcome::Miss,
+            Lookup::Expired => CheckOutcome::Expired,
+            Lookup::Hit => CheckOutcome::Hit,
+            Lookup::InFlight => CheckOutcome::Conflict,
+            Lookup::Mismatch => CheckOutcome::Mismatch,
+        };
+        self.emit(EventKind::StoreCheck { op, key, outcome });
+        let answer = match lookup {
+            Lookup::Miss | Lookup::Expired => return false,
+            Lookup::Hit => match cached {
+                Some(first) => PaymentResult::DuplicateRequest {
+                    original_result: Box::new(first),
+                },
+                // Only completed records are hits, and they hold a result; 409 is the safe
+                // answer if that ever failed to hold.
+                None => PaymentResult::InFlightConflict,
+            },
+            Lookup::InFlight => PaymentResult::InFlightConflict,
+            Lookup::Mismatch => PaymentResult::ParameterMismatch {
+                status: self.config.policies.mismatch.status(),
+            },
+        };
+        self.answer(j, answer);
+        true
+    }
+
+    /// Answers without executing; a crash fault still crashes before the reply.
+    fn answer(&mut self, j: usize, result: PaymentResult) {
+        match self.jobs.get(j).and_then(|x| x.fault.crash_point()) {
+            Some(point) => self.crash(j, point, None),
+            None => self.reply(j, result),
+        }
+    }
+
+    /// Decides the charge and stages the debit; publishes first in publish-then-commit mode.
+    fn charge(&mut self, j: usize, txn: &mut Txn) -> PaymentResult {
+        let Some(job) = self.jobs.get(j) else {
+            return PaymentResult::ProcessorError;
+        };
+        let (op, amount, fault) = (job.op, job.amount, job.fault);
+        if fault == Fault::ProcessorError {
+            self.emit(EventKind::ChargeFailed {
+                op,
+                failure: ChargeFailure::ProcessorError,
+            });
+            return PaymentResult::ProcessorError;
+        }
+        let balance = self.db.balance;
+        let Some(after) = balance.checked_sub(amount).filter(|_| balance >= amount) else {
+            self.emit(EventKind::ChargeFailed {
+                op,
+                failure: ChargeFailure::InsufficientFunds { balance },
+            });
+            return PaymentResult::InsufficientFunds { balance };
+        };
+        let id = self.db.event_id();
+        txn.charge = Some(id);
+        self.emit(EventKind::Charge {
+            op,
+            amount,
+            balance_after: after,
+        });
+        if self.config.emit == EmitMode::DualWritePublishThenCommit {
+            self.publish_direct(op, id);
+            if let Some(job) = self.jobs.get_mut(j) {
+                job.published = Some(id);
+            }
+        }
+        PaymentResult::Success { balance: after }
+    }
+
+    /// Stages the idempotency record for `result` (or its release, by policy).
+    fn record(&mut self, j: usize, result: &PaymentResult, txn: &mut Txn) {
+        let Some(job) = self.jobs.get(j) else {
+            return;
+        };
+        let (op, key, fp) = (job.op, job.key, job.fingerprint);
+        let production = self.config.service == ServiceKind::Production;
+        if production && !self.config.policies.failure_caching.should_store(result) {
+            // Not cached: free the key so a retry executes again.
+            if self.db.row(key).is_some() {
+                txn.release = true;
+                self.emit(EventKind::StoreRelease { op, key });
+            }
+            return;
+        }
+        txn.row = Some(StoreRow {
+            key,
+            fingerprint: production.then_some(fp),
+            state: RecordState::Completed,
+            result: Some(result.clone()),
+            created_at_ms: Some(self.now),
+            expires_at_ms: production
+                .then(|| self.now.saturating_add(self.config.policies.retention_ms)),
+            holder: Some(op),
+            owner_job: None,
+        });
+        self.emit(EventKind::StoreWrite {
+            op,
+            key,
+            state: RecordState::Completed,
+        });
+    }
+
+    fn write_outbox(&mut self, j: usize, txn: &mut Txn) {
+        if self.config.emit != EmitMode::Outbox {
+            return;
+        }
+        if let (Some(id), Some(job)) = (txn.charge, self.jobs.get(j)) {
+            txn.outbox = Some(id);
+            let op = job.op;
+            self.emit(EventKind::OutboxWrite { op, id });
+        }
+    }
+
+    /// Applies the transaction's writes at once.
+    fn commit(&mut self, j: usize, txn: Txn) {
+        let Some(job) = self.jobs.get(j) else {
+            return;
+        };
+        if txn.is_empty() {
+            return;
+        }
+        let (op, key, amount, desc) = (job.op, job.key, job.amount, job.desc);
+        if let Some(id) = txn.charge {
+            // The balance was checked against the amount in `charge`, in this same step.
+            self.db.balance = self.db.balance.saturating_sub(amount);
+            self.db.ledger.push(LedgerEntry {
+                step: self.steps.saturating_add(1),
+                key: Some(key),
+                op,
+                amount,
+                description: desc,
+                event_id: id,
+            });
+            if let Some(job) = self.jobs.get_mut(j) {
+                job.committed = Some(id);
+            }
+        }
+        if let Some(id) = txn.outbox {
+            self.db.outbox.push(OutboxRow {
+                id,
+                payload: ChargeEvent {
+                    op,
+                    key: Some(key),
+                    amount,
+                },
+                published: false,
+                deliveries: 0,
+            });
+        }
+        if txn.release {
+            self.db.remove(key);
+        }
+        if let Some(row) = txn.row {
+            self.db.upsert(row);
+        }
+        self.emit(EventKind::Commit { op });
+    }
+
+    /// After the last commit: crash, or publish (commit-then-publish) and reply.
+    fn after_commit(&mut self, j: usize, result: PaymentResult) {
+        if self.crashes_at(j, CrashPoint::AfterCommitBeforeReply) {
+            return self.crash(j, CrashPoint::AfterCommitBeforeReply, None);
+        }
+        if self.config.emit == EmitMode::DualWriteCommitThenPublish {
+            if let Some((op, Some(id))) = self.jobs.get(j).map(|x| (x.op, x.committed)) {
+                self.publish_direct(op, id);
+                if let Some(job) = self.jobs.get_mut(j) {
+                    job.published = Some(id);
+                }
+            }
+        }
+        self.reply(j, result);
+    }
+
+    fn job_result(&self, j: usize) -> PaymentResult {
+        self.jobs
+            .get(j)
+            .and_then(|x| x.result.clone())
+            .unwrap_or(PaymentResult::ProcessorError)
+    }
+
+    /// The worker dies: the open transaction (if any) rolls back and no reply leaves.
+    fn crash(&mut self, j: usize, point: CrashPoint, open: Option<Txn>) {
+        let Some(op) = self.jobs.get(j).map(|x| x.op) else {
+            return;
+        };
+        self.emit(EventKind::ServerCrash { op, point });
+        if open.is_some_and(|t| !t.is_empty()) {
+            self.emit(EventKind::Rollback { op });
+        }
+        self.end_job(j);
+    }
+
+    fn reply(&mut self, j: usize, result: PaymentResult) {
+        let Some(job) = self.jobs.get(j) else {
+            return;
+        };
+        let (attempt, op, n, key) = (job.attempt, job.op, job.n, job.key);
+        self.emit(EventKind::ResponseSent {
+            op,
+            attempt: n,
+            key,
+            result: result.clone(),
+        });
+        if let Some(rec) = self.attempts.get_mut(attempt as usize) {
+            rec.response = Some(result);
+        }
+        let delay = self.network.delay(&mut self.rng);
+        self.schedule(self.now.saturating_add(delay), Micro::Reply { attempt });
+        self.end_job(j);
+    }
+
+    /// Notes, for the invariant checker, a dual-write job that committed without publishing
+    /// (lost event) or published without committing (phantom event).
+    fn end_job(&mut self, j: usize) {
+        if !self.config.emit.is_dual_write() {
+            return;
+        }
+        if let Some(job) = self.jobs.get(j) {
+            match (job.committed, job.published) {
+                (Some(id), None) => self.facts.lost_events.push(id),
+                (None, Some(id)) => self.facts.phantom_events.push(id),
+                _ => {}
+            }
+        }
+    }
+
+    /// Marks records past their expiry as expired (the reaper), production only.
+    pub(crate) fn reap(&mut self) {
+        if self.config.service != ServiceKind::Production {
+            return;
+        }
+        let mut expired = Vec::new();
+        self.db.reap(self.now, &mut expired);
+        for key in expired {
+            self.counters.expirations = self.counters.expirations.saturating_add(1);
+            self.emit(EventKind::KeyExpired { key });
+        }
+    }
+}

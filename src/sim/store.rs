@@ -1,0 +1,173 @@
+//! The server's database: the balance, the ledger of charges, the idempotency records and the
+//! outbox table. Writes reach it only through `World::commit` (or, for the split store's cache,
+//! a direct write), which is what makes crash rollback exact.
+
+use super::intern::{DescId, KeyId, OpId};
+use super::outbox::OutboxRow;
+use super::production::RecordState;
+use super::PaymentResult;
+use serde::{Deserialize, Serialize};
+
+/// One idempotency record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoreRow {
+    /// The key.
+    pub key: KeyId,
+    /// Request fingerprint (production service only).
+    pub fingerprint: Option<u64>,
+    /// In flight, completed or expired.
+    pub state: RecordState,
+    /// The stored result (completed records).
+    pub result: Option<PaymentResult>,
+    /// When the record was written.
+    pub created_at_ms: Option<u64>,
+    /// When it expires (production service only).
+    pub expires_at_ms: Option<u64>,
+    /// The operation whose request holds or wrote the record.
+    pub holder: Option<OpId>,
+    /// Internal: the server job holding an in-flight record.
+    #[serde(skip)]
+    pub(crate) owner_job: Option<u32>,
+}
+
+/// One committed charge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LedgerEntry {
+    /// The step whose commit wrote it.
+    pub step: usize,
+    /// The key the request carried.
+    pub key: Option<KeyId>,
+    /// The client operation that asked for it.
+    pub op: OpId,
+    /// Amount debited.
+    pub amount: i64,
+    /// Description.
+    pub description: DescId,
+    /// The id of the charge's event (outbox row or dual-write publish).
+    pub event_id: u64,
+}
+
+const NO_ROW: u32 = u32::MAX;
+
+/// The database state.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(crate) struct Db {
+    pub(crate) balance: i64,
+    pub(crate) deposits: i64,
+    pub(crate) ledger: Vec<LedgerEntry>,
+    pub(crate) rows: Vec<StoreRow>,
+    // Row index per key id (dense, since key ids are dense); NO_ROW when absent.
+    row_of: Vec<u32>,
+    pub(crate) outbox: Vec<OutboxRow>,
+    pub(crate) next_event_id: u64,
+}
+
+impl Db {
+    /// A database holding `balance`.
+    pub(crate) fn new(balance: i64) -> Self {
+        Self {
+            balance,
+            next_event_id: 1,
+            ..Self::default()
+        }
+    }
+
+    /// The record of `key`, if any.
+    pub(crate) fn row(&self, key: KeyId) -> Option<&StoreRow> {
+        let ix = *self.row_of.get(key.0 as usize)?;
+        self.rows.get(ix as usize)
+    }
+
+    /// Inserts or replaces the record of `row.key`.
+    pub(crate) fn upsert(&mut self, row: StoreRow) {
+        let k = row.key.0 as usize;
+        if self.row_of.len() <= k {
+            self.row_of.resize(k + 1, NO_ROW);
+        }
+        match self.rows.get_mut(self.row_of[k] as usize) {
+            Some(existing) => *existing = row,
+            None => {
+                // Row count is bounded by the key count, itself bounded by u32 ids.
+                self.row_of[k] = u32::try_from(self.rows.len()).unwrap_or(NO_ROW);
+                self.rows.push(row);
+            }
+        }
+    }
+
+    /// Deletes the record of `key`; keeps the other rows in insertion order.
+    pub(crate) fn remove(&mut self, key: KeyId) {
+        let Some(ix) = self.row_of.get(key.0 as usize).copied() else {
+            return;
+        };
+        if (ix as usize) >= self.rows.len() {
+            return;
+        }
+        self.rows.remove(ix as usize);
+        self.row_of[key.0 as usize] = NO_ROW;
+        for slot in self.row_of.iter_mut() {
+            if *slot != NO_ROW && *slot > ix {
+                *slot -= 1;
+            }
+        }
+    }
+
+    /// Marks every record due by `now_ms` expired; returns their keys.
+    pub(crate) fn reap(&mut self, now_ms: u64, expired: &mut Vec<KeyId>) {
+        for row in &mut self.rows {
+            if row.state != RecordState::Expired && row.expires_at_ms.is_some_and(|e| now_ms >= e) {
+                row.state = RecordState::Expired;
+                expired.push(row.key);
+            }
+        }
+    }
+
+    /// A fresh event id.
+    pub(crate) fn event_id(&mut self) -> u64 {
+        let id = self.next_event_id;
+        self.next_event_id = self.next_event_id.saturating_add(1);
+        id
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(k: u32) -> StoreRow {
+        StoreRow {
+            key: KeyId(k),
+            fingerprint: None,
+            state: RecordState::Completed,
+            result: None,
+            created_at_ms: Some(0),
+            expires_at_ms: Some(10),
+            holder: None,
+            owner_job: None,
+        }
+    }
+
+    #[test]
+    fn upsert_remove_keep_order() {
+        let mut db = Db::new(0);
+        db.upsert(row(3));
+        db.upsert(row(1));
+        db.upsert(row(7));
+        db.upsert(StoreRow {
+            fingerprint: Some(9),
+            ..row(1)
+        });
+        assert_eq!(db.rows.len(), 3);
+        assert_eq!(db.row(KeyId(1)).and_then(|r| r.fingerprint), Some(9));
+        db.remove(KeyId(3));
+        db.remove(KeyId(42));
+        assert!(db.row(KeyId(3)).is_none());
+        assert_eq!(db.rows[0].key, KeyId(1));
+        assert_eq!(db.row(KeyId(7)).map(|r| r.key), Some(KeyId(7)));
+        let mut out = Vec::new();
+        db.reap(10, &mut out);
+        assert_eq!(out, vec![KeyId(1), KeyId(7)]);
+        out.clear();
+        db.reap(20, &mut out);
+        assert!(out.is_empty(), "reaped once");
+    }
+}

@@ -1,0 +1,471 @@
+//! The trace: one entry per thing that happened, carrying data, never display text. The UI draws
+//! each event as a mark on a lane or an arrow between two lanes and localizes it from the enum.
+
+use super::intern::{KeyId, OpId};
+use super::production::RecordState;
+use super::PaymentResult;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A swim lane of the sequence diagram.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Lane {
+    /// The clients (and the learner's own actions).
+    Client,
+    /// The network between clients and server.
+    Network,
+    /// The payment server.
+    Server,
+    /// The database: balance, ledger, idempotency records, outbox.
+    Store,
+    /// The outbox relay.
+    Relay,
+    /// The downstream event consumer.
+    Consumer,
+}
+
+/// What a key lookup found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CheckOutcome {
+    /// A stored result: replay it.
+    Hit,
+    /// No record: execute.
+    Miss,
+    /// A request with the key is in flight: 409.
+    Conflict,
+    /// Same key, different parameters.
+    Mismatch,
+    /// The record had expired: execute again.
+    Expired,
+}
+
+/// Where in the request a server crash happens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CrashPoint {
+    /// Before the balance is touched.
+    BeforeCharge,
+    /// After the charge, before the idempotency record is written.
+    AfterChargeBeforeRecord,
+    /// After everything committed, before the reply leaves.
+    AfterCommitBeforeReply,
+}
+
+/// Why a charge did not happen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "kebab-case")]
+pub enum ChargeFailure {
+    /// The balance was below the amount.
+    InsufficientFunds {
+        /// Balance at the check.
+        balance: i64,
+    },
+    /// The upstream processor failed (transient).
+    ProcessorError,
+}
+
+/// One thing that happened, with its data.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum EventKind {
+    /// A client sent an attempt of an operation.
+    ClientSend {
+        /// Operation.
+        op: OpId,
+        /// Attempt number, from 1.
+        attempt: u32,
+        /// Key sent.
+        key: KeyId,
+        /// Amount asked.
+        amount: i64,
+    },
+    /// The network dropped the request.
+    RequestLost {
+        /// Operation.
+        op: OpId,
+        /// Attempt number.
+        attempt: u32,
+    },
+    /// The request reached the server.
+    RequestDelivered {
+        /// Operation.
+        op: OpId,
+        /// Attempt number.
+        attempt: u32,
+        /// Key carried.
+        key: KeyId,
+    },
+    /// The server looked the key up.
+    StoreCheck {
+        /// Operation.
+        op: OpId,
+        /// Key.
+        key: KeyId,
+        /// What it found.
+        outcome: CheckOutcome,
+    },
+    /// The balance was debited (inside a transaction until `Commit`).
+    Charge {
+        /// Operation.
+        op: OpId,
+        /// Amount debited.
+        amount: i64,
+        /// Balance after the debit.
+        balance_after: i64,
+    },
+    /// The charge was refused.
+    ChargeFailed {
+        /// Operation.
+        op: OpId,
+        /// Why.
+        failure: ChargeFailure,
+    },
+    /// An idempotency record was written.
+    StoreWrite {
+        /// Operation.
+        op: OpId,
+        /// Key.
+        key: KeyId,
+        /// State written.
+        state: RecordState,
+    },
+    /// An idempotency record was deleted so the key can run again (result not cached).
+    StoreRelease {
+        /// Operation.
+        op: OpId,
+        /// Key.
+        key: KeyId,
+    },
+    /// An outbox row was written in the charge's transaction.
+    OutboxWrite {
+        /// Operation.
+        op: OpId,
+        /// Event id.
+        id: u64,
+    },
+    /// The transaction committed.
+    Commit {
+        /// Operation.
+        op: OpId,
+    },
+    /// The transaction rolled back (crash before commit).
+    Rollback {
+        /// Operation.
+        op: OpId,
+    },
+    /// The worker handling the request crashed; no reply.
+    ServerCrash {
+        /// Operation.
+        op: OpId,
+        /// Where.
+        point: CrashPoint,
+    },
+    /// Dual write: the server published an event directly, outside the transaction.
+    EventPublish {
+        /// Operation.
+        op: OpId,
+        /// Event id.
+        id: u64,
+    },
+    /// The server sent its reply.
+    ResponseSent {
+        /// Operation.
+        op: OpId,
+        /// Attempt number.
+        attempt: u32,
+        /// Key of the request.
+        key: KeyId,
+        /// The reply.
+        result: PaymentResult,
+    },
+    /// The network dropped the reply.
+    ResponseLost {
+        /// Operation.
+        op: OpId,
+        /// Attempt number.
+        attempt: u32,
+    },
+    /// The reply reached the client.
+    ResponseDelivered {
+        /// Operation.
+        op: OpId,
+        /// Attempt number.
+        attempt: u32,
+        /// The reply.
+        result: PaymentResult,
+        /// True if the client had already timed out and ignores it.
+        late: bool,
+    },
+    /// The client stopped waiting.
+    ClientTimeout {
+        /// Operation.
+        op: OpId,
+        /// Attempt number.
+        attempt: u32,
+    },
+    /// The client will retry at `at_ms`.
+    ClientRetryScheduled {
+        /// Operation.
+        op: OpId,
+        /// The attempt number to come.
+        attempt: u32,
+        /// When.
+        at_ms: u64,
+    },
+    /// The client ran out of attempts without an answer.
+    ClientGaveUp {
+        /// Operation.
+        op: OpId,
+        /// Attempts made.
+        attempts: u32,
+    },
+    /// The relay read the outbox.
+    RelayPoll {
+        /// Unpublished rows found.
+        unpublished: u32,
+    },
+    /// A relay tick arrived while the previous one was still running; it is skipped.
+    RelayBusy,
+    /// The relay published an outbox row.
+    RelayPublish {
+        /// Event id.
+        id: u64,
+        /// How many times this row has been published, this one included.
+        delivery: u32,
+    },
+    /// The relay crashed after publishing, before marking: the rows stay unpublished.
+    RelayCrash,
+    /// The relay marked a row published.
+    RelayMark {
+        /// Event id.
+        id: u64,
+    },
+    /// The consumer applied an event for the first time.
+    ConsumerApply {
+        /// Event id.
+        id: u64,
+    },
+    /// The consumer received an event it had seen before.
+    ConsumerDuplicate {
+        /// Event id.
+        id: u64,
+        /// True if it applied it again (no inbox).
+        applied: bool,
+    },
+    /// Simulated time jumped forward.
+    TimeAdvanced {
+        /// The new time.
+        to_ms: u64,
+    },
+    /// Money was deposited.
+    Deposit {
+        /// Amount.
+        amount: i64,
+        /// False if refused (the balance limit).
+        accepted: bool,
+    },
+    /// A record passed its retention (or a crashed in-flight record its timeout).
+    KeyExpired {
+        /// Key.
+        key: KeyId,
+    },
+}
+
+impl EventKind {
+    /// The lanes of the event: from, and to when it is an arrow.
+    pub fn lanes(&self) -> (Lane, Option<Lane>) {
+        use EventKind as E;
+        use Lane as L;
+        match self {
+            E::ClientSend { .. } => (L::Client, Some(L::Network)),
+            E::RequestLost { .. } | E::RequestDelivered { .. } => (L::Network, Some(L::Server)),
+            E::StoreCheck { .. }
+            | E::Charge { .. }
+            | E::StoreWrite { .. }
+            | E::StoreRelease { .. }
+            | E::OutboxWrite { .. }
+            | E::Commit { .. }
+            | E::Rollback { .. }
+            | E::Deposit { .. } => (L::Server, Some(L::Store)),
+            E::ChargeFailed { .. } | E::ServerCrash { .. } => (L::Server, None),
+            E::EventPublish { .. } => (L::Server, Some(L::Consumer)),
+            E::ResponseSent { .. } => (L::Server, Some(L::Network)),
+            E::ResponseLost { .. } | E::ResponseDelivered { .. } => (L::Network, Some(L::Client)),
+            E::ClientTimeout { .. }
+            | E::ClientRetryScheduled { .. }
+            | E::ClientGaveUp { .. }
+            | E::TimeAdvanced { .. } => (L::Client, None),
+            E::RelayPoll { .. } | E::RelayMark { .. } => (L::Relay, Some(L::Store)),
+            E::RelayPublish { .. } => (L::Relay, Some(L::Consumer)),
+            E::RelayBusy | E::RelayCrash => (L::Relay, None),
+            E::ConsumerApply { .. } | E::ConsumerDuplicate { .. } => (L::Consumer, None),
+            E::KeyExpired { .. } => (L::Store, None),
+        }
+    }
+
+    /// True for arrows that stop short: the message was lost on the way.
+    pub fn is_lost(&self) -> bool {
+        matches!(self, Self::RequestLost { .. } | Self::ResponseLost { .. })
+    }
+
+    /// The client operation the event belongs to, if any (for colouring).
+    pub fn op(&self) -> Option<OpId> {
+        use EventKind as E;
+        match self {
+            E::ClientSend { op, .. }
+            | E::RequestLost { op, .. }
+            | E::RequestDelivered { op, .. }
+            | E::StoreCheck { op, .. }
+            | E::Charge { op, .. }
+            | E::ChargeFailed { op, .. }
+            | E::StoreWrite { op, .. }
+            | E::StoreRelease { op, .. }
+            | E::OutboxWrite { op, .. }
+            | E::Commit { op }
+            | E::Rollback { op }
+            | E::ServerCrash { op, .. }
+            | E::EventPublish { op, .. }
+            | E::ResponseSent { op, .. }
+            | E::ResponseLost { op, .. }
+            | E::ResponseDelivered { op, .. }
+            | E::ClientTimeout { op, .. }
+            | E::ClientRetryScheduled { op, .. }
+            | E::ClientGaveUp { op, .. } => Some(*op),
+            _ => None,
+        }
+    }
+}
+
+/// One trace entry. Several entries may share a step: a step is one micro-event (one phase of a
+/// request, one message arrival, ...), and a phase may read, charge, write and commit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TraceEvent {
+    /// The step (from 1) that produced the event.
+    pub step: usize,
+    /// Simulated time in ms.
+    pub time_ms: u64,
+    /// What happened.
+    pub kind: EventKind,
+}
+
+impl TraceEvent {
+    /// The lanes of the event: from, and to when it is an arrow.
+    pub fn lanes(&self) -> (Lane, Option<Lane>) {
+        self.kind.lanes()
+    }
+
+    /// True for arrows that stop short.
+    pub fn is_lost(&self) -> bool {
+        self.kind.is_lost()
+    }
+}
+
+// English, for tests and debugging only; the UI localizes from the enum.
+impl fmt::Display for EventKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use EventKind as E;
+        match self {
+            E::ClientSend {
+                op,
+                attempt,
+                key,
+                amount,
+            } => write!(f, "{op} attempt {attempt} sends {amount} with {key}"),
+            E::RequestLost { op, attempt } => write!(f, "{op} attempt {attempt}: request lost"),
+            E::RequestDelivered { op, attempt, .. } => {
+                write!(f, "{op} attempt {attempt}: request delivered")
+            }
+            E::StoreCheck { op, key, outcome } => write!(f, "{op}: check {key}: {outcome:?}"),
+            E::Charge {
+                op,
+                amount,
+                balance_after,
+            } => write!(f, "{op}: charge {amount}, balance {balance_after}"),
+            E::ChargeFailed { op, failure } => write!(f, "{op}: charge failed: {failure:?}"),
+            E::StoreWrite { op, key, state } => write!(f, "{op}: write {key} {state:?}"),
+            E::StoreRelease { op, key } => write!(f, "{op}: release {key}"),
+            E::OutboxWrite { op, id } => write!(f, "{op}: outbox row {id}"),
+            E::Commit { op } => write!(f, "{op}: commit"),
+            E::Rollback { op } => write!(f, "{op}: rollback"),
+            E::ServerCrash { op, point } => write!(f, "{op}: server crash {point:?}"),
+            E::EventPublish { op, id } => write!(f, "{op}: publish event {id} (dual write)"),
+            E::ResponseSent {
+                op,
+                attempt,
+                result,
+                ..
+            } => write!(f, "{op} attempt {attempt}: reply {result:?}"),
+            E::ResponseLost { op, attempt } => write!(f, "{op} attempt {attempt}: reply lost"),
+            E::ResponseDelivered {
+                op,
+                attempt,
+                result,
+                late,
+            } => write!(
+                f,
+                "{op} attempt {attempt}: got {result:?}{}",
+                if *late { " (late, ignored)" } else { "" }
+            ),
+            E::ClientTimeout { op, attempt } => write!(f, "{op} attempt {attempt}: timeout"),
+            E::ClientRetryScheduled { op, attempt, at_ms } => {
+                write!(f, "{op}: attempt {attempt} at {at_ms} ms")
+            }
+            E::ClientGaveUp { op, attempts } => write!(f, "{op}: gave up after {attempts}"),
+            E::RelayPoll { unpublished } => write!(f, "relay: {unpublished} unpublished"),
+            E::RelayBusy => write!(f, "relay busy"),
+            E::RelayPublish { id, delivery } => write!(f, "relay: publish {id} (#{delivery})"),
+            E::RelayCrash => write!(f, "relay crash"),
+            E::RelayMark { id } => write!(f, "relay: mark {id}"),
+            E::ConsumerApply { id } => write!(f, "consumer: apply {id}"),
+            E::ConsumerDuplicate { id, applied } => {
+                write!(f, "consumer: duplicate {id}, applied: {applied}")
+            }
+            E::TimeAdvanced { to_ms } => write!(f, "time -> {to_ms} ms"),
+            E::Deposit { amount, accepted } => write!(f, "deposit {amount}, accepted: {accepted}"),
+            E::KeyExpired { key } => write!(f, "{key} expired"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lost_arrows_stop_short() {
+        let lost = EventKind::RequestLost {
+            op: OpId(0),
+            attempt: 1,
+        };
+        assert!(lost.is_lost());
+        assert_eq!(lost.lanes(), (Lane::Network, Some(Lane::Server)));
+        let sent = EventKind::ClientSend {
+            op: OpId(0),
+            attempt: 1,
+            key: KeyId(0),
+            amount: 1,
+        };
+        assert!(!sent.is_lost());
+        assert_eq!(sent.op(), Some(OpId(0)));
+        assert_eq!(EventKind::RelayCrash.lanes(), (Lane::Relay, None));
+        assert_eq!(EventKind::RelayCrash.op(), None);
+    }
+
+    #[test]
+    fn serde_shape() {
+        let e = TraceEvent {
+            step: 1,
+            time_ms: 2,
+            kind: EventKind::Commit { op: OpId(3) },
+        };
+        let json = serde_json::to_string(&e).expect("ser");
+        assert_eq!(
+            json,
+            r#"{"step":1,"time_ms":2,"kind":{"event":"commit","op":3}}"#
+        );
+        let back: TraceEvent = serde_json::from_str(&json).expect("de");
+        assert_eq!(back, e);
+    }
+}

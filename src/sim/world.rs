@@ -1,0 +1,621 @@
+//! The world: a discrete-event simulation in the sans-I/O style. It advances only through
+//! [`Input`]s and its own queue of micro-events, ordered by (simulated ms, sequence number); every
+//! [`World::step`] runs one micro-event and appends its trace events. No clock, no OS randomness,
+//! no callbacks: the same config and inputs give the same trace, and rewinding is replaying.
+
+use super::client::{AttemptRec, ClientResult, KeyStrategy, OpPlan, RetryPolicy};
+use super::fault::Fault;
+use super::input::Input;
+use super::intern::{DescId, Interner, KeyId};
+use super::invariants::{Checker, StepFacts, StepView, Violation};
+use super::limits::{
+    check_balance, check_duration, DurationField, InputError, MAX_BALANCE, MAX_INPUTS,
+    MAX_TIMEOUT_MS, MAX_TRACE_EVENTS,
+};
+use super::network::Network;
+use super::outbox::{Consumer, EmitMode, OutboxRow, Relay};
+use super::production::{fingerprint, Counters, Policies};
+use super::rng::Rng;
+use super::server::{Job, ServiceKind};
+use super::store::{Db, LedgerEntry, StoreRow};
+use super::trace::{EventKind, TraceEvent};
+use super::uuidgen::KeyFormat;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Everything a world is configured with; time and randomness come only from here and inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WorldConfig {
+    /// Seed of the world's RNG (keys, jitter, backoff).
+    pub seed: u64,
+    /// Starting balance, 0..=`MAX_BALANCE`.
+    pub initial_balance: i64,
+    /// The service the server runs.
+    pub service: ServiceKind,
+    /// How charges are announced downstream.
+    pub emit: EmitMode,
+    /// Whether the consumer keeps an inbox of processed event ids.
+    pub consumer_dedupes: bool,
+    /// The production service's policies (ignored by the other services).
+    pub policies: Policies,
+    /// One-way network latency.
+    pub latency_ms: u64,
+    /// Extra random latency per message.
+    pub jitter_ms: u64,
+    /// Client timeout per attempt.
+    pub timeout_ms: u64,
+}
+
+impl Default for WorldConfig {
+    fn default() -> Self {
+        Self {
+            seed: 1,
+            initial_balance: 1000,
+            service: ServiceKind::Atomic,
+            emit: EmitMode::None,
+            consumer_dedupes: true,
+            policies: Policies::default(),
+            latency_ms: 50,
+            jitter_ms: 0,
+            timeout_ms: 1000,
+        }
+    }
+}
+
+impl WorldConfig {
+    /// Checks every setting against its limit.
+    pub fn validate(&self) -> Result<(), InputError> {
+        check_balance(self.initial_balance)?;
+        self.network().validate()?;
+        check_duration(DurationField::Timeout, self.timeout_ms, 1, MAX_TIMEOUT_MS)?;
+        self.policies.validate()
+    }
+
+    fn network(&self) -> Network {
+        Network {
+            latency_ms: self.latency_ms,
+            jitter_ms: self.jitter_ms,
+        }
+    }
+}
+
+/// An input the learner pushed, and the number of steps taken when it was pushed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoggedInput {
+    /// `steps_taken()` at the push.
+    pub at_step: usize,
+    /// The input.
+    pub input: Input,
+}
+
+/// Where an injected input lives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum InputRef {
+    Script(usize),
+    Pushed(usize),
+}
+
+/// One micro-event in the queue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Micro {
+    Input(InputRef),
+    AdvanceTo,
+    Send { op: super::intern::OpId },
+    Arrive { attempt: u32 },
+    Phase { job: u32 },
+    Reply { attempt: u32 },
+    Timeout { attempt: u32 },
+    Relay,
+    Consume { id: u64 },
+}
+
+/// Observable state at one step; equal snapshots mean equal worlds for the learner.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// Simulated time.
+    pub now_ms: u64,
+    /// Steps taken.
+    pub steps: usize,
+    /// Balance.
+    pub balance: i64,
+    /// Committed charges.
+    pub ledger: Vec<LedgerEntry>,
+    /// Idempotency records.
+    pub store_rows: Vec<StoreRow>,
+    /// Outbox rows.
+    pub outbox: Vec<OutboxRow>,
+    /// Consumer state.
+    pub consumer: Consumer,
+    /// Store counters.
+    pub counters: Counters,
+    /// Violations so far.
+    pub violations: Vec<Violation>,
+    /// Client operations.
+    pub client_results: Vec<ClientResult>,
+    /// The whole trace.
+    pub trace: Vec<TraceEvent>,
+    /// Micro-events waiting.
+    pub pending_events: usize,
+}
+
+/// A simulated payment system: clients, network, server, store, relay and consumer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct World {
+    pub(crate) config: WorldConfig,
+    pub(crate) network: Network,
+    pub(crate) rng: Rng,
+    pub(crate) now: u64,
+    pub(crate) steps: usize,
+    seq: u64,
+    queue: BTreeMap<(u64, u64), Micro>,
+    script: Vec<Input>,
+    script_pos: usize,
+    pushed: Vec<LoggedInput>,
+    pub(crate) interner: Interner,
+    pub(crate) db: Db,
+    pub(crate) results: Vec<ClientResult>,
+    pub(crate) plans: Vec<OpPlan>,
+    pub(crate) attempts: Vec<AttemptRec>,
+    pub(crate) jobs: Vec<Job>,
+    pub(crate) relay: Relay,
+    pub(crate) consumer: Consumer,
+    pub(crate) counters: Counters,
+    trace: Vec<TraceEvent>,
+    checker: Checker,
+    violations: Vec<Violation>,
+    pub(crate) facts: StepFacts,
+    halted: Option<InputError>,
+}
+
+impl World {
+    /// A world with no inputs yet.
+    pub fn new(config: WorldConfig) -> Result<World, InputError> {
+        config.validate()?;
+        Ok(World {
+            config,
+            network: config.network(),
+            rng: Rng::new(config.seed),
+            now: 0,
+            steps: 0,
+            seq: 0,
+            queue: BTreeMap::new(),
+            script: Vec::new(),
+            script_pos: 0,
+            pushed: Vec::new(),
+            interner: Interner::default(),
+            db: Db::new(config.initial_balance),
+            results: Vec::new(),
+            plans: Vec::new(),
+            attempts: Vec::new(),
+            jobs: Vec::new(),
+            relay: Relay::default(),
+            consumer: World::new_consumer(config.consumer_dedupes),
+            counters: Counters::default(),
+            trace: Vec::new(),
+            checker: Checker::default(),
+            violations: Vec::new(),
+            facts: StepFacts::default(),
+            halted: None,
+        })
+    }
+
+    /// A world with a script: each input is taken when the event queue runs empty.
+    pub fn with_script(config: WorldConfig, script: Vec<Input>) -> Result<World, InputError> {
+        if script.len() > MAX_INPUTS {
+            return Err(InputError::TooManyInputs {
+                count: script.len(),
+                max: MAX_INPUTS,
+            });
+        }
+        script.iter().try_for_each(Input::validate)?;
+        let mut w = World::new(config)?;
+        w.script = script;
+        Ok(w)
+    }
+
+    /// Validates an input and starts it now, concurrently with whatever is in flight.
+    /// (`AdvanceTime` wakes the world `ms` from now; events due before then run first.)
+    pub fn push_input(&mut self, input: Input) -> Result<(), InputError> {
+        input.validate()?;
+        let count = self.script.len() + self.pushed.len() + 1;
+        if count > MAX_INPUTS {
+            return Err(InputError::TooManyInputs {
+                count,
+                max: MAX_INPUTS,
+            });
+        }
+        if self.trace.len() >= MAX_TRACE_EVENTS {
+            return Err(InputError::TraceFull {
+                max: MAX_TRACE_EVENTS,
+            });
+        }
+        self.pushed.push(LoggedInput {
+            at_step: self.steps,
+            input,
+        });
+        self.inject(InputRef::Pushed(self.pushed.len() - 1));
+        Ok(())
+    }
+
+    fn input(&self, r: InputRef) -> Option<&Input> {
+        match r {
+            InputRef::Script(i) => self.script.get(i),
+            InputRef::Pushed(i) => self.pushed.get(i).map(|l| &l.input),
+        }
+    }
+
+    fn inject(&mut self, r: InputRef) {
+        match self.input(r) {
+            Some(Input::AdvanceTime { ms }) => {
+                let at = self.now.saturating_add(*ms);
+                self.schedule(at, Micro::AdvanceTo);
+            }
+            Some(_) => self.schedule(self.now, Micro::Input(r)),
+            None => {}
+        }
+    }
+
+    pub(crate) fn schedule(&mut self, at_ms: u64, micro: Micro) {
+        self.seq = self.seq.wrapping_add(1);
+        self.queue.insert((at_ms, self.seq), micro);
+    }
+
+    pub(crate) fn emit(&mut self, kind: EventKind) {
+        self.trace.push(TraceEvent {
+            step: self.steps.saturating_add(1),
+            time_ms: self.now,
+            kind,
+        });
+    }
+
+    /// Runs one micro-event; returns the first trace event of the step, or `None` when nothing
+    /// is left to do (or the trace is full — see [`World::halted`]).
+    pub fn step(&mut self) -> Option<&TraceEvent> {
+        if self.halted.is_some() {
+            return None;
+        }
+        let start = self.trace.len();
+        loop {
+            if self.trace.len() >= MAX_TRACE_EVENTS {
+                self.halted = Some(InputError::TraceFull {
+                    max: MAX_TRACE_EVENTS,
+                });
+                return None;
+            }
+            let Some(((at, _), micro)) = self.queue.pop_first() else {
+                if self.script_pos < self.script.len() {
+                    self.script_pos += 1;
+                    self.inject(InputRef::Script(self.script_pos - 1));
+                    continue;
+                }
+                return None;
+            };
+            self.now = self.now.max(at);
+            self.handle(micro);
+            // Stale timers produce no event and are not steps.
+            if self.trace.len() > start {
+                break;
+            }
+        }
+        self.steps = self.steps.saturating_add(1);
+        let view = StepView {
+            step: self.steps,
+            time_ms: self.now,
+            initial_balance: self.config.initial_balance,
+            emit: self.config.emit,
+            db: &self.db,
+            events: &self.trace[start..],
+            facts: &self.facts,
+        };
+        self.checker.check(&view, &mut self.violations);
+        self.facts.lost_events.clear();
+        self.facts.phantom_events.clear();
+        self.trace.get(start)
+    }
+
+    /// Steps until nothing is left; returns the number of steps taken.
+    pub fn run_until_idle(&mut self) -> usize {
+        let before = self.steps;
+        while self.step().is_some() {}
+        self.steps - before
+    }
+
+    fn handle(&mut self, micro: Micro) {
+        match micro {
+            Micro::Input(r) => self.start_input(r),
+            Micro::AdvanceTo => {
+                self.emit(EventKind::TimeAdvanced { to_ms: self.now });
+                self.reap();
+            }
+            Micro::Send { op } => {
+                // Only id overflow can fail here, and ids are bounded by MAX_INPUTS.
+                if let Err(e) = self.send_attempt(op) {
+                    self.halted = Some(e);
+                }
+            }
+            Micro::Arrive { attempt } => self.server_receive(attempt),
+            Micro::Phase { job } => self.server_phase(job),
+            Micro::Reply { attempt } => self.client_receive(attempt),
+            Micro::Timeout { attempt } => self.client_timeout(attempt),
+            Micro::Relay => self.relay_step(),
+            Micro::Consume { id } => self.consume(id),
+        }
+    }
+
+    fn start_input(&mut self, r: InputRef) {
+        let Some(input) = self.input(r).cloned() else {
+            return;
+        };
+        if let Err(e) = self.apply_input(input) {
+            self.halted = Some(e);
+        }
+    }
+
+    fn apply_input(&mut self, input: Input) -> Result<(), InputError> {
+        match input {
+            Input::Request {
+                key,
+                key_format,
+                amount,
+                description,
+                fault,
+            } => {
+                let key = key.map(|k| self.interner.text(&k)).transpose()?;
+                self.start_single(key, key_format, amount, &description, fault)?;
+            }
+            Input::Operation {
+                amount,
+                description,
+                key_format,
+                key_strategy,
+                retry,
+                max_attempts,
+                faults,
+            } => {
+                let desc = self.interner.description(&description)?;
+                let plan = OpPlan {
+                    fingerprint: fingerprint(amount, &description),
+                    key_format,
+                    key_strategy,
+                    retry,
+                    max_attempts,
+                    faults,
+                };
+                self.start_op(None, amount, desc, plan)?;
+            }
+            Input::Parallel { requests, same_key } => {
+                let mut shared: Option<KeyId> = None;
+                for spec in requests {
+                    let key = match (&spec.key, same_key) {
+                        (Some(k), _) => Some(self.interner.text(k)?),
+                        (None, true) => match shared {
+                            Some(k) => Some(k),
+                            None => {
+                                let k = self.mint_key(spec.key_format)?;
+                                shared = Some(k);
+                                Some(k)
+                            }
+                        },
+                        (None, false) => None,
+                    };
+                    self.start_single(
+                        key,
+                        spec.key_format,
+                        spec.amount,
+                        &spec.description,
+                        spec.fault,
+                    )?;
+                }
+            }
+            Input::AdvanceTime { .. } => {
+                // Injected as `Micro::AdvanceTo`, never as `Micro::Input`.
+            }
+            Input::RelayTick {
+                crash_after_publish,
+            } => self.relay_tick(crash_after_publish),
+            Input::Deposit { amount } => self.deposit(amount),
+        }
+        Ok(())
+    }
+
+    fn start_single(
+        &mut self,
+        key: Option<KeyId>,
+        key_format: KeyFormat,
+        amount: i64,
+        description: &str,
+        fault: Fault,
+    ) -> Result<(), InputError> {
+        let desc = self.interner.description(description)?;
+        let plan = OpPlan {
+            fingerprint: fingerprint(amount, description),
+            key_format,
+            key_strategy: KeyStrategy::Reuse,
+            retry: RetryPolicy::None,
+            max_attempts: 1,
+            // No allocation for the common fault-free request.
+            faults: if fault == Fault::None {
+                Vec::new()
+            } else {
+                vec![fault]
+            },
+        };
+        self.start_op(key, amount, desc, plan).map(|_| ())
+    }
+
+    fn deposit(&mut self, amount: i64) {
+        let next = self
+            .db
+            .balance
+            .checked_add(amount)
+            .filter(|b| *b <= MAX_BALANCE);
+        let accepted = match next {
+            Some(b) => {
+                self.db.balance = b;
+                self.db.deposits = self.db.deposits.saturating_add(amount);
+                true
+            }
+            None => false,
+        };
+        self.emit(EventKind::Deposit { amount, accepted });
+    }
+
+    // ---- accessors ----------------------------------------------------------------------
+
+    /// The configuration.
+    pub fn config(&self) -> &WorldConfig {
+        &self.config
+    }
+
+    /// Steps taken so far.
+    pub fn steps_taken(&self) -> usize {
+        self.steps
+    }
+
+    /// Simulated time in ms.
+    pub fn now_ms(&self) -> u64 {
+        self.now
+    }
+
+    /// Every trace event so far.
+    pub fn trace(&self) -> &[TraceEvent] {
+        &self.trace
+    }
+
+    /// The trace events of the most recent step.
+    pub fn last_step_events(&self) -> &[TraceEvent] {
+        let step = self.steps;
+        let start = self
+            .trace
+            .iter()
+            .rposition(|e| e.step != step)
+            .map_or(0, |i| i + 1);
+        &self.trace[start..]
+    }
+
+    /// The balance.
+    pub fn balance(&self) -> i64 {
+        self.db.balance
+    }
+
+    /// Committed charges, in commit order.
+    pub fn ledger(&self) -> &[LedgerEntry] {
+        &self.db.ledger
+    }
+
+    /// Idempotency records, in insertion order.
+    pub fn store_rows(&self) -> &[StoreRow] {
+        &self.db.rows
+    }
+
+    /// Outbox rows.
+    pub fn outbox(&self) -> &[OutboxRow] {
+        &self.db.outbox
+    }
+
+    /// The consumer's state.
+    pub fn consumer(&self) -> &Consumer {
+        &self.consumer
+    }
+
+    /// Store counters (hits, misses, conflicts, mismatches, expirations).
+    pub fn counters(&self) -> Counters {
+        self.counters
+    }
+
+    /// Broken invariants, each once, in the order they broke.
+    pub fn violations(&self) -> &[Violation] {
+        &self.violations
+    }
+
+    /// What each client operation saw.
+    pub fn client_results(&self) -> &[ClientResult] {
+        &self.results
+    }
+
+    /// The text of a key id.
+    pub fn key_text(&self, id: KeyId) -> Option<String> {
+        self.interner.key_text(id)
+    }
+
+    /// The text of a description id.
+    pub fn description_text(&self, id: DescId) -> Option<&str> {
+        self.interner.description_text(id)
+    }
+
+    /// True when nothing is queued and no script input is left.
+    pub fn is_idle(&self) -> bool {
+        self.queue.is_empty() && self.script_pos >= self.script.len()
+    }
+
+    /// Micro-events waiting in the queue.
+    pub fn pending_events(&self) -> usize {
+        self.queue.len()
+    }
+
+    /// Why the world stopped early (trace full), if it did.
+    pub fn halted(&self) -> Option<&InputError> {
+        self.halted.as_ref()
+    }
+
+    /// The script (scenario inputs).
+    pub fn script(&self) -> &[Input] {
+        &self.script
+    }
+
+    /// The inputs pushed so far, with the step count at each push.
+    pub fn input_log(&self) -> &[LoggedInput] {
+        &self.pushed
+    }
+
+    /// The observable state.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            now_ms: self.now,
+            steps: self.steps,
+            balance: self.db.balance,
+            ledger: self.db.ledger.clone(),
+            store_rows: self.db.rows.clone(),
+            outbox: self.db.outbox.clone(),
+            consumer: self.consumer.clone(),
+            counters: self.counters,
+            violations: self.violations.clone(),
+            client_results: self.results.clone(),
+            trace: self.trace.clone(),
+            pending_events: self.queue.len(),
+        }
+    }
+
+    /// The world as it was right after step `step`, rebuilt by replaying the same config, script
+    /// and pushes from the start (so it is exact). Pushes made after that step are dropped: what
+    /// the learner does next branches from there. A `step` past the end gives the final state.
+    pub fn rewind(&self, step: usize) -> Result<World, InputError> {
+        replay(self.config, self.script.clone(), &self.pushed, step)
+    }
+}
+
+/// Builds the world at `step` from a config, a script and logged pushes: rewinding is replaying.
+pub fn replay(
+    config: WorldConfig,
+    script: Vec<Input>,
+    pushes: &[LoggedInput],
+    step: usize,
+) -> Result<World, InputError> {
+    let mut w = World::with_script(config, script)?;
+    let mut next = 0;
+    loop {
+        // A push logged at step s happened after step s, before step s + 1.
+        while let Some(p) = pushes.get(next) {
+            if p.at_step != w.steps_taken() || p.at_step >= step {
+                break;
+            }
+            w.push_input(p.input.clone())?;
+            next += 1;
+        }
+        if w.steps_taken() >= step || w.step().is_none() {
+            break;
+        }
+    }
+    Ok(w)
+}

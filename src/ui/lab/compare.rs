@@ -1,0 +1,101 @@
+//! The same schedule through two services side by side: the stepper's model and the atomic one
+//! (or TOCTOU, when the stepper already runs the atomic service). Where the lock makes a request
+//! wait, the wait is listed, so the learner sees exactly what the lock changed.
+
+use yew::prelude::*;
+
+use crate::sim::lab::{adapt_schedule, Model, Stepper};
+use crate::ui::i18n::Lang;
+
+use super::text::{model_short, result_text};
+
+/// Props of [`ComparePanel`].
+#[derive(Properties, PartialEq)]
+pub struct ComparePanelProps {
+    /// Page language.
+    pub lang: Lang,
+    /// The learner's run.
+    pub stepper: Stepper,
+}
+
+/// TOCTOU next to atomic on the same schedule.
+#[component(ComparePanel)]
+pub fn compare_panel(props: &ComparePanelProps) -> Html {
+    let lang = props.lang;
+    let run = &props.stepper;
+    let scenario = run.scenario();
+    let other_model = if scenario.model() == Model::Atomic {
+        Model::TocTou
+    } else {
+        Model::Atomic
+    };
+    let adapted = adapt_schedule(scenario.with_model(other_model), run.schedule());
+    let other = &adapted.run;
+    let k = scenario.requests();
+    let cell = |s: &Stepper, r: usize| match s.state().result(r) {
+        Some(result) => result_text(lang, result),
+        None => lang
+            .f(
+                format!("running (step {} next)", s.state().pc(r) + 1),
+                format!("実行中（次はステップ {}）", s.state().pc(r) + 1),
+            ),
+    };
+    let yes_no = |b: bool| {
+        if b {
+            lang.t("yes — double charge", "あり — 二重課金")
+        } else {
+            lang.t("no", "なし")
+        }
+    };
+    html! {
+        <section class="lab-compare card" aria-labelledby="lab-compare-h">
+            <h3 id="lab-compare-h">{ lang.t("Same schedule, two services", "同じスケジュールを2つのサービスで") }</h3>
+            <div class="lab-table-wrap">
+                <table class="lab-table" data-testid="lab-compare">
+                    <thead><tr>
+                        <th scope="col">{ "" }</th>
+                        <th scope="col">{ model_short(lang, scenario.model()) }</th>
+                        <th scope="col">{ model_short(lang, other_model) }</th>
+                    </tr></thead>
+                    <tbody>
+                        { for (0..k).map(|r| html! {
+                            <tr>
+                                <th scope="row">{ lang.f(format!("Request {}", r + 1), format!("リクエスト{}", r + 1)) }</th>
+                                <td>{ cell(run, r) }</td>
+                                <td>{ cell(other, r) }</td>
+                            </tr>
+                        }) }
+                        <tr>
+                            <th scope="row">{ lang.t("Balance", "残高") }</th>
+                            <td>{ run.state().balance() }</td>
+                            <td>{ other.state().balance() }</td>
+                        </tr>
+                        <tr>
+                            <th scope="row">{ lang.t("Charged twice for one key", "同じキーで2回以上課金") }</th>
+                            <td>{ yes_no(run.double_charged()) }</td>
+                            <td>{ yes_no(other.double_charged()) }</td>
+                        </tr>
+                    </tbody>
+                </table>
+            </div>
+            if !adapted.waits.is_empty() || !adapted.waiting.is_empty() {
+                <ul class="lab-waits">
+                    { for adapted.waits.iter().map(|w| html! {
+                        <li>{ lang.f(
+                            format!("{}: step {} of the schedule (request {}) waited for the lock request {} held.",
+                                model_short(lang, other_model), w.position + 1, w.request + 1, w.holder + 1),
+                            format!("{}: スケジュールの{}番目（リクエスト{}）は、リクエスト{}が保持するロックを待った。",
+                                model_short(lang, other_model), w.position + 1, w.request + 1, w.holder + 1),
+                        ) }</li>
+                    }) }
+                    if !adapted.waiting.is_empty() {
+                        <li>{ lang.f(
+                            format!("{} step(s) still wait for the lock.", adapted.waiting.len()),
+                            format!("{}ステップがまだロックを待っている。", adapted.waiting.len()),
+                        ) }</li>
+                    }
+                </ul>
+            }
+        </section>
+    }
+}

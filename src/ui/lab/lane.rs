@@ -1,0 +1,219 @@
+//! One request lane: its key and amount, where it stands (in words, so blocked is not colour
+//! alone), the real source of its three steps with the next one marked, and its step button.
+
+use yew::prelude::*;
+
+use crate::sim::lab::limits::STEPS_PER_REQUEST;
+use crate::sim::lab::source::{common_indent, dedent, SourceLine};
+use crate::sim::lab::{step_source, LabResult, RequestStatus, Scenario};
+use crate::ui::i18n::Lang;
+
+use super::text::{result_text, step_name};
+
+/// Props of [`RequestLane`].
+#[derive(Properties, PartialEq)]
+pub struct RequestLaneProps {
+    /// Page language.
+    pub lang: Lang,
+    /// The scenario (model, key, amount of this request).
+    pub scenario: Scenario,
+    /// 0-based request index.
+    pub index: usize,
+    /// Where the request stands.
+    pub status: RequestStatus,
+    /// Whether this request made the last step.
+    pub moved_last: bool,
+    /// Asks to move this request.
+    pub on_step: Callback<usize>,
+}
+
+/// How a step block relates to the request's program counter.
+#[derive(Clone, Copy, PartialEq)]
+enum BlockState {
+    Done,
+    Next,
+    Skipped,
+    Later,
+}
+
+/// One request lane.
+#[component(RequestLane)]
+pub fn request_lane(props: &RequestLaneProps) -> Html {
+    let lang = props.lang;
+    let model = props.scenario.model();
+    let i = props.index;
+    let key = props.scenario.key_label(props.scenario.key_index(i));
+    let amount = props.scenario.amounts().get(i).copied().unwrap_or_default();
+    let returned_early = matches!(
+        props.status,
+        RequestStatus::Returned {
+            result: LabResult::DuplicateRequest { .. },
+            ..
+        } | RequestStatus::Finished {
+            result: LabResult::DuplicateRequest { .. }
+        }
+    );
+    let pc = match props.status {
+        RequestStatus::Ready { step } | RequestStatus::Returned { step, .. } => step,
+        RequestStatus::Blocked { .. } => 0,
+        RequestStatus::Finished { .. } => STEPS_PER_REQUEST,
+    };
+    let (status_text, status_class) = match props.status {
+        RequestStatus::Ready { step } => (
+            lang.f(
+                format!(
+                    "Ready: next is step {} of {STEPS_PER_REQUEST}, {}",
+                    step + 1,
+                    step_name(lang, model, step)
+                ),
+                format!(
+                    "実行可能: 次は {STEPS_PER_REQUEST} ステップ中の {}（{}）",
+                    step + 1,
+                    step_name(lang, model, step)
+                ),
+            ),
+            "lab-ready",
+        ),
+        RequestStatus::Blocked { holder } => (
+            lang.f(
+                format!(
+                    "Blocked: waits for the state lock, held by request {}",
+                    holder + 1
+                ),
+                format!(
+                    "ブロック中: state ロックを待っている（保持: リクエスト{}）",
+                    holder + 1
+                ),
+            ),
+            "lab-blocked",
+        ),
+        RequestStatus::Returned { step, result } => (
+            lang.f(
+                format!(
+                    "Returned {}. Its step {} runs no code.",
+                    result_text(lang, result),
+                    step + 1
+                ),
+                format!(
+                    "{} を返した。ステップ {} では何も実行しない。",
+                    result_text(lang, result),
+                    step + 1
+                ),
+            ),
+            "lab-returned",
+        ),
+        RequestStatus::Finished { result } => (
+            lang.f(
+                format!("Finished: returned {}", result_text(lang, result)),
+                format!("終了: {} を返した", result_text(lang, result)),
+            ),
+            if matches!(result, LabResult::Success { .. }) {
+                "lab-finished lab-success"
+            } else {
+                "lab-finished"
+            },
+        ),
+    };
+
+    let sources: Vec<Result<Vec<SourceLine>, _>> = (0..STEPS_PER_REQUEST)
+        .map(|step| step_source(model, step))
+        .collect();
+    let indent = {
+        let all: Vec<SourceLine> = sources
+            .iter()
+            .filter_map(|s| s.as_ref().ok())
+            .flatten()
+            .copied()
+            .collect();
+        common_indent(&all)
+    };
+    let blocks = sources.into_iter().enumerate().map(|(step, source)| {
+        let state = if step < pc {
+            if returned_early && step > 0 {
+                BlockState::Skipped
+            } else {
+                BlockState::Done
+            }
+        } else if step == pc {
+            if returned_early {
+                BlockState::Skipped
+            } else {
+                BlockState::Next
+            }
+        } else if returned_early {
+            BlockState::Skipped
+        } else {
+            BlockState::Later
+        };
+        let (mark, mark_text, class) = match state {
+            BlockState::Done => ("✓", lang.t("done", "実行済み"), "lab-block-done"),
+            BlockState::Next => ("▶", lang.t("next", "次"), "lab-block-next"),
+            BlockState::Skipped => ("–", lang.t("not run (returned)", "実行されない（return済み）"), "lab-block-skipped"),
+            BlockState::Later => ("", lang.t("later", "未実行"), "lab-block-later"),
+        };
+        let code = match source {
+            Ok(lines) => html! {
+                <pre class="lab-code"><code>
+                    { for lines.iter().map(|l| html! {
+                        <span class="lab-line"><span class="lab-ln" aria-hidden="true">{ l.number }</span>{ dedent(l.text, indent) }{ "\n" }</span>
+                    }) }
+                </code></pre>
+            },
+            Err(e) => html! { <p class="error">{ lang.f(e.to_string(), e.message_ja()) }</p> },
+        };
+        html! {
+            <li class={classes!("lab-block", class)} aria-current={(state == BlockState::Next).then_some("step")}>
+                <p class="lab-block-head">
+                    <span class="lab-mark" aria-hidden="true">{ mark }</span>
+                    { lang.f(
+                        format!("Step {}: {}", step + 1, step_name(lang, model, step)),
+                        format!("ステップ {}: {}", step + 1, step_name(lang, model, step)),
+                    ) }
+                    <span class="lab-block-state">{ format!(" ({mark_text})") }</span>
+                </p>
+                { code }
+            </li>
+        }
+    });
+
+    let can_move = props.status.can_move();
+    let button_text = match props.status {
+        RequestStatus::Ready { step } => lang.f(
+            format!("Step request {}: {}", i + 1, step_name(lang, model, step)),
+            format!("リクエスト{}を進める: {}", i + 1, step_name(lang, model, step)),
+        ),
+        RequestStatus::Returned { .. } => lang.f(
+            format!("Step request {} (returned, no code)", i + 1),
+            format!("リクエスト{}を進める（return済み）", i + 1),
+        ),
+        RequestStatus::Blocked { .. } => lang.f(
+            format!("Request {} is blocked", i + 1),
+            format!("リクエスト{}はブロック中", i + 1),
+        ),
+        RequestStatus::Finished { .. } => lang.f(
+            format!("Request {} has finished", i + 1),
+            format!("リクエスト{}は終了", i + 1),
+        ),
+    };
+    let onclick = {
+        let on_step = props.on_step.clone();
+        Callback::from(move |_: MouseEvent| on_step.emit(i))
+    };
+    let heading_id = format!("lab-lane-{i}");
+    html! {
+        <article class={classes!("lab-lane", status_class, props.moved_last.then_some("lab-moved-last"))}
+                 aria-labelledby={heading_id.clone()} data-testid={format!("lab-lane-{i}")}>
+            <header class="lab-lane-head">
+                <h4 id={heading_id}>{ lang.f(format!("Request {}", i + 1), format!("リクエスト{}", i + 1)) }</h4>
+                <span class="lab-lane-meta mono">{ lang.f(
+                    format!("key {key} · amount {amount}"),
+                    format!("キー {key} · 金額 {amount}"),
+                ) }</span>
+            </header>
+            <p class="lab-lane-status" data-testid={format!("lab-status-{i}")}>{ status_text }</p>
+            <button class="lab-step-button primary" disabled={!can_move} onclick={onclick}
+                    data-testid={format!("lab-step-{i}")}>{ button_text }</button>
+            <ol class="lab-blocks">{ for blocks }</ol>
+        </article>
+    }
+}

@@ -1,0 +1,180 @@
+//! Scenario settings: model, number of requests, same or different keys, amounts, initial balance
+//! and seed. Typed text is checked by the lab core; a refusal is shown in both languages and the
+//! running scenario is kept.
+
+use yew::prelude::*;
+
+use crate::sim::lab::input::{parse_amounts, parse_integer, parse_seed};
+use crate::sim::lab::limits::{AMOUNT_MAX, AMOUNT_MIN, REQUESTS_MAX, REQUESTS_MIN};
+use crate::sim::lab::{KeyMode, LabError, Model, NumberField, Scenario};
+use crate::ui::i18n::Lang;
+
+use super::text::model_name;
+
+/// Props of [`LabSettings`].
+#[derive(Properties, PartialEq)]
+pub struct LabSettingsProps {
+    /// Page language.
+    pub lang: Lang,
+    /// The scenario in use (the form starts from it).
+    pub scenario: Scenario,
+    /// The seed in use.
+    pub seed: u64,
+    /// Called with a valid scenario and seed.
+    pub on_apply: Callback<(Scenario, u64)>,
+}
+
+#[derive(Clone, PartialEq)]
+struct Draft {
+    model: Model,
+    requests: String,
+    keys: KeyMode,
+    amounts: String,
+    balance: String,
+    seed: String,
+}
+
+impl Draft {
+    fn from(scenario: &Scenario, seed: u64) -> Draft {
+        let amounts = scenario.amounts();
+        let amounts = if amounts.windows(2).all(|w| w[0] == w[1]) {
+            amounts.first().map(|a| a.to_string()).unwrap_or_default()
+        } else {
+            amounts
+                .iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        Draft {
+            model: scenario.model(),
+            requests: scenario.requests().to_string(),
+            keys: scenario.keys(),
+            amounts,
+            balance: scenario.initial_balance().to_string(),
+            seed: seed.to_string(),
+        }
+    }
+
+    fn validate(&self) -> Result<(Scenario, u64), LabError> {
+        let requests = parse_integer(NumberField::Requests, &self.requests)?;
+        // A negative count is reported as 0 requests: below the minimum either way.
+        let requests = usize::try_from(requests).unwrap_or(0);
+        let amounts = parse_amounts(&self.amounts)?;
+        let balance = parse_integer(NumberField::Balance, &self.balance)?;
+        let seed = parse_seed(&self.seed)?;
+        let scenario = Scenario::new(self.model, requests, self.keys, &amounts, balance)?;
+        Ok((scenario, seed))
+    }
+}
+
+/// The scenario form.
+#[component(LabSettings)]
+pub fn lab_settings(props: &LabSettingsProps) -> Html {
+    let lang = props.lang;
+    let draft = use_state(|| Draft::from(&props.scenario, props.seed));
+    let error = use_state(|| None::<LabError>);
+    {
+        // A scenario loaded from elsewhere (the explorer) restarts the form from it.
+        let draft = draft.clone();
+        let error = error.clone();
+        use_effect_with((props.scenario.clone(), props.seed), move |(scenario, seed)| {
+            draft.set(Draft::from(scenario, *seed));
+            error.set(None);
+        });
+    }
+    let edit = |f: fn(&mut Draft, String)| {
+        let draft = draft.clone();
+        Callback::from(move |e: InputEvent| {
+            let mut d = (*draft).clone();
+            f(&mut d, e.target_unchecked_into::<web_sys::HtmlInputElement>().value());
+            draft.set(d);
+        })
+    };
+    let on_model = {
+        let draft = draft.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
+            if let Some(model) = Model::from_id(&value) {
+                let mut d = (*draft).clone();
+                d.model = model;
+                draft.set(d);
+            }
+        })
+    };
+    let on_keys = {
+        let draft = draft.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
+            let mut d = (*draft).clone();
+            d.keys = if value == "different" {
+                KeyMode::Different
+            } else {
+                KeyMode::Same
+            };
+            draft.set(d);
+        })
+    };
+    let on_submit = {
+        let draft = draft.clone();
+        let error = error.clone();
+        let on_apply = props.on_apply.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            match draft.validate() {
+                Ok(applied) => {
+                    error.set(None);
+                    on_apply.emit(applied);
+                }
+                Err(e) => error.set(Some(e)),
+            }
+        })
+    };
+    let d = (*draft).clone();
+    html! {
+        <form class="lab-settings card" onsubmit={on_submit} aria-labelledby="lab-settings-h" data-testid="lab-settings">
+            <h3 id="lab-settings-h">{ lang.t("Scenario", "シナリオ") }</h3>
+            <div class="lab-fields">
+                <label>
+                    { lang.t("Service", "サービス") }
+                    <select onchange={on_model} data-testid="lab-model">
+                        { for Model::ALL.iter().map(|m| html! {
+                            <option value={m.id()} selected={d.model == *m}>{ model_name(lang, *m) }</option>
+                        }) }
+                    </select>
+                </label>
+                <label>
+                    { lang.f(format!("Concurrent requests ({REQUESTS_MIN}–{REQUESTS_MAX})"), format!("同時リクエスト数（{REQUESTS_MIN}〜{REQUESTS_MAX}）")) }
+                    <input type="number" min={REQUESTS_MIN.to_string()} max={REQUESTS_MAX.to_string()} value={d.requests.clone()}
+                           oninput={edit(|d, v| d.requests = v)} data-testid="lab-requests" />
+                </label>
+                <label>
+                    { lang.t("Idempotency keys", "冪等性キー") }
+                    <select onchange={on_keys} data-testid="lab-keys">
+                        <option value="same" selected={d.keys == KeyMode::Same}>{ lang.t("Same key (retries of one payment)", "同じキー（1つの支払いのリトライ）") }</option>
+                        <option value="different" selected={d.keys == KeyMode::Different}>{ lang.t("A key per request (different payments)", "リクエストごとに別のキー（別々の支払い）") }</option>
+                    </select>
+                </label>
+                <label>
+                    { lang.f(
+                        format!("Amounts: one for all, or one per request ({AMOUNT_MIN}–{AMOUNT_MAX})"),
+                        format!("金額: 全体に1つ、またはリクエストごと（{AMOUNT_MIN}〜{AMOUNT_MAX}）"),
+                    ) }
+                    <input type="text" inputmode="numeric" value={d.amounts.clone()} oninput={edit(|d, v| d.amounts = v)} data-testid="lab-amounts" />
+                </label>
+                <label>
+                    { lang.t("Initial balance", "初期残高") }
+                    <input type="text" inputmode="numeric" value={d.balance.clone()} oninput={edit(|d, v| d.balance = v)} data-testid="lab-balance-input" />
+                </label>
+                <label>
+                    { lang.t("Seed (random runs and samples)", "シード（ランダム実行とサンプリング）") }
+                    <input type="text" inputmode="numeric" value={d.seed.clone()} oninput={edit(|d, v| d.seed = v)} data-testid="lab-seed" />
+                </label>
+            </div>
+            if let Some(e) = &*error {
+                <p class="field-error" role="alert" data-testid="lab-settings-error">{ lang.f(e.to_string(), e.message_ja()) }</p>
+            }
+            <button type="submit" class="primary" data-testid="lab-apply">{ lang.t("Apply and reset the run", "適用して実行をリセット") }</button>
+        </form>
+    }
+}

@@ -1,0 +1,108 @@
+//! The page's state and its actions. `reduce` only forwards to the lab core (`Stepper`) and keeps
+//! the last error to show; it has no rules of its own.
+
+use std::rc::Rc;
+
+use yew::Reducible;
+
+use crate::sim::lab::input::parse_schedule;
+use crate::sim::lab::{LabError, Policy, Scenario, Stepper};
+
+/// Default seed for random runs and samples.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// What the learner did last that failed, or a note about the last action.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    /// An action was refused.
+    Error(LabError),
+    /// A counterexample was loaded into the stepper.
+    Loaded,
+    /// A schedule was replayed.
+    Replayed,
+}
+
+/// The stepper's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabUi {
+    /// The run the learner drives.
+    pub stepper: Stepper,
+    /// Seed for random runs and samples.
+    pub seed: u64,
+    /// The last action's error or note.
+    pub notice: Option<Notice>,
+}
+
+impl Default for LabUi {
+    fn default() -> Self {
+        LabUi {
+            stepper: Stepper::new(Scenario::default()),
+            seed: DEFAULT_SEED,
+            notice: None,
+        }
+    }
+}
+
+/// What the page can ask of the stepper.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LabAction {
+    /// Move this request one step.
+    Step(usize),
+    /// Undo the last step (replay of the prefix).
+    Back,
+    /// Back to the start of the scenario.
+    Reset,
+    /// Let a policy move one request.
+    StepWith(Policy),
+    /// Let a policy run to the end.
+    RunToEnd(Policy),
+    /// New settings: a new scenario and seed, run reset.
+    Apply(Scenario, u64),
+    /// Load a schedule of a scenario (the explorer's counterexample).
+    Load(Scenario, Vec<usize>),
+    /// Replay a schedule typed by the learner (1-based).
+    Replay(String),
+}
+
+impl Reducible for LabUi {
+    type Action = LabAction;
+
+    fn reduce(self: Rc<Self>, action: LabAction) -> Rc<Self> {
+        let mut next = (*self).clone();
+        next.notice = None;
+        let result = match action {
+            LabAction::Step(r) => next.stepper.step(r).map(|_| ()),
+            LabAction::Back => next.stepper.step_back(),
+            LabAction::Reset => {
+                next.stepper.reset();
+                Ok(())
+            }
+            LabAction::StepWith(policy) => next.stepper.step_with(policy).map(|_| ()),
+            LabAction::RunToEnd(policy) => next.stepper.run_to_end(policy).map(|_| ()),
+            LabAction::Apply(scenario, seed) => {
+                next.stepper = Stepper::new(scenario);
+                next.seed = seed;
+                Ok(())
+            }
+            LabAction::Load(scenario, schedule) => {
+                Stepper::replay(scenario, &schedule).map(|run| {
+                    next.stepper = run;
+                    next.notice = Some(Notice::Loaded);
+                })
+            }
+            LabAction::Replay(text) => parse_schedule(&text)
+                .and_then(|schedule| Stepper::replay(next.stepper.scenario().clone(), &schedule))
+                .map(|run| {
+                    next.stepper = run;
+                    next.notice = Some(Notice::Replayed);
+                }),
+        };
+        if let Err(e) = result {
+            // A refused action leaves the run as it was and says why.
+            let mut kept = (*self).clone();
+            kept.notice = Some(Notice::Error(e));
+            return Rc::new(kept);
+        }
+        Rc::new(next)
+    }
+}

@@ -1,0 +1,14 @@
+//! The Yew UI: the run loop that feeds the simulation inputs and draws its state.
+//! It may import anything; the simulation core (`crate::sim`) must not import it.
+
+pub mod app;
+pub mod i18n;
+pub mod lab;
+pub mod playground;
+pub mod route;
+pub mod storage;
+
+/// Mounts the app on `<body>`.
+pub fn start() {
+    yew::Renderer::<app::App>::new().render();
+}

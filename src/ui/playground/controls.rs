@@ -1,0 +1,102 @@
+//! Reset, step back, play/pause, step, run to the end, speed and a scrubber. Keyboard: space
+//! plays/pauses, → steps, ← steps back (handled by the page so it works without focus here).
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use crate::ui::i18n::Lang;
+
+/// Play speeds: milliseconds between steps.
+pub const SPEEDS_MS: [(u32, &str); 4] = [(1200, "0.5×"), (600, "1×"), (250, "2.5×"), (80, "8×")];
+
+/// What the controls ask the page to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// Back to step 0.
+    Reset,
+    /// One step back.
+    Back,
+    /// Start or stop playing.
+    TogglePlay,
+    /// One step forward.
+    Step,
+    /// Jump to the end of the run.
+    End,
+    /// Jump to a step.
+    Seek(usize),
+    /// Change the play interval (ms).
+    Speed(u32),
+}
+
+/// Props of the controls.
+#[derive(Properties, PartialEq)]
+pub struct ControlsProps {
+    /// Page language.
+    pub lang: Lang,
+    /// Current step.
+    pub position: usize,
+    /// Steps in the run.
+    pub total: usize,
+    /// Playing now.
+    pub playing: bool,
+    /// Current play interval.
+    pub speed_ms: u32,
+    /// Where requests go.
+    pub on: Callback<Control>,
+}
+
+/// The control bar.
+#[function_component(Controls)]
+pub fn controls(p: &ControlsProps) -> Html {
+    let l = p.lang;
+    let send = |c: Control| {
+        let on = p.on.clone();
+        Callback::from(move |_: MouseEvent| on.emit(c))
+    };
+    let on_scrub = {
+        let on = p.on.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Ok(k) = input.value().parse::<usize>() {
+                on.emit(Control::Seek(k));
+            }
+        })
+    };
+    let on_speed = {
+        let on = p.on.clone();
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(ms) = input.value().parse::<u32>() {
+                on.emit(Control::Speed(ms));
+            }
+        })
+    };
+    let at_start = p.position == 0;
+    let at_end = p.position >= p.total;
+    html! {
+        <div class="controls" role="toolbar" aria-label={l.t("Run controls", "実行の操作")}>
+            <button onclick={send(Control::Reset)} disabled={at_start} data-testid="reset">{ l.t("⏮ Reset", "⏮ 最初へ") }</button>
+            <button onclick={send(Control::Back)} disabled={at_start} data-testid="step-back"
+                    title={l.t("Step back (←)", "1つ戻る（←）")}>{ l.t("◀ Back", "◀ 戻る") }</button>
+            <button class="primary" onclick={send(Control::TogglePlay)} disabled={at_end && !p.playing} data-testid="play"
+                    aria-pressed={p.playing.to_string()} title={l.t("Play / pause (space)", "再生／一時停止（スペース）")}>
+                { if p.playing { l.t("⏸ Pause", "⏸ 一時停止") } else { l.t("▶ Play", "▶ 再生") } }
+            </button>
+            <button onclick={send(Control::Step)} disabled={at_end} data-testid="step"
+                    title={l.t("Step forward (→)", "1つ進む（→）")}>{ l.t("Step ▶", "進む ▶") }</button>
+            <button onclick={send(Control::End)} disabled={at_end} data-testid="run-to-end">{ l.t("Run to end ⏭", "最後まで ⏭") }</button>
+            <label class="speed">{ l.t("Speed", "速度") }
+                <select onchange={on_speed} aria-label={l.t("Play speed", "再生速度")}>
+                    { for SPEEDS_MS.iter().map(|(ms, name)| html! {
+                        <option value={ms.to_string()} selected={*ms == p.speed_ms}>{ *name }</option>
+                    }) }
+                </select>
+            </label>
+            <input type="range" min="0" max={p.total.to_string()} value={p.position.to_string()}
+                   oninput={on_scrub} aria-label={l.t("Step", "ステップ")} />
+            <span class="position" data-testid="position" aria-live="polite">
+                { l.f(format!("Step {} / {}", p.position, p.total), format!("ステップ {} / {}", p.position, p.total)) }
+            </span>
+        </div>
+    }
+}

@@ -1,0 +1,211 @@
+//! Lesson text for the built-in scenarios, in English and Japanese, written for this page (the
+//! article is the lesson plan; the words are ours). The scenarios themselves are data in
+//! `crate::sim::scenarios`; this file only explains them.
+
+use crate::ui::i18n::Lang;
+
+/// The words around one built-in scenario.
+pub struct Lesson {
+    /// Stable scenario id (`#/scenario/<id>`).
+    pub id: &'static str,
+    /// Short title for the scenario picker.
+    pub title: (&'static str, &'static str),
+    /// What happens in this run.
+    pub story: (&'static str, &'static str),
+    /// What to watch while stepping.
+    pub watch: (&'static str, &'static str),
+    /// The one sentence to remember.
+    pub takeaway: (&'static str, &'static str),
+}
+
+impl Lesson {
+    /// Picks one of the pairs in the page language.
+    pub fn pick(lang: Lang, pair: (&'static str, &'static str)) -> &'static str {
+        lang.t(pair.0, pair.1)
+    }
+}
+
+/// All lessons, in the order the picker shows them (the article's order).
+pub const LESSONS: &[Lesson] = &[
+    Lesson {
+        id: "double-charge",
+        title: ("1. A retry charges twice", "1. リトライで二重課金"),
+        story: (
+            "A client charges 100 from a balance of 1000. The server does the work, but the reply is lost on the way back, so the client times out and sends the same charge again. The naive service has no way to know it already did this, and charges again. The idempotent and atomic services find the key in their store and replay the first answer.",
+            "残高1000から100を課金する。サーバーは処理を終えたが、応答が帰り道で失われ、クライアントはタイムアウトして同じ課金をもう一度送る。素朴なサービスはすでに処理したことを知る手段がなく、もう一度引き落とす。冪等なサービスとアトミックなサービスはストアにキーを見つけ、最初の結果を返し直す。",
+        ),
+        watch: (
+            "Step until the response is lost, then watch the retry: the naive balance drops to 800, the others stay at 900, and the naive panel's invariant badge turns to FAIL at the step of the second charge.",
+            "応答が失われるところまで進め、リトライを見る。素朴なサービスの残高は800まで下がり、他は900のまま。素朴なサービスの不変条件バッジは、2回目の課金のステップでFAILになる。",
+        ),
+        takeaway: (
+            "A timeout is not a failure: the work may have happened. Only a key the server remembers makes the retry safe.",
+            "タイムアウトは失敗ではない。処理は終わっているかもしれない。サーバーが覚えているキーだけが、リトライを安全にする。",
+        ),
+    },
+    Lesson {
+        id: "distinct-keys",
+        title: ("2. Different keys, different charges", "2. キーが違えば別の操作"),
+        story: (
+            "Three orders, three keys, three charges of 100, 200 and 300. Keys do not merge operations: each key is its own logical operation, and the balance goes from 1000 to 400.",
+            "3つの注文、3つのキーで、100、200、300を課金する。キーは操作をまとめるものではない。キーごとに別の論理操作で、残高は1000から400になる。",
+        ),
+        watch: (
+            "The store gets one row per key, and every service agrees on the final balance.",
+            "ストアにはキーごとに1行ずつ増え、最終残高はすべてのサービスで一致する。",
+        ),
+        takeaway: (
+            "Same key means retry; different key means a new operation. The client decides which, by choosing the key.",
+            "同じキーならリトライ、違うキーなら新しい操作。どちらにするかは、キーを選ぶクライアントが決める。",
+        ),
+    },
+    Lesson {
+        id: "failure-cached",
+        title: ("3. Failures are cached too", "3. 失敗もキャッシュする"),
+        story: (
+            "A charge of 100 against a balance of 50 fails with insufficient funds. Money arrives, and the client retries with the same key. The article's service replays the cached failure; a policy that caches only successes runs the charge again and it now succeeds: one key, two different outcomes.",
+            "残高50に100を課金し、残高不足で失敗する。その後入金があり、クライアントは同じキーでリトライする。記事のサービスはキャッシュした失敗を返し直す。成功だけをキャッシュする方針では課金が再実行され、今度は成功する。1つのキーに2つの異なる結果が出る。",
+        ),
+        watch: (
+            "Compare the cached result column in each store, and the production service's failure-caching policy.",
+            "各ストアのキャッシュ結果の列と、本番型サービスの失敗キャッシュ方針を見比べる。",
+        ),
+        takeaway: (
+            "Idempotent means the same answer every time, failures included. After the situation changes, send a new key.",
+            "冪等とは、失敗も含めて毎回同じ答えを返すこと。状況が変わったら、新しいキーで送る。",
+        ),
+    },
+    Lesson {
+        id: "client-cannot-tell",
+        title: ("4. Lost request, lost response, crash", "4. 要求の消失・応答の消失・クラッシュ"),
+        story: (
+            "Three charges, three different faults: the request never arrives; the request is processed but the reply is lost; the server crashes part-way. From the client's side all three look exactly the same: a timeout.",
+            "3つの課金に、3種類の障害を入れる。要求が届かない。要求は処理されたが応答が失われる。サーバーが途中でクラッシュする。クライアントから見ると、3つとも同じタイムアウトにしか見えない。",
+        ),
+        watch: (
+            "In the timeline the arrows stop short at different places, but the client lane shows the same timeout each time. Only the balance reveals which one charged.",
+            "タイムラインでは矢印が途切れる場所がそれぞれ違うが、クライアントのレーンには毎回同じタイムアウトが並ぶ。どれが課金したかは残高にしか現れない。",
+        ),
+        takeaway: (
+            "The client cannot tell what happened, so it must retry, and the server must make the retry harmless.",
+            "クライアントには何が起きたか分からない。だからリトライするしかなく、サーバーがそのリトライを無害にしなければならない。",
+        ),
+    },
+    Lesson {
+        id: "new-key-per-retry",
+        title: ("5. A new key on every retry", "5. リトライのたびに新しいキー"),
+        story: (
+            "The client generates a fresh UUID for each attempt instead of one per operation. Every retry looks like a new operation to the server, so even the idempotent and atomic services charge again.",
+            "クライアントが操作ごとではなく、試行ごとに新しいUUIDを作る。サーバーには毎回のリトライが新しい操作に見えるため、冪等なサービスもアトミックなサービスもまた課金してしまう。",
+        ),
+        watch: (
+            "The store fills with keys that each charged once, and the \"one charge per operation\" invariant fails everywhere.",
+            "ストアにはそれぞれ1回課金したキーが並び、「1操作1課金」の不変条件がすべてのサービスでFAILになる。",
+        ),
+        takeaway: (
+            "The key belongs to the logical operation, minted once by the client and reused on every retry.",
+            "キーは論理操作のもの。クライアントが一度だけ作り、すべてのリトライで使い回す。",
+        ),
+    },
+    Lesson {
+        id: "split-store-crash",
+        title: ("6. Keys in a separate store", "6. キーを別のストアに置く"),
+        story: (
+            "One service keeps its keys in a cache beside the database: it commits the charge, then records the key. The server crashes between those two writes. On retry the key is missing and the charge runs again. The atomic service writes both in one transaction, so the crash rolls back the charge as well.",
+            "あるサービスは、データベースとは別のキャッシュにキーを置く。課金をコミットしてからキーを記録する。その2つの書き込みの間でサーバーがクラッシュする。リトライ時にはキーがなく、課金がもう一度走る。アトミックなサービスは両方を1つのトランザクションで書くので、クラッシュで課金も巻き戻る。",
+        ),
+        watch: (
+            "Watch the commit and rollback events in the server lane around the crash.",
+            "クラッシュの前後で、サーバーのレーンに出るコミットとロールバックを見る。",
+        ),
+        takeaway: (
+            "The key and the effect must commit together. A key written afterwards is a promise a crash can break.",
+            "キーと副作用は一緒にコミットしなければならない。後から書くキーは、クラッシュで破られうる約束にすぎない。",
+        ),
+    },
+    Lesson {
+        id: "concurrent-same-key",
+        title: ("7. Two requests at once", "7. 同時に2つの要求"),
+        story: (
+            "Two requests with the same key arrive together. The TOCTOU service checks, charges and stores in three separate critical sections, so both checks pass before either stores. The atomic service does all three under one lock; the production service records the key as in-flight first and answers the second request 409 Conflict.",
+            "同じキーの2つの要求が同時に届く。TOCTOUサービスはチェック・課金・保存を別々のクリティカルセクションで行うので、どちらかが保存する前に両方のチェックが通ってしまう。アトミックなサービスは3つを1つのロックの中で行い、本番型サービスはまずキーを処理中として記録し、2つ目の要求に409 Conflictを返す。",
+        ),
+        watch: (
+            "In the TOCTOU timeline both checks miss before any store write. Then try the concurrency lab to see every interleaving.",
+            "TOCTOUのタイムラインでは、保存より前に両方のチェックがミスする。並行性ラボではすべてのインターリーブを確かめられる。",
+        ),
+        takeaway: (
+            "A lock around each step is not enough: check, charge and store must be one critical section.",
+            "ステップごとのロックでは足りない。チェック・課金・保存を1つのクリティカルセクションにする。",
+        ),
+    },
+    Lesson {
+        id: "key-expiry",
+        title: ("8. Keys expire", "8. キーの有効期限"),
+        story: (
+            "Stripe keeps keys for at least 24 hours, then may prune them. A retry 25 hours later finds no key and runs as a new charge.",
+            "Stripeはキーを少なくとも24時間保持し、その後は削除しうる。25時間後のリトライはキーを見つけられず、新しい課金として実行される。",
+        ),
+        watch: (
+            "Watch the store row change from completed to expired when simulated time passes 24 h.",
+            "シミュレーション時間が24時間を過ぎると、ストアの行が完了から期限切れに変わる。",
+        ),
+        takeaway: (
+            "Retention is part of the contract: a client that retries after the window is sending a new request.",
+            "保持期間も契約の一部。期限を過ぎてリトライするクライアントは、新しい要求を送っている。",
+        ),
+    },
+    Lesson {
+        id: "param-mismatch",
+        title: ("9. Same key, different amount", "9. 同じキーで違う金額"),
+        story: (
+            "A client reuses a key with a different amount. Replaying the cached answer would hide a client bug, so the production service refuses: 400 as Stripe, 422 as the IETF draft, or 409 as rocket-rides, depending on the policy.",
+            "クライアントが同じキーを違う金額で使い回す。キャッシュした結果を返すとクライアントのバグが隠れるので、本番型サービスは拒否する。方針により、Stripeの400、IETFドラフトの422、rocket-ridesの409のいずれかになる。",
+        ),
+        watch: (
+            "The fingerprint column: the second request's fingerprint does not match the stored one.",
+            "フィンガープリントの列。2つ目の要求のフィンガープリントが保存済みのものと一致しない。",
+        ),
+        takeaway: (
+            "A key names one request, parameters included. A mismatch is an error, never a replay.",
+            "キーはパラメータも含めて1つの要求を指す。不一致はエラーであり、再生ではない。",
+        ),
+    },
+    Lesson {
+        id: "outbox-relay-crash",
+        title: ("10. Outbox: delivered twice", "10. Outbox：2回届く"),
+        story: (
+            "The charge and its event are written in one transaction, into the outbox. A relay publishes the event, then crashes before marking it published, so it publishes again on restart. The deduplicating consumer remembers event ids and applies it once; the naive consumer sends two receipt e-mails.",
+            "課金とそのイベントは1つのトランザクションでoutboxに書かれる。リレーはイベントを発行し、発行済みの印を付ける前にクラッシュするので、再起動後にもう一度発行する。重複排除するコンシューマはイベントIDを覚えていて1回だけ適用し、素朴なコンシューマは領収メールを2通送る。",
+        ),
+        watch: (
+            "The outbox row's delivery count goes to 2; compare what each consumer applied.",
+            "outboxの行の配送回数が2になる。それぞれのコンシューマが何を適用したかを比べる。",
+        ),
+        takeaway: (
+            "The outbox makes delivery at-least-once; the consumer's inbox makes the effect happen once.",
+            "outboxで配送は少なくとも1回になり、コンシューマの受信記録で効果は1回になる。",
+        ),
+    },
+    Lesson {
+        id: "dual-write",
+        title: ("11. The dual write", "11. 二重書き込み"),
+        story: (
+            "Without an outbox, the service commits the charge and publishes the event as two separate writes. A crash between them loses the event; publishing first and then failing to commit announces a charge that never happened.",
+            "outboxを使わず、課金のコミットとイベントの発行を別々の書き込みとして行う。その間でクラッシュするとイベントが失われる。先に発行してからコミットに失敗すると、起きていない課金を知らせてしまう。",
+        ),
+        watch: (
+            "The \"one event per committed charge\" invariant fails in both dual-write services, in opposite directions.",
+            "「コミットされた課金1件にイベント1件」の不変条件が、2つの二重書き込みサービスで逆向きにFAILになる。",
+        ),
+        takeaway: (
+            "Write the fact that an event must be sent in the same transaction as the change; send it afterwards.",
+            "イベントを送るべきという事実を、変更と同じトランザクションで書く。送るのはその後でよい。",
+        ),
+    },
+];
+
+/// The lesson for a scenario id.
+pub fn lesson(id: &str) -> Option<&'static Lesson> {
+    LESSONS.iter().find(|l| l.id == id)
+}

@@ -1,0 +1,87 @@
+//! Share link, JSON export and import. The page validates what comes back in; this panel only
+//! moves text.
+
+use web_sys::HtmlTextAreaElement;
+use yew::prelude::*;
+
+use crate::sim::limits::{MAX_JSON_BYTES, MAX_URL_BYTES};
+use crate::ui::i18n::Lang;
+use crate::ui::share::encode_query;
+
+/// Props of the share panel.
+#[derive(Properties, PartialEq)]
+pub struct SharePanelProps {
+    /// Page language.
+    pub lang: Lang,
+    /// The current scenario as JSON.
+    pub json: std::rc::Rc<String>,
+    /// The current step.
+    pub position: usize,
+    /// The route part of the hash, e.g. `#/sandbox`.
+    pub route_hash: String,
+    /// Called with pasted JSON when the learner imports.
+    pub on_import: Callback<String>,
+}
+
+fn page_base() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or_default().to_string())
+        .unwrap_or_default()
+}
+
+/// The share / export / import panel.
+#[function_component(SharePanel)]
+pub fn share_panel(p: &SharePanelProps) -> Html {
+    let l = p.lang;
+    let link = format!("{}{}?{}", page_base(), p.route_hash, encode_query(&p.json, p.position));
+    let too_long = link.len() > MAX_URL_BYTES;
+    let import_ref = use_node_ref();
+    let on_import = {
+        let import_ref = import_ref.clone();
+        let cb = p.on_import.clone();
+        Callback::from(move |_| {
+            if let Some(area) = import_ref.cast::<HtmlTextAreaElement>() {
+                cb.emit(area.value());
+            }
+        })
+    };
+    let download = format!(
+        "data:application/json;charset=utf-8,{}",
+        String::from(js_sys::encode_uri_component(&p.json))
+    );
+    html! {
+        <section class="card share" aria-labelledby="share-h">
+            <h2 id="share-h">{ l.t("Share, save, import", "共有・保存・読み込み") }</h2>
+            <p class="muted">{ l.t(
+                "The link holds the seed and every input, and opens at this step. Your last run is also kept in this browser.",
+                "リンクにはシードとすべての入力が入っていて、このステップで開く。直前の実行はこのブラウザにも保存される。") }</p>
+            if too_long {
+                <p class="notice error">{ l.f(
+                    format!("This run is too long for a link ({} bytes, limit {MAX_URL_BYTES}). Export it as JSON instead.", link.len()),
+                    format!("この実行はリンクには長すぎる（{} バイト、上限 {MAX_URL_BYTES}）。JSONで書き出してほしい。", link.len())) }</p>
+            } else {
+                <label>{ l.t("Share link", "共有リンク") }
+                    <input type="text" readonly=true value={link.clone()} data-testid="share-link"
+                           onfocus={Callback::from(|e: FocusEvent| {
+                               let i: web_sys::HtmlInputElement = e.target_unchecked_into();
+                               i.select();
+                           })} />
+                </label>
+                <p><a href={link} data-testid="share-open">{ l.t("Open this link", "このリンクを開く") }</a></p>
+            }
+            <p><a href={download} download="idempotency-scenario.json" data-testid="export">{ l.t("Download JSON", "JSONをダウンロード") }</a></p>
+            <details>
+                <summary>{ l.t("Import JSON", "JSONを読み込む") }</summary>
+                <label>{ l.f(format!("Paste a scenario (at most {} KB)", MAX_JSON_BYTES / 1024), format!("シナリオを貼り付ける（最大 {} KB）", MAX_JSON_BYTES / 1024)) }
+                    <textarea ref={import_ref} data-testid="import-text" spellcheck="false"></textarea>
+                </label>
+                <button onclick={on_import} data-testid="import">{ l.t("Import", "読み込む") }</button>
+            </details>
+            <details>
+                <summary>{ l.t("This run as JSON", "この実行のJSON") }</summary>
+                <textarea readonly=true value={(*p.json).clone()} aria-label={l.t("Scenario JSON", "シナリオのJSON")}></textarea>
+            </details>
+        </section>
+    }
+}

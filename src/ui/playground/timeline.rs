@@ -1,0 +1,222 @@
+//! The sequence diagram: one column per lane (client, network, server, store, relay, consumer),
+//! one row per trace event. A message is an arrow between lanes; a lost one stops half-way with a
+//! cross. Only a window of rows around the current step is drawn, so a 10,000-event trace costs
+//! the same to render as a 40-event one.
+
+use yew::prelude::*;
+
+use crate::ui::i18n::Lang;
+
+/// Lane names, in column order.
+pub const LANES: [(&str, &str); 6] = [
+    ("Client", "クライアント"),
+    ("Network", "ネットワーク"),
+    ("Server", "サーバー"),
+    ("Store", "ストア"),
+    ("Relay", "リレー"),
+    ("Consumer", "コンシューマ"),
+];
+
+/// How an event is coloured (always paired with a text mark, never colour alone).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// Ordinary progress.
+    Plain,
+    /// Something that went right and matters (a replay, a dedupe).
+    Good,
+    /// A fault or a violation.
+    Bad,
+}
+
+/// One drawn row, already localized.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TimelineRow {
+    /// Global step number of this event (1-based: the state after it is step `step`).
+    pub step: usize,
+    /// Simulated time in ms.
+    pub time_ms: u64,
+    /// Lane the event starts from.
+    pub from: usize,
+    /// Lane an arrow goes to, if it is a message.
+    pub to: Option<usize>,
+    /// The message never arrives.
+    pub lost: bool,
+    /// Localized description.
+    pub label: String,
+    /// Emphasis.
+    pub tone: Tone,
+}
+
+/// Rows drawn at once.
+pub const WINDOW: usize = 40;
+
+/// Props of the timeline.
+#[derive(Properties, PartialEq)]
+pub struct TimelineProps {
+    /// Page language.
+    pub lang: Lang,
+    /// All rows of the selected service's trace (cheap to compare: an `Rc`).
+    pub rows: std::rc::Rc<Vec<TimelineRow>>,
+    /// The current step (number of events applied).
+    pub current: usize,
+    /// Jump to a step.
+    pub on_jump: Callback<usize>,
+}
+
+const ROW_H: f64 = 26.0;
+const LANE_W: f64 = 112.0;
+const LEFT: f64 = 64.0;
+const TOP: f64 = 34.0;
+
+fn lane_x(lane: usize) -> f64 {
+    LEFT + LANE_W * (lane as f64) + LANE_W / 2.0
+}
+
+/// Formats simulated milliseconds compactly: 250 ms, 3.0 s, 25 h.
+pub fn fmt_ms(ms: u64) -> String {
+    if ms < 1_000 {
+        format!("{ms} ms")
+    } else if ms < 120_000 {
+        format!("{:.1} s", ms as f64 / 1000.0)
+    } else if ms < 7_200_000 {
+        format!("{:.1} min", ms as f64 / 60_000.0)
+    } else {
+        format!("{:.1} h", ms as f64 / 3_600_000.0)
+    }
+}
+
+/// The first row of the window that shows `current`.
+pub fn window_start(current: usize, len: usize) -> usize {
+    if len <= WINDOW {
+        return 0;
+    }
+    let idx = current.saturating_sub(1);
+    (idx / WINDOW * WINDOW).min(len - len.min(WINDOW))
+}
+
+/// The sequence diagram.
+#[function_component(Timeline)]
+pub fn timeline(props: &TimelineProps) -> Html {
+    let l = props.lang;
+    let rows = &props.rows;
+    let start = window_start(props.current, rows.len());
+    let end = (start + WINDOW).min(rows.len());
+    let shown = &rows[start..end];
+    let width = LEFT + LANE_W * LANES.len() as f64 + 8.0;
+    let height = TOP + ROW_H * shown.len().max(1) as f64 + 8.0;
+
+    let lanes = LANES.iter().enumerate().map(|(i, (en, ja))| {
+        let x = lane_x(i);
+        html! {
+            <g class="tl-lane">
+                <text x={x.to_string()} y="18" text-anchor="middle" class="tl-lane-name">{ l.t(en, ja) }</text>
+                <line x1={x.to_string()} y1={(TOP - 8.0).to_string()} x2={x.to_string()} y2={height.to_string()} />
+            </g>
+        }
+    });
+    let drawn = shown.iter().enumerate().map(|(i, row)| {
+        let y = TOP + ROW_H * i as f64 + ROW_H / 2.0;
+        let current = row.step == props.current;
+        let past = row.step <= props.current;
+        let on_jump = props.on_jump.clone();
+        let step = row.step;
+        let onclick = Callback::from(move |_| on_jump.emit(step));
+        let tone = match row.tone {
+            Tone::Plain => "tone-plain",
+            Tone::Good => "tone-good",
+            Tone::Bad => "tone-bad",
+        };
+        let x1 = lane_x(row.from);
+        let shape = match row.to {
+            Some(to) if to != row.from => {
+                let x2 = lane_x(to);
+                let end_x = if row.lost { x1 + (x2 - x1) * 0.55 } else { x2 - 6.0 * (x2 - x1).signum() };
+                let head = if row.lost {
+                    let (a, b) = (end_x, y);
+                    html! { <path class="tl-lost" d={format!("M{} {} L{} {} M{} {} L{} {}", a - 5.0, b - 5.0, a + 5.0, b + 5.0, a - 5.0, b + 5.0, a + 5.0, b - 5.0)} /> }
+                } else {
+                    let dir = (x2 - x1).signum();
+                    html! { <path class="tl-head" d={format!("M{} {} L{} {} L{} {} Z", x2, y, x2 - 8.0 * dir, y - 4.5, x2 - 8.0 * dir, y + 4.5)} /> }
+                };
+                html! { <>
+                    <line class={classes!("tl-arrow", row.lost.then_some("lost"))} x1={x1.to_string()} y1={y.to_string()} x2={end_x.to_string()} y2={y.to_string()} />
+                    { head }
+                </> }
+            }
+            _ => html! { <circle class="tl-dot" cx={x1.to_string()} cy={y.to_string()} r="5" /> },
+        };
+        let label_x = match row.to {
+            Some(to) if to > row.from => lane_x(row.from) + 10.0,
+            Some(to) if to < row.from => lane_x(to) + 10.0,
+            _ => x1 + 10.0,
+        };
+        html! {
+            <g class={classes!("tl-row", tone, current.then_some("current"), (!past).then_some("future"))}
+               key={row.step} data-step={row.step.to_string()} role="button" tabindex="0"
+               aria-label={format!("{} {}: {}", l.t("Step", "ステップ"), row.step, row.label)}
+               aria-current={current.then_some("step")} {onclick}>
+                <rect class="tl-hit" x="0" y={(y - ROW_H / 2.0).to_string()} width={width.to_string()} height={ROW_H.to_string()} />
+                <text class="tl-step" x="4" y={(y + 4.0).to_string()}>{ format!("{} · {}", row.step, fmt_ms(row.time_ms)) }</text>
+                { shape }
+                <text class="tl-label" x={label_x.to_string()} y={(y - 6.0).to_string()}>{
+                    match row.tone { Tone::Bad => "✕ ", Tone::Good => "✓ ", Tone::Plain => "" }
+                }{ &row.label }</text>
+            </g>
+        }
+    });
+    let page = |to: usize| {
+        let on_jump = props.on_jump.clone();
+        Callback::from(move |_| on_jump.emit(to))
+    };
+    html! {
+        <div class="timeline" data-testid="timeline">
+            <div class="tl-pager">
+                <span>{ l.f(
+                    format!("Events {}–{} of {}", if shown.is_empty() { 0 } else { start + 1 }, end, rows.len()),
+                    format!("イベント {}–{} / {}", if shown.is_empty() { 0 } else { start + 1 }, end, rows.len())) }</span>
+                <button onclick={page(start.saturating_sub(WINDOW) + 1)} disabled={start == 0}>{ l.t("Earlier", "前へ") }</button>
+                <button onclick={page((start + WINDOW + 1).min(rows.len()))} disabled={end >= rows.len()}>{ l.t("Later", "次へ") }</button>
+            </div>
+            <div class="tl-scroll">
+                <svg class="tl-svg" viewBox={format!("0 0 {width} {height}")} width={width.to_string()} height={height.to_string()}
+                     role="img" aria-label={l.t("Sequence diagram of the run", "実行のシーケンス図")}>
+                    { for lanes }
+                    { for drawn }
+                </svg>
+                if rows.is_empty() {
+                    <p class="muted">{ l.t("No events yet: step forward or send a request.", "まだイベントはない。ステップを進めるか、要求を送る。") }</p>
+                }
+            </div>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn window_contains_current_step() {
+        assert_eq!(window_start(0, 10), 0);
+        assert_eq!(window_start(1, 100), 0);
+        assert_eq!(window_start(40, 100), 0);
+        assert_eq!(window_start(41, 100), 40);
+        assert_eq!(window_start(100, 100), 60);
+        for len in [0usize, 1, 39, 40, 41, 95, 10_000] {
+            for cur in 0..=len {
+                let s = window_start(cur, len);
+                assert!(s + WINDOW.min(len) <= len);
+                if cur > 0 {
+                    assert!(s < cur && cur <= s + WINDOW, "cur {cur} len {len} start {s}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn formats_durations() {
+        assert_eq!(fmt_ms(250), "250 ms");
+        assert_eq!(fmt_ms(3_000), "3.0 s");
+        assert_eq!(fmt_ms(90_000_000), "25.0 h");
+    }
+}

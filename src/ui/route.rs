@@ -1,0 +1,74 @@
+//! Hash routes: `#/scenario/<id>`, `#/sandbox`, `#/lab`. Hash routing keeps `dist/` working from
+//! any static host and sub-path, with no server rewrite rules.
+
+/// Where the page is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// A built-in scenario by its stable id; `#/` opens `double-charge`.
+    Scenario(String),
+    /// The free-form sandbox.
+    Sandbox,
+    /// The concurrency lab.
+    Lab,
+    /// Anything else: shown as "not found" with a way home, never a panic.
+    NotFound(String),
+}
+
+/// The scenario a first-time visitor sees.
+pub const HOME_SCENARIO: &str = "double-charge";
+
+impl Route {
+    /// Parses `location.hash` (with or without the leading `#`). A share-link payload after `?`
+    /// is ignored here and read by the playground.
+    pub fn parse(hash: &str) -> Route {
+        let h = hash.trim_start_matches('#');
+        let path = h.split('?').next().unwrap_or("");
+        let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
+        match parts.as_slice() {
+            [] => Route::Scenario(HOME_SCENARIO.to_string()),
+            ["sandbox"] => Route::Sandbox,
+            ["lab"] => Route::Lab,
+            ["scenario", id] if id.len() <= 64 => Route::Scenario((*id).to_string()),
+            _ => Route::NotFound(path.chars().take(80).collect()),
+        }
+    }
+
+    /// The hash for this route, for links.
+    pub fn to_hash(&self) -> String {
+        match self {
+            Route::Scenario(id) => format!("#/scenario/{id}"),
+            Route::Sandbox => "#/sandbox".to_string(),
+            Route::Lab => "#/lab".to_string(),
+            Route::NotFound(_) => "#/".to_string(),
+        }
+    }
+
+    /// The share payload after `?` in the hash, if any.
+    pub fn query(hash: &str) -> Option<&str> {
+        hash.split_once('?').map(|(_, q)| q)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_routes() {
+        let cases = [
+            ("", Route::Scenario(HOME_SCENARIO.into())),
+            ("#/", Route::Scenario(HOME_SCENARIO.into())),
+            ("#/sandbox", Route::Sandbox),
+            ("#/lab", Route::Lab),
+            ("#/scenario/double-charge", Route::Scenario("double-charge".into())),
+            ("#/scenario/outbox?s=abc", Route::Scenario("outbox".into())),
+            ("#/nowhere/at/all", Route::NotFound("/nowhere/at/all".into())),
+        ];
+        for (hash, want) in cases {
+            assert_eq!(Route::parse(hash), want, "{hash}");
+        }
+        assert_eq!(Route::query("#/sandbox?s=xyz"), Some("s=xyz"));
+        assert_eq!(Route::query("#/sandbox"), None);
+        assert_eq!(Route::parse(&Route::Lab.to_hash()), Route::Lab);
+    }
+}

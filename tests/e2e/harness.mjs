@@ -1,0 +1,41 @@
+// Shared set-up for the end-to-end tests: Debian's Chromium driven by playwright-core (its own
+// browser download cannot work here), with the flags this closed network needs.
+import { chromium } from 'playwright-core';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
+export const SHOTS = 'target/e2e';
+mkdirSync(SHOTS, { recursive: true });
+
+/** Runs `fn(page, context)` in a fresh headless Chromium and always closes it. */
+export async function withPage(fn, { width = 1280, height = 800, locale = 'en-US' } = {}) {
+  const profile = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    locale,
+    viewport: { width, height },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--disable-quic'],
+  });
+  const errors = [];
+  try {
+    const page = context.pages()[0] ?? await context.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await fn(page, context);
+    if (errors.length) throw new Error(`the page reported errors:\n${errors.join('\n')}`);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** Opens a route (e.g. '#/lab') and waits for the Wasm app to render. */
+export async function open(page, hash = '') {
+  await page.goto(BASE_URL + hash);
+  await page.waitForSelector('main#main > *', { timeout: 30_000 });
+}

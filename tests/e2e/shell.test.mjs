@@ -1,0 +1,38 @@
+// The page shell: it loads from dist/, speaks both languages, remembers the choice, and reads well
+// at desktop and phone widths.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { withPage, open, SHOTS } from './harness.mjs';
+
+test('loads, switches language, and remembers it across a reload', async () => {
+  await withPage(async (page) => {
+    await open(page);
+    await assert.doesNotReject(page.getByRole('heading', { name: 'Idempotency keys playground' }).waitFor());
+    await page.screenshot({ path: `${SHOTS}/shell-1280.png`, fullPage: true });
+    await page.getByTestId('lang-toggle').click();
+    await page.getByRole('heading', { name: '冪等性キー・プレイグラウンド' }).waitFor();
+    assert.equal(await page.getAttribute('html', 'lang'), 'ja');
+    await page.reload();
+    await page.getByRole('heading', { name: '冪等性キー・プレイグラウンド' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/shell-ja-1280.png`, fullPage: true });
+  });
+});
+
+test('defaults to Japanese for a Japanese browser and fits a 390 px phone', async () => {
+  await withPage(async (page) => {
+    await open(page);
+    await page.getByRole('heading', { name: '冪等性キー・プレイグラウンド' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone screen`);
+    await page.screenshot({ path: `${SHOTS}/shell-390.png`, fullPage: true });
+  }, { width: 390, height: 844, locale: 'ja-JP' });
+});
+
+test('an unknown route says so and links home', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/no/such/page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to the first scenario' }).click();
+    await page.waitForFunction(() => location.hash === '#/');
+  });
+});
