@@ -38,6 +38,10 @@ fn atomic_service_prevents_concurrent_double_charge() {
 
     assert_eq!(success_count, 1, "exactly one should succeed");
     assert_eq!(duplicate_count, 9, "rest should be duplicates");
-    assert_eq!(svc.balance(), 900, "balance should reflect exactly one charge");
+    assert_eq!(
+        svc.balance(),
+        900,
+        "balance should reflect exactly one charge"
+    );
     assert_eq!(svc.operation_count(), 1);
 }

@@ -2,6 +2,13 @@
 //! charge and its minimal counterexample, the atomic service's one success in every schedule, and
 //! typed errors for every bad input.
 
+// In the browser layer (wasm-pack test) the same tests run in headless Chrome: `#[test]` is
+// rebound to `wasm_bindgen_test` there, so the core is checked on the target the page runs on.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+#[cfg(target_arch = "wasm32")]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
 use idempotency_playground::sim::lab::input::{
     format_schedule, parse_amounts, parse_integer, parse_schedule, parse_seed,
 };
@@ -156,7 +163,10 @@ fn atomic_service_holds_for_ten_requests_over_ten_thousand_sampled_schedules() {
     );
     assert_eq!(r.schedules, 10_000);
     assert_eq!(r.groups.len(), 1);
-    assert_eq!((r.groups[0].key.successes, r.groups[0].key.duplicates), (1, 9));
+    assert_eq!(
+        (r.groups[0].key.successes, r.groups[0].key.duplicates),
+        (1, 9)
+    );
     assert_eq!(r.groups[0].schedules, 10_000);
     assert_eq!(r.double_charge, 0);
 }
@@ -211,8 +221,14 @@ fn minimal_counterexample_replayed_in_the_stepper_double_charges() {
         assert!(run.double_charged());
         let outcome = run.outcome().unwrap();
         assert!(outcome.successes >= 2);
-        assert_eq!(run.state().balance(), 1000 - 100 * i64::from(outcome.successes));
-        assert_eq!(run.state().operation_count(), usize::from(outcome.successes));
+        assert_eq!(
+            run.state().balance(),
+            1000 - 100 * i64::from(outcome.successes)
+        );
+        assert_eq!(
+            run.state().operation_count(),
+            usize::from(outcome.successes)
+        );
     }
     // Two requests: one must be interrupted between its check and its store, and come back:
     // two switches is the least, e.g. 1 1 2 2 2 1.
@@ -237,7 +253,10 @@ fn insufficient_funds_is_a_group_of_its_own() {
     let s = Scenario::new(Model::Atomic, 2, KeyMode::Different, &[100], 150).unwrap();
     let r = explore(&s, CACHED);
     assert_eq!(r.groups.len(), 1);
-    assert_eq!((r.groups[0].key.successes, r.groups[0].key.insufficient), (1, 1));
+    assert_eq!(
+        (r.groups[0].key.successes, r.groups[0].key.insufficient),
+        (1, 1)
+    );
     // TOCTOU with one key and not enough for two: the race cannot double-charge past the balance.
     let s = Scenario::new(Model::TocTou, 2, KeyMode::Same, &[100], 150).unwrap();
     let r = explore(&s, CACHED);
@@ -332,7 +351,10 @@ fn atomic_lock_blocks_others_until_released() {
     let rec = run.step(0).unwrap();
     assert!(matches!(rec.action, StepAction::CheckHit { .. }));
     assert_eq!(run.state().lock_holder(), None);
-    assert!(matches!(run.status(0), Some(RequestStatus::Returned { step: 1, .. })));
+    assert!(matches!(
+        run.status(0),
+        Some(RequestStatus::Returned { step: 1, .. })
+    ));
     assert_eq!(run.step(0).unwrap().action, StepAction::Idle);
 }
 
@@ -345,7 +367,10 @@ fn toctou_steps_take_and_release_their_own_locks() {
     // Nothing is held between steps, so the other request can check too: the TOCTOU window.
     assert_eq!(run.step(1).unwrap().action, StepAction::CheckMiss);
     let charge = run.step(0).unwrap();
-    assert_eq!(charge.locks_within, &[LockName::Balance, LockName::OperationCount]);
+    assert_eq!(
+        charge.locks_within,
+        &[LockName::Balance, LockName::OperationCount]
+    );
     assert!(matches!(
         charge.action,
         StepAction::Charged(ChargeOutcome::Success { balance: 900 })
@@ -413,7 +438,10 @@ fn replay_rejects_bad_schedules_with_positions() {
     );
     let mut done = Stepper::replay(s, &[0, 0, 0, 1, 1, 1]).unwrap();
     assert!(done.is_complete());
-    assert_eq!(done.step_with(Policy::RoundRobin), Err(LabError::RunComplete));
+    assert_eq!(
+        done.step_with(Policy::RoundRobin),
+        Err(LabError::RunComplete)
+    );
     assert_eq!(done.run_to_end(Policy::RoundRobin), Ok(0));
 }
 
@@ -486,7 +514,10 @@ fn exhaustive_search_is_resumable_in_slices() {
             assert!(report.schedules <= whole.schedules);
             partial_seen |= report.schedules > 0;
             let p = sliced.run_slice(0).unwrap();
-            assert!(p.fraction + 1e-9 >= last_fraction, "progress never goes back");
+            assert!(
+                p.fraction + 1e-9 >= last_fraction,
+                "progress never goes back"
+            );
             last_fraction = p.fraction;
         }
         assert!(partial_seen);
@@ -574,8 +605,14 @@ fn sections_run_to_the_next_marker_and_keep_line_numbers() {
     let names: Vec<&str> = sections.iter().map(|s| s.name).collect();
     assert_eq!(names, ["a.one", "a.two", "a.tail"]);
     assert_eq!(sections[0].lines.len(), 2);
-    assert_eq!((sections[0].lines[0].number, sections[0].lines[0].text), (3, "    one();"));
-    assert_eq!((sections[1].lines[0].number, sections[1].lines[0].text), (6, "    two();"));
+    assert_eq!(
+        (sections[0].lines[0].number, sections[0].lines[0].text),
+        (3, "    one();")
+    );
+    assert_eq!(
+        (sections[1].lines[0].number, sections[1].lines[0].text),
+        (6, "    two();")
+    );
     // An unterminated section runs to the end of the text.
     assert_eq!(sections[2].lines.len(), 2);
     assert_eq!(common_indent(&sections[1].lines), 4);
@@ -590,23 +627,52 @@ fn sections_run_to_the_next_marker_and_keep_line_numbers() {
 
 #[test]
 fn scenario_limits_are_typed_errors() {
-    let new = |k, amounts: &[i64], balance| Scenario::new(Model::TocTou, k, KeyMode::Same, amounts, balance);
-    assert_eq!(new(1, &[100], 1000), Err(LabError::RequestCount { requests: 1 }));
-    assert_eq!(new(11, &[100], 1000), Err(LabError::RequestCount { requests: 11 }));
+    let new = |k, amounts: &[i64], balance| {
+        Scenario::new(Model::TocTou, k, KeyMode::Same, amounts, balance)
+    };
+    assert_eq!(
+        new(1, &[100], 1000),
+        Err(LabError::RequestCount { requests: 1 })
+    );
+    assert_eq!(
+        new(11, &[100], 1000),
+        Err(LabError::RequestCount { requests: 11 })
+    );
     assert_eq!(
         new(3, &[100, 200], 1000),
-        Err(LabError::AmountCount { given: 2, requests: 3 })
+        Err(LabError::AmountCount {
+            given: 2,
+            requests: 3
+        })
     );
-    assert_eq!(new(3, &[], 1000), Err(LabError::AmountCount { given: 0, requests: 3 }));
+    assert_eq!(
+        new(3, &[], 1000),
+        Err(LabError::AmountCount {
+            given: 0,
+            requests: 3
+        })
+    );
     assert_eq!(
         new(2, &[100, 0], 1000),
-        Err(LabError::Amount { request: 1, amount: 0 })
+        Err(LabError::Amount {
+            request: 1,
+            amount: 0
+        })
     );
     assert_eq!(
         new(2, &[100_000_000], 1000),
-        Err(LabError::Amount { request: 0, amount: 100_000_000 })
+        Err(LabError::Amount {
+            request: 0,
+            amount: 100_000_000
+        })
     );
-    assert_eq!(new(2, &[-5], 1000), Err(LabError::Amount { request: 0, amount: -5 }));
+    assert_eq!(
+        new(2, &[-5], 1000),
+        Err(LabError::Amount {
+            request: 0,
+            amount: -5
+        })
+    );
     assert_eq!(new(2, &[100], -1), Err(LabError::Balance { balance: -1 }));
     assert_eq!(
         new(2, &[100], i64::MAX),
@@ -634,7 +700,7 @@ fn budgets_refuse_before_starting_with_a_reason() {
         }
     );
     assert!(e.to_string().contains("over the budget"));
-    assert!(168_168_000 > RAW_SCHEDULES_BUDGET);
+    const { assert!(168_168_000 > RAW_SCHEDULES_BUDGET) };
     let s = scenario(Model::TocTou, CACHED_REQUESTS_MAX + 1, KeyMode::Same);
     assert_eq!(
         Explorer::new(&s, CACHED).err(),
@@ -654,7 +720,10 @@ fn budgets_refuse_before_starting_with_a_reason() {
         );
     }
     // 5 requests is the largest cached search and finishes (the page's worst case).
-    let r = explore(&scenario(Model::TocTou, CACHED_REQUESTS_MAX, KeyMode::Same), CACHED);
+    let r = explore(
+        &scenario(Model::TocTou, CACHED_REQUESTS_MAX, KeyMode::Same),
+        CACHED,
+    );
     assert_eq!(r.schedules, raw_schedule_count(5, 3).unwrap());
 }
 
@@ -670,17 +739,32 @@ fn text_fields_parse_or_say_why() {
             ..
         })
     ));
-    assert!(matches!(parse_schedule("1 x"), Err(LabError::NotANumber { .. })));
-    assert!(matches!(parse_schedule("-1"), Err(LabError::NotANumber { .. })));
+    assert!(matches!(
+        parse_schedule("1 x"),
+        Err(LabError::NotANumber { .. })
+    ));
+    assert!(matches!(
+        parse_schedule("-1"),
+        Err(LabError::NotANumber { .. })
+    ));
     let long = "1 ".repeat(31);
     assert_eq!(
         parse_schedule(&long),
-        Err(LabError::ScheduleTooLong { length: 31, max: 30 })
+        Err(LabError::ScheduleTooLong {
+            length: 31,
+            max: 30
+        })
     );
     assert_eq!(parse_amounts("100, 200 300"), Ok(vec![100, 200, 300]));
     assert_eq!(parse_amounts("1_000"), Ok(vec![1000]));
-    assert!(matches!(parse_amounts(" "), Err(LabError::NotANumber { .. })));
-    assert!(matches!(parse_amounts("1e3"), Err(LabError::NotANumber { .. })));
+    assert!(matches!(
+        parse_amounts(" "),
+        Err(LabError::NotANumber { .. })
+    ));
+    assert!(matches!(
+        parse_amounts("1e3"),
+        Err(LabError::NotANumber { .. })
+    ));
     assert_eq!(parse_integer(NumberField::Balance, " 42 "), Ok(42));
     assert!(parse_integer(NumberField::Balance, "99999999999999999999").is_err());
     assert_eq!(parse_seed("18446744073709551615"), Ok(u64::MAX));
@@ -691,8 +775,14 @@ fn text_fields_parse_or_say_why() {
 fn every_error_has_a_message_in_both_languages() {
     let errors = [
         LabError::RequestCount { requests: 1 },
-        LabError::AmountCount { given: 2, requests: 3 },
-        LabError::Amount { request: 0, amount: 0 },
+        LabError::AmountCount {
+            given: 2,
+            requests: 3,
+        },
+        LabError::Amount {
+            request: 0,
+            amount: 0,
+        },
         LabError::Balance { balance: -1 },
         LabError::NotANumber {
             field: NumberField::Seed,
@@ -728,7 +818,7 @@ fn every_error_has_a_message_in_both_languages() {
         let ja = e.message_ja();
         assert!(!en.is_empty() && !ja.is_empty());
         assert_ne!(en, ja);
-        assert!(ja.chars().any(|c| !c.is_ascii()), "{ja}");
+        assert!(!ja.is_ascii(), "{ja}");
     }
 }
 

@@ -11,10 +11,10 @@
 //! The `// @lab ...` marker lines delimit the sections the concurrency lab shows verbatim (it
 //! `include_str!`s this file); keep them on their own lines and keep their names stable.
 
+use super::hash::FxHashMap;
 use super::key::validate_key;
 use super::limits::{check_amount, check_description, InputError};
 use serde::{Deserialize, Serialize};
-use super::hash::FxHashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// The outcome of one charge request.
@@ -626,7 +626,10 @@ mod tests {
         for m in markers {
             let line = format!("\n        {m}\n");
             let pos = src.find(&line).unwrap_or(usize::MAX);
-            assert!(pos != usize::MAX && pos > last, "marker {m} missing or out of order");
+            assert!(
+                pos != usize::MAX && pos > last,
+                "marker {m} missing or out of order"
+            );
             last = pos;
         }
         assert_eq!(src.matches("\n        // @lab end\n").count(), 3);

@@ -133,6 +133,8 @@ pub(crate) struct AttemptRec {
     pub(crate) live: bool,
     /// The reply on its way back.
     pub(crate) response: Option<PaymentResult>,
+    /// Queue key of the attempt's timeout, cancelled when the reply arrives in time.
+    pub(crate) timer: (u64, u64),
 }
 
 /// Whether a reply invites a retry with the same key: 409 in flight, 429 or 5xx.
@@ -149,9 +151,11 @@ impl World {
         description: DescId,
         plan: OpPlan,
     ) -> Result<OpId, InputError> {
-        let op = OpId(u32::try_from(self.results.len()).map_err(|_| InputError::Overflow {
-            quantity: super::limits::Quantity::Ids,
-        })?);
+        let op = OpId(
+            u32::try_from(self.results.len()).map_err(|_| InputError::Overflow {
+                quantity: super::limits::Quantity::Ids,
+            })?,
+        );
         let key = match key {
             Some(k) => k,
             None => self.mint_key(plan.key_format)?,
@@ -207,6 +211,7 @@ impl World {
             fault,
             live: true,
             response: None,
+            timer: (0, 0),
         });
         self.emit(EventKind::ClientSend {
             op,
@@ -216,10 +221,13 @@ impl World {
         });
         let delay = self.network.delay(&mut self.rng);
         self.schedule(self.now.saturating_add(delay), Micro::Arrive { attempt });
-        self.schedule(
+        let timer = self.schedule(
             self.now.saturating_add(self.config.timeout_ms),
             Micro::Timeout { attempt },
         );
+        if let Some(rec) = self.attempts.get_mut(attempt as usize) {
+            rec.timer = timer;
+        }
         Ok(())
     }
 
@@ -238,6 +246,10 @@ impl World {
         }
         let late = !rec.live;
         rec.live = false;
+        let timer = rec.timer;
+        if !late {
+            self.cancel(timer);
+        }
         self.emit(EventKind::ResponseDelivered {
             op,
             attempt: n,
@@ -317,10 +329,7 @@ mod tests {
         }
         assert_eq!(RetryPolicy::None.delay(1, &mut r), None);
         assert_eq!(RetryPolicy::Immediate.delay(1, &mut r), Some(0));
-        assert_eq!(
-            RetryPolicy::Fixed { delay_ms: 7 }.delay(9, &mut r),
-            Some(7)
-        );
+        assert_eq!(RetryPolicy::Fixed { delay_ms: 7 }.delay(9, &mut r), Some(7));
     }
 
     #[test]
@@ -349,7 +358,9 @@ mod tests {
     fn retryable_statuses() {
         assert!(retryable(&PaymentResult::InFlightConflict));
         assert!(retryable(&PaymentResult::ProcessorError));
-        assert!(!retryable(&PaymentResult::ParameterMismatch { status: 409 }));
+        assert!(!retryable(&PaymentResult::ParameterMismatch {
+            status: 409
+        }));
         assert!(!retryable(&PaymentResult::Success { balance: 1 }));
     }
 }

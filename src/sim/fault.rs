@@ -65,7 +65,10 @@ mod tests {
             Some(CrashPoint::AfterChargeBeforeRecord)
         );
         assert_eq!(
-            Fault::ALL.iter().filter(|f| f.crash_point().is_some()).count(),
+            Fault::ALL
+                .iter()
+                .filter(|f| f.crash_point().is_some())
+                .count(),
             3
         );
         assert!(Fault::RequestLost.looks_like_timeout());

@@ -157,7 +157,13 @@ pub(crate) struct StepView<'a> {
 }
 
 impl Checker {
-    fn report(&mut self, v: &StepView<'_>, invariant: Invariant, detail: ViolationDetail, out: &mut Vec<Violation>) {
+    fn report(
+        &mut self,
+        v: &StepView<'_>,
+        invariant: Invariant,
+        detail: ViolationDetail,
+        out: &mut Vec<Violation>,
+    ) {
         if self.reported & invariant.bit() == 0 {
             self.reported |= invariant.bit();
             out.push(Violation {
@@ -178,13 +184,23 @@ impl Checker {
             if let Some(key) = entry.key {
                 let charges = bump(&mut self.key_charges, key.0 as usize);
                 if charges > 1 {
-                    self.report(v, Invariant::OneChargePerKey, ViolationDetail::KeyCharged { key, charges }, out);
+                    self.report(
+                        v,
+                        Invariant::OneChargePerKey,
+                        ViolationDetail::KeyCharged { key, charges },
+                        out,
+                    );
                 }
             }
             let charges = bump(&mut self.op_charges, entry.op.0 as usize);
             if charges > 1 {
                 let op = entry.op;
-                self.report(v, Invariant::OneChargePerOperation, ViolationDetail::OperationCharged { op, charges }, out);
+                self.report(
+                    v,
+                    Invariant::OneChargePerOperation,
+                    ViolationDetail::OperationCharged { op, charges },
+                    out,
+                );
             }
         }
         self.ledger_seen = ledger.len();
@@ -196,7 +212,12 @@ impl Checker {
             .saturating_sub(self.ledger_sum);
         if expected != v.db.balance {
             let actual = v.db.balance;
-            self.report(v, Invariant::MoneyConserved, ViolationDetail::Money { expected, actual }, out);
+            self.report(
+                v,
+                Invariant::MoneyConserved,
+                ViolationDetail::Money { expected, actual },
+                out,
+            );
         }
 
         for event in v.events {
@@ -228,7 +249,10 @@ impl Checker {
                     result: PaymentResult::DuplicateRequest { original_result },
                     ..
                 } => {
-                    let first = self.first_result.get(key.0 as usize).and_then(|f| f.as_ref());
+                    let first = self
+                        .first_result
+                        .get(key.0 as usize)
+                        .and_then(|f| f.as_ref());
                     if let Some(first) = first {
                         if **original_result != *first {
                             let detail = ViolationDetail::ReplayDiffers {
@@ -246,7 +270,10 @@ impl Checker {
                     *n = n.saturating_add(1);
                     let applications = *n;
                     if applications > 1 {
-                        let detail = ViolationDetail::AppliedTwice { id: *id, applications };
+                        let detail = ViolationDetail::AppliedTwice {
+                            id: *id,
+                            applications,
+                        };
                         self.report(v, Invariant::ConsumerAtMostOnce, detail, out);
                     }
                 }
@@ -259,15 +286,30 @@ impl Checker {
             EmitMode::Outbox => {
                 let (charges, rows) = (ledger.len(), v.db.outbox.len());
                 if charges != rows {
-                    self.report(v, Invariant::OneEventPerCharge, ViolationDetail::OutboxMismatch { charges, rows }, out);
+                    self.report(
+                        v,
+                        Invariant::OneEventPerCharge,
+                        ViolationDetail::OutboxMismatch { charges, rows },
+                        out,
+                    );
                 }
             }
             EmitMode::DualWriteCommitThenPublish | EmitMode::DualWritePublishThenCommit => {
                 if let Some(&id) = v.facts.lost_events.first() {
-                    self.report(v, Invariant::OneEventPerCharge, ViolationDetail::EventLost { id }, out);
+                    self.report(
+                        v,
+                        Invariant::OneEventPerCharge,
+                        ViolationDetail::EventLost { id },
+                        out,
+                    );
                 }
                 if let Some(&id) = v.facts.phantom_events.first() {
-                    self.report(v, Invariant::OneEventPerCharge, ViolationDetail::PhantomEvent { id }, out);
+                    self.report(
+                        v,
+                        Invariant::OneEventPerCharge,
+                        ViolationDetail::PhantomEvent { id },
+                        out,
+                    );
                 }
             }
         }

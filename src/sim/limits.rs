@@ -245,7 +245,10 @@ impl fmt::Display for InputError {
             ),
             Self::KeyEmpty => write!(f, "idempotency key is empty"),
             Self::KeyTooLong { len, max } => {
-                write!(f, "idempotency key has {len} characters, at most {max} allowed")
+                write!(
+                    f,
+                    "idempotency key has {len} characters, at most {max} allowed"
+                )
             }
             Self::DescriptionTooLong { len, max } => {
                 write!(f, "description has {len} characters, at most {max} allowed")
@@ -337,7 +340,12 @@ pub fn check_description(description: &str) -> Result<(), InputError> {
 }
 
 /// Checks a duration setting against `min..=max`.
-pub fn check_duration(field: DurationField, ms: u64, min: u64, max: u64) -> Result<u64, InputError> {
+pub fn check_duration(
+    field: DurationField,
+    ms: u64,
+    min: u64,
+    max: u64,
+) -> Result<u64, InputError> {
     if (min..=max).contains(&ms) {
         Ok(ms)
     } else {

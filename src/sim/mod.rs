@@ -21,6 +21,8 @@ pub mod network;
 pub mod outbox;
 pub mod production;
 pub mod rng;
+pub mod scenario;
+pub mod scenarios;
 pub mod server;
 pub mod store;
 pub mod trace;
@@ -43,6 +45,8 @@ pub use production::{
     Counters, FailureCaching, Lookup, MismatchStatus, Policies, ProductionService, RecordState,
 };
 pub use rng::Rng;
+pub use scenario::Scenario;
+pub use scenarios::{builtin, builtin_ids};
 pub use server::ServiceKind;
 pub use store::{LedgerEntry, StoreRow};
 pub use trace::{ChargeFailure, CheckOutcome, CrashPoint, EventKind, Lane, TraceEvent};

@@ -83,7 +83,9 @@ impl FailureCaching {
     /// The real system this policy imitates.
     pub fn imitates(&self) -> &'static str {
         match self {
-            Self::CacheAll => "Stripe API v1 and the article (the first result is replayed, 500s included)",
+            Self::CacheAll => {
+                "Stripe API v1 and the article (the first result is replayed, 500s included)"
+            }
             Self::SuccessOnly => "payment APIs that cache only 2xx results",
             Self::AllButTransient => "APIs that do not cache 429 or 5xx results",
         }
@@ -577,7 +579,10 @@ mod tests {
         let new = s
             .begin("k", 100, "o", DEFAULT_IN_FLIGHT_TIMEOUT_MS)
             .expect("expired lock taken over");
-        assert_eq!(s.complete(old, true, 100_001), PaymentResult::InFlightConflict);
+        assert_eq!(
+            s.complete(old, true, 100_001),
+            PaymentResult::InFlightConflict
+        );
         assert!(s.complete(new, true, 100_002).is_success());
         assert_eq!(s.operation_count(), 1);
     }

@@ -335,9 +335,10 @@ impl World {
         let Some(job) = self.jobs.get(j) else {
             return;
         };
-        let still_ours = self.db.row(job.key).is_some_and(|r| {
-            r.state == RecordState::InFlight && r.owner_job == Some(j as u32)
-        });
+        let still_ours = self
+            .db
+            .row(job.key)
+            .is_some_and(|r| r.state == RecordState::InFlight && r.owner_job == Some(j as u32));
         if !still_ours {
             // Our lock expired and another request took the key over: do not charge twice.
             return self.answer(j, PaymentResult::InFlightConflict);
@@ -372,14 +373,22 @@ impl World {
             (lookup, row.is_some_and(|r| r.state == RecordState::Expired))
         } else {
             // The article's services keep keys forever and do not fingerprint.
-            (if row.is_some() { Lookup::Hit } else { Lookup::Miss }, false)
+            (
+                if row.is_some() {
+                    Lookup::Hit
+                } else {
+                    Lookup::Miss
+                },
+                false,
+            )
         };
         let cached = match lookup {
             Lookup::Hit => row.and_then(|r| r.result.clone()),
             _ => None,
         };
         // A record the reaper already expired was counted then; count this as a plain miss.
-        self.counters.count(if reaped { Lookup::Miss } else { lookup });
+        self.counters
+            .count(if reaped { Lookup::Miss } else { lookup });
         let outcome = match lookup {
             Lookup::Miss => CheckOutcome::Miss,
             Lookup::Expired => CheckOutcome::Expired,

@@ -42,10 +42,7 @@ mod tests {
         assert_eq!(a.get_version_num(), 4);
         let v7 = mint(&mut Rng::new(5), KeyFormat::V7, 1_700_000_000_000);
         assert_eq!(v7.get_version_num(), 7);
-        let (secs, _) = v7
-            .get_timestamp()
-            .expect("v7 has a timestamp")
-            .to_unix();
+        let (secs, _) = v7.get_timestamp().expect("v7 has a timestamp").to_unix();
         assert_eq!(secs, 1_700_000_000);
     }
 

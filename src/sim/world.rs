@@ -251,14 +251,23 @@ impl World {
                 let at = self.now.saturating_add(*ms);
                 self.schedule(at, Micro::AdvanceTo);
             }
-            Some(_) => self.schedule(self.now, Micro::Input(r)),
+            Some(_) => {
+                self.schedule(self.now, Micro::Input(r));
+            }
             None => {}
         }
     }
 
-    pub(crate) fn schedule(&mut self, at_ms: u64, micro: Micro) {
+    /// Queues a micro-event; returns its queue key so it can be cancelled.
+    pub(crate) fn schedule(&mut self, at_ms: u64, micro: Micro) -> (u64, u64) {
         self.seq = self.seq.wrapping_add(1);
         self.queue.insert((at_ms, self.seq), micro);
+        (at_ms, self.seq)
+    }
+
+    /// Removes a queued micro-event (a timer that is no longer needed).
+    pub(crate) fn cancel(&mut self, key: (u64, u64)) {
+        self.queue.remove(&key);
     }
 
     pub(crate) fn emit(&mut self, kind: EventKind) {
@@ -291,12 +300,16 @@ impl World {
                 }
                 return None;
             };
+            let before = self.now;
             self.now = self.now.max(at);
             self.handle(micro);
-            // Stale timers produce no event and are not steps.
             if self.trace.len() > start {
                 break;
             }
+            // Every live micro-event emits; one that did not changed nothing, so it is no step
+            // and does not move the clock. (Timers are cancelled when answered, so this is a
+            // safety net, not a path taken.)
+            self.now = before;
         }
         self.steps = self.steps.saturating_add(1);
         let view = StepView {

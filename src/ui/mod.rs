@@ -2,10 +2,12 @@
 //! It may import anything; the simulation core (`crate::sim`) must not import it.
 
 pub mod app;
+pub mod describe;
 pub mod i18n;
 pub mod lab;
 pub mod playground;
 pub mod route;
+pub mod share;
 pub mod storage;
 
 /// Mounts the app on `<body>`.

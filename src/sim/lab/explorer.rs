@@ -319,7 +319,9 @@ impl Explorer {
             Engine::Cached(search) => {
                 search.run(&self.scenario, max_units, &mut self.steps_executed)
             }
-            Engine::Plain(search) => search.run(&self.scenario, max_units, &mut self.steps_executed),
+            Engine::Plain(search) => {
+                search.run(&self.scenario, max_units, &mut self.steps_executed)
+            }
             Engine::Sample(sampler) => {
                 sampler.run(&self.scenario, max_units, &mut self.steps_executed)
             }
@@ -549,9 +551,14 @@ impl CachedSearch {
                 .best
                 .iter()
                 .enumerate()
-                .map(|(r, b)| (r, b.saturating_add(u8::from(previous.is_some_and(|p| p != r)))))
+                .map(|(r, b)| {
+                    (
+                        r,
+                        b.saturating_add(u8::from(previous.is_some_and(|p| p != r))),
+                    )
+                })
                 .min_by_key(|&(r, cost)| (cost, r))?;
-            if cost >= NO_DOUBLE_CHARGE || !scenario.can_move(&state, r) {
+            if cost == NO_DOUBLE_CHARGE || !scenario.can_move(&state, r) {
                 return None;
             }
             scenario.apply(&mut state, r);

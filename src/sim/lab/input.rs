@@ -54,12 +54,10 @@ pub fn parse_schedule(text: &str) -> Result<Vec<usize>, LabError> {
                 max: SCHEDULE_MAX,
             });
         }
-        let n = token
-            .parse::<usize>()
-            .map_err(|_| LabError::NotANumber {
-                field: NumberField::Schedule,
-                text: token.chars().take(40).collect(),
-            })?;
+        let n = token.parse::<usize>().map_err(|_| LabError::NotANumber {
+            field: NumberField::Schedule,
+            text: token.chars().take(40).collect(),
+        })?;
         match n.checked_sub(1) {
             Some(r) => schedule.push(r),
             None => {

@@ -29,7 +29,7 @@ pub use error::{LabError, NumberField};
 pub use explorer::{Counterexample, Explorer, OutcomeGroup, Progress, Report, Search};
 pub use model::{
     context_switches, ChargeOutcome, KeyMode, LabResult, LabState, LockName, Model, OutcomeKey,
-    RequestStatus, Scenario, StepAction, StepRecord,
+    RequestProgress, RequestStatus, Scenario, StepAction, StepRecord,
 };
 pub use rng::SplitMix64;
 pub use stepper::{Policy, Stepper};

@@ -14,8 +14,7 @@
 
 use super::error::LabError;
 use super::limits::{
-    AMOUNT_MAX, AMOUNT_MIN, BALANCE_MAX, BALANCE_MIN, REQUESTS_MAX, REQUESTS_MIN,
-    STEPS_PER_REQUEST,
+    AMOUNT_MAX, AMOUNT_MIN, BALANCE_MAX, BALANCE_MIN, REQUESTS_MAX, REQUESTS_MIN, STEPS_PER_REQUEST,
 };
 
 /// Which service the requests run.
@@ -160,7 +159,7 @@ impl From<ChargeOutcome> for LabResult {
 
 /// How far a request's function has got; what it carries from one step to the next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Progress {
+pub enum RequestProgress {
     /// Not yet run.
     #[default]
     NotStarted,
@@ -224,22 +223,22 @@ fn unpack_outcome(kind: u64, balance: i64) -> ChargeOutcome {
     }
 }
 
-/// `Progress` as `tag | kind << 2 | balance << 4`.
-fn pack_progress(p: Progress) -> u64 {
+/// `RequestProgress` as `tag | kind << 2 | balance << 4`.
+fn pack_progress(p: RequestProgress) -> u64 {
     let (tag, kind, balance) = match p {
-        Progress::NotStarted => (TAG_NOT_STARTED, 0, 0),
-        Progress::CheckMissed => (TAG_CHECK_MISSED, 0, 0),
-        Progress::Charged(c) => {
+        RequestProgress::NotStarted => (TAG_NOT_STARTED, 0, 0),
+        RequestProgress::CheckMissed => (TAG_CHECK_MISSED, 0, 0),
+        RequestProgress::Charged(c) => {
             let (kind, balance) = pack_outcome(c);
             (TAG_CHARGED, kind, balance)
         }
-        Progress::Returned(LabResult::Success { balance }) => {
+        RequestProgress::Returned(LabResult::Success { balance }) => {
             (TAG_RETURNED, KIND_SUCCESS, balance_bits(balance))
         }
-        Progress::Returned(LabResult::InsufficientFunds { balance }) => {
+        RequestProgress::Returned(LabResult::InsufficientFunds { balance }) => {
             (TAG_RETURNED, KIND_INSUFFICIENT, balance_bits(balance))
         }
-        Progress::Returned(LabResult::DuplicateRequest { original }) => {
+        RequestProgress::Returned(LabResult::DuplicateRequest { original }) => {
             let (kind, balance) = pack_outcome(original);
             let kind = if kind == KIND_SUCCESS {
                 KIND_DUPLICATE_OF_SUCCESS
@@ -252,14 +251,14 @@ fn pack_progress(p: Progress) -> u64 {
     tag | kind << 2 | balance << 4
 }
 
-fn unpack_progress(bits: u64) -> Progress {
+fn unpack_progress(bits: u64) -> RequestProgress {
     let kind = (bits >> 2) & 3;
     let balance = bits_balance(bits >> 4);
     match bits & 3 {
-        TAG_NOT_STARTED => Progress::NotStarted,
-        TAG_CHECK_MISSED => Progress::CheckMissed,
-        TAG_CHARGED => Progress::Charged(unpack_outcome(kind, balance)),
-        _ => Progress::Returned(match kind {
+        TAG_NOT_STARTED => RequestProgress::NotStarted,
+        TAG_CHECK_MISSED => RequestProgress::CheckMissed,
+        TAG_CHARGED => RequestProgress::Charged(unpack_outcome(kind, balance)),
+        _ => RequestProgress::Returned(match kind {
             KIND_SUCCESS => LabResult::Success { balance },
             KIND_INSUFFICIENT => LabResult::InsufficientFunds { balance },
             _ => LabResult::DuplicateRequest {
@@ -287,17 +286,19 @@ fn unpack_stored(bits: u64) -> Option<ChargeOutcome> {
 impl LabState {
     /// The next step (0-based) of request `r`; `STEPS_PER_REQUEST` once it has taken all.
     pub fn pc(&self, r: usize) -> usize {
-        self.pcs.get(r).map_or(STEPS_PER_REQUEST, |pc| usize::from(*pc))
+        self.pcs
+            .get(r)
+            .map_or(STEPS_PER_REQUEST, |pc| usize::from(*pc))
     }
 
     /// What request `r` carries between steps.
-    pub fn progress(&self, r: usize) -> Progress {
+    pub fn progress(&self, r: usize) -> RequestProgress {
         self.progress
             .get(r)
-            .map_or(Progress::NotStarted, |bits| unpack_progress(*bits))
+            .map_or(RequestProgress::NotStarted, |bits| unpack_progress(*bits))
     }
 
-    fn set_progress(&mut self, r: usize, p: Progress) {
+    fn set_progress(&mut self, r: usize, p: RequestProgress) {
         if let Some(slot) = self.progress.get_mut(r) {
             *slot = pack_progress(p);
         }
@@ -334,7 +335,7 @@ impl LabState {
     /// The result request `r` returned, once it has.
     pub fn result(&self, r: usize) -> Option<LabResult> {
         match self.progress(r) {
-            Progress::Returned(result) => Some(result),
+            RequestProgress::Returned(result) => Some(result),
             _ => None,
         }
     }
@@ -548,7 +549,7 @@ impl Scenario {
     pub fn initial_state(&self) -> LabState {
         LabState {
             pcs: [0; REQUESTS_MAX],
-            progress: [pack_progress(Progress::NotStarted); REQUESTS_MAX],
+            progress: [pack_progress(RequestProgress::NotStarted); REQUESTS_MAX],
             balance: self.initial_balance,
             operation_count: 0,
             store: [pack_stored(None); REQUESTS_MAX],
@@ -564,10 +565,10 @@ impl Scenario {
         let step = state.pc(r);
         let progress = state.progress(r);
         Some(match progress {
-            Progress::Returned(result) if step >= STEPS_PER_REQUEST => {
+            RequestProgress::Returned(result) if step >= STEPS_PER_REQUEST => {
                 RequestStatus::Finished { result }
             }
-            Progress::Returned(result) => RequestStatus::Returned { step, result },
+            RequestProgress::Returned(result) => RequestStatus::Returned { step, result },
             _ => match state.lock_holder() {
                 Some(holder) if self.model == Model::Atomic && step == 0 && holder != r => {
                     RequestStatus::Blocked { holder }
@@ -635,7 +636,7 @@ impl Scenario {
         };
         let progress = state.progress(r);
         let next = match (step, progress) {
-            (0, Progress::NotStarted) => {
+            (0, RequestProgress::NotStarted) => {
                 match model {
                     Model::TocTou => record.locks_within = &[LockName::IdempotencyStore],
                     Model::Atomic => {
@@ -653,15 +654,15 @@ impl Scenario {
                             record.acquired = None;
                             record.locks_within = &[LockName::State];
                         }
-                        Progress::Returned(LabResult::DuplicateRequest { original })
+                        RequestProgress::Returned(LabResult::DuplicateRequest { original })
                     }
                     None => {
                         record.action = StepAction::CheckMiss;
-                        Progress::CheckMissed
+                        RequestProgress::CheckMissed
                     }
                 }
             }
-            (1, Progress::CheckMissed) => {
+            (1, RequestProgress::CheckMissed) => {
                 let outcome = if state.balance < amount {
                     if model == Model::TocTou {
                         record.locks_within = &[LockName::Balance];
@@ -680,9 +681,9 @@ impl Scenario {
                     }
                 };
                 record.action = StepAction::Charged(outcome);
-                Progress::Charged(outcome)
+                RequestProgress::Charged(outcome)
             }
-            (2, Progress::Charged(result)) => {
+            (2, RequestProgress::Charged(result)) => {
                 match model {
                     Model::TocTou => record.locks_within = &[LockName::IdempotencyStore],
                     Model::Atomic => {
@@ -693,7 +694,7 @@ impl Scenario {
                 }
                 let replaced = state.insert(key, result);
                 record.action = StepAction::Stored { result, replaced };
-                Progress::Returned(result.into())
+                RequestProgress::Returned(result.into())
             }
             // Returned early: the remaining steps run no code. Any other pairing cannot be reached
             // through `step`; treating it as idle keeps this total instead of panicking.
@@ -714,8 +715,8 @@ impl Scenario {
         for r in 0..self.requests() {
             let charged = matches!(
                 state.progress(r),
-                Progress::Charged(ChargeOutcome::Success { .. })
-                    | Progress::Returned(LabResult::Success { .. })
+                RequestProgress::Charged(ChargeOutcome::Success { .. })
+                    | RequestProgress::Returned(LabResult::Success { .. })
             );
             if charged {
                 if let Some(n) = per_key.get_mut(self.key_index(r)) {

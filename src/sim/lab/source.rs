@@ -99,7 +99,9 @@ pub fn section(marker: &'static str) -> Result<Vec<SourceLine>, LabError> {
 
 /// Bytes of leading ASCII spaces and tabs (the only indentation rustfmt writes).
 fn indent_of(line: &str) -> usize {
-    line.bytes().take_while(|b| *b == b' ' || *b == b'\t').count()
+    line.bytes()
+        .take_while(|b| *b == b' ' || *b == b'\t')
+        .count()
 }
 
 /// The common leading indentation of `lines` (blank lines ignored), so a listing can be shown

@@ -34,11 +34,10 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
     let k = scenario.requests();
     let cell = |s: &Stepper, r: usize| match s.state().result(r) {
         Some(result) => result_text(lang, result),
-        None => lang
-            .f(
-                format!("running (step {} next)", s.state().pc(r) + 1),
-                format!("実行中（次はステップ {}）", s.state().pc(r) + 1),
-            ),
+        None => lang.f(
+            format!("running (step {} next)", s.state().pc(r) + 1),
+            format!("実行中（次はステップ {}）", s.state().pc(r) + 1),
+        ),
     };
     let yes_no = |b: bool| {
         if b {

@@ -47,7 +47,9 @@ pub fn stepper_controls(props: &StepperControlsProps) -> Html {
     let on_policy = {
         let choice = choice.clone();
         Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
             choice.set(if value == "round-robin" {
                 PolicyChoice::RoundRobin
             } else {
@@ -58,7 +60,10 @@ pub fn stepper_controls(props: &StepperControlsProps) -> Html {
     let on_replay_input = {
         let replay_text = replay_text.clone();
         Callback::from(move |e: InputEvent| {
-            replay_text.set(e.target_unchecked_into::<web_sys::HtmlInputElement>().value());
+            replay_text.set(
+                e.target_unchecked_into::<web_sys::HtmlInputElement>()
+                    .value(),
+            );
         })
     };
     let on_replay = {

@@ -152,7 +152,9 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
     let on_mode = {
         let mode = mode.clone();
         Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
             mode.set(match value.as_str() {
                 "plain" => Mode::Plain,
                 "sample" => Mode::Sample,
@@ -163,7 +165,10 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
     let on_samples = {
         let samples_text = samples_text.clone();
         Callback::from(move |e: InputEvent| {
-            samples_text.set(e.target_unchecked_into::<web_sys::HtmlInputElement>().value());
+            samples_text.set(
+                e.target_unchecked_into::<web_sys::HtmlInputElement>()
+                    .value(),
+            );
         })
     };
     let on_start = {
@@ -236,7 +241,10 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
             format!("{elapsed_ms:.0} ms で完了。"),
         ),
         RunState::Cancelled { .. } => lang
-            .t("Cancelled: the numbers below are partial.", "キャンセル: 以下は途中までの数。")
+            .t(
+                "Cancelled: the numbers below are partial.",
+                "キャンセル: 以下は途中までの数。",
+            )
             .to_string(),
         RunState::Refused(e) => lang.f(
             format!("Refused before starting: {e}"),
@@ -331,9 +339,15 @@ fn results(
                 on_load.emit((scenario.clone(), schedule.clone()))
             });
             let qualifier = if sampled || !report.finished {
-                lang.t("fewest context switches found so far", "これまでに見つかった最少のコンテキストスイッチ")
+                lang.t(
+                    "fewest context switches found so far",
+                    "これまでに見つかった最少のコンテキストスイッチ",
+                )
             } else {
-                lang.t("fewest context switches of all schedules", "全スケジュール中で最少のコンテキストスイッチ")
+                lang.t(
+                    "fewest context switches of all schedules",
+                    "全スケジュール中で最少のコンテキストスイッチ",
+                )
             };
             html! {
                 <div class="lab-counterexample" data-testid="explorer-counterexample">

@@ -180,7 +180,11 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
     let button_text = match props.status {
         RequestStatus::Ready { step } => lang.f(
             format!("Step request {}: {}", i + 1, step_name(lang, model, step)),
-            format!("リクエスト{}を進める: {}", i + 1, step_name(lang, model, step)),
+            format!(
+                "リクエスト{}を進める: {}",
+                i + 1,
+                step_name(lang, model, step)
+            ),
         ),
         RequestStatus::Returned { .. } => lang.f(
             format!("Step request {} (returned, no code)", i + 1),

@@ -1,8 +1,21 @@
-//! The lab page.
+//! The lab page: settings, the stepper (lanes with their code, shared state, the same schedule
+//! through a second service, the trace) and the explorer. State lives in one reducer whose
+//! actions forward to the lab core.
 
 use yew::prelude::*;
 
+use crate::sim::lab::{Model, Scenario};
 use crate::ui::i18n::Lang;
+
+use super::compare::ComparePanel;
+use super::controls::StepperControls;
+use super::explorer::ExplorerPanel;
+use super::lane::RequestLane;
+use super::settings::LabSettings;
+use super::shared::SharedStatePanel;
+use super::state::{LabAction, LabUi, Notice};
+use super::text::model_name;
+use super::timeline::ScheduleTimeline;
 
 /// Props of [`LabPage`].
 #[derive(Properties, PartialEq)]
@@ -11,8 +24,99 @@ pub struct LabPageProps {
     pub lang: Lang,
 }
 
-/// The concurrency lab.
+/// The concurrency lab (#/lab).
 #[component(LabPage)]
 pub fn lab_page(props: &LabPageProps) -> Html {
-    html! { <h2>{ props.lang.t("Concurrency lab", "並行性ラボ") }</h2> }
+    let lang = props.lang;
+    let ui = use_reducer(LabUi::default);
+    let run = ui.stepper.clone();
+    let scenario = run.scenario().clone();
+
+    let on_action = {
+        let ui = ui.dispatcher();
+        Callback::from(move |a: LabAction| ui.dispatch(a))
+    };
+    let on_step = {
+        let ui = ui.dispatcher();
+        Callback::from(move |r: usize| ui.dispatch(LabAction::Step(r)))
+    };
+    let on_apply = {
+        let ui = ui.dispatcher();
+        Callback::from(move |(s, seed): (Scenario, u64)| ui.dispatch(LabAction::Apply(s, seed)))
+    };
+    let on_load = {
+        let ui = ui.dispatcher();
+        Callback::from(move |(s, schedule): (Scenario, Vec<usize>)| {
+            ui.dispatch(LabAction::Load(s, schedule))
+        })
+    };
+
+    let notice = match &ui.notice {
+        Some(Notice::Error(e)) => html! {
+            <p class="field-error" role="alert" data-testid="lab-error">{ lang.f(e.to_string(), e.message_ja()) }</p>
+        },
+        Some(Notice::Loaded) => html! {
+            <p class="lab-note" role="status">{ lang.t(
+                "The explorer's schedule is loaded: step back through it, or reset and try your own.",
+                "エクスプローラのスケジュールを読み込んだ。1ステップずつ戻って確かめるか、リセットして自分で試そう。") }</p>
+        },
+        Some(Notice::Replayed) => html! {
+            <p class="lab-note" role="status">{ lang.t("Schedule replayed.", "スケジュールを再生した。") }</p>
+        },
+        None => html! {},
+    };
+    let last_mover = run.schedule().last().copied();
+    let model_lesson = match scenario.model() {
+        Model::TocTou => lang.t(
+            "Each step takes and releases its own lock. Try: step request 1 through its check, then request 2 through its check — both find nothing stored, and both charge.",
+            "各ステップが自分のロックを取って離す。試そう: リクエスト1をチェックまで進め、次にリクエスト2もチェックまで進める。どちらも記録を見つけられず、両方が課金する。",
+        ),
+        Model::Atomic => lang.t(
+            "The first step takes the one state lock and the last releases it. While a request holds it, the others are blocked and their buttons are disabled.",
+            "最初のステップで state ロックを1つ取り、最後のステップで離す。保持中は他のリクエストがブロックされ、ボタンは押せない。",
+        ),
+        Model::Unlocked => lang.t(
+            "No lock at all: the same race as TOCTOU. (In real Rust, `&mut self` would not even let two threads share it without a lock; this is what happens in a language that does.)",
+            "ロックが一切ない: TOCTOUと同じ競合。（実際のRustでは `&mut self` のためロックなしでスレッド共有すらできない。これは共有できてしまう言語で起きること。）",
+        ),
+    };
+
+    html! {
+        <section class="lab" aria-labelledby="lab-h">
+            <header class="lab-intro">
+                <h2 id="lab-h">{ lang.t("Concurrency lab: you are the scheduler", "並行性ラボ: あなたがスケジューラ") }</h2>
+                <p>{ lang.t(
+                    "Several requests run the article's payment service at once. Each request is three steps: check the idempotency store, charge, store the result. You decide which request moves next. A lock around each step is not enough: check, charge and store must be one critical section.",
+                    "複数のリクエストが記事の決済サービスを同時に実行する。各リクエストは3ステップ: 冪等性ストアのチェック、課金、結果の保存。次にどのリクエストを進めるかはあなたが決める。ステップごとのロックでは足りない。チェック・課金・保存は1つのクリティカルセクションでなければならない。") }</p>
+                <p class="muted">{ lang.t(
+                    "A request that finds a stored result returns DuplicateRequest at once; its remaining steps run no code, so every request always takes three steps and every schedule has the same length.",
+                    "保存済みの結果を見つけたリクエストはすぐに DuplicateRequest を返す。残りのステップでは何も実行しないので、どのリクエストも常に3ステップで、どのスケジュールも同じ長さになる。") }</p>
+            </header>
+            <LabSettings lang={lang} scenario={scenario.clone()} seed={ui.seed} on_apply={on_apply} />
+            <section class="lab-stepper" aria-labelledby="lab-stepper-h">
+                <h3 id="lab-stepper-h">{ lang.f(
+                    format!("Stepper: {}", model_name(lang, scenario.model())),
+                    format!("ステッパー: {}", model_name(lang, scenario.model())),
+                ) }</h3>
+                <p class="lab-lesson">{ model_lesson }</p>
+                <StepperControls lang={lang} schedule={run.schedule().to_vec()} complete={run.is_complete()}
+                                 seed={ui.seed} on_action={on_action} />
+                { notice }
+                <div class="lab-board">
+                    <div class="lab-lanes">
+                        { for (0..scenario.requests()).filter_map(|r| run.status(r).map(|status| html! {
+                            <RequestLane key={r} lang={lang} scenario={scenario.clone()} index={r} status={status}
+                                         moved_last={last_mover == Some(r)} on_step={on_step.clone()} />
+                        })) }
+                    </div>
+                    <div class="lab-side">
+                        <SharedStatePanel lang={lang} stepper={run.clone()} />
+                        <ComparePanel lang={lang} stepper={run.clone()} />
+                    </div>
+                </div>
+                <ScheduleTimeline lang={lang} stepper={run.clone()} />
+            </section>
+            <ExplorerPanel lang={lang} scenario={scenario.clone()} seed={ui.seed} on_load={on_load} />
+        </section>
+    }
 }

@@ -78,23 +78,32 @@ pub fn lab_settings(props: &LabSettingsProps) -> Html {
         // A scenario loaded from elsewhere (the explorer) restarts the form from it.
         let draft = draft.clone();
         let error = error.clone();
-        use_effect_with((props.scenario.clone(), props.seed), move |(scenario, seed)| {
-            draft.set(Draft::from(scenario, *seed));
-            error.set(None);
-        });
+        use_effect_with(
+            (props.scenario.clone(), props.seed),
+            move |(scenario, seed)| {
+                draft.set(Draft::from(scenario, *seed));
+                error.set(None);
+            },
+        );
     }
     let edit = |f: fn(&mut Draft, String)| {
         let draft = draft.clone();
         Callback::from(move |e: InputEvent| {
             let mut d = (*draft).clone();
-            f(&mut d, e.target_unchecked_into::<web_sys::HtmlInputElement>().value());
+            f(
+                &mut d,
+                e.target_unchecked_into::<web_sys::HtmlInputElement>()
+                    .value(),
+            );
             draft.set(d);
         })
     };
     let on_model = {
         let draft = draft.clone();
         Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
             if let Some(model) = Model::from_id(&value) {
                 let mut d = (*draft).clone();
                 d.model = model;
@@ -105,7 +114,9 @@ pub fn lab_settings(props: &LabSettingsProps) -> Html {
     let on_keys = {
         let draft = draft.clone();
         Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
             let mut d = (*draft).clone();
             d.keys = if value == "different" {
                 KeyMode::Different
@@ -131,8 +142,10 @@ pub fn lab_settings(props: &LabSettingsProps) -> Html {
         })
     };
     let d = (*draft).clone();
+    // `novalidate`: the browser's own range bubble would block the submit in one language only;
+    // the lab core's message says the same in both.
     html! {
-        <form class="lab-settings card" onsubmit={on_submit} aria-labelledby="lab-settings-h" data-testid="lab-settings">
+        <form class="lab-settings card" onsubmit={on_submit} novalidate={true} aria-labelledby="lab-settings-h" data-testid="lab-settings">
             <h3 id="lab-settings-h">{ lang.t("Scenario", "シナリオ") }</h3>
             <div class="lab-fields">
                 <label>

@@ -1,9 +1,7 @@
 //! Bilingual wording shared by the lab's components: step names, results, outcome groups. Kept in
 //! one place so a lane, the timeline and the explorer describe the same thing the same way.
 
-use crate::sim::lab::{
-    ChargeOutcome, LabResult, Model, OutcomeKey, StepAction, StepRecord,
-};
+use crate::sim::lab::{ChargeOutcome, LabResult, Model, OutcomeKey, StepAction, StepRecord};
 use crate::ui::i18n::Lang;
 
 /// The name of step `step` (0-based) of `model`.
@@ -50,7 +48,7 @@ pub fn grouped(n: u128) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

@@ -75,16 +75,16 @@ pub fn controls(p: &ControlsProps) -> Html {
     let at_end = p.position >= p.total;
     html! {
         <div class="controls" role="toolbar" aria-label={l.t("Run controls", "実行の操作")}>
-            <button onclick={send(Control::Reset)} disabled={at_start} data-testid="reset">{ l.t("⏮ Reset", "⏮ 最初へ") }</button>
+            <button onclick={send(Control::Reset)} disabled={at_start} data-testid="reset">{ l.t("« Reset", "« 最初へ") }</button>
             <button onclick={send(Control::Back)} disabled={at_start} data-testid="step-back"
                     title={l.t("Step back (←)", "1つ戻る（←）")}>{ l.t("◀ Back", "◀ 戻る") }</button>
             <button class="primary" onclick={send(Control::TogglePlay)} disabled={at_end && !p.playing} data-testid="play"
                     aria-pressed={p.playing.to_string()} title={l.t("Play / pause (space)", "再生／一時停止（スペース）")}>
-                { if p.playing { l.t("⏸ Pause", "⏸ 一時停止") } else { l.t("▶ Play", "▶ 再生") } }
+                { if p.playing { l.t("❚❚ Pause", "❚❚ 一時停止") } else { l.t("▶ Play", "▶ 再生") } }
             </button>
             <button onclick={send(Control::Step)} disabled={at_end} data-testid="step"
                     title={l.t("Step forward (→)", "1つ進む（→）")}>{ l.t("Step ▶", "進む ▶") }</button>
-            <button onclick={send(Control::End)} disabled={at_end} data-testid="run-to-end">{ l.t("Run to end ⏭", "最後まで ⏭") }</button>
+            <button onclick={send(Control::End)} disabled={at_end} data-testid="run-to-end">{ l.t("Run to end »", "最後まで »") }</button>
             <label class="speed">{ l.t("Speed", "速度") }
                 <select onchange={on_speed} aria-label={l.t("Play speed", "再生速度")}>
                     { for SPEEDS_MS.iter().map(|(ms, name)| html! {

@@ -1,9 +1,213 @@
-//! The playground page: scenarios and the sandbox, every chosen service fed the same inputs.
+//! The playground page: a built-in scenario or the sandbox, every chosen service fed the same
+//! inputs side by side, with controls, live panels, a timeline, share links and import.
+//!
+//! All mutable page state sits in one `RefCell` (`PageState`) so long-lived closures (the
+//! keyboard listener, the play timer) always see the current run; a render is requested with
+//! `use_force_update` after each change.
 
+pub mod controls;
+pub mod lessons;
+pub mod panel;
+pub mod sandbox;
+pub mod session;
+pub mod share_panel;
+pub mod timeline;
+
+use std::rc::Rc;
+
+use gloo_timers::callback::Timeout;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::sim::limits::MAX_JSON_BYTES;
+use crate::sim::scenario::Scenario;
+use crate::sim::{builtin, builtin_ids};
+use controls::{Control, Controls};
+use session::Session;
+use timeline::{Timeline, TimelineRow};
+
+use super::describe;
 use super::i18n::Lang;
 use super::route::Route;
+use super::share::{self, ShareError};
+use super::storage;
+
+/// Where the last run is remembered.
+pub const LAST_RUN_KEY: &str = "idempotency-playground.last-run";
+
+/// A message above the run: an error that says what to fix, or a confirmation.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    /// Something the learner gave could not be used; nothing was lost.
+    Error(String),
+    /// Something worked.
+    Info(String),
+}
+
+/// Everything the page changes.
+pub struct PageState {
+    /// The run, if a scenario could be loaded.
+    pub session: Option<Session>,
+    /// The scenario as JSON (for the share panel and storage), refreshed when the script changes.
+    pub json: Rc<String>,
+    /// Playing now.
+    pub playing: bool,
+    /// Milliseconds between steps while playing.
+    pub speed_ms: u32,
+    /// A message for the learner.
+    pub notice: Option<Notice>,
+    /// Which service's timeline is shown.
+    pub tab: usize,
+}
+
+impl PageState {
+    /// Replaces the run, keeping the step when asked.
+    pub fn set_session(&mut self, session: Session) {
+        self.json = Rc::new(session.scenario().to_json());
+        self.session = Some(session);
+        self.tab = 0;
+    }
+}
+
+/// The default sandbox: the three services of the first lesson plus the production one.
+pub fn sandbox_scenario() -> Scenario {
+    let mut s = builtin("double-charge").expect("the first lesson is built in");
+    s.inputs.clear();
+    s.services = vec![
+        crate::sim::ServiceKind::Naive,
+        crate::sim::ServiceKind::Idempotent,
+        crate::sim::ServiceKind::Atomic,
+        crate::sim::ServiceKind::Production,
+    ];
+    s
+}
+
+fn share_error(lang: Lang, e: &ShareError) -> String {
+    match e {
+        ShareError::LinkTooLong { bytes } => lang.f(
+            format!("This link is too long ({bytes} bytes; at most {} are read). Nothing was loaded from it.", crate::sim::limits::MAX_URL_BYTES),
+            format!("このリンクは長すぎる（{bytes} バイト、読めるのは {} バイトまで）。何も読み込んでいない。", crate::sim::limits::MAX_URL_BYTES)),
+        ShareError::NotBase64 | ShareError::NotText | ShareError::Missing => lang.t(
+            "This share link is damaged (its data is not readable), so the page opened the scenario without it.",
+            "この共有リンクは壊れている（データが読めない）ので、リンクの内容なしでシナリオを開いた。").into(),
+        ShareError::BadStep => lang.t(
+            "This share link's step number is not a number; opened at the start.",
+            "この共有リンクのステップ番号が数値ではない。最初から開いた。").into(),
+    }
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SavedRun {
+    route: String,
+    position: usize,
+    scenario: String,
+}
+
+fn load_initial(route: &Route, hash: &str, lang: Lang) -> PageState {
+    let mut st = PageState { session: None, json: Rc::new(String::new()), playing: false, speed_ms: 600, notice: None, tab: 0 };
+    let route_hash = route.to_hash();
+    // 1. A share link in the hash.
+    if let Some(q) = Route::query(hash) {
+        match share::decode_query(q) {
+            Ok(p) => match Scenario::from_json(&p.json).and_then(Session::new) {
+                Ok(mut s) => {
+                    s.seek(p.step);
+                    st.set_session(s);
+                    st.notice = Some(Notice::Info(lang.t("Opened the shared run at the sender's step.", "共有された実行を送り手のステップで開いた。").into()));
+                    return st;
+                }
+                Err(e) => st.notice = Some(Notice::Error(describe::input_error(lang, &e))),
+            },
+            Err(e) => st.notice = Some(Notice::Error(share_error(lang, &e))),
+        }
+    }
+    // 2. The learner's last run on this route.
+    if st.notice.is_none() {
+        if let Some(saved) = storage::load(LAST_RUN_KEY).and_then(|t| serde_json::from_str::<SavedRun>(&t).ok()) {
+            if saved.route == route_hash {
+                if let Ok(mut s) = Scenario::from_json(&saved.scenario).and_then(Session::new) {
+                    s.seek(saved.position);
+                    st.set_session(s);
+                    return st;
+                }
+            }
+        }
+    }
+    // 3. The built-in scenario or the default sandbox.
+    let scenario = match route {
+        Route::Sandbox => Some(sandbox_scenario()),
+        Route::Scenario(id) => builtin(id),
+        _ => None,
+    };
+    match scenario.map(Session::new) {
+        Some(Ok(s)) => st.set_session(s),
+        Some(Err(e)) => st.notice = Some(Notice::Error(describe::input_error(lang, &e))),
+        None => {
+            st.notice = Some(Notice::Error(lang.t("There is no built-in scenario with this name. Pick one below.", "この名前の組み込みシナリオはない。下から選んでほしい。").into()))
+        }
+    }
+    st
+}
+
+fn save_run(route: &Route, st: &PageState) {
+    if let Some(s) = &st.session {
+        if st.json.len() <= MAX_JSON_BYTES {
+            let saved = SavedRun { route: route.to_hash(), position: s.position(), scenario: (*st.json).clone() };
+            if let Ok(text) = serde_json::to_string(&saved) {
+                storage::save(LAST_RUN_KEY, &text);
+            }
+        }
+    }
+}
+
+/// Applies a control to the page state. Returns true when something changed.
+pub fn apply(st: &mut PageState, c: Control) -> bool {
+    let Some(s) = st.session.as_mut() else { return false };
+    match c {
+        Control::Reset => {
+            st.playing = false;
+            s.seek(0)
+        }
+        Control::Back => {
+            st.playing = false;
+            let p = s.position().saturating_sub(1);
+            s.seek(p)
+        }
+        Control::Step => {
+            s.step();
+        }
+        Control::End => {
+            st.playing = false;
+            let t = s.total();
+            s.seek(t)
+        }
+        Control::Seek(k) => {
+            st.playing = false;
+            s.seek(k)
+        }
+        Control::TogglePlay => {
+            if s.at_end() && !st.playing {
+                return false;
+            }
+            st.playing = !st.playing
+        }
+        Control::Speed(ms) => st.speed_ms = ms.clamp(16, 5_000),
+    }
+    true
+}
+
+/// Localized timeline rows for trace events.
+pub fn timeline_rows(lang: Lang, world: &crate::sim::World, events: &[crate::sim::TraceEvent]) -> Vec<TimelineRow> {
+    events
+        .iter()
+        .map(|e| {
+            let (from, to) = e.lanes();
+            let (label, tone) = describe::event_text(lang, world, &e.kind);
+            TimelineRow { step: e.step, time_ms: e.time_ms, from: from as usize, to: to.map(|l| l as usize), lost: e.is_lost(), label, tone }
+        })
+        .collect()
+}
 
 /// Props of the playground page.
 #[derive(Properties, PartialEq, Clone)]
@@ -18,12 +222,247 @@ pub struct PlaygroundProps {
 #[function_component(Playground)]
 pub fn playground(props: &PlaygroundProps) -> Html {
     let l = props.lang;
-    html! {
-        <section class="intro" data-testid="intro">
-            <h2>{ l.t("Why “just add a key” is not enough", "「キーを付ければ済む」わけではない理由") }</h2>
-            <p>{ l.t(
-                "A payment request times out. Did the server charge the card or not? The client cannot tell, so it retries, and a service without idempotency charges twice.",
-                "決済リクエストがタイムアウトした。サーバーは課金したのか、していないのか。クライアントには判別できないのでリトライし、冪等性のないサービスは二重に課金する。") }</p>
-        </section>
+    let route = props.route.clone();
+    let state = {
+        let route = route.clone();
+        use_mut_ref(move || {
+            let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
+            load_initial(&route, &hash, l)
+        })
+    };
+    let force = use_force_update();
+
+    // One entry point for every change: apply, save, re-render.
+    let control: Callback<Control> = {
+        let state = state.clone();
+        let force = force.clone();
+        let route = route.clone();
+        Callback::from(move |c: Control| {
+            let changed = apply(&mut state.borrow_mut(), c);
+            if changed {
+                save_run(&route, &state.borrow());
+                force.force_update();
+            }
+        })
+    };
+
+    // Keyboard: space play/pause, arrows step; ignored while typing in a field.
+    {
+        let control = control.clone();
+        use_effect_with((), move |_| {
+            let cb = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
+                let typing = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT" | "BUTTON" | "A" | "SUMMARY"))
+                    .unwrap_or(false);
+                if typing || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                    return;
+                }
+                let c = match e.key().as_str() {
+                    " " => Control::TogglePlay,
+                    "ArrowRight" => Control::Step,
+                    "ArrowLeft" => Control::Back,
+                    _ => return,
+                };
+                e.prevent_default();
+                control.emit(c);
+            });
+            let doc = web_sys::window().and_then(|w| w.document());
+            if let Some(d) = &doc {
+                let _ = d.add_event_listener_with_callback("keydown", cb.as_ref().unchecked_ref());
+            }
+            move || {
+                if let Some(d) = &doc {
+                    let _ = d.remove_event_listener_with_callback("keydown", cb.as_ref().unchecked_ref());
+                }
+                drop(cb);
+            }
+        });
     }
+
+    // Playing: one step per tick; the timer is dropped (cancelled) on every re-render.
+    let (playing, speed_ms, position) = {
+        let st = state.borrow();
+        (st.playing, st.speed_ms, st.session.as_ref().map(|s| s.position()).unwrap_or(0))
+    };
+    {
+        let state = state.clone();
+        let force = force.clone();
+        let route = route.clone();
+        use_effect_with((playing, position, speed_ms), move |&(playing, _, speed)| {
+            let timer = playing.then(|| {
+                Timeout::new(speed, move || {
+                    {
+                        let mut st = state.borrow_mut();
+                        if let Some(s) = st.session.as_mut() {
+                            if !s.step() || s.at_end() {
+                                st.playing = false;
+                            }
+                        }
+                    }
+                    save_run(&route, &state.borrow());
+                    force.force_update();
+                })
+            });
+            move || drop(timer)
+        });
+    }
+
+    let on_jump = control.reform(Control::Seek);
+    let on_tab = {
+        let state = state.clone();
+        let force = force.clone();
+        Callback::from(move |i: usize| {
+            state.borrow_mut().tab = i;
+            force.force_update();
+        })
+    };
+    let on_import = {
+        let state = state.clone();
+        let force = force.clone();
+        Callback::from(move |json: String| {
+            let result = Scenario::from_json(json.trim()).and_then(Session::new);
+            let mut st = state.borrow_mut();
+            match result {
+                Ok(s) => {
+                    st.playing = false;
+                    st.set_session(s);
+                    st.notice = Some(Notice::Info(l.t("Imported. Step through it or press Play.", "読み込んだ。ステップで進めるか再生してほしい。").into()));
+                }
+                Err(e) => st.notice = Some(Notice::Error(describe::input_error(l, &e))),
+            }
+            force.force_update();
+        })
+    };
+    // The sandbox hands back a new scenario (inputs or settings changed) or an error.
+    let on_sandbox = {
+        let state = state.clone();
+        let force = force.clone();
+        let route = route.clone();
+        Callback::from(move |change: sandbox::Change| {
+            {
+                let mut st = state.borrow_mut();
+                let Some(s) = st.session.as_mut() else { return };
+                let result = match change {
+                    sandbox::Change::Push(input) => s.push_input(input).map(|_| true),
+                    sandbox::Change::Replace(scenario) => Session::new(scenario).map(|mut fresh| {
+                        let p = s.position();
+                        fresh.seek(p);
+                        *s = fresh;
+                        true
+                    }),
+                };
+                match result {
+                    Ok(_) => {
+                        let s = st.session.take().expect("checked above");
+                        let tab = st.tab;
+                        st.set_session(s);
+                        st.tab = tab;
+                        st.notice = None;
+                        st.playing = st.session.as_ref().is_some_and(|s| !s.at_end());
+                    }
+                    Err(e) => st.notice = Some(Notice::Error(describe::input_error(l, &e))),
+                }
+            }
+            save_run(&route, &state.borrow());
+            force.force_update();
+        })
+    };
+    let dismiss = {
+        let state = state.clone();
+        let force = force.clone();
+        Callback::from(move |_| {
+            state.borrow_mut().notice = None;
+            force.force_update();
+        })
+    };
+
+    let st = state.borrow();
+    let lesson = match &route {
+        Route::Scenario(id) => lessons::lesson(id),
+        _ => None,
+    };
+    let picker = builtin_ids().iter().map(|id| {
+        let title = lessons::lesson(id).map(|ls| lessons::Lesson::pick(l, ls.title).to_string()).unwrap_or_else(|| (*id).to_string());
+        let active = matches!(&route, Route::Scenario(r) if r == id);
+        html! { <li><a href={Route::Scenario((*id).into()).to_hash()} class={classes!(active.then_some("active"))}
+                       aria-current={active.then_some("page")}>{ title }</a></li> }
+    });
+    let notice = st.notice.as_ref().map(|n| {
+        let (class, text) = match n {
+            Notice::Error(t) => ("notice error", t.clone()),
+            Notice::Info(t) => ("notice info", t.clone()),
+        };
+        html! { <div class={class} role={if class.contains("error") { "alert" } else { "status" }} data-testid="notice">
+            { text }{ " " }<button onclick={dismiss.clone()} aria-label={l.t("Dismiss message", "メッセージを閉じる")}>{ "×" }</button>
+        </div> }
+    });
+
+    html! {
+        <div class="playground">
+            <nav aria-label={l.t("Scenarios", "シナリオ")}><ul class="scenario-picker">{ for picker }
+                <li><a href="#/sandbox" class={classes!(matches!(route, Route::Sandbox).then_some("active"))}>{ l.t("Sandbox", "サンドボックス") }</a></li>
+            </ul></nav>
+            { for notice }
+            if let Some(ls) = lesson {
+                <section class="lesson card" data-testid="lesson">
+                    <h2>{ lessons::Lesson::pick(l, ls.title) }</h2>
+                    <p>{ lessons::Lesson::pick(l, ls.story) }</p>
+                    <p class="watch">{ lessons::Lesson::pick(l, ls.watch) }</p>
+                    <p class="takeaway">{ lessons::Lesson::pick(l, ls.takeaway) }</p>
+                </section>
+            }
+            if matches!(route, Route::Sandbox) {
+                <section class="lesson card">
+                    <h2>{ l.t("Sandbox", "サンドボックス") }</h2>
+                    <p>{ l.t(
+                        "Send charges with a key you choose, break the network or the server on purpose, retry with the same key or a new one, and watch every service take the same inputs.",
+                        "自分で選んだキーで課金を送り、ネットワークやサーバーをわざと壊し、同じキーか新しいキーでリトライして、すべてのサービスが同じ入力をどう扱うかを見る。") }</p>
+                </section>
+            }
+            if let Some(s) = st.session.as_ref() {
+                <Controls lang={l} position={s.position()} total={s.total()} playing={st.playing} speed_ms={st.speed_ms} on={control.clone()} />
+                if matches!(route, Route::Sandbox) {
+                    <sandbox::Sandbox lang={l} scenario={Rc::new(s.scenario().clone())} last_key={s.worlds().first().and_then(last_key)} on_change={on_sandbox.clone()} />
+                }
+                <div class="services">
+                    { for s.worlds().iter().map(|w| panel::service_panel(l, w, &on_jump)) }
+                </div>
+                <div class="pg-bottom">
+                    <section aria-labelledby="tl-h">
+                        <h2 id="tl-h">{ l.t("Timeline", "タイムライン") }</h2>
+                        <div class="tabs" role="group" aria-label={l.t("Timeline of which service", "どのサービスのタイムラインか")}>
+                            { for s.worlds().iter().enumerate().map(|(i, w)| {
+                                let on_tab = on_tab.clone();
+                                html! { <button aria-pressed={(i == st.tab).to_string()} onclick={Callback::from(move |_| on_tab.emit(i))}>
+                                    { describe::service_name(l, w.config().service) }</button> }
+                            }) }
+                        </div>
+                        { timeline_for(l, s, st.tab, &on_jump) }
+                    </section>
+                    <share_panel::SharePanel lang={l} json={st.json.clone()} position={s.position()} route_hash={route.to_hash()} on_import={on_import} />
+                </div>
+            }
+        </div>
+    }
+}
+
+fn last_key(w: &crate::sim::World) -> Option<String> {
+    w.client_results().last().and_then(|c| w.key_text(c.key))
+}
+
+/// The selected world's timeline. Rows come from the finished run's trace, so the steps ahead
+/// show dimmed; only the window around the current step is localized and drawn.
+fn timeline_for(l: Lang, s: &Session, tab: usize, on_jump: &Callback<usize>) -> Html {
+    let Some(full) = s.finished(tab) else { return html! {} };
+    let trace = full.trace();
+    let steps: Vec<usize> = trace.iter().map(|e| e.step).collect();
+    let first = timeline::window_start(&steps, s.position());
+    let end = (first + timeline::WINDOW).min(trace.len());
+    let rows = Rc::new(timeline_rows(l, full, &trace[first..end]));
+    let prev_step = (first > 0).then(|| steps[first.saturating_sub(timeline::WINDOW)]);
+    let next_step = (end < trace.len()).then(|| steps[end]);
+    html! { <Timeline lang={l} rows={rows} first={first} total_rows={trace.len()} prev_step={prev_step} next_step={next_step}
+                      current={s.position()} on_jump={on_jump.clone()} /> }
 }

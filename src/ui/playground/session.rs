@@ -17,6 +17,8 @@ pub struct Session {
     total: usize,
     /// `checkpoints[i]` holds the worlds after `i * CHECKPOINT_EVERY` steps.
     checkpoints: Vec<Vec<World>>,
+    /// The worlds at the end of the run (the timeline draws the steps ahead from them).
+    finished: Vec<World>,
 }
 
 impl Session {
@@ -29,6 +31,7 @@ impl Session {
             position: 0,
             total: 0,
             checkpoints: vec![worlds],
+            finished: Vec::new(),
         };
         s.measure();
         Ok(s)
@@ -53,6 +56,12 @@ impl Session {
             }
         }
         self.total = steps;
+        self.finished = worlds;
+    }
+
+    /// World `i` at the end of the run.
+    pub fn finished(&self, i: usize) -> Option<&World> {
+        self.finished.get(i)
     }
 
     /// The scenario being run.
@@ -108,7 +117,7 @@ impl Session {
 
     /// Appends an input to the script (the sandbox), keeping the cursor where it is. The input is
     /// validated against a scratch copy first, so a bad one changes nothing.
-    pub fn push_input(&mut self, input: crate::sim::world::Input) -> Result<(), InputError> {
+    pub fn push_input(&mut self, input: crate::sim::input::Input) -> Result<(), InputError> {
         let mut next = self.scenario.clone();
         next.inputs.push(input);
         let position = self.position;

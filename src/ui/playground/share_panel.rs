@@ -74,13 +74,13 @@ pub fn share_panel(p: &SharePanelProps) -> Html {
             <details>
                 <summary>{ l.t("Import JSON", "JSONを読み込む") }</summary>
                 <label>{ l.f(format!("Paste a scenario (at most {} KB)", MAX_JSON_BYTES / 1024), format!("シナリオを貼り付ける（最大 {} KB）", MAX_JSON_BYTES / 1024)) }
-                    <textarea ref={import_ref} data-testid="import-text" spellcheck="false"></textarea>
+                    <textarea ref={import_ref} data-testid="import-text" spellcheck="false" />
                 </label>
                 <button onclick={on_import} data-testid="import">{ l.t("Import", "読み込む") }</button>
             </details>
             <details>
                 <summary>{ l.t("This run as JSON", "この実行のJSON") }</summary>
-                <textarea readonly=true value={(*p.json).clone()} aria-label={l.t("Scenario JSON", "シナリオのJSON")}></textarea>
+                <textarea readonly=true value={(*p.json).clone()} aria-label={l.t("Scenario JSON", "シナリオのJSON")} />
             </details>
         </section>
     }

@@ -55,8 +55,16 @@ pub const WINDOW: usize = 40;
 pub struct TimelineProps {
     /// Page language.
     pub lang: Lang,
-    /// All rows of the selected service's trace (cheap to compare: an `Rc`).
+    /// The window of rows to draw (at most `WINDOW`), from the selected service's full trace.
     pub rows: std::rc::Rc<Vec<TimelineRow>>,
+    /// Index in the full trace of the first drawn row.
+    pub first: usize,
+    /// Events in the full trace.
+    pub total_rows: usize,
+    /// Step to jump to for the previous page of events, if any.
+    pub prev_step: Option<usize>,
+    /// Step to jump to for the next page of events, if any.
+    pub next_step: Option<usize>,
     /// The current step (number of events applied).
     pub current: usize,
     /// Jump to a step.
@@ -85,23 +93,24 @@ pub fn fmt_ms(ms: u64) -> String {
     }
 }
 
-/// The first row of the window that shows `current`.
-pub fn window_start(current: usize, len: usize) -> usize {
+/// The first row of the window that shows the events of step `current`, given the step number
+/// of every event in order (several events can share a step).
+pub fn window_start(steps: &[usize], current: usize) -> usize {
+    let len = steps.len();
     if len <= WINDOW {
         return 0;
     }
-    let idx = current.saturating_sub(1);
-    (idx / WINDOW * WINDOW).min(len - len.min(WINDOW))
+    let idx = steps.partition_point(|s| *s < current.max(1));
+    (idx / WINDOW * WINDOW).min(len - WINDOW)
 }
 
 /// The sequence diagram.
 #[function_component(Timeline)]
 pub fn timeline(props: &TimelineProps) -> Html {
     let l = props.lang;
-    let rows = &props.rows;
-    let start = window_start(props.current, rows.len());
-    let end = (start + WINDOW).min(rows.len());
-    let shown = &rows[start..end];
+    let shown = &props.rows[..];
+    let start = props.first;
+    let end = start + shown.len();
     let width = LEFT + LANE_W * LANES.len() as f64 + 8.0;
     let height = TOP + ROW_H * shown.len().max(1) as f64 + 8.0;
 
@@ -164,18 +173,22 @@ pub fn timeline(props: &TimelineProps) -> Html {
             </g>
         }
     });
-    let page = |to: usize| {
+    let page = |to: Option<usize>| {
         let on_jump = props.on_jump.clone();
-        Callback::from(move |_| on_jump.emit(to))
+        Callback::from(move |_| {
+            if let Some(to) = to {
+                on_jump.emit(to)
+            }
+        })
     };
     html! {
         <div class="timeline" data-testid="timeline">
             <div class="tl-pager">
                 <span>{ l.f(
-                    format!("Events {}–{} of {}", if shown.is_empty() { 0 } else { start + 1 }, end, rows.len()),
-                    format!("イベント {}–{} / {}", if shown.is_empty() { 0 } else { start + 1 }, end, rows.len())) }</span>
-                <button onclick={page(start.saturating_sub(WINDOW) + 1)} disabled={start == 0}>{ l.t("Earlier", "前へ") }</button>
-                <button onclick={page((start + WINDOW + 1).min(rows.len()))} disabled={end >= rows.len()}>{ l.t("Later", "次へ") }</button>
+                    format!("Events {}–{} of {}", if shown.is_empty() { 0 } else { start + 1 }, end, props.total_rows),
+                    format!("イベント {}–{} / {}", if shown.is_empty() { 0 } else { start + 1 }, end, props.total_rows)) }</span>
+                <button onclick={page(props.prev_step)} disabled={props.prev_step.is_none()}>{ l.t("Earlier", "前へ") }</button>
+                <button onclick={page(props.next_step)} disabled={props.next_step.is_none()}>{ l.t("Later", "次へ") }</button>
             </div>
             <div class="tl-scroll">
                 <svg class="tl-svg" viewBox={format!("0 0 {width} {height}")} width={width.to_string()} height={height.to_string()}
@@ -183,7 +196,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
                     { for lanes }
                     { for drawn }
                 </svg>
-                if rows.is_empty() {
+                if shown.is_empty() {
                     <p class="muted">{ l.t("No events yet: step forward or send a request.", "まだイベントはない。ステップを進めるか、要求を送る。") }</p>
                 }
             </div>
@@ -197,18 +210,20 @@ mod tests {
 
     #[test]
     fn window_contains_current_step() {
-        assert_eq!(window_start(0, 10), 0);
-        assert_eq!(window_start(1, 100), 0);
-        assert_eq!(window_start(40, 100), 0);
-        assert_eq!(window_start(41, 100), 40);
-        assert_eq!(window_start(100, 100), 60);
-        for len in [0usize, 1, 39, 40, 41, 95, 10_000] {
-            for cur in 0..=len {
-                let s = window_start(cur, len);
-                assert!(s + WINDOW.min(len) <= len);
-                if cur > 0 {
-                    assert!(s < cur && cur <= s + WINDOW, "cur {cur} len {len} start {s}");
-                }
+        let one_per_step: Vec<usize> = (1..=100).collect();
+        assert_eq!(window_start(&one_per_step[..10], 0), 0);
+        assert_eq!(window_start(&one_per_step, 1), 0);
+        assert_eq!(window_start(&one_per_step, 40), 0);
+        assert_eq!(window_start(&one_per_step, 41), 40);
+        assert_eq!(window_start(&one_per_step, 100), 60);
+        // Several events per step: the window still holds the current step's first event.
+        let bursty: Vec<usize> = (1..=3000).map(|i| i / 3 + 1).collect();
+        for cur in 1..=1001 {
+            let s = window_start(&bursty, cur);
+            assert!(s + WINDOW <= bursty.len());
+            let first = bursty.partition_point(|x| *x < cur);
+            if first < bursty.len() {
+                assert!(s <= first && first < s + WINDOW, "cur {cur} start {s} first {first}");
             }
         }
     }

@@ -1,0 +1,209 @@
+//! Scenarios: a versioned script of inputs plus the settings, as JSON, run against one or more
+//! services side by side (one world each, same seed, same inputs).
+
+use super::input::Input;
+use super::limits::{
+    InputError, MAX_INPUTS, MAX_JSON_BYTES, MAX_SERVICES, MIN_SERVICES, SCENARIO_VERSION,
+};
+use super::outbox::EmitMode;
+use super::production::Policies;
+use super::server::ServiceKind;
+use super::world::{World, WorldConfig};
+use serde::{Deserialize, Serialize};
+
+fn default_true() -> bool {
+    true
+}
+
+/// A script of inputs and the settings to run it with.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Format version; this build reads `SCENARIO_VERSION` (1).
+    pub version: u32,
+    /// RNG seed shared by every world.
+    pub seed: u64,
+    /// Starting balance.
+    pub initial_balance: i64,
+    /// Services to compare, one world each.
+    pub services: Vec<ServiceKind>,
+    /// How charges are announced downstream.
+    #[serde(default)]
+    pub emit: EmitMode,
+    /// Whether the consumer keeps an inbox.
+    #[serde(default = "default_true")]
+    pub consumer_dedupes: bool,
+    /// The production service's policies.
+    #[serde(default)]
+    pub policies: Policies,
+    /// One-way network latency.
+    pub latency_ms: u64,
+    /// Extra random latency.
+    #[serde(default)]
+    pub jitter_ms: u64,
+    /// Client timeout.
+    pub timeout_ms: u64,
+    /// The script.
+    pub inputs: Vec<Input>,
+}
+
+#[derive(Deserialize)]
+struct VersionOnly {
+    version: u32,
+}
+
+fn json_error(e: &serde_json::Error) -> InputError {
+    InputError::JsonInvalid {
+        line: e.line(),
+        column: e.column(),
+        message: e.to_string(),
+    }
+}
+
+impl Scenario {
+    /// Parses and validates scenario JSON (size limit first, then version, then fields).
+    pub fn from_json(json: &str) -> Result<Scenario, InputError> {
+        if json.len() > MAX_JSON_BYTES {
+            return Err(InputError::JsonTooLarge {
+                bytes: json.len(),
+                max: MAX_JSON_BYTES,
+            });
+        }
+        // The version is read on its own first, so a newer file gets "unsupported version"
+        // rather than a confusing unknown-field error.
+        let v: VersionOnly = serde_json::from_str(json).map_err(|e| json_error(&e))?;
+        if v.version != SCENARIO_VERSION {
+            return Err(InputError::UnsupportedVersion {
+                version: v.version,
+                supported: SCENARIO_VERSION,
+            });
+        }
+        let s: Scenario = serde_json::from_str(json).map_err(|e| json_error(&e))?;
+        s.validate()?;
+        Ok(s)
+    }
+
+    /// Serializes to JSON.
+    pub fn to_json(&self) -> String {
+        // Every field is plain data with string keys: serialization cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Checks the version, the settings, the services and every input.
+    pub fn validate(&self) -> Result<(), InputError> {
+        if self.version != SCENARIO_VERSION {
+            return Err(InputError::UnsupportedVersion {
+                version: self.version,
+                supported: SCENARIO_VERSION,
+            });
+        }
+        let count = self.services.len();
+        if !(MIN_SERVICES..=MAX_SERVICES).contains(&count) {
+            return Err(InputError::ServicesOutOfRange {
+                count,
+                min: MIN_SERVICES,
+                max: MAX_SERVICES,
+            });
+        }
+        if self.inputs.len() > MAX_INPUTS {
+            return Err(InputError::TooManyInputs {
+                count: self.inputs.len(),
+                max: MAX_INPUTS,
+            });
+        }
+        self.config(ServiceKind::Atomic).validate()?;
+        self.inputs.iter().try_for_each(Input::validate)
+    }
+
+    /// The world settings for one service.
+    pub fn config(&self, service: ServiceKind) -> WorldConfig {
+        WorldConfig {
+            seed: self.seed,
+            initial_balance: self.initial_balance,
+            service,
+            emit: self.emit,
+            consumer_dedupes: self.consumer_dedupes,
+            policies: self.policies,
+            latency_ms: self.latency_ms,
+            jitter_ms: self.jitter_ms,
+            timeout_ms: self.timeout_ms,
+        }
+    }
+
+    /// One world per service, all with the same seed and script.
+    pub fn worlds(&self) -> Result<Vec<World>, InputError> {
+        self.validate()?;
+        self.services
+            .iter()
+            .map(|s| World::with_script(self.config(*s), self.inputs.clone()))
+            .collect()
+    }
+
+    /// Runs every world to the end.
+    pub fn run(&self) -> Result<Vec<World>, InputError> {
+        let mut worlds = self.worlds()?;
+        for w in &mut worlds {
+            w.run_until_idle();
+        }
+        Ok(worlds)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn minimal() -> &'static str {
+        r#"{"version":1,"seed":7,"initial_balance":1000,"services":["naive","split-store"],
+            "latency_ms":50,"timeout_ms":1000,"inputs":[{"type":"request","amount":100}]}"#
+    }
+
+    #[test]
+    fn parses_with_defaults_and_round_trips() {
+        let s = Scenario::from_json(minimal()).expect("valid");
+        assert!(s.consumer_dedupes);
+        assert_eq!(s.emit, EmitMode::None);
+        assert_eq!(
+            s.services,
+            vec![ServiceKind::Naive, ServiceKind::SplitStore]
+        );
+        let back = Scenario::from_json(&s.to_json()).expect("round trip");
+        assert_eq!(back, s);
+        assert_eq!(s.worlds().expect("worlds").len(), 2);
+    }
+
+    #[test]
+    fn errors_are_typed() {
+        assert!(matches!(
+            Scenario::from_json(&minimal().replace("\"version\":1", "\"version\":2")),
+            Err(InputError::UnsupportedVersion {
+                version: 2,
+                supported: 1
+            })
+        ));
+        assert!(matches!(
+            Scenario::from_json(&minimal().replace("\"seed\"", "\"extra\":1,\"seed\"")),
+            Err(InputError::JsonInvalid { .. })
+        ));
+        assert!(matches!(
+            Scenario::from_json("{"),
+            Err(InputError::JsonInvalid { .. })
+        ));
+        assert!(matches!(
+            Scenario::from_json(&" ".repeat(MAX_JSON_BYTES + 1)),
+            Err(InputError::JsonTooLarge { .. })
+        ));
+        assert!(matches!(
+            Scenario::from_json(&minimal().replace("[\"naive\",\"split-store\"]", "[]")),
+            Err(InputError::ServicesOutOfRange { count: 0, .. })
+        ));
+        assert!(matches!(
+            Scenario::from_json(&minimal().replace("\"amount\":100", "\"amount\":0")),
+            Err(InputError::AmountOutOfRange { amount: 0, .. })
+        ));
+        assert!(matches!(
+            Scenario::from_json(&minimal().replace("\"timeout_ms\":1000", "\"timeout_ms\":0")),
+            Err(InputError::DurationOutOfRange { .. })
+        ));
+    }
+}

@@ -1,0 +1,264 @@
+//! The built-in scenarios, as data, with stable ids (they appear in URLs and lesson links).
+
+use super::client::{KeyStrategy, RetryPolicy};
+use super::fault::Fault;
+use super::input::{Input, RequestSpec};
+use super::limits::SCENARIO_VERSION;
+use super::outbox::EmitMode;
+use super::production::{FailureCaching, Policies};
+use super::scenario::Scenario;
+use super::server::ServiceKind::{self, Atomic, Idempotent, Naive, Production, SplitStore, TocTou};
+use super::uuidgen::KeyFormat;
+
+/// Ids of every built-in scenario, in lesson order.
+pub const BUILTIN_IDS: [&str; 12] = [
+    "double-charge",
+    "distinct-keys",
+    "failure-cached",
+    "client-cannot-tell",
+    "new-key-per-retry",
+    "split-store-crash",
+    "concurrent-same-key",
+    "key-expiry",
+    "param-mismatch",
+    "outbox-relay-crash",
+    "dual-write",
+    "dual-write-phantom",
+];
+
+/// Ids of every built-in scenario, in lesson order.
+pub fn builtin_ids() -> &'static [&'static str] {
+    &BUILTIN_IDS
+}
+
+const HOUR_MS: u64 = 3_600_000;
+
+fn base(services: &[ServiceKind], inputs: Vec<Input>) -> Scenario {
+    Scenario {
+        version: SCENARIO_VERSION,
+        seed: 42,
+        initial_balance: 1000,
+        services: services.to_vec(),
+        emit: EmitMode::None,
+        consumer_dedupes: true,
+        policies: Policies::default(),
+        latency_ms: 50,
+        jitter_ms: 0,
+        timeout_ms: 1000,
+        inputs,
+    }
+}
+
+fn request(key: Option<&str>, amount: i64, description: &str, fault: Fault) -> Input {
+    Input::Request {
+        key: key.map(str::to_string),
+        key_format: KeyFormat::V4,
+        amount,
+        description: description.to_string(),
+        fault,
+    }
+}
+
+fn operation(
+    amount: i64,
+    key_strategy: KeyStrategy,
+    retry: RetryPolicy,
+    max_attempts: u32,
+    faults: Vec<Fault>,
+) -> Input {
+    Input::Operation {
+        amount,
+        description: "order-123".to_string(),
+        key_format: KeyFormat::V4,
+        key_strategy,
+        retry,
+        max_attempts,
+        faults,
+    }
+}
+
+/// A built-in scenario by id.
+pub fn builtin(id: &str) -> Option<Scenario> {
+    let s = match id {
+        // The article's opening: a charge of 100 whose reply is lost, retried with the same key.
+        "double-charge" => base(
+            &[Naive, Idempotent, Atomic],
+            vec![operation(
+                100,
+                KeyStrategy::Reuse,
+                RetryPolicy::Immediate,
+                2,
+                vec![Fault::ResponseLost],
+            )],
+        ),
+        // Different keys are different operations.
+        "distinct-keys" => base(
+            &[Idempotent, Atomic, Production],
+            vec![
+                request(Some("key-1"), 100, "order-1", Fault::None),
+                request(Some("key-2"), 200, "order-2", Fault::None),
+                request(Some("key-3"), 300, "order-3", Fault::None),
+            ],
+        ),
+        // Insufficient funds is cached; after a deposit the same key still fails. Production
+        // caching only successes runs it again.
+        "failure-cached" => Scenario {
+            initial_balance: 50,
+            policies: Policies {
+                failure_caching: FailureCaching::SuccessOnly,
+                ..Policies::default()
+            },
+            ..base(
+                &[Idempotent, Atomic, Production],
+                vec![
+                    request(Some("key-fail"), 100, "big-order", Fault::None),
+                    Input::Deposit { amount: 100 },
+                    request(Some("key-fail"), 100, "big-order", Fault::None),
+                ],
+            )
+        },
+        // Request lost, response lost, crash mid-way: the client sees three identical timeouts.
+        "client-cannot-tell" => base(
+            &[Naive, SplitStore, Atomic],
+            vec![
+                operation(
+                    100,
+                    KeyStrategy::Reuse,
+                    RetryPolicy::None,
+                    1,
+                    vec![Fault::RequestLost],
+                ),
+                operation(
+                    100,
+                    KeyStrategy::Reuse,
+                    RetryPolicy::None,
+                    1,
+                    vec![Fault::ResponseLost],
+                ),
+                operation(
+                    100,
+                    KeyStrategy::Reuse,
+                    RetryPolicy::None,
+                    1,
+                    vec![Fault::CrashAfterChargeBeforeRecord],
+                ),
+            ],
+        ),
+        // The common bug: a fresh key per retry defeats every server.
+        "new-key-per-retry" => base(
+            &[Atomic, Production],
+            vec![operation(
+                100,
+                KeyStrategy::NewPerRetry,
+                RetryPolicy::Fixed { delay_ms: 200 },
+                3,
+                vec![Fault::ResponseLost],
+            )],
+        ),
+        // A crash between the balance commit and the key write: where the key lives matters.
+        // Production answers 409 until the crashed request's in-flight record expires (90 s).
+        "split-store-crash" => base(
+            &[SplitStore, TocTou, Atomic, Production],
+            vec![operation(
+                100,
+                KeyStrategy::Reuse,
+                RetryPolicy::Fixed { delay_ms: 30_000 },
+                5,
+                vec![Fault::CrashAfterChargeBeforeRecord],
+            )],
+        ),
+        // Two requests with one key at the same instant, then a later retry of that key.
+        "concurrent-same-key" => base(
+            &[TocTou, Atomic, Production],
+            vec![
+                Input::Parallel {
+                    requests: vec![
+                        RequestSpec {
+                            key: Some("order-42".to_string()),
+                            key_format: KeyFormat::V4,
+                            amount: 100,
+                            description: "order-42".to_string(),
+                            fault: Fault::None,
+                        };
+                        2
+                    ],
+                    same_key: true,
+                },
+                request(Some("order-42"), 100, "order-42", Fault::None),
+            ],
+        ),
+        // A retry 25 h later: the key has expired (24 h retention) and the charge runs again.
+        "key-expiry" => base(
+            &[Production, Atomic],
+            vec![
+                request(Some("order-7"), 100, "order-7", Fault::None),
+                Input::AdvanceTime { ms: 25 * HOUR_MS },
+                request(Some("order-7"), 100, "order-7", Fault::None),
+            ],
+        ),
+        // The same key with a different amount: a client bug the production service refuses.
+        "param-mismatch" => base(
+            &[Atomic, Production],
+            vec![
+                request(Some("order-9"), 100, "order-9", Fault::None),
+                request(Some("order-9"), 200, "order-9", Fault::None),
+            ],
+        ),
+        // The relay crashes after publishing, before marking: every row is delivered twice.
+        "outbox-relay-crash" => Scenario {
+            emit: EmitMode::Outbox,
+            ..base(
+                &[Atomic],
+                vec![
+                    request(None, 100, "order-1", Fault::None),
+                    request(None, 200, "order-2", Fault::None),
+                    Input::RelayTick {
+                        crash_after_publish: true,
+                    },
+                    Input::RelayTick {
+                        crash_after_publish: false,
+                    },
+                ],
+            )
+        },
+        // Commit, then publish outside the transaction: a crash in between loses the event.
+        "dual-write" => Scenario {
+            emit: EmitMode::DualWriteCommitThenPublish,
+            ..base(
+                &[Atomic],
+                vec![
+                    request(None, 100, "order-1", Fault::None),
+                    request(None, 200, "order-2", Fault::CrashAfterCommitBeforeReply),
+                ],
+            )
+        },
+        // Publish, then commit: a crash in between announces a charge that never happened.
+        "dual-write-phantom" => Scenario {
+            emit: EmitMode::DualWritePublishThenCommit,
+            ..base(
+                &[Atomic],
+                vec![
+                    request(None, 100, "order-1", Fault::None),
+                    request(None, 200, "order-2", Fault::CrashAfterChargeBeforeRecord),
+                ],
+            )
+        },
+        _ => return None,
+    };
+    Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_id_builds_a_valid_scenario() {
+        for id in builtin_ids() {
+            let s = builtin(id).unwrap_or_else(|| panic!("{id} missing"));
+            assert_eq!(s.validate(), Ok(()), "{id}");
+            assert_eq!(Scenario::from_json(&s.to_json()), Ok(s), "{id} round trip");
+        }
+        assert!(builtin("nope").is_none());
+    }
+}

@@ -1,0 +1,68 @@
+// The concurrency lab in a real browser: the explorer counts every schedule of 3 same-key TOCTOU
+// requests (1,680) and finds double charges; its counterexample loads into the stepper; the page
+// fits a 390 px phone.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { withPage, open, SHOTS } from './harness.mjs';
+
+/** Sets the lab's scenario through the form (the same way a learner does). */
+async function applyScenario(page, { model, requests, keys }) {
+  await page.getByTestId('lab-model').selectOption(model);
+  await page.getByTestId('lab-requests').fill(String(requests));
+  await page.getByTestId('lab-keys').selectOption(keys);
+  await page.getByTestId('lab-apply').click();
+}
+
+async function explore(page) {
+  await page.getByTestId('explorer-start').click();
+  await page.waitForSelector('[data-testid=explorer-status][data-state=done]', { timeout: 30_000 });
+  const schedules = Number(await page.getByTestId('explorer-schedules').textContent());
+  const doubleCharge = Number(await page.getByTestId('explorer-double-charge').textContent());
+  return { schedules, doubleCharge };
+}
+
+test('explorer: 3 same-key TOCTOU requests give 1,680 schedules, some double-charging', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/lab');
+    await applyScenario(page, { model: 'toctou', requests: 3, keys: 'same' });
+    const { schedules, doubleCharge } = await explore(page);
+    assert.equal(schedules, 1680);
+    assert.ok(doubleCharge > 0, `double-charging schedules: ${doubleCharge}`);
+    assert.ok(Number.isInteger(doubleCharge));
+    const status = await page.getByTestId('explorer-status').textContent();
+    const ms = Number(/([\d.]+) ms/.exec(status)?.[1]);
+    assert.ok(ms < 100, `3 requests should take under 100 ms in the page, took ${status}`);
+    await page.screenshot({ path: `${SHOTS}/lab.png`, fullPage: true });
+
+    // The minimal counterexample, loaded into the stepper, really double-charges.
+    await page.getByTestId('explorer-load').click();
+    await page.getByTestId('lab-double-charge').waitFor();
+    assert.equal(await page.getByTestId('lab-successes').textContent(), '2');
+
+    // The atomic service: never more than one success.
+    await applyScenario(page, { model: 'atomic', requests: 3, keys: 'same' });
+    const atomic = await explore(page);
+    assert.equal(atomic.doubleCharge, 0);
+    await page.getByTestId('explorer-no-counterexample').waitFor();
+  });
+});
+
+test('lab: lanes step by click, blocked is said in words, and the page fits 390 px', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/lab');
+    await applyScenario(page, { model: 'atomic', requests: 2, keys: 'same' });
+    await page.getByTestId('lab-step-0').click();
+    assert.ok(await page.getByTestId('lab-step-1').isDisabled());
+    assert.match(await page.getByTestId('lab-status-1').textContent(), /Blocked|ブロック中/);
+    // 4 requests with caching stays under a second in the page.
+    await applyScenario(page, { model: 'toctou', requests: 4, keys: 'same' });
+    const { schedules } = await explore(page);
+    assert.equal(schedules, 369600);
+    const status = await page.getByTestId('explorer-status').textContent();
+    const ms = Number(/([\d.]+) ms/.exec(status)?.[1]);
+    assert.ok(ms < 1000, `4 requests with caching should take under 1 s, took ${status}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `the lab is ${overflow}px wider than the phone screen`);
+    await page.screenshot({ path: `${SHOTS}/lab-390.png`, fullPage: true });
+  }, { width: 390, height: 844 });
+});

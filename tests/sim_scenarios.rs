@@ -1,0 +1,465 @@
+//! Scenario tests as data: a built-in scenario (or a variant of one) in, the expected final state
+//! per service out. Each expectation names the invariants that must break and asserts that no
+//! other one does, so both directions are checked: safe services stay clean, unsafe ones are caught.
+
+use idempotency_playground::*;
+use Invariant::*;
+use ServiceKind::*;
+
+/// What one service's world must end with.
+struct Expect {
+    service: ServiceKind,
+    balance: i64,
+    violations: &'static [Invariant],
+}
+
+const fn ex(service: ServiceKind, balance: i64, violations: &'static [Invariant]) -> Expect {
+    Expect {
+        service,
+        balance,
+        violations,
+    }
+}
+
+/// Runs `scenario` and compares each world against `expected` (same order as the services).
+fn check(scenario: &Scenario, expected: &[Expect]) -> Vec<World> {
+    let worlds = scenario.run().expect("scenario runs");
+    assert_eq!(worlds.len(), expected.len(), "one expectation per service");
+    for (w, e) in worlds.iter().zip(expected) {
+        assert_eq!(w.config().service, e.service);
+        assert!(w.halted().is_none());
+        assert!(w.is_idle());
+        assert_eq!(w.balance(), e.balance, "{:?} balance", e.service);
+        let got: Vec<Invariant> = w.violations().iter().map(|v| v.invariant).collect();
+        assert_eq!(got, e.violations, "{:?} violations", e.service);
+    }
+    worlds
+}
+
+fn builtin_scenario(id: &str) -> Scenario {
+    builtin(id).unwrap_or_else(|| panic!("built-in {id}"))
+}
+
+fn outcome(w: &World, op: usize) -> &ClientOutcome {
+    &w.client_results()[op].outcome
+}
+
+fn answered(w: &World, op: usize) -> &PaymentResult {
+    match outcome(w, op) {
+        ClientOutcome::Answered { result } => result,
+        other => panic!("op {op} not answered: {other:?}"),
+    }
+}
+
+#[test]
+fn double_charge() {
+    let w = check(
+        &builtin_scenario("double-charge"),
+        &[
+            ex(Naive, 800, &[OneChargePerKey, OneChargePerOperation]),
+            ex(Idempotent, 900, &[]),
+            ex(Atomic, 900, &[]),
+        ],
+    );
+    assert_eq!(answered(&w[0], 0), &PaymentResult::Success { balance: 800 });
+    for safe in &w[1..] {
+        assert!(answered(safe, 0).is_replay());
+        assert_eq!(safe.ledger().len(), 1);
+    }
+}
+
+#[test]
+fn distinct_keys() {
+    check(
+        &builtin_scenario("distinct-keys"),
+        &[
+            ex(Idempotent, 400, &[]),
+            ex(Atomic, 400, &[]),
+            ex(Production, 400, &[]),
+        ],
+    );
+}
+
+#[test]
+fn failure_cached() {
+    let w = check(
+        &builtin_scenario("failure-cached"),
+        &[
+            ex(Idempotent, 150, &[]),
+            ex(Atomic, 150, &[]),
+            ex(Production, 50, &[]),
+        ],
+    );
+    let cached_failure = PaymentResult::DuplicateRequest {
+        original_result: Box::new(PaymentResult::InsufficientFunds { balance: 50 }),
+    };
+    assert_eq!(answered(&w[0], 1), &cached_failure);
+    assert_eq!(answered(&w[1], 1), &cached_failure);
+    assert_eq!(answered(&w[2], 1), &PaymentResult::Success { balance: 50 });
+}
+
+#[test]
+fn failure_cached_with_cache_all_replays_the_failure_in_production() {
+    let mut s = builtin_scenario("failure-cached");
+    s.policies.failure_caching = FailureCaching::CacheAll;
+    s.services = vec![Production];
+    let w = check(&s, &[ex(Production, 150, &[])]);
+    assert!(answered(&w[0], 1).is_replay());
+}
+
+#[test]
+fn client_cannot_tell() {
+    let w = check(
+        &builtin_scenario("client-cannot-tell"),
+        &[
+            ex(Naive, 800, &[]),
+            ex(SplitStore, 800, &[]),
+            ex(Atomic, 900, &[]),
+        ],
+    );
+    for world in &w {
+        for op in 0..3 {
+            assert_eq!(outcome(world, op), &ClientOutcome::TimedOut);
+        }
+        // The three timeouts happen at the same offset after each send.
+        let timeouts: Vec<u64> = world
+            .trace()
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::ClientTimeout { .. }))
+            .map(|e| e.time_ms)
+            .collect();
+        let sends: Vec<u64> = world
+            .trace()
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::ClientSend { .. }))
+            .map(|e| e.time_ms)
+            .collect();
+        let gaps: Vec<u64> = timeouts.iter().zip(&sends).map(|(t, s)| t - s).collect();
+        assert_eq!(gaps, vec![1000, 1000, 1000]);
+    }
+}
+
+#[test]
+fn new_key_per_retry_defeats_every_server() {
+    let w = check(
+        &builtin_scenario("new-key-per-retry"),
+        &[
+            ex(Atomic, 800, &[OneChargePerOperation]),
+            ex(Production, 800, &[OneChargePerOperation]),
+        ],
+    );
+    // Two different keys were charged once each: the per-key invariant cannot see the bug.
+    let keys: Vec<_> = w[0].ledger().iter().map(|l| l.key).collect();
+    assert_eq!(keys.len(), 2);
+    assert_ne!(keys[0], keys[1]);
+}
+
+#[test]
+fn reusing_the_key_is_safe_with_the_same_faults() {
+    let mut s = builtin_scenario("new-key-per-retry");
+    if let Input::Operation { key_strategy, .. } = &mut s.inputs[0] {
+        *key_strategy = KeyStrategy::Reuse;
+    }
+    check(&s, &[ex(Atomic, 900, &[]), ex(Production, 900, &[])]);
+}
+
+#[test]
+fn split_store_crash() {
+    let w = check(
+        &builtin_scenario("split-store-crash"),
+        &[
+            ex(SplitStore, 800, &[OneChargePerKey, OneChargePerOperation]),
+            ex(TocTou, 800, &[OneChargePerKey, OneChargePerOperation]),
+            ex(Atomic, 900, &[]),
+            ex(Production, 900, &[]),
+        ],
+    );
+    // Atomic rolled the crashed charge back, so the retry executes once.
+    assert_eq!(answered(&w[2], 0), &PaymentResult::Success { balance: 900 });
+    assert_eq!(w[2].client_results()[0].attempts, 2);
+    // Production: 409 while the crashed request's in-flight record lives, then it expires.
+    assert_eq!(answered(&w[3], 0), &PaymentResult::Success { balance: 900 });
+    assert_eq!(w[3].client_results()[0].attempts, 4);
+    let c = w[3].counters();
+    assert_eq!((c.conflicts, c.expirations), (2, 1));
+}
+
+#[test]
+fn crash_after_commit_before_reply_is_safe_for_every_key_honouring_service() {
+    let mut s = builtin_scenario("split-store-crash");
+    s.services = vec![SplitStore, TocTou, Idempotent, Atomic, Production];
+    s.inputs = vec![Input::Operation {
+        amount: 100,
+        description: String::new(),
+        key_format: KeyFormat::V4,
+        key_strategy: KeyStrategy::Reuse,
+        retry: RetryPolicy::Immediate,
+        max_attempts: 3,
+        faults: vec![Fault::CrashAfterCommitBeforeReply],
+    }];
+    let w = check(
+        &s,
+        &[
+            ex(SplitStore, 900, &[]),
+            ex(TocTou, 900, &[]),
+            ex(Idempotent, 900, &[]),
+            ex(Atomic, 900, &[]),
+            ex(Production, 900, &[]),
+        ],
+    );
+    for world in &w {
+        assert!(answered(world, 0).is_replay());
+    }
+}
+
+#[test]
+fn crash_before_charge_never_charges() {
+    let mut s = builtin_scenario("client-cannot-tell");
+    s.services = ServiceKind::ALL.to_vec();
+    s.inputs = vec![Input::Operation {
+        amount: 100,
+        description: String::new(),
+        key_format: KeyFormat::V4,
+        key_strategy: KeyStrategy::Reuse,
+        retry: RetryPolicy::None,
+        max_attempts: 1,
+        faults: vec![Fault::CrashBeforeCharge],
+    }];
+    let expected: Vec<Expect> = ServiceKind::ALL.iter().map(|k| ex(*k, 1000, &[])).collect();
+    check(&s, &expected);
+}
+
+#[test]
+fn concurrent_same_key() {
+    let w = check(
+        &builtin_scenario("concurrent-same-key"),
+        &[
+            ex(TocTou, 800, &[OneChargePerKey, ReplayIdentical]),
+            ex(Atomic, 900, &[]),
+            ex(Production, 900, &[]),
+        ],
+    );
+    assert!(answered(&w[1], 1).is_replay());
+    assert_eq!(answered(&w[2], 1), &PaymentResult::InFlightConflict);
+    assert_eq!(answered(&w[2], 1).http_status(), 409);
+    assert_eq!(w[2].counters().conflicts, 1);
+    // The 409 was not stored: the later retry replays the one success.
+    assert_eq!(
+        answered(&w[2], 2),
+        &PaymentResult::DuplicateRequest {
+            original_result: Box::new(PaymentResult::Success { balance: 900 })
+        }
+    );
+}
+
+#[test]
+fn concurrent_same_key_naive_and_split_store_double_charge() {
+    let mut s = builtin_scenario("concurrent-same-key");
+    s.services = vec![Naive, SplitStore, Idempotent];
+    check(
+        &s,
+        &[
+            ex(Naive, 700, &[OneChargePerKey]),
+            ex(SplitStore, 800, &[OneChargePerKey, ReplayIdentical]),
+            ex(Idempotent, 900, &[]),
+        ],
+    );
+}
+
+#[test]
+fn production_without_in_flight_serializes_in_one_transaction() {
+    let mut s = builtin_scenario("concurrent-same-key");
+    s.services = vec![Production];
+    s.policies.in_flight = false;
+    let w = check(&s, &[ex(Production, 900, &[])]);
+    assert!(answered(&w[0], 1).is_replay());
+}
+
+#[test]
+fn key_expiry() {
+    let w = check(
+        &builtin_scenario("key-expiry"),
+        &[
+            ex(Production, 800, &[OneChargePerKey]),
+            ex(Atomic, 900, &[]),
+        ],
+    );
+    assert_eq!(w[0].counters().expirations, 1);
+    assert!(w[0]
+        .trace()
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::KeyExpired { .. })));
+    assert_eq!(answered(&w[0], 1), &PaymentResult::Success { balance: 800 });
+}
+
+#[test]
+fn key_within_retention_is_replayed() {
+    let mut s = builtin_scenario("key-expiry");
+    s.inputs[1] = Input::AdvanceTime { ms: 23 * 3_600_000 };
+    let w = check(&s, &[ex(Production, 900, &[]), ex(Atomic, 900, &[])]);
+    assert!(answered(&w[0], 1).is_replay());
+    assert_eq!(w[0].counters().expirations, 0);
+}
+
+#[test]
+fn param_mismatch_status_per_policy() {
+    for (policies, status) in [
+        (Policies::stripe(), 400),
+        (Policies::ietf_draft(), 422),
+        (Policies::rocket_rides(), 409),
+    ] {
+        let mut s = builtin_scenario("param-mismatch");
+        s.policies = policies;
+        let w = check(&s, &[ex(Atomic, 900, &[]), ex(Production, 900, &[])]);
+        // The article's service replays the first result for a different amount.
+        assert!(answered(&w[0], 1).is_replay());
+        assert_eq!(
+            answered(&w[1], 1),
+            &PaymentResult::ParameterMismatch { status }
+        );
+        assert_eq!(w[1].counters().mismatches, 1);
+    }
+}
+
+#[test]
+fn outbox_relay_crash_with_inbox() {
+    let w = check(
+        &builtin_scenario("outbox-relay-crash"),
+        &[ex(Atomic, 700, &[])],
+    );
+    let c = w[0].consumer();
+    assert_eq!((c.received, c.applied, c.duplicates_ignored), (4, 2, 2));
+    assert_eq!(c.inbox, vec![1, 2]);
+    assert!(w[0]
+        .outbox()
+        .iter()
+        .all(|r| r.published && r.deliveries == 2));
+}
+
+#[test]
+fn outbox_relay_crash_naive_consumer_applies_twice() {
+    let mut s = builtin_scenario("outbox-relay-crash");
+    s.consumer_dedupes = false;
+    let w = check(&s, &[ex(Atomic, 700, &[ConsumerAtMostOnce])]);
+    let c = w[0].consumer();
+    assert_eq!((c.applied, c.duplicates_applied), (4, 2));
+    assert!(c.inbox.is_empty());
+}
+
+#[test]
+fn outbox_survives_every_crash() {
+    let mut s = builtin_scenario("dual-write");
+    s.emit = EmitMode::Outbox;
+    s.services = ServiceKind::ALL.to_vec();
+    for fault in [
+        Fault::CrashAfterCommitBeforeReply,
+        Fault::CrashAfterChargeBeforeRecord,
+    ] {
+        if let Input::Request { fault: f, .. } = &mut s.inputs[1] {
+            *f = fault;
+        }
+        let atomic_balance = if fault == Fault::CrashAfterChargeBeforeRecord {
+            900
+        } else {
+            700
+        };
+        check(
+            &s,
+            &[
+                ex(Naive, 700, &[]),
+                ex(Idempotent, atomic_balance, &[]),
+                ex(TocTou, 700, &[]),
+                ex(Atomic, atomic_balance, &[]),
+                ex(SplitStore, 700, &[]),
+                ex(Production, atomic_balance, &[]),
+            ],
+        );
+    }
+}
+
+#[test]
+fn dual_write_loses_an_event() {
+    let w = check(
+        &builtin_scenario("dual-write"),
+        &[ex(Atomic, 700, &[OneEventPerCharge])],
+    );
+    assert!(matches!(
+        w[0].violations()[0].detail,
+        ViolationDetail::EventLost { id: 2 }
+    ));
+    assert_eq!(w[0].consumer().applied, 1);
+}
+
+#[test]
+fn dual_write_emits_a_phantom_event() {
+    let w = check(
+        &builtin_scenario("dual-write-phantom"),
+        &[ex(Atomic, 900, &[OneEventPerCharge])],
+    );
+    assert!(matches!(
+        w[0].violations()[0].detail,
+        ViolationDetail::PhantomEvent { id: 2 }
+    ));
+    // The consumer acted on a charge that was rolled back.
+    assert_eq!(w[0].consumer().applied, 2);
+    assert_eq!(w[0].ledger().len(), 1);
+}
+
+#[test]
+fn dual_write_without_faults_is_clean() {
+    for emit in [
+        EmitMode::DualWriteCommitThenPublish,
+        EmitMode::DualWritePublishThenCommit,
+    ] {
+        let mut s = builtin_scenario("dual-write");
+        s.emit = emit;
+        s.services = ServiceKind::ALL.to_vec();
+        s.inputs.truncate(1);
+        let expected: Vec<Expect> = ServiceKind::ALL.iter().map(|k| ex(*k, 900, &[])).collect();
+        let w = check(&s, &expected);
+        assert!(w.iter().all(|w| w.consumer().applied == 1));
+    }
+}
+
+#[test]
+fn processor_error_policies() {
+    let base = Scenario {
+        services: vec![Atomic, Production],
+        inputs: vec![Input::Operation {
+            amount: 100,
+            description: String::new(),
+            key_format: KeyFormat::V4,
+            key_strategy: KeyStrategy::Reuse,
+            retry: RetryPolicy::Fixed { delay_ms: 10 },
+            max_attempts: 3,
+            faults: vec![Fault::ProcessorError],
+        }],
+        ..builtin_scenario("double-charge")
+    };
+    // Cache everything: the 503 is replayed on every retry, as Stripe replays 500s.
+    let w = check(&base, &[ex(Atomic, 1000, &[]), ex(Production, 1000, &[])]);
+    for world in &w {
+        assert_eq!(world.client_results()[0].attempts, 3);
+        assert_eq!(answered(world, 0).http_status(), 503);
+    }
+    // Do not cache transient errors: the retry executes.
+    for caching in [FailureCaching::AllButTransient, FailureCaching::SuccessOnly] {
+        let mut s = base.clone();
+        s.policies.failure_caching = caching;
+        let w = check(&s, &[ex(Atomic, 1000, &[]), ex(Production, 900, &[])]);
+        assert_eq!(answered(&w[1], 0), &PaymentResult::Success { balance: 900 });
+    }
+}
+
+#[test]
+fn every_builtin_is_deterministic() {
+    for id in builtin_ids() {
+        let s = builtin_scenario(id);
+        let a = s.run().expect("runs");
+        let b = s.run().expect("runs");
+        assert_eq!(a, b, "{id}");
+        for w in &a {
+            assert!(w.steps_taken() > 0, "{id}");
+        }
+    }
+}
