@@ -3,6 +3,12 @@
 
 use idempotency_playground::*;
 
+// In the browser (wasm-pack test) the same tests run under wasm-bindgen-test.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+#[cfg(target_arch = "wasm32")]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
 fn config(service: ServiceKind) -> WorldConfig {
     WorldConfig {
         service,

@@ -1,6 +1,7 @@
 //! The simulation core: the article's payment services, a simulated network with faults, retrying
 //! clients, the outbox, and the concurrency lab. Deterministic: time and a seed are inputs.
-//! Architecture invariant: nothing here imports yew, web-sys, gloo or wasm-bindgen.
+//! Architecture invariant: nothing here imports the UI or browser crates
+//! (scripts/check-core-imports.sh enforces it), reads a clock or asks the OS for randomness.
 //!
 //! Code map: [`article`] (the article's services), [`production`] (policies), [`world`] (the
 //! discrete-event simulation) with [`client`], [`network`], [`server`], [`store`], [`outbox`],
@@ -27,6 +28,7 @@ pub mod server;
 pub mod store;
 pub mod trace;
 pub mod uuidgen;
+pub mod workload;
 pub mod world;
 
 pub use article::{

@@ -251,16 +251,19 @@ pub fn playground(props: &PlaygroundProps) -> Html {
         let control = control.clone();
         use_effect_with((), move |_| {
             let cb = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
-                let typing = e
+                let tag = e
                     .target()
                     .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                    .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT" | "BUTTON" | "A" | "SUMMARY"))
-                    .unwrap_or(false);
-                if typing || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                    .map(|el| el.tag_name())
+                    .unwrap_or_default();
+                // Fields keep their own keys; on a button or link, space keeps activating it.
+                let in_field = matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT");
+                let activates = matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY");
+                if in_field || e.ctrl_key() || e.meta_key() || e.alt_key() {
                     return;
                 }
                 let c = match e.key().as_str() {
-                    " " => Control::TogglePlay,
+                    " " if !activates => Control::TogglePlay,
                     "ArrowRight" => Control::Step,
                     "ArrowLeft" => Control::Back,
                     _ => return,

@@ -1,0 +1,71 @@
+//! Benchmark workloads, shared by the native bench (`benches/core.rs`) and the browser bench
+//! (`tests/wasm_bench_core.rs`) so both measure exactly the same work. No timing here: the core
+//! never reads a clock; the callers time these functions.
+
+use super::input::Input;
+use super::limits::{InputError, MAX_BALANCE, MAX_INPUTS};
+use super::server::ServiceKind;
+use super::uuidgen::KeyFormat;
+use super::world::{World, WorldConfig};
+use super::{AtomicIdempotentService, Fault};
+
+/// `n` distinct keys, built before timing so key formatting is not measured.
+pub fn distinct_keys(n: usize) -> Vec<String> {
+    (0..n).map(|i| format!("key-{i}")).collect()
+}
+
+/// The article's `AtomicIdempotentService::charge`, once per key; returns the successes.
+pub fn atomic_charges(keys: &[String]) -> usize {
+    let svc = AtomicIdempotentService::new(MAX_BALANCE);
+    keys.iter()
+        .filter(|k| svc.charge(k, 1).is_success())
+        .count()
+}
+
+/// Charges per world in [`world_charges`]: a world takes at most `MAX_INPUTS` inputs.
+pub const CHARGES_PER_WORLD: usize = MAX_INPUTS;
+
+/// `n` charges through clients, network, server and store, with minted UUID keys, the trace and
+/// the invariant checks on: worlds of `CHARGES_PER_WORLD` requests each, run to the end.
+/// Returns the charges committed (equal to `n` unless something is wrong).
+pub fn world_charges(n: usize, service: ServiceKind) -> Result<usize, InputError> {
+    let request = Input::Request {
+        key: None,
+        key_format: KeyFormat::V4,
+        amount: 1,
+        description: String::new(),
+        fault: Fault::None,
+    };
+    let config = WorldConfig {
+        service,
+        initial_balance: MAX_BALANCE,
+        ..WorldConfig::default()
+    };
+    let mut committed = 0;
+    let mut left = n;
+    while left > 0 {
+        let batch = left.min(CHARGES_PER_WORLD);
+        let mut world = World::with_script(config, vec![request.clone(); batch])?;
+        world.run_until_idle();
+        committed += world.ledger().len();
+        if !world.violations().is_empty() || world.halted().is_some() {
+            // A broken run must not pass for a fast one.
+            return Ok(0);
+        }
+        left -= batch;
+    }
+    Ok(committed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workloads_charge_what_they_claim() {
+        let keys = distinct_keys(100);
+        assert_eq!(atomic_charges(&keys), 100);
+        assert_eq!(world_charges(250, ServiceKind::Atomic), Ok(250));
+        assert_eq!(world_charges(30, ServiceKind::Production), Ok(30));
+    }
+}

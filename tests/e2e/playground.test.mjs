@@ -1,0 +1,190 @@
+// The playground as a learner uses it: open a lesson, run it, step back, reload, share, break a
+// link on purpose; and every built-in scenario at desktop and phone widths.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { withPage, open, SHOTS, BASE_URL } from './harness.mjs';
+
+const balance = (page, service) =>
+  page.locator(`section[data-service=${service}] [data-testid=balance]`).first().textContent().then(Number);
+const position = (page) => page.getByTestId('position').textContent();
+
+test('first lesson: the naive service charges twice, the idempotent and atomic ones once', async () => {
+  await withPage(async (page) => {
+    await open(page);
+    await page.getByTestId('lesson').waitFor();
+    assert.equal(await balance(page, 'naive'), 1000);
+    await page.getByTestId('run-to-end').click();
+    assert.equal(await balance(page, 'naive'), 800);
+    assert.equal(await balance(page, 'idempotent'), 900);
+    assert.equal(await balance(page, 'atomic'), 900);
+    const failed = await page.locator('section[data-service=naive] [data-testid=invariants] .fail').count();
+    assert.ok(failed >= 1, 'the naive panel shows a failed invariant');
+    assert.equal(await page.locator('section[data-service=atomic] [data-testid=invariants] .fail').count(), 0);
+    assert.equal(await page.locator('section[data-service=atomic] [data-testid=store] tr[data-key]').count(), 1);
+    await page.screenshot({ path: `${SHOTS}/double-charge-end-1280.png`, fullPage: true });
+
+    // Step back to before the second charge: the naive balance is 900 again.
+    const end = await position(page);
+    const violationStep = Number(await page.locator('section[data-service=naive] [data-testid=violation-step]').first().textContent().then((t) => t.match(/\d+/)[0]));
+    await page.getByTestId('step-back').click();
+    assert.notEqual(await position(page), end);
+    await page.locator('section[data-service=naive] [data-testid=violation-step]').first().click();
+    assert.match(await position(page), new RegExp(`^Step ${violationStep} /`));
+    assert.equal(await balance(page, 'naive'), 800, 'the failure step is the second charge');
+    await page.getByTestId('step-back').click();
+    assert.equal(await balance(page, 'naive'), 900, 'one step earlier only one charge happened');
+    assert.equal(await page.locator('section[data-service=naive] [data-testid=invariants] .fail').count(), 0);
+
+    // Keyboard: → steps forward, ← back.
+    await page.locator('body').press('ArrowRight');
+    assert.equal(await balance(page, 'naive'), 800);
+    await page.locator('body').press('ArrowLeft');
+    assert.equal(await balance(page, 'naive'), 900);
+
+    // Reload: the same step comes back.
+    const before = await position(page);
+    await page.reload();
+    await page.getByTestId('position').waitFor();
+    assert.equal(await position(page), before);
+    assert.equal(await balance(page, 'naive'), 900);
+  });
+});
+
+test('play runs to the end by itself, and reset goes back to the start', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/scenario/double-charge');
+    await page.getByTestId('reset').click().catch(() => {});
+    await page.locator('select[aria-label="Play speed"]').selectOption({ label: '8×' });
+    await page.getByTestId('play').click();
+    await page.waitForFunction(() => {
+      const t = document.querySelector('[data-testid=position]').textContent.match(/(\d+) \/ (\d+)/);
+      return t && t[1] === t[2];
+    }, null, { timeout: 10_000 });
+    assert.equal(await balance(page, 'naive'), 800);
+    await page.getByTestId('reset').click();
+    assert.match(await position(page), /^Step 0 \//);
+    assert.equal(await balance(page, 'naive'), 1000);
+  });
+});
+
+test('a share link reproduces the run at the same step; a damaged one says so and the page works', async () => {
+  let link;
+  await withPage(async (page) => {
+    await open(page, '#/scenario/double-charge');
+    await page.getByTestId('run-to-end').click();
+    await page.getByTestId('step-back').click();
+    link = await page.getByTestId('share-link').inputValue();
+  });
+  assert.ok(link.startsWith(BASE_URL), link);
+  await withPage(async (page) => {
+    await page.goto(link);
+    await page.getByTestId('position').waitFor();
+    assert.equal(await balance(page, 'naive'), 800);
+    const [k, n] = (await position(page)).match(/(\d+) \/ (\d+)/).slice(1).map(Number);
+    assert.equal(k, n - 1, 'opens one step before the end, where the sender was');
+    await page.getByTestId('notice').waitFor();
+  });
+  await withPage(async (page) => {
+    const broken = link.replace(/s=[^&]{12}/, 's=%%%%not-base64');
+    await page.goto(broken);
+    const notice = page.getByTestId('notice');
+    await notice.waitFor();
+    assert.match(await notice.textContent(), /damaged/);
+    await page.getByTestId('run-to-end').click();
+    assert.equal(await balance(page, 'naive'), 800, 'the page still runs the scenario');
+    await page.screenshot({ path: `${SHOTS}/broken-link-1280.png` });
+  });
+  await withPage(async (page) => {
+    await page.goto(`${BASE_URL}#/sandbox?s=${'A'.repeat(9000)}`);
+    assert.match(await page.getByTestId('notice').textContent(), /too long/);
+  });
+});
+
+test('import: bad JSON and an unknown version give messages; good JSON loads', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/sandbox');
+    await page.getByText('Import JSON').click();
+    await page.getByTestId('import-text').fill('{"version": 1, "seed": ');
+    await page.getByTestId('import').click();
+    assert.match(await page.getByTestId('notice').textContent(), /not a scenario/);
+    await page.getByTestId('import-text').fill('{"version": 99}');
+    await page.getByTestId('import').click();
+    assert.match(await page.getByTestId('notice').textContent(), /version 99/);
+    const json = await page.locator('textarea[aria-label="Scenario JSON"]').inputValue();
+    const scenario = JSON.parse(json);
+    scenario.inputs = [{ type: 'request', key: 'imported-key', amount: 250, fault: 'response-lost' },
+      { type: 'request', key: 'imported-key', amount: 250 }];
+    await page.getByTestId('import-text').fill(JSON.stringify(scenario));
+    await page.getByTestId('import').click();
+    assert.match(await page.getByTestId('notice').textContent(), /Imported/);
+    await page.getByTestId('run-to-end').click();
+    assert.equal(await balance(page, 'naive'), 500);
+    assert.equal(await balance(page, 'atomic'), 750);
+  });
+});
+
+test('sandbox: send, lose the response, retry with the same key and with a new key; bad input is refused', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/sandbox');
+    await page.getByTestId('key-input').fill('order-42');
+    await page.getByTestId('amount-input').fill('100');
+    await page.getByTestId('fault-select').selectOption({ label: 'Response lost' });
+    await page.getByTestId('send').click();
+    await page.getByTestId('run-to-end').click();
+    assert.equal(await balance(page, 'atomic'), 900);
+    await page.getByTestId('fault-select').selectOption({ label: 'No fault' });
+    await page.getByTestId('retry-same').click();
+    await page.getByTestId('run-to-end').click();
+    assert.equal(await balance(page, 'naive'), 800);
+    assert.equal(await balance(page, 'atomic'), 900);
+    assert.equal(await page.locator('section[data-service=atomic] [data-testid=store] tr[data-key="order-42"]').count(), 1);
+    await page.getByTestId('key-input').fill('');
+    await page.getByTestId('retry-new').click();
+    await page.getByTestId('run-to-end').click();
+    assert.equal(await balance(page, 'atomic'), 800, 'a new key is a new charge');
+    // Bad input: a message, nothing sent.
+    const steps = await position(page);
+    await page.getByTestId('amount-input').fill('100000000');
+    await page.getByTestId('send').click();
+    assert.match(await page.getByTestId('sandbox-error').textContent(), /99999999/);
+    await page.getByTestId('amount-input').fill('abc');
+    await page.getByTestId('send').click();
+    await page.getByTestId('sandbox-error').waitFor();
+    await page.getByTestId('key-input').fill('k'.repeat(256));
+    await page.getByTestId('amount-input').fill('5');
+    await page.getByTestId('send').click();
+    assert.match(await page.getByTestId('sandbox-error').textContent(), /256 characters/);
+    assert.equal(await position(page), steps);
+    // UUID v7 generator fills the field with a version-7 UUID.
+    await page.getByTestId('gen-v7').click();
+    assert.match(await page.getByTestId('key-input').inputValue(), /^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+    await page.screenshot({ path: `${SHOTS}/sandbox-1280.png`, fullPage: true });
+  });
+});
+
+test('every built-in scenario runs to the end at 1280 and 390 px without overflow', async () => {
+  const ids = [];
+  await withPage(async (page) => {
+    await open(page);
+    for (const a of await page.locator('.scenario-picker a[href^="#/scenario/"]').all()) {
+      ids.push((await a.getAttribute('href')).split('/').pop());
+    }
+  });
+  assert.ok(ids.length >= 11, `found ${ids.length} scenarios`);
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    await withPage(async (page) => {
+      for (const id of ids) {
+        await open(page, `#/scenario/${id}`);
+        await page.getByTestId('run-to-end').click();
+        const panels = await page.locator('section[data-service]').count();
+        assert.ok(panels >= 1, `${id}: no service panels`);
+        for (const b of await page.locator('[data-testid=balance]').all()) {
+          assert.match(await b.textContent(), /^\d+$/, `${id}: balance is a plain integer`);
+        }
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `${id} at ${width}px overflows by ${overflow}px`);
+        await page.screenshot({ path: `${SHOTS}/scenario-${id}-${width}.png`, fullPage: true });
+      }
+    }, { width, height });
+  }
+});
