@@ -1,0 +1,145 @@
+//! Yew component tests for the playground in headless Chromium: controls, timeline, panels,
+//! and the page running the first lesson.
+#![cfg(target_arch = "wasm32")]
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use idempotency_playground::ui::i18n::Lang;
+use idempotency_playground::ui::playground::controls::{Control, Controls, ControlsProps};
+use idempotency_playground::ui::playground::timeline::{Timeline, TimelineProps, TimelineRow, Tone};
+use idempotency_playground::ui::playground::{Playground, PlaygroundProps};
+use idempotency_playground::ui::route::Route;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use yew::Callback;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn root() -> web_sys::Element {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let div = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&div).unwrap();
+    div
+}
+
+fn click(root: &web_sys::Element, selector: &str) {
+    let el: web_sys::HtmlElement = root
+        .query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("{selector} not found"))
+        .dyn_into()
+        .unwrap();
+    el.click();
+}
+
+fn text(root: &web_sys::Element, selector: &str) -> String {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("{selector} not found"))
+        .text_content()
+        .unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn controls_emit_what_their_buttons_say_and_disable_at_the_ends() {
+    let seen = Rc::new(RefCell::new(Vec::new()));
+    let on = {
+        let seen = seen.clone();
+        Callback::from(move |c: Control| seen.borrow_mut().push(c))
+    };
+    let div = root();
+    let props = ControlsProps { lang: Lang::En, position: 0, total: 5, playing: false, speed_ms: 600, on };
+    yew::Renderer::<Controls>::with_root_and_props(div.clone(), props).render();
+    yew::scheduler::flush().await;
+    click(&div, "[data-testid=step]");
+    click(&div, "[data-testid=play]");
+    click(&div, "[data-testid=run-to-end]");
+    // At step 0 there is nothing to go back to: the buttons are disabled and emit nothing.
+    click(&div, "[data-testid=step-back]");
+    click(&div, "[data-testid=reset]");
+    assert_eq!(*seen.borrow(), vec![Control::Step, Control::TogglePlay, Control::End]);
+    assert_eq!(text(&div, "[data-testid=position]"), "Step 0 / 5");
+    div.remove();
+}
+
+#[wasm_bindgen_test]
+async fn timeline_draws_lost_messages_short_and_jumps_on_click() {
+    let jumped = Rc::new(RefCell::new(None));
+    let on_jump = {
+        let jumped = jumped.clone();
+        Callback::from(move |k: usize| *jumped.borrow_mut() = Some(k))
+    };
+    let row = |step, from, to: Option<usize>, lost, label: &str| TimelineRow {
+        step,
+        time_ms: step as u64 * 50,
+        from,
+        to,
+        lost,
+        label: label.to_string(),
+        tone: if lost { Tone::Bad } else { Tone::Plain },
+    };
+    let rows = Rc::new(vec![
+        row(1, 0, Some(1), false, "send"),
+        row(2, 1, Some(2), false, "arrives"),
+        row(3, 1, Some(0), true, "response lost"),
+        row(4, 0, None, false, "timeout"),
+    ]);
+    let div = root();
+    let props = TimelineProps { lang: Lang::En, rows, first: 0, total_rows: 4, prev_step: None, next_step: None, current: 2, on_jump };
+    yew::Renderer::<Timeline>::with_root_and_props(div.clone(), props).render();
+    yew::scheduler::flush().await;
+    assert_eq!(div.query_selector_all(".tl-row").unwrap().length(), 4);
+    assert_eq!(div.query_selector_all(".tl-lost").unwrap().length(), 1, "one lost arrow with a cross");
+    assert_eq!(div.query_selector_all(".tl-row.future").unwrap().length(), 2, "steps after the current one are dimmed");
+    assert!(text(&div, ".tl-row.current").contains("arrives"));
+    let lost = div.query_selector("[data-step='3']").unwrap().unwrap();
+    lost.dispatch_event(&web_sys::MouseEvent::new("click").unwrap()).unwrap();
+    assert_eq!(*jumped.borrow(), Some(3));
+    div.remove();
+}
+
+fn balance(div: &web_sys::Element, service: &str) -> i64 {
+    text(div, &format!("section[data-service={service}] [data-testid=balance]")).parse().unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn first_lesson_runs_to_the_double_charge_and_steps_back() {
+    // A clean slate: no remembered run.
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage.clear().unwrap();
+    let div = root();
+    let props = PlaygroundProps { lang: Lang::En, route: Route::Scenario("double-charge".into()) };
+    yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
+    yew::scheduler::flush().await;
+    assert_eq!(balance(&div, "naive"), 1000);
+    click(&div, "[data-testid=run-to-end]");
+    yew::scheduler::flush().await;
+    assert_eq!(balance(&div, "naive"), 800);
+    assert_eq!(balance(&div, "idempotent"), 900);
+    assert_eq!(balance(&div, "atomic"), 900);
+    assert_eq!(div.query_selector_all("section[data-service=atomic] [data-testid=store] tr[data-key]").unwrap().length(), 1);
+    assert!(div.query_selector("section[data-service=naive] [data-testid=invariants] .fail").unwrap().is_some());
+    assert!(div.query_selector("section[data-service=atomic] [data-testid=invariants] .fail").unwrap().is_none());
+    // The broken invariant links to its step; one step before it the naive balance is 900.
+    click(&div, "section[data-service=naive] [data-testid=violation-step]");
+    yew::scheduler::flush().await;
+    click(&div, "[data-testid=step-back]");
+    yew::scheduler::flush().await;
+    assert_eq!(balance(&div, "naive"), 900);
+    // The run was remembered for a reload.
+    let saved = storage.get_item(idempotency_playground::ui::playground::LAST_RUN_KEY).unwrap().unwrap();
+    assert!(saved.contains("#/scenario/double-charge"), "{saved}");
+    div.remove();
+}
+
+#[wasm_bindgen_test]
+async fn unknown_scenario_says_so_in_japanese_too() {
+    let div = root();
+    let props = PlaygroundProps { lang: Lang::Ja, route: Route::Scenario("no-such-lesson".into()) };
+    yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
+    yew::scheduler::flush().await;
+    assert!(text(&div, "[data-testid=notice]").contains("組み込みシナリオはない"));
+    assert!(div.query_selector("section[data-service]").unwrap().is_none());
+    div.remove();
+}
