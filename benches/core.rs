@@ -1,12 +1,15 @@
 //! Simulated charges per second, natively: `cargo bench --bench core`.
 //!
-//! (a) the article's `AtomicIdempotentService::charge` with distinct keys;
+//! (a) the article's `AtomicIdempotentService::charge` with distinct keys (one service holding
+//!     all 1 M keys, and a fresh service per 10 k keys);
 //! (b) a `World` running requests through network, server and store, with the trace and the
 //!     invariant checks on (atomic and production services).
 //! The browser runs the same workloads (`src/sim/workload.rs`) in `tests/wasm_bench_core.rs`.
 //! Timing lives here, never in the core.
 
-use idempotency_playground::sim::workload::{atomic_charges, distinct_keys, world_charges};
+use idempotency_playground::sim::workload::{
+    atomic_charges, atomic_charges_batched, distinct_keys, world_charges,
+};
 use idempotency_playground::ServiceKind;
 use std::hint::black_box;
 use std::time::Instant;
@@ -32,7 +35,9 @@ fn main() {
 
     let keys = distinct_keys(ATOMIC_N);
     let a = best_rate(RUNS, || atomic_charges(black_box(&keys)));
-    println!("core/atomic-service-charge      {ATOMIC_N:>9} charges  {a:>14.0} charges/s");
+    println!("core/atomic-service-1M-keys     {ATOMIC_N:>9} charges  {a:>14.0} charges/s");
+    let b = best_rate(RUNS, || atomic_charges_batched(black_box(&keys), 10_000));
+    println!("core/atomic-service-10k-keys    {ATOMIC_N:>9} charges  {b:>14.0} charges/s");
 
     for (name, service) in [
         ("core/world-atomic", ServiceKind::Atomic),

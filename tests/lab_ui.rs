@@ -173,8 +173,7 @@ async fn the_explorer_counts_every_schedule_and_its_counterexample_loads() {
     assert_eq!(text(&root, "lab-schedule"), "1 1 2 2 2 1 3 3 3");
     assert_eq!(text(&root, "lab-successes"), "2");
     assert!(find(&root, "lab-double-charge").is_some());
-    // Over budget: refused before starting, with the reason.
-    select(&root, "explorer-mode", "plain").await;
+    // A long search (5 requests) can be cancelled; the page says so.
     let input = get(&root, "lab-requests")
         .dyn_into::<web_sys::HtmlInputElement>()
         .unwrap();
@@ -184,6 +183,24 @@ async fn the_explorer_counts_every_schedule_and_its_counterexample_loads() {
         .unwrap();
     yew::scheduler::flush().await;
     click(&root, "lab-apply").await;
+    click(&root, "explorer-start").await;
+    assert_eq!(
+        get(&root, "explorer-status")
+            .get_attribute("data-state")
+            .as_deref(),
+        Some("running")
+    );
+    click(&root, "explorer-cancel").await;
+    gloo_timers::future::sleep(Duration::from_millis(50)).await;
+    yew::scheduler::flush().await;
+    assert_eq!(
+        get(&root, "explorer-status")
+            .get_attribute("data-state")
+            .as_deref(),
+        Some("cancelled")
+    );
+    // Over budget: refused before starting, with the reason.
+    select(&root, "explorer-mode", "plain").await;
     click(&root, "explorer-start").await;
     assert_eq!(
         get(&root, "explorer-status")

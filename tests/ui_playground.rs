@@ -7,7 +7,9 @@ use std::rc::Rc;
 
 use idempotency_playground::ui::i18n::Lang;
 use idempotency_playground::ui::playground::controls::{Control, Controls, ControlsProps};
-use idempotency_playground::ui::playground::timeline::{Timeline, TimelineProps, TimelineRow, Tone};
+use idempotency_playground::ui::playground::timeline::{
+    Timeline, TimelineProps, TimelineRow, Tone,
+};
 use idempotency_playground::ui::playground::{Playground, PlaygroundProps};
 use idempotency_playground::ui::route::Route;
 use wasm_bindgen::JsCast;
@@ -49,7 +51,14 @@ async fn controls_emit_what_their_buttons_say_and_disable_at_the_ends() {
         Callback::from(move |c: Control| seen.borrow_mut().push(c))
     };
     let div = root();
-    let props = ControlsProps { lang: Lang::En, position: 0, total: 5, playing: false, speed_ms: 600, on };
+    let props = ControlsProps {
+        lang: Lang::En,
+        position: 0,
+        total: 5,
+        playing: false,
+        speed_ms: 600,
+        on,
+    };
     yew::Renderer::<Controls>::with_root_and_props(div.clone(), props).render();
     yew::scheduler::flush().await;
     click(&div, "[data-testid=step]");
@@ -58,7 +67,10 @@ async fn controls_emit_what_their_buttons_say_and_disable_at_the_ends() {
     // At step 0 there is nothing to go back to: the buttons are disabled and emit nothing.
     click(&div, "[data-testid=step-back]");
     click(&div, "[data-testid=reset]");
-    assert_eq!(*seen.borrow(), vec![Control::Step, Control::TogglePlay, Control::End]);
+    assert_eq!(
+        *seen.borrow(),
+        vec![Control::Step, Control::TogglePlay, Control::End]
+    );
     assert_eq!(text(&div, "[data-testid=position]"), "Step 0 / 5");
     div.remove();
 }
@@ -86,21 +98,44 @@ async fn timeline_draws_lost_messages_short_and_jumps_on_click() {
         row(4, 0, None, false, "timeout"),
     ]);
     let div = root();
-    let props = TimelineProps { lang: Lang::En, rows, first: 0, total_rows: 4, prev_step: None, next_step: None, current: 2, on_jump };
+    let props = TimelineProps {
+        lang: Lang::En,
+        rows,
+        first: 0,
+        total_rows: 4,
+        prev_step: None,
+        next_step: None,
+        current: 2,
+        on_jump,
+    };
     yew::Renderer::<Timeline>::with_root_and_props(div.clone(), props).render();
     yew::scheduler::flush().await;
     assert_eq!(div.query_selector_all(".tl-row").unwrap().length(), 4);
-    assert_eq!(div.query_selector_all(".tl-lost").unwrap().length(), 1, "one lost arrow with a cross");
-    assert_eq!(div.query_selector_all(".tl-row.future").unwrap().length(), 2, "steps after the current one are dimmed");
+    assert_eq!(
+        div.query_selector_all(".tl-lost").unwrap().length(),
+        1,
+        "one lost arrow with a cross"
+    );
+    assert_eq!(
+        div.query_selector_all(".tl-row.future").unwrap().length(),
+        2,
+        "steps after the current one are dimmed"
+    );
     assert!(text(&div, ".tl-row.current").contains("arrives"));
     let lost = div.query_selector("[data-step='3']").unwrap().unwrap();
-    lost.dispatch_event(&web_sys::MouseEvent::new("click").unwrap()).unwrap();
+    lost.dispatch_event(&web_sys::MouseEvent::new("click").unwrap())
+        .unwrap();
     assert_eq!(*jumped.borrow(), Some(3));
     div.remove();
 }
 
 fn balance(div: &web_sys::Element, service: &str) -> i64 {
-    text(div, &format!("section[data-service={service}] [data-testid=balance]")).parse().unwrap()
+    text(
+        div,
+        &format!("section[data-service={service}] [data-testid=balance]"),
+    )
+    .parse()
+    .unwrap()
 }
 
 #[wasm_bindgen_test]
@@ -109,7 +144,11 @@ async fn first_lesson_runs_to_the_double_charge_and_steps_back() {
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
     storage.clear().unwrap();
     let div = root();
-    let props = PlaygroundProps { lang: Lang::En, route: Route::Scenario("double-charge".into()) };
+    let props = PlaygroundProps {
+        lang: Lang::En,
+        route: Route::Scenario("double-charge".into()),
+        initial: None,
+    };
     yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
     yew::scheduler::flush().await;
     assert_eq!(balance(&div, "naive"), 1000);
@@ -118,17 +157,34 @@ async fn first_lesson_runs_to_the_double_charge_and_steps_back() {
     assert_eq!(balance(&div, "naive"), 800);
     assert_eq!(balance(&div, "idempotent"), 900);
     assert_eq!(balance(&div, "atomic"), 900);
-    assert_eq!(div.query_selector_all("section[data-service=atomic] [data-testid=store] tr[data-key]").unwrap().length(), 1);
-    assert!(div.query_selector("section[data-service=naive] [data-testid=invariants] .fail").unwrap().is_some());
-    assert!(div.query_selector("section[data-service=atomic] [data-testid=invariants] .fail").unwrap().is_none());
+    assert_eq!(
+        div.query_selector_all("section[data-service=atomic] [data-testid=store] tr[data-key]")
+            .unwrap()
+            .length(),
+        1
+    );
+    assert!(div
+        .query_selector("section[data-service=naive] [data-testid=invariants] .fail")
+        .unwrap()
+        .is_some());
+    assert!(div
+        .query_selector("section[data-service=atomic] [data-testid=invariants] .fail")
+        .unwrap()
+        .is_none());
     // The broken invariant links to its step; one step before it the naive balance is 900.
-    click(&div, "section[data-service=naive] [data-testid=violation-step]");
+    click(
+        &div,
+        "section[data-service=naive] [data-testid=violation-step]",
+    );
     yew::scheduler::flush().await;
     click(&div, "[data-testid=step-back]");
     yew::scheduler::flush().await;
     assert_eq!(balance(&div, "naive"), 900);
     // The run was remembered for a reload.
-    let saved = storage.get_item(idempotency_playground::ui::playground::LAST_RUN_KEY).unwrap().unwrap();
+    let saved = storage
+        .get_item(idempotency_playground::ui::playground::LAST_RUN_KEY)
+        .unwrap()
+        .unwrap();
     assert!(saved.contains("#/scenario/double-charge"), "{saved}");
     div.remove();
 }
@@ -136,10 +192,17 @@ async fn first_lesson_runs_to_the_double_charge_and_steps_back() {
 #[wasm_bindgen_test]
 async fn unknown_scenario_says_so_in_japanese_too() {
     let div = root();
-    let props = PlaygroundProps { lang: Lang::Ja, route: Route::Scenario("no-such-lesson".into()) };
+    let props = PlaygroundProps {
+        lang: Lang::Ja,
+        route: Route::Scenario("no-such-lesson".into()),
+        initial: None,
+    };
     yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
     yew::scheduler::flush().await;
     assert!(text(&div, "[data-testid=notice]").contains("組み込みシナリオはない"));
-    assert!(div.query_selector("section[data-service]").unwrap().is_none());
+    assert!(div
+        .query_selector("section[data-service]")
+        .unwrap()
+        .is_none());
     div.remove();
 }

@@ -16,7 +16,11 @@ fn mount() -> web_sys::Element {
 }
 
 fn heading(root: &web_sys::Element) -> String {
-    root.query_selector("h1").unwrap().unwrap().text_content().unwrap()
+    root.query_selector("h1")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap()
 }
 
 #[wasm_bindgen_test]

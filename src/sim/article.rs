@@ -47,12 +47,19 @@ pub enum PaymentResult {
     ProcessorError,
     /// 400: the request broke a limit. Not stored, as Stripe does not store validation failures.
     InvalidRequest {
-        /// Which limit was broken.
-        error: InputError,
+        /// Which limit was broken (boxed: keeps every other result 16 bytes on the hot path).
+        error: Box<InputError>,
     },
 }
 
 impl PaymentResult {
+    /// A 400 answer for a request that broke `error`'s limit.
+    pub fn invalid(error: InputError) -> Self {
+        Self::InvalidRequest {
+            error: Box::new(error),
+        }
+    }
+
     /// The HTTP status a real API would answer with; a replay answers with the original's status.
     pub fn http_status(&self) -> u16 {
         match self {
@@ -128,7 +135,7 @@ impl NaivePaymentService {
     /// Charges `amount`, every time it is called.
     pub fn charge(&mut self, amount: i64, description: &str) -> PaymentResult {
         if let Err(error) = validate(None, amount, description) {
-            return PaymentResult::InvalidRequest { error };
+            return PaymentResult::invalid(error);
         }
         if self.balance < amount {
             return PaymentResult::InsufficientFunds {
@@ -180,7 +187,7 @@ impl IdempotentPaymentService {
         description: &str,
     ) -> PaymentResult {
         if let Err(error) = validate(Some(idempotency_key), amount, description) {
-            return PaymentResult::InvalidRequest { error };
+            return PaymentResult::invalid(error);
         }
         // @lab unlocked.check
         // 既に処理済みならキャッシュを返す
@@ -245,7 +252,7 @@ impl TocTouVulnerableService {
     /// Charges with a gap between check and store: concurrent callers with one key can both charge.
     pub fn charge_with_toctou_gap(&self, idempotency_key: &str, amount: i64) -> PaymentResult {
         if let Err(error) = validate(Some(idempotency_key), amount, "") {
-            return PaymentResult::InvalidRequest { error };
+            return PaymentResult::invalid(error);
         }
         // A poisoned lock only means another thread panicked; the data is still consistent
         // enough to teach with, and no input may panic here.
@@ -359,7 +366,7 @@ impl AtomicIdempotentService {
     /// Charges once per key, atomically with the key's record.
     pub fn charge(&self, idempotency_key: &str, amount: i64) -> PaymentResult {
         if let Err(error) = validate(Some(idempotency_key), amount, "") {
-            return PaymentResult::InvalidRequest { error };
+            return PaymentResult::invalid(error);
         }
         // @lab atomic.lock
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
@@ -403,7 +410,7 @@ impl AtomicIdempotentService {
     ) -> OutboxResult {
         if let Err(error) = validate(Some(idempotency_key), amount, event_payload) {
             return OutboxResult {
-                result: PaymentResult::InvalidRequest { error },
+                result: PaymentResult::invalid(error),
                 event_id: None,
             };
         }
@@ -503,10 +510,9 @@ mod tests {
         let mut svc = IdempotentPaymentService::new(1000);
         let r = svc.charge("k", 0, "x");
         assert!(matches!(
-            r,
-            PaymentResult::InvalidRequest {
-                error: InputError::AmountOutOfRange { amount: 0, .. }
-            }
+            &r,
+            PaymentResult::InvalidRequest { error }
+                if matches!(**error, InputError::AmountOutOfRange { amount: 0, .. })
         ));
         assert_eq!(r.http_status(), 400);
         // Not stored: a valid retry with the same key executes.
@@ -516,17 +522,14 @@ mod tests {
         );
         let r = svc.charge(&"k".repeat(MAX_KEY_LEN + 1), 1, "x");
         assert!(matches!(
-            r,
-            PaymentResult::InvalidRequest {
-                error: InputError::KeyTooLong { .. }
-            }
+            &r,
+            PaymentResult::InvalidRequest { error }
+                if matches!(**error, InputError::KeyTooLong { .. })
         ));
-        assert!(matches!(
+        assert_eq!(
             svc.charge("", 1, "x"),
-            PaymentResult::InvalidRequest {
-                error: InputError::KeyEmpty
-            }
-        ));
+            PaymentResult::invalid(InputError::KeyEmpty)
+        );
     }
 
     #[test]

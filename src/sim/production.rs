@@ -343,7 +343,7 @@ impl ProductionService {
             .and_then(|()| check_amount(amount).map(|_| ()))
             .and_then(|()| check_description(description));
         if let Err(error) = valid {
-            return Err(PaymentResult::InvalidRequest { error });
+            return Err(PaymentResult::invalid(error));
         }
         let fp = fingerprint(amount, description);
         let lookup = self.lookup(key, fp, now_ms);

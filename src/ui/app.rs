@@ -44,12 +44,15 @@ fn use_hash() -> String {
             let cb = Closure::<dyn Fn()>::new(move || hash.set(current_hash()));
             let window = web_sys::window();
             if let Some(w) = &window {
-                let _ = w.add_event_listener_with_callback("hashchange", cb.as_ref().unchecked_ref());
+                let _ =
+                    w.add_event_listener_with_callback("hashchange", cb.as_ref().unchecked_ref());
             }
             move || {
                 if let Some(w) = &window {
-                    let _ =
-                        w.remove_event_listener_with_callback("hashchange", cb.as_ref().unchecked_ref());
+                    let _ = w.remove_event_listener_with_callback(
+                        "hashchange",
+                        cb.as_ref().unchecked_ref(),
+                    );
                 }
                 drop(cb);
             }
@@ -123,8 +126,12 @@ pub fn app() -> Html {
 fn render_route(route: &Route, lang: Lang) -> Html {
     match route {
         Route::Lab => html! { <super::lab::LabPage lang={lang} /> },
-        Route::Scenario(id) => html! { <super::playground::Playground lang={lang} route={route.clone()} key={id.clone()} /> },
-        Route::Sandbox => html! { <super::playground::Playground lang={lang} route={route.clone()} key="sandbox" /> },
+        Route::Scenario(id) => {
+            html! { <super::playground::Playground lang={lang} route={route.clone()} key={id.clone()} /> }
+        }
+        Route::Sandbox => {
+            html! { <super::playground::Playground lang={lang} route={route.clone()} key="sandbox" /> }
+        }
         Route::NotFound(path) => html! {
             <section class="not-found">
                 <h2>{ lang.t("Page not found", "ページが見つからない") }</h2>

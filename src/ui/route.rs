@@ -60,9 +60,15 @@ mod tests {
             ("#/", Route::Scenario(HOME_SCENARIO.into())),
             ("#/sandbox", Route::Sandbox),
             ("#/lab", Route::Lab),
-            ("#/scenario/double-charge", Route::Scenario("double-charge".into())),
+            (
+                "#/scenario/double-charge",
+                Route::Scenario("double-charge".into()),
+            ),
             ("#/scenario/outbox?s=abc", Route::Scenario("outbox".into())),
-            ("#/nowhere/at/all", Route::NotFound("/nowhere/at/all".into())),
+            (
+                "#/nowhere/at/all",
+                Route::NotFound("/nowhere/at/all".into()),
+            ),
         ];
         for (hash, want) in cases {
             assert_eq!(Route::parse(hash), want, "{hash}");

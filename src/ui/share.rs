@@ -25,7 +25,11 @@ pub enum ShareError {
 pub fn b64url_encode(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
         let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
         let chars = chunk.len() + 1;
         for i in 0..chars {
@@ -120,12 +124,21 @@ mod tests {
     fn query_round_trips_and_rejects_garbage() {
         let json = r#"{"version":1,"seed":7,"note":"日本語"}"#;
         let q = encode_query(json, 12);
-        assert_eq!(decode_query(&q).unwrap(), SharePayload { json: json.into(), step: 12 });
+        assert_eq!(
+            decode_query(&q).unwrap(),
+            SharePayload {
+                json: json.into(),
+                step: 12
+            }
+        );
         assert_eq!(decode_query("s=***"), Err(ShareError::NotBase64));
         assert_eq!(decode_query("k=3"), Err(ShareError::Missing));
         assert_eq!(decode_query("s=TWFu&k=x"), Err(ShareError::BadStep));
         assert_eq!(decode_query("s=_w"), Err(ShareError::NotText));
         let long = "s=".to_string() + &"A".repeat(MAX_URL_BYTES);
-        assert!(matches!(decode_query(&long), Err(ShareError::LinkTooLong { .. })));
+        assert!(matches!(
+            decode_query(&long),
+            Err(ShareError::LinkTooLong { .. })
+        ));
     }
 }

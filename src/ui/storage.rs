@@ -3,7 +3,11 @@
 
 /// Reads a value; `None` when absent or storage is unavailable.
 pub fn load(key: &str) -> Option<String> {
-    web_sys::window()?.local_storage().ok()??.get_item(key).ok()?
+    web_sys::window()?
+        .local_storage()
+        .ok()??
+        .get_item(key)
+        .ok()?
 }
 
 /// Writes a value; returns false when storage is unavailable or full.

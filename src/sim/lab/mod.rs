@@ -1,9 +1,9 @@
 //! The concurrency lab: the article's services as step-wise programs, a scheduler the learner
 //! plays, and an explorer that searches every schedule for a double charge.
 //!
-//! Architecture invariant: UI-free and deterministic. Nothing here imports yew, web-sys, gloo,
-//! wasm-bindgen or js-sys, reads a clock or asks the OS for randomness; random choices come from
-//! the lab's own seeded [`SplitMix64`].
+//! Architecture invariant: UI-free and deterministic. Nothing here imports a UI or browser crate
+//! (scripts/check-core-imports.sh checks it), reads a clock or asks the OS for randomness; random
+//! choices come from the lab's own seeded [`SplitMix64`].
 //!
 //! - [`model`]: [`Scenario`], [`LabState`] and one step of each [`Model`].
 //! - [`stepper`]: a run driven by the learner or a [`Policy`], with exact step back.

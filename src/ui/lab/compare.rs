@@ -18,6 +18,13 @@ pub struct ComparePanelProps {
     pub stepper: Stepper,
 }
 
+struct WaitSpan {
+    request: usize,
+    holder: usize,
+    first: usize,
+    last: usize,
+}
+
 /// TOCTOU next to atomic on the same schedule.
 #[component(ComparePanel)]
 pub fn compare_panel(props: &ComparePanelProps) -> Html {
@@ -39,6 +46,22 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
             format!("実行中（次はステップ {}）", s.state().pc(r) + 1),
         ),
     };
+    // One line per wait, not per deferred step: consecutive deferred steps of one request behind
+    // one holder are one wait.
+    let mut waits: Vec<WaitSpan> = Vec::new();
+    for w in &adapted.waits {
+        match waits.last_mut() {
+            Some(last) if last.request == w.request && last.holder == w.holder => {
+                last.last = w.position;
+            }
+            _ => waits.push(WaitSpan {
+                request: w.request,
+                holder: w.holder,
+                first: w.position,
+                last: w.position,
+            }),
+        }
+    }
     let yes_no = |b: bool| {
         if b {
             lang.t("yes — double charge", "あり — 二重課金")
@@ -79,13 +102,20 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
             </div>
             if !adapted.waits.is_empty() || !adapted.waiting.is_empty() {
                 <ul class="lab-waits">
-                    { for adapted.waits.iter().map(|w| html! {
-                        <li>{ lang.f(
-                            format!("{}: step {} of the schedule (request {}) waited for the lock request {} held.",
-                                model_short(lang, other_model), w.position + 1, w.request + 1, w.holder + 1),
-                            format!("{}: スケジュールの{}番目（リクエスト{}）は、リクエスト{}が保持するロックを待った。",
-                                model_short(lang, other_model), w.position + 1, w.request + 1, w.holder + 1),
-                        ) }</li>
+                    { for waits.iter().map(|w| {
+                        let steps = if w.first == w.last {
+                            format!("{}", w.first + 1)
+                        } else {
+                            format!("{}–{}", w.first + 1, w.last + 1)
+                        };
+                        html! {
+                            <li>{ lang.f(
+                                format!("{}: request {} waited for the lock request {} held (schedule step {steps}).",
+                                    model_short(lang, other_model), w.request + 1, w.holder + 1),
+                                format!("{}: リクエスト{}はリクエスト{}が保持するロックを待った（スケジュールの{steps}番目）。",
+                                    model_short(lang, other_model), w.request + 1, w.holder + 1),
+                            ) }</li>
+                        }
                     }) }
                     if !adapted.waiting.is_empty() {
                         <li>{ lang.f(

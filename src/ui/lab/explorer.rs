@@ -141,13 +141,21 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
         // also stops a running search when the page goes away.
         let run = run.clone();
         let generation = generation.clone();
-        use_effect_with((props.scenario.clone(), props.seed), move |_| {
-            *generation.borrow_mut() += 1;
-            run.set(RunState::Idle);
-            move || {
+        let mode = mode.clone();
+        use_effect_with(
+            (props.scenario.clone(), props.seed),
+            move |(scenario, _)| {
                 *generation.borrow_mut() += 1;
-            }
-        });
+                run.set(RunState::Idle);
+                // Beyond the exhaustive limit, offer what can run: a sample.
+                if scenario.requests() > CACHED_REQUESTS_MAX {
+                    mode.set(Mode::Sample);
+                }
+                move || {
+                    *generation.borrow_mut() += 1;
+                }
+            },
+        );
     }
     let on_mode = {
         let mode = mode.clone();

@@ -51,6 +51,20 @@ pub fn lab_page(props: &LabPageProps) -> Html {
         })
     };
 
+    // Loading the explorer's counterexample happens at the bottom of the page; bring the stepper
+    // into view so the learner sees what was loaded.
+    let stepper_ref = use_node_ref();
+    {
+        let stepper_ref = stepper_ref.clone();
+        let loaded = matches!(ui.notice, Some(Notice::Loaded));
+        use_effect_with((loaded, run.schedule().to_vec()), move |(loaded, _)| {
+            if *loaded {
+                if let Some(el) = stepper_ref.cast::<web_sys::Element>() {
+                    el.scroll_into_view();
+                }
+            }
+        });
+    }
     let notice = match &ui.notice {
         Some(Notice::Error(e)) => html! {
             <p class="field-error" role="alert" data-testid="lab-error">{ lang.f(e.to_string(), e.message_ja()) }</p>
@@ -93,7 +107,7 @@ pub fn lab_page(props: &LabPageProps) -> Html {
                     "保存済みの結果を見つけたリクエストはすぐに DuplicateRequest を返す。残りのステップでは何も実行しないので、どのリクエストも常に3ステップで、どのスケジュールも同じ長さになる。") }</p>
             </header>
             <LabSettings lang={lang} scenario={scenario.clone()} seed={ui.seed} on_apply={on_apply} />
-            <section class="lab-stepper" aria-labelledby="lab-stepper-h">
+            <section class="lab-stepper" aria-labelledby="lab-stepper-h" ref={stepper_ref}>
                 <h3 id="lab-stepper-h">{ lang.f(
                     format!("Stepper: {}", model_name(lang, scenario.model())),
                     format!("ステッパー: {}", model_name(lang, scenario.model())),

@@ -105,7 +105,14 @@ struct SavedRun {
 }
 
 fn load_initial(route: &Route, hash: &str, lang: Lang) -> PageState {
-    let mut st = PageState { session: None, json: Rc::new(String::new()), playing: false, speed_ms: 600, notice: None, tab: 0 };
+    let mut st = PageState {
+        session: None,
+        json: Rc::new(String::new()),
+        playing: false,
+        speed_ms: 600,
+        notice: None,
+        tab: 0,
+    };
     let route_hash = route.to_hash();
     // 1. A share link in the hash.
     if let Some(q) = Route::query(hash) {
@@ -114,7 +121,13 @@ fn load_initial(route: &Route, hash: &str, lang: Lang) -> PageState {
                 Ok(mut s) => {
                     s.seek(p.step);
                     st.set_session(s);
-                    st.notice = Some(Notice::Info(lang.t("Opened the shared run at the sender's step.", "共有された実行を送り手のステップで開いた。").into()));
+                    st.notice = Some(Notice::Info(
+                        lang.t(
+                            "Opened the shared run at the sender's step.",
+                            "共有された実行を送り手のステップで開いた。",
+                        )
+                        .into(),
+                    ));
                     return st;
                 }
                 Err(e) => st.notice = Some(Notice::Error(describe::input_error(lang, &e))),
@@ -124,7 +137,9 @@ fn load_initial(route: &Route, hash: &str, lang: Lang) -> PageState {
     }
     // 2. The learner's last run on this route.
     if st.notice.is_none() {
-        if let Some(saved) = storage::load(LAST_RUN_KEY).and_then(|t| serde_json::from_str::<SavedRun>(&t).ok()) {
+        if let Some(saved) =
+            storage::load(LAST_RUN_KEY).and_then(|t| serde_json::from_str::<SavedRun>(&t).ok())
+        {
             if saved.route == route_hash {
                 if let Ok(mut s) = Scenario::from_json(&saved.scenario).and_then(Session::new) {
                     s.seek(saved.position);
@@ -144,7 +159,13 @@ fn load_initial(route: &Route, hash: &str, lang: Lang) -> PageState {
         Some(Ok(s)) => st.set_session(s),
         Some(Err(e)) => st.notice = Some(Notice::Error(describe::input_error(lang, &e))),
         None => {
-            st.notice = Some(Notice::Error(lang.t("There is no built-in scenario with this name. Pick one below.", "この名前の組み込みシナリオはない。下から選んでほしい。").into()))
+            st.notice = Some(Notice::Error(
+                lang.t(
+                    "There is no built-in scenario with this name. Pick one below.",
+                    "この名前の組み込みシナリオはない。下から選んでほしい。",
+                )
+                .into(),
+            ))
         }
     }
     st
@@ -153,7 +174,11 @@ fn load_initial(route: &Route, hash: &str, lang: Lang) -> PageState {
 fn save_run(route: &Route, st: &PageState) {
     if let Some(s) = &st.session {
         if st.json.len() <= MAX_JSON_BYTES {
-            let saved = SavedRun { route: route.to_hash(), position: s.position(), scenario: (*st.json).clone() };
+            let saved = SavedRun {
+                route: route.to_hash(),
+                position: s.position(),
+                scenario: (*st.json).clone(),
+            };
             if let Ok(text) = serde_json::to_string(&saved) {
                 storage::save(LAST_RUN_KEY, &text);
             }
@@ -163,7 +188,9 @@ fn save_run(route: &Route, st: &PageState) {
 
 /// Applies a control to the page state. Returns true when something changed.
 pub fn apply(st: &mut PageState, c: Control) -> bool {
-    let Some(s) = st.session.as_mut() else { return false };
+    let Some(s) = st.session.as_mut() else {
+        return false;
+    };
     match c {
         Control::Reset => {
             st.playing = false;
@@ -198,13 +225,25 @@ pub fn apply(st: &mut PageState, c: Control) -> bool {
 }
 
 /// Localized timeline rows for trace events.
-pub fn timeline_rows(lang: Lang, world: &crate::sim::World, events: &[crate::sim::TraceEvent]) -> Vec<TimelineRow> {
+pub fn timeline_rows(
+    lang: Lang,
+    world: &crate::sim::World,
+    events: &[crate::sim::TraceEvent],
+) -> Vec<TimelineRow> {
     events
         .iter()
         .map(|e| {
             let (from, to) = e.lanes();
             let (label, tone) = describe::event_text(lang, world, &e.kind);
-            TimelineRow { step: e.step, time_ms: e.time_ms, from: from as usize, to: to.map(|l| l as usize), lost: e.is_lost(), label, tone }
+            TimelineRow {
+                step: e.step,
+                time_ms: e.time_ms,
+                from: from as usize,
+                to: to.map(|l| l as usize),
+                lost: e.is_lost(),
+                label,
+                tone,
+            }
         })
         .collect()
 }
@@ -216,6 +255,10 @@ pub struct PlaygroundProps {
     pub lang: Lang,
     /// Which scenario or the sandbox.
     pub route: Route,
+    /// A scenario to open instead of the route's (embedding, tests and benchmarks); it is not
+    /// subject to the import size limit because it never came from outside.
+    #[prop_or_default]
+    pub initial: Option<Rc<Scenario>>,
 }
 
 /// The playground page.
@@ -225,8 +268,17 @@ pub fn playground(props: &PlaygroundProps) -> Html {
     let route = props.route.clone();
     let state = {
         let route = route.clone();
+        let initial = props.initial.clone();
         use_mut_ref(move || {
-            let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
+            if let Some(Ok(s)) = initial.map(|sc| Session::new((*sc).clone())) {
+                let mut st = load_initial(&Route::NotFound(String::new()), "", l);
+                st.notice = None;
+                st.set_session(s);
+                return st;
+            }
+            let hash = web_sys::window()
+                .and_then(|w| w.location().hash().ok())
+                .unwrap_or_default();
             load_initial(&route, &hash, l)
         })
     };
@@ -250,34 +302,38 @@ pub fn playground(props: &PlaygroundProps) -> Html {
     {
         let control = control.clone();
         use_effect_with((), move |_| {
-            let cb = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
-                let tag = e
-                    .target()
-                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                    .map(|el| el.tag_name())
-                    .unwrap_or_default();
-                // Fields keep their own keys; on a button or link, space keeps activating it.
-                let in_field = matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT");
-                let activates = matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY");
-                if in_field || e.ctrl_key() || e.meta_key() || e.alt_key() {
-                    return;
-                }
-                let c = match e.key().as_str() {
-                    " " if !activates => Control::TogglePlay,
-                    "ArrowRight" => Control::Step,
-                    "ArrowLeft" => Control::Back,
-                    _ => return,
-                };
-                e.prevent_default();
-                control.emit(c);
-            });
+            let cb =
+                Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
+                    let tag = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .map(|el| el.tag_name())
+                        .unwrap_or_default();
+                    // Fields keep their own keys; on a button or link, space keeps activating it.
+                    let in_field = matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT");
+                    let activates = matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY");
+                    if in_field || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                        return;
+                    }
+                    let c = match e.key().as_str() {
+                        " " if !activates => Control::TogglePlay,
+                        "ArrowRight" => Control::Step,
+                        "ArrowLeft" => Control::Back,
+                        _ => return,
+                    };
+                    e.prevent_default();
+                    control.emit(c);
+                });
             let doc = web_sys::window().and_then(|w| w.document());
             if let Some(d) = &doc {
                 let _ = d.add_event_listener_with_callback("keydown", cb.as_ref().unchecked_ref());
             }
             move || {
                 if let Some(d) = &doc {
-                    let _ = d.remove_event_listener_with_callback("keydown", cb.as_ref().unchecked_ref());
+                    let _ = d.remove_event_listener_with_callback(
+                        "keydown",
+                        cb.as_ref().unchecked_ref(),
+                    );
                 }
                 drop(cb);
             }
@@ -287,29 +343,36 @@ pub fn playground(props: &PlaygroundProps) -> Html {
     // Playing: one step per tick; the timer is dropped (cancelled) on every re-render.
     let (playing, speed_ms, position) = {
         let st = state.borrow();
-        (st.playing, st.speed_ms, st.session.as_ref().map(|s| s.position()).unwrap_or(0))
+        (
+            st.playing,
+            st.speed_ms,
+            st.session.as_ref().map(|s| s.position()).unwrap_or(0),
+        )
     };
     {
         let state = state.clone();
         let force = force.clone();
         let route = route.clone();
-        use_effect_with((playing, position, speed_ms), move |&(playing, _, speed)| {
-            let timer = playing.then(|| {
-                Timeout::new(speed, move || {
-                    {
-                        let mut st = state.borrow_mut();
-                        if let Some(s) = st.session.as_mut() {
-                            if !s.step() || s.at_end() {
-                                st.playing = false;
+        use_effect_with(
+            (playing, position, speed_ms),
+            move |&(playing, _, speed)| {
+                let timer = playing.then(|| {
+                    Timeout::new(speed, move || {
+                        {
+                            let mut st = state.borrow_mut();
+                            if let Some(s) = st.session.as_mut() {
+                                if !s.step() || s.at_end() {
+                                    st.playing = false;
+                                }
                             }
                         }
-                    }
-                    save_run(&route, &state.borrow());
-                    force.force_update();
-                })
-            });
-            move || drop(timer)
-        });
+                        save_run(&route, &state.borrow());
+                        force.force_update();
+                    })
+                });
+                move || drop(timer)
+            },
+        );
     }
 
     let on_jump = control.reform(Control::Seek);
@@ -331,7 +394,13 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                 Ok(s) => {
                     st.playing = false;
                     st.set_session(s);
-                    st.notice = Some(Notice::Info(l.t("Imported. Step through it or press Play.", "読み込んだ。ステップで進めるか再生してほしい。").into()));
+                    st.notice = Some(Notice::Info(
+                        l.t(
+                            "Imported. Step through it or press Play.",
+                            "読み込んだ。ステップで進めるか再生してほしい。",
+                        )
+                        .into(),
+                    ));
                 }
                 Err(e) => st.notice = Some(Notice::Error(describe::input_error(l, &e))),
             }
@@ -349,12 +418,14 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                 let Some(s) = st.session.as_mut() else { return };
                 let result = match change {
                     sandbox::Change::Push(input) => s.push_input(input).map(|_| true),
-                    sandbox::Change::Replace(scenario) => Session::new(scenario).map(|mut fresh| {
-                        let p = s.position();
-                        fresh.seek(p);
-                        *s = fresh;
-                        true
-                    }),
+                    sandbox::Change::Replace(scenario) => {
+                        Session::new(scenario).map(|mut fresh| {
+                            let p = s.position();
+                            fresh.seek(p);
+                            *s = fresh;
+                            true
+                        })
+                    }
                 };
                 match result {
                     Ok(_) => {
@@ -458,7 +529,9 @@ fn last_key(w: &crate::sim::World) -> Option<String> {
 /// The selected world's timeline. Rows come from the finished run's trace, so the steps ahead
 /// show dimmed; only the window around the current step is localized and drawn.
 fn timeline_for(l: Lang, s: &Session, tab: usize, on_jump: &Callback<usize>) -> Html {
-    let Some(full) = s.finished(tab) else { return html! {} };
+    let Some(full) = s.finished(tab) else {
+        return html! {};
+    };
     let trace = full.trace();
     let steps: Vec<usize> = trace.iter().map(|e| e.step).collect();
     let first = timeline::window_start(&steps, s.position());
@@ -467,5 +540,5 @@ fn timeline_for(l: Lang, s: &Session, tab: usize, on_jump: &Callback<usize>) -> 
     let prev_step = (first > 0).then(|| steps[first.saturating_sub(timeline::WINDOW)]);
     let next_step = (end < trace.len()).then(|| steps[end]);
     html! { <Timeline lang={l} rows={rows} first={first} total_rows={trace.len()} prev_step={prev_step} next_step={next_step}
-                      current={s.position()} on_jump={on_jump.clone()} /> }
+    current={s.position()} on_jump={on_jump.clone()} /> }
 }

@@ -16,6 +16,8 @@ use crate::ui::i18n::Lang;
 
 /// Rows shown per table (the newest ones).
 pub const TABLE_ROWS: usize = 25;
+/// Client operations listed (the newest ones).
+pub const CLIENT_ROWS: usize = 6;
 
 fn tail<T>(v: &[T]) -> (usize, &[T]) {
     let start = v.len().saturating_sub(TABLE_ROWS);
@@ -40,7 +42,10 @@ fn last_delta(world: &World) -> Option<i64> {
                 delta -= amount;
                 any = true;
             }
-            EventKind::Deposit { amount, accepted: true } => {
+            EventKind::Deposit {
+                amount,
+                accepted: true,
+            } => {
                 delta += amount;
                 any = true;
             }
@@ -95,7 +100,9 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
             }
         });
 
-    let clients = world.client_results().iter().map(|c| {
+    let all_clients = world.client_results();
+    let shown_clients = &all_clients[all_clients.len().saturating_sub(CLIENT_ROWS)..];
+    let clients = shown_clients.iter().map(|c| {
         let outcome = match &c.outcome {
             ClientOutcome::InProgress => lang.t("waiting…", "待機中…").to_string(),
             ClientOutcome::TimedOut => lang.t("timed out: unknown outcome", "タイムアウト：結果不明").to_string(),
@@ -176,8 +183,9 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
             </div>
             <ul class="badges" data-testid="invariants" aria-label={lang.t("Invariants", "不変条件")}
                 data-failed={world.violations().len().to_string()}>{ for badges }</ul>
-            if !world.client_results().is_empty() {
+            if !all_clients.is_empty() {
                 <ul class="client-result" aria-label={lang.t("What each client saw", "各クライアントが見た結果")}>{ for clients }</ul>
+                { more_note(lang, shown_clients.len(), all_clients.len()) }
             }
             <details open=true>
                 <summary>{ lang.f(format!("Idempotency store ({})", rows.len()), format!("冪等性ストア（{}）", rows.len())) }</summary>

@@ -47,18 +47,25 @@ pub struct SandboxProps {
 const HOUR_MS: u64 = 3_600_000;
 
 fn parse_amount(text: &str) -> Result<i64, InputError> {
-    let amount = text.trim().replace(['_', ','], "").parse::<i64>().map_err(|_| InputError::AmountOutOfRange {
-        amount: 0,
-        min: crate::sim::limits::MIN_AMOUNT,
-        max: crate::sim::limits::MAX_AMOUNT,
-    })?;
+    let amount = text
+        .trim()
+        .replace(['_', ','], "")
+        .parse::<i64>()
+        .map_err(|_| InputError::AmountOutOfRange {
+            amount: 0,
+            min: crate::sim::limits::MIN_AMOUNT,
+            max: crate::sim::limits::MAX_AMOUNT,
+        })?;
     check_amount(amount)
 }
 
 const FAULTS: [Fault; 7] = Fault::ALL;
 
 fn fault_from(v: &str) -> Fault {
-    v.parse::<usize>().ok().and_then(|i| FAULTS.get(i).copied()).unwrap_or(Fault::None)
+    v.parse::<usize>()
+        .ok()
+        .and_then(|i| FAULTS.get(i).copied())
+        .unwrap_or(Fault::None)
 }
 
 /// The sandbox form.
@@ -90,7 +97,9 @@ pub fn sandbox(p: &SandboxProps) -> Html {
     };
     let text_input = |state: &UseStateHandle<String>| {
         let state = state.clone();
-        Callback::from(move |e: InputEvent| state.set(e.target_unchecked_into::<HtmlInputElement>().value()))
+        Callback::from(move |e: InputEvent| {
+            state.set(e.target_unchecked_into::<HtmlInputElement>().value())
+        })
     };
     let typed_key = || -> Result<Option<String>, InputError> {
         let k = key.trim().to_string();
@@ -108,7 +117,13 @@ pub fn sandbox(p: &SandboxProps) -> Html {
         let typed = typed_key();
         Callback::from(move |_| {
             send(typed.clone().and_then(|key| {
-                Ok(Input::Request { key, key_format: KeyFormat::V4, amount: parse_amount(&amount)?, description: "order".into(), fault: *fault })
+                Ok(Input::Request {
+                    key,
+                    key_format: KeyFormat::V4,
+                    amount: parse_amount(&amount)?,
+                    description: "order".into(),
+                    fault: *fault,
+                })
             }))
         })
     };
@@ -124,14 +139,28 @@ pub fn sandbox(p: &SandboxProps) -> Html {
                 (Err(e), None) => Err(e.clone()),
                 (Ok(None), None) => Err(InputError::KeyEmpty),
             };
-            send(key.and_then(|key| Ok(Input::Request { key, key_format: KeyFormat::V4, amount: parse_amount(&amount)?, description: "order".into(), fault: *fault })))
+            send(key.and_then(|key| {
+                Ok(Input::Request {
+                    key,
+                    key_format: KeyFormat::V4,
+                    amount: parse_amount(&amount)?,
+                    description: "order".into(),
+                    fault: *fault,
+                })
+            }))
         })
     };
     let on_retry_new = {
         let send = send.clone();
         let (amount, fault) = (amount.clone(), fault.clone());
         Callback::from(move |_| {
-            send(parse_amount(&amount).map(|a| Input::Request { key: None, key_format: KeyFormat::V4, amount: a, description: "order".into(), fault: *fault }))
+            send(parse_amount(&amount).map(|a| Input::Request {
+                key: None,
+                key_format: KeyFormat::V4,
+                amount: a,
+                description: "order".into(),
+                fault: *fault,
+            }))
         })
     };
     let on_parallel = {
@@ -143,31 +172,59 @@ pub fn sandbox(p: &SandboxProps) -> Html {
             let n = parallel.trim().parse::<usize>().unwrap_or(0);
             send(typed.clone().and_then(|key| {
                 let a = parse_amount(&amount)?;
-                let key = key.or_else(|| last.clone()).unwrap_or_else(|| "same-key".to_string());
-                let spec = RequestSpec { key: Some(key), key_format: KeyFormat::V4, amount: a, description: "order".into(), fault: Fault::None };
-                Ok(Input::Parallel { requests: vec![spec; n], same_key: true })
+                let key = key
+                    .or_else(|| last.clone())
+                    .unwrap_or_else(|| "same-key".to_string());
+                let spec = RequestSpec {
+                    key: Some(key),
+                    key_format: KeyFormat::V4,
+                    amount: a,
+                    description: "order".into(),
+                    fault: Fault::None,
+                };
+                Ok(Input::Parallel {
+                    requests: vec![spec; n],
+                    same_key: true,
+                })
             }))
         })
     };
     let on_operation = {
         let send = send.clone();
-        let (amount, fault, attempts, retry_kind, nk) = (amount.clone(), fault.clone(), attempts.clone(), retry_kind.clone(), new_key_per_retry.clone());
+        let (amount, fault, attempts, retry_kind, nk) = (
+            amount.clone(),
+            fault.clone(),
+            attempts.clone(),
+            retry_kind.clone(),
+            new_key_per_retry.clone(),
+        );
         Callback::from(move |_| {
             let max_attempts = attempts.trim().parse::<u32>().unwrap_or(0);
             let retry = match retry_kind.as_str() {
                 "none" => RetryPolicy::None,
                 "immediate" => RetryPolicy::Immediate,
-                "backoff" => RetryPolicy::ExponentialJitter { base_ms: 200, cap_ms: 5_000 },
+                "backoff" => RetryPolicy::ExponentialJitter {
+                    base_ms: 200,
+                    cap_ms: 5_000,
+                },
                 _ => RetryPolicy::Fixed { delay_ms: 500 },
             };
             send(parse_amount(&amount).map(|a| Input::Operation {
                 amount: a,
                 description: "order".into(),
                 key_format: KeyFormat::V4,
-                key_strategy: if *nk { KeyStrategy::NewPerRetry } else { KeyStrategy::Reuse },
+                key_strategy: if *nk {
+                    KeyStrategy::NewPerRetry
+                } else {
+                    KeyStrategy::Reuse
+                },
                 retry,
                 max_attempts,
-                faults: if *fault == Fault::None { vec![] } else { vec![*fault] },
+                faults: if *fault == Fault::None {
+                    vec![]
+                } else {
+                    vec![*fault]
+                },
             }))
         })
     };
@@ -189,12 +246,18 @@ pub fn sandbox(p: &SandboxProps) -> Html {
     let on_relay = {
         let send = send.clone();
         let crash = crash_relay.clone();
-        Callback::from(move |_| send(Ok(Input::RelayTick { crash_after_publish: *crash })))
+        Callback::from(move |_| {
+            send(Ok(Input::RelayTick {
+                crash_after_publish: *crash,
+            }))
+        })
     };
     let on_deposit = {
         let send = send.clone();
         let deposit = deposit.clone();
-        Callback::from(move |_| send(parse_amount(&deposit).map(|amount| Input::Deposit { amount })))
+        Callback::from(move |_| {
+            send(parse_amount(&deposit).map(|amount| Input::Deposit { amount }))
+        })
     };
 
     // Settings that replace the scenario.
@@ -218,18 +281,23 @@ pub fn sandbox(p: &SandboxProps) -> Html {
                 s.services.retain(|k| *k != kind);
             } else {
                 s.services.push(kind);
-                s.services.sort_by_key(|k| ServiceKind::ALL.iter().position(|x| x == k));
+                s.services
+                    .sort_by_key(|k| ServiceKind::ALL.iter().position(|x| x == k));
             }
         }));
         html! { <label class="check"><input type="checkbox" checked={checked} onchange={Callback::from(move |_| r())} />
-            { describe::service_name(l, kind) }</label> }
+        { describe::service_name(l, kind) }</label> }
     };
     let pol = p.scenario.policies;
     let on_mismatch = {
         let r = replace.clone();
         Callback::from(move |e: Event| {
             let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-            let m = match v.as_str() { "422" => MismatchStatus::Ietf422, "409" => MismatchStatus::RocketRides409, _ => MismatchStatus::Stripe400 };
+            let m = match v.as_str() {
+                "422" => MismatchStatus::Ietf422,
+                "409" => MismatchStatus::RocketRides409,
+                _ => MismatchStatus::Stripe400,
+            };
             r(Rc::new(move |s: &mut Scenario| s.policies.mismatch = m))()
         })
     };
@@ -237,20 +305,36 @@ pub fn sandbox(p: &SandboxProps) -> Html {
         let r = replace.clone();
         Callback::from(move |e: Event| {
             let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-            let c = match v.as_str() { "success" => FailureCaching::SuccessOnly, "nontransient" => FailureCaching::AllButTransient, _ => FailureCaching::CacheAll };
-            r(Rc::new(move |s: &mut Scenario| s.policies.failure_caching = c))()
+            let c = match v.as_str() {
+                "success" => FailureCaching::SuccessOnly,
+                "nontransient" => FailureCaching::AllButTransient,
+                _ => FailureCaching::CacheAll,
+            };
+            r(Rc::new(move |s: &mut Scenario| {
+                s.policies.failure_caching = c
+            }))()
         })
     };
     let on_retention = {
         let r = replace.clone();
         Callback::from(move |e: Event| {
-            let h = e.target_unchecked_into::<HtmlSelectElement>().value().parse::<u64>().unwrap_or(24);
-            r(Rc::new(move |s: &mut Scenario| s.policies.retention_ms = h * HOUR_MS))()
+            let h = e
+                .target_unchecked_into::<HtmlSelectElement>()
+                .value()
+                .parse::<u64>()
+                .unwrap_or(24);
+            r(Rc::new(move |s: &mut Scenario| {
+                s.policies.retention_ms = h * HOUR_MS
+            }))()
         })
     };
     let on_inflight = {
         let r = replace.clone();
-        Callback::from(move |_| r(Rc::new(|s: &mut Scenario| s.policies.in_flight = !s.policies.in_flight))())
+        Callback::from(move |_| {
+            r(Rc::new(|s: &mut Scenario| {
+                s.policies.in_flight = !s.policies.in_flight
+            }))()
+        })
     };
     let on_emit = {
         let r = replace.clone();
@@ -267,11 +351,19 @@ pub fn sandbox(p: &SandboxProps) -> Html {
     };
     let on_dedupe = {
         let r = replace.clone();
-        Callback::from(move |_| r(Rc::new(|s: &mut Scenario| s.consumer_dedupes = !s.consumer_dedupes))())
+        Callback::from(move |_| {
+            r(Rc::new(|s: &mut Scenario| {
+                s.consumer_dedupes = !s.consumer_dedupes
+            }))()
+        })
     };
     let on_fault = {
         let fault = fault.clone();
-        Callback::from(move |e: Event| fault.set(fault_from(&e.target_unchecked_into::<HtmlSelectElement>().value())))
+        Callback::from(move |e: Event| {
+            fault.set(fault_from(
+                &e.target_unchecked_into::<HtmlSelectElement>().value(),
+            ))
+        })
     };
     let retention_h = pol.retention_ms / HOUR_MS;
 

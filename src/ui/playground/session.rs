@@ -6,8 +6,13 @@ use crate::sim::limits::InputError;
 use crate::sim::scenario::Scenario;
 use crate::sim::world::World;
 
-/// Steps between saved copies of the worlds.
-pub const CHECKPOINT_EVERY: usize = 512;
+/// Steps between saved copies of the worlds, at first; the spacing doubles whenever more than
+/// `MAX_CHECKPOINTS` would be kept, so memory and set-up time stay bounded on long runs.
+pub const CHECKPOINT_EVERY: usize = 256;
+/// Most copies kept.
+pub const MAX_CHECKPOINTS: usize = 48;
+/// Spacing of the extra copy kept near the cursor when stepping back.
+pub const LOCAL_EVERY: usize = 32;
 
 /// A scenario, its worlds at the cursor, and how far the run goes.
 pub struct Session {
@@ -15,8 +20,13 @@ pub struct Session {
     worlds: Vec<World>,
     position: usize,
     total: usize,
-    /// `checkpoints[i]` holds the worlds after `i * CHECKPOINT_EVERY` steps.
+    /// `checkpoints[i]` holds the worlds after `i * every` steps.
     checkpoints: Vec<Vec<World>>,
+    /// Steps between checkpoints.
+    every: usize,
+    /// A nearby copy made while replaying backwards (at a multiple of `LOCAL_EVERY`), so a run
+    /// of step-backs replays a few dozen steps each instead of up to `every`.
+    local: Option<(usize, Vec<World>)>,
     /// The worlds at the end of the run (the timeline draws the steps ahead from them).
     finished: Vec<World>,
 }
@@ -31,6 +41,8 @@ impl Session {
             position: 0,
             total: 0,
             checkpoints: vec![worlds],
+            every: CHECKPOINT_EVERY,
+            local: None,
             finished: Vec::new(),
         };
         s.measure();
@@ -40,6 +52,8 @@ impl Session {
     /// Runs a copy to the end, saving checkpoints on the way, to learn the total step count.
     fn measure(&mut self) {
         self.checkpoints.truncate(1);
+        self.every = CHECKPOINT_EVERY;
+        self.local = None;
         let mut worlds = self.checkpoints[0].clone();
         let mut steps = 0;
         loop {
@@ -51,8 +65,16 @@ impl Session {
                 break;
             }
             steps += 1;
-            if steps % CHECKPOINT_EVERY == 0 {
-                self.checkpoints.push(worlds.clone());
+            if steps % self.every == 0 {
+                if self.checkpoints.len() >= MAX_CHECKPOINTS {
+                    // Keep every other copy (steps 0, 2e, 4e, ...) and double the spacing.
+                    let kept: Vec<Vec<World>> = self.checkpoints.drain(..).step_by(2).collect();
+                    self.checkpoints = kept;
+                    self.every *= 2;
+                }
+                if steps % self.every == 0 {
+                    self.checkpoints.push(worlds.clone());
+                }
             }
         }
         self.total = steps;
@@ -105,10 +127,23 @@ impl Session {
     /// replaying from the nearest checkpoint.
     pub fn seek(&mut self, k: usize) {
         let k = k.min(self.total);
-        if k < self.position || k - self.position > CHECKPOINT_EVERY {
-            let cp = (k / CHECKPOINT_EVERY).min(self.checkpoints.len() - 1);
-            self.worlds = self.checkpoints[cp].clone();
-            self.position = cp * CHECKPOINT_EVERY;
+        if k < self.position || k - self.position > self.every {
+            let cp = (k / self.every).min(self.checkpoints.len() - 1);
+            let (start, from) = match &self.local {
+                Some((p, w)) if *p <= k && *p > cp * self.every => (*p, w),
+                _ => (cp * self.every, &self.checkpoints[cp]),
+            };
+            self.worlds = from.clone();
+            self.position = start;
+            let keep_at = k - k % LOCAL_EVERY;
+            while self.position < k {
+                self.step();
+                if self.position == keep_at
+                    && self.local.as_ref().is_none_or(|(p, _)| *p != keep_at)
+                {
+                    self.local = Some((keep_at, self.worlds.clone()));
+                }
+            }
         }
         while self.position < k {
             self.step();

@@ -6,10 +6,11 @@ use yew::prelude::*;
 
 use crate::sim::limits::{MAX_JSON_BYTES, MAX_URL_BYTES};
 use crate::ui::i18n::Lang;
-use crate::ui::share::encode_query;
+use crate::ui::share::b64url_encode;
 
-/// Props of the share panel.
-#[derive(Properties, PartialEq)]
+/// Props of the share panel. Equality compares the JSON by pointer: it is replaced, never
+/// edited, so a new `Rc` means a new script and comparing 60 KB of text each step is avoided.
+#[derive(Properties)]
 pub struct SharePanelProps {
     /// Page language.
     pub lang: Lang,
@@ -23,6 +24,16 @@ pub struct SharePanelProps {
     pub on_import: Callback<String>,
 }
 
+impl PartialEq for SharePanelProps {
+    fn eq(&self, o: &Self) -> bool {
+        self.lang == o.lang
+            && std::rc::Rc::ptr_eq(&self.json, &o.json)
+            && self.position == o.position
+            && self.route_hash == o.route_hash
+            && self.on_import == o.on_import
+    }
+}
+
 fn page_base() -> String {
     web_sys::window()
         .and_then(|w| w.location().href().ok())
@@ -34,8 +45,31 @@ fn page_base() -> String {
 #[function_component(SharePanel)]
 pub fn share_panel(p: &SharePanelProps) -> Html {
     let l = p.lang;
-    let link = format!("{}{}?{}", page_base(), p.route_hash, encode_query(&p.json, p.position));
-    let too_long = link.len() > MAX_URL_BYTES;
+    // Encoding a long run is the expensive part: do it once per script, not once per step.
+    let json_id = std::rc::Rc::as_ptr(&p.json) as usize;
+    let encoded = {
+        let json = p.json.clone();
+        use_memo(json_id, move |_| {
+            let download = format!(
+                "data:application/json;charset=utf-8,{}",
+                String::from(js_sys::encode_uri_component(&json))
+            );
+            (
+                AttrValue::from(b64url_encode(json.as_bytes())),
+                AttrValue::from(download),
+                AttrValue::from(json.to_string()),
+            )
+        })
+    };
+    let (b64, download, json_text) = (*encoded).clone();
+    let base = page_base();
+    let link_len = base.len() + p.route_hash.len() + b64.len() + 24;
+    let too_long = link_len > MAX_URL_BYTES;
+    let link = if too_long {
+        String::new()
+    } else {
+        format!("{base}{}?s={b64}&k={}", p.route_hash, p.position)
+    };
     let import_ref = use_node_ref();
     let on_import = {
         let import_ref = import_ref.clone();
@@ -46,10 +80,6 @@ pub fn share_panel(p: &SharePanelProps) -> Html {
             }
         })
     };
-    let download = format!(
-        "data:application/json;charset=utf-8,{}",
-        String::from(js_sys::encode_uri_component(&p.json))
-    );
     html! {
         <section class="card share" aria-labelledby="share-h">
             <h2 id="share-h">{ l.t("Share, save, import", "共有・保存・読み込み") }</h2>
@@ -58,8 +88,8 @@ pub fn share_panel(p: &SharePanelProps) -> Html {
                 "リンクにはシードとすべての入力が入っていて、このステップで開く。直前の実行はこのブラウザにも保存される。") }</p>
             if too_long {
                 <p class="notice error">{ l.f(
-                    format!("This run is too long for a link ({} bytes, limit {MAX_URL_BYTES}). Export it as JSON instead.", link.len()),
-                    format!("この実行はリンクには長すぎる（{} バイト、上限 {MAX_URL_BYTES}）。JSONで書き出してほしい。", link.len())) }</p>
+                    format!("This run is too long for a link ({link_len} bytes, limit {MAX_URL_BYTES}). Export it as JSON instead."),
+                    format!("この実行はリンクには長すぎる（{link_len} バイト、上限 {MAX_URL_BYTES}）。JSONで書き出してほしい。")) }</p>
             } else {
                 <label>{ l.t("Share link", "共有リンク") }
                     <input type="text" readonly=true value={link.clone()} data-testid="share-link"
@@ -80,7 +110,7 @@ pub fn share_panel(p: &SharePanelProps) -> Html {
             </details>
             <details>
                 <summary>{ l.t("This run as JSON", "この実行のJSON") }</summary>
-                <textarea readonly=true value={(*p.json).clone()} aria-label={l.t("Scenario JSON", "シナリオのJSON")} />
+                <textarea readonly=true value={json_text} aria-label={l.t("Scenario JSON", "シナリオのJSON")} />
             </details>
         </section>
     }

@@ -223,7 +223,10 @@ mod tests {
             assert!(s + WINDOW <= bursty.len());
             let first = bursty.partition_point(|x| *x < cur);
             if first < bursty.len() {
-                assert!(s <= first && first < s + WINDOW, "cur {cur} start {s} first {first}");
+                assert!(
+                    s <= first && first < s + WINDOW,
+                    "cur {cur} start {s} first {first}"
+                );
             }
         }
     }
