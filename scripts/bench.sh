@@ -13,7 +13,7 @@ echo "== headless Chromium (wasm, release)"
 for t in wasm_bench_core wasm_bench_lab wasm_bench_ui; do
   [ -f "tests/$t.rs" ] || continue
   CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --release --headless --chrome --chromedriver /usr/bin/chromedriver \
-    --features wasm-bench -- --test "$t" -- --nocapture 2>&1 | tee "target/bench/$t.txt" | grep -E 'bench|test result' || true
+    -- --features wasm-bench --test "$t" -- --nocapture 2>&1 | tee "target/bench/$t.txt" | grep -E 'bench|^\||test result' || true
 done
 echo "== page weight (release build, wasm-opt -Oz)"
 scripts/build.sh >/dev/null

@@ -50,6 +50,7 @@ pub(crate) struct Interner {
     by_text: FxHashMap<Box<str>, KeyId>,
     descs: Vec<Box<str>>,
     desc_by_text: FxHashMap<Box<str>, DescId>,
+    empty_desc: Option<DescId>,
 }
 
 fn next_id(len: usize) -> Result<u32, InputError> {
@@ -99,12 +100,21 @@ impl Interner {
 
     /// The id of a description.
     pub(crate) fn description(&mut self, text: &str) -> Result<DescId, InputError> {
+        // The empty description is the default of every request: skip the map for it.
+        if text.is_empty() {
+            if let Some(id) = self.empty_desc {
+                return Ok(id);
+            }
+        }
         if let Some(id) = self.desc_by_text.get(text) {
             return Ok(*id);
         }
         let id = DescId(next_id(self.descs.len())?);
         self.descs.push(text.into());
         self.desc_by_text.insert(text.into(), id);
+        if text.is_empty() {
+            self.empty_desc = Some(id);
+        }
         Ok(id)
     }
 
@@ -141,5 +151,9 @@ mod tests {
         let a = i.description("order").expect("id");
         assert_eq!(i.description("order").expect("id"), a);
         assert_eq!(i.description_text(a), Some("order"));
+        let e = i.description("").expect("id");
+        assert_eq!(i.description("").expect("id"), e);
+        assert_ne!(e, a);
+        assert_eq!(i.description_text(e), Some(""));
     }
 }

