@@ -1,6 +1,7 @@
 //! The article's tests, unchanged, against the crate root (`use idempotency_playground::*;`).
 //! The thread-free tests live in `article_shared/thread_free.rs` so that `article_wasm.rs` runs
 //! the very same text in headless Chrome; the 10-thread test needs OS threads and stays native.
+#![cfg(not(target_arch = "wasm32"))]
 
 use idempotency_playground::*;
 

@@ -344,8 +344,7 @@ fn outbox_relay_crash_with_inbox() {
 
 #[test]
 fn outbox_relay_crash_naive_consumer_applies_twice() {
-    let mut s = builtin_scenario("outbox-relay-crash");
-    s.consumer_dedupes = false;
+    let s = builtin_scenario("outbox-relay-crash-naive-consumer");
     let w = check(&s, &[ex(Atomic, 700, &[ConsumerAtMostOnce])]);
     let c = w[0].consumer();
     assert_eq!((c.applied, c.duplicates_applied), (4, 2));

@@ -63,6 +63,14 @@ impl TryFrom<String> for IdempotencyKey {
     }
 }
 
+// Lets a key be passed where the article's services take `&str`: `svc.charge(&key, ...)`.
+impl std::ops::Deref for IdempotencyKey {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
 impl AsRef<str> for IdempotencyKey {
     fn as_ref(&self) -> &str {
         &self.0
@@ -105,6 +113,14 @@ mod tests {
                 max: MAX_KEY_LEN
             })
         );
+    }
+
+    #[test]
+    fn a_key_goes_where_the_article_takes_str() {
+        let key = IdempotencyKey::new("order-1").expect("valid");
+        let mut svc = crate::sim::IdempotentPaymentService::new(100);
+        assert!(svc.charge(&key, 10, "x").is_success());
+        assert!(svc.charge(&key, 10, "x").is_replay());
     }
 
     #[test]

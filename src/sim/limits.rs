@@ -32,6 +32,9 @@ pub const MAX_TIMEOUT_MS: u64 = 600_000;
 pub const MAX_RETRY_DELAY_MS: u64 = 3_600_000;
 /// Longest key retention: 30 days (Stripe keeps keys at least 24 h; some APIs keep 7 days).
 pub const MAX_RETENTION_MS: u64 = MAX_ADVANCE_MS;
+/// Shortest in-flight lock timeout: long enough that a live request (1 ms per phase) never
+/// outlives its own lock, so only crashed requests' records expire.
+pub const MIN_IN_FLIGHT_TIMEOUT_MS: u64 = 1_000;
 /// Longest in-flight lock timeout: 1 h (rocket-rides uses 90 s).
 pub const MAX_IN_FLIGHT_TIMEOUT_MS: u64 = 3_600_000;
 /// Longest charge description in characters; keeps shared scenarios small.

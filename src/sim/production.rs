@@ -9,7 +9,7 @@ use super::hash::{fnv1a, FxHashMap, FNV_OFFSET};
 use super::key::validate_key;
 use super::limits::{
     check_amount, check_description, check_duration, DurationField, InputError, Quantity,
-    MAX_BALANCE, MAX_IN_FLIGHT_TIMEOUT_MS, MAX_RETENTION_MS,
+    MAX_BALANCE, MAX_IN_FLIGHT_TIMEOUT_MS, MAX_RETENTION_MS, MIN_IN_FLIGHT_TIMEOUT_MS,
 };
 use super::PaymentResult;
 use serde::{Deserialize, Serialize};
@@ -18,9 +18,6 @@ use serde::{Deserialize, Serialize};
 pub const DEFAULT_RETENTION_MS: u64 = 86_400_000;
 /// rocket-rides answers 409 while `locked_at` is under 90 s old.
 pub const DEFAULT_IN_FLIGHT_TIMEOUT_MS: u64 = 90_000;
-/// Shortest in-flight timeout: long enough that a live request (1 ms per phase) never outlives
-/// its own lock, so only crashed requests expire.
-pub const MIN_IN_FLIGHT_TIMEOUT_MS: u64 = 1_000;
 
 /// The status a same-key, different-parameters request gets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

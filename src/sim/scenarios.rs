@@ -11,7 +11,7 @@ use super::server::ServiceKind::{self, Atomic, Idempotent, Naive, Production, Sp
 use super::uuidgen::KeyFormat;
 
 /// Ids of every built-in scenario, in lesson order.
-pub const BUILTIN_IDS: [&str; 12] = [
+pub const BUILTIN_IDS: [&str; 13] = [
     "double-charge",
     "distinct-keys",
     "failure-cached",
@@ -22,6 +22,7 @@ pub const BUILTIN_IDS: [&str; 12] = [
     "key-expiry",
     "param-mismatch",
     "outbox-relay-crash",
+    "outbox-relay-crash-naive-consumer",
     "dual-write",
     "dual-write-phantom",
 ];
@@ -220,6 +221,11 @@ pub fn builtin(id: &str) -> Option<Scenario> {
                     },
                 ],
             )
+        },
+        // The same redelivery reaching a consumer without an inbox: two receipt e-mails.
+        "outbox-relay-crash-naive-consumer" => Scenario {
+            consumer_dedupes: false,
+            ..builtin("outbox-relay-crash")?
         },
         // Commit, then publish outside the transaction: a crash in between loses the event.
         "dual-write" => Scenario {

@@ -234,6 +234,9 @@ impl World {
                 max: MAX_INPUTS,
             });
         }
+        if let Some(reason) = &self.halted {
+            return Err(reason.clone());
+        }
         if self.trace.len() >= MAX_TRACE_EVENTS {
             return Err(InputError::TraceFull {
                 max: MAX_TRACE_EVENTS,

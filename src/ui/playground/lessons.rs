@@ -95,8 +95,8 @@ pub const LESSONS: &[Lesson] = &[
         id: "new-key-per-retry",
         title: ("5. A new key on every retry", "5. リトライのたびに新しいキー"),
         story: (
-            "The client generates a fresh UUID for each attempt instead of one per operation. Every retry looks like a new operation to the server, so even the idempotent and atomic services charge again.",
-            "クライアントが操作ごとではなく、試行ごとに新しいUUIDを作る。サーバーには毎回のリトライが新しい操作に見えるため、冪等なサービスもアトミックなサービスもまた課金してしまう。",
+            "The client generates a fresh UUID for each attempt instead of one per operation. Every retry looks like a new operation to the server, so even the atomic and the production services charge again.",
+            "クライアントが操作ごとではなく、試行ごとに新しいUUIDを作る。サーバーには毎回のリトライが新しい操作に見えるため、アトミックなサービスも本番型サービスもまた課金してしまう。",
         ),
         watch: (
             "The store fills with keys that each charged once, and the \"one charge per operation\" invariant fails everywhere.",
@@ -111,8 +111,8 @@ pub const LESSONS: &[Lesson] = &[
         id: "split-store-crash",
         title: ("6. Keys in a separate store", "6. キーを別のストアに置く"),
         story: (
-            "One service keeps its keys in a cache beside the database: it commits the charge, then records the key. The server crashes between those two writes. On retry the key is missing and the charge runs again. The atomic service writes both in one transaction, so the crash rolls back the charge as well.",
-            "あるサービスは、データベースとは別のキャッシュにキーを置く。課金をコミットしてからキーを記録する。その2つの書き込みの間でサーバーがクラッシュする。リトライ時にはキーがなく、課金がもう一度走る。アトミックなサービスは両方を1つのトランザクションで書くので、クラッシュで課金も巻き戻る。",
+            "One service keeps its keys in a cache beside the database: it commits the charge, then records the key. The server crashes between those two writes. On retry the key is missing and the charge runs again; the TOCTOU service, with its separate transactions, fails the same way. The atomic service writes both in one transaction, so the crash rolls back the charge as well. The production service left an in-flight record behind: it answers 409 until that record's lock expires (90 s, as rocket-rides), then runs the charge once.",
+            "あるサービスは、データベースとは別のキャッシュにキーを置く。課金をコミットしてからキーを記録する。その2つの書き込みの間でサーバーがクラッシュする。リトライ時にはキーがなく、課金がもう一度走る。トランザクションが分かれたTOCTOUサービスも同じように失敗する。アトミックなサービスは両方を1つのトランザクションで書くので、クラッシュで課金も巻き戻る。本番型サービスには処理中レコードが残り、そのロックが切れるまで（rocket-ridesと同じ90秒）409を返し、その後1回だけ課金する。",
         ),
         watch: (
             "Watch the commit and rollback events in the server lane around the crash.",
@@ -175,8 +175,8 @@ pub const LESSONS: &[Lesson] = &[
         id: "outbox-relay-crash",
         title: ("10. Outbox: delivered twice", "10. Outbox：2回届く"),
         story: (
-            "The charge and its event are written in one transaction, into the outbox. A relay publishes the event, then crashes before marking it published, so it publishes again on restart. The deduplicating consumer remembers event ids and applies it once; the naive consumer sends two receipt e-mails.",
-            "課金とそのイベントは1つのトランザクションでoutboxに書かれる。リレーはイベントを発行し、発行済みの印を付ける前にクラッシュするので、再起動後にもう一度発行する。重複排除するコンシューマはイベントIDを覚えていて1回だけ適用し、素朴なコンシューマは領収メールを2通送る。",
+            "Each charge and its event are written in one transaction, into the outbox. A relay publishes the events, then crashes before marking them published, so it publishes them again on restart. Both columns run the same atomic service; they differ only downstream. The deduplicating consumer remembers event ids and applies each once; the naive consumer sends a second receipt e-mail for every redelivery.",
+            "課金とそのイベントは1つのトランザクションでoutboxに書かれる。リレーはイベントを発行し、発行済みの印を付ける前にクラッシュするので、再起動後にもう一度発行する。2つの列は同じアトミックなサービスで、違うのは下流だけ。重複排除するコンシューマはイベントIDを覚えていて各イベントを1回だけ適用し、素朴なコンシューマは再配送のたびに2通目の領収メールを送る。",
         ),
         watch: (
             "The outbox row's delivery count goes to 2; compare what each consumer applied.",
@@ -191,8 +191,8 @@ pub const LESSONS: &[Lesson] = &[
         id: "dual-write",
         title: ("11. The dual write", "11. 二重書き込み"),
         story: (
-            "Without an outbox, the service commits the charge and publishes the event as two separate writes. A crash between them loses the event; publishing first and then failing to commit announces a charge that never happened.",
-            "outboxを使わず、課金のコミットとイベントの発行を別々の書き込みとして行う。その間でクラッシュするとイベントが失われる。先に発行してからコミットに失敗すると、起きていない課金を知らせてしまう。",
+            "Three copies of the atomic service get the same two requests. The first request crashes the server just after the commit, the second just after the charge but before the commit. With the outbox, the first charge's event is already in the committed row and the second rolls back with its charge. Commit-then-publish loses the first event. Publish-then-commit has already announced the second charge when the crash rolls it back.",
+            "3つのアトミックなサービスに同じ2つの要求を送る。1つ目はコミット直後に、2つ目は課金後・コミット前にサーバーをクラッシュさせる。outboxでは、1つ目のイベントはコミット済みの行に入っていて、2つ目は課金と一緒に巻き戻る。コミット後に発行する方式は1つ目のイベントを失う。発行後にコミットする方式は、クラッシュで巻き戻る2つ目の課金をすでに知らせてしまっている。",
         ),
         watch: (
             "The \"one event per committed charge\" invariant fails in both dual-write services, in opposite directions.",
