@@ -134,8 +134,7 @@ impl World {
     pub(crate) fn relay_step(&mut self) {
         let len = self.relay.batch.len();
         let pos = self.relay.pos;
-        if pos < len {
-            let id = self.relay.batch[pos];
+        if let Some(&id) = self.relay.batch.get(pos) {
             let delivery = match self.db.outbox.iter_mut().find(|r| r.id == id) {
                 Some(row) => {
                     row.deliveries = row.deliveries.saturating_add(1);
@@ -151,7 +150,11 @@ impl World {
             self.relay = Relay::default();
             return;
         } else {
-            let id = self.relay.batch[pos - len];
+            let Some(&id) = self.relay.batch.get(pos - len) else {
+                // Only scheduled while a batch is in progress; nothing to do otherwise.
+                self.relay = Relay::default();
+                return;
+            };
             if let Some(row) = self.db.outbox.iter_mut().find(|r| r.id == id) {
                 row.published = true;
             }

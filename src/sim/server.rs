@@ -8,7 +8,7 @@
 //! | idempotent, atomic | check+charge+record+commit (one transaction) |
 //! | toctou | check · charge+commit · record+commit (three transactions) |
 //! | split-store | check cache, charge+commit in the DB · write the key to the cache |
-//! | production | check+in-flight record+commit · charge+complete record+commit |
+//! | production | check+in-flight record+commit · charge+complete record+commit (one transaction like atomic when `in_flight` is off) |
 //!
 //! A crash rolls back the open transaction and drops the reply; what an earlier phase committed
 //! stays.
