@@ -108,7 +108,7 @@ fn failure_cached() {
 fn failure_cached_with_cache_all_replays_the_failure_in_production() {
     let mut s = builtin_scenario("failure-cached");
     s.policies.failure_caching = FailureCaching::CacheAll;
-    s.services = vec![Production];
+    s.services = [Production].map(Into::into).to_vec();
     let w = check(&s, &[ex(Production, 150, &[])]);
     assert!(answered(&w[0], 1).is_replay());
 }
@@ -193,7 +193,9 @@ fn split_store_crash() {
 #[test]
 fn crash_after_commit_before_reply_is_safe_for_every_key_honouring_service() {
     let mut s = builtin_scenario("split-store-crash");
-    s.services = vec![SplitStore, TocTou, Idempotent, Atomic, Production];
+    s.services = [SplitStore, TocTou, Idempotent, Atomic, Production]
+        .map(Into::into)
+        .to_vec();
     s.inputs = vec![Input::Operation {
         amount: 100,
         description: String::new(),
@@ -221,7 +223,7 @@ fn crash_after_commit_before_reply_is_safe_for_every_key_honouring_service() {
 #[test]
 fn crash_before_charge_never_charges() {
     let mut s = builtin_scenario("client-cannot-tell");
-    s.services = ServiceKind::ALL.to_vec();
+    s.services = ServiceKind::ALL.map(Into::into).to_vec();
     s.inputs = vec![Input::Operation {
         amount: 100,
         description: String::new(),
@@ -261,7 +263,7 @@ fn concurrent_same_key() {
 #[test]
 fn concurrent_same_key_naive_and_split_store_double_charge() {
     let mut s = builtin_scenario("concurrent-same-key");
-    s.services = vec![Naive, SplitStore, Idempotent];
+    s.services = [Naive, SplitStore, Idempotent].map(Into::into).to_vec();
     check(
         &s,
         &[
@@ -275,7 +277,7 @@ fn concurrent_same_key_naive_and_split_store_double_charge() {
 #[test]
 fn production_without_in_flight_serializes_in_one_transaction() {
     let mut s = builtin_scenario("concurrent-same-key");
-    s.services = vec![Production];
+    s.services = [Production].map(Into::into).to_vec();
     s.policies.in_flight = false;
     let w = check(&s, &[ex(Production, 900, &[])]);
     assert!(answered(&w[0], 1).is_replay());
@@ -328,11 +330,13 @@ fn param_mismatch_status_per_policy() {
 }
 
 #[test]
-fn outbox_relay_crash_with_inbox() {
+fn outbox_relay_crash_inbox_vs_naive_consumer() {
     let w = check(
         &builtin_scenario("outbox-relay-crash"),
-        &[ex(Atomic, 700, &[])],
+        &[ex(Atomic, 700, &[]), ex(Atomic, 700, &[ConsumerAtMostOnce])],
     );
+    assert_eq!(w[0].config().emit, EmitMode::Outbox);
+    assert!(w[0].config().consumer_dedupes && !w[1].config().consumer_dedupes);
     let c = w[0].consumer();
     assert_eq!((c.received, c.applied, c.duplicates_ignored), (4, 2, 2));
     assert_eq!(c.inbox, vec![1, 2]);
@@ -340,29 +344,40 @@ fn outbox_relay_crash_with_inbox() {
         .outbox()
         .iter()
         .all(|r| r.published && r.deliveries == 2));
+    let naive = w[1].consumer();
+    assert_eq!((naive.applied, naive.duplicates_applied), (4, 2));
+    assert!(naive.inbox.is_empty());
 }
 
-#[test]
-fn outbox_relay_crash_naive_consumer_applies_twice() {
-    let s = builtin_scenario("outbox-relay-crash-naive-consumer");
-    let w = check(&s, &[ex(Atomic, 700, &[ConsumerAtMostOnce])]);
-    let c = w[0].consumer();
-    assert_eq!((c.applied, c.duplicates_applied), (4, 2));
-    assert!(c.inbox.is_empty());
+/// Two plain requests and a relay tick; the second request's fault is set per case.
+fn two_charges(emit: EmitMode, second: Fault) -> Scenario {
+    let mut s = builtin_scenario("double-charge");
+    s.emit = emit;
+    s.services = ServiceKind::ALL.map(Into::into).to_vec();
+    let req = |amount, fault| Input::Request {
+        key: None,
+        key_format: KeyFormat::V4,
+        amount,
+        description: String::new(),
+        fault,
+    };
+    s.inputs = vec![
+        req(100, Fault::None),
+        req(200, second),
+        Input::RelayTick {
+            crash_after_publish: false,
+        },
+    ];
+    s
 }
 
 #[test]
 fn outbox_survives_every_crash() {
-    let mut s = builtin_scenario("dual-write");
-    s.emit = EmitMode::Outbox;
-    s.services = ServiceKind::ALL.to_vec();
     for fault in [
         Fault::CrashAfterCommitBeforeReply,
         Fault::CrashAfterChargeBeforeRecord,
     ] {
-        if let Input::Request { fault: f, .. } = &mut s.inputs[1] {
-            *f = fault;
-        }
+        let s = two_charges(EmitMode::Outbox, fault);
         let atomic_balance = if fault == Fault::CrashAfterChargeBeforeRecord {
             900
         } else {
@@ -383,31 +398,39 @@ fn outbox_survives_every_crash() {
 }
 
 #[test]
-fn dual_write_loses_an_event() {
+fn dual_write_loses_an_event_and_emits_a_phantom_one() {
     let w = check(
         &builtin_scenario("dual-write"),
-        &[ex(Atomic, 700, &[OneEventPerCharge])],
+        &[
+            ex(Atomic, 900, &[]),
+            ex(Atomic, 900, &[OneEventPerCharge]),
+            ex(Atomic, 900, &[OneEventPerCharge]),
+        ],
     );
-    assert!(matches!(
-        w[0].violations()[0].detail,
-        ViolationDetail::EventLost { id: 2 }
-    ));
+    let emits: Vec<EmitMode> = w.iter().map(|w| w.config().emit).collect();
+    assert_eq!(
+        emits,
+        [
+            EmitMode::Outbox,
+            EmitMode::DualWriteCommitThenPublish,
+            EmitMode::DualWritePublishThenCommit
+        ]
+    );
+    // Outbox: the committed charge's event is delivered by the relay; the rolled-back one is not.
     assert_eq!(w[0].consumer().applied, 1);
-}
-
-#[test]
-fn dual_write_emits_a_phantom_event() {
-    let w = check(
-        &builtin_scenario("dual-write-phantom"),
-        &[ex(Atomic, 900, &[OneEventPerCharge])],
-    );
+    // Commit, then publish: the crash after the commit loses the first event.
     assert!(matches!(
-        w[0].violations()[0].detail,
+        w[1].violations()[0].detail,
+        ViolationDetail::EventLost { id: 1 }
+    ));
+    assert_eq!(w[1].consumer().applied, 0);
+    // Publish, then commit: the consumer acted on a charge that was rolled back.
+    assert!(matches!(
+        w[2].violations()[0].detail,
         ViolationDetail::PhantomEvent { id: 2 }
     ));
-    // The consumer acted on a charge that was rolled back.
-    assert_eq!(w[0].consumer().applied, 2);
-    assert_eq!(w[0].ledger().len(), 1);
+    assert_eq!(w[2].consumer().applied, 2);
+    assert_eq!(w[2].ledger().len(), 1);
 }
 
 #[test]
@@ -416,9 +439,7 @@ fn dual_write_without_faults_is_clean() {
         EmitMode::DualWriteCommitThenPublish,
         EmitMode::DualWritePublishThenCommit,
     ] {
-        let mut s = builtin_scenario("dual-write");
-        s.emit = emit;
-        s.services = ServiceKind::ALL.to_vec();
+        let mut s = two_charges(emit, Fault::None);
         s.inputs.truncate(1);
         let expected: Vec<Expect> = ServiceKind::ALL.iter().map(|k| ex(*k, 900, &[])).collect();
         let w = check(&s, &expected);
@@ -427,9 +448,26 @@ fn dual_write_without_faults_is_clean() {
 }
 
 #[test]
+fn a_wired_service_round_trips_through_json() {
+    let s = builtin_scenario("dual-write");
+    let json = s.to_json();
+    assert!(
+        json.contains(r#"{"kind":"atomic","emit":"outbox","consumer_dedupes":true}"#),
+        "{json}"
+    );
+    assert_eq!(Scenario::from_json(&json).unwrap(), s);
+    // A typo inside a wired service is an error, not silently the scenario's default.
+    let typo = json.replacen("consumer_dedupes", "consumer_dedupe", 1);
+    assert!(matches!(
+        Scenario::from_json(&typo),
+        Err(InputError::JsonInvalid { .. })
+    ));
+}
+
+#[test]
 fn processor_error_policies() {
     let base = Scenario {
-        services: vec![Atomic, Production],
+        services: vec![Atomic.into(), Production.into()],
         inputs: vec![Input::Operation {
             amount: 100,
             description: String::new(),

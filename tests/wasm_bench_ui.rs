@@ -38,11 +38,13 @@ fn percentile(v: &mut [f64], p: f64) -> f64 {
 async fn step_latency_with_10k_rows() {
     const CHARGES: usize = 10_000;
     let mut scenario = builtin("double-charge").unwrap();
-    scenario.services = vec![
+    scenario.services = [
         ServiceKind::Naive,
         ServiceKind::Idempotent,
         ServiceKind::Atomic,
-    ];
+    ]
+    .map(Into::into)
+    .to_vec();
     scenario.initial_balance = 1_000_000;
     scenario.inputs = (0..CHARGES)
         .map(|_| Input::Request {

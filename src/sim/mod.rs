@@ -47,7 +47,7 @@ pub use production::{
     Counters, FailureCaching, Lookup, MismatchStatus, Policies, ProductionService, RecordState,
 };
 pub use rng::Rng;
-pub use scenario::Scenario;
+pub use scenario::{Scenario, ServiceSpec, WiredService};
 pub use scenarios::{builtin, builtin_ids};
 pub use server::ServiceKind;
 pub use store::{LedgerEntry, StoreRow};

@@ -26,7 +26,7 @@ pub struct Scenario {
     /// Starting balance.
     pub initial_balance: i64,
     /// Services to compare, one world each.
-    pub services: Vec<ServiceKind>,
+    pub services: Vec<ServiceSpec>,
     /// How charges are announced downstream.
     #[serde(default)]
     pub emit: EmitMode,
@@ -45,6 +45,57 @@ pub struct Scenario {
     pub timeout_ms: u64,
     /// The script.
     pub inputs: Vec<Input>,
+}
+
+/// One column of a scenario: a service, on its own (`"atomic"`) or with its own event wiring
+/// (`{"kind": "atomic", "consumer_dedupes": false}`), so one run can set an outbox beside a dual
+/// write, or a deduplicating consumer beside a naive one, on the same inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ServiceSpec {
+    /// The service, with the scenario's emit mode and consumer.
+    Kind(ServiceKind),
+    /// The service with its own emit mode and/or consumer.
+    Wired(WiredService),
+}
+
+/// A service with settings of its own; absent fields fall back to the scenario's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WiredService {
+    /// The service.
+    pub kind: ServiceKind,
+    /// How this column announces charges.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub emit: Option<EmitMode>,
+    /// Whether this column's consumer keeps an inbox.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub consumer_dedupes: Option<bool>,
+}
+
+impl ServiceSpec {
+    /// The service this column runs.
+    pub fn kind(&self) -> ServiceKind {
+        match self {
+            ServiceSpec::Kind(k) => *k,
+            ServiceSpec::Wired(w) => w.kind,
+        }
+    }
+
+    /// The service with its own emit mode and consumer.
+    pub fn wired(kind: ServiceKind, emit: EmitMode, consumer_dedupes: bool) -> ServiceSpec {
+        ServiceSpec::Wired(WiredService {
+            kind,
+            emit: Some(emit),
+            consumer_dedupes: Some(consumer_dedupes),
+        })
+    }
+}
+
+impl From<ServiceKind> for ServiceSpec {
+    fn from(kind: ServiceKind) -> Self {
+        ServiceSpec::Kind(kind)
+    }
 }
 
 #[derive(Deserialize)]
@@ -116,6 +167,22 @@ impl Scenario {
     }
 
     /// The world settings for one service.
+    pub fn config_for(&self, spec: ServiceSpec) -> WorldConfig {
+        let mut cfg = self.config(spec.kind());
+        if let ServiceSpec::Wired(w) = spec {
+            cfg.emit = w.emit.unwrap_or(cfg.emit);
+            cfg.consumer_dedupes = w.consumer_dedupes.unwrap_or(cfg.consumer_dedupes);
+        }
+        cfg
+    }
+
+    /// The same scenario comparing other columns.
+    pub fn with_services(mut self, services: Vec<ServiceSpec>) -> Scenario {
+        self.services = services;
+        self
+    }
+
+    /// The world settings for one service, with the scenario's emit mode and consumer.
     pub fn config(&self, service: ServiceKind) -> WorldConfig {
         WorldConfig {
             seed: self.seed,
@@ -135,7 +202,7 @@ impl Scenario {
         self.validate()?;
         self.services
             .iter()
-            .map(|s| World::with_script(self.config(*s), self.inputs.clone()))
+            .map(|s| World::with_script(self.config_for(*s), self.inputs.clone()))
             .collect()
     }
 
@@ -165,7 +232,7 @@ mod tests {
         assert_eq!(s.emit, EmitMode::None);
         assert_eq!(
             s.services,
-            vec![ServiceKind::Naive, ServiceKind::SplitStore]
+            vec![ServiceKind::Naive.into(), ServiceKind::SplitStore.into()]
         );
         let back = Scenario::from_json(&s.to_json()).expect("round trip");
         assert_eq!(back, s);

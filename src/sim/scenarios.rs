@@ -6,12 +6,12 @@ use super::input::{Input, RequestSpec};
 use super::limits::SCENARIO_VERSION;
 use super::outbox::EmitMode;
 use super::production::{FailureCaching, Policies};
-use super::scenario::Scenario;
+use super::scenario::{Scenario, ServiceSpec};
 use super::server::ServiceKind::{self, Atomic, Idempotent, Naive, Production, SplitStore, TocTou};
 use super::uuidgen::KeyFormat;
 
 /// Ids of every built-in scenario, in lesson order.
-pub const BUILTIN_IDS: [&str; 13] = [
+pub const BUILTIN_IDS: [&str; 11] = [
     "double-charge",
     "distinct-keys",
     "failure-cached",
@@ -22,9 +22,7 @@ pub const BUILTIN_IDS: [&str; 13] = [
     "key-expiry",
     "param-mismatch",
     "outbox-relay-crash",
-    "outbox-relay-crash-naive-consumer",
     "dual-write",
-    "dual-write-phantom",
 ];
 
 /// Ids of every built-in scenario, in lesson order.
@@ -39,7 +37,7 @@ fn base(services: &[ServiceKind], inputs: Vec<Input>) -> Scenario {
         version: SCENARIO_VERSION,
         seed: 42,
         initial_balance: 1000,
-        services: services.to_vec(),
+        services: services.iter().map(|k| (*k).into()).collect(),
         emit: EmitMode::None,
         consumer_dedupes: true,
         policies: Policies::default(),
@@ -206,49 +204,43 @@ pub fn builtin(id: &str) -> Option<Scenario> {
             ],
         ),
         // The relay crashes after publishing, before marking: every row is delivered twice.
-        "outbox-relay-crash" => Scenario {
-            emit: EmitMode::Outbox,
-            ..base(
-                &[Atomic],
-                vec![
-                    request(None, 100, "order-1", Fault::None),
-                    request(None, 200, "order-2", Fault::None),
-                    Input::RelayTick {
-                        crash_after_publish: true,
-                    },
-                    Input::RelayTick {
-                        crash_after_publish: false,
-                    },
-                ],
-            )
-        },
-        // The same redelivery reaching a consumer without an inbox: two receipt e-mails.
-        "outbox-relay-crash-naive-consumer" => Scenario {
-            consumer_dedupes: false,
-            ..builtin("outbox-relay-crash")?
-        },
-        // Commit, then publish outside the transaction: a crash in between loses the event.
-        "dual-write" => Scenario {
-            emit: EmitMode::DualWriteCommitThenPublish,
-            ..base(
-                &[Atomic],
-                vec![
-                    request(None, 100, "order-1", Fault::None),
-                    request(None, 200, "order-2", Fault::CrashAfterCommitBeforeReply),
-                ],
-            )
-        },
-        // Publish, then commit: a crash in between announces a charge that never happened.
-        "dual-write-phantom" => Scenario {
-            emit: EmitMode::DualWritePublishThenCommit,
-            ..base(
-                &[Atomic],
-                vec![
-                    request(None, 100, "order-1", Fault::None),
-                    request(None, 200, "order-2", Fault::CrashAfterChargeBeforeRecord),
-                ],
-            )
-        },
+        // The relay crashes after publishing, before marking: every row is delivered twice. The
+        // same service twice, differing only downstream: a consumer with an inbox, one without.
+        "outbox-relay-crash" => base(
+            &[],
+            vec![
+                request(None, 100, "order-1", Fault::None),
+                request(None, 200, "order-2", Fault::None),
+                Input::RelayTick {
+                    crash_after_publish: true,
+                },
+                Input::RelayTick {
+                    crash_after_publish: false,
+                },
+            ],
+        )
+        .with_services(vec![
+            ServiceSpec::wired(Atomic, EmitMode::Outbox, true),
+            ServiceSpec::wired(Atomic, EmitMode::Outbox, false),
+        ]),
+        // The outbox beside both dual writes, on the same two crashes: just after the commit
+        // (commit-then-publish loses that event) and after the charge before the commit
+        // (publish-then-commit has announced a charge that rolls back).
+        "dual-write" => base(
+            &[],
+            vec![
+                request(None, 100, "order-1", Fault::CrashAfterCommitBeforeReply),
+                request(None, 200, "order-2", Fault::CrashAfterChargeBeforeRecord),
+                Input::RelayTick {
+                    crash_after_publish: false,
+                },
+            ],
+        )
+        .with_services(vec![
+            ServiceSpec::wired(Atomic, EmitMode::Outbox, true),
+            ServiceSpec::wired(Atomic, EmitMode::DualWriteCommitThenPublish, true),
+            ServiceSpec::wired(Atomic, EmitMode::DualWritePublishThenCommit, true),
+        ]),
         _ => return None,
     };
     Some(s)

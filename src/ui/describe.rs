@@ -44,6 +44,21 @@ pub fn service_name(lang: Lang, kind: ServiceKind) -> &'static str {
     }
 }
 
+/// A column's title: the service, and its event wiring when it has any, so two columns running
+/// the same service (an outbox beside a dual write) can be told apart.
+pub fn column_name(lang: Lang, cfg: &crate::sim::WorldConfig) -> String {
+    let name = service_name(lang, cfg.service);
+    if cfg.emit == EmitMode::None {
+        return name.to_string();
+    }
+    let consumer = if cfg.consumer_dedupes {
+        ""
+    } else {
+        lang.t(", naive consumer", "、素朴なコンシューマ")
+    };
+    format!("{name} · {}{consumer}", emit_name(lang, cfg.emit))
+}
+
 /// One line on how the service works.
 pub fn service_blurb(lang: Lang, kind: ServiceKind) -> &'static str {
     match kind {

@@ -188,3 +188,28 @@ test('every built-in scenario runs to the end at 1280 and 390 px without overflo
     }, { width, height });
   }
 });
+
+test('outbox lessons: inbox vs naive consumer, and the outbox beside both dual writes', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/scenario/outbox-relay-crash');
+    await page.getByTestId('run-to-end').click();
+    const cols = page.locator('section[data-service=atomic]');
+    assert.equal(await cols.count(), 2);
+    for (let i = 0; i < 2; i++) {
+      assert.equal(Number(await cols.nth(i).getByTestId('balance').textContent()), 700);
+      assert.equal(await cols.nth(i).locator('[data-testid=outbox] tr').count(), 2, 'one outbox row per charge');
+    }
+    assert.equal(await cols.nth(0).locator('[data-testid=invariants] .fail').count(), 0, 'the inbox makes the effect happen once');
+    assert.match(await cols.nth(1).locator('[data-testid=invariants] .fail').textContent(), /Consumer applies each event once/);
+
+    await open(page, '#/scenario/dual-write');
+    await page.getByTestId('run-to-end').click();
+    const dw = page.locator('section[data-service=atomic]');
+    assert.equal(await dw.count(), 3);
+    assert.equal(await dw.nth(0).locator('[data-testid=invariants] .fail').count(), 0, 'the outbox keeps one event per charge');
+    for (const i of [1, 2]) {
+      assert.match(await dw.nth(i).locator('[data-testid=invariants] .fail').textContent(), /One event per committed charge/);
+    }
+    await page.screenshot({ path: `${SHOTS}/dual-write-end-1280.png`, fullPage: true });
+  });
+});

@@ -74,12 +74,14 @@ impl PageState {
 pub fn sandbox_scenario() -> Scenario {
     let mut s = builtin("double-charge").expect("the first lesson is built in");
     s.inputs.clear();
-    s.services = vec![
+    s.services = [
         crate::sim::ServiceKind::Naive,
         crate::sim::ServiceKind::Idempotent,
         crate::sim::ServiceKind::Atomic,
         crate::sim::ServiceKind::Production,
-    ];
+    ]
+    .map(Into::into)
+    .to_vec();
     s
 }
 
@@ -510,7 +512,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                             { for s.worlds().iter().enumerate().map(|(i, w)| {
                                 let on_tab = on_tab.clone();
                                 html! { <button aria-pressed={(i == st.tab).to_string()} onclick={Callback::from(move |_| on_tab.emit(i))}>
-                                    { describe::service_name(l, w.config().service) }</button> }
+                                    { describe::column_name(l, w.config()) }</button> }
                             }) }
                         </div>
                         { timeline_for(l, s, st.tab, &on_jump) }

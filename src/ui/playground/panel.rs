@@ -165,8 +165,9 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
     let counters = world.counters();
 
     html! {
-        <section class="service" data-service={kind_attr} aria-label={describe::service_name(lang, kind)}>
-            <h3>{ describe::service_name(lang, kind) }</h3>
+        <section class="service" data-service={kind_attr} aria-label={describe::column_name(lang, cfg)}
+                 data-emit={format!("{:?}", cfg.emit)} data-consumer-dedupes={cfg.consumer_dedupes.to_string()}>
+            <h3>{ describe::column_name(lang, cfg) }</h3>
             <p class="what">{ describe::service_blurb(lang, kind) }
                 if emits { <br/>{ lang.t("Events: ", "イベント：") }{ describe::emit_name(lang, cfg.emit) }
                     { if cfg.consumer_dedupes { lang.t(", deduplicating consumer", "、重複排除するコンシューマ") } else { lang.t(", naive consumer", "、素朴なコンシューマ") } } }

@@ -275,14 +275,14 @@ pub fn sandbox(p: &SandboxProps) -> Html {
         }
     };
     let service_box = |kind: ServiceKind| {
-        let checked = p.scenario.services.contains(&kind);
+        let checked = p.scenario.services.iter().any(|s| s.kind() == kind);
         let r = replace(Rc::new(move |s: &mut Scenario| {
-            if s.services.contains(&kind) {
-                s.services.retain(|k| *k != kind);
+            if s.services.iter().any(|s| s.kind() == kind) {
+                s.services.retain(|k| k.kind() != kind);
             } else {
-                s.services.push(kind);
+                s.services.push(kind.into());
                 s.services
-                    .sort_by_key(|k| ServiceKind::ALL.iter().position(|x| x == k));
+                    .sort_by_key(|k| ServiceKind::ALL.iter().position(|x| *x == k.kind()));
             }
         }));
         html! { <label class="check"><input type="checkbox" checked={checked} onchange={Callback::from(move |_| r())} />

@@ -111,7 +111,8 @@ pub fn timeline(props: &TimelineProps) -> Html {
     let shown = &props.rows[..];
     let start = props.first;
     let end = start + shown.len();
-    let width = LEFT + LANE_W * LANES.len() as f64 + 8.0;
+    // Room on the right for the labels of events drawn on the last lanes.
+    let width = LEFT + LANE_W * LANES.len() as f64 + 150.0;
     let height = TOP + ROW_H * shown.len().max(1) as f64 + 8.0;
 
     let lanes = LANES.iter().enumerate().map(|(i, (en, ja))| {
