@@ -824,12 +824,12 @@ fn every_error_has_a_message_in_both_languages() {
 
 #[test]
 fn seeded_prng_is_deterministic_and_in_range() {
-    let mut a = SplitMix64::new(5);
-    let mut b = SplitMix64::new(5);
+    let mut a = idempotency_playground::sim::rng::Rng::new(5);
+    let mut b = idempotency_playground::sim::rng::Rng::new(5);
     for _ in 0..100 {
         assert_eq!(a.next_u64(), b.next_u64());
     }
-    let mut r = SplitMix64::new(0);
+    let mut r = idempotency_playground::sim::rng::Rng::new(0);
     let mut seen = [0u32; 10];
     for _ in 0..10_000 {
         seen[r.below(10)] += 1;

@@ -33,6 +33,15 @@ impl Rng {
         }
     }
 
+    /// A number in `0..bound`; `0` when `bound` is 0 so callers never divide by zero (the lab
+    /// picks the next request with it).
+    pub fn below(&mut self, bound: usize) -> usize {
+        if bound == 0 {
+            return 0;
+        }
+        ((u128::from(self.next_u64()) * bound as u128) >> 64) as usize
+    }
+
     /// 16 random bytes, e.g. for a UUID.
     pub fn bytes16(&mut self) -> [u8; 16] {
         let mut out = [0u8; 16];

@@ -238,6 +238,12 @@ impl World {
     }
 
     fn toctou_charge(&mut self, j: usize) {
+        self.charge_in_own_transaction(j);
+    }
+
+    /// The charge (and its outbox row) committed on its own, before any key is recorded: the
+    /// shape shared by the TOCTOU service and the keys-in-a-cache service.
+    fn charge_in_own_transaction(&mut self, j: usize) {
         if self.crashes_at(j, CrashPoint::BeforeCharge) {
             return self.crash(j, CrashPoint::BeforeCharge, None);
         }
@@ -266,17 +272,7 @@ impl World {
         if self.answered_by_lookup(j) {
             return;
         }
-        if self.crashes_at(j, CrashPoint::BeforeCharge) {
-            return self.crash(j, CrashPoint::BeforeCharge, None);
-        }
-        let mut txn = Txn::default();
-        let result = self.charge(j, &mut txn);
-        self.write_outbox(j, &mut txn);
-        self.commit(j, txn);
-        if let Some(job) = self.jobs.get_mut(j) {
-            job.result = Some(result);
-        }
-        self.next_phase(j);
+        self.charge_in_own_transaction(j);
     }
 
     fn split_cache_write(&mut self, j: usize) {

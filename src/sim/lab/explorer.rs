@@ -13,13 +13,13 @@ use std::collections::BTreeMap;
 
 use super::count::raw_schedule_count;
 use super::error::LabError;
-use super::fxhash::FxHashMap;
 use super::limits::{
     CACHED_REQUESTS_MAX, RAW_SCHEDULES_BUDGET, REQUESTS_MAX, SAMPLES_MAX, STATE_BUDGET,
     STEPS_PER_REQUEST,
 };
 use super::model::{context_switches, LabState, OutcomeKey, Scenario};
-use super::rng::SplitMix64;
+use crate::sim::hash::FxHashMap;
+use crate::sim::rng::Rng;
 
 /// How to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,7 +196,7 @@ struct PlainSearch {
 }
 
 struct Sampler {
-    rng: SplitMix64,
+    rng: Rng,
     target: u64,
     done: u64,
     current: Option<(LabState, Vec<usize>)>,
@@ -270,7 +270,7 @@ impl Explorer {
                     return Err(LabError::SampleCount { samples });
                 }
                 Engine::Sample(Sampler {
-                    rng: SplitMix64::new(seed),
+                    rng: Rng::new(seed),
                     target: samples,
                     done: 0,
                     current: None,

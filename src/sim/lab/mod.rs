@@ -3,7 +3,7 @@
 //!
 //! Architecture invariant: UI-free and deterministic. Nothing here imports a UI or browser crate
 //! (scripts/check-core-imports.sh checks it), reads a clock or asks the OS for randomness; random
-//! choices come from the lab's own seeded [`SplitMix64`].
+//! choices come from the core's seeded [`crate::sim::rng::Rng`].
 //!
 //! - [`model`]: [`Scenario`], [`LabState`] and one step of each [`Model`].
 //! - [`stepper`]: a run driven by the learner or a [`Policy`], with exact step back.
@@ -15,11 +15,9 @@ pub mod compare;
 pub mod count;
 pub mod error;
 pub mod explorer;
-mod fxhash;
 pub mod input;
 pub mod limits;
 pub mod model;
-pub mod rng;
 pub mod source;
 pub mod stepper;
 
@@ -31,7 +29,6 @@ pub use model::{
     context_switches, ChargeOutcome, KeyMode, LabResult, LabState, LockName, Model, OutcomeKey,
     RequestProgress, RequestStatus, Scenario, StepAction, StepRecord,
 };
-pub use rng::SplitMix64;
 pub use stepper::{Policy, Stepper};
 
 /// The source lines step `step` (0-based) of `model` executes, from every marker of that step in

@@ -3,7 +3,7 @@
 
 use super::error::LabError;
 use super::model::{LabState, OutcomeKey, RequestStatus, Scenario, StepRecord};
-use super::rng::SplitMix64;
+use crate::sim::rng::Rng;
 
 /// Who picks the next request when the learner does not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,7 +145,7 @@ impl Stepper {
             }
             Policy::Random { seed } => {
                 let position = self.schedule.len() as u64;
-                let mut rng = SplitMix64::new(seed ^ position.wrapping_mul(0xD1B5_4A32_D192_ED03));
+                let mut rng = Rng::new(seed ^ position.wrapping_mul(0xD1B5_4A32_D192_ED03));
                 movable.get(rng.below(movable.len())).copied()
             }
         }

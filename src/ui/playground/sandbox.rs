@@ -111,12 +111,12 @@ pub fn sandbox(p: &SandboxProps) -> Html {
         }
     };
 
-    let on_send = {
+    // Send, retry with the same key, retry with a new key: one request, three ways to pick its key.
+    let request = |pick_key: Rc<dyn Fn() -> Result<Option<String>, InputError>>| {
         let send = send.clone();
         let (amount, fault) = (amount.clone(), fault.clone());
-        let typed = typed_key();
         Callback::from(move |_| {
-            send(typed.clone().and_then(|key| {
+            send(pick_key().and_then(|key| {
                 Ok(Input::Request {
                     key,
                     key_format: KeyFormat::V4,
@@ -127,42 +127,17 @@ pub fn sandbox(p: &SandboxProps) -> Html {
             }))
         })
     };
+    let typed = typed_key();
+    let on_send = request(Rc::new(move || typed.clone()));
     let on_retry_same = {
-        let send = send.clone();
-        let (amount, fault) = (amount.clone(), fault.clone());
-        let last = p.last_key.clone();
-        let typed = typed_key();
-        Callback::from(move |_| {
-            let key = match (&typed, &last) {
-                (Ok(Some(k)), _) => Ok(Some(k.clone())),
-                (_, Some(k)) => Ok(Some(k.clone())),
-                (Err(e), None) => Err(e.clone()),
-                (Ok(None), None) => Err(InputError::KeyEmpty),
-            };
-            send(key.and_then(|key| {
-                Ok(Input::Request {
-                    key,
-                    key_format: KeyFormat::V4,
-                    amount: parse_amount(&amount)?,
-                    description: "order".into(),
-                    fault: *fault,
-                })
-            }))
-        })
+        let (typed, last) = (typed_key(), p.last_key.clone());
+        request(Rc::new(move || match (&typed, &last) {
+            (Ok(Some(k)), _) | (_, Some(k)) => Ok(Some(k.clone())),
+            (Err(e), None) => Err(e.clone()),
+            (Ok(None), None) => Err(InputError::KeyEmpty),
+        }))
     };
-    let on_retry_new = {
-        let send = send.clone();
-        let (amount, fault) = (amount.clone(), fault.clone());
-        Callback::from(move |_| {
-            send(parse_amount(&amount).map(|a| Input::Request {
-                key: None,
-                key_format: KeyFormat::V4,
-                amount: a,
-                description: "order".into(),
-                fault: *fault,
-            }))
-        })
-    };
+    let on_retry_new = request(Rc::new(|| Ok(None)));
     let on_parallel = {
         let send = send.clone();
         let (amount, parallel) = (amount.clone(), parallel.clone());
