@@ -15,7 +15,7 @@ for t in wasm_bench_core wasm_bench_lab wasm_bench_ui; do
   # cargo test with the wasm-bindgen runner: the most direct way to pick one test file and keep
   # its console output (wasm-pack's argument forwarding moves --test around).
   CHROMEDRIVER=/usr/bin/chromedriver CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-    cargo test --release --target wasm32-unknown-unknown --features wasm-bench --test "$t" -- --nocapture 2>&1 | tee "target/bench/$t.txt" | grep -E 'bench|^core/|^\||test result'|test result' || true
+    cargo test --release --target wasm32-unknown-unknown --features wasm-bench --test "$t" -- --nocapture 2>&1 | tee "target/bench/$t.txt" | grep -E '^core/|bench|^[|]|test result' || true
 done
 echo "== page weight (release build, wasm-opt -Oz)"
 scripts/build.sh >/dev/null
