@@ -213,3 +213,35 @@ test('outbox lessons: inbox vs naive consumer, and the outbox beside both dual w
     await page.screenshot({ path: `${SHOTS}/dual-write-end-1280.png`, fullPage: true });
   });
 });
+
+test('a lesson can run on other services; the choice survives a reload and can be undone', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/scenario/double-charge');
+    await page.getByTestId('pick-Naive').uncheck();
+    await page.getByTestId('pick-TocTou').check();
+    await page.getByTestId('run-to-end').click();
+    assert.equal(await page.locator('section[data-service=naive]').count(), 0);
+    assert.equal(await balance(page, 'toctou'), 900, 'a sequential retry is caught even by the TOCTOU service');
+    await page.reload();
+    await page.locator('section[data-service=toctou]').waitFor();
+    assert.equal(await page.locator('section[data-service=naive]').count(), 0);
+    await page.getByTestId('restore-lesson').click();
+    await page.locator('section[data-service=naive]').waitFor();
+    assert.equal(await page.locator('section[data-service=toctou]').count(), 0);
+    // Removing every service is refused with a message, and the run stays.
+    for (const k of ['Naive', 'Idempotent', 'Atomic']) await page.getByTestId(`pick-${k}`).click();
+    assert.match(await page.getByTestId('notice').textContent(), /0 services chosen/);
+    assert.ok(await page.locator('section[data-service]').count() >= 1);
+  });
+});
+
+test('import refuses JSON over 64 KB with a message', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/sandbox');
+    await page.getByText('Import JSON').click();
+    await page.getByTestId('import-text').fill(`{"version":1,"pad":"${'x'.repeat(70_000)}"}`);
+    await page.getByTestId('import').click();
+    assert.match(await page.getByTestId('notice').textContent(), /at most 65536 are accepted/);
+    assert.ok(await page.locator('section[data-service]').count() >= 1, 'the current run is kept');
+  });
+});

@@ -9,6 +9,7 @@ pub mod controls;
 pub mod lessons;
 pub mod panel;
 pub mod sandbox;
+pub mod services;
 pub mod session;
 pub mod share_panel;
 pub mod timeline;
@@ -418,6 +419,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
             {
                 let mut st = state.borrow_mut();
                 let Some(s) = st.session.as_mut() else { return };
+                let pushed = matches!(change, sandbox::Change::Push(_));
                 let result = match change {
                     sandbox::Change::Push(input) => s.push_input(input).map(|_| true),
                     sandbox::Change::Replace(scenario) => {
@@ -436,7 +438,8 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                         st.set_session(s);
                         st.tab = tab;
                         st.notice = None;
-                        st.playing = st.session.as_ref().is_some_and(|s| !s.at_end());
+                        // A new request plays itself out; a settings change keeps the cursor still.
+                        st.playing = pushed && st.session.as_ref().is_some_and(|s| !s.at_end());
                     }
                     Err(e) => st.notice = Some(Notice::Error(describe::input_error(l, &e))),
                 }
@@ -499,6 +502,13 @@ pub fn playground(props: &PlaygroundProps) -> Html {
             }
             if let Some(s) = st.session.as_ref() {
                 <Controls lang={l} position={s.position()} total={s.total()} playing={st.playing} speed_ms={st.speed_ms} on={control.clone()} />
+                <div class="picker-row">
+                    <services::ServicePicker lang={l} scenario={Rc::new(s.scenario().clone())} on_change={on_sandbox.clone()} />
+                    if let Some(original) = lesson.and_then(|ls| builtin(ls.id)).filter(|b| b != s.scenario()) {
+                        <button data-testid="restore-lesson" onclick={on_sandbox.reform(move |_| sandbox::Change::Replace(original.clone()))}>
+                            { l.t("Restore the lesson as written", "レッスンを元に戻す") }</button>
+                    }
+                </div>
                 if matches!(route, Route::Sandbox) {
                     <sandbox::Sandbox lang={l} scenario={Rc::new(s.scenario().clone())} last_key={s.worlds().first().and_then(last_key)} on_change={on_sandbox.clone()} />
                 }

@@ -110,7 +110,7 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
         };
         html! {
             <li>{ lang.f(
-                format!("#{} charge {} · {} tries · {}", c.op.0 + 1, c.amount, c.attempts, outcome),
+                format!("#{} charge {} · {} {} · {}", c.op.0 + 1, c.amount, c.attempts, if c.attempts == 1 { "try" } else { "tries" }, outcome),
                 format!("#{} {} を課金 · 試行 {} 回 · {}", c.op.0 + 1, c.amount, c.attempts, outcome)) }</li>
         }
     });

@@ -17,7 +17,6 @@ use crate::sim::outbox::EmitMode;
 use crate::sim::production::{FailureCaching, MismatchStatus};
 use crate::sim::rng::Rng;
 use crate::sim::scenario::Scenario;
-use crate::sim::server::ServiceKind;
 use crate::sim::uuidgen::{mint, KeyFormat};
 use crate::ui::describe;
 use crate::ui::i18n::Lang;
@@ -249,20 +248,6 @@ pub fn sandbox(p: &SandboxProps) -> Html {
             }
         }
     };
-    let service_box = |kind: ServiceKind| {
-        let checked = p.scenario.services.iter().any(|s| s.kind() == kind);
-        let r = replace(Rc::new(move |s: &mut Scenario| {
-            if s.services.iter().any(|s| s.kind() == kind) {
-                s.services.retain(|k| k.kind() != kind);
-            } else {
-                s.services.push(kind.into());
-                s.services
-                    .sort_by_key(|k| ServiceKind::ALL.iter().position(|x| *x == k.kind()));
-            }
-        }));
-        html! { <label class="check"><input type="checkbox" checked={checked} onchange={Callback::from(move |_| r())} />
-        { describe::service_name(l, kind) }</label> }
-    };
     let pol = p.scenario.policies;
     let on_mismatch = {
         let r = replace.clone();
@@ -396,10 +381,6 @@ pub fn sandbox(p: &SandboxProps) -> Html {
                 <label class="check"><input type="checkbox" checked={*crash_relay} onchange={{ let c = crash_relay.clone(); Callback::from(move |_| c.set(!*c)) }} />
                     { l.t("relay crashes after publishing", "リレーが発行後にクラッシュ") }</label>
                 <button onclick={on_relay} data-testid="relay-tick">{ l.t("Run the relay", "リレーを動かす") }</button>
-            </fieldset>
-            <fieldset>
-                <legend>{ l.t("Services side by side", "並べるサービス") }</legend>
-                { for ServiceKind::ALL.iter().map(|k| service_box(*k)) }
             </fieldset>
             <fieldset>
                 <legend>{ l.t("Production service policies", "本番型サービスの方針") }</legend>

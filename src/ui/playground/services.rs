@@ -1,0 +1,84 @@
+//! Which services run the scenario, side by side: a checkbox per service, on every scenario page
+//! and in the sandbox. A change re-runs the same inputs on the new set of columns.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::sim::scenario::Scenario;
+use crate::sim::server::ServiceKind;
+use crate::ui::describe;
+use crate::ui::i18n::Lang;
+
+use super::sandbox::Change;
+
+/// Props of the service picker.
+#[derive(Properties, PartialEq)]
+pub struct ServicePickerProps {
+    /// Page language.
+    pub lang: Lang,
+    /// The scenario being run.
+    pub scenario: Rc<Scenario>,
+    /// Where the changed scenario goes.
+    pub on_change: Callback<Change>,
+}
+
+/// The scenario with `kind` added (in the usual column order) or, if present, removed.
+pub fn toggled(scenario: &Scenario, kind: ServiceKind) -> Scenario {
+    let mut s = scenario.clone();
+    if s.services.iter().any(|c| c.kind() == kind) {
+        s.services.retain(|c| c.kind() != kind);
+    } else {
+        s.services.push(kind.into());
+        s.services
+            .sort_by_key(|c| ServiceKind::ALL.iter().position(|x| *x == c.kind()));
+    }
+    s
+}
+
+/// A checkbox per service.
+#[function_component(ServicePicker)]
+pub fn service_picker(p: &ServicePickerProps) -> Html {
+    let l = p.lang;
+    let boxes = ServiceKind::ALL.iter().map(|&kind| {
+        let checked = p.scenario.services.iter().any(|c| c.kind() == kind);
+        let (scenario, on) = (p.scenario.clone(), p.on_change.clone());
+        let onchange = Callback::from(move |_| on.emit(Change::Replace(toggled(&scenario, kind))));
+        html! {
+            <label class="check" title={describe::service_blurb(l, kind)}>
+                <input type="checkbox" checked={checked} {onchange} data-testid={format!("pick-{kind:?}")} />
+                { describe::service_name(l, kind) }
+            </label>
+        }
+    });
+    html! {
+        <fieldset class="service-picker">
+            <legend>{ l.t("Services side by side (same inputs)", "並べるサービス（同じ入力）") }</legend>
+            { for boxes }
+        </fieldset>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn toggling_adds_in_column_order_and_removes_every_column_of_a_kind() {
+        let s = crate::sim::builtin("double-charge").unwrap();
+        let with_toctou = toggled(&s, ServiceKind::TocTou);
+        let kinds: Vec<ServiceKind> = with_toctou.services.iter().map(|c| c.kind()).collect();
+        assert_eq!(
+            kinds,
+            [
+                ServiceKind::Naive,
+                ServiceKind::Idempotent,
+                ServiceKind::TocTou,
+                ServiceKind::Atomic
+            ]
+        );
+        assert_eq!(toggled(&with_toctou, ServiceKind::TocTou), s);
+        let outbox = crate::sim::builtin("outbox-relay-crash").unwrap();
+        assert!(toggled(&outbox, ServiceKind::Atomic).services.is_empty());
+    }
+}
