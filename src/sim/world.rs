@@ -149,7 +149,9 @@ pub struct World {
     pub(crate) steps: usize,
     seq: u64,
     queue: BTreeMap<(u64, u64), Micro>,
-    script: Vec<Input>,
+    /// Shared, never edited after construction: copying a world (the UI's checkpoints) must not
+    /// copy thousands of inputs.
+    script: std::rc::Rc<[Input]>,
     script_pos: usize,
     pushed: Vec<LoggedInput>,
     pub(crate) interner: Interner,
@@ -180,7 +182,7 @@ impl World {
             steps: 0,
             seq: 0,
             queue: BTreeMap::new(),
-            script: Vec::new(),
+            script: std::rc::Rc::from(Vec::new()),
             script_pos: 0,
             pushed: Vec::new(),
             interner: Interner::default(),
@@ -219,7 +221,7 @@ impl World {
         w.attempts.reserve(n);
         w.jobs.reserve(n);
         w.db.ledger.reserve(n);
-        w.script = script;
+        w.script = script.into();
         Ok(w)
     }
 
@@ -616,7 +618,7 @@ impl World {
     /// and pushes from the start (so it is exact). Pushes made after that step are dropped: what
     /// the learner does next branches from there. A `step` past the end gives the final state.
     pub fn rewind(&self, step: usize) -> Result<World, InputError> {
-        replay(self.config, self.script.clone(), &self.pushed, step)
+        replay(self.config, self.script.to_vec(), &self.pushed, step)
     }
 }
 
