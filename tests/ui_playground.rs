@@ -126,6 +126,15 @@ async fn timeline_draws_lost_messages_short_and_jumps_on_click() {
     lost.dispatch_event(&web_sys::MouseEvent::new("click").unwrap())
         .unwrap();
     assert_eq!(*jumped.borrow(), Some(3));
+    // Rows are keyboard buttons too.
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("Enter");
+    init.set_bubbles(true);
+    let first = div.query_selector("[data-step='1']").unwrap().unwrap();
+    first
+        .dispatch_event(&web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap())
+        .unwrap();
+    assert_eq!(*jumped.borrow(), Some(1));
     div.remove();
 }
 

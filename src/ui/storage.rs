@@ -20,3 +20,5 @@ pub fn save(key: &str, value: &str) -> bool {
 
 /// Storage keys, named once.
 pub const LANG_KEY: &str = "idempotency-playground.lang";
+/// The concurrency lab's settings and schedule (see `crate::ui::lab`).
+pub const LAB_KEY: &str = "idempotency-playground.lab";

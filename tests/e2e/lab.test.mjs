@@ -63,3 +63,67 @@ test('lab: lanes step by click, blocked is said in words, and the page fits 390 
     await page.screenshot({ path: `${SHOTS}/lab-390.png`, fullPage: true });
   }, { width: 390, height: 844 });
 });
+
+/** Clicks the lanes of `schedule` (1-based request numbers, as the page shows them). */
+async function stepLanes(page, schedule) {
+  for (const r of schedule) await page.getByTestId(`lab-step-${r - 1}`).click();
+}
+
+async function labState(page) {
+  return {
+    schedule: await page.getByTestId('lab-schedule').textContent(),
+    successes: await page.getByTestId('lab-successes').textContent(),
+    charges: await page.getByTestId('lab-charges').textContent(),
+    balance: await page.getByTestId('lab-balance').textContent(),
+    requests: await page.getByTestId('lab-requests').inputValue(),
+    model: await page.getByTestId('lab-model').inputValue(),
+  };
+}
+
+test('lab: a stepped TOCTOU race survives a reload, and its share link opens it elsewhere', async () => {
+  let link;
+  let before;
+  await withPage(async (page) => {
+    await open(page, '#/lab');
+    await applyScenario(page, { model: 'toctou', requests: 2, keys: 'same' });
+    // Both requests check before either stores: both charge.
+    await stepLanes(page, [1, 1, 2, 2, 1]);
+    before = await labState(page);
+    assert.deepEqual(before, {
+      schedule: '1 1 2 2 1', successes: '1', charges: '2', balance: '800', requests: '2', model: 'toctou',
+    });
+    await page.reload();
+    await page.waitForSelector('main#main > *', { timeout: 30_000 });
+    assert.deepEqual(await labState(page), before);
+    assert.equal(await page.getByTestId('lab-restore-notice').count(), 0);
+
+    await page.getByTestId('lab-share-copy').click();
+    await page.getByTestId('lab-share-status').waitFor();
+    link = await page.getByTestId('lab-share-link').inputValue();
+    assert.match(link, /#\/lab\?s=[A-Za-z0-9_-]+$/);
+  });
+  // A fresh browser (nothing saved) opens the link at the same step.
+  await withPage(async (page) => {
+    await open(page, link.slice(link.indexOf('#')));
+    assert.deepEqual(await labState(page), before);
+    assert.equal(await page.getByTestId('lab-restore-notice').count(), 0);
+    // The link has done its work: the address bar is back to #/lab and a reload keeps the lab.
+    assert.ok(page.url().endsWith('#/lab'), page.url());
+    await stepLanes(page, [2]);
+    await page.reload();
+    await page.waitForSelector('main#main > *', { timeout: 30_000 });
+    assert.equal(await page.getByTestId('lab-schedule').textContent(), '1 1 2 2 1 2');
+    assert.equal(await page.getByTestId('lab-successes').textContent(), '2');
+  });
+});
+
+test('lab: a damaged share link shows a message and the default lab', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/lab?s=%%%');
+    const notice = await page.getByTestId('lab-restore-notice').textContent();
+    assert.match(notice, /link is damaged|リンクは壊れている/);
+    assert.match(await page.getByTestId('lab-schedule').textContent(), /\(none\)|（なし）/);
+    assert.equal(await page.getByTestId('lab-requests').inputValue(), '3');
+    assert.equal(await page.getByTestId('lab-model').inputValue(), 'toctou');
+  });
+});

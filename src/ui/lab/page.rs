@@ -1,7 +1,10 @@
 //! The lab page: settings, the stepper (lanes with their code, shared state, the same schedule
-//! through a second service, the trace) and the explorer. State lives in one reducer whose
-//! actions forward to the lab core.
+//! through a second service, the trace, the share link) and the explorer. State lives in one
+//! reducer whose actions forward to the lab core; settings and schedule are saved in this browser
+//! and restored on the next visit, or taken from a share link (see `persist`).
 
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::sim::lab::{Model, Scenario};
@@ -11,9 +14,11 @@ use super::compare::ComparePanel;
 use super::controls::StepperControls;
 use super::explorer::ExplorerPanel;
 use super::lane::RequestLane;
+use super::persist::{self, restore_message};
 use super::settings::LabSettings;
+use super::share::LabShare;
 use super::shared::SharedStatePanel;
-use super::state::{LabAction, LabUi, Notice};
+use super::state::{LabAction, Notice};
 use super::text::model_name;
 use super::timeline::ScheduleTimeline;
 
@@ -28,9 +33,57 @@ pub struct LabPageProps {
 #[component(LabPage)]
 pub fn lab_page(props: &LabPageProps) -> Html {
     let lang = props.lang;
-    let ui = use_reducer(LabUi::default);
+    // A share link in the hash, else this browser's saved lab, else the default (read once).
+    let start = use_memo((), |_| persist::start());
+    let ui = {
+        let first = start.ui.clone();
+        use_reducer(move || first)
+    };
     let run = ui.stepper.clone();
     let scenario = run.scenario().clone();
+    let json = AttrValue::from(persist::to_json(&run, ui.seed));
+
+    // Every change of settings or schedule is saved. The first save waits for a change unless the
+    // lab came from a good link, so a damaged link or unreadable storage overwrites nothing.
+    let skip_save = use_mut_ref(|| !start.save_now);
+    use_effect_with(json.clone(), move |json| {
+        if !std::mem::replace(&mut *skip_save.borrow_mut(), false) {
+            persist::save(json);
+        }
+    });
+    // A link read at the start leaves the address bar; a link opened later on this page (pasted
+    // into the address bar: same route, no remount) is read the same way.
+    {
+        let ui = ui.dispatcher();
+        let from_link = start.from_link;
+        use_effect_with((), move |_| {
+            if from_link {
+                persist::drop_link_query();
+            }
+            let cb = Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
+                // The event's own new URL: the address bar may have changed again since.
+                let hash = persist::event_hash(&e);
+                if let Some(query) = persist::link_query(&hash) {
+                    ui.dispatch(LabAction::OpenLink(query.to_string()));
+                    persist::drop_link_query();
+                }
+            });
+            let window = web_sys::window();
+            if let Some(w) = &window {
+                let _ =
+                    w.add_event_listener_with_callback("hashchange", cb.as_ref().unchecked_ref());
+            }
+            move || {
+                if let Some(w) = &window {
+                    let _ = w.remove_event_listener_with_callback(
+                        "hashchange",
+                        cb.as_ref().unchecked_ref(),
+                    );
+                }
+                drop(cb);
+            }
+        });
+    }
 
     let on_action = {
         let ui = ui.dispatcher();
@@ -76,6 +129,9 @@ pub fn lab_page(props: &LabPageProps) -> Html {
         },
         Some(Notice::Replayed) => html! {
             <p class="lab-note" role="status">{ lang.t("Schedule replayed.", "スケジュールを再生した。") }</p>
+        },
+        Some(Notice::NotRestored(origin, e)) => html! {
+            <p class="field-error" role="alert" data-testid="lab-restore-notice">{ restore_message(lang, *origin, e) }</p>
         },
         None => html! {},
     };
@@ -129,6 +185,7 @@ pub fn lab_page(props: &LabPageProps) -> Html {
                     </div>
                 </div>
                 <ScheduleTimeline lang={lang} stepper={run.clone()} />
+                <LabShare lang={lang} json={json} />
             </section>
             <ExplorerPanel lang={lang} scenario={scenario.clone()} seed={ui.seed} on_load={on_load} />
         </section>

@@ -8,6 +8,8 @@ use yew::Reducible;
 use crate::sim::lab::input::parse_schedule;
 use crate::sim::lab::{LabError, Policy, Scenario, Stepper};
 
+use super::persist::{from_query, Origin, RestoreError};
+
 /// Default seed for random runs and samples.
 pub const DEFAULT_SEED: u64 = 1;
 
@@ -20,6 +22,8 @@ pub enum Notice {
     Loaded,
     /// A schedule was replayed.
     Replayed,
+    /// Saved or linked lab state was unreadable or refused; the default lab is shown instead.
+    NotRestored(Origin, RestoreError),
 }
 
 /// The stepper's state.
@@ -43,6 +47,24 @@ impl Default for LabUi {
     }
 }
 
+impl LabUi {
+    /// The lab read back from storage or a link (already checked by the core), or the default
+    /// lab with a notice saying why it was not restored.
+    pub fn restored(origin: Origin, result: Result<(Stepper, u64), RestoreError>) -> LabUi {
+        match result {
+            Ok((stepper, seed)) => LabUi {
+                stepper,
+                seed,
+                notice: None,
+            },
+            Err(e) => LabUi {
+                notice: Some(Notice::NotRestored(origin, e)),
+                ..LabUi::default()
+            },
+        }
+    }
+}
+
 /// What the page can ask of the stepper.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LabAction {
@@ -62,6 +84,9 @@ pub enum LabAction {
     Load(Scenario, Vec<usize>),
     /// Replay a schedule typed by the learner (1-based).
     Replay(String),
+    /// Replace the whole lab with the one in a share link's query (`s=...`), opened while on the
+    /// page.
+    OpenLink(String),
 }
 
 impl Reducible for LabUi {
@@ -96,6 +121,11 @@ impl Reducible for LabUi {
                     next.stepper = run;
                     next.notice = Some(Notice::Replayed);
                 }),
+            LabAction::OpenLink(query) => {
+                // A refused link is not an error of the run: the default lab comes with its notice.
+                next = LabUi::restored(Origin::Link, from_query(&query));
+                Ok(())
+            }
         };
         if let Err(e) = result {
             // A refused action leaves the run as it was and says why.

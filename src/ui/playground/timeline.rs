@@ -130,7 +130,18 @@ pub fn timeline(props: &TimelineProps) -> Html {
         let past = row.step <= props.current;
         let on_jump = props.on_jump.clone();
         let step = row.step;
-        let onclick = Callback::from(move |_| on_jump.emit(step));
+        let onclick = {
+            let on_jump = on_jump.clone();
+            Callback::from(move |_| on_jump.emit(step))
+        };
+        // Rows are focusable buttons: Enter or space jumps too (and does not scroll the page).
+        let onkeydown = Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Enter" || e.key() == " " {
+                e.prevent_default();
+                e.stop_propagation();
+                on_jump.emit(step);
+            }
+        });
         let tone = match row.tone {
             Tone::Plain => "tone-plain",
             Tone::Good => "tone-good",
@@ -164,7 +175,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
             <g class={classes!("tl-row", tone, current.then_some("current"), (!past).then_some("future"))}
                key={row.step} data-step={row.step.to_string()} role="button" tabindex="0"
                aria-label={format!("{} {}: {}", l.t("Step", "ステップ"), row.step, row.label)}
-               aria-current={current.then_some("step")} {onclick}>
+               aria-current={current.then_some("step")} {onclick} {onkeydown}>
                 <rect class="tl-hit" x="0" y={(y - ROW_H / 2.0).to_string()} width={width.to_string()} height={ROW_H.to_string()} />
                 <text class="tl-step" x="4" y={(y + 4.0).to_string()}>{ format!("{} · {}", row.step, fmt_ms(row.time_ms)) }</text>
                 { shape }

@@ -1,0 +1,371 @@
+//! The lab outside the page: its settings and schedule as a small versioned JSON, kept in
+//! localStorage and carried by share links (`#/lab?s=<base64url JSON>`).
+//!
+//! Nothing read back is trusted: the scenario is rebuilt by [`Scenario::new`] and the schedule
+//! replayed by [`Stepper::replay`], both of which check every limit. Anything else (damaged text,
+//! an unknown version, a refused scenario) is a [`RestoreError`], never a panic.
+
+use serde::{Deserialize, Serialize};
+
+use crate::sim::lab::{KeyMode, LabError, Model, Scenario, Stepper};
+use crate::sim::limits::MAX_URL_BYTES;
+use crate::ui::i18n::Lang;
+use crate::ui::route::Route;
+use crate::ui::share::{b64url_decode, b64url_encode};
+use crate::ui::storage;
+
+use super::state::LabUi;
+
+/// The version of the saved format this page writes and reads.
+pub const VERSION: u64 = 1;
+
+/// The saved form, version 1. Field names are short: the JSON also travels in links.
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct SavedLab {
+    v: u64,
+    model: String,
+    k: usize,
+    keys: String,
+    amounts: Vec<i64>,
+    balance: i64,
+    seed: u64,
+    schedule: Vec<usize>,
+}
+
+/// Only the version, read first so that another version is told apart from damage.
+#[derive(Deserialize)]
+struct Versioned {
+    v: u64,
+}
+
+/// Why saved or linked lab state was not restored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RestoreError {
+    /// The link is longer than `MAX_URL_BYTES`.
+    TooLong {
+        /// Its length.
+        bytes: usize,
+    },
+    /// Not base64url, not text, not JSON, or not the fields of the saved format.
+    Unreadable,
+    /// Written by another version of the page.
+    UnknownVersion {
+        /// The version found.
+        version: u64,
+    },
+    /// Readable, but the lab core refused the scenario or the schedule.
+    Invalid(LabError),
+}
+
+fn keys_id(keys: KeyMode) -> &'static str {
+    match keys {
+        KeyMode::Same => "same",
+        KeyMode::Different => "different",
+    }
+}
+
+fn keys_from_id(id: &str) -> Option<KeyMode> {
+    match id {
+        "same" => Some(KeyMode::Same),
+        "different" => Some(KeyMode::Different),
+        _ => None,
+    }
+}
+
+/// The run and seed as the saved JSON. Equal amounts are written once.
+pub fn to_json(run: &Stepper, seed: u64) -> String {
+    let scenario = run.scenario();
+    let amounts = scenario.amounts();
+    let amounts = if amounts.windows(2).all(|w| w[0] == w[1]) {
+        amounts.iter().take(1).copied().collect()
+    } else {
+        amounts.to_vec()
+    };
+    let saved = SavedLab {
+        v: VERSION,
+        model: scenario.model().id().to_string(),
+        k: scenario.requests(),
+        keys: keys_id(scenario.keys()).to_string(),
+        amounts,
+        balance: scenario.initial_balance(),
+        seed,
+        schedule: run.schedule().to_vec(),
+    };
+    // Strings and integers only: serialising cannot fail, but an empty string (which reads back
+    // as unreadable) is the answer if it ever did.
+    serde_json::to_string(&saved).unwrap_or_default()
+}
+
+/// Reads saved JSON back into a run and a seed, through the core's checks.
+pub fn from_json(json: &str) -> Result<(Stepper, u64), RestoreError> {
+    let version = serde_json::from_str::<Versioned>(json)
+        .map_err(|_| RestoreError::Unreadable)?
+        .v;
+    if version != VERSION {
+        return Err(RestoreError::UnknownVersion { version });
+    }
+    let saved: SavedLab = serde_json::from_str(json).map_err(|_| RestoreError::Unreadable)?;
+    let model = Model::from_id(&saved.model).ok_or(RestoreError::Unreadable)?;
+    let keys = keys_from_id(&saved.keys).ok_or(RestoreError::Unreadable)?;
+    let scenario = Scenario::new(model, saved.k, keys, &saved.amounts, saved.balance)
+        .map_err(RestoreError::Invalid)?;
+    let run = Stepper::replay(scenario, &saved.schedule).map_err(RestoreError::Invalid)?;
+    Ok((run, saved.seed))
+}
+
+/// The query of a share link for saved JSON: `s=<base64url>`.
+pub fn share_query(json: &str) -> String {
+    format!("s={}", b64url_encode(json.as_bytes()))
+}
+
+/// Reads a share link's query (what follows `?` in `#/lab?s=...`).
+pub fn from_query(query: &str) -> Result<(Stepper, u64), RestoreError> {
+    if query.len() > MAX_URL_BYTES {
+        return Err(RestoreError::TooLong { bytes: query.len() });
+    }
+    let payload = query
+        .split('&')
+        .find_map(|part| part.strip_prefix("s="))
+        .ok_or(RestoreError::Unreadable)?;
+    let bytes = b64url_decode(payload).map_err(|_| RestoreError::Unreadable)?;
+    let json = String::from_utf8(bytes).map_err(|_| RestoreError::Unreadable)?;
+    from_json(&json)
+}
+
+/// Where restored state came from, for the notice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// This browser's saved lab.
+    Storage,
+    /// A share link.
+    Link,
+}
+
+/// Says in `lang` that state from `origin` was not restored, and why.
+pub fn restore_message(lang: Lang, origin: Origin, error: &RestoreError) -> String {
+    let (en, ja) = match origin {
+        Origin::Storage => (
+            "The saved lab could not be restored, so the default lab is shown.",
+            "保存されたラボを復元できなかったので、既定のラボを表示している。",
+        ),
+        Origin::Link => (
+            "This lab link is damaged, so the default lab is shown.",
+            "このラボのリンクは壊れているので、既定のラボを表示している。",
+        ),
+    };
+    let (why_en, why_ja) = match error {
+        RestoreError::TooLong { bytes } => (
+            format!("It is too long ({bytes} bytes; at most {MAX_URL_BYTES} are read)."),
+            format!("長すぎる（{bytes} バイト、読めるのは {MAX_URL_BYTES} バイトまで）。"),
+        ),
+        RestoreError::Unreadable => (String::new(), String::new()),
+        RestoreError::UnknownVersion { version } => (
+            format!("It was written in another format (version {version})."),
+            format!("別の形式（バージョン {version}）で書かれている。"),
+        ),
+        RestoreError::Invalid(e) => (e.to_string(), e.message_ja()),
+    };
+    lang.f(
+        format!("{en} {why_en}").trim_end().to_string(),
+        format!("{ja}{why_ja}"),
+    )
+}
+
+/// How the page starts: the lab to show, and what to do about where it came from.
+pub struct Start {
+    /// The restored lab, or the default one (with a notice when something was not restored).
+    pub ui: LabUi,
+    /// The lab came from a share link: the hash carries a query to take off the address bar.
+    pub from_link: bool,
+    /// Save the starting lab at once (a good link becomes this browser's saved lab). Otherwise
+    /// the first save waits for a change, so a damaged link or unreadable storage does not
+    /// overwrite what this browser saved.
+    pub save_now: bool,
+}
+
+/// The share-link query of a `#/lab?...` hash, if it has one.
+pub fn link_query(hash: &str) -> Option<&str> {
+    if Route::parse(hash) != Route::Lab {
+        return None;
+    }
+    Route::query(hash).filter(|q| !q.is_empty())
+}
+
+/// The current `location.hash`, empty when there is no window.
+pub fn current_hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+/// The hash a `hashchange` event went to (its `newURL`), else the current one.
+pub fn event_hash(event: &web_sys::Event) -> String {
+    js_sys::Reflect::get(event, &wasm_bindgen::JsValue::from_str("newURL"))
+        .ok()
+        .and_then(|url| url.as_string())
+        .map(|url| {
+            url.split_once('#')
+                .map(|(_, h)| format!("#{h}"))
+                .unwrap_or_default()
+        })
+        .unwrap_or_else(current_hash)
+}
+
+/// Reads the starting lab: a share link in the hash wins over this browser's saved lab.
+pub fn start() -> Start {
+    let hash = current_hash();
+    if let Some(query) = link_query(&hash) {
+        let result = from_query(query);
+        return Start {
+            save_now: result.is_ok(),
+            ui: LabUi::restored(Origin::Link, result),
+            from_link: true,
+        };
+    }
+    let ui = match storage::load(storage::LAB_KEY) {
+        Some(json) => LabUi::restored(Origin::Storage, from_json(&json)),
+        None => LabUi::default(),
+    };
+    Start {
+        ui,
+        from_link: false,
+        save_now: false,
+    }
+}
+
+/// Takes a read share link's query off the address bar (without a `hashchange`), so that a reload
+/// shows the lab as the learner left it (saved in this browser), not the link again.
+pub fn drop_link_query() {
+    let hash = current_hash();
+    let Some((path, _)) = hash.split_once('?') else {
+        return;
+    };
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(path));
+    }
+}
+
+/// Saves the lab's JSON in this browser; a full or unavailable storage only means it is not kept.
+pub fn save(json: &str) {
+    storage::save(storage::LAB_KEY, json);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn race() -> Stepper {
+        Stepper::replay(Scenario::default(), &[0, 0, 1, 1, 1, 0]).unwrap()
+    }
+
+    #[test]
+    fn saved_json_round_trips_through_the_core() {
+        let json = to_json(&race(), 7);
+        assert_eq!(
+            json,
+            r#"{"v":1,"model":"toctou","k":3,"keys":"same","amounts":[100],"balance":1000,"seed":7,"schedule":[0,0,1,1,1,0]}"#
+        );
+        assert_eq!(from_json(&json), Ok((race(), 7)));
+        let mixed = Scenario::new(Model::Atomic, 2, KeyMode::Different, &[5, 9], 0).unwrap();
+        let run = Stepper::replay(mixed, &[1, 1]).unwrap();
+        assert_eq!(from_json(&to_json(&run, u64::MAX)), Ok((run, u64::MAX)));
+    }
+
+    #[test]
+    fn share_query_round_trips() {
+        let json = to_json(&race(), 1);
+        assert_eq!(from_query(&share_query(&json)), Ok((race(), 1)));
+        assert_eq!(
+            from_query(&format!("x=1&{}", share_query(&json))),
+            Ok((race(), 1))
+        );
+    }
+
+    #[test]
+    fn anything_else_is_an_error_not_a_panic() {
+        let ok = to_json(&race(), 1);
+        let cases = [
+            ("", RestoreError::Unreadable),
+            ("not json {", RestoreError::Unreadable),
+            ("[1,2]", RestoreError::Unreadable),
+            (r#"{"v":"1"}"#, RestoreError::Unreadable),
+            (r#"{"v":1}"#, RestoreError::Unreadable),
+            (
+                r#"{"v":2,"anything":true}"#,
+                RestoreError::UnknownVersion { version: 2 },
+            ),
+            (&ok.replace("toctou", "quantum"), RestoreError::Unreadable),
+            (&ok.replace("same", "both"), RestoreError::Unreadable),
+            (
+                &ok.replace("\"seed\":1", "\"seed\":-1"),
+                RestoreError::Unreadable,
+            ),
+            (&ok.replace("}", ",\"x\":0}"), RestoreError::Unreadable),
+            (
+                &ok.replace("\"k\":3", "\"k\":11"),
+                RestoreError::Invalid(LabError::RequestCount { requests: 11 }),
+            ),
+            (
+                &ok.replace("[100]", "[100,100]"),
+                RestoreError::Invalid(LabError::AmountCount {
+                    given: 2,
+                    requests: 3,
+                }),
+            ),
+            (
+                &ok.replace("\"balance\":1000", "\"balance\":-5"),
+                RestoreError::Invalid(LabError::Balance { balance: -5 }),
+            ),
+        ];
+        for (json, want) in cases {
+            assert_eq!(from_json(json).map(|_| ()), Err(want), "{json}");
+        }
+        // A schedule the core refuses: request 4 of 3, and a fourth step of request 1.
+        for bad in [
+            "[0,3]",
+            "[0,0,0,0]",
+            &format!("[{}]", vec!["0"; 40].join(",")),
+        ] {
+            let json = ok.replace("[0,0,1,1,1,0]", bad);
+            assert!(
+                matches!(from_json(&json), Err(RestoreError::Invalid(_))),
+                "{json}"
+            );
+        }
+        for query in ["s=%%%", "s=", "k=3", "s=_w", "s=e30"] {
+            assert!(from_query(query).is_err(), "{query}");
+        }
+        let long = "s=".to_string() + &"A".repeat(MAX_URL_BYTES);
+        assert!(matches!(
+            from_query(&long),
+            Err(RestoreError::TooLong { .. })
+        ));
+    }
+
+    #[test]
+    fn only_lab_hashes_carry_a_lab_link() {
+        assert_eq!(link_query("#/lab?s=abc"), Some("s=abc"));
+        assert_eq!(link_query("#/lab"), None);
+        assert_eq!(link_query("#/lab?"), None);
+        assert_eq!(link_query("#/sandbox?s=abc"), None);
+    }
+
+    #[test]
+    fn messages_are_in_both_languages() {
+        let e = RestoreError::Invalid(LabError::RequestCount { requests: 11 });
+        let en = restore_message(Lang::En, Origin::Storage, &e);
+        let ja = restore_message(Lang::Ja, Origin::Storage, &e);
+        assert!(
+            en.starts_with("The saved lab could not be restored"),
+            "{en}"
+        );
+        assert!(ja.starts_with("保存されたラボを復元できなかった"), "{ja}");
+        assert!(ja.contains("11"), "{ja}");
+        let link = restore_message(Lang::En, Origin::Link, &RestoreError::Unreadable);
+        assert_eq!(
+            link,
+            "This lab link is damaged, so the default lab is shown."
+        );
+    }
+}
