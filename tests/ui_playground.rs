@@ -132,7 +132,9 @@ async fn timeline_draws_lost_messages_short_and_jumps_on_click() {
     init.set_bubbles(true);
     let first = div.query_selector("[data-step='1']").unwrap().unwrap();
     first
-        .dispatch_event(&web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap())
+        .dispatch_event(
+            &web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap(),
+        )
         .unwrap();
     assert_eq!(*jumped.borrow(), Some(1));
     div.remove();
