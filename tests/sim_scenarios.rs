@@ -99,9 +99,12 @@ fn failure_cached() {
     let cached_failure = PaymentResult::DuplicateRequest {
         original_result: Box::new(PaymentResult::InsufficientFunds { balance: 50 }),
     };
-    assert_eq!(answered(&w[0], 1), &cached_failure);
-    assert_eq!(answered(&w[1], 1), &cached_failure);
-    assert_eq!(answered(&w[2], 1), &PaymentResult::Success { balance: 50 });
+    // The retry is the same operation (#1), answered a second time.
+    assert_eq!(w[0].client_results().len(), 1);
+    assert_eq!(w[0].client_results()[0].attempts, 2);
+    assert_eq!(answered(&w[0], 0), &cached_failure);
+    assert_eq!(answered(&w[1], 0), &cached_failure);
+    assert_eq!(answered(&w[2], 0), &PaymentResult::Success { balance: 50 });
 }
 
 #[test]
@@ -110,7 +113,7 @@ fn failure_cached_with_cache_all_replays_the_failure_in_production() {
     s.policies.failure_caching = FailureCaching::CacheAll;
     s.services = [Production].map(Into::into).to_vec();
     let w = check(&s, &[ex(Production, 150, &[])]);
-    assert!(answered(&w[0], 1).is_replay());
+    assert!(answered(&w[0], 0).is_replay());
 }
 
 #[test]
@@ -288,7 +291,9 @@ fn key_expiry() {
     let w = check(
         &builtin_scenario("key-expiry"),
         &[
-            ex(Production, 800, &[OneChargePerKey]),
+            // A retry after the retention window is not protected: the same operation charges
+            // again, which is what the lesson shows.
+            ex(Production, 800, &[OneChargePerKey, OneChargePerOperation]),
             ex(Atomic, 900, &[]),
         ],
     );
@@ -297,7 +302,7 @@ fn key_expiry() {
         .trace()
         .iter()
         .any(|e| matches!(e.kind, EventKind::KeyExpired { .. })));
-    assert_eq!(answered(&w[0], 1), &PaymentResult::Success { balance: 800 });
+    assert_eq!(answered(&w[0], 0), &PaymentResult::Success { balance: 800 });
 }
 
 #[test]
@@ -305,7 +310,7 @@ fn key_within_retention_is_replayed() {
     let mut s = builtin_scenario("key-expiry");
     s.inputs[1] = Input::AdvanceTime { ms: 23 * 3_600_000 };
     let w = check(&s, &[ex(Production, 900, &[]), ex(Atomic, 900, &[])]);
-    assert!(answered(&w[0], 1).is_replay());
+    assert!(answered(&w[0], 0).is_replay());
     assert_eq!(w[0].counters().expirations, 0);
 }
 
@@ -505,4 +510,63 @@ fn every_builtin_is_deterministic() {
             assert!(w.steps_taken() > 0, "{id}");
         }
     }
+}
+
+/// The sandbox's hand-made retries: the same operation again, with the same key or a new one.
+#[test]
+fn hand_made_retries_are_judged_as_retries() {
+    let mut s = builtin_scenario("double-charge");
+    s.services = [Naive, Idempotent, Atomic, Production]
+        .map(Into::into)
+        .to_vec();
+    let first = Input::Request {
+        key: None,
+        key_format: KeyFormat::V4,
+        amount: 100,
+        description: "order".into(),
+        fault: Fault::ResponseLost,
+    };
+    let retry = |new_key| Input::Retry {
+        new_key,
+        fault: Fault::None,
+    };
+    s.inputs = vec![first.clone(), retry(false)];
+    let w = check(
+        &s,
+        &[
+            ex(Naive, 800, &[OneChargePerKey, OneChargePerOperation]),
+            ex(Idempotent, 900, &[]),
+            ex(Atomic, 900, &[]),
+            ex(Production, 900, &[]),
+        ],
+    );
+    assert_eq!(
+        w[2].client_results().len(),
+        1,
+        "one operation, two attempts"
+    );
+    assert!(answered(&w[2], 0).is_replay());
+    // A new key on the retry defeats every key-honouring service: the operation charges twice.
+    s.inputs = vec![first, retry(true)];
+    check(
+        &s,
+        &[
+            ex(Naive, 800, &[OneChargePerOperation]),
+            ex(Idempotent, 800, &[OneChargePerOperation]),
+            ex(Atomic, 800, &[OneChargePerOperation]),
+            ex(Production, 800, &[OneChargePerOperation]),
+        ],
+    );
+    // With nothing to retry, a retry is ignored.
+    s.inputs = vec![retry(false)];
+    let w = check(
+        &s,
+        &[
+            ex(Naive, 1000, &[]),
+            ex(Idempotent, 1000, &[]),
+            ex(Atomic, 1000, &[]),
+            ex(Production, 1000, &[]),
+        ],
+    );
+    assert!(w[0].trace().is_empty());
 }

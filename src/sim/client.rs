@@ -231,6 +231,38 @@ impl World {
         Ok(())
     }
 
+    /// A hand-made retry of the latest operation: one more attempt of the same operation, so the
+    /// invariants judge it as what it is (a retry), with the same key or a newly minted one.
+    pub(crate) fn retry_last(&mut self, new_key: bool, fault: Fault) -> Result<(), InputError> {
+        let Some(ix) = self.results.len().checked_sub(1) else {
+            return Ok(());
+        };
+        let (Some(result), Some(plan)) = (self.results.get(ix), self.plans.get_mut(ix)) else {
+            return Ok(());
+        };
+        let done = result.attempts;
+        if done >= super::limits::MAX_ATTEMPTS {
+            return Err(InputError::AttemptsOutOfRange {
+                attempts: done.saturating_add(1),
+                min: 1,
+                max: super::limits::MAX_ATTEMPTS,
+            });
+        }
+        // The plan's fault list is per attempt: pad the attempts already made, then this one.
+        plan.faults.resize(done as usize, Fault::None);
+        plan.faults.push(fault);
+        plan.max_attempts = plan.max_attempts.max(done.saturating_add(1));
+        // The learner is the retry policy now: no automatic retries on top.
+        plan.retry = RetryPolicy::None;
+        let format = plan.key_format;
+        if new_key {
+            let k = self.mint_key(format)?;
+            self.results[ix].key = k;
+        }
+        self.results[ix].outcome = ClientOutcome::InProgress;
+        self.send_attempt(OpId(u32::try_from(ix).unwrap_or(u32::MAX)))
+    }
+
     /// A reply reaches the client side of the network (or is lost there).
     pub(crate) fn client_receive(&mut self, attempt: u32) {
         let Some(rec) = self.attempts.get_mut(attempt as usize) else {

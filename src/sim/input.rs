@@ -95,6 +95,17 @@ pub enum Input {
         same_key: bool,
     },
     /// Let simulated time pass (pending events fire on the way).
+    /// The learner retries the most recent client operation by hand: the same logical operation
+    /// (same amount and description), sent again with the same key or, with `new_key`, a freshly
+    /// minted one (the common bug). Ignored when no operation exists yet.
+    Retry {
+        /// Mint a new key instead of reusing the operation's.
+        #[serde(default)]
+        new_key: bool,
+        /// What happens to this attempt.
+        #[serde(default)]
+        fault: Fault,
+    },
     AdvanceTime {
         /// How long, 1..=`MAX_ADVANCE_MS`.
         ms: u64,
@@ -168,7 +179,7 @@ impl Input {
             Self::AdvanceTime { ms } => {
                 check_duration(DurationField::Advance, *ms, 1, MAX_ADVANCE_MS).map(|_| ())
             }
-            Self::RelayTick { .. } => Ok(()),
+            Self::RelayTick { .. } | Self::Retry { .. } => Ok(()),
             Self::Deposit { amount } => check_amount(*amount).map(|_| ()),
         }
     }

@@ -222,6 +222,11 @@ pub enum InputError {
         /// Version supported.
         supported: u32,
     },
+    /// A typed number is not a whole number (letters, a decimal point, empty).
+    NotAWholeNumber {
+        /// What was typed (at most the first 40 characters).
+        text: String,
+    },
     /// Checked arithmetic overflowed; the input is refused rather than wrapped.
     Overflow {
         /// What overflowed.
@@ -294,11 +299,22 @@ impl fmt::Display for InputError {
                 "scenario version {version} is not supported (this build reads version {supported})"
             ),
             Self::Overflow { quantity } => write!(f, "{quantity:?} overflowed"),
+            Self::NotAWholeNumber { text } => write!(f, "“{text}” is not a whole number"),
         }
     }
 }
 
 impl std::error::Error for InputError {}
+
+/// Reads a whole number as typed (spaces, `_` and `,` separators allowed).
+pub fn parse_whole(text: &str) -> Result<i64, InputError> {
+    text.trim()
+        .replace(['_', ','], "")
+        .parse::<i64>()
+        .map_err(|_| InputError::NotAWholeNumber {
+            text: text.chars().take(40).collect(),
+        })
+}
 
 /// Checks an amount against `MIN_AMOUNT..=MAX_AMOUNT`.
 pub fn check_amount(amount: i64) -> Result<i64, InputError> {

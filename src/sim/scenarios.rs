@@ -58,6 +58,14 @@ fn request(key: Option<&str>, amount: i64, description: &str, fault: Fault) -> I
     }
 }
 
+/// The learner retries the last operation with the same key.
+fn retry() -> Input {
+    Input::Retry {
+        new_key: false,
+        fault: Fault::None,
+    }
+}
+
 fn operation(
     amount: i64,
     key_strategy: KeyStrategy,
@@ -112,7 +120,7 @@ pub fn builtin(id: &str) -> Option<Scenario> {
                 vec![
                     request(Some("key-fail"), 100, "big-order", Fault::None),
                     Input::Deposit { amount: 100 },
-                    request(Some("key-fail"), 100, "big-order", Fault::None),
+                    retry(),
                 ],
             )
         },
@@ -192,7 +200,7 @@ pub fn builtin(id: &str) -> Option<Scenario> {
             vec![
                 request(Some("order-7"), 100, "order-7", Fault::None),
                 Input::AdvanceTime { ms: 25 * HOUR_MS },
-                request(Some("order-7"), 100, "order-7", Fault::None),
+                retry(),
             ],
         ),
         // The same key with a different amount: a client bug the production service refuses.

@@ -391,6 +391,7 @@ impl World {
                 let key = key.map(|k| self.interner.text(&k)).transpose()?;
                 self.start_single(key, key_format, amount, &description, fault)?;
             }
+            Input::Retry { new_key, fault } => self.retry_last(new_key, fault)?,
             Input::Operation {
                 amount,
                 description,

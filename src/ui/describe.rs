@@ -203,13 +203,16 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
         ViolationDetail::KeyCharged { key, charges } => {
             let k = key_label(world, *key);
             lang.f(
-                format!("key {k} charged {charges} times"),
-                format!("キー {k} で {charges} 回課金"),
+                format!("key {k} charged {charges} times by this step"),
+                format!("このステップまでにキー {k} で {charges} 回課金"),
             )
         }
         ViolationDetail::OperationCharged { op, charges } => lang.f(
-            format!("operation #{} charged {charges} times", op.0 + 1),
-            format!("操作 #{} で {charges} 回課金", op.0 + 1),
+            format!(
+                "operation #{} charged {charges} times by this step",
+                op.0 + 1
+            ),
+            format!("このステップまでに操作 #{} で {charges} 回課金", op.0 + 1),
         ),
         ViolationDetail::ReplayDiffers {
             key,
@@ -464,7 +467,11 @@ pub fn event_text(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
         }
         E::ClientGaveUp { op: o, attempts } => (
             lang.f(
-                format!("#{} gives up after {attempts} tries", op(o)),
+                format!(
+                    "#{} gives up after {attempts} {}",
+                    op(o),
+                    if *attempts == 1 { "try" } else { "tries" }
+                ),
                 format!("#{} {attempts} 回で諦める", op(o)),
             ),
             Tone::Bad,
@@ -588,14 +595,14 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
     match e {
         E::AmountOutOfRange { amount, min, max } => lang.f(
             format!("The amount {amount} is out of range: use a whole number from {min} to {max}."),
-            format!("金額 {amount} は範囲外。{min} から {max} までの整数にしてほしい。")),
+            format!("金額 {amount} は範囲外。{min} から {max} までの整数にしてください。")),
         E::BalanceOutOfRange { balance, max } => lang.f(
             format!("The balance {balance} is out of range: use 0 to {max}."),
-            format!("残高 {balance} は範囲外。0 から {max} までにしてほしい。")),
+            format!("残高 {balance} は範囲外。0 から {max} までにしてください。")),
         E::BalanceLimit { balance, deposit, max } => lang.f(
             format!("Depositing {deposit} onto {balance} would pass the balance limit of {max}."),
             format!("{balance} に {deposit} を入金すると残高上限 {max} を超える。")),
-        E::KeyEmpty => lang.t("The idempotency key is empty: type one or generate a UUID.", "冪等性キーが空。入力するか UUID を生成してほしい。").into(),
+        E::KeyEmpty => lang.t("The idempotency key is empty: type one or generate a UUID.", "冪等性キーが空。入力するか UUID を生成してください。").into(),
         E::KeyTooLong { len, max } => lang.f(
             format!("The key has {len} characters; at most {max} are allowed (Stripe's limit)."),
             format!("キーが {len} 文字ある。上限は {max} 文字（Stripe の上限）。")),
@@ -604,29 +611,29 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             format!("説明が {len} 文字ある。上限は {max} 文字。")),
         E::AttemptsOutOfRange { attempts, min, max } => lang.f(
             format!("Max attempts {attempts} is out of range: use {min} to {max}."),
-            format!("最大試行回数 {attempts} は範囲外。{min} から {max} にしてほしい。")),
+            format!("最大試行回数 {attempts} は範囲外。{min} から {max} にしてください。")),
         E::TooManyFaults { faults, max } => lang.f(
             format!("{faults} faults were given for at most {max} attempts."),
             format!("最大 {max} 回の試行に {faults} 個の障害が指定された。")),
         E::ParallelOutOfRange { count, min, max } => lang.f(
-            format!("{count} concurrent requests: use {min} to {max}."),
-            format!("同時要求が {count} 件。{min} から {max} 件にしてほしい。")),
+            format!("{count} concurrent request{}: use {min} to {max}.", if *count == 1 { "" } else { "s" }),
+            format!("同時要求が {count} 件。{min} から {max} 件にしてください。")),
         E::TooManyInputs { count, max } => lang.f(
             format!("{count} inputs: a run holds at most {max}. Reset or start a new sandbox."),
-            format!("入力が {count} 件。1回の実行は最大 {max} 件。リセットするか新しいサンドボックスにしてほしい。")),
+            format!("入力が {count} 件。1回の実行は最大 {max} 件。リセットするか新しいサンドボックスにしてください。")),
         E::DurationOutOfRange { field, ms, min, max } => {
             let f = duration_field(lang, *field);
-            lang.f(format!("The {f} of {ms} ms is out of range: use {min} to {max} ms."), format!("{f} {ms} ms は範囲外。{min} から {max} ms にしてほしい。"))
+            lang.f(format!("The {f} of {ms} ms is out of range: use {min} to {max} ms."), format!("{f} {ms} ms は範囲外。{min} から {max} ms にしてください。"))
         }
         E::ServicesOutOfRange { count, min, max } => lang.f(
             format!("{count} services chosen: pick {min} to {max}."),
-            format!("サービスが {count} 個選ばれている。{min} から {max} 個にしてほしい。")),
+            format!("サービスが {count} 個選ばれている。{min} から {max} 個にしてください。")),
         E::TraceFull { max } => lang.f(
             format!("The run reached its limit of {max} events and stopped there."),
             format!("実行がイベント数の上限 {max} に達し、そこで止まった。")),
         E::UrlTooLong { bytes, max } => lang.f(
             format!("The link is {bytes} bytes; links up to {max} bytes are accepted. Use JSON export instead."),
-            format!("リンクが {bytes} バイトある。上限は {max} バイト。JSON の書き出しを使ってほしい。")),
+            format!("リンクが {bytes} バイトある。上限は {max} バイト。JSON の書き出しを使ってください。")),
         E::JsonTooLarge { bytes, max } => lang.f(
             format!("The JSON is {bytes} bytes; at most {max} are accepted."),
             format!("JSON が {bytes} バイトある。上限は {max} バイト。")),
@@ -636,6 +643,10 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
         E::UnsupportedVersion { version, supported } => lang.f(
             format!("This scenario is version {version}; this page reads version {supported}."),
             format!("このシナリオはバージョン {version}。このページが読めるのはバージョン {supported}。")),
+        E::NotAWholeNumber { text } => lang.f(
+            format!("“{text}” is not a whole number: type digits only, like 100."),
+            format!("「{text}」は整数ではない。100 のように数字だけを入力してください。"),
+        ),
         E::Overflow { quantity } => {
             let q = match quantity {
                 Quantity::Time => lang.t("simulated time", "シミュレーション時間"),

@@ -141,7 +141,9 @@ test('sandbox: send, lose the response, retry with the same key and with a new k
     await page.getByTestId('key-input').fill('');
     await page.getByTestId('retry-new').click();
     await page.getByTestId('run-to-end').click();
-    assert.equal(await balance(page, 'atomic'), 800, 'a new key is a new charge');
+    assert.equal(await balance(page, 'atomic'), 800, 'a retry with a new key charges again');
+    assert.match(await page.locator('section[data-service=atomic] [data-testid=invariants] .fail').textContent(),
+      /At most one charge per operation/, 'and the invariant names it: one operation, two charges');
     // Bad input: a message, nothing sent.
     const steps = await position(page);
     await page.getByTestId('amount-input').fill('100000000');
@@ -149,7 +151,7 @@ test('sandbox: send, lose the response, retry with the same key and with a new k
     assert.match(await page.getByTestId('sandbox-error').textContent(), /99999999/);
     await page.getByTestId('amount-input').fill('abc');
     await page.getByTestId('send').click();
-    await page.getByTestId('sandbox-error').waitFor();
+    assert.match(await page.getByTestId('sandbox-error').textContent(), /not a whole number/);
     await page.getByTestId('key-input').fill('k'.repeat(256));
     await page.getByTestId('amount-input').fill('5');
     await page.getByTestId('send').click();

@@ -96,7 +96,7 @@ pub fn lab_share(props: &LabShareProps) -> Html {
         Some(false) => html! {
             <p class="muted" role="status" data-testid="lab-share-status">{ lang.t(
                 "This browser did not let the page copy: the link is selected, copy it with Ctrl+C (⌘C).",
-                "このブラウザではページからコピーできなかった。リンクを選択したので Ctrl+C（⌘C）でコピーしてほしい。") }</p>
+                "このブラウザではページからコピーできなかった。リンクを選択したので Ctrl+C（⌘C）でコピーしてください。") }</p>
         },
         None => html! {},
     };

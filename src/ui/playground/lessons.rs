@@ -63,12 +63,12 @@ pub const LESSONS: &[Lesson] = &[
         id: "failure-cached",
         title: ("3. Failures are cached too", "3. 失敗もキャッシュする"),
         story: (
-            "A charge of 100 against a balance of 50 fails with insufficient funds. Money arrives, and the client retries with the same key. The article's service replays the cached failure; a policy that caches only successes runs the charge again and it now succeeds: one key, two different outcomes.",
-            "残高50に100を課金し、残高不足で失敗する。その後入金があり、クライアントは同じキーでリトライする。記事のサービスはキャッシュした失敗を返し直す。成功だけをキャッシュする方針では課金が再実行され、今度は成功する。1つのキーに2つの異なる結果が出る。",
+            "A charge of 100 against a balance of 50 fails with insufficient funds. Money arrives, and the client retries the same operation with the same key. The idempotent and atomic services, like the article's code, replay the cached failure. The production service here caches only successes, so it runs the charge again and it now succeeds: one operation, one key, two different answers.",
+            "残高50に100を課金し、残高不足で失敗する。その後入金があり、クライアントは同じ操作を同じキーでリトライする。冪等なサービスとアトミックなサービスは記事のコードと同じく、キャッシュした失敗を返し直す。ここでの本番型サービスは成功だけをキャッシュするので課金を再実行し、今度は成功する。1つの操作、1つのキーに2つの異なる答えが出る。",
         ),
         watch: (
-            "Compare the cached result column in each store, and the production service's failure-caching policy.",
-            "各ストアのキャッシュ結果の列と、本番型サービスの失敗キャッシュ方針を見比べる。",
+            "Compare what client #1 saw in each column (two tries, two answers in production) and the cached result column of each store.",
+            "各列でクライアント #1 が見た結果（本番型では2回の試行に2つの答え）と、各ストアのキャッシュ結果の列を見比べる。",
         ),
         takeaway: (
             "Idempotent means the same answer every time, failures included. After the situation changes, send a new key.",
@@ -100,7 +100,7 @@ pub const LESSONS: &[Lesson] = &[
         ),
         watch: (
             "The store fills with keys that each charged once, and the \"one charge per operation\" invariant fails everywhere.",
-            "ストアにはそれぞれ1回課金したキーが並び、「1操作1課金」の不変条件がすべてのサービスでFAILになる。",
+            "ストアにはそれぞれ1回課金したキーが並び、「操作ごとに課金は最大1回」の不変条件がすべてのサービスでFAILになる。",
         ),
         takeaway: (
             "The key belongs to the logical operation, minted once by the client and reused on every retry.",
@@ -131,8 +131,8 @@ pub const LESSONS: &[Lesson] = &[
             "同じキーの2つの要求が同時に届く。TOCTOUサービスはチェック・課金・保存を別々のクリティカルセクションで行うので、どちらかが保存する前に両方のチェックが通ってしまう。アトミックなサービスは3つを1つのロックの中で行い、本番型サービスはまずキーを処理中として記録し、2つ目の要求に409 Conflictを返す。",
         ),
         watch: (
-            "In the TOCTOU timeline both checks miss before any store write. Then try the concurrency lab to see every interleaving.",
-            "TOCTOUのタイムラインでは、保存より前に両方のチェックがミスする。並行性ラボではすべてのインターリーブを確かめられる。",
+            "In the TOCTOU timeline both checks miss before any store write. A third request with the key comes later: TOCTOU replays the second result, which differs from the first, so its replay invariant fails too. Then try the concurrency lab to see every interleaving.",
+            "TOCTOUのタイムラインでは、保存より前に両方のチェックがミスする。後から同じキーの3つ目の要求が来ると、TOCTOUは2つ目の結果を返し直すが、それは1つ目と違うので再生の不変条件もFAILになる。並行性ラボではすべてのインターリーブを確かめられる。",
         ),
         takeaway: (
             "A lock around each step is not enough: check, charge and store must be one critical section.",
@@ -143,16 +143,16 @@ pub const LESSONS: &[Lesson] = &[
         id: "key-expiry",
         title: ("8. Keys expire", "8. キーの有効期限"),
         story: (
-            "Stripe keeps keys for at least 24 hours, then may prune them. A retry 25 hours later finds no key and runs as a new charge.",
-            "Stripeはキーを少なくとも24時間保持し、その後は削除しうる。25時間後のリトライはキーを見つけられず、新しい課金として実行される。",
+            "Stripe keeps keys for at least 24 hours, then may prune them. The production service here expires keys after 24 h; the atomic service, like the article's code, keeps them forever. A retry of the same operation 25 hours later finds no key in the production store and charges again.",
+            "Stripeはキーを少なくとも24時間保持し、その後は削除しうる。ここでの本番型サービスは24時間でキーを期限切れにし、アトミックなサービスは記事のコードと同じく永久に保持する。同じ操作を25時間後にリトライすると、本番型のストアにはキーがなく、もう一度課金される。",
         ),
         watch: (
             "Watch the store row change from completed to expired when simulated time passes 24 h.",
             "シミュレーション時間が24時間を過ぎると、ストアの行が完了から期限切れに変わる。",
         ),
         takeaway: (
-            "Retention is part of the contract: a client that retries after the window is sending a new request.",
-            "保持期間も契約の一部。期限を過ぎてリトライするクライアントは、新しい要求を送っている。",
+            "Retention is part of the contract: a retry after the window is not protected, and it charges again. Clients must retry within it.",
+            "保持期間も契約の一部。期限を過ぎたリトライは守られず、もう一度課金される。クライアントは期限内にリトライしなければならない。",
         ),
     },
     Lesson {
@@ -163,8 +163,8 @@ pub const LESSONS: &[Lesson] = &[
             "クライアントが同じキーを違う金額で使い回す。キャッシュした結果を返すとクライアントのバグが隠れるので、本番型サービスは拒否する。方針により、Stripeの400、IETFドラフトの422、rocket-ridesの409のいずれかになる。",
         ),
         watch: (
-            "The fingerprint column: the second request's fingerprint does not match the stored one.",
-            "フィンガープリントの列。2つ目の要求のフィンガープリントが保存済みのものと一致しない。",
+            "The production store's fingerprint column holds a hash of the first request's amount and description; the second request hashes differently, so the check reports a mismatch and nothing is stored for it.",
+            "本番型ストアの指紋の列には、最初の要求の金額と説明のハッシュが入っている。2つ目の要求はハッシュが違うので、チェックは不一致を報告し、何も保存しない。",
         ),
         takeaway: (
             "A key names one request, parameters included. A mismatch is an error, never a replay.",

@@ -165,7 +165,7 @@ fn load_initial(route: &Route, hash: &str, lang: Lang) -> PageState {
             st.notice = Some(Notice::Error(
                 lang.t(
                     "There is no built-in scenario with this name. Pick one below.",
-                    "この名前の組み込みシナリオはない。下から選んでほしい。",
+                    "この名前の組み込みシナリオはない。下から選んでください。",
                 )
                 .into(),
             ))
@@ -400,7 +400,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                     st.notice = Some(Notice::Info(
                         l.t(
                             "Imported. Step through it or press Play.",
-                            "読み込んだ。ステップで進めるか再生してほしい。",
+                            "読み込んだ。ステップで進めるか再生してください。",
                         )
                         .into(),
                     ));
@@ -502,6 +502,9 @@ pub fn playground(props: &PlaygroundProps) -> Html {
             }
             if let Some(s) = st.session.as_ref() {
                 <Controls lang={l} position={s.position()} total={s.total()} playing={st.playing} speed_ms={st.speed_ms} on={control.clone()} />
+                <p class="muted pace-note">{ l.t(
+                    "Each step runs the next event in every column. A column with less to do finishes sooner, so compare columns by what happened, not by step number.",
+                    "1ステップで各列の次のイベントを1つずつ実行する。やることが少ない列は早く終わるので、列どうしはステップ番号ではなく起きたことで比べる。") }</p>
                 <div class="picker-row">
                     <services::ServicePicker lang={l} scenario={Rc::new(s.scenario().clone())} on_change={on_sandbox.clone()} />
                     if let Some(original) = lesson.and_then(|ls| builtin(ls.id)).filter(|b| b != s.scenario()) {

@@ -12,7 +12,9 @@ use crate::sim::client::{KeyStrategy, RetryPolicy};
 use crate::sim::fault::Fault;
 use crate::sim::input::{Input, RequestSpec};
 use crate::sim::key::validate_key;
-use crate::sim::limits::{check_amount, InputError, MAX_ATTEMPTS, MAX_PARALLEL_REQUESTS};
+use crate::sim::limits::{
+    check_amount, parse_whole, InputError, MAX_ATTEMPTS, MAX_PARALLEL_REQUESTS,
+};
 use crate::sim::outbox::EmitMode;
 use crate::sim::production::{FailureCaching, MismatchStatus};
 use crate::sim::rng::Rng;
@@ -46,16 +48,7 @@ pub struct SandboxProps {
 const HOUR_MS: u64 = 3_600_000;
 
 fn parse_amount(text: &str) -> Result<i64, InputError> {
-    let amount = text
-        .trim()
-        .replace(['_', ','], "")
-        .parse::<i64>()
-        .map_err(|_| InputError::AmountOutOfRange {
-            amount: 0,
-            min: crate::sim::limits::MIN_AMOUNT,
-            max: crate::sim::limits::MAX_AMOUNT,
-        })?;
-    check_amount(amount)
+    check_amount(parse_whole(text)?)
 }
 
 const FAULTS: [Fault; 7] = Fault::ALL;
@@ -83,6 +76,19 @@ pub fn sandbox(p: &SandboxProps) -> Html {
     let deposit = use_state(|| "500".to_string());
     let crash_relay = use_state(|| false);
 
+    // A message appears where the learner can see it, whichever fieldset they used (on a phone
+    // the sticky controls would otherwise cover the top of the card).
+    let error_ref = use_node_ref();
+    {
+        let error_ref = error_ref.clone();
+        use_effect_with((*error).clone(), move |e| {
+            if e.is_some() {
+                if let Some(el) = error_ref.cast::<web_sys::Element>() {
+                    el.scroll_into_view_with_bool(false);
+                }
+            }
+        });
+    }
     let send = {
         let on = p.on_change.clone();
         let error = error.clone();
@@ -128,15 +134,19 @@ pub fn sandbox(p: &SandboxProps) -> Html {
     };
     let typed = typed_key();
     let on_send = request(Rc::new(move || typed.clone()));
-    let on_retry_same = {
-        let (typed, last) = (typed_key(), p.last_key.clone());
-        request(Rc::new(move || match (&typed, &last) {
-            (Ok(Some(k)), _) | (_, Some(k)) => Ok(Some(k.clone())),
-            (Err(e), None) => Err(e.clone()),
-            (Ok(None), None) => Err(InputError::KeyEmpty),
-        }))
+    // A retry is the last operation again (same amount and description), judged as a retry.
+    let retry = |new_key: bool| {
+        let send = send.clone();
+        let fault = fault.clone();
+        Callback::from(move |_| {
+            send(Ok(Input::Retry {
+                new_key,
+                fault: *fault,
+            }))
+        })
     };
-    let on_retry_new = request(Rc::new(|| Ok(None)));
+    let on_retry_same = retry(false);
+    let on_retry_new = retry(true);
     let on_parallel = {
         let send = send.clone();
         let (amount, parallel) = (amount.clone(), parallel.clone());
@@ -330,7 +340,7 @@ pub fn sandbox(p: &SandboxProps) -> Html {
     html! {
         <section class="sandbox card" aria-labelledby="sb-h" data-testid="sandbox">
             <h2 id="sb-h">{ l.t("Send requests", "要求を送る") }</h2>
-            if let Some(e) = (*error).clone() { <p class="field-error" role="alert" data-testid="sandbox-error">{ e }</p> }
+            if let Some(e) = (*error).clone() { <p class="field-error" role="alert" data-testid="sandbox-error" ref={error_ref.clone()}>{ e }</p> }
             <fieldset>
                 <legend>{ l.t("One charge", "1回の課金") }</legend>
                 <label>{ l.t("Idempotency key (empty: the client mints a UUID)", "冪等性キー（空ならクライアントがUUIDを生成）") }
@@ -346,8 +356,12 @@ pub fn sandbox(p: &SandboxProps) -> Html {
                         { for FAULTS.iter().enumerate().map(|(i, f)| html! { <option value={i.to_string()} selected={*f == *fault}>{ describe::fault_name(l, *f) }</option> }) }
                     </select></label>
                 <button class="primary" onclick={on_send} data-testid="send">{ l.t("Send", "送信") }</button>
-                <button onclick={on_retry_same} data-testid="retry-same">{ l.t("Retry with the same key", "同じキーでリトライ") }</button>
-                <button onclick={on_retry_new} data-testid="retry-new">{ l.t("Retry with a new key", "新しいキーでリトライ") }</button>
+                <button onclick={on_retry_same} data-testid="retry-same" disabled={p.last_key.is_none()}>{ l.t("Retry it with the same key", "同じキーでリトライ") }</button>
+                <button onclick={on_retry_new} data-testid="retry-new" disabled={p.last_key.is_none()}>{ l.t("Retry it with a new key", "新しいキーでリトライ") }</button>
+                <p class="note" data-testid="last-key">{ match &p.last_key {
+                    Some(k) => l.f(format!("A retry resends the last charge (same amount); its key so far: {k}"), format!("リトライは直前の課金（同じ金額）をもう一度送る。これまでのキー：{k}")),
+                    None => l.t("Retries resend the last charge; send one first (its key is minted when the first step runs).", "リトライは直前の課金をもう一度送る。まず1回送ってください（キーは最初のステップで生成される）。").to_string(),
+                } }</p>
             </fieldset>
             <fieldset>
                 <legend>{ l.t("Concurrent duplicates", "同時の重複要求") }</legend>
@@ -383,6 +397,16 @@ pub fn sandbox(p: &SandboxProps) -> Html {
                 <button onclick={on_relay} data-testid="relay-tick">{ l.t("Run the relay", "リレーを動かす") }</button>
             </fieldset>
             <fieldset>
+                <legend>{ l.t("Events downstream (every service)", "下流へのイベント（全サービス）") }</legend>
+                <label>{ l.t("Events", "イベント") }
+                    <select onchange={on_emit}>
+                        { for [(EmitMode::None, "none"), (EmitMode::Outbox, "outbox"), (EmitMode::DualWriteCommitThenPublish, "commit-publish"), (EmitMode::DualWritePublishThenCommit, "publish-commit")].iter().map(|(m, v)| html! {
+                            <option value={*v} selected={*m == p.scenario.emit}>{ describe::emit_name(l, *m) }</option> }) }
+                    </select></label>
+                <label class="check"><input type="checkbox" checked={p.scenario.consumer_dedupes} onchange={on_dedupe} />
+                    { l.t("Consumer deduplicates by event id (inbox)", "コンシューマがイベントIDで重複排除（受信記録）") }</label>
+            </fieldset>
+            <fieldset>
                 <legend>{ l.t("Production service policies", "本番型サービスの方針") }</legend>
                 <label>{ l.t("Key retention (Stripe: at least 24 h; Powertools: 1 h)", "キーの保持期間（Stripe：24時間以上、Powertools：1時間）") }
                     <select onchange={on_retention}>
@@ -401,13 +425,7 @@ pub fn sandbox(p: &SandboxProps) -> Html {
                     </select></label>
                 <label class="check"><input type="checkbox" checked={pol.in_flight} onchange={on_inflight} />
                     { l.t("In-flight record: a concurrent duplicate gets 409 (Stripe, IETF draft, rocket-rides)", "処理中レコード：同時の重複には409（Stripe、IETFドラフト、rocket-rides）") }</label>
-                <label>{ l.t("Events", "イベント") }
-                    <select onchange={on_emit}>
-                        { for [(EmitMode::None, "none"), (EmitMode::Outbox, "outbox"), (EmitMode::DualWriteCommitThenPublish, "commit-publish"), (EmitMode::DualWritePublishThenCommit, "publish-commit")].iter().map(|(m, v)| html! {
-                            <option value={*v} selected={*m == p.scenario.emit}>{ describe::emit_name(l, *m) }</option> }) }
-                    </select></label>
-                <label class="check"><input type="checkbox" checked={p.scenario.consumer_dedupes} onchange={on_dedupe} />
-                    { l.t("Consumer deduplicates by event id (inbox)", "コンシューマがイベントIDで重複排除（受信記録）") }</label>
+
             </fieldset>
         </section>
     }

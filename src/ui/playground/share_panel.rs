@@ -89,7 +89,7 @@ pub fn share_panel(p: &SharePanelProps) -> Html {
             if too_long {
                 <p class="notice error">{ l.f(
                     format!("This run is too long for a link ({link_len} bytes, limit {MAX_URL_BYTES}). Export it as JSON instead."),
-                    format!("この実行はリンクには長すぎる（{link_len} バイト、上限 {MAX_URL_BYTES}）。JSONで書き出してほしい。")) }</p>
+                    format!("この実行はリンクには長すぎる（{link_len} バイト、上限 {MAX_URL_BYTES}）。JSONで書き出してください。")) }</p>
             } else {
                 <label>{ l.t("Share link", "共有リンク") }
                     <input type="text" readonly=true value={link.clone()} data-testid="share-link"

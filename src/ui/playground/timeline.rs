@@ -166,10 +166,13 @@ pub fn timeline(props: &TimelineProps) -> Html {
             }
             _ => html! { <circle class="tl-dot" cx={x1.to_string()} cy={y.to_string()} r="5" /> },
         };
-        let label_x = match row.to {
-            Some(to) if to > row.from => lane_x(row.from) + 10.0,
-            Some(to) if to < row.from => lane_x(to) + 10.0,
-            _ => x1 + 10.0,
+        // Labels of marks on the relay and consumer lanes go to the left of the mark, so the
+        // rightmost lanes' text stays inside the diagram.
+        let (label_x, anchor) = match row.to {
+            Some(to) if to > row.from => (lane_x(row.from) + 10.0, "start"),
+            Some(to) if to < row.from => (lane_x(to) + 10.0, "start"),
+            _ if row.from >= 4 => (x1 - 10.0, "end"),
+            _ => (x1 + 10.0, "start"),
         };
         html! {
             <g class={classes!("tl-row", tone, current.then_some("current"), (!past).then_some("future"))}
@@ -179,7 +182,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
                 <rect class="tl-hit" x="0" y={(y - ROW_H / 2.0).to_string()} width={width.to_string()} height={ROW_H.to_string()} />
                 <text class="tl-step" x="4" y={(y + 4.0).to_string()}>{ format!("{} · {}", row.step, fmt_ms(row.time_ms)) }</text>
                 { shape }
-                <text class="tl-label" x={label_x.to_string()} y={(y - 6.0).to_string()}>{
+                <text class="tl-label" x={label_x.to_string()} y={(y - 6.0).to_string()} text-anchor={anchor}>{
                     match row.tone { Tone::Bad => "✕ ", Tone::Good => "✓ ", Tone::Plain => "" }
                 }{ &row.label }</text>
             </g>
@@ -196,9 +199,9 @@ pub fn timeline(props: &TimelineProps) -> Html {
     html! {
         <div class="timeline" data-testid="timeline">
             <div class="tl-pager">
-                <span>{ l.f(
+                if !shown.is_empty() { <span>{ l.f(
                     format!("Events {}–{} of {}", if shown.is_empty() { 0 } else { start + 1 }, end, props.total_rows),
-                    format!("イベント {}–{} / {}", if shown.is_empty() { 0 } else { start + 1 }, end, props.total_rows)) }</span>
+                    format!("イベント {}–{} / {}", if shown.is_empty() { 0 } else { start + 1 }, end, props.total_rows)) }</span> }
                 <button onclick={page(props.prev_step)} disabled={props.prev_step.is_none()}>{ l.t("Earlier", "前へ") }</button>
                 <button onclick={page(props.next_step)} disabled={props.next_step.is_none()}>{ l.t("Later", "次へ") }</button>
             </div>
