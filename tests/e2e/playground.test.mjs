@@ -247,3 +247,15 @@ test('import refuses JSON over 64 KB with a message', async () => {
     assert.ok(await page.locator('section[data-service]').count() >= 1, 'the current run is kept');
   });
 });
+
+test('the sandbox fits a 390 px phone in both languages', async () => {
+  for (const locale of ['en-US', 'ja-JP']) {
+    await withPage(async (page) => {
+      await open(page, '#/sandbox');
+      await page.getByTestId('sandbox').waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `sandbox (${locale}) overflows by ${overflow}px`);
+      await page.screenshot({ path: `${SHOTS}/sandbox-390-${locale}.png`, fullPage: true });
+    }, { width: 390, height: 844, locale });
+  }
+});
