@@ -1,10 +1,9 @@
 //! The page shell: header with language switch and navigation, and the routed page below.
 
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::i18n::Lang;
+use super::listen::Listener;
 use super::route::Route;
 use super::storage;
 
@@ -41,21 +40,8 @@ fn use_hash() -> String {
     {
         let hash = hash.clone();
         use_effect_with((), move |_| {
-            let cb = Closure::<dyn Fn()>::new(move || hash.set(current_hash()));
-            let window = web_sys::window();
-            if let Some(w) = &window {
-                let _ =
-                    w.add_event_listener_with_callback("hashchange", cb.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(w) = &window {
-                    let _ = w.remove_event_listener_with_callback(
-                        "hashchange",
-                        cb.as_ref().unchecked_ref(),
-                    );
-                }
-                drop(cb);
-            }
+            let listener = Listener::on_window("hashchange", move |_| hash.set(current_hash()));
+            move || drop(listener)
         });
     }
     (*hash).clone()

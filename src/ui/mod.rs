@@ -5,6 +5,7 @@ pub mod app;
 pub mod describe;
 pub mod i18n;
 pub mod lab;
+pub mod listen;
 pub mod playground;
 pub mod route;
 pub mod share;

@@ -3,12 +3,11 @@
 //! reducer whose actions forward to the lab core; settings and schedule are saved in this browser
 //! and restored on the next visit, or taken from a share link (see `persist`).
 
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::sim::lab::{Model, Scenario};
 use crate::ui::i18n::Lang;
+use crate::ui::listen::Listener;
 
 use super::compare::ComparePanel;
 use super::controls::StepperControls;
@@ -60,7 +59,7 @@ pub fn lab_page(props: &LabPageProps) -> Html {
             if from_link {
                 persist::drop_link_query();
             }
-            let cb = Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
+            let listener = Listener::on_window("hashchange", move |e: web_sys::Event| {
                 // The event's own new URL: the address bar may have changed again since.
                 let hash = persist::event_hash(&e);
                 if let Some(query) = persist::link_query(&hash) {
@@ -68,20 +67,7 @@ pub fn lab_page(props: &LabPageProps) -> Html {
                     persist::drop_link_query();
                 }
             });
-            let window = web_sys::window();
-            if let Some(w) = &window {
-                let _ =
-                    w.add_event_listener_with_callback("hashchange", cb.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(w) = &window {
-                    let _ = w.remove_event_listener_with_callback(
-                        "hashchange",
-                        cb.as_ref().unchecked_ref(),
-                    );
-                }
-                drop(cb);
-            }
+            move || drop(listener)
         });
     }
 

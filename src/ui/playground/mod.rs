@@ -17,7 +17,6 @@ pub mod timeline;
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -30,6 +29,7 @@ use timeline::{Timeline, TimelineRow};
 
 use super::describe;
 use super::i18n::Lang;
+use super::listen::Listener;
 use super::route::Route;
 use super::share::{self, ShareError};
 use super::storage;
@@ -305,41 +305,31 @@ pub fn playground(props: &PlaygroundProps) -> Html {
     {
         let control = control.clone();
         use_effect_with((), move |_| {
-            let cb =
-                Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
-                    let tag = e
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                        .map(|el| el.tag_name())
-                        .unwrap_or_default();
-                    // Fields keep their own keys; on a button or link, space keeps activating it.
-                    let in_field = matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT");
-                    let activates = matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY");
-                    if in_field || e.ctrl_key() || e.meta_key() || e.alt_key() {
-                        return;
-                    }
-                    let c = match e.key().as_str() {
-                        " " if !activates => Control::TogglePlay,
-                        "ArrowRight" => Control::Step,
-                        "ArrowLeft" => Control::Back,
-                        _ => return,
-                    };
-                    e.prevent_default();
-                    control.emit(c);
-                });
-            let doc = web_sys::window().and_then(|w| w.document());
-            if let Some(d) = &doc {
-                let _ = d.add_event_listener_with_callback("keydown", cb.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(d) = &doc {
-                    let _ = d.remove_event_listener_with_callback(
-                        "keydown",
-                        cb.as_ref().unchecked_ref(),
-                    );
+            let listener = Listener::on_document("keydown", move |e: web_sys::Event| {
+                let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                    return;
+                };
+                let tag = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .map(|el| el.tag_name())
+                    .unwrap_or_default();
+                // Fields keep their own keys; on a button or link, space keeps activating it.
+                let in_field = matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT");
+                let activates = matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY");
+                if in_field || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                    return;
                 }
-                drop(cb);
-            }
+                let c = match e.key().as_str() {
+                    " " if !activates => Control::TogglePlay,
+                    "ArrowRight" => Control::Step,
+                    "ArrowLeft" => Control::Back,
+                    _ => return,
+                };
+                e.prevent_default();
+                control.emit(c);
+            });
+            move || drop(listener)
         });
     }
 
