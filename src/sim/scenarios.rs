@@ -9,6 +9,7 @@ use super::production::{FailureCaching, Policies};
 use super::scenario::{Scenario, ServiceSpec};
 use super::server::ServiceKind::{self, Atomic, Idempotent, Naive, Production, SplitStore, TocTou};
 use super::uuidgen::KeyFormat;
+use super::world::WorldConfig;
 
 /// Ids of every built-in scenario, in lesson order.
 pub const BUILTIN_IDS: [&str; 11] = [
@@ -33,17 +34,19 @@ pub fn builtin_ids() -> &'static [&'static str] {
 const HOUR_MS: u64 = 3_600_000;
 
 fn base(services: &[ServiceKind], inputs: Vec<Input>) -> Scenario {
+    // The lessons use the world's default settings; only the seed is the lessons' own.
+    let d = WorldConfig::default();
     Scenario {
         version: SCENARIO_VERSION,
         seed: 42,
-        initial_balance: 1000,
+        initial_balance: d.initial_balance,
         services: services.iter().map(|k| (*k).into()).collect(),
-        emit: EmitMode::None,
-        consumer_dedupes: true,
-        policies: Policies::default(),
-        latency_ms: 50,
-        jitter_ms: 0,
-        timeout_ms: 1000,
+        emit: d.emit,
+        consumer_dedupes: d.consumer_dedupes,
+        policies: d.policies,
+        latency_ms: d.latency_ms,
+        jitter_ms: d.jitter_ms,
+        timeout_ms: d.timeout_ms,
         inputs,
     }
 }
