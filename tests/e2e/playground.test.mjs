@@ -259,3 +259,25 @@ test('the sandbox fits a 390 px phone in both languages', async () => {
     }, { width: 390, height: 844, locale });
   }
 });
+
+test('sandbox policies: the mismatch status and the consumer setting change the run', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/sandbox');
+    await page.locator('select').filter({ hasText: '422, as the IETF draft' }).selectOption({ label: '422, as the IETF draft' });
+    await page.getByTestId('key-input').fill('order-9');
+    await page.getByTestId('amount-input').fill('100');
+    await page.getByTestId('send').click();
+    await page.getByTestId('run-to-end').click();
+    await page.getByTestId('amount-input').fill('200');
+    await page.getByTestId('send').click();
+    await page.getByTestId('run-to-end').click();
+    assert.match(await page.locator('section[data-service=production] .client-result').textContent(), /422: parameters differ/);
+    assert.equal(await balance(page, 'production'), 900);
+    // Events on, consumer without an inbox: the panels say so.
+    await page.locator('select').filter({ hasText: 'transactional outbox' }).selectOption({ label: 'transactional outbox' });
+    await page.getByText('Consumer deduplicates by event id (inbox)').click();
+    const atomic = page.locator('section[data-service=atomic]');
+    assert.equal(await atomic.getAttribute('data-consumer-dedupes'), 'false');
+    assert.equal(await atomic.locator('[data-testid=outbox] tr').count(), 1, 'one committed charge, one outbox row');
+  });
+});

@@ -244,89 +244,51 @@ pub fn sandbox(p: &SandboxProps) -> Html {
         })
     };
 
-    // Settings that replace the scenario.
-    let replace = {
-        let on = p.on_change.clone();
-        let base = p.scenario.clone();
-        move |f: Rc<dyn Fn(&mut Scenario)>| {
-            let on = on.clone();
-            let base = base.clone();
-            move || {
-                let mut s = (*base).clone();
-                f(&mut s);
-                on.emit(Change::Replace(s));
-            }
-        }
+    // Settings replace the scenario: each control applies its value to a copy of it.
+    let setting = |apply: fn(&str, &mut Scenario)| {
+        let (on, base) = (p.on_change.clone(), p.scenario.clone());
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            let mut s = (*base).clone();
+            apply(&value, &mut s);
+            on.emit(Change::Replace(s));
+        })
+    };
+    let toggle = |apply: fn(&mut Scenario)| {
+        let (on, base) = (p.on_change.clone(), p.scenario.clone());
+        Callback::from(move |_: Event| {
+            let mut s = (*base).clone();
+            apply(&mut s);
+            on.emit(Change::Replace(s));
+        })
     };
     let pol = p.scenario.policies;
-    let on_mismatch = {
-        let r = replace.clone();
-        Callback::from(move |e: Event| {
-            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-            let m = match v.as_str() {
-                "422" => MismatchStatus::Ietf422,
-                "409" => MismatchStatus::RocketRides409,
-                _ => MismatchStatus::Stripe400,
-            };
-            r(Rc::new(move |s: &mut Scenario| s.policies.mismatch = m))()
-        })
-    };
-    let on_caching = {
-        let r = replace.clone();
-        Callback::from(move |e: Event| {
-            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-            let c = match v.as_str() {
-                "success" => FailureCaching::SuccessOnly,
-                "nontransient" => FailureCaching::AllButTransient,
-                _ => FailureCaching::CacheAll,
-            };
-            r(Rc::new(move |s: &mut Scenario| {
-                s.policies.failure_caching = c
-            }))()
-        })
-    };
-    let on_retention = {
-        let r = replace.clone();
-        Callback::from(move |e: Event| {
-            let h = e
-                .target_unchecked_into::<HtmlSelectElement>()
-                .value()
-                .parse::<u64>()
-                .unwrap_or(24);
-            r(Rc::new(move |s: &mut Scenario| {
-                s.policies.retention_ms = h * HOUR_MS
-            }))()
-        })
-    };
-    let on_inflight = {
-        let r = replace.clone();
-        Callback::from(move |_| {
-            r(Rc::new(|s: &mut Scenario| {
-                s.policies.in_flight = !s.policies.in_flight
-            }))()
-        })
-    };
-    let on_emit = {
-        let r = replace.clone();
-        Callback::from(move |e: Event| {
-            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-            let m = match v.as_str() {
-                "outbox" => EmitMode::Outbox,
-                "commit-publish" => EmitMode::DualWriteCommitThenPublish,
-                "publish-commit" => EmitMode::DualWritePublishThenCommit,
-                _ => EmitMode::None,
-            };
-            r(Rc::new(move |s: &mut Scenario| s.emit = m))()
-        })
-    };
-    let on_dedupe = {
-        let r = replace.clone();
-        Callback::from(move |_| {
-            r(Rc::new(|s: &mut Scenario| {
-                s.consumer_dedupes = !s.consumer_dedupes
-            }))()
-        })
-    };
+    let on_mismatch = setting(|v, s| {
+        s.policies.mismatch = match v {
+            "422" => MismatchStatus::Ietf422,
+            "409" => MismatchStatus::RocketRides409,
+            _ => MismatchStatus::Stripe400,
+        }
+    });
+    let on_caching = setting(|v, s| {
+        s.policies.failure_caching = match v {
+            "success" => FailureCaching::SuccessOnly,
+            "nontransient" => FailureCaching::AllButTransient,
+            _ => FailureCaching::CacheAll,
+        }
+    });
+    let on_retention =
+        setting(|v, s| s.policies.retention_ms = v.parse::<u64>().unwrap_or(24).saturating_mul(HOUR_MS));
+    let on_emit = setting(|v, s| {
+        s.emit = match v {
+            "outbox" => EmitMode::Outbox,
+            "commit-publish" => EmitMode::DualWriteCommitThenPublish,
+            "publish-commit" => EmitMode::DualWritePublishThenCommit,
+            _ => EmitMode::None,
+        }
+    });
+    let on_inflight = toggle(|s| s.policies.in_flight = !s.policies.in_flight);
+    let on_dedupe = toggle(|s| s.consumer_dedupes = !s.consumer_dedupes);
     let on_fault = {
         let fault = fault.clone();
         Callback::from(move |e: Event| {
