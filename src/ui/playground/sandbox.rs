@@ -277,8 +277,9 @@ pub fn sandbox(p: &SandboxProps) -> Html {
             _ => FailureCaching::CacheAll,
         }
     });
-    let on_retention =
-        setting(|v, s| s.policies.retention_ms = v.parse::<u64>().unwrap_or(24).saturating_mul(HOUR_MS));
+    let on_retention = setting(|v, s| {
+        s.policies.retention_ms = v.parse::<u64>().unwrap_or(24).saturating_mul(HOUR_MS)
+    });
     let on_emit = setting(|v, s| {
         s.emit = match v {
             "outbox" => EmitMode::Outbox,
