@@ -7,7 +7,7 @@ source scripts/env.sh
 [ "${SKIP_BUILD:-}" = 1 ] || scripts/build.sh
 mkdir -p target/e2e
 portfile=$(mktemp)
-node tests/e2e/serve.mjs dist "$portfile" &
+node scripts/serve-dist.mjs dist "$portfile" &
 server=$!
 trap 'kill $server 2>/dev/null || true; rm -f "$portfile"' EXIT
 for _ in $(seq 1 50); do [ -s "$portfile" ] && break; sleep 0.1; done

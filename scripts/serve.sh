@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Serves the release build on http://127.0.0.1:8080 (Trunk rebuilds on change).
+# Builds the release site (both pages) and serves dist/ on http://127.0.0.1:8080.
+# Re-run after a change (it rebuilds); Trunk's own server cannot serve the two pages together.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
-echo "[serve] the playground will be at http://127.0.0.1:8080/ once the first build finishes"
-exec trunk serve --release --offline --address 127.0.0.1 --port 8080
+scripts/build.sh
+echo "[serve] the playground is at http://127.0.0.1:8080/ and the lab at http://127.0.0.1:8080/lab/ (Ctrl-C stops)"
+exec node scripts/serve-dist.mjs dist "" 8080

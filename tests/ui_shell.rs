@@ -1,7 +1,7 @@
 //! Yew component tests for the page shell, in headless Chromium (wasm-pack test --headless --chrome).
 #![cfg(target_arch = "wasm32")]
 
-use idempotency_playground::ui::app::App;
+use idempotency_playground::ui::app::{App, PlaygroundSite};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -11,7 +11,7 @@ fn mount() -> web_sys::Element {
     let doc = web_sys::window().unwrap().document().unwrap();
     let div = doc.create_element("div").unwrap();
     doc.body().unwrap().append_child(&div).unwrap();
-    yew::Renderer::<App>::with_root(div.clone()).render();
+    yew::Renderer::<App<PlaygroundSite>>::with_root(div.clone()).render();
     div
 }
 

@@ -1,4 +1,10 @@
 //! The page shell: header with language switch and navigation, and the routed page below.
+//!
+//! The site is two pages, each its own wasm: the playground (`index.html`: scenarios and the
+//! sandbox) and the concurrency lab (`lab/`). They share this shell through [`Site`], so each
+//! binary links only its own page's code: the playground's download carries no lab, and the
+//! lab's no playground. A route that belongs to the other page is handed over with a redirect
+//! that keeps the hash, so old `#/lab?s=...` links still open.
 
 use yew::prelude::*;
 
@@ -33,26 +39,106 @@ fn set_document_lang(lang: Lang) {
     }
 }
 
-/// Follows `hashchange` so links, back/forward and share links all route.
+/// One page of the site: which routes it draws; the others belong to the other page.
+pub trait Site: 'static {
+    /// The other page's address, relative to this one.
+    const OTHER_PAGE: &'static str;
+    /// Whether this page draws `route`.
+    fn draws(route: &Route) -> bool;
+    /// The page for a route it draws.
+    fn render(route: &Route, lang: Lang) -> Html;
+    /// The route a bare address (no hash) opens.
+    fn home() -> Route;
+}
+
+/// The address of `route` relative to page `S`.
+pub fn href<S: Site>(route: &Route) -> String {
+    if S::draws(route) {
+        route.to_hash()
+    } else {
+        format!("{}{}", S::OTHER_PAGE, route.to_hash())
+    }
+}
+
+/// The playground page (`index.html`): built-in scenarios and the sandbox.
+pub struct PlaygroundSite;
+
+impl Site for PlaygroundSite {
+    const OTHER_PAGE: &'static str = "lab/";
+
+    fn draws(route: &Route) -> bool {
+        !matches!(route, Route::Lab)
+    }
+
+    fn render(route: &Route, lang: Lang) -> Html {
+        match route {
+            Route::Scenario(id) => {
+                html! { <super::playground::Playground lang={lang} route={route.clone()} key={id.clone()} /> }
+            }
+            Route::Sandbox => {
+                html! { <super::playground::Playground lang={lang} route={route.clone()} key="sandbox" /> }
+            }
+            Route::Lab | Route::NotFound(_) => not_found(route, lang),
+        }
+    }
+
+    fn home() -> Route {
+        Route::Scenario(super::route::HOME_SCENARIO.into())
+    }
+}
+
+/// Sends the browser to `url` without leaving a history entry, so Back skips the hand-over.
+fn hand_over(url: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().replace(url);
+    }
+}
+
+/// "Nothing here", with a way back to the first scenario (drawn by the playground page).
+pub fn not_found(route: &Route, lang: Lang) -> Html {
+    let path = match route {
+        Route::NotFound(path) => path.as_str(),
+        _ => "",
+    };
+    html! {
+        <section class="not-found">
+            <h2>{ lang.t("Page not found", "ページが見つからない") }</h2>
+            <p>{ lang.f(format!("There is nothing at “{path}”."), format!("「{path}」には何もない。")) }</p>
+            <a href="#/">{ lang.t("Back to the first scenario", "最初のシナリオへ戻る") }</a>
+        </section>
+    }
+}
+
+/// Follows `hashchange` so links, back/forward and share links all route. Only route hashes
+/// (`#/...`) count: the skip link's `#main` scrolls to the content and keeps the page.
 #[hook]
 fn use_hash() -> String {
     let hash = use_state(current_hash);
     {
         let hash = hash.clone();
         use_effect_with((), move |_| {
-            let listener = Listener::on_window("hashchange", move |_| hash.set(current_hash()));
+            let listener = Listener::on_window("hashchange", move |_| {
+                let now = current_hash();
+                if now.is_empty() || now.starts_with("#/") {
+                    hash.set(now);
+                }
+            });
             move || drop(listener)
         });
     }
     (*hash).clone()
 }
 
-/// The root component.
-#[function_component(App)]
-pub fn app() -> Html {
+/// The root component of page `S`.
+#[function_component]
+pub fn App<S: Site>() -> Html {
     let lang = use_state(initial_lang);
     let hash = use_hash();
-    let route = Route::parse(&hash);
+    let route = if hash.is_empty() {
+        S::home()
+    } else {
+        Route::parse(&hash)
+    };
     {
         let lang = *lang;
         use_effect_with(lang, move |lang| {
@@ -73,7 +159,7 @@ pub fn app() -> Html {
     let nav_item = |r: Route, label: &'static str| {
         let active = std::mem::discriminant(&r) == std::mem::discriminant(&route);
         html! {
-            <a href={r.to_hash()} class={classes!("nav-link", active.then_some("active"))}
+            <a href={href::<S>(&r)} class={classes!("nav-link", active.then_some("active"))}
                aria-current={active.then_some("page")}>{ label }</a>
         }
     };
@@ -98,7 +184,7 @@ pub fn app() -> Html {
             </button>
         </header>
         <main id="main">
-            { render_route(&route, l) }
+            { page::<S>(&route, &hash, l) }
         </main>
         <footer class="site-footer">
             <p>{ l.t(
@@ -109,21 +195,43 @@ pub fn app() -> Html {
     }
 }
 
-fn render_route(route: &Route, lang: Lang) -> Html {
-    match route {
-        Route::Lab => html! { <super::lab::LabPage lang={lang} /> },
-        Route::Scenario(id) => {
-            html! { <super::playground::Playground lang={lang} route={route.clone()} key={id.clone()} /> }
-        }
-        Route::Sandbox => {
-            html! { <super::playground::Playground lang={lang} route={route.clone()} key="sandbox" /> }
-        }
-        Route::NotFound(path) => html! {
-            <section class="not-found">
-                <h2>{ lang.t("Page not found", "ページが見つからない") }</h2>
-                <p>{ lang.f(format!("There is nothing at “{path}”."), format!("「{path}」には何もない。")) }</p>
-                <a href="#/">{ lang.t("Back to the first scenario", "最初のシナリオへ戻る") }</a>
-            </section>
-        },
+/// The routed page, or a short note while the browser moves to the page that draws the route
+/// (the hash, share payload included, goes along).
+fn page<S: Site>(route: &Route, hash: &str, lang: Lang) -> Html {
+    if S::draws(route) {
+        return S::render(route, lang);
+    }
+    let url = format!("{}{hash}", S::OTHER_PAGE);
+    hand_over(&url);
+    html! {
+        <p class="handover" data-testid="handover">
+            { lang.t("Opening… ", "開いています… ") }
+            <a href={url}>{ lang.t("Continue", "続ける") }</a>
+        </p>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::lab::LabSite;
+
+    #[test]
+    fn each_page_links_to_the_other_for_the_routes_it_does_not_draw() {
+        let scenario = Route::Scenario("dual-write".into());
+        assert_eq!(href::<PlaygroundSite>(&scenario), "#/scenario/dual-write");
+        assert_eq!(href::<PlaygroundSite>(&Route::Sandbox), "#/sandbox");
+        assert_eq!(href::<PlaygroundSite>(&Route::Lab), "lab/#/lab");
+        assert_eq!(href::<LabSite>(&Route::Lab), "#/lab");
+        assert_eq!(href::<LabSite>(&Route::Sandbox), "../#/sandbox");
+        assert_eq!(href::<LabSite>(&scenario), "../#/scenario/dual-write");
+        // Unknown routes are the playground's to explain.
+        let lost = Route::NotFound("/x".into());
+        assert!(PlaygroundSite::draws(&lost) && !LabSite::draws(&lost));
+        assert_eq!(
+            PlaygroundSite::home(),
+            Route::Scenario("double-charge".into())
+        );
+        assert_eq!(LabSite::home(), Route::Lab);
     }
 }

@@ -11,7 +11,8 @@ pub mod route;
 pub mod share;
 pub mod storage;
 
-/// Mounts the app on `<body>`.
-pub fn start() {
-    yew::Renderer::<app::App>::new().render();
+/// Mounts page `S` of the site on `<body>`: `app::PlaygroundSite` (src/main.rs) or
+/// `lab::LabSite` (src/bin/lab.rs).
+pub fn start<S: app::Site>() {
+    yew::Renderer::<app::App<S>>::new().render();
 }

@@ -34,8 +34,14 @@ export async function withPage(fn, { width = 1280, height = 800, locale = 'en-US
   }
 }
 
-/** Opens a route (e.g. '#/lab') and waits for the Wasm app to render. */
+/** Opens a route (e.g. '#/sandbox', or 'lab/' for the lab page) and waits for the Wasm app to
+ * render a page (not the short note shown while one page hands a route to the other). */
 export async function open(page, hash = '') {
   await page.goto(BASE_URL + hash);
-  await page.waitForSelector('main#main > *', { timeout: 30_000 });
+  await ready(page);
+}
+
+/** Waits for the app to draw a page after a load, reload or hand-over. */
+export async function ready(page) {
+  await page.waitForSelector('main#main > :not([data-testid=handover])', { timeout: 30_000 });
 }

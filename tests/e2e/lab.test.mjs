@@ -3,7 +3,7 @@
 // fits a 390 px phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, open, SHOTS } from './harness.mjs';
+import { withPage, open, ready, SHOTS } from './harness.mjs';
 
 /** Sets the lab's scenario through the form (the same way a learner does). */
 async function applyScenario(page, { model, requests, keys }) {
@@ -23,7 +23,7 @@ async function explore(page) {
 
 test('explorer: 3 same-key TOCTOU requests give 1,680 schedules, some double-charging', async () => {
   await withPage(async (page) => {
-    await open(page, '#/lab');
+    await open(page, 'lab/');
     await applyScenario(page, { model: 'toctou', requests: 3, keys: 'same' });
     const { schedules, doubleCharge } = await explore(page);
     assert.equal(schedules, 1680);
@@ -93,25 +93,26 @@ test('lab: a stepped TOCTOU race survives a reload, and its share link opens it 
       schedule: '1 1 2 2 1', successes: '1', charges: '2', balance: '800', requests: '2', model: 'toctou',
     });
     await page.reload();
-    await page.waitForSelector('main#main > *', { timeout: 30_000 });
+    await ready(page);
     assert.deepEqual(await labState(page), before);
     assert.equal(await page.getByTestId('lab-restore-notice').count(), 0);
 
     await page.getByTestId('lab-share-copy').click();
     await page.getByTestId('lab-share-status').waitFor();
     link = await page.getByTestId('lab-share-link').inputValue();
-    assert.match(link, /#\/lab\?s=[A-Za-z0-9_-]+$/);
+    assert.match(link, /\/lab\/#\/lab\?s=[A-Za-z0-9_-]+$/);
   });
   // A fresh browser (nothing saved) opens the link at the same step.
   await withPage(async (page) => {
-    await open(page, link.slice(link.indexOf('#')));
+    await page.goto(link);
+    await ready(page);
     assert.deepEqual(await labState(page), before);
     assert.equal(await page.getByTestId('lab-restore-notice').count(), 0);
     // The link has done its work: the address bar is back to #/lab and a reload keeps the lab.
     assert.ok(page.url().endsWith('#/lab'), page.url());
     await stepLanes(page, [2]);
     await page.reload();
-    await page.waitForSelector('main#main > *', { timeout: 30_000 });
+    await ready(page);
     assert.equal(await page.getByTestId('lab-schedule').textContent(), '1 1 2 2 1 2');
     assert.equal(await page.getByTestId('lab-successes').textContent(), '2');
   });

@@ -2,7 +2,7 @@
 // at desktop and phone widths.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, open, SHOTS } from './harness.mjs';
+import { withPage, open, ready, SHOTS } from './harness.mjs';
 
 test('loads, switches language, and remembers it across a reload', async () => {
   await withPage(async (page) => {
@@ -34,5 +34,38 @@ test('an unknown route says so and links home', async () => {
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.getByRole('link', { name: 'Back to the first scenario' }).click();
     await page.waitForFunction(() => location.hash === '#/');
+  });
+});
+
+test('the lab is a page of its own: the nav goes there and back, and the language goes along', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/sandbox');
+    await page.getByTestId('lang-toggle').click();
+    await page.getByRole('link', { name: '並行性ラボ' }).click();
+    await page.waitForURL(/\/lab\/#\/lab$/);
+    await ready(page);
+    await page.getByTestId('lab-model').waitFor();
+    assert.equal(await page.getAttribute('html', 'lang'), 'ja');
+    // The playground's wasm is not loaded on the lab page, and the lab's not on the playground.
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    assert.ok(scripts.some((u) => /\/lab\/lab-[0-9a-f]+_bg\.wasm$/.test(u)), scripts.join('\n'));
+    assert.ok(!scripts.some((u) => /playground-[0-9a-f]+_bg\.wasm$/.test(u)), scripts.join('\n'));
+    await page.getByRole('link', { name: 'サンドボックス' }).click();
+    await page.waitForURL(/\/#\/sandbox$/);
+    await ready(page);
+    await page.getByTestId('sandbox').waitFor();
+    const back = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    assert.ok(!back.some((u) => /lab-[0-9a-f]+_bg\.wasm$/.test(u)), back.join('\n'));
+  });
+});
+
+test('the skip link moves focus to the content and keeps the page', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/sandbox');
+    await page.keyboard.press('Tab');
+    await page.getByRole('link', { name: 'Skip to content' }).press('Enter');
+    await page.waitForFunction(() => location.hash === '#main');
+    await page.getByTestId('sandbox').waitFor();
+    assert.equal(await page.getByRole('heading', { name: 'Page not found' }).count(), 0);
   });
 });

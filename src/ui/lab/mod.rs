@@ -17,3 +17,28 @@ mod text;
 mod timeline;
 
 pub use page::{LabPage, LabPageProps};
+
+use crate::ui::app::Site;
+use crate::ui::i18n::Lang;
+use crate::ui::route::Route;
+use yew::{html, Html};
+
+/// The lab page (`lab/`, its own wasm): draws `#/lab` and hands every other route to the
+/// playground page.
+pub struct LabSite;
+
+impl Site for LabSite {
+    const OTHER_PAGE: &'static str = "../";
+
+    fn draws(route: &Route) -> bool {
+        matches!(route, Route::Lab)
+    }
+
+    fn render(_route: &Route, lang: Lang) -> Html {
+        html! { <LabPage lang={lang} /> }
+    }
+
+    fn home() -> Route {
+        Route::Lab
+    }
+}
