@@ -71,13 +71,14 @@ pub struct TimelineProps {
     pub on_jump: Callback<usize>,
 }
 
-const ROW_H: f64 = 26.0;
-const LANE_W: f64 = 112.0;
-const LEFT: f64 = 64.0;
-const TOP: f64 = 34.0;
+// Whole SVG user units: integer coordinates keep float formatting out of the page's wasm.
+const ROW_H: i64 = 26;
+const LANE_W: i64 = 112;
+const LEFT: i64 = 64;
+const TOP: i64 = 34;
 
-fn lane_x(lane: usize) -> f64 {
-    LEFT + LANE_W * (lane as f64) + LANE_W / 2.0
+fn lane_x(lane: usize) -> i64 {
+    LEFT + LANE_W * lane as i64 + LANE_W / 2
 }
 
 /// Formats simulated milliseconds compactly: 250 ms, 3.0 s, 25 h.
@@ -85,12 +86,18 @@ pub fn fmt_ms(ms: u64) -> String {
     if ms < 1_000 {
         format!("{ms} ms")
     } else if ms < 120_000 {
-        format!("{:.1} s", ms as f64 / 1000.0)
+        tenths(ms, 1_000, "s")
     } else if ms < 7_200_000 {
-        format!("{:.1} min", ms as f64 / 60_000.0)
+        tenths(ms, 60_000, "min")
     } else {
-        format!("{:.1} h", ms as f64 / 3_600_000.0)
+        tenths(ms, 3_600_000, "h")
     }
+}
+
+/// `ms` in `unit`s (of `per` ms each), rounded to one decimal, half up.
+fn tenths(ms: u64, per: u64, unit: &str) -> String {
+    let t = (u128::from(ms) * 10 + u128::from(per) / 2) / u128::from(per);
+    format!("{}.{} {unit}", t / 10, t % 10)
 }
 
 /// The first row of the window that shows the events of step `current`, given the step number
@@ -112,20 +119,20 @@ pub fn timeline(props: &TimelineProps) -> Html {
     let start = props.first;
     let end = start + shown.len();
     // Room on the right for the labels of events drawn on the last lanes.
-    let width = LEFT + LANE_W * LANES.len() as f64 + 150.0;
-    let height = TOP + ROW_H * shown.len().max(1) as f64 + 8.0;
+    let width = LEFT + LANE_W * LANES.len() as i64 + 150;
+    let height = TOP + ROW_H * shown.len().max(1) as i64 + 8;
 
     let lanes = LANES.iter().enumerate().map(|(i, (en, ja))| {
         let x = lane_x(i);
         html! {
             <g class="tl-lane">
                 <text x={x.to_string()} y="18" text-anchor="middle" class="tl-lane-name">{ l.t(en, ja) }</text>
-                <line x1={x.to_string()} y1={(TOP - 8.0).to_string()} x2={x.to_string()} y2={height.to_string()} />
+                <line x1={x.to_string()} y1={(TOP - 8).to_string()} x2={x.to_string()} y2={height.to_string()} />
             </g>
         }
     });
     let drawn = shown.iter().enumerate().map(|(i, row)| {
-        let y = TOP + ROW_H * i as f64 + ROW_H / 2.0;
+        let y = TOP + ROW_H * i as i64 + ROW_H / 2;
         let current = row.step == props.current;
         let past = row.step <= props.current;
         let on_jump = props.on_jump.clone();
@@ -151,13 +158,13 @@ pub fn timeline(props: &TimelineProps) -> Html {
         let shape = match row.to {
             Some(to) if to != row.from => {
                 let x2 = lane_x(to);
-                let end_x = if row.lost { x1 + (x2 - x1) * 0.55 } else { x2 - 6.0 * (x2 - x1).signum() };
+                let end_x = if row.lost { x1 + (x2 - x1) * 11 / 20 } else { x2 - 6 * (x2 - x1).signum() };
                 let head = if row.lost {
                     let (a, b) = (end_x, y);
-                    html! { <path class="tl-lost" d={format!("M{} {} L{} {} M{} {} L{} {}", a - 5.0, b - 5.0, a + 5.0, b + 5.0, a - 5.0, b + 5.0, a + 5.0, b - 5.0)} /> }
+                    html! { <path class="tl-lost" d={format!("M{} {} L{} {} M{} {} L{} {}", a - 5, b - 5, a + 5, b + 5, a - 5, b + 5, a + 5, b - 5)} /> }
                 } else {
                     let dir = (x2 - x1).signum();
-                    html! { <path class="tl-head" d={format!("M{} {} L{} {} L{} {} Z", x2, y, x2 - 8.0 * dir, y - 4.5, x2 - 8.0 * dir, y + 4.5)} /> }
+                    html! { <path class="tl-head" d={format!("M{} {} L{} {} L{} {} Z", x2, y, x2 - 8 * dir, y - 5, x2 - 8 * dir, y + 5)} /> }
                 };
                 html! { <>
                     <line class={classes!("tl-arrow", row.lost.then_some("lost"))} x1={x1.to_string()} y1={y.to_string()} x2={end_x.to_string()} y2={y.to_string()} />
@@ -169,20 +176,20 @@ pub fn timeline(props: &TimelineProps) -> Html {
         // Labels of marks on the relay and consumer lanes go to the left of the mark, so the
         // rightmost lanes' text stays inside the diagram.
         let (label_x, anchor) = match row.to {
-            Some(to) if to > row.from => (lane_x(row.from) + 10.0, "start"),
-            Some(to) if to < row.from => (lane_x(to) + 10.0, "start"),
-            _ if row.from >= 4 => (x1 - 10.0, "end"),
-            _ => (x1 + 10.0, "start"),
+            Some(to) if to > row.from => (lane_x(row.from) + 10, "start"),
+            Some(to) if to < row.from => (lane_x(to) + 10, "start"),
+            _ if row.from >= 4 => (x1 - 10, "end"),
+            _ => (x1 + 10, "start"),
         };
         html! {
             <g class={classes!("tl-row", tone, current.then_some("current"), (!past).then_some("future"))}
                key={row.step} data-step={row.step.to_string()} role="button" tabindex="0"
                aria-label={format!("{} {}: {}", l.t("Step", "ステップ"), row.step, row.label)}
                aria-current={current.then_some("step")} {onclick} {onkeydown}>
-                <rect class="tl-hit" x="0" y={(y - ROW_H / 2.0).to_string()} width={width.to_string()} height={ROW_H.to_string()} />
-                <text class="tl-step" x="4" y={(y + 4.0).to_string()}>{ format!("{} · {}", row.step, fmt_ms(row.time_ms)) }</text>
+                <rect class="tl-hit" x="0" y={(y - ROW_H / 2).to_string()} width={width.to_string()} height={ROW_H.to_string()} />
+                <text class="tl-step" x="4" y={(y + 4).to_string()}>{ format!("{} · {}", row.step, fmt_ms(row.time_ms)) }</text>
                 { shape }
-                <text class="tl-label" x={label_x.to_string()} y={(y - 6.0).to_string()} text-anchor={anchor}>{
+                <text class="tl-label" x={label_x.to_string()} y={(y - 6).to_string()} text-anchor={anchor}>{
                     match row.tone { Tone::Bad => "✕ ", Tone::Good => "✓ ", Tone::Plain => "" }
                 }{ &row.label }</text>
             </g>
@@ -251,5 +258,10 @@ mod tests {
         assert_eq!(fmt_ms(250), "250 ms");
         assert_eq!(fmt_ms(3_000), "3.0 s");
         assert_eq!(fmt_ms(90_000_000), "25.0 h");
+        assert_eq!(fmt_ms(1_049), "1.0 s");
+        assert_eq!(fmt_ms(1_050), "1.1 s");
+        assert_eq!(fmt_ms(119_999), "120.0 s");
+        assert_eq!(fmt_ms(150_000), "2.5 min");
+        assert_eq!(fmt_ms(u64::MAX), "5124095576030.4 h");
     }
 }
