@@ -17,7 +17,11 @@ for t in wasm_bench_core wasm_bench_lab wasm_bench_ui; do
   CHROMEDRIVER=/usr/bin/chromedriver CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
     cargo test --release --target wasm32-unknown-unknown --features wasm-bench --test "$t" -- --nocapture 2>&1 | tee "target/bench/$t.txt" | grep -E '^core/|bench|^[|]|test result' || true
 done
-echo "== page weight (release build, wasm-opt -Oz)"
+echo "== page weight (release build, wasm-opt -Oz): each page downloads its own wasm and JS"
 scripts/build.sh >/dev/null
-wasm=$(ls dist/*_bg.wasm); js=$(ls dist/*.js | grep -v _bg)
-printf 'wasm %s bytes, %s gzipped; js %s bytes, %s gzipped\n' "$(wc -c <"$wasm")" "$(gzip -9c "$wasm" | wc -c)" "$(wc -c <"$js")" "$(gzip -9c "$js" | wc -c)"
+for dir in dist dist/lab; do
+  wasm=$(ls "$dir"/*_bg.wasm); js=$(ls "$dir"/*.js | grep -v _bg)
+  w=$(wc -c <"$wasm"); wz=$(gzip -9c "$wasm" | wc -c); j=$(wc -c <"$js"); jz=$(gzip -9c "$js" | wc -c)
+  printf '%s: wasm %s bytes, %s gzipped; js %s bytes, %s gzipped; page total %s gzipped\n' \
+    "$dir/" "$w" "$wz" "$j" "$jz" "$((wz + jz))"
+done

@@ -16,7 +16,7 @@ use idempotency_playground::sim::lab::limits::{
     CACHED_REQUESTS_MAX, RAW_SCHEDULES_BUDGET, REQUESTS_MAX, SAMPLES_MAX, STEPS_PER_REQUEST,
 };
 use idempotency_playground::sim::lab::source::{
-    common_indent, dedent, parse_sections, section, MARKERS,
+    common_indent, dedent, english_gloss, parse_sections, section, MARKERS,
 };
 use idempotency_playground::sim::lab::*;
 use idempotency_playground::sim::{
@@ -836,4 +836,25 @@ fn seeded_prng_is_deterministic_and_in_range() {
     }
     assert!(seen.iter().all(|n| (800..1200).contains(n)), "{seen:?}");
     assert_eq!(r.below(0), 0);
+}
+
+#[test]
+fn every_japanese_comment_the_lab_shows_has_an_english_rendering() {
+    let mut glossed = 0;
+    for marker in MARKERS {
+        for line in section(marker).expect("marker exists") {
+            let text = line.text.trim();
+            if text.starts_with("//") && !text.is_ascii() {
+                let en = english_gloss(text)
+                    .unwrap_or_else(|| panic!("line {} has no English: {text}", line.number));
+                assert!(en.starts_with("// ") && en.is_ascii(), "{en}");
+                glossed += 1;
+            }
+        }
+    }
+    assert_eq!(
+        glossed, 8,
+        "the article's sections hold 8 Japanese comments"
+    );
+    assert_eq!(english_gloss("let x = 1;"), None);
 }

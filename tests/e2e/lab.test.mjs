@@ -24,6 +24,9 @@ async function explore(page) {
 test('explorer: 3 same-key TOCTOU requests give 1,680 schedules, some double-charging', async () => {
   await withPage(async (page) => {
     await open(page, 'lab/');
+    // The article's code is shown as written (Japanese comments), with English under each.
+    const glosses = await page.getByTestId('lab-gloss').allTextContents();
+    assert.ok(glosses.some((g) => g.includes('// Step 1: idempotency check')), glosses.join('\n'));
     await applyScenario(page, { model: 'toctou', requests: 3, keys: 'same' });
     const { schedules, doubleCharge } = await explore(page);
     assert.equal(schedules, 1680);

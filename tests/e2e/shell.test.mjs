@@ -46,6 +46,7 @@ test('the lab is a page of its own: the nav goes there and back, and the languag
     await ready(page);
     await page.getByTestId('lab-model').waitFor();
     assert.equal(await page.getAttribute('html', 'lang'), 'ja');
+    assert.equal(await page.getByTestId('lab-gloss').count(), 0, 'no English glosses on the Japanese page');
     // The playground's wasm is not loaded on the lab page, and the lab's not on the playground.
     const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
     assert.ok(scripts.some((u) => /\/lab\/lab-[0-9a-f]+_bg\.wasm$/.test(u)), scripts.join('\n'));

@@ -120,3 +120,43 @@ pub fn dedent(line: &str, indent: usize) -> &str {
     // Only ASCII spaces and tabs are cut, so the cut is always on a char boundary.
     line.get(indent_of(line).min(indent)..).unwrap_or(line)
 }
+
+/// The article's code comments are in Japanese, and the lab shows the code as written. For the
+/// English page, each comment line inside a section has an English rendering, shown under it.
+const GLOSSES: [(&str, &str); 8] = [
+    (
+        "// 既に処理済みならキャッシュを返す",
+        "// Already processed? Return the cached result.",
+    ),
+    ("// 本来のビジネスロジック", "// The actual business logic."),
+    ("// 結果をキャッシュ", "// Cache the result."),
+    (
+        "// ステップ1: 冪等性チェック（別のロック）",
+        "// Step 1: idempotency check (its own lock).",
+    ),
+    (
+        "// <-- ここがTOCTOUウィンドウ。別スレッドがチェックをすり抜ける",
+        "// <-- The TOCTOU window: another thread slips past the check here.",
+    ),
+    (
+        "// ステップ2: 決済処理（別のロック）",
+        "// Step 2: the payment (its own lock).",
+    ),
+    (
+        "// ステップ3: 結果キャッシュ（別のロック）",
+        "// Step 3: cache the result (its own lock).",
+    ),
+    (
+        "// チェック + 処理 + キャッシュを単一のクリティカルセクション内で",
+        "// Check + process + cache, all in one critical section.",
+    ),
+];
+
+/// The English rendering of a Japanese comment line of a section, if `line` is one.
+pub fn english_gloss(line: &str) -> Option<&'static str> {
+    let line = line.trim();
+    GLOSSES
+        .iter()
+        .find(|(ja, _)| *ja == line)
+        .map(|(_, en)| *en)
+}

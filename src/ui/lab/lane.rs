@@ -4,7 +4,7 @@
 use yew::prelude::*;
 
 use crate::sim::lab::limits::STEPS_PER_REQUEST;
-use crate::sim::lab::source::{common_indent, dedent, SourceLine};
+use crate::sim::lab::source::{common_indent, dedent, english_gloss, SourceLine};
 use crate::sim::lab::{step_source, LabResult, RequestStatus, Scenario};
 use crate::ui::i18n::Lang;
 
@@ -154,8 +154,17 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
         let code = match source {
             Ok(lines) => html! {
                 <pre class="lab-code"><code>
-                    { for lines.iter().map(|l| html! {
-                        <span class="lab-line"><span class="lab-ln" aria-hidden="true">{ l.number }</span>{ dedent(l.text, indent) }{ "\n" }</span>
+                    { for lines.iter().map(|l| {
+                        // The article's comments are Japanese; the English page adds a rendering.
+                        let gloss = english_gloss(l.text).filter(|_| lang == Lang::En);
+                        let text = dedent(l.text, indent);
+                        let pad = &text[..text.len() - text.trim_start().len()];
+                        html! { <>
+                            <span class="lab-line" lang={gloss.map(|_| "ja")}><span class="lab-ln" aria-hidden="true">{ l.number }</span>{ text }{ "\n" }</span>
+                            if let Some(en) = gloss {
+                                <span class="lab-line lab-gloss" data-testid="lab-gloss"><span class="lab-ln" aria-hidden="true"></span>{ pad }{ en }{ "\n" }</span>
+                            }
+                        </> }
                     }) }
                 </code></pre>
             },
