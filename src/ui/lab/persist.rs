@@ -368,4 +368,135 @@ mod tests {
             "This lab link is damaged, so the default lab is shown."
         );
     }
+
+    /// Documents for `from_json`: the saved form with each field removed, renamed, doubled or
+    /// replaced, and a few whole-document cases.
+    fn lab_corpus() -> Vec<(String, String)> {
+        let fields: [(&str, &str); 8] = [
+            ("v", "1"),
+            ("model", "\"toctou\""),
+            ("k", "3"),
+            ("keys", "\"same\""),
+            ("amounts", "[100]"),
+            ("balance", "1000"),
+            ("seed", "7"),
+            ("schedule", "[0,0,1,1,1,0]"),
+        ];
+        let doc = |members: &[(String, String)]| {
+            let body: Vec<String> = members
+                .iter()
+                .map(|(k, v)| format!("\"{k}\":{v}"))
+                .collect();
+            format!("{{{}}}", body.join(","))
+        };
+        let base: Vec<(String, String)> = fields
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let mut out = vec![("canonical".to_string(), doc(&base))];
+        let replacements = [
+            "null",
+            "true",
+            "0",
+            "-1",
+            "-0",
+            "1.5",
+            "1.0",
+            "1e2",
+            "4294967296",
+            "9223372036854775808",
+            "18446744073709551615",
+            "18446744073709551616",
+            "\"\"",
+            "\"x\"",
+            "\"same\"",
+            "\"atomic\"",
+            "[]",
+            "[0]",
+            "[1,1,1]",
+            "[-1]",
+            "[1.5]",
+            "{}",
+        ];
+        for i in 0..base.len() {
+            let name = &base[i].0;
+            let mut m = base.clone();
+            m.remove(i);
+            out.push((format!("remove {name}"), doc(&m)));
+            let mut m = base.clone();
+            m[i].0.push('_');
+            out.push((format!("rename {name}"), doc(&m)));
+            let mut m = base.clone();
+            m.insert(i, base[i].clone());
+            out.push((format!("dup {name}"), doc(&m)));
+            for r in replacements {
+                let mut m = base.clone();
+                m[i].1 = r.to_string();
+                out.push((format!("set {name} = {r}"), doc(&m)));
+            }
+        }
+        let mut m = base.clone();
+        m.push(("zz".into(), "1".into()));
+        out.push(("extra-field".into(), doc(&m)));
+        let mut m = base.clone();
+        m.reverse();
+        out.push(("reversed".into(), doc(&m)));
+        let mut m = base.clone();
+        m[0].1 = "2".into();
+        m.push(("zz".into(), "{\"a\":[1,2,{}]}".into()));
+        out.push(("v2-extra".into(), doc(&m)));
+        out.push(("v2-dup-v".into(), r#"{"v":2,"v":2}"#.into()));
+        out.push(("v1-dup-v".into(), r#"{"v":1,"v":1}"#.into()));
+        out.push(("v2-escaped".into(), r#"{"\u0076":2}"#.into()));
+        out.push(("v-float".into(), r#"{"v":1.0}"#.into()));
+        for (name, text) in [
+            ("empty", ""),
+            ("not-json", "not json {"),
+            ("array", "[1,2]"),
+            ("null", "null"),
+            ("empty-object", "{}"),
+            ("v-string", r#"{"v":"1"}"#),
+            ("v-only", r#"{"v":1}"#),
+            ("v2-anything", r#"{"v":2,"anything":true}"#),
+            ("v2-bad-syntax", r#"{"v":2,"x":}"#),
+            ("v2-trailing", r#"{"v":2} x"#),
+        ] {
+            out.push((name.to_string(), text.to_string()));
+        }
+        let canonical = doc(&base);
+        out.push((
+            "pretty".into(),
+            canonical.replace(',', ",\n  ").replace(':', ": "),
+        ));
+        out.push(("trailing-garbage".into(), format!("{canonical}x")));
+        out.push((
+            "escaped-model".into(),
+            canonical.replace("toctou", "t\\u006fctou"),
+        ));
+        out
+    }
+
+    fn lab_outcome(json: &str) -> String {
+        match from_json(json) {
+            Ok((run, seed)) => format!("ok {}", to_json(&run, seed)),
+            Err(e) => format!("err {e:?}"),
+        }
+    }
+
+    #[test]
+    #[ignore = "writes the fixture; run once against the serde_json build"]
+    fn write_lab_fixture() {
+        let mut text = String::new();
+        for (label, json) in lab_corpus() {
+            text.push_str(&format!("{label}\t{}\n", lab_outcome(&json)));
+        }
+        std::fs::write(
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/fixtures/lab_corpus_serde.txt"
+            ),
+            text,
+        )
+        .expect("write");
+    }
 }
