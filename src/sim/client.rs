@@ -9,11 +9,9 @@ use super::trace::EventKind;
 use super::uuidgen::{mint, KeyFormat};
 use super::world::{Micro, World};
 use super::PaymentResult;
-use serde::{Deserialize, Serialize};
 
 /// When a client retries.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum RetryPolicy {
     /// Never.
     #[default]
@@ -69,8 +67,7 @@ impl RetryPolicy {
 }
 
 /// Whether a retry sends the same key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum KeyStrategy {
     /// One key per logical operation, reused on every retry.
     #[default]
@@ -79,9 +76,21 @@ pub enum KeyStrategy {
     NewPerRetry,
 }
 
+impl KeyStrategy {
+    /// Both strategies.
+    pub const ALL: [KeyStrategy; 2] = [KeyStrategy::Reuse, KeyStrategy::NewPerRetry];
+
+    /// The stable name used in scenario JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Reuse => "reuse",
+            Self::NewPerRetry => "new-per-retry",
+        }
+    }
+}
+
 /// What a client operation finally saw.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "outcome", rename_all = "kebab-case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ClientOutcome {
     /// Still waiting or retrying.
     InProgress,
@@ -95,7 +104,7 @@ pub enum ClientOutcome {
 }
 
 /// A client operation as the UI shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClientResult {
     /// The operation.
     pub op: OpId,

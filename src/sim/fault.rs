@@ -2,11 +2,9 @@
 //! `ProcessorError` looks the same: a timeout.
 
 use super::trace::CrashPoint;
-use serde::{Deserialize, Serialize};
 
 /// What goes wrong with one attempt.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Fault {
     /// Nothing.
     #[default]
@@ -36,6 +34,19 @@ impl Fault {
         Fault::CrashAfterCommitBeforeReply,
         Fault::ProcessorError,
     ];
+
+    /// The stable name used in scenario JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::None => "none",
+            Self::RequestLost => "request-lost",
+            Self::ResponseLost => "response-lost",
+            Self::CrashBeforeCharge => "crash-before-charge",
+            Self::CrashAfterChargeBeforeRecord => "crash-after-charge-before-record",
+            Self::CrashAfterCommitBeforeReply => "crash-after-commit-before-reply",
+            Self::ProcessorError => "processor-error",
+        }
+    }
 
     /// Where the server crashes, for the crash faults.
     pub fn crash_point(self) -> Option<CrashPoint> {
@@ -76,10 +87,14 @@ mod tests {
     }
 
     #[test]
-    fn serde_names() {
+    fn ids_are_stable_and_distinct() {
         assert_eq!(
-            serde_json::to_string(&Fault::CrashAfterChargeBeforeRecord).expect("ser"),
-            "\"crash-after-charge-before-record\""
+            Fault::CrashAfterChargeBeforeRecord.id(),
+            "crash-after-charge-before-record"
         );
+        let mut ids = Fault::ALL.map(Fault::id).to_vec();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), Fault::ALL.len());
     }
 }

@@ -9,25 +9,19 @@ use super::limits::{
     MAX_ATTEMPTS, MAX_PARALLEL_REQUESTS, MIN_PARALLEL_REQUESTS,
 };
 use super::uuidgen::KeyFormat;
-use serde::{Deserialize, Serialize};
 
 /// One request of a `Parallel` input: a single attempt, no retry.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RequestSpec {
     /// The key to send; `None` mints one (see `Parallel::same_key`).
-    #[serde(default)]
     pub key: Option<String>,
     /// Format of a minted key.
-    #[serde(default)]
     pub key_format: KeyFormat,
     /// Amount to charge.
     pub amount: i64,
     /// Charge description (part of the request fingerprint).
-    #[serde(default)]
     pub description: String,
     /// Fault for this request.
-    #[serde(default)]
     pub fault: Fault,
 }
 
@@ -43,25 +37,20 @@ impl RequestSpec {
 }
 
 /// Something the learner or a scenario script does.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Input {
     /// One manual attempt (the sandbox's "send"). Requests pushed while others are in flight
     /// run concurrently with them.
     Request {
         /// The key to send; `None` mints a fresh one.
-        #[serde(default)]
         key: Option<String>,
         /// Format of a minted key.
-        #[serde(default)]
         key_format: KeyFormat,
         /// Amount to charge.
         amount: i64,
         /// Charge description.
-        #[serde(default)]
         description: String,
         /// Fault for this attempt.
-        #[serde(default)]
         fault: Fault,
     },
     /// A retrying client performing one logical operation.
@@ -69,21 +58,16 @@ pub enum Input {
         /// Amount to charge.
         amount: i64,
         /// Charge description.
-        #[serde(default)]
         description: String,
         /// Format of the keys it mints.
-        #[serde(default)]
         key_format: KeyFormat,
         /// Reuse the key on retry (right) or mint a new one (the common bug).
-        #[serde(default)]
         key_strategy: KeyStrategy,
         /// When to retry.
-        #[serde(default)]
         retry: RetryPolicy,
         /// Attempts at most, 1..=`MAX_ATTEMPTS`.
         max_attempts: u32,
         /// Fault of attempt i at index i; missing entries are `Fault::None`.
-        #[serde(default)]
         faults: Vec<Fault>,
     },
     /// 2..=10 requests sent at the same instant.
@@ -91,7 +75,6 @@ pub enum Input {
         /// The requests.
         requests: Vec<RequestSpec>,
         /// If true, the requests without a key share one minted key (a double click).
-        #[serde(default)]
         same_key: bool,
     },
     /// Let simulated time pass (pending events fire on the way).
@@ -100,10 +83,8 @@ pub enum Input {
     /// minted one (the common bug). Ignored when no operation exists yet.
     Retry {
         /// Mint a new key instead of reusing the operation's.
-        #[serde(default)]
         new_key: bool,
         /// What happens to this attempt.
-        #[serde(default)]
         fault: Fault,
     },
     AdvanceTime {
@@ -113,7 +94,6 @@ pub enum Input {
     /// One run of the outbox relay.
     RelayTick {
         /// Crash after publishing, before marking the rows published.
-        #[serde(default)]
         crash_after_publish: bool,
     },
     /// Add money to the account.
@@ -248,31 +228,5 @@ mod tests {
         }
         .validate()
         .is_err());
-    }
-
-    #[test]
-    fn json_shape_and_defaults() {
-        let i: Input = serde_json::from_str(r#"{"type":"request","amount":100}"#).expect("de");
-        assert_eq!(
-            i,
-            Input::Request {
-                key: None,
-                key_format: KeyFormat::V4,
-                amount: 100,
-                description: String::new(),
-                fault: Fault::None
-            }
-        );
-        assert!(serde_json::from_str::<Input>(r#"{"type":"request","amount":1,"x":1}"#).is_err());
-        assert!(serde_json::from_str::<Input>(r#"{"type":"nope"}"#).is_err());
-        let tick: Input =
-            serde_json::from_str(r#"{"type":"relay-tick","crash_after_publish":true}"#)
-                .expect("de");
-        assert_eq!(
-            tick,
-            Input::RelayTick {
-                crash_after_publish: true
-            }
-        );
     }
 }

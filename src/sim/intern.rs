@@ -3,24 +3,20 @@
 
 use super::hash::FxHashMap;
 use super::limits::{InputError, Quantity};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use uuid::Uuid;
 
 /// An interned idempotency key; `World::key_text` gives its text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct KeyId(pub u32);
 
 /// A client operation: one `Request`, one `Operation` (all its attempts), or one request of a
 /// `Parallel` input. Numbered from 0 in the order they start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct OpId(pub u32);
 
 /// An interned charge description; `World::description_text` gives its text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct DescId(pub u32);
 
 impl fmt::Display for KeyId {

@@ -8,11 +8,9 @@ use super::outbox::EmitMode;
 use super::store::Db;
 use super::trace::{CheckOutcome, EventKind, TraceEvent};
 use super::PaymentResult;
-use serde::{Deserialize, Serialize};
 
 /// The properties a correct payment system keeps.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Invariant {
     /// initial balance + deposits = balance + sum of the ledger.
     MoneyConserved,
@@ -46,8 +44,7 @@ impl Invariant {
 }
 
 /// What exactly broke.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ViolationDetail {
     /// The books do not balance.
     Money {
@@ -106,7 +103,7 @@ pub enum ViolationDetail {
 }
 
 /// A broken invariant and the step that broke it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Violation {
     /// The step.
     pub step: usize,

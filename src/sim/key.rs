@@ -2,12 +2,10 @@
 //! and the type keeps them from being swapped.
 
 use super::limits::{InputError, MAX_KEY_LEN};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A validated idempotency key: 1..=`MAX_KEY_LEN` characters.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(transparent)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct IdempotencyKey(String);
 
 impl IdempotencyKey {
@@ -83,14 +81,6 @@ impl fmt::Display for IdempotencyKey {
     }
 }
 
-// Deserializing goes through validation so a scenario file cannot smuggle in an invalid key.
-impl<'de> Deserialize<'de> for IdempotencyKey {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        Self::new(s).map_err(serde::de::Error::custom)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,13 +111,5 @@ mod tests {
         let mut svc = crate::sim::IdempotentPaymentService::new(100);
         assert!(svc.charge(&key, 10, "x").is_success());
         assert!(svc.charge(&key, 10, "x").is_replay());
-    }
-
-    #[test]
-    fn serde_validates() {
-        let k: IdempotencyKey = serde_json::from_str("\"abc\"").expect("valid key");
-        assert_eq!(k.as_str(), "abc");
-        assert!(serde_json::from_str::<IdempotencyKey>("\"\"").is_err());
-        assert_eq!(serde_json::to_string(&k).expect("serializes"), "\"abc\"");
     }
 }

@@ -3,6 +3,8 @@
 //! The UI translates errors by matching on [`InputError`]'s variants, so the variants carry the
 //! offending value and the limit and must stay stable.
 
+// serde only because the article's `PaymentResult` (article.rs) derives it and carries an
+// `InputError`; the page never serializes one.
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -45,6 +47,9 @@ pub const MAX_TRACE_EVENTS: usize = 500_000;
 pub const MAX_URL_BYTES: usize = 8192;
 /// Largest scenario JSON in bytes.
 pub const MAX_JSON_BYTES: usize = 65_536;
+/// Most arrays and objects open at once in JSON this page reads: far more than its formats need
+/// (a scenario nests five deep), few enough that the recursive reader cannot exhaust the stack.
+pub const MAX_JSON_DEPTH: usize = 128;
 /// Fewest services a scenario compares.
 pub const MIN_SERVICES: usize = 1;
 /// Most services a scenario compares (one world each).
@@ -210,9 +215,10 @@ pub enum InputError {
     JsonInvalid {
         /// 1-based line of the error (0 if unknown).
         line: usize,
-        /// 1-based column of the error (0 if unknown).
+        /// 1-based column of the error, in characters (0 if unknown).
         column: usize,
-        /// serde_json's English message, shown as a detail.
+        /// The reader's English message (what was expected, naming the field), shown as a
+        /// detail.
         message: String,
     },
     /// A scenario version this build does not read.

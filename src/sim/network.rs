@@ -2,10 +2,9 @@
 
 use super::limits::{check_duration, DurationField, InputError, MAX_LATENCY_MS};
 use super::rng::Rng;
-use serde::{Deserialize, Serialize};
 
 /// Latency settings of the link between clients and server.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Network {
     /// Base one-way latency.
     pub latency_ms: u64,

@@ -5,14 +5,12 @@
 use super::intern::{KeyId, OpId};
 use super::trace::EventKind;
 use super::world::{Micro, World};
-use serde::{Deserialize, Serialize};
 
 /// Simulated ms each relay or consumer action takes; keeps the timeline readable.
 const RELAY_MS: u64 = 1;
 
 /// How the server emits the "charged" event downstream.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum EmitMode {
     /// No events.
     #[default]
@@ -26,6 +24,24 @@ pub enum EmitMode {
 }
 
 impl EmitMode {
+    /// Every mode.
+    pub const ALL: [EmitMode; 4] = [
+        EmitMode::None,
+        EmitMode::Outbox,
+        EmitMode::DualWriteCommitThenPublish,
+        EmitMode::DualWritePublishThenCommit,
+    ];
+
+    /// The stable name used in scenario JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::None => "none",
+            Self::Outbox => "outbox",
+            Self::DualWriteCommitThenPublish => "dual-write-commit-then-publish",
+            Self::DualWritePublishThenCommit => "dual-write-publish-then-commit",
+        }
+    }
+
     /// True for the two dual-write modes.
     pub fn is_dual_write(self) -> bool {
         matches!(
@@ -36,7 +52,7 @@ impl EmitMode {
 }
 
 /// The event a charge emits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ChargeEvent {
     /// The operation charged.
     pub op: OpId,
@@ -47,7 +63,7 @@ pub struct ChargeEvent {
 }
 
 /// One outbox row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OutboxRow {
     /// Event id.
     pub id: u64,
@@ -61,7 +77,7 @@ pub struct OutboxRow {
 
 /// The consumer's state. With `dedupes` it keeps an inbox of processed ids; without, it applies
 /// every delivery (two receipt e-mails for one charge).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Consumer {
     /// Whether it deduplicates by event id.
     pub dedupes: bool,
@@ -76,7 +92,6 @@ pub struct Consumer {
     /// Processed event ids, in order (the inbox table; empty for a naive consumer).
     pub inbox: Vec<u64>,
     // Every id ever applied, known to the world even when the consumer keeps no inbox.
-    #[serde(skip)]
     seen: Vec<u64>,
 }
 

@@ -12,7 +12,6 @@ use super::limits::{
     MAX_BALANCE, MAX_IN_FLIGHT_TIMEOUT_MS, MAX_RETENTION_MS, MIN_IN_FLIGHT_TIMEOUT_MS,
 };
 use super::PaymentResult;
-use serde::{Deserialize, Serialize};
 
 /// Stripe prunes keys once they are at least 24 h old.
 pub const DEFAULT_RETENTION_MS: u64 = 86_400_000;
@@ -20,21 +19,34 @@ pub const DEFAULT_RETENTION_MS: u64 = 86_400_000;
 pub const DEFAULT_IN_FLIGHT_TIMEOUT_MS: u64 = 90_000;
 
 /// The status a same-key, different-parameters request gets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum MismatchStatus {
     /// 400 `idempotency_error`, as Stripe answers.
     #[default]
-    #[serde(rename = "stripe-400")]
     Stripe400,
     /// 422 Unprocessable Content, as the IETF draft specifies.
-    #[serde(rename = "ietf-422")]
     Ietf422,
     /// 409 Conflict, as rocket-rides-atomic answers.
-    #[serde(rename = "rocket-rides-409")]
     RocketRides409,
 }
 
 impl MismatchStatus {
+    /// Every status.
+    pub const ALL: [MismatchStatus; 3] = [
+        MismatchStatus::Stripe400,
+        MismatchStatus::Ietf422,
+        MismatchStatus::RocketRides409,
+    ];
+
+    /// The stable name used in scenario JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Stripe400 => "stripe-400",
+            Self::Ietf422 => "ietf-422",
+            Self::RocketRides409 => "rocket-rides-409",
+        }
+    }
+
     /// The HTTP status code.
     pub fn status(self) -> u16 {
         match self {
@@ -55,8 +67,7 @@ impl MismatchStatus {
 }
 
 /// Which results are stored under the key and replayed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum FailureCaching {
     /// Store every result, failures and 5xx included.
     #[default]
@@ -68,6 +79,22 @@ pub enum FailureCaching {
 }
 
 impl FailureCaching {
+    /// Every policy.
+    pub const ALL: [FailureCaching; 3] = [
+        FailureCaching::CacheAll,
+        FailureCaching::SuccessOnly,
+        FailureCaching::AllButTransient,
+    ];
+
+    /// The stable name used in scenario JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::CacheAll => "cache-all",
+            Self::SuccessOnly => "success-only",
+            Self::AllButTransient => "all-but-transient",
+        }
+    }
+
     /// Whether `result` (a fresh execution's outcome) is stored under its key.
     pub fn should_store(self, result: &PaymentResult) -> bool {
         match self {
@@ -90,8 +117,7 @@ impl FailureCaching {
 }
 
 /// The production service's policies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Policies {
     /// How long a completed key is kept, in simulated ms; an older key executes again.
     pub retention_ms: u64,
@@ -186,8 +212,7 @@ pub fn fingerprint(amount: i64, description: &str) -> u64 {
 }
 
 /// The state of an idempotency record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RecordState {
     /// A request holding the key is running.
     InFlight,
@@ -198,8 +223,7 @@ pub enum RecordState {
 }
 
 /// What a lookup of a key found, under the policies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lookup {
     /// No record: execute.
     Miss,
@@ -236,7 +260,7 @@ pub fn classify(
 }
 
 /// The production service's counters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Counters {
     /// Replays of a stored result.
     pub hits: u64,
@@ -673,19 +697,6 @@ mod tests {
             full.deposit(1),
             Err(InputError::BalanceLimit { .. })
         ));
-    }
-
-    #[test]
-    fn serde_names_are_stable() {
-        let p = Policies::rocket_rides();
-        let json = serde_json::to_string(&p).expect("ser");
-        assert!(json.contains("\"rocket-rides-409\""));
-        assert!(json.contains("\"cache-all\""));
-        let back: Policies = serde_json::from_str(&json).expect("de");
-        assert_eq!(back, p);
-        let partial: Policies = serde_json::from_str("{\"in_flight\":false}").expect("defaults");
-        assert_eq!(partial.retention_ms, DEFAULT_RETENTION_MS);
-        assert!(serde_json::from_str::<Policies>("{\"nope\":1}").is_err());
     }
 
     #[test]

@@ -1,10 +1,8 @@
 //! A small seeded PRNG (SplitMix64). The core never reads an OS RNG: the seed is an input, so a run
 //! is reproducible from its scenario.
 
-use serde::{Deserialize, Serialize};
-
 /// SplitMix64: one u64 of state, passes BigCrush, and is trivially serializable for snapshots.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rng {
     state: u64,
 }

@@ -7,17 +7,15 @@ use super::limits::{
 };
 use super::outbox::EmitMode;
 use super::production::Policies;
+use super::scenario_json;
 use super::server::ServiceKind;
 use super::world::{World, WorldConfig};
-use serde::{Deserialize, Serialize};
-
-fn default_true() -> bool {
-    true
-}
 
 /// A script of inputs and the settings to run it with.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+///
+/// Its JSON (README.md, "Scenario JSON") is written and read by `scenario_json`: unknown fields
+/// are errors; `emit`, `consumer_dedupes` (true), `policies` and `jitter_ms` may be left out.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scenario {
     /// Format version; this build reads `SCENARIO_VERSION` (1).
     pub version: u32,
@@ -28,18 +26,14 @@ pub struct Scenario {
     /// Services to compare, one world each.
     pub services: Vec<ServiceSpec>,
     /// How charges are announced downstream.
-    #[serde(default)]
     pub emit: EmitMode,
     /// Whether the consumer keeps an inbox.
-    #[serde(default = "default_true")]
     pub consumer_dedupes: bool,
     /// The production service's policies.
-    #[serde(default)]
     pub policies: Policies,
     /// One-way network latency.
     pub latency_ms: u64,
     /// Extra random latency.
-    #[serde(default)]
     pub jitter_ms: u64,
     /// Client timeout.
     pub timeout_ms: u64,
@@ -50,8 +44,7 @@ pub struct Scenario {
 /// One column of a scenario: a service, on its own (`"atomic"`) or with its own event wiring
 /// (`{"kind": "atomic", "consumer_dedupes": false}`), so one run can set an outbox beside a dual
 /// write, or a deduplicating consumer beside a naive one, on the same inputs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ServiceSpec {
     /// The service, with the scenario's emit mode and consumer.
     Kind(ServiceKind),
@@ -59,17 +52,15 @@ pub enum ServiceSpec {
     Wired(WiredService),
 }
 
-/// A service with settings of its own; absent fields fall back to the scenario's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A service with settings of its own; absent fields fall back to the scenario's (and are left
+/// out of the JSON).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WiredService {
     /// The service.
     pub kind: ServiceKind,
     /// How this column announces charges.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub emit: Option<EmitMode>,
     /// Whether this column's consumer keeps an inbox.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub consumer_dedupes: Option<bool>,
 }
 
@@ -98,21 +89,10 @@ impl From<ServiceKind> for ServiceSpec {
     }
 }
 
-#[derive(Deserialize)]
-struct VersionOnly {
-    version: u32,
-}
-
-fn json_error(e: &serde_json::Error) -> InputError {
-    InputError::JsonInvalid {
-        line: e.line(),
-        column: e.column(),
-        message: e.to_string(),
-    }
-}
-
 impl Scenario {
-    /// Parses and validates scenario JSON (size limit first, then version, then fields).
+    /// Parses and validates scenario JSON: the size limit first, then the version (read on its
+    /// own, so a newer file gets "unsupported version" rather than a confusing unknown-field
+    /// error), then the fields, then the limits.
     pub fn from_json(json: &str) -> Result<Scenario, InputError> {
         if json.len() > MAX_JSON_BYTES {
             return Err(InputError::JsonTooLarge {
@@ -120,24 +100,14 @@ impl Scenario {
                 max: MAX_JSON_BYTES,
             });
         }
-        // The version is read on its own first, so a newer file gets "unsupported version"
-        // rather than a confusing unknown-field error.
-        let v: VersionOnly = serde_json::from_str(json).map_err(|e| json_error(&e))?;
-        if v.version != SCENARIO_VERSION {
-            return Err(InputError::UnsupportedVersion {
-                version: v.version,
-                supported: SCENARIO_VERSION,
-            });
-        }
-        let s: Scenario = serde_json::from_str(json).map_err(|e| json_error(&e))?;
+        let s = scenario_json::read(json)?;
         s.validate()?;
         Ok(s)
     }
 
-    /// Serializes to JSON.
+    /// Serializes to compact JSON.
     pub fn to_json(&self) -> String {
-        // Every field is plain data with string keys: serialization cannot fail.
-        serde_json::to_string(self).unwrap_or_default()
+        scenario_json::write(self)
     }
 
     /// Checks the version, the settings, the services and every input.

@@ -21,32 +21,25 @@ use super::store::{LedgerEntry, StoreRow};
 use super::trace::{ChargeFailure, CheckOutcome, CrashPoint, EventKind};
 use super::world::{Micro, World};
 use super::PaymentResult;
-use serde::{Deserialize, Serialize};
 
 /// Simulated ms between two phases of one request.
 pub const PHASE_MS: u64 = 1;
 
 /// Which service the server runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum ServiceKind {
     /// No idempotency: every request charges.
-    #[serde(rename = "naive")]
     Naive,
     /// The article's `IdempotentPaymentService`: check, charge, record in one step.
-    #[serde(rename = "idempotent")]
     Idempotent,
     /// The article's `TocTouVulnerableService`: three separate transactions.
-    #[serde(rename = "toctou")]
     TocTou,
     /// The article's `AtomicIdempotentService`: one transaction.
     #[default]
-    #[serde(rename = "atomic")]
     Atomic,
     /// Keys in a separate store (a cache) written after the balance commit.
-    #[serde(rename = "split-store")]
     SplitStore,
     /// The production-grade service with policies.
-    #[serde(rename = "production")]
     Production,
 }
 

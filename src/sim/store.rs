@@ -6,10 +6,9 @@ use super::intern::{DescId, KeyId, OpId};
 use super::outbox::OutboxRow;
 use super::production::RecordState;
 use super::PaymentResult;
-use serde::{Deserialize, Serialize};
 
 /// One idempotency record.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoreRow {
     /// The key.
     pub key: KeyId,
@@ -26,12 +25,11 @@ pub struct StoreRow {
     /// The operation whose request holds or wrote the record.
     pub holder: Option<OpId>,
     /// Internal: the server job holding an in-flight record.
-    #[serde(skip)]
     pub(crate) owner_job: Option<u32>,
 }
 
 /// One committed charge.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LedgerEntry {
     /// The step whose commit wrote it.
     pub step: usize,

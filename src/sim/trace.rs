@@ -4,12 +4,10 @@
 use super::intern::{KeyId, OpId};
 use super::production::RecordState;
 use super::PaymentResult;
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A swim lane of the sequence diagram.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Lane {
     /// The clients (and the learner's own actions).
     Client,
@@ -26,8 +24,7 @@ pub enum Lane {
 }
 
 /// What a key lookup found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CheckOutcome {
     /// A stored result: replay it.
     Hit,
@@ -42,8 +39,7 @@ pub enum CheckOutcome {
 }
 
 /// Where in the request a server crash happens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CrashPoint {
     /// Before the balance is touched.
     BeforeCharge,
@@ -54,8 +50,7 @@ pub enum CrashPoint {
 }
 
 /// Why a charge did not happen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "reason", rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ChargeFailure {
     /// The balance was below the amount.
     InsufficientFunds {
@@ -67,8 +62,7 @@ pub enum ChargeFailure {
 }
 
 /// One thing that happened, with its data.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "kebab-case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EventKind {
     /// A client sent an attempt of an operation.
     ClientSend {
@@ -340,7 +334,7 @@ impl EventKind {
 
 /// One trace entry. Several entries may share a step: a step is one micro-event (one phase of a
 /// request, one message arrival, ...), and a phase may read, charge, write and commit.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TraceEvent {
     /// The step (from 1) that produced the event.
     pub step: usize,
@@ -451,21 +445,5 @@ mod tests {
         assert_eq!(sent.op(), Some(OpId(0)));
         assert_eq!(EventKind::RelayCrash.lanes(), (Lane::Relay, None));
         assert_eq!(EventKind::RelayCrash.op(), None);
-    }
-
-    #[test]
-    fn serde_shape() {
-        let e = TraceEvent {
-            step: 1,
-            time_ms: 2,
-            kind: EventKind::Commit { op: OpId(3) },
-        };
-        let json = serde_json::to_string(&e).expect("ser");
-        assert_eq!(
-            json,
-            r#"{"step":1,"time_ms":2,"kind":{"event":"commit","op":3}}"#
-        );
-        let back: TraceEvent = serde_json::from_str(&json).expect("de");
-        assert_eq!(back, e);
     }
 }

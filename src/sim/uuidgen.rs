@@ -2,12 +2,10 @@
 //! `Uuid::now_v7()` the wall clock; both would make runs irreproducible.
 
 use super::rng::Rng;
-use serde::{Deserialize, Serialize};
 use uuid::{Builder, Uuid};
 
 /// Which UUID version a client mints its keys as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum KeyFormat {
     /// Random (RFC 9562 version 4), what Stripe recommends.
     #[default]
@@ -15,6 +13,19 @@ pub enum KeyFormat {
     /// Time-ordered (version 7): the simulated clock in the first 48 bits, so keys sort by time
     /// and index well.
     V7,
+}
+
+impl KeyFormat {
+    /// Both formats.
+    pub const ALL: [KeyFormat; 2] = [KeyFormat::V4, KeyFormat::V7];
+
+    /// The stable name used in scenario JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::V4 => "v4",
+            Self::V7 => "v7",
+        }
+    }
 }
 
 /// Mints a key of `format` from `rng`; v7 takes `now_ms` (simulated) as its timestamp.

@@ -20,12 +20,10 @@ use super::server::{Job, ServiceKind};
 use super::store::{Db, LedgerEntry, StoreRow};
 use super::trace::{EventKind, TraceEvent};
 use super::uuidgen::KeyFormat;
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Everything a world is configured with; time and randomness come only from here and inputs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WorldConfig {
     /// Seed of the world's RNG (keys, jitter, backoff).
     pub seed: u64,
@@ -81,7 +79,7 @@ impl WorldConfig {
 }
 
 /// An input the learner pushed, and the number of steps taken when it was pushed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LoggedInput {
     /// `steps_taken()` at the push.
     pub at_step: usize,
@@ -111,7 +109,7 @@ pub(crate) enum Micro {
 }
 
 /// Observable state at one step; equal snapshots mean equal worlds for the learner.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Snapshot {
     /// Simulated time.
     pub now_ms: u64,

@@ -1,10 +1,8 @@
 //! Japanese and English. Every string the page shows is written at its use site as a pair,
 //! `lang.t("English", "日本語")`, so a missing translation is visible in review.
 
-use serde::{Deserialize, Serialize};
-
 /// The page language, switchable and remembered in localStorage.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Lang {
     #[default]
     En,

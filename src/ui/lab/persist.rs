@@ -5,8 +5,7 @@
 //! replayed by [`Stepper::replay`], both of which check every limit. Anything else (damaged text,
 //! an unknown version, a refused scenario) is a [`RestoreError`], never a panic.
 
-use serde::{Deserialize, Serialize};
-
+use crate::sim::json::{self, item_separator, Got, Json, JsonError, ObjectWriter};
 use crate::sim::lab::{KeyMode, LabError, Model, Scenario, Stepper};
 use crate::sim::limits::MAX_URL_BYTES;
 use crate::ui::i18n::Lang;
@@ -20,8 +19,7 @@ use super::state::LabUi;
 pub const VERSION: u64 = 1;
 
 /// The saved form, version 1. Field names are short: the JSON also travels in links.
-#[derive(Serialize, Deserialize, Debug, PartialEq)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, PartialEq)]
 struct SavedLab {
     v: u64,
     model: String,
@@ -33,10 +31,69 @@ struct SavedLab {
     schedule: Vec<usize>,
 }
 
-/// Only the version, read first so that another version is told apart from damage.
-#[derive(Deserialize)]
-struct Versioned {
-    v: u64,
+const FIELDS: [&str; 8] = [
+    "v", "model", "k", "keys", "amounts", "balance", "seed", "schedule",
+];
+
+impl SavedLab {
+    /// `{"v":1,"model":"toctou","k":3,...}`, fields in declaration order.
+    fn to_json(&self) -> String {
+        let mut out = String::new();
+        let mut o = ObjectWriter::new(&mut out);
+        o.u64("v", self.v);
+        o.str("model", &self.model);
+        o.u64("k", self.k as u64);
+        o.str("keys", &self.keys);
+        let w = o.key("amounts");
+        w.push('[');
+        for (i, a) in self.amounts.iter().enumerate() {
+            item_separator(w, i);
+            w.push_str(&a.to_string());
+        }
+        w.push(']');
+        o.i64("balance", self.balance);
+        o.u64("seed", self.seed);
+        let w = o.key("schedule");
+        w.push('[');
+        for (i, r) in self.schedule.iter().enumerate() {
+            item_separator(w, i);
+            w.push_str(&r.to_string());
+        }
+        w.push(']');
+        o.end();
+        out
+    }
+
+    /// Every field, each once, and no other.
+    fn from_doc(doc: &Json) -> Result<SavedLab, JsonError> {
+        let mut f = Got::new(doc, "the saved lab").fields("")?;
+        let mut saved = SavedLab {
+            v: f.req("v")?.u64()?,
+            model: f.req("model")?.string()?,
+            k: f.req("k")?.usize()?,
+            keys: f.req("keys")?.string()?,
+            amounts: Vec::new(),
+            balance: 0,
+            seed: 0,
+            schedule: Vec::new(),
+        };
+        for g in f.req("amounts")?.items()? {
+            saved.amounts.push(g.i64()?);
+        }
+        saved.balance = f.req("balance")?.i64()?;
+        saved.seed = f.req("seed")?.u64()?;
+        for g in f.req("schedule")?.items()? {
+            saved.schedule.push(g.usize()?);
+        }
+        f.deny_unknown(&FIELDS)?;
+        Ok(saved)
+    }
+}
+
+/// Only the version, read first so that another version is told apart from damage: other fields
+/// are ignored here.
+fn version(doc: &Json) -> Result<u64, JsonError> {
+    Got::new(doc, "the saved lab").fields("")?.req("v")?.u64()
 }
 
 /// Why saved or linked lab state was not restored.
@@ -92,20 +149,17 @@ pub fn to_json(run: &Stepper, seed: u64) -> String {
         seed,
         schedule: run.schedule().to_vec(),
     };
-    // Strings and integers only: serialising cannot fail, but an empty string (which reads back
-    // as unreadable) is the answer if it ever did.
-    serde_json::to_string(&saved).unwrap_or_default()
+    saved.to_json()
 }
 
 /// Reads saved JSON back into a run and a seed, through the core's checks.
 pub fn from_json(json: &str) -> Result<(Stepper, u64), RestoreError> {
-    let version = serde_json::from_str::<Versioned>(json)
-        .map_err(|_| RestoreError::Unreadable)?
-        .v;
+    let doc = json::parse(json).map_err(|_| RestoreError::Unreadable)?;
+    let version = version(&doc).map_err(|_| RestoreError::Unreadable)?;
     if version != VERSION {
         return Err(RestoreError::UnknownVersion { version });
     }
-    let saved: SavedLab = serde_json::from_str(json).map_err(|_| RestoreError::Unreadable)?;
+    let saved = SavedLab::from_doc(&doc).map_err(|_| RestoreError::Unreadable)?;
     let model = Model::from_id(&saved.model).ok_or(RestoreError::Unreadable)?;
     let keys = keys_from_id(&saved.keys).ok_or(RestoreError::Unreadable)?;
     let scenario = Scenario::new(model, saved.k, keys, &saved.amounts, saved.balance)
@@ -367,5 +421,137 @@ mod tests {
             link,
             "This lab link is damaged, so the default lab is shown."
         );
+    }
+
+    /// Documents for `from_json`: the saved form with each field removed, renamed, doubled or
+    /// replaced, and a few whole-document cases.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn lab_corpus() -> Vec<(String, String)> {
+        let fields: [(&str, &str); 8] = [
+            ("v", "1"),
+            ("model", "\"toctou\""),
+            ("k", "3"),
+            ("keys", "\"same\""),
+            ("amounts", "[100]"),
+            ("balance", "1000"),
+            ("seed", "7"),
+            ("schedule", "[0,0,1,1,1,0]"),
+        ];
+        let doc = |members: &[(String, String)]| {
+            let body: Vec<String> = members
+                .iter()
+                .map(|(k, v)| format!("\"{k}\":{v}"))
+                .collect();
+            format!("{{{}}}", body.join(","))
+        };
+        let base: Vec<(String, String)> = fields
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let mut out = vec![("canonical".to_string(), doc(&base))];
+        let replacements = [
+            "null",
+            "true",
+            "0",
+            "-1",
+            "-0",
+            "1.5",
+            "1.0",
+            "1e2",
+            "4294967296",
+            "9223372036854775808",
+            "18446744073709551615",
+            "18446744073709551616",
+            "\"\"",
+            "\"x\"",
+            "\"same\"",
+            "\"atomic\"",
+            "[]",
+            "[0]",
+            "[1,1,1]",
+            "[-1]",
+            "[1.5]",
+            "{}",
+        ];
+        for i in 0..base.len() {
+            let name = &base[i].0;
+            let mut m = base.clone();
+            m.remove(i);
+            out.push((format!("remove {name}"), doc(&m)));
+            let mut m = base.clone();
+            m[i].0.push('_');
+            out.push((format!("rename {name}"), doc(&m)));
+            let mut m = base.clone();
+            m.insert(i, base[i].clone());
+            out.push((format!("dup {name}"), doc(&m)));
+            for r in replacements {
+                let mut m = base.clone();
+                m[i].1 = r.to_string();
+                out.push((format!("set {name} = {r}"), doc(&m)));
+            }
+        }
+        let mut m = base.clone();
+        m.push(("zz".into(), "1".into()));
+        out.push(("extra-field".into(), doc(&m)));
+        let mut m = base.clone();
+        m.reverse();
+        out.push(("reversed".into(), doc(&m)));
+        let mut m = base.clone();
+        m[0].1 = "2".into();
+        m.push(("zz".into(), "{\"a\":[1,2,{}]}".into()));
+        out.push(("v2-extra".into(), doc(&m)));
+        out.push(("v2-dup-v".into(), r#"{"v":2,"v":2}"#.into()));
+        out.push(("v1-dup-v".into(), r#"{"v":1,"v":1}"#.into()));
+        out.push(("v2-escaped".into(), r#"{"\u0076":2}"#.into()));
+        out.push(("v-float".into(), r#"{"v":1.0}"#.into()));
+        for (name, text) in [
+            ("empty", ""),
+            ("not-json", "not json {"),
+            ("array", "[1,2]"),
+            ("null", "null"),
+            ("empty-object", "{}"),
+            ("v-string", r#"{"v":"1"}"#),
+            ("v-only", r#"{"v":1}"#),
+            ("v2-anything", r#"{"v":2,"anything":true}"#),
+            ("v2-bad-syntax", r#"{"v":2,"x":}"#),
+            ("v2-trailing", r#"{"v":2} x"#),
+        ] {
+            out.push((name.to_string(), text.to_string()));
+        }
+        let canonical = doc(&base);
+        out.push((
+            "pretty".into(),
+            canonical.replace(',', ",\n  ").replace(':', ": "),
+        ));
+        out.push(("trailing-garbage".into(), format!("{canonical}x")));
+        out.push((
+            "escaped-model".into(),
+            canonical.replace("toctou", "t\\u006fctou"),
+        ));
+        out
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn lab_outcome(json: &str) -> String {
+        match from_json(json) {
+            Ok((run, seed)) => format!("ok {}", to_json(&run, seed)),
+            Err(e) => format!("err {e:?}"),
+        }
+    }
+
+    /// What the serde_json build did with each document of [`lab_corpus`]
+    /// (tests/fixtures/lab_corpus_serde.txt, written by that build): the same now. Natively
+    /// only: the record was made with a 64-bit `usize`.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn reads_what_the_serde_json_build_read() {
+        let record = include_str!("../../../tests/fixtures/lab_corpus_serde.txt");
+        let corpus = lab_corpus();
+        assert_eq!(record.lines().count(), corpus.len());
+        for ((label, json), line) in corpus.iter().zip(record.lines()) {
+            let (want_label, want) = line.split_once('\t').expect("label and outcome");
+            assert_eq!(label, want_label);
+            assert_eq!(lab_outcome(json), want, "{label}: {json}");
+        }
     }
 }

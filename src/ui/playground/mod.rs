@@ -20,6 +20,7 @@ use gloo_timers::callback::Timeout;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::sim::json::{self, Got, JsonError, ObjectWriter};
 use crate::sim::limits::MAX_JSON_BYTES;
 use crate::sim::scenario::Scenario;
 use crate::sim::{builtin, builtin_ids};
@@ -100,11 +101,40 @@ fn share_error(lang: Lang, e: &ShareError) -> String {
     }
 }
 
-#[derive(serde::Serialize, serde::Deserialize)]
+/// The last run, kept in localStorage as
+/// `{"route":"#/...","position":3,"scenario":"<the scenario's JSON>"}`.
+#[derive(Debug, PartialEq, Eq)]
 struct SavedRun {
     route: String,
     position: usize,
     scenario: String,
+}
+
+impl SavedRun {
+    fn to_json(&self) -> String {
+        let mut out = String::new();
+        let mut o = ObjectWriter::new(&mut out);
+        o.str("route", &self.route);
+        o.u64("position", self.position as u64);
+        o.str("scenario", &self.scenario);
+        o.end();
+        out
+    }
+
+    /// Reads a saved run; `None` for anything else. Other fields are ignored (another version of
+    /// the page may add some); a doubled field is refused.
+    fn from_json(text: &str) -> Option<SavedRun> {
+        let read = || -> Result<SavedRun, JsonError> {
+            let doc = json::parse(text)?;
+            let mut f = Got::new(&doc, "the saved run").fields("")?;
+            Ok(SavedRun {
+                route: f.req("route")?.string()?,
+                position: f.req("position")?.usize()?,
+                scenario: f.req("scenario")?.string()?,
+            })
+        };
+        read().ok()
+    }
 }
 
 fn load_initial(route: &Route, hash: &str, lang: Lang) -> PageState {
@@ -140,9 +170,7 @@ fn load_initial(route: &Route, hash: &str, lang: Lang) -> PageState {
     }
     // 2. The learner's last run on this route.
     if st.notice.is_none() {
-        if let Some(saved) =
-            storage::load(LAST_RUN_KEY).and_then(|t| serde_json::from_str::<SavedRun>(&t).ok())
-        {
+        if let Some(saved) = storage::load(LAST_RUN_KEY).and_then(|t| SavedRun::from_json(&t)) {
             if saved.route == route_hash {
                 if let Ok(mut s) = Scenario::from_json(&saved.scenario).and_then(Session::new) {
                     s.seek(saved.position);
@@ -182,9 +210,7 @@ fn save_run(route: &Route, st: &PageState) {
                 position: s.position(),
                 scenario: (*st.json).clone(),
             };
-            if let Ok(text) = serde_json::to_string(&saved) {
-                storage::save(LAST_RUN_KEY, &text);
-            }
+            storage::save(LAST_RUN_KEY, &saved.to_json());
         }
     }
 }
@@ -546,4 +572,86 @@ fn timeline_for(l: Lang, s: &Session, tab: usize, on_jump: &Callback<usize>) -> 
     let next_step = (end < trace.len()).then(|| steps[end]);
     html! { <Timeline lang={l} rows={rows} first={first} total_rows={trace.len()} prev_step={prev_step} next_step={next_step}
     current={s.position()} on_jump={on_jump.clone()} /> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn saved_run_round_trips_and_reads_what_it_read_before() {
+        let scenario = builtin("double-charge").expect("built in").to_json();
+        let saved = SavedRun {
+            route: "#/scenario/double-charge".into(),
+            position: 3,
+            scenario: scenario.clone(),
+        };
+        let json = saved.to_json();
+        // The bytes serde_json wrote for the same struct.
+        let escaped = scenario.replace('"', "\\\"");
+        assert_eq!(
+            json,
+            format!(
+                r##"{{"route":"#/scenario/double-charge","position":3,"scenario":"{escaped}"}}"##
+            )
+        );
+        assert_eq!(SavedRun::from_json(&json), Some(saved));
+        // What the serde_json build made of other text: extra fields ignored (even doubled), a
+        // doubled field, a missing one or a wrong type refused.
+        let s = "\"x\"";
+        let read = |text: String| SavedRun::from_json(&text).map(|r| (r.route, r.position));
+        let some = Some(("r".to_string(), 1));
+        for (text, want) in [
+            (
+                format!(r#"{{"route":"r","position":1,"scenario":{s}}}"#),
+                some.clone(),
+            ),
+            (
+                format!(r#"{{"scenario":{s},"position":1,"route":"r"}}"#),
+                some.clone(),
+            ),
+            (
+                format!(r#"{{"route":"r","position":1,"scenario":{s},"extra":[1,{{}}]}}"#),
+                some.clone(),
+            ),
+            (
+                format!(r#"{{"route":"r","position":1,"scenario":{s},"extra":1,"extra":2}}"#),
+                some.clone(),
+            ),
+            (
+                format!(r#"{{"route":"r","route":"r","position":1,"scenario":{s}}}"#),
+                None,
+            ),
+            (format!(r#"{{"position":1,"scenario":{s}}}"#), None),
+            (format!(r#"{{"route":"r","scenario":{s}}}"#), None),
+            (r#"{"route":"r","position":1}"#.to_string(), None),
+            (
+                format!(r#"{{"route":"r","position":-1,"scenario":{s}}}"#),
+                None,
+            ),
+            (
+                format!(r#"{{"route":"r","position":1.0,"scenario":{s}}}"#),
+                None,
+            ),
+            (
+                format!(r#"{{"route":null,"position":1,"scenario":{s}}}"#),
+                None,
+            ),
+            (
+                r#"{"route":"r","position":1,"scenario":null}"#.to_string(),
+                None,
+            ),
+            (
+                format!(r#"{{"route":"r","position":1,"scenario":{s}}} x"#),
+                None,
+            ),
+            ("{}".to_string(), None),
+            (String::new(), None),
+        ] {
+            assert_eq!(read(text.clone()), want, "{text}");
+        }
+        // A position past usize (32 bits in the browser) is refused, not truncated.
+        let big = format!(r#"{{"route":"r","position":4294967296,"scenario":{s}}}"#);
+        assert_eq!(read(big).is_some(), usize::BITS > 32);
+    }
 }
