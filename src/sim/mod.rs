@@ -20,7 +20,9 @@ pub mod lab;
 pub mod limits;
 pub mod network;
 pub mod outbox;
+pub(crate) mod pmap;
 pub mod production;
+pub mod pvec;
 pub mod rng;
 pub mod scenario;
 pub mod scenarios;
@@ -46,6 +48,7 @@ pub use outbox::{ChargeEvent, Consumer, EmitMode, OutboxRow};
 pub use production::{
     Counters, FailureCaching, Lookup, MismatchStatus, Policies, ProductionService, RecordState,
 };
+pub use pvec::PVec;
 pub use rng::Rng;
 pub use scenario::{Scenario, ServiceSpec, WiredService};
 pub use scenarios::{builtin, builtin_ids};

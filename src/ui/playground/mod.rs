@@ -228,13 +228,13 @@ pub fn apply(st: &mut PageState, c: Control) -> bool {
 }
 
 /// Localized timeline rows for trace events.
-pub fn timeline_rows(
+pub fn timeline_rows<'a>(
     lang: Lang,
     world: &crate::sim::World,
-    events: &[crate::sim::TraceEvent],
+    events: impl IntoIterator<Item = &'a crate::sim::TraceEvent>,
 ) -> Vec<TimelineRow> {
     events
-        .iter()
+        .into_iter()
         .map(|e| {
             let (from, to) = e.lanes();
             let (label, tone) = describe::event_text(lang, world, &e.kind);
@@ -541,7 +541,7 @@ fn timeline_for(l: Lang, s: &Session, tab: usize, on_jump: &Callback<usize>) -> 
     let steps: Vec<usize> = trace.iter().map(|e| e.step).collect();
     let first = timeline::window_start(&steps, s.position());
     let end = (first + timeline::WINDOW).min(trace.len());
-    let rows = Rc::new(timeline_rows(l, full, &trace[first..end]));
+    let rows = Rc::new(timeline_rows(l, full, trace.range(first..end)));
     let prev_step = (first > 0).then(|| steps[first.saturating_sub(timeline::WINDOW)]);
     let next_step = (end < trace.len()).then(|| steps[end]);
     html! { <Timeline lang={l} rows={rows} first={first} total_rows={trace.len()} prev_step={prev_step} next_step={next_step}
