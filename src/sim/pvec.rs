@@ -128,6 +128,15 @@ impl<T> PVec<T> {
         }
     }
 
+    /// The index of the first element for which `pred` is false, the elements being partitioned
+    /// by it (true first), like `slice::partition_point`: a binary search.
+    pub fn partition_point(&self, mut pred: impl FnMut(&T) -> bool) -> usize {
+        let b = self
+            .chunks
+            .partition_point(|c| c.last().is_some_and(&mut pred));
+        (b << SHIFT) + self.block(b).partition_point(pred)
+    }
+
     /// The elements from `start` on; empty when `start` is past the end.
     pub fn iter_from(&self, start: usize) -> Iter<'_, T> {
         self.range(start.min(self.len())..)
@@ -524,6 +533,21 @@ mod tests {
         }
         assert_eq!(v.range(2..=4).copied().collect::<Vec<_>>(), [2, 3, 4]);
         assert_eq!(v.iter_from(n + 10).len(), 0);
+    }
+
+    #[test]
+    fn partition_point_matches_slices() {
+        for n in [0, 1, CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK + 5] {
+            let v = upto(n);
+            let want: Vec<usize> = (0..n).collect();
+            for cut in 0..=n + 1 {
+                assert_eq!(
+                    v.partition_point(|x| *x < cut),
+                    want.partition_point(|x| *x < cut),
+                    "n {n} cut {cut}"
+                );
+            }
+        }
     }
 
     #[test]
