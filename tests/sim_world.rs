@@ -105,13 +105,13 @@ fn clones_share_history_but_never_see_later_writes() {
     // Long enough to span many chunks of every table; expiry, key release and relay marks write
     // to old rows after the copies were taken.
     let mut script = Vec::new();
-    for i in 0..400 {
+    for i in 0..600 {
         let fault = if i % 10 == 3 {
             Fault::ProcessorError
         } else {
             Fault::None
         };
-        script.push(request(Some(&format!("k{}", i % 150)), 1, fault));
+        script.push(request(Some(&format!("k{}", i % 300)), 1, fault));
         if i % 100 == 99 {
             script.push(Input::AdvanceTime { ms: 90_000_000 });
             script.push(Input::RelayTick {
@@ -128,7 +128,7 @@ fn clones_share_history_but_never_see_later_writes() {
     let mut w = World::with_script(cfg, script).expect("valid");
     let mut copies = Vec::new();
     while w.step().is_some() {
-        if w.steps_taken().is_multiple_of(5) {
+        if w.steps_taken().is_multiple_of(11) {
             copies.push(w.clone());
         }
     }
@@ -139,7 +139,7 @@ fn clones_share_history_but_never_see_later_writes() {
             .any(|e| format!("{:?}", e.kind).starts_with(kind));
         assert!(seen, "the run exercises {kind}");
     }
-    assert!(w.store_rows().len() > 100 && w.trace().len() > 1000);
+    assert!(w.store_rows().len() > 200 && w.trace().len() > 1000);
     for copy in &copies {
         let k = copy.steps_taken();
         let rewound = w.rewind(k).expect("replays");

@@ -143,7 +143,9 @@ fn bump(v: &mut PVec<u32>, ix: usize) -> u32 {
         *n = n.saturating_add(1);
         return *n;
     }
-    v.resize(ix, 0);
+    if v.len() < ix {
+        v.resize(ix, 0);
+    }
     v.push(1);
     1
 }

@@ -14,7 +14,7 @@ use std::iter::FusedIterator;
 use std::ops::{Bound, Index, IndexMut, RangeBounds};
 use std::rc::Rc;
 
-const SHIFT: u32 = 6;
+const SHIFT: u32 = 7;
 /// Elements per chunk.
 pub const CHUNK: usize = 1 << SHIFT;
 const MASK: usize = CHUNK - 1;
@@ -138,8 +138,20 @@ impl<T> PVec<T> {
     }
 
     /// The elements from `start` on; empty when `start` is past the end.
+    #[inline]
     pub fn iter_from(&self, start: usize) -> Iter<'_, T> {
-        self.range(start.min(self.len())..)
+        let full = self.chunks.len() << SHIFT;
+        if start < full {
+            return self.range(start..);
+        }
+        // Within the tail (the common case: the events of the step just taken).
+        let front = self.tail.get(start - full..).unwrap_or(&[]);
+        Iter {
+            chunks: [].iter(),
+            front: front.iter(),
+            back: [].iter(),
+            len: front.len(),
+        }
     }
 }
 
@@ -148,14 +160,25 @@ impl<T: Clone> PVec<T> {
     #[inline]
     pub fn push(&mut self, value: T) {
         if self.tail.len() == self.tail.capacity() {
-            // A fresh or cloned tail: room for the rest of its chunk at once.
-            self.tail.reserve_exact(CHUNK - self.tail.len());
+            self.grow_tail();
         }
         self.tail.push(value);
         if self.tail.len() == CHUNK {
-            let full = std::mem::take(&mut self.tail);
-            self.chunks.push(Rc::new(full));
+            self.seal_tail();
         }
+    }
+
+    /// Room in a fresh or cloned tail for the rest of its chunk, at once.
+    #[inline(never)]
+    fn grow_tail(&mut self) {
+        self.tail.reserve_exact(CHUNK - self.tail.len());
+    }
+
+    /// Moves a full tail into the shared chunks.
+    #[inline(never)]
+    fn seal_tail(&mut self) {
+        let full = std::mem::take(&mut self.tail);
+        self.chunks.push(Rc::new(full));
     }
 
     /// The element at `index`, for writing (copies its chunk first if a clone shares it).
@@ -578,6 +601,9 @@ mod tests {
             resized[i] = i;
         }
         assert_eq!(resized, pushed);
+        let mut tail_differs = upto(CHUNK + 2);
+        tail_differs[CHUNK + 1] = 0;
+        assert_ne!(tail_differs, upto(CHUNK + 2));
         assert_eq!(
             shared.len(),
             n + CHUNK,
@@ -606,5 +632,14 @@ mod tests {
         v.truncate(0);
         assert!(v.is_empty());
         assert_eq!(v, PVec::new());
+        // Within the tail.
+        let mut t = upto(CHUNK + 10);
+        t.truncate(CHUNK + 4);
+        assert_eq!(t.to_vec(), (0..CHUNK + 4).collect::<Vec<_>>());
+        assert_eq!(t.remove(CHUNK + 2), CHUNK + 2);
+        let want: Vec<usize> = (0..CHUNK + 2).chain([CHUNK + 3]).collect();
+        assert_eq!(t.to_vec(), want);
+        t.truncate(CHUNK + 10);
+        assert_eq!(t.len(), CHUNK + 3, "truncating to more is a no-op");
     }
 }
