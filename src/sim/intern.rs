@@ -1,8 +1,9 @@
 //! Interned identifiers: keys and descriptions are stored once and referred to by small ids, so
 //! trace events stay `Copy`-sized and the hot path does not allocate per charge.
 
-use super::hash::FxHashMap;
 use super::limits::{InputError, Quantity};
+use super::pmap::PMap;
+use super::pvec::PVec;
 use std::fmt;
 use uuid::Uuid;
 
@@ -38,14 +39,15 @@ enum KeyRepr {
     Text(Box<str>),
 }
 
-/// The world's interner of keys and descriptions.
+/// The world's interner of keys and descriptions. Persistent tables: it grows with every key, and
+/// copying a world must not copy it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(crate) struct Interner {
-    keys: Vec<KeyRepr>,
-    by_uuid: FxHashMap<u128, KeyId>,
-    by_text: FxHashMap<Box<str>, KeyId>,
-    descs: Vec<Box<str>>,
-    desc_by_text: FxHashMap<Box<str>, DescId>,
+    keys: PVec<KeyRepr>,
+    by_uuid: PMap<u128, KeyId>,
+    by_text: PMap<Box<str>, KeyId>,
+    descs: PVec<Box<str>>,
+    desc_by_text: PMap<Box<str>, DescId>,
     empty_desc: Option<DescId>,
 }
 

@@ -2,9 +2,10 @@
 //! reported once, at the step that first broke it. The checks are incremental (O(events of the
 //! step)), so they can stay on in the benchmark.
 
-use super::hash::FxHashMap;
 use super::intern::{KeyId, OpId};
 use super::outbox::EmitMode;
+use super::pmap::PMap;
+use super::pvec::{self, PVec};
 use super::store::Db;
 use super::trace::{CheckOutcome, EventKind, TraceEvent};
 use super::PaymentResult;
@@ -122,24 +123,28 @@ pub(crate) struct StepFacts {
     pub(crate) phantom_events: Vec<u64>,
 }
 
-/// The checker's running state.
+/// The checker's running state; its tables grow with the run, so they are persistent too.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(crate) struct Checker {
     reported: u8,
     ledger_seen: usize,
     ledger_sum: i64,
-    key_charges: Vec<u32>,
-    op_charges: Vec<u32>,
-    first_result: Vec<Option<PaymentResult>>,
-    applications: FxHashMap<u64, u32>,
+    key_charges: PVec<u32>,
+    op_charges: PVec<u32>,
+    first_result: PVec<Option<PaymentResult>>,
+    applications: PMap<u64, u32>,
 }
 
-fn bump(v: &mut Vec<u32>, ix: usize) -> u32 {
-    if v.len() <= ix {
-        v.resize(ix + 1, 0);
+fn bump(v: &mut PVec<u32>, ix: usize) -> u32 {
+    if let Some(n) = v.get_mut(ix) {
+        *n = n.saturating_add(1);
+        return *n;
     }
-    v[ix] = v[ix].saturating_add(1);
-    v[ix]
+    if v.len() < ix {
+        v.resize(ix, 0);
+    }
+    v.push(1);
+    1
 }
 
 /// What the checker needs to see of the world after a step.
@@ -149,7 +154,7 @@ pub(crate) struct StepView<'a> {
     pub(crate) initial_balance: i64,
     pub(crate) emit: EmitMode,
     pub(crate) db: &'a Db,
-    pub(crate) events: &'a [TraceEvent],
+    pub(crate) events: pvec::Iter<'a, TraceEvent>,
     pub(crate) facts: &'a StepFacts,
 }
 
@@ -175,8 +180,7 @@ impl Checker {
     /// Checks one step; appends new violations to `out`.
     pub(crate) fn check(&mut self, v: &StepView<'_>, out: &mut Vec<Violation>) {
         let ledger = &v.db.ledger;
-        let new = ledger.get(self.ledger_seen..).unwrap_or(&[]);
-        for entry in new {
+        for entry in ledger.iter_from(self.ledger_seen) {
             self.ledger_sum = self.ledger_sum.saturating_add(entry.amount);
             if let Some(key) = entry.key {
                 let charges = bump(&mut self.key_charges, key.0 as usize);
@@ -217,7 +221,7 @@ impl Checker {
             );
         }
 
-        for event in v.events {
+        for event in v.events.clone() {
             match &event.kind {
                 EventKind::StoreWrite { key, state, .. }
                     if *state == super::production::RecordState::Completed =>
@@ -263,9 +267,8 @@ impl Checker {
                 }
                 EventKind::ConsumerApply { id }
                 | EventKind::ConsumerDuplicate { id, applied: true } => {
-                    let n = self.applications.entry(*id).or_insert(0);
-                    *n = n.saturating_add(1);
-                    let applications = *n;
+                    let applications = self.applications.get(id).map_or(1, |n| n.saturating_add(1));
+                    self.applications.insert(*id, applications);
                     if applications > 1 {
                         let detail = ViolationDetail::AppliedTwice {
                             id: *id,

@@ -21,7 +21,9 @@ pub mod lab;
 pub mod limits;
 pub mod network;
 pub mod outbox;
+pub(crate) mod pmap;
 pub mod production;
+pub mod pvec;
 pub mod rng;
 pub mod scenario;
 mod scenario_json;
@@ -48,6 +50,7 @@ pub use outbox::{ChargeEvent, Consumer, EmitMode, OutboxRow};
 pub use production::{
     Counters, FailureCaching, Lookup, MismatchStatus, Policies, ProductionService, RecordState,
 };
+pub use pvec::PVec;
 pub use rng::Rng;
 pub use scenario::{Scenario, ServiceSpec, WiredService};
 pub use scenarios::{builtin, builtin_ids};

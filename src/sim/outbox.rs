@@ -150,7 +150,8 @@ impl World {
         let len = self.relay.batch.len();
         let pos = self.relay.pos;
         if let Some(&id) = self.relay.batch.get(pos) {
-            let delivery = match self.db.outbox.iter_mut().find(|r| r.id == id) {
+            let row = self.db.outbox.iter().position(|r| r.id == id);
+            let delivery = match row.and_then(|ix| self.db.outbox.get_mut(ix)) {
                 Some(row) => {
                     row.deliveries = row.deliveries.saturating_add(1);
                     row.deliveries
@@ -170,7 +171,8 @@ impl World {
                 self.relay = Relay::default();
                 return;
             };
-            if let Some(row) = self.db.outbox.iter_mut().find(|r| r.id == id) {
+            let row = self.db.outbox.iter().position(|r| r.id == id);
+            if let Some(row) = row.and_then(|ix| self.db.outbox.get_mut(ix)) {
                 row.published = true;
             }
             self.emit(EventKind::RelayMark { id });

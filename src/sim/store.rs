@@ -5,6 +5,7 @@
 use super::intern::{DescId, KeyId, OpId};
 use super::outbox::OutboxRow;
 use super::production::RecordState;
+use super::pvec::PVec;
 use super::PaymentResult;
 
 /// One idempotency record.
@@ -47,16 +48,16 @@ pub struct LedgerEntry {
 
 const NO_ROW: u32 = u32::MAX;
 
-/// The database state.
+/// The database state. The tables are persistent vectors, so copying a world copies none of them.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(crate) struct Db {
     pub(crate) balance: i64,
     pub(crate) deposits: i64,
-    pub(crate) ledger: Vec<LedgerEntry>,
-    pub(crate) rows: Vec<StoreRow>,
+    pub(crate) ledger: PVec<LedgerEntry>,
+    pub(crate) rows: PVec<StoreRow>,
     // Row index per key id (dense, since key ids are dense); NO_ROW when absent.
-    row_of: Vec<u32>,
-    pub(crate) outbox: Vec<OutboxRow>,
+    row_of: PVec<u32>,
+    pub(crate) outbox: PVec<OutboxRow>,
     pub(crate) next_event_id: u64,
 }
 
@@ -102,19 +103,23 @@ impl Db {
         }
         self.rows.remove(ix as usize);
         self.row_of[key.0 as usize] = NO_ROW;
-        for slot in self.row_of.iter_mut() {
-            if *slot != NO_ROW && *slot > ix {
-                *slot -= 1;
+        // Written through the index, so only chunks holding a changed slot are copied.
+        for k in 0..self.row_of.len() {
+            let slot = self.row_of[k];
+            if slot != NO_ROW && slot > ix {
+                self.row_of[k] = slot - 1;
             }
         }
     }
 
     /// Marks every record due by `now_ms` expired; returns their keys.
     pub(crate) fn reap(&mut self, now_ms: u64, expired: &mut Vec<KeyId>) {
-        for row in &mut self.rows {
+        // Read first, write only the rows that change: a written row's chunk is copied.
+        for ix in 0..self.rows.len() {
+            let row = &self.rows[ix];
             if row.state != RecordState::Expired && row.expires_at_ms.is_some_and(|e| now_ms >= e) {
-                row.state = RecordState::Expired;
                 expired.push(row.key);
+                self.rows[ix].state = RecordState::Expired;
             }
         }
     }

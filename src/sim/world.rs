@@ -15,6 +15,7 @@ use super::limits::{
 use super::network::Network;
 use super::outbox::{Consumer, EmitMode, OutboxRow, Relay};
 use super::production::{fingerprint, Counters, Policies};
+use super::pvec::{self, PVec};
 use super::rng::Rng;
 use super::server::{Job, ServiceKind};
 use super::store::{Db, LedgerEntry, StoreRow};
@@ -137,7 +138,9 @@ pub struct Snapshot {
     pub pending_events: usize,
 }
 
-/// A simulated payment system: clients, network, server, store, relay and consumer.
+/// A simulated payment system: clients, network, server, store, relay and consumer. The tables
+/// that grow with the run are persistent ([`PVec`]): cloning a world (the playground's checkpoints)
+/// copies pointers to shared chunks, not the run's history.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct World {
     pub(crate) config: WorldConfig,
@@ -151,17 +154,17 @@ pub struct World {
     /// copy thousands of inputs.
     script: std::rc::Rc<[Input]>,
     script_pos: usize,
-    pushed: Vec<LoggedInput>,
+    pushed: PVec<LoggedInput>,
     pub(crate) interner: Interner,
     pub(crate) db: Db,
-    pub(crate) results: Vec<ClientResult>,
-    pub(crate) plans: Vec<OpPlan>,
-    pub(crate) attempts: Vec<AttemptRec>,
-    pub(crate) jobs: Vec<Job>,
+    pub(crate) results: PVec<ClientResult>,
+    pub(crate) plans: PVec<OpPlan>,
+    pub(crate) attempts: PVec<AttemptRec>,
+    pub(crate) jobs: PVec<Job>,
     pub(crate) relay: Relay,
     pub(crate) consumer: Consumer,
     pub(crate) counters: Counters,
-    trace: Vec<TraceEvent>,
+    trace: PVec<TraceEvent>,
     checker: Checker,
     violations: Vec<Violation>,
     pub(crate) facts: StepFacts,
@@ -182,17 +185,17 @@ impl World {
             queue: BTreeMap::new(),
             script: std::rc::Rc::from(Vec::new()),
             script_pos: 0,
-            pushed: Vec::new(),
+            pushed: PVec::new(),
             interner: Interner::default(),
             db: Db::new(config.initial_balance),
-            results: Vec::new(),
-            plans: Vec::new(),
-            attempts: Vec::new(),
-            jobs: Vec::new(),
+            results: PVec::new(),
+            plans: PVec::new(),
+            attempts: PVec::new(),
+            jobs: PVec::new(),
             relay: Relay::default(),
             consumer: World::new_consumer(config.consumer_dedupes),
             counters: Counters::default(),
-            trace: Vec::new(),
+            trace: PVec::new(),
             checker: Checker::default(),
             violations: Vec::new(),
             facts: StepFacts::default(),
@@ -210,15 +213,8 @@ impl World {
         }
         script.iter().try_for_each(Input::validate)?;
         let mut w = World::new(config)?;
-        // Size the growing tables for the script up front: reallocation copies were the largest
-        // cost in the benchmark. A request makes about 8 trace events; bounded by the limits.
-        let n = script.len();
-        w.trace.reserve(n.saturating_mul(8).min(MAX_TRACE_EVENTS));
-        w.results.reserve(n);
-        w.plans.reserve(n);
-        w.attempts.reserve(n);
-        w.jobs.reserve(n);
-        w.db.ledger.reserve(n);
+        // (The growing tables need no sizing up front: a persistent vector grows by whole chunks
+        // and never copies what it holds.)
         w.script = script.into();
         Ok(w)
     }
@@ -330,7 +326,7 @@ impl World {
             initial_balance: self.config.initial_balance,
             emit: self.config.emit,
             db: &self.db,
-            events: &self.trace[start..],
+            events: self.trace.iter_from(start),
             facts: &self.facts,
         };
         self.checker.check(&view, &mut self.violations);
@@ -505,19 +501,19 @@ impl World {
     }
 
     /// Every trace event so far.
-    pub fn trace(&self) -> &[TraceEvent] {
+    pub fn trace(&self) -> &PVec<TraceEvent> {
         &self.trace
     }
 
     /// The trace events of the most recent step.
-    pub fn last_step_events(&self) -> &[TraceEvent] {
+    pub fn last_step_events(&self) -> pvec::Iter<'_, TraceEvent> {
         let step = self.steps;
         let start = self
             .trace
             .iter()
             .rposition(|e| e.step != step)
             .map_or(0, |i| i + 1);
-        &self.trace[start..]
+        self.trace.iter_from(start)
     }
 
     /// The balance.
@@ -526,17 +522,17 @@ impl World {
     }
 
     /// Committed charges, in commit order.
-    pub fn ledger(&self) -> &[LedgerEntry] {
+    pub fn ledger(&self) -> &PVec<LedgerEntry> {
         &self.db.ledger
     }
 
     /// Idempotency records, in insertion order.
-    pub fn store_rows(&self) -> &[StoreRow] {
+    pub fn store_rows(&self) -> &PVec<StoreRow> {
         &self.db.rows
     }
 
     /// Outbox rows.
-    pub fn outbox(&self) -> &[OutboxRow] {
+    pub fn outbox(&self) -> &PVec<OutboxRow> {
         &self.db.outbox
     }
 
@@ -556,7 +552,7 @@ impl World {
     }
 
     /// What each client operation saw.
-    pub fn client_results(&self) -> &[ClientResult] {
+    pub fn client_results(&self) -> &PVec<ClientResult> {
         &self.results
     }
 
@@ -591,7 +587,7 @@ impl World {
     }
 
     /// The inputs pushed so far, with the step count at each push.
-    pub fn input_log(&self) -> &[LoggedInput] {
+    pub fn input_log(&self) -> &PVec<LoggedInput> {
         &self.pushed
     }
 
@@ -601,14 +597,14 @@ impl World {
             now_ms: self.now,
             steps: self.steps,
             balance: self.db.balance,
-            ledger: self.db.ledger.clone(),
-            store_rows: self.db.rows.clone(),
-            outbox: self.db.outbox.clone(),
+            ledger: self.db.ledger.to_vec(),
+            store_rows: self.db.rows.to_vec(),
+            outbox: self.db.outbox.to_vec(),
             consumer: self.consumer.clone(),
             counters: self.counters,
             violations: self.violations.clone(),
-            client_results: self.results.clone(),
-            trace: self.trace.clone(),
+            client_results: self.results.to_vec(),
+            trace: self.trace.to_vec(),
             pending_events: self.queue.len(),
         }
     }
@@ -617,7 +613,12 @@ impl World {
     /// and pushes from the start (so it is exact). Pushes made after that step are dropped: what
     /// the learner does next branches from there. A `step` past the end gives the final state.
     pub fn rewind(&self, step: usize) -> Result<World, InputError> {
-        replay(self.config, self.script.to_vec(), &self.pushed, step)
+        replay(
+            self.config,
+            self.script.to_vec(),
+            &self.pushed.to_vec(),
+            step,
+        )
     }
 }
 

@@ -254,13 +254,13 @@ pub fn apply(st: &mut PageState, c: Control) -> bool {
 }
 
 /// Localized timeline rows for trace events.
-pub fn timeline_rows(
+pub fn timeline_rows<'a>(
     lang: Lang,
     world: &crate::sim::World,
-    events: &[crate::sim::TraceEvent],
+    events: impl IntoIterator<Item = &'a crate::sim::TraceEvent>,
 ) -> Vec<TimelineRow> {
     events
-        .iter()
+        .into_iter()
         .map(|e| {
             let (from, to) = e.lanes();
             let (label, tone) = describe::event_text(lang, world, &e.kind);
@@ -564,12 +564,13 @@ fn timeline_for(l: Lang, s: &Session, tab: usize, on_jump: &Callback<usize>) -> 
         return html! {};
     };
     let trace = full.trace();
-    let steps: Vec<usize> = trace.iter().map(|e| e.step).collect();
-    let first = timeline::window_start(&steps, s.position());
+    // A binary search: the trace holds tens of thousands of events on long runs.
+    let at = trace.partition_point(|e| e.step < s.position().max(1));
+    let first = timeline::window_start(trace.len(), at);
     let end = (first + timeline::WINDOW).min(trace.len());
-    let rows = Rc::new(timeline_rows(l, full, &trace[first..end]));
-    let prev_step = (first > 0).then(|| steps[first.saturating_sub(timeline::WINDOW)]);
-    let next_step = (end < trace.len()).then(|| steps[end]);
+    let rows = Rc::new(timeline_rows(l, full, trace.range(first..end)));
+    let prev_step = (first > 0).then(|| trace[first.saturating_sub(timeline::WINDOW)].step);
+    let next_step = (end < trace.len()).then(|| trace[end].step);
     html! { <Timeline lang={l} rows={rows} first={first} total_rows={trace.len()} prev_step={prev_step} next_step={next_step}
     current={s.position()} on_jump={on_jump.clone()} /> }
 }

@@ -8,6 +8,7 @@ use crate::sim::client::ClientOutcome;
 use crate::sim::invariants::Invariant;
 use crate::sim::outbox::EmitMode;
 use crate::sim::production::RecordState;
+use crate::sim::pvec::{self, PVec};
 use crate::sim::server::ServiceKind;
 use crate::sim::trace::EventKind;
 use crate::sim::world::World;
@@ -19,9 +20,9 @@ pub const TABLE_ROWS: usize = 25;
 /// Client operations listed (the newest ones).
 pub const CLIENT_ROWS: usize = 6;
 
-fn tail<T>(v: &[T]) -> (usize, &[T]) {
+fn tail<T>(v: &PVec<T>) -> (usize, pvec::Iter<'_, T>) {
     let start = v.len().saturating_sub(TABLE_ROWS);
-    (start, &v[start..])
+    (start, v.range(start..))
 }
 
 fn more_note(lang: Lang, shown: usize, total: usize) -> Html {
@@ -101,8 +102,8 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
         });
 
     let all_clients = world.client_results();
-    let shown_clients = &all_clients[all_clients.len().saturating_sub(CLIENT_ROWS)..];
-    let clients = shown_clients.iter().map(|c| {
+    let shown_clients = all_clients.range(all_clients.len().saturating_sub(CLIENT_ROWS)..);
+    let clients = shown_clients.clone().map(|c| {
         let outcome = match &c.outcome {
             ClientOutcome::InProgress => lang.t("waiting…", "待機中…").to_string(),
             ClientOutcome::TimedOut => lang.t("timed out: unknown outcome", "タイムアウト：結果不明").to_string(),
@@ -117,7 +118,7 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
 
     let rows = world.store_rows();
     let (_, shown_rows) = tail(rows);
-    let store_rows = shown_rows.iter().map(|r| {
+    let store_rows = shown_rows.clone().map(|r| {
         let full = world.key_text(r.key).unwrap_or_default();
         let state_class = match r.state {
             RecordState::InFlight => "state-inflight",
@@ -137,7 +138,7 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
 
     let ledger = world.ledger();
     let (_, shown_ledger) = tail(ledger);
-    let ledger_rows = shown_ledger.iter().map(|e| {
+    let ledger_rows = shown_ledger.clone().map(|e| {
         html! {
             <tr key={e.event_id}>
                 <td>{ e.step }</td>
@@ -151,7 +152,7 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
 
     let outbox = world.outbox();
     let (_, shown_outbox) = tail(outbox);
-    let outbox_rows = shown_outbox.iter().map(|o| {
+    let outbox_rows = shown_outbox.clone().map(|o| {
         html! {
             <tr key={o.id} data-id={o.id.to_string()}>
                 <td>{ o.id }</td>

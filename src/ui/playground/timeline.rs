@@ -100,15 +100,13 @@ fn tenths(ms: u64, per: u64, unit: &str) -> String {
     format!("{}.{} {unit}", t / 10, t % 10)
 }
 
-/// The first row of the window that shows the events of step `current`, given the step number
-/// of every event in order (several events can share a step).
-pub fn window_start(steps: &[usize], current: usize) -> usize {
-    let len = steps.len();
+/// The first row of the window that shows the current step, in a trace of `len` events whose
+/// current step starts at event `at` (several events can share a step).
+pub fn window_start(len: usize, at: usize) -> usize {
     if len <= WINDOW {
         return 0;
     }
-    let idx = steps.partition_point(|s| *s < current.max(1));
-    (idx / WINDOW * WINDOW).min(len - WINDOW)
+    (at / WINDOW * WINDOW).min(len - WINDOW)
 }
 
 /// The sequence diagram.
@@ -230,18 +228,23 @@ pub fn timeline(props: &TimelineProps) -> Html {
 mod tests {
     use super::*;
 
+    /// The window for step `current`, given the step number of every event.
+    fn window_for(steps: &[usize], current: usize) -> usize {
+        window_start(steps.len(), steps.partition_point(|s| *s < current.max(1)))
+    }
+
     #[test]
     fn window_contains_current_step() {
         let one_per_step: Vec<usize> = (1..=100).collect();
-        assert_eq!(window_start(&one_per_step[..10], 0), 0);
-        assert_eq!(window_start(&one_per_step, 1), 0);
-        assert_eq!(window_start(&one_per_step, 40), 0);
-        assert_eq!(window_start(&one_per_step, 41), 40);
-        assert_eq!(window_start(&one_per_step, 100), 60);
+        assert_eq!(window_for(&one_per_step[..10], 0), 0);
+        assert_eq!(window_for(&one_per_step, 1), 0);
+        assert_eq!(window_for(&one_per_step, 40), 0);
+        assert_eq!(window_for(&one_per_step, 41), 40);
+        assert_eq!(window_for(&one_per_step, 100), 60);
         // Several events per step: the window still holds the current step's first event.
         let bursty: Vec<usize> = (1..=3000).map(|i| i / 3 + 1).collect();
         for cur in 1..=1001 {
-            let s = window_start(&bursty, cur);
+            let s = window_for(&bursty, cur);
             assert!(s + WINDOW <= bursty.len());
             let first = bursty.partition_point(|x| *x < cur);
             if first < bursty.len() {
