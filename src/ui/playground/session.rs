@@ -11,8 +11,11 @@ use crate::sim::world::World;
 pub const CHECKPOINT_EVERY: usize = 256;
 /// Most copies kept.
 pub const MAX_CHECKPOINTS: usize = 48;
-/// Spacing of the extra copy kept near the cursor when stepping back.
+/// Spacing of the extra copies kept near the cursor when stepping back.
 pub const LOCAL_EVERY: usize = 32;
+/// Most of those extra copies kept (the spacing widens past `LOCAL_EVERY` if a checkpoint
+/// interval would need more).
+pub const MAX_LOCAL: usize = 64;
 
 /// A scenario, its worlds at the cursor, and how far the run goes.
 pub struct Session {
@@ -24,9 +27,10 @@ pub struct Session {
     checkpoints: Vec<Vec<World>>,
     /// Steps between checkpoints.
     every: usize,
-    /// A nearby copy made while replaying backwards (at a multiple of `LOCAL_EVERY`), so a run
-    /// of step-backs replays a few dozen steps each instead of up to `every`.
-    local: Option<(usize, Vec<World>)>,
+    /// Copies made while replaying backwards, at multiples of the local spacing inside one
+    /// checkpoint interval, in step order: a run of step-backs replays at most a few dozen steps
+    /// each instead of up to `every`. Copies share their history (`PVec`), so each is small.
+    local: Vec<(usize, Vec<World>)>,
     /// The worlds at the end of the run (the timeline draws the steps ahead from them).
     finished: Vec<World>,
 }
@@ -42,7 +46,7 @@ impl Session {
             total: 0,
             checkpoints: vec![worlds],
             every: CHECKPOINT_EVERY,
-            local: None,
+            local: Vec::new(),
             finished: Vec::new(),
         };
         s.measure();
@@ -53,7 +57,7 @@ impl Session {
     fn measure(&mut self) {
         self.checkpoints.truncate(1);
         self.every = CHECKPOINT_EVERY;
-        self.local = None;
+        self.local.clear();
         let mut worlds = self.checkpoints[0].clone();
         let mut steps = 0;
         loop {
@@ -124,30 +128,40 @@ impl Session {
     }
 
     /// Moves the cursor to step `k` (clamped to the run): forward by stepping, backward by
-    /// replaying from the nearest checkpoint.
+    /// replaying from the nearest saved copy.
     pub fn seek(&mut self, k: usize) {
         let k = k.min(self.total);
         if k < self.position || k - self.position > self.every {
             let cp = (k / self.every).min(self.checkpoints.len() - 1);
-            let (start, from) = match &self.local {
-                Some((p, w)) if *p <= k && *p > cp * self.every => (*p, w),
-                _ => (cp * self.every, &self.checkpoints[cp]),
+            let block = cp * self.every;
+            // Local copies belong to one checkpoint interval; moving to another drops them.
+            self.local
+                .retain(|(p, _)| *p > block && *p < block + self.every);
+            let (start, from) = match self.local.iter().rev().find(|(p, _)| *p <= k) {
+                Some((p, w)) => (*p, w),
+                None => (block, &self.checkpoints[cp]),
             };
             self.worlds = from.clone();
             self.position = start;
-            let keep_at = k - k % LOCAL_EVERY;
+            let spacing = (self.every / MAX_LOCAL).max(LOCAL_EVERY);
             while self.position < k {
                 self.step();
-                if self.position == keep_at
-                    && self.local.as_ref().is_none_or(|(p, _)| *p != keep_at)
-                {
-                    self.local = Some((keep_at, self.worlds.clone()));
+                let p = self.position;
+                if p % spacing == 0 && p < block + self.every {
+                    if let Err(at) = self.local.binary_search_by_key(&p, |(q, _)| *q) {
+                        self.local.insert(at, (p, self.worlds.clone()));
+                    }
                 }
             }
         }
         while self.position < k {
             self.step();
         }
+    }
+
+    /// Saved copies near the cursor (for tests of the bound).
+    pub fn local_copies(&self) -> usize {
+        self.local.len()
     }
 
     /// Appends an input to the script (the sandbox), keeping the cursor where it is. The input is
@@ -160,5 +174,73 @@ impl Session {
         *self = fresh;
         self.seek(position);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::{builtin, Input, KeyFormat, ServiceKind};
+
+    /// 300 charges through three services: several checkpoint intervals long.
+    fn long_session() -> Session {
+        let mut scenario = builtin("double-charge").expect("built-in");
+        scenario.services = [
+            ServiceKind::Naive,
+            ServiceKind::Idempotent,
+            ServiceKind::Atomic,
+        ]
+        .map(Into::into)
+        .to_vec();
+        scenario.initial_balance = 1_000_000;
+        scenario.inputs = (0..300)
+            .map(|_| Input::Request {
+                key: None,
+                key_format: KeyFormat::V4,
+                amount: 1,
+                description: String::new(),
+                fault: Default::default(),
+            })
+            .collect();
+        Session::new(scenario).expect("valid")
+    }
+
+    #[test]
+    fn stepping_back_from_the_end_gives_exactly_the_forward_states() {
+        let mut s = long_session();
+        assert!(s.total() > 2 * CHECKPOINT_EVERY, "{} steps", s.total());
+        let mut forward = vec![s.worlds().to_vec()];
+        while s.step() {
+            forward.push(s.worlds().to_vec());
+        }
+        for k in (0..s.total()).rev() {
+            s.seek(k);
+            assert_eq!(s.position(), k);
+            assert!(
+                s.worlds() == forward[k].as_slice(),
+                "state differs at step {k}"
+            );
+            assert!(s.local_copies() <= MAX_LOCAL);
+        }
+        // A jump forward past a checkpoint and back again is exact too.
+        s.seek(s.total() - 3);
+        assert!(s.worlds() == forward[s.total() - 3].as_slice());
+        s.seek(5);
+        assert!(s.worlds() == forward[5].as_slice());
+    }
+
+    #[test]
+    fn copies_near_the_cursor_stay_inside_one_checkpoint_interval() {
+        let mut s = long_session();
+        s.seek(s.total());
+        s.seek(s.total() - 1);
+        let block = (s.total() - 1) / CHECKPOINT_EVERY * CHECKPOINT_EVERY;
+        let expected = (s.total() - 1 - block) / LOCAL_EVERY;
+        assert_eq!(s.local_copies(), expected);
+        // Stepping back within the interval reuses them; leaving it drops them.
+        s.seek(block + 1);
+        assert_eq!(s.local_copies(), expected);
+        s.seek(block - 1);
+        assert_eq!(s.local_copies(), (CHECKPOINT_EVERY - 1) / LOCAL_EVERY);
     }
 }
