@@ -147,7 +147,7 @@ impl Session {
             while self.position < k {
                 self.step();
                 let p = self.position;
-                if p % spacing == 0 && p < block + self.every {
+                if p.is_multiple_of(spacing) && p < block + self.every {
                     if let Err(at) = self.local.binary_search_by_key(&p, |(q, _)| *q) {
                         self.local.insert(at, (p, self.worlds.clone()));
                     }
