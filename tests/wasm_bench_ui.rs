@@ -101,6 +101,20 @@ async fn step_latency_with_10k_rows() {
         .text_content()
         .unwrap();
     assert_eq!(after, position, "200 back + 200 forward returns to the end");
+    let slowest = |v: &[f64]| {
+        let mut ix: Vec<usize> = (0..v.len()).collect();
+        ix.sort_by(|a, b| v[*b].partial_cmp(&v[*a]).unwrap());
+        ix.iter()
+            .take(12)
+            .map(|i| format!("#{i} {:.1}", v[*i]))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    console_log!(
+        "ui-bench: slowest step-backs (index from the end, ms): {}",
+        slowest(&back)
+    );
+    console_log!("ui-bench: slowest step-forwards: {}", slowest(&fwd));
     console_log!(
         "ui-bench: {CHARGES} charges x 3 services, {position}; first render {load_ms:.0} ms; {rows} store rows drawn (newest); \
          step forward p50 {:.2} ms p95 {:.2} ms max {:.2} ms; step back p50 {:.2} ms p95 {:.2} ms max {:.2} ms",
