@@ -10,10 +10,10 @@
 //! Timing lives here, never in the core.
 
 use idempotency_playground::sim::workload::{
-    atomic_charges, atomic_charges_batched, distinct_keys, world_charges,
+    atomic_charges, atomic_charges_batched, distinct_keys, many_charges, world_charges,
 };
 use idempotency_playground::ui::playground::session::Session;
-use idempotency_playground::{builtin, Input, KeyFormat, Scenario, ServiceKind};
+use idempotency_playground::ServiceKind;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -31,29 +31,6 @@ fn best_rate(runs: usize, mut work: impl FnMut() -> usize) -> f64 {
     best
 }
 
-/// The browser UI benchmark's run (tests/wasm_bench_ui.rs): `n` keyless charges, three services.
-fn ui_scenario(n: usize) -> Scenario {
-    let mut scenario = builtin("double-charge").expect("built-in scenario");
-    scenario.services = [
-        ServiceKind::Naive,
-        ServiceKind::Idempotent,
-        ServiceKind::Atomic,
-    ]
-    .map(Into::into)
-    .to_vec();
-    scenario.initial_balance = 1_000_000;
-    scenario.inputs = (0..n)
-        .map(|_| Input::Request {
-            key: None,
-            key_format: KeyFormat::V4,
-            amount: 1,
-            description: String::new(),
-            fault: Default::default(),
-        })
-        .collect();
-    scenario
-}
-
 /// Median and 95th percentile, in ms.
 fn p50_p95(mut v: Vec<Duration>) -> (f64, f64) {
     v.sort();
@@ -63,7 +40,7 @@ fn p50_p95(mut v: Vec<Duration>) -> (f64, f64) {
 
 /// (c): clone cost of a long-run world, and the playground's step back.
 fn step_back(charges: usize) {
-    let scenario = ui_scenario(charges);
+    let scenario = many_charges(charges);
     let mut session = Session::new(scenario).expect("valid scenario");
     session.seek(session.total());
     let world = session.worlds()[2].clone();

@@ -535,131 +535,91 @@ fn corpus() -> Vec<(String, String)> {
             " ".repeat(idempotency_playground::limits::MAX_JSON_BYTES)
         ),
     );
-    // Escaped forms of names and values that must read as the plain ones.
-    add(
-        "escaped-type-value",
-        base.replacen("\"request\"", "\"requ\\u0065st\"", 1),
-    );
-    add(
-        "escaped-field-name",
-        base.replacen("\"amount\"", "\"\\u0061mount\"", 1),
-    );
-    add(
-        "escaped-service-name",
-        base.replacen("\"naive\"", "\"na\\u0069ve\"", 1),
-    );
-    add(
-        "escaped-slash-key",
-        base.replacen("\"k\"", "\"\\/k\\/\"", 1),
-    );
-    add(
-        "surrogate-pair-description",
-        base.replacen(
+    // One edit of the base document each: (name, the first occurrence of this, becomes this).
+    // The first few are escaped forms of names and values that must read as the plain ones.
+    let edits: [(&str, &str, &str); 25] = [
+        ("escaped-type-value", "\"request\"", "\"requ\\u0065st\""),
+        ("escaped-field-name", "\"amount\"", "\"\\u0061mount\""),
+        ("escaped-service-name", "\"naive\"", "\"na\\u0069ve\""),
+        ("escaped-slash-key", "\"k\"", "\"\\/k\\/\""),
+        (
+            "surrogate-pair-description",
             "\"description\":\"\"",
             "\"description\":\"\\ud83d\\ude00\"",
-            1,
         ),
-    );
-    add(
-        "lone-surrogate-description",
-        base.replacen("\"description\":\"\"", "\"description\":\"\\ud83d\"", 1),
-    );
-    add("nul-escape-key", base.replacen("\"k\"", "\"\\u0000\"", 1));
-    add("key-null", base.replacen("\"k\"", "null", 1));
-    add(
-        "wired-emit-null",
-        base.replacen("\"emit\":\"outbox\",", "\"emit\":null,", 1),
-    );
-    add(
-        "wired-consumer-null",
-        base.replacen(
+        (
+            "lone-surrogate-description",
+            "\"description\":\"\"",
+            "\"description\":\"\\ud83d\"",
+        ),
+        ("nul-escape-key", "\"k\"", "\"\\u0000\""),
+        ("key-null", "\"k\"", "null"),
+        ("wired-emit-null", "\"emit\":\"outbox\",", "\"emit\":null,"),
+        (
+            "wired-consumer-null",
             "\"consumer_dedupes\":false}",
             "\"consumer_dedupes\":null}",
-            1,
         ),
-    );
-    add(
-        "wired-kind-only",
-        base.replacen(
+        (
+            "wired-kind-only",
             "{\"kind\":\"atomic\",\"emit\":\"outbox\",\"consumer_dedupes\":false}",
             "{\"kind\":\"atomic\"}",
-            1,
         ),
-    );
-    add(
-        "wired-no-kind",
-        base.replacen("{\"kind\":\"atomic\",", "{", 1),
-    );
-    add("service-unknown", base.replacen("\"naive\"", "\"nope\"", 1));
-    add("service-case", base.replacen("\"naive\"", "\"Naive\"", 1));
-    add(
-        "service-variant-map",
-        base.replacen("\"naive\"", "{\"naive\":null}", 1),
-    );
-    add(
-        "fault-variant-map",
-        base.replacen("\"fault\":\"none\"", "\"fault\":{\"none\":null}", 1),
-    );
-    add(
-        "retry-none-extra",
-        base.replacen("{\"kind\":\"none\"}", "{\"kind\":\"none\",\"x\":1}", 1),
-    );
-    add(
-        "retry-none-dup-kind",
-        base.replacen(
+        ("wired-no-kind", "{\"kind\":\"atomic\",", "{"),
+        ("service-unknown", "\"naive\"", "\"nope\""),
+        ("service-case", "\"naive\"", "\"Naive\""),
+        ("service-variant-map", "\"naive\"", "{\"naive\":null}"),
+        (
+            "fault-variant-map",
+            "\"fault\":\"none\"",
+            "\"fault\":{\"none\":null}",
+        ),
+        (
+            "retry-none-extra",
+            "{\"kind\":\"none\"}",
+            "{\"kind\":\"none\",\"x\":1}",
+        ),
+        (
+            "retry-none-dup-kind",
             "{\"kind\":\"none\"}",
             "{\"kind\":\"none\",\"kind\":\"none\"}",
-            1,
         ),
-    );
-    add(
-        "retry-immediate-extra",
-        base.replacen(
-            "{\"kind\":\"immediate\"}",
-            "{\"kind\":\"immediate\",\"delay_ms\":5}",
-            1,
-        ),
-    );
-    add(
-        "retry-string",
-        base.replacen("{\"kind\":\"none\"}", "\"none\"", 1),
-    );
-    add(
-        "input-type-last",
-        base.replacen(
+        ("retry-string", "{\"kind\":\"none\"}", "\"none\""),
+        (
+            "input-type-last",
             "{\"type\":\"deposit\",\"amount\":1}",
             "{\"amount\":1,\"type\":\"deposit\"}",
-            1,
         ),
-    );
-    add(
-        "input-type-dup",
-        base.replacen(
+        (
+            "input-type-dup",
             "{\"type\":\"deposit\",\"amount\":1}",
             "{\"type\":\"deposit\",\"type\":\"deposit\",\"amount\":1}",
-            1,
         ),
-    );
-    add(
-        "input-no-type",
-        base.replacen("{\"type\":\"deposit\",\"amount\":1}", "{\"amount\":1}", 1),
-    );
-    add(
-        "input-type-number",
-        base.replacen("{\"type\":\"deposit\",", "{\"type\":1,", 1),
-    );
-    add(
-        "input-array-form",
-        base.replacen("{\"type\":\"deposit\",\"amount\":1}", "[\"deposit\",1]", 1),
-    );
-    add(
-        "relay-tick-bare",
-        base.replacen(
+        (
+            "input-no-type",
+            "{\"type\":\"deposit\",\"amount\":1}",
+            "{\"amount\":1}",
+        ),
+        (
+            "input-type-number",
+            "{\"type\":\"deposit\",",
+            "{\"type\":1,",
+        ),
+        (
+            "input-array-form",
+            "{\"type\":\"deposit\",\"amount\":1}",
+            "[\"deposit\",1]",
+        ),
+        (
+            "relay-tick-bare",
             "{\"type\":\"relay-tick\",\"crash_after_publish\":false}",
             "{\"type\":\"relay-tick\"}",
-            1,
         ),
-    );
+    ];
+    for (name, from, to) in edits {
+        assert!(base.contains(from), "{name}: the base has no {from}");
+        add(name, base.replacen(from, to, 1));
+    }
     add("scenario-array-form", {
         let s = builtin("double-charge").expect("built in");
         let v: Value = serde_json::from_str(&s.to_json()).expect("v");

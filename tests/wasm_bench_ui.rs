@@ -5,7 +5,6 @@
 
 use std::rc::Rc;
 
-use idempotency_playground::sim::{builtin, Input, KeyFormat, ServiceKind};
 use idempotency_playground::ui::i18n::Lang;
 use idempotency_playground::ui::playground::{Playground, PlaygroundProps};
 use idempotency_playground::ui::route::Route;
@@ -37,24 +36,7 @@ fn percentile(v: &mut [f64], p: f64) -> f64 {
 #[wasm_bindgen_test]
 async fn step_latency_with_10k_rows() {
     const CHARGES: usize = 10_000;
-    let mut scenario = builtin("double-charge").unwrap();
-    scenario.services = [
-        ServiceKind::Naive,
-        ServiceKind::Idempotent,
-        ServiceKind::Atomic,
-    ]
-    .map(Into::into)
-    .to_vec();
-    scenario.initial_balance = 1_000_000;
-    scenario.inputs = (0..CHARGES)
-        .map(|_| Input::Request {
-            key: None,
-            key_format: KeyFormat::V4,
-            amount: 1,
-            description: String::new(),
-            fault: Default::default(),
-        })
-        .collect();
+    let scenario = idempotency_playground::sim::workload::many_charges(CHARGES);
     let doc = web_sys::window().unwrap().document().unwrap();
     let div = doc.create_element("div").unwrap();
     doc.body().unwrap().append_child(&div).unwrap();

@@ -33,7 +33,7 @@ pub fn builtin_ids() -> &'static [&'static str] {
 
 const HOUR_MS: u64 = 3_600_000;
 
-fn base(services: &[ServiceKind], inputs: Vec<Input>) -> Scenario {
+pub(crate) fn base(services: &[ServiceKind], inputs: Vec<Input>) -> Scenario {
     // The lessons use the world's default settings; only the seed is the lessons' own.
     let d = WorldConfig::default();
     Scenario {

@@ -1,5 +1,5 @@
-//! Benchmark workloads, shared by the native bench (`benches/core.rs`) and the browser bench
-//! (`tests/wasm_bench_core.rs`) so both measure exactly the same work. No timing here: the core
+//! Benchmark workloads, shared by the native bench (`benches/core.rs`) and the browser benches
+//! (`tests/wasm_bench_core.rs`, `tests/wasm_bench_ui.rs`) so both measure exactly the same work. No timing here: the core
 //! never reads a clock; the callers time these functions.
 
 use super::input::Input;
@@ -67,6 +67,28 @@ pub fn world_charges(n: usize, service: ServiceKind) -> Result<usize, InputError
         left -= batch;
     }
     Ok(committed)
+}
+
+/// The playground benchmark's run: `n` charges of 1 with fresh UUID v4 keys through the naive,
+/// idempotent and atomic services, from a balance of 1,000,000 (so none is refused).
+pub fn many_charges(n: usize) -> super::scenario::Scenario {
+    let inputs = (0..n)
+        .map(|_| Input::Request {
+            key: None,
+            key_format: KeyFormat::V4,
+            amount: 1,
+            description: String::new(),
+            fault: Fault::None,
+        })
+        .collect();
+    let services = [
+        ServiceKind::Naive,
+        ServiceKind::Idempotent,
+        ServiceKind::Atomic,
+    ];
+    let mut scenario = super::scenarios::base(&services, inputs);
+    scenario.initial_balance = 1_000_000;
+    scenario
 }
 
 #[cfg(test)]

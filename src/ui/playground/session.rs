@@ -180,29 +180,10 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::{builtin, Input, KeyFormat, ServiceKind};
 
     /// 300 charges through three services: several checkpoint intervals long.
     fn long_session() -> Session {
-        let mut scenario = builtin("double-charge").expect("built-in");
-        scenario.services = [
-            ServiceKind::Naive,
-            ServiceKind::Idempotent,
-            ServiceKind::Atomic,
-        ]
-        .map(Into::into)
-        .to_vec();
-        scenario.initial_balance = 1_000_000;
-        scenario.inputs = (0..300)
-            .map(|_| Input::Request {
-                key: None,
-                key_format: KeyFormat::V4,
-                amount: 1,
-                description: String::new(),
-                fault: Default::default(),
-            })
-            .collect();
-        Session::new(scenario).expect("valid")
+        Session::new(crate::sim::workload::many_charges(300)).expect("valid")
     }
 
     #[test]
