@@ -736,16 +736,22 @@ impl<'o> ObjectWriter<'o> {
             .push_str(if value { "true" } else { "false" });
     }
 
+    /// An array member: `"name":[...]`, each item written by `write`.
+    pub fn array<T>(&mut self, name: &str, items: &[T], mut write: impl FnMut(&mut String, &T)) {
+        let out = self.key(name);
+        out.push('[');
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write(out, item);
+        }
+        out.push(']');
+    }
+
     /// Closes the object.
     pub fn end(self) {
         self.out.push('}');
-    }
-}
-
-/// Writes `,` before every item of an array but the first (`i` is the item's index).
-pub fn item_separator(out: &mut String, i: usize) {
-    if i > 0 {
-        out.push(',');
     }
 }
 

@@ -8,7 +8,7 @@
 use super::client::{KeyStrategy, RetryPolicy};
 use super::fault::Fault;
 use super::input::{Input, RequestSpec};
-use super::json::{self, item_separator, write_str, Fields, Got, Json, JsonError, ObjectWriter};
+use super::json::{self, write_str, Fields, Got, Json, JsonError, ObjectWriter};
 use super::limits::{InputError, SCENARIO_VERSION};
 use super::outbox::EmitMode;
 use super::production::{FailureCaching, MismatchStatus, Policies};
@@ -56,26 +56,14 @@ pub(crate) fn write(s: &Scenario) -> String {
     o.u64("version", s.version.into());
     o.u64("seed", s.seed);
     o.i64("initial_balance", s.initial_balance);
-    let w = o.key("services");
-    w.push('[');
-    for (i, spec) in s.services.iter().enumerate() {
-        item_separator(w, i);
-        write_service(w, spec);
-    }
-    w.push(']');
+    o.array("services", &s.services, write_service);
     o.str("emit", s.emit.id());
     o.bool("consumer_dedupes", s.consumer_dedupes);
     write_policies(o.key("policies"), &s.policies);
     o.u64("latency_ms", s.latency_ms);
     o.u64("jitter_ms", s.jitter_ms);
     o.u64("timeout_ms", s.timeout_ms);
-    let w = o.key("inputs");
-    w.push('[');
-    for (i, input) in s.inputs.iter().enumerate() {
-        item_separator(w, i);
-        write_input(w, input);
-    }
-    w.push(']');
+    o.array("inputs", &s.inputs, write_input);
     o.end();
     out
 }
@@ -173,20 +161,11 @@ fn write_input(out: &mut String, input: &Input) {
             o.str("key_strategy", key_strategy.id());
             write_retry(o.key("retry"), retry);
             o.u64("max_attempts", (*max_attempts).into());
-            let w = o.key("faults");
-            w.push('[');
-            for (i, fault) in faults.iter().enumerate() {
-                item_separator(w, i);
-                write_str(w, fault.id());
-            }
-            w.push(']');
+            o.array("faults", faults, |w, fault| write_str(w, fault.id()));
         }
         Input::Parallel { requests, same_key } => {
             o.str("type", "parallel");
-            let w = o.key("requests");
-            w.push('[');
-            for (i, r) in requests.iter().enumerate() {
-                item_separator(w, i);
+            o.array("requests", requests, |w, r| {
                 let mut spec = ObjectWriter::new(w);
                 write_request(
                     &mut spec,
@@ -197,8 +176,7 @@ fn write_input(out: &mut String, input: &Input) {
                     r.fault,
                 );
                 spec.end();
-            }
-            w.push(']');
+            });
             o.bool("same_key", *same_key);
         }
         Input::Retry { new_key, fault } => {

@@ -5,7 +5,7 @@
 //! replayed by [`Stepper::replay`], both of which check every limit. Anything else (damaged text,
 //! an unknown version, a refused scenario) is a [`RestoreError`], never a panic.
 
-use crate::sim::json::{self, item_separator, Got, Json, JsonError, ObjectWriter};
+use crate::sim::json::{self, Got, Json, JsonError, ObjectWriter};
 use crate::sim::lab::{KeyMode, LabError, Model, Scenario, Stepper};
 use crate::sim::limits::MAX_URL_BYTES;
 use crate::ui::i18n::Lang;
@@ -44,22 +44,12 @@ impl SavedLab {
         o.str("model", &self.model);
         o.u64("k", self.k as u64);
         o.str("keys", &self.keys);
-        let w = o.key("amounts");
-        w.push('[');
-        for (i, a) in self.amounts.iter().enumerate() {
-            item_separator(w, i);
-            w.push_str(&a.to_string());
-        }
-        w.push(']');
+        o.array("amounts", &self.amounts, |w, a| w.push_str(&a.to_string()));
         o.i64("balance", self.balance);
         o.u64("seed", self.seed);
-        let w = o.key("schedule");
-        w.push('[');
-        for (i, r) in self.schedule.iter().enumerate() {
-            item_separator(w, i);
-            w.push_str(&r.to_string());
-        }
-        w.push(']');
+        o.array("schedule", &self.schedule, |w, r| {
+            w.push_str(&r.to_string())
+        });
         o.end();
         out
     }
