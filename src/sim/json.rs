@@ -230,7 +230,19 @@ impl Parser<'_> {
             self.i += word.len();
             Ok(value)
         } else {
-            Err(JsonError::new(self.i, format!("expected `{word}`")))
+            // The letters there, so "nope" or "tru" is quoted back rather than a lone letter.
+            let len = self.bytes[self.i..]
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric())
+                .count()
+                .min(20);
+            Err(JsonError::new(
+                self.i,
+                format!(
+                    "expected a value, found `{}`",
+                    &self.text[self.i..self.i + len]
+                ),
+            ))
         }
     }
 
@@ -637,9 +649,12 @@ impl<'j, 'c> Fields<'j, 'c> {
         self.opt(name)?.map_or(Ok(String::new()), |g| g.string())
     }
 
-    /// An error for the first member not read, naming the fields `expected`.
+    /// An error for the first member that is neither read yet nor one of the fields `expected`
+    /// (which the message lists). Called before the fields are read, so a misspelt field is
+    /// reported as unknown rather than as the correct one missing.
     pub fn deny_unknown(&self, expected: &[&str]) -> Result<(), JsonError> {
-        match self.used.iter().position(|used| !used) {
+        let unknown = |(m, used): (&Member, &bool)| !used && !expected.contains(&m.key.as_str());
+        match self.members.iter().zip(&self.used).position(unknown) {
             None => Ok(()),
             Some(i) => {
                 let m = &self.members[i];
@@ -848,7 +863,7 @@ mod tests {
 
     #[test]
     fn syntax_errors_say_where() {
-        let cases: [(&str, (usize, usize), &str); 16] = [
+        let cases: [(&str, (usize, usize), &str); 17] = [
             ("", (1, 1), "expected a value, found the end"),
             ("  ", (1, 3), "expected a value"),
             ("{", (1, 2), "expected a field name"),
@@ -857,7 +872,12 @@ mod tests {
             ("{\"a\":1,}", (1, 8), "expected a field name"),
             ("[1 2]", (1, 4), "expected `,` or `]`"),
             ("[1,]", (1, 4), "expected a value"),
-            ("{\n  \"a\": tru\n}", (2, 8), "expected `true`"),
+            (
+                "{\n  \"a\": tru\n}",
+                (2, 8),
+                "expected a value, found `tru`",
+            ),
+            ("not json", (1, 1), "expected a value, found `not`"),
             ("{'a':1}", (1, 2), "expected a field name"),
             ("01", (1, 1), "must not start with 0"),
             ("-", (1, 2), "a digit after `-`"),

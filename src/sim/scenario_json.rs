@@ -48,6 +48,26 @@ const INPUT_TYPES: [&str; 7] = [
     "deposit",
 ];
 const RETRY_KINDS: [&str; 4] = ["none", "immediate", "fixed", "exponential-jitter"];
+/// The fields of each retry kind, besides `kind`, in `RETRY_KINDS` order.
+const RETRY_FIELDS: [&[&str]; 4] = [&[], &[], &["delay_ms"], &["base_ms", "cap_ms"]];
+/// The fields of each input type, besides `type`, in `INPUT_TYPES` order.
+const INPUT_FIELDS: [&[&str]; 7] = [
+    &REQUEST_FIELDS,
+    &[
+        "amount",
+        "description",
+        "key_format",
+        "key_strategy",
+        "retry",
+        "max_attempts",
+        "faults",
+    ],
+    &["requests", "same_key"],
+    &["new_key", "fault"],
+    &["ms"],
+    &["crash_after_publish"],
+    &["amount"],
+];
 
 /// The scenario as compact JSON.
 pub(crate) fn write(s: &Scenario) -> String {
@@ -227,6 +247,7 @@ fn read_version(doc: &Json) -> Result<u32, JsonError> {
 
 fn read_scenario(doc: &Json) -> Result<Scenario, JsonError> {
     let mut f = Got::new(doc, "a scenario").fields("")?;
+    f.deny_unknown(&SCENARIO_FIELDS)?;
     let version = f.req("version")?.u32()?;
     let seed = f.req("seed")?.u64()?;
     let initial_balance = f.req("initial_balance")?.i64()?;
@@ -250,7 +271,6 @@ fn read_scenario(doc: &Json) -> Result<Scenario, JsonError> {
     for (i, item) in f.req("inputs")?.array()?.iter().enumerate() {
         inputs.push(read_input(item, &format!("input {}", i + 1))?);
     }
-    f.deny_unknown(&SCENARIO_FIELDS)?;
     Ok(Scenario {
         version,
         seed,
@@ -300,6 +320,7 @@ fn read_service(json: &Json, what: &str) -> Result<ServiceSpec, JsonError> {
         json::Value::Str(_) => read_service_kind(&g).map(ServiceSpec::Kind),
         json::Value::Object(_) => {
             let mut f = g.fields(what)?;
+            f.deny_unknown(&WIRED_FIELDS)?;
             let kind = read_service_kind(&f.req("kind")?)?;
             let emit = match f.opt("emit")? {
                 Some(g) if !g.is_null() => Some(read_emit(&g)?),
@@ -309,7 +330,6 @@ fn read_service(json: &Json, what: &str) -> Result<ServiceSpec, JsonError> {
                 Some(g) if !g.is_null() => Some(g.bool()?),
                 _ => None,
             };
-            f.deny_unknown(&WIRED_FIELDS)?;
             Ok(ServiceSpec::Wired(WiredService {
                 kind,
                 emit,
@@ -327,6 +347,7 @@ fn read_service(json: &Json, what: &str) -> Result<ServiceSpec, JsonError> {
 fn read_policies(g: &Got<'_, '_>) -> Result<Policies, JsonError> {
     let what = g.describe();
     let mut f = g.fields(&what)?;
+    f.deny_unknown(&POLICY_FIELDS)?;
     let d = Policies::default();
     let retention_ms = f.opt_u64("retention_ms", d.retention_ms)?;
     let mismatch = match f.opt("mismatch")? {
@@ -339,7 +360,6 @@ fn read_policies(g: &Got<'_, '_>) -> Result<Policies, JsonError> {
     };
     let in_flight = f.opt_bool("in_flight", d.in_flight)?;
     let in_flight_timeout_ms = f.opt_u64("in_flight_timeout_ms", d.in_flight_timeout_ms)?;
-    f.deny_unknown(&POLICY_FIELDS)?;
     Ok(Policies {
         retention_ms,
         mismatch,
@@ -359,6 +379,7 @@ fn read_key(f: &mut Fields<'_, '_>) -> Result<Option<String>, JsonError> {
 
 fn read_request_spec(json: &Json, what: &str) -> Result<RequestSpec, JsonError> {
     let mut f = Got::new(json, what).fields(what)?;
+    f.deny_unknown(&REQUEST_FIELDS)?;
     let spec = RequestSpec {
         key: read_key(&mut f)?,
         key_format: read_key_format(&mut f)?,
@@ -366,47 +387,39 @@ fn read_request_spec(json: &Json, what: &str) -> Result<RequestSpec, JsonError> 
         description: f.opt_string("description")?,
         fault: read_fault_field(&mut f)?,
     };
-    f.deny_unknown(&REQUEST_FIELDS)?;
     Ok(spec)
 }
 
 fn read_retry(g: &Got<'_, '_>) -> Result<RetryPolicy, JsonError> {
     let what = g.describe();
     let mut f = g.fields(&what)?;
-    let (policy, fields): (_, &[&str]) = match f.req("kind")?.one_of(&RETRY_KINDS)? {
-        0 => (RetryPolicy::None, &[]),
-        1 => (RetryPolicy::Immediate, &[]),
-        2 => (
-            RetryPolicy::Fixed {
-                delay_ms: f.req("delay_ms")?.u64()?,
-            },
-            &["delay_ms"],
-        ),
-        _ => (
-            RetryPolicy::ExponentialJitter {
-                base_ms: f.req("base_ms")?.u64()?,
-                cap_ms: f.req("cap_ms")?.u64()?,
-            },
-            &["base_ms", "cap_ms"],
-        ),
-    };
-    f.deny_unknown(fields)?;
-    Ok(policy)
+    let kind = f.req("kind")?.one_of(&RETRY_KINDS)?;
+    f.deny_unknown(RETRY_FIELDS[kind])?;
+    Ok(match kind {
+        0 => RetryPolicy::None,
+        1 => RetryPolicy::Immediate,
+        2 => RetryPolicy::Fixed {
+            delay_ms: f.req("delay_ms")?.u64()?,
+        },
+        _ => RetryPolicy::ExponentialJitter {
+            base_ms: f.req("base_ms")?.u64()?,
+            cap_ms: f.req("cap_ms")?.u64()?,
+        },
+    })
 }
 
 fn read_input(json: &Json, what: &str) -> Result<Input, JsonError> {
     let mut f = Got::new(json, what).fields(what)?;
-    let (input, fields): (_, &[&str]) = match f.req("type")?.one_of(&INPUT_TYPES)? {
-        0 => (
-            Input::Request {
-                key: read_key(&mut f)?,
-                key_format: read_key_format(&mut f)?,
-                amount: f.req("amount")?.i64()?,
-                description: f.opt_string("description")?,
-                fault: read_fault_field(&mut f)?,
-            },
-            &REQUEST_FIELDS,
-        ),
+    let ty = f.req("type")?.one_of(&INPUT_TYPES)?;
+    f.deny_unknown(INPUT_FIELDS[ty])?;
+    Ok(match ty {
+        0 => Input::Request {
+            key: read_key(&mut f)?,
+            key_format: read_key_format(&mut f)?,
+            amount: f.req("amount")?.i64()?,
+            description: f.opt_string("description")?,
+            fault: read_fault_field(&mut f)?,
+        },
         1 => {
             let amount = f.req("amount")?.i64()?;
             let description = f.opt_string("description")?;
@@ -426,26 +439,15 @@ fn read_input(json: &Json, what: &str) -> Result<Input, JsonError> {
                     faults.push(read_fault(&item)?);
                 }
             }
-            (
-                Input::Operation {
-                    amount,
-                    description,
-                    key_format,
-                    key_strategy,
-                    retry,
-                    max_attempts,
-                    faults,
-                },
-                &[
-                    "amount",
-                    "description",
-                    "key_format",
-                    "key_strategy",
-                    "retry",
-                    "max_attempts",
-                    "faults",
-                ],
-            )
+            Input::Operation {
+                amount,
+                description,
+                key_format,
+                key_strategy,
+                retry,
+                max_attempts,
+                faults,
+            }
         }
         2 => {
             let mut requests = Vec::new();
@@ -456,39 +458,22 @@ fn read_input(json: &Json, what: &str) -> Result<Input, JsonError> {
                 )?);
             }
             let same_key = f.opt_bool("same_key", false)?;
-            (
-                Input::Parallel { requests, same_key },
-                &["requests", "same_key"],
-            )
+            Input::Parallel { requests, same_key }
         }
-        3 => (
-            Input::Retry {
-                new_key: f.opt_bool("new_key", false)?,
-                fault: read_fault_field(&mut f)?,
-            },
-            &["new_key", "fault"],
-        ),
-        4 => (
-            Input::AdvanceTime {
-                ms: f.req("ms")?.u64()?,
-            },
-            &["ms"],
-        ),
-        5 => (
-            Input::RelayTick {
-                crash_after_publish: f.opt_bool("crash_after_publish", false)?,
-            },
-            &["crash_after_publish"],
-        ),
-        _ => (
-            Input::Deposit {
-                amount: f.req("amount")?.i64()?,
-            },
-            &["amount"],
-        ),
-    };
-    f.deny_unknown(fields)?;
-    Ok(input)
+        3 => Input::Retry {
+            new_key: f.opt_bool("new_key", false)?,
+            fault: read_fault_field(&mut f)?,
+        },
+        4 => Input::AdvanceTime {
+            ms: f.req("ms")?.u64()?,
+        },
+        5 => Input::RelayTick {
+            crash_after_publish: f.opt_bool("crash_after_publish", false)?,
+        },
+        _ => Input::Deposit {
+            amount: f.req("amount")?.i64()?,
+        },
+    })
 }
 
 #[cfg(test)]
@@ -738,10 +723,28 @@ mod tests {
                 "`seed` must be a whole number from 0 to 18446744073709551615, found 7.5".into()
             )
         );
-        assert_eq!(
-            message(&pretty.replace("\"seed\"", "\"sead\"")).2,
-            "missing field `seed`"
+        // A misspelt field is reported as unknown (with the right names), not as a missing one.
+        let (line, _, msg) = message(&pretty.replace("\"seed\"", "\"sead\""));
+        assert_eq!(line, 2);
+        assert!(
+            msg.starts_with("unknown field `sead`, expected one of `version`, `seed`,"),
+            "{msg}"
         );
+        let typo = minimal(r#"{"type":"request","amuont":5}"#);
+        assert_eq!(
+            message(&typo).2,
+            "unknown field `amuont` in input 1, expected one of `key`, `key_format`, `amount`, \
+             `description`, `fault`"
+        );
+        let typo = minimal(
+            r#"{"type":"operation","amount":5,"max_attempts":2,"retry":{"kind":"fixed","delay":1}}"#,
+        );
+        assert_eq!(
+            message(&typo).2,
+            "unknown field `delay` in `retry` in input 1, expected one of `delay_ms`"
+        );
+        let missing = minimal(r#"{"type":"deposit"}"#);
+        assert_eq!(message(&missing).2, "missing field `amount` in input 1");
         let (line, column, msg) = message(&pretty.replace("\"timeout", "\"x\":1,\n  \"timeout"));
         assert_eq!(
             (line, column, msg.as_str()),

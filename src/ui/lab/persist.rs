@@ -57,6 +57,7 @@ impl SavedLab {
     /// Every field, each once, and no other.
     fn from_doc(doc: &Json) -> Result<SavedLab, JsonError> {
         let mut f = Got::new(doc, "the saved lab").fields("")?;
+        f.deny_unknown(&FIELDS)?;
         let mut saved = SavedLab {
             v: f.req("v")?.u64()?,
             model: f.req("model")?.string()?,
@@ -75,7 +76,6 @@ impl SavedLab {
         for g in f.req("schedule")?.items()? {
             saved.schedule.push(g.usize()?);
         }
-        f.deny_unknown(&FIELDS)?;
         Ok(saved)
     }
 }
