@@ -578,19 +578,19 @@ mod tests {
             ),
             (
                 r#"{"type":"advance-time","ms":1.5}"#,
-                "`ms` in input 3 must be a whole number from 0 to 18446744073709551615, found 1.5",
+                "`ms` in input 3 must be a whole number, found 1.5",
             ),
             (
                 r#"{"type":"advance-time","ms":-1}"#,
-                "`ms` in input 3 must be a whole number from 0 to 18446744073709551615, found -1",
+                "`ms` in input 3 must be a whole number, not negative, found -1",
             ),
             (
                 r#"{"type":"deposit","amount":9223372036854775808}"#,
-                "`amount` in input 3 must be a whole number from -9223372036854775808 to 9223372036854775807, found 9223372036854775808",
+                "`amount` in input 3 must be at most 9223372036854775807, found 9223372036854775808",
             ),
             (
                 r#"{"type":"operation","amount":5,"max_attempts":4294967296}"#,
-                "`max_attempts` in input 3 must be a whole number from 0 to 4294967295, found 4294967296",
+                "`max_attempts` in input 3 must be at most 4294967295, found 4294967296",
             ),
             (
                 r#"{"type":"operation","amount":5,"max_attempts":2,"faults":["none",7]}"#,
@@ -717,11 +717,7 @@ mod tests {
         assert!(Scenario::from_json(&pretty).is_ok());
         assert_eq!(
             message(&pretty.replace("\"seed\":7", "\"seed\":7.5")),
-            (
-                2,
-                10,
-                "`seed` must be a whole number from 0 to 18446744073709551615, found 7.5".into()
-            )
+            (2, 10, "`seed` must be a whole number, found 7.5".into())
         );
         // A misspelt field is reported as unknown (with the right names), not as a missing one.
         let (line, _, msg) = message(&pretty.replace("\"seed\"", "\"sead\""));
@@ -768,7 +764,7 @@ mod tests {
         );
         assert_eq!(
             message(r#"{"version":"1"}"#).2,
-            "`version` must be a whole number from 0 to 4294967295, found \"1\""
+            "`version` must be a whole number, found \"1\""
         );
         assert_eq!(message(r#"{"seed":1}"#).2, "missing field `version`");
         assert_eq!(

@@ -109,6 +109,20 @@ pub fn not_found(route: &Route, lang: Lang) -> Html {
     }
 }
 
+/// The skip link moves focus to the content without touching the address: the hash is the
+/// route here, so `#main` in the address would be a page that does not exist after a reload.
+fn skip_to_content(e: MouseEvent) {
+    e.prevent_default();
+    let main = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("main"))
+        .and_then(|m| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(m).ok());
+    if let Some(main) = main {
+        let _ = main.focus();
+        main.scroll_into_view();
+    }
+}
+
 /// Follows `hashchange` so links, back/forward and share links all route. Only route hashes
 /// (`#/...`) count: the skip link's `#main` scrolls to the content and keeps the page.
 #[hook]
@@ -165,7 +179,7 @@ pub fn App<S: Site>() -> Html {
     };
     html! {
         <>
-        <a class="skip-link" href="#main">{ l.t("Skip to content", "本文へ移動") }</a>
+        <a class="skip-link" href="#main" onclick={Callback::from(skip_to_content)}>{ l.t("Skip to content", "本文へ移動") }</a>
         <header class="site-header">
             <div class="brand">
                 <h1>{ l.t("Idempotency keys playground", "冪等性キー・プレイグラウンド") }</h1>
@@ -183,7 +197,7 @@ pub fn App<S: Site>() -> Html {
                 { l.t("日本語", "English") }
             </button>
         </header>
-        <main id="main">
+        <main id="main" tabindex="-1">
             { page::<S>(&route, &hash, l) }
         </main>
         <footer class="site-footer">

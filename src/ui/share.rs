@@ -17,8 +17,6 @@ pub enum ShareError {
     NotText,
     /// The link has no `s=` payload.
     Missing,
-    /// The step `k=` is not a number.
-    BadStep,
 }
 
 /// Encodes bytes as unpadded base64url.
@@ -73,8 +71,10 @@ pub fn b64url_decode(text: &str) -> Result<Vec<u8>, ShareError> {
 pub struct SharePayload {
     /// The scenario as JSON (validated by `Scenario::from_json` afterwards).
     pub json: String,
-    /// The step the sender was looking at.
+    /// The step the sender was looking at (0 if the link's step is unreadable).
     pub step: usize,
+    /// The link's `k=` was not a whole number from 0 up: the run opens at the start.
+    pub step_unreadable: bool,
 }
 
 /// Builds the query part `s=...&k=...` for a scenario's JSON and a step.
@@ -89,11 +89,16 @@ pub fn decode_query(query: &str) -> Result<SharePayload, ShareError> {
     }
     let mut payload = None;
     let mut step = 0;
+    let mut step_unreadable = false;
     for part in query.split('&') {
         if let Some(v) = part.strip_prefix("s=") {
             payload = Some(v);
         } else if let Some(v) = part.strip_prefix("k=") {
-            step = v.parse().map_err(|_| ShareError::BadStep)?;
+            // A bad step loses only the step, not the shared run.
+            match v.parse() {
+                Ok(k) => step = k,
+                Err(_) => step_unreadable = true,
+            }
         }
     }
     let bytes = b64url_decode(payload.ok_or(ShareError::Missing)?)?;
@@ -101,7 +106,11 @@ pub fn decode_query(query: &str) -> Result<SharePayload, ShareError> {
         return Err(ShareError::LinkTooLong { bytes: bytes.len() });
     }
     let json = String::from_utf8(bytes).map_err(|_| ShareError::NotText)?;
-    Ok(SharePayload { json, step })
+    Ok(SharePayload {
+        json,
+        step,
+        step_unreadable,
+    })
 }
 
 #[cfg(test)]
@@ -128,12 +137,22 @@ mod tests {
             decode_query(&q).unwrap(),
             SharePayload {
                 json: json.into(),
-                step: 12
+                step: 12,
+                step_unreadable: false,
             }
         );
         assert_eq!(decode_query("s=***"), Err(ShareError::NotBase64));
         assert_eq!(decode_query("k=3"), Err(ShareError::Missing));
-        assert_eq!(decode_query("s=TWFu&k=x"), Err(ShareError::BadStep));
+        for bad in ["x", "-1", "", "1.5", "99999999999999999999999"] {
+            let p = decode_query(&format!("s=TWFu&k={bad}")).expect("the run is kept");
+            assert_eq!(
+                (p.json.as_str(), p.step, p.step_unreadable),
+                ("Man", 0, true),
+                "k={bad}"
+            );
+        }
+        let p = decode_query("s=TWFu&k=12").expect("valid");
+        assert_eq!((p.step, p.step_unreadable), (12, false));
         assert_eq!(decode_query("s=_w"), Err(ShareError::NotText));
         let long = "s=".to_string() + &"A".repeat(MAX_URL_BYTES);
         assert!(matches!(

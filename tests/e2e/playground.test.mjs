@@ -94,6 +94,25 @@ test('a share link reproduces the run at the same step; a damaged one says so an
     assert.equal(await balance(page, 'naive'), 800, 'the page still runs the scenario');
     await page.screenshot({ path: `${SHOTS}/broken-link-1280.png` });
   });
+  // A bad step number loses only the step: the shared run opens at the start.
+  await withPage(async (page) => {
+    await page.goto(link.replace(/k=\d+/, 'k=-1'));
+    await page.getByTestId('notice').waitFor();
+    assert.match(await page.getByTestId('notice').textContent(), /not a whole number from 0 up/);
+    const [k, n] = (await position(page)).match(/(\d+) \/ (\d+)/).slice(1).map(Number);
+    assert.equal(k, 0);
+    assert.ok(n > 0, 'the shared run is loaded');
+  });
+  // One character changed inside the payload: still base64, no longer JSON. Said plainly.
+  await withPage(async (page) => {
+    const payload = link.match(/s=([^&]+)/)[1];
+    const flipped = payload.slice(0, 20) + (payload[20] === 'A' ? 'B' : 'A') + payload.slice(21);
+    await page.goto(link.replace(payload, flipped));
+    const notice = page.getByTestId('notice');
+    await notice.waitFor();
+    assert.match(await notice.textContent(), /share link is damaged/);
+    assert.doesNotMatch(await notice.textContent(), /escape/);
+  });
   await withPage(async (page) => {
     await page.goto(`${BASE_URL}#/sandbox?s=${'A'.repeat(9000)}`);
     assert.match(await page.getByTestId('notice').textContent(), /too long/);
@@ -106,17 +125,25 @@ test('import: bad JSON and an unknown version give messages; good JSON loads', a
     await page.getByText('Import JSON').click();
     await page.getByTestId('import-text').fill('{"version": 1, "seed": ');
     await page.getByTestId('import').click();
-    assert.match(await page.getByTestId('notice').textContent(), /not a scenario/);
+    // The message is next to the button the learner pressed, in view.
+    const message = page.getByTestId('import-notice');
+    assert.match(await message.textContent(), /not a scenario/);
+    const [box, button] = [await message.boundingBox(), await page.getByTestId('import').boundingBox()];
+    assert.ok(box.y > button.y && box.y - button.y < 120, `message at ${box.y}, button at ${button.y}`);
     await page.getByTestId('import-text').fill('{"version": 99}');
     await page.getByTestId('import').click();
-    assert.match(await page.getByTestId('notice').textContent(), /version 99/);
+    assert.match(await page.getByTestId('import-notice').textContent(), /version 99/);
+    // A misspelt field is named.
+    await page.getByTestId('import-text').fill('{"version":1,"seed":1,"initial_balance":1000,"services":["naive"],"latency_ms":50,"timeout_ms":1000,"inputs":[{"type":"deposit","amuont":5}]}');
+    await page.getByTestId('import').click();
+    assert.match(await page.getByTestId('import-notice').textContent(), /unknown field `amuont` in input 1/);
     const json = await page.locator('textarea[aria-label="Scenario JSON"]').inputValue();
     const scenario = JSON.parse(json);
     scenario.inputs = [{ type: 'request', key: 'imported-key', amount: 250, fault: 'response-lost' },
       { type: 'request', key: 'imported-key', amount: 250 }];
     await page.getByTestId('import-text').fill(JSON.stringify(scenario));
     await page.getByTestId('import').click();
-    assert.match(await page.getByTestId('notice').textContent(), /Imported/);
+    assert.match(await page.getByTestId('import-notice').textContent(), /Imported/);
     await page.getByTestId('run-to-end').click();
     assert.equal(await balance(page, 'naive'), 500);
     assert.equal(await balance(page, 'atomic'), 750);
@@ -227,9 +254,12 @@ test('a lesson can run on other services; the choice survives a reload and can b
     await page.reload();
     await page.locator('section[data-service=toctou]').waitFor();
     assert.equal(await page.locator('section[data-service=naive]').count(), 0);
+    // The lesson's text says it no longer describes the run.
+    await page.getByTestId('lesson-changed').waitFor();
     await page.getByTestId('restore-lesson').click();
     await page.locator('section[data-service=naive]').waitFor();
     assert.equal(await page.locator('section[data-service=toctou]').count(), 0);
+    assert.equal(await page.getByTestId('lesson-changed').count(), 0);
     // Removing every service is refused with a message, and the run stays.
     for (const k of ['Naive', 'Idempotent', 'Atomic']) await page.getByTestId(`pick-${k}`).click();
     assert.match(await page.getByTestId('notice').textContent(), /0 services chosen/);
@@ -243,7 +273,7 @@ test('import refuses JSON over 64 KB with a message', async () => {
     await page.getByText('Import JSON').click();
     await page.getByTestId('import-text').fill(`{"version":1,"pad":"${'x'.repeat(70_000)}"}`);
     await page.getByTestId('import').click();
-    assert.match(await page.getByTestId('notice').textContent(), /at most 65536 are accepted/);
+    assert.match(await page.getByTestId('import-notice').textContent(), /at most 65536 are accepted/);
     assert.ok(await page.locator('section[data-service]').count() >= 1, 'the current run is kept');
   });
 });

@@ -60,13 +60,19 @@ test('the lab is a page of its own: the nav goes there and back, and the languag
   });
 });
 
-test('the skip link moves focus to the content and keeps the page', async () => {
-  await withPage(async (page) => {
-    await open(page, '#/sandbox');
-    await page.keyboard.press('Tab');
-    await page.getByRole('link', { name: 'Skip to content' }).press('Enter');
-    await page.waitForFunction(() => location.hash === '#main');
-    await page.getByTestId('sandbox').waitFor();
-    assert.equal(await page.getByRole('heading', { name: 'Page not found' }).count(), 0);
-  });
+test('the skip link moves focus to the content and keeps the page and its address', async () => {
+  for (const where of ['#/sandbox', 'lab/#/lab']) {
+    await withPage(async (page) => {
+      await open(page, where);
+      const before = page.url();
+      await page.keyboard.press('Tab');
+      await page.getByRole('link', { name: 'Skip to content' }).press('Enter');
+      await page.waitForFunction(() => document.activeElement?.id === 'main');
+      assert.equal(page.url(), before, 'the address (the route) is unchanged');
+      await page.reload();
+      await ready(page);
+      assert.equal(await page.getByRole('heading', { name: 'Page not found' }).count(), 0);
+      assert.equal(page.url(), before);
+    });
+  }
 });

@@ -21,7 +21,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::sim::json::{self, Got, JsonError, ObjectWriter};
-use crate::sim::limits::MAX_JSON_BYTES;
+use crate::sim::limits::{InputError, MAX_JSON_BYTES};
 use crate::sim::scenario::Scenario;
 use crate::sim::{builtin, builtin_ids};
 use controls::{Control, Controls};
@@ -59,6 +59,9 @@ pub struct PageState {
     pub speed_ms: u32,
     /// A message for the learner.
     pub notice: Option<Notice>,
+    /// The outcome of the last import, shown next to the Import button (where the learner is
+    /// looking), not at the top of the page.
+    pub import_notice: Option<Notice>,
     /// Which service's timeline is shown.
     pub tab: usize,
 }
@@ -95,9 +98,19 @@ fn share_error(lang: Lang, e: &ShareError) -> String {
         ShareError::NotBase64 | ShareError::NotText | ShareError::Missing => lang.t(
             "This share link is damaged (its data is not readable), so the page opened the scenario without it.",
             "この共有リンクは壊れている（データが読めない）ので、リンクの内容なしでシナリオを開いた。").into(),
-        ShareError::BadStep => lang.t(
-            "This share link's step number is not a number; opened at the start.",
-            "この共有リンクのステップ番号が数値ではない。最初から開いた。").into(),
+    }
+}
+
+/// A share link whose scenario cannot be used: a damaged link (bad JSON) or a scenario this page
+/// refuses (another version, a value out of range), with the reason.
+fn link_scenario_error(lang: Lang, e: &InputError) -> String {
+    match e {
+        InputError::JsonInvalid { .. } => lang.t(
+            "This share link is damaged (its scenario is not readable JSON), so the page opened the scenario without it.",
+            "この共有リンクは壊れている（シナリオが読める JSON ではない）ので、リンクの内容なしでシナリオを開いた。").into(),
+        _ => lang.f(
+            format!("This share link's scenario cannot be opened: {} The page opened the scenario without it.", describe::input_error(lang, e)),
+            format!("この共有リンクのシナリオは開けない：{} リンクの内容なしでシナリオを開いた。", describe::input_error(lang, e))),
     }
 }
 
@@ -144,6 +157,7 @@ fn load_initial(route: &Route, hash: &str, lang: Lang) -> PageState {
         playing: false,
         speed_ms: 600,
         notice: None,
+        import_notice: None,
         tab: 0,
     };
     let route_hash = route.to_hash();
@@ -154,16 +168,25 @@ fn load_initial(route: &Route, hash: &str, lang: Lang) -> PageState {
                 Ok(mut s) => {
                     s.seek(p.step);
                     st.set_session(s);
-                    st.notice = Some(Notice::Info(
-                        lang.t(
-                            "Opened the shared run at the sender's step.",
-                            "共有された実行を送り手のステップで開いた。",
+                    st.notice = Some(if p.step_unreadable {
+                        Notice::Error(lang.t(
+                            "This share link's step number is not a whole number from 0 up, so the shared run opened at the start.",
+                            "この共有リンクのステップ番号が 0 以上の整数ではないので、共有された実行を最初から開いた。",
+                        ).into())
+                    } else {
+                        Notice::Info(
+                            lang.t(
+                                "Opened the shared run at the sender's step.",
+                                "共有された実行を送り手のステップで開いた。",
+                            )
+                            .into(),
                         )
-                        .into(),
-                    ));
+                    });
                     return st;
                 }
-                Err(e) => st.notice = Some(Notice::Error(describe::input_error(lang, &e))),
+                // The link decoded but its scenario does not read: say the link is damaged
+                // (the parser's detail follows; advice like "write it as an escape" is for files).
+                Err(e) => st.notice = Some(Notice::Error(link_scenario_error(lang, &e))),
             },
             Err(e) => st.notice = Some(Notice::Error(share_error(lang, &e))),
         }
@@ -413,7 +436,8 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                 Ok(s) => {
                     st.playing = false;
                     st.set_session(s);
-                    st.notice = Some(Notice::Info(
+                    st.notice = None;
+                    st.import_notice = Some(Notice::Info(
                         l.t(
                             "Imported. Step through it or press Play.",
                             "読み込んだ。ステップで進めるか再生してください。",
@@ -421,7 +445,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                         .into(),
                     ));
                 }
-                Err(e) => st.notice = Some(Notice::Error(describe::input_error(l, &e))),
+                Err(e) => st.import_notice = Some(Notice::Error(describe::input_error(l, &e))),
             }
             force.force_update();
         })
@@ -506,6 +530,11 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                     <p>{ lessons::Lesson::pick(l, ls.story) }</p>
                     <p class="watch">{ lessons::Lesson::pick(l, ls.watch) }</p>
                     <p class="takeaway">{ lessons::Lesson::pick(l, ls.takeaway) }</p>
+                    if st.session.as_ref().is_some_and(|s| builtin(ls.id).as_ref() != Some(s.scenario())) {
+                        <p class="notice info" data-testid="lesson-changed">{ l.t(
+                            "The run below is not this lesson as written (its services were changed or a scenario was imported), so this text may not describe it. “Restore the lesson as written” brings the lesson back.",
+                            "下の実行は書かれたとおりのレッスンではない（サービスを変えたか、シナリオを読み込んだ）ので、この説明と合わないことがある。「レッスンを元に戻す」で元のレッスンに戻る。") }</p>
+                    }
                 </section>
             }
             if matches!(route, Route::Sandbox) {
@@ -546,7 +575,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                         </div>
                         { timeline_for(l, s, st.tab, &on_jump) }
                     </section>
-                    <share_panel::SharePanel lang={l} json={st.json.clone()} position={s.position()} route_hash={route.to_hash()} on_import={on_import} />
+                    <share_panel::SharePanel lang={l} json={st.json.clone()} position={s.position()} route_hash={route.to_hash()} on_import={on_import} import_notice={st.import_notice.clone()} />
                 </div>
             }
         </div>

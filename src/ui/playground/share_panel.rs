@@ -22,6 +22,8 @@ pub struct SharePanelProps {
     pub route_hash: String,
     /// Called with pasted JSON when the learner imports.
     pub on_import: Callback<String>,
+    /// The outcome of the last import, shown under the Import button.
+    pub import_notice: Option<super::Notice>,
 }
 
 impl PartialEq for SharePanelProps {
@@ -31,6 +33,7 @@ impl PartialEq for SharePanelProps {
             && self.position == o.position
             && self.route_hash == o.route_hash
             && self.on_import == o.on_import
+            && self.import_notice == o.import_notice
     }
 }
 
@@ -101,12 +104,17 @@ pub fn share_panel(p: &SharePanelProps) -> Html {
                 <p><a href={link} data-testid="share-open">{ l.t("Open this link", "このリンクを開く") }</a></p>
             }
             <p><a href={download} download="idempotency-scenario.json" data-testid="export">{ l.t("Download JSON", "JSONをダウンロード") }</a></p>
-            <details>
+            // Kept open while it has something to say, so the message is not folded away.
+            <details open={p.import_notice.is_some()}>
                 <summary>{ l.t("Import JSON", "JSONを読み込む") }</summary>
                 <label>{ l.f(format!("Paste a scenario (at most {} KB)", MAX_JSON_BYTES / 1024), format!("シナリオを貼り付ける（最大 {} KB）", MAX_JSON_BYTES / 1024)) }
                     <textarea ref={import_ref} data-testid="import-text" spellcheck="false" />
                 </label>
                 <button onclick={on_import} data-testid="import">{ l.t("Import", "読み込む") }</button>
+                { for p.import_notice.as_ref().map(|n| match n {
+                    super::Notice::Error(t) => html! { <p class="notice error" role="alert" data-testid="import-notice">{ t.clone() }</p> },
+                    super::Notice::Info(t) => html! { <p class="notice info" role="status" data-testid="import-notice">{ t.clone() }</p> },
+                }) }
             </details>
             <details>
                 <summary>{ l.t("This run as JSON", "この実行のJSON") }</summary>
