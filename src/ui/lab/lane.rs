@@ -156,11 +156,12 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
                 <pre class="lab-code"><code>
                     { for lines.iter().map(|l| {
                         // The article's comments are Japanese; the English page adds a rendering.
-                        let gloss = english_gloss(l.text).filter(|_| lang == Lang::En);
+                        let japanese = english_gloss(l.text);
+                        let gloss = japanese.filter(|_| lang == Lang::En);
                         let text = dedent(l.text, indent);
                         let pad = &text[..text.len() - text.trim_start().len()];
                         html! { <>
-                            <span class="lab-line" lang={gloss.map(|_| "ja")}><span class="lab-ln" aria-hidden="true">{ l.number }</span>{ text }{ "\n" }</span>
+                            <span class={classes!("lab-line", japanese.map(|_| "lab-comment"))} lang={japanese.map(|_| "ja")}><span class="lab-ln" aria-hidden="true">{ l.number }</span>{ text }{ "\n" }</span>
                             if let Some(en) = gloss {
                                 <span class="lab-line lab-gloss" data-testid="lab-gloss"><span class="lab-ln" aria-hidden="true"></span>{ pad }{ en }{ "\n" }</span>
                             }

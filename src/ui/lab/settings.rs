@@ -148,7 +148,7 @@ pub fn lab_settings(props: &LabSettingsProps) -> Html {
         <form class="lab-settings card" onsubmit={on_submit} novalidate={true} aria-labelledby="lab-settings-h" data-testid="lab-settings">
             <h3 id="lab-settings-h">{ lang.t("Scenario", "シナリオ") }</h3>
             <div class="lab-fields">
-                <label>
+                <label class="wide">
                     { lang.t("Service", "サービス") }
                     <select onchange={on_model} data-testid="lab-model">
                         { for Model::ALL.iter().map(|m| html! {
@@ -161,7 +161,7 @@ pub fn lab_settings(props: &LabSettingsProps) -> Html {
                     <input type="number" min={REQUESTS_MIN.to_string()} max={REQUESTS_MAX.to_string()} value={d.requests.clone()}
                            oninput={edit(|d, v| d.requests = v)} data-testid="lab-requests" />
                 </label>
-                <label>
+                <label class="wide">
                     { lang.t("Idempotency keys", "冪等性キー") }
                     <select onchange={on_keys} data-testid="lab-keys">
                         <option value="same" selected={d.keys == KeyMode::Same}>{ lang.t("Same key (retries of one payment)", "同じキー（1つの支払いのリトライ）") }</option>
