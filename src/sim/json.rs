@@ -508,15 +508,13 @@ impl<'j, 'c> Got<'j, 'c> {
             Value::Int(n) if *n < min => Err(self.expected(&format!("at least {min}"))),
             Value::Int(_) => Err(self.expected(&format!("at most {max}"))),
             // An integer too long to hold, "-0" aside.
-            Value::Number(t) if digits(t) && t != "-0" => Err(self.expected(&format!(
-                "{} {}",
-                if t.starts_with('-') {
-                    "at least"
+            Value::Number(t) if digits(t) && t != "-0" => {
+                Err(self.expected(&if t.starts_with('-') {
+                    format!("at least {min}")
                 } else {
-                    "at most"
-                },
-                if t.starts_with('-') { min } else { max }
-            ))),
+                    format!("at most {max}")
+                }))
+            }
             _ => Err(self.expected("a whole number")),
         }
     }
@@ -568,6 +566,15 @@ impl<'j, 'c> Got<'j, 'c> {
         s.ok()
             .and_then(|s| names.iter().position(|n| *n == s))
             .ok_or_else(|| self.expected(&format!("one of {}", listed(names))))
+    }
+
+    /// A string naming one of `all` (by `id`, its name in the JSON); that value.
+    pub fn pick<T: Copy, const N: usize>(
+        &self,
+        all: [T; N],
+        id: fn(T) -> &'static str,
+    ) -> Result<T, JsonError> {
+        Ok(all[self.one_of(&all.map(id))?])
     }
 
     /// An array's items, each described as item i of this field.

@@ -346,12 +346,6 @@ impl<T: Clone> FromIterator<T> for PVec<T> {
     }
 }
 
-impl<T: Clone> From<Vec<T>> for PVec<T> {
-    fn from(v: Vec<T>) -> Self {
-        v.into_iter().collect()
-    }
-}
-
 impl<'a, T> IntoIterator for &'a PVec<T> {
     type Item = &'a T;
     type IntoIter = Iter<'a, T>;

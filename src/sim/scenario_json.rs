@@ -287,20 +287,20 @@ fn read_scenario(doc: &Json) -> Result<Scenario, JsonError> {
 }
 
 fn read_service_kind(g: &Got<'_, '_>) -> Result<ServiceKind, JsonError> {
-    Ok(ServiceKind::ALL[g.one_of(&ServiceKind::ALL.map(ServiceKind::id))?])
+    g.pick(ServiceKind::ALL, ServiceKind::id)
 }
 
 fn read_emit(g: &Got<'_, '_>) -> Result<EmitMode, JsonError> {
-    Ok(EmitMode::ALL[g.one_of(&EmitMode::ALL.map(EmitMode::id))?])
+    g.pick(EmitMode::ALL, EmitMode::id)
 }
 
 fn read_fault(g: &Got<'_, '_>) -> Result<Fault, JsonError> {
-    Ok(Fault::ALL[g.one_of(&Fault::ALL.map(Fault::id))?])
+    g.pick(Fault::ALL, Fault::id)
 }
 
 fn read_key_format(f: &mut Fields<'_, '_>) -> Result<KeyFormat, JsonError> {
     match f.opt("key_format")? {
-        Some(g) => Ok(KeyFormat::ALL[g.one_of(&KeyFormat::ALL.map(KeyFormat::id))?]),
+        Some(g) => g.pick(KeyFormat::ALL, KeyFormat::id),
         None => Ok(KeyFormat::default()),
     }
 }
@@ -351,11 +351,11 @@ fn read_policies(g: &Got<'_, '_>) -> Result<Policies, JsonError> {
     let d = Policies::default();
     let retention_ms = f.opt_u64("retention_ms", d.retention_ms)?;
     let mismatch = match f.opt("mismatch")? {
-        Some(g) => MismatchStatus::ALL[g.one_of(&MismatchStatus::ALL.map(MismatchStatus::id))?],
+        Some(g) => g.pick(MismatchStatus::ALL, MismatchStatus::id)?,
         None => d.mismatch,
     };
     let failure_caching = match f.opt("failure_caching")? {
-        Some(g) => FailureCaching::ALL[g.one_of(&FailureCaching::ALL.map(FailureCaching::id))?],
+        Some(g) => g.pick(FailureCaching::ALL, FailureCaching::id)?,
         None => d.failure_caching,
     };
     let in_flight = f.opt_bool("in_flight", d.in_flight)?;
@@ -425,7 +425,7 @@ fn read_input(json: &Json, what: &str) -> Result<Input, JsonError> {
             let description = f.opt_string("description")?;
             let key_format = read_key_format(&mut f)?;
             let key_strategy = match f.opt("key_strategy")? {
-                Some(g) => KeyStrategy::ALL[g.one_of(&KeyStrategy::ALL.map(KeyStrategy::id))?],
+                Some(g) => g.pick(KeyStrategy::ALL, KeyStrategy::id)?,
                 None => KeyStrategy::default(),
             };
             let retry = match f.opt("retry")? {

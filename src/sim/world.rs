@@ -213,8 +213,6 @@ impl World {
         }
         script.iter().try_for_each(Input::validate)?;
         let mut w = World::new(config)?;
-        // (The growing tables need no sizing up front: a persistent vector grows by whole chunks
-        // and never copies what it holds.)
         w.script = script.into();
         Ok(w)
     }
@@ -613,12 +611,7 @@ impl World {
     /// and pushes from the start (so it is exact). Pushes made after that step are dropped: what
     /// the learner does next branches from there. A `step` past the end gives the final state.
     pub fn rewind(&self, step: usize) -> Result<World, InputError> {
-        replay(
-            self.config,
-            self.script.to_vec(),
-            &self.pushed.to_vec(),
-            step,
-        )
+        replay(self.config, self.script.to_vec(), &self.pushed, step)
     }
 }
 
@@ -626,7 +619,7 @@ impl World {
 pub fn replay(
     config: WorldConfig,
     script: Vec<Input>,
-    pushes: &[LoggedInput],
+    pushes: &PVec<LoggedInput>,
     step: usize,
 ) -> Result<World, InputError> {
     let mut w = World::with_script(config, script)?;

@@ -123,20 +123,14 @@ fn skip_to_content(e: MouseEvent) {
     }
 }
 
-/// Follows `hashchange` so links, back/forward and share links all route. Only route hashes
-/// (`#/...`) count: the skip link's `#main` scrolls to the content and keeps the page.
+/// Follows `hashchange` so links, back/forward and share links all route.
 #[hook]
 fn use_hash() -> String {
     let hash = use_state(current_hash);
     {
         let hash = hash.clone();
         use_effect_with((), move |_| {
-            let listener = Listener::on_window("hashchange", move |_| {
-                let now = current_hash();
-                if now.is_empty() || now.starts_with("#/") {
-                    hash.set(now);
-                }
-            });
+            let listener = Listener::on_window("hashchange", move |_| hash.set(current_hash()));
             move || drop(listener)
         });
     }

@@ -502,6 +502,10 @@ pub fn playground(props: &PlaygroundProps) -> Html {
         Route::Scenario(id) => lessons::lesson(id),
         _ => None,
     };
+    // The lesson as written, when the run on screen is not it (other services, an import).
+    let changed_lesson = lesson
+        .and_then(|ls| builtin(ls.id))
+        .filter(|b| st.session.as_ref().is_some_and(|s| s.scenario() != b));
     let picker = builtin_ids().iter().map(|id| {
         let title = lessons::lesson(id).map(|ls| lessons::Lesson::pick(l, ls.title).to_string()).unwrap_or_else(|| (*id).to_string());
         let active = matches!(&route, Route::Scenario(r) if r == id);
@@ -530,7 +534,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                     <p>{ lessons::Lesson::pick(l, ls.story) }</p>
                     <p class="watch">{ lessons::Lesson::pick(l, ls.watch) }</p>
                     <p class="takeaway">{ lessons::Lesson::pick(l, ls.takeaway) }</p>
-                    if st.session.as_ref().is_some_and(|s| builtin(ls.id).as_ref() != Some(s.scenario())) {
+                    if changed_lesson.is_some() {
                         <p class="notice info" data-testid="lesson-changed">{ l.t(
                             "The run below is not this lesson as written (its services were changed or a scenario was imported), so this text may not describe it. “Restore the lesson as written” brings the lesson back.",
                             "下の実行は書かれたとおりのレッスンではない（サービスを変えたか、シナリオを読み込んだ）ので、この説明と合わないことがある。「レッスンを元に戻す」で元のレッスンに戻る。") }</p>
@@ -552,7 +556,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                     "1ステップで各列の次のイベントを1つずつ実行する。やることが少ない列は早く終わるので、列どうしはステップ番号ではなく起きたことで比べる。") }</p>
                 <div class="picker-row">
                     <services::ServicePicker lang={l} scenario={Rc::new(s.scenario().clone())} on_change={on_sandbox.clone()} />
-                    if let Some(original) = lesson.and_then(|ls| builtin(ls.id)).filter(|b| b != s.scenario()) {
+                    if let Some(original) = changed_lesson.clone() {
                         <button data-testid="restore-lesson" onclick={on_sandbox.reform(move |_| sandbox::Change::Replace(original.clone()))}>
                             { l.t("Restore the lesson as written", "レッスンを元に戻す") }</button>
                     }

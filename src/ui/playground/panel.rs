@@ -61,14 +61,7 @@ fn last_delta(world: &World) -> Option<i64> {
 pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Html {
     let cfg = world.config();
     let kind = cfg.service;
-    let kind_attr = match kind {
-        ServiceKind::Naive => "naive",
-        ServiceKind::Idempotent => "idempotent",
-        ServiceKind::TocTou => "toctou",
-        ServiceKind::Atomic => "atomic",
-        ServiceKind::SplitStore => "split-store",
-        ServiceKind::Production => "production",
-    };
+    let kind_attr = kind.id();
     let balance = world.balance();
     let delta = last_delta(world);
     let emits = cfg.emit != EmitMode::None;

@@ -281,12 +281,10 @@ pub fn sandbox(p: &SandboxProps) -> Html {
         s.policies.retention_ms = v.parse::<u64>().unwrap_or(24).saturating_mul(HOUR_MS)
     });
     let on_emit = setting(|v, s| {
-        s.emit = match v {
-            "outbox" => EmitMode::Outbox,
-            "commit-publish" => EmitMode::DualWriteCommitThenPublish,
-            "publish-commit" => EmitMode::DualWritePublishThenCommit,
-            _ => EmitMode::None,
-        }
+        s.emit = EmitMode::ALL
+            .into_iter()
+            .find(|m| m.id() == v)
+            .unwrap_or_default()
     });
     let on_inflight = toggle(|s| s.policies.in_flight = !s.policies.in_flight);
     let on_dedupe = toggle(|s| s.consumer_dedupes = !s.consumer_dedupes);
@@ -363,8 +361,8 @@ pub fn sandbox(p: &SandboxProps) -> Html {
                 <legend>{ l.t("Events downstream (every service)", "下流へのイベント（全サービス）") }</legend>
                 <label>{ l.t("Events", "イベント") }
                     <select onchange={on_emit}>
-                        { for [(EmitMode::None, "none"), (EmitMode::Outbox, "outbox"), (EmitMode::DualWriteCommitThenPublish, "commit-publish"), (EmitMode::DualWritePublishThenCommit, "publish-commit")].iter().map(|(m, v)| html! {
-                            <option value={*v} selected={*m == p.scenario.emit}>{ describe::emit_name(l, *m) }</option> }) }
+                        { for EmitMode::ALL.iter().map(|m| html! {
+                            <option value={m.id()} selected={*m == p.scenario.emit}>{ describe::emit_name(l, *m) }</option> }) }
                     </select></label>
                 <label class="check"><input type="checkbox" checked={p.scenario.consumer_dedupes} onchange={on_dedupe} />
                     { l.t("Consumer deduplicates by event id (inbox)", "コンシューマがイベントIDで重複排除（受信記録）") }</label>

@@ -159,11 +159,6 @@ impl Session {
         }
     }
 
-    /// Saved copies near the cursor (for tests of the bound).
-    pub fn local_copies(&self) -> usize {
-        self.local.len()
-    }
-
     /// Appends an input to the script (the sandbox), keeping the cursor where it is. The input is
     /// validated against a scratch copy first, so a bad one changes nothing.
     pub fn push_input(&mut self, input: crate::sim::input::Input) -> Result<(), InputError> {
@@ -201,7 +196,7 @@ mod tests {
                 s.worlds() == forward[k].as_slice(),
                 "state differs at step {k}"
             );
-            assert!(s.local_copies() <= MAX_LOCAL);
+            assert!(s.local.len() <= MAX_LOCAL);
         }
         // A jump forward past a checkpoint and back again is exact too.
         s.seek(s.total() - 3);
@@ -217,11 +212,11 @@ mod tests {
         s.seek(s.total() - 1);
         let block = (s.total() - 1) / CHECKPOINT_EVERY * CHECKPOINT_EVERY;
         let expected = (s.total() - 1 - block) / LOCAL_EVERY;
-        assert_eq!(s.local_copies(), expected);
+        assert_eq!(s.local.len(), expected);
         // Stepping back within the interval reuses them; leaving it drops them.
         s.seek(block + 1);
-        assert_eq!(s.local_copies(), expected);
+        assert_eq!(s.local.len(), expected);
         s.seek(block - 1);
-        assert_eq!(s.local_copies(), (CHECKPOINT_EVERY - 1) / LOCAL_EVERY);
+        assert_eq!(s.local.len(), (CHECKPOINT_EVERY - 1) / LOCAL_EVERY);
     }
 }
