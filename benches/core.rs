@@ -9,11 +9,11 @@
 //! The browser runs the same workloads (`src/sim/workload.rs`) in `tests/wasm_bench_core.rs`.
 //! Timing lives here, never in the core.
 
-use idempotency_playground::sim::workload::{
+use idempotency_playground::workload::{
     atomic_charges, atomic_charges_batched, distinct_keys, many_charges, world_charges,
 };
-use idempotency_playground::ui::playground::session::Session;
 use idempotency_playground::ServiceKind;
+use idempotency_playground::Session;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

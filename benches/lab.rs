@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use idempotency_playground::sim::lab::{Explorer, KeyMode, Model, Report, Scenario, Search};
+use idempotency_playground::lab::{Explorer, KeyMode, LabScenario, Model, Report, Search};
 
 struct Case {
     name: &'static str,
@@ -62,7 +62,7 @@ const MIN_TOTAL: Duration = Duration::from_millis(500);
 const MIN_RUNS: usize = 5;
 
 fn run(case: &Case) -> Result<(Duration, Report), String> {
-    let scenario = Scenario::new(case.model, case.requests, KeyMode::Same, &[100], 1000)
+    let scenario = LabScenario::new(case.model, case.requests, KeyMode::Same, &[100], 1000)
         .map_err(|e| e.to_string())?;
     let mut times = Vec::new();
     let mut report = None;

@@ -1,11 +1,121 @@
 #!/usr/bin/env bash
-# Architecture invariant: the simulation core (src/sim) never imports the UI's crates.
+# Architecture invariants of the simulation core (src/sim), checked by reading its source:
+#   1. it uses no UI or browser crate, no `crate::ui`, no clock and no OS randomness;
+#   2. what each folder may import: `base` nothing of ours, `article` only `base` and `limits`,
+#      `world` no `lab` (nor `scenario`, which is built on it);
+#   3. no import circle: between the files of one folder (a folder's `mod.rs` owns its children,
+#      so child -> parent is ordinary use and not an edge), nor between the folders of src/sim.
+# Edges are read from `super::name` and `crate::sim::name` paths, `use` groups included; tsort
+# (coreutils) finds the circles.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-hits=$(grep -rnE '\b(yew|web_sys|gloo|gloo_timers|wasm_bindgen|wasm_bindgen_futures|js_sys)\b' src/sim || true)
+fail=0
+say_fail() { echo "core-imports: FAILED — $*" >&2; fail=1; }
+
+# 1. forbidden names (comments included: the words have no business in the core at all)
+hits=$(grep -rnE '\b(yew|web_sys|gloo|gloo_timers|wasm_bindgen|wasm_bindgen_futures|js_sys|getrandom|thread_rng|Instant|SystemTime)\b|crate::ui\b|std::time\b' src/sim || true)
 if [ -n "$hits" ]; then
-  echo "core-imports: FAILED — src/sim must not use UI or browser crates:" >&2
+  say_fail "src/sim must not use UI or browser crates, a clock or OS randomness:"
   echo "$hits" >&2
-  exit 1
 fi
-echo "core-imports: src/sim uses no yew, web-sys, gloo, wasm-bindgen or js-sys"
+
+# Prints "from to" lines: the modules each .rs file under src/sim names, as paths relative to
+# src/sim (a folder `world`, a file `world/client`, a top-level file `limits`).
+edges() {
+  find src/sim -name '*.rs' | sort | while read -r file; do
+    perl -0777 -ne '
+      my $file = $ARGV; $file =~ s{^src/sim/}{}; $file =~ s{\.rs$}{};
+      my $dir = $file =~ m{^(.*)/[^/]+$} ? $1 : "";
+      $dir = $file =~ s{/mod$}{}r if $file =~ m{/mod$};    # a folder mod.rs is the folder
+      my $self = $file =~ s{/mod$}{}r;
+      my $parent_of_file = $file =~ m{/mod$} ? ($self =~ m{^(.*)/[^/]+$} ? $1 : "") : $dir;
+      s{//[^\n]*}{}g;                                     # comments name modules in prose
+      my %to;
+      # expands `prefix::{a::x, b, c::{d, e}}` into first segments after the prefix
+      my $group; $group = qr/\{(?:[^{}]++|(??{$group}))*\}/;
+      while (/\b(super|crate::sim)::((?:[a-z_][a-z0-9_]*::)*)(\{|[a-z_][a-z0-9_]*|[A-Z])/g) {
+        my ($root, $path, $next) = ($1, $2, $3);
+        my $base = $root eq "super" ? $parent_of_file : "";
+        my @segs = grep { length } split /::/, $path;
+        if ($next eq "{") {
+          $to{join("/", grep { length } $base, @segs)} = 1 if @segs;
+          my $rest = substr($_, pos($_) - 1);
+          $rest =~ /^($group)/ or next;
+          my $inner = substr($1, 1, -1);
+          $inner =~ s/$group//g;
+          for my $item (split /,/, $inner) {
+            $item =~ s/^\s+|\s+$//g;
+            next unless $item =~ /^([a-z_][a-z0-9_]*)(::|$)/;
+            next if $1 eq "self";
+            $to{join("/", grep { length } $base, @segs, $1)} = 1;
+          }
+        } elsif ($next =~ /^[a-z]/) {
+          $to{join("/", grep { length } $base, @segs, $next)} = 1;
+        } elsif (@segs) {
+          $to{join("/", grep { length } $base, @segs)} = 1;
+        }
+      }
+      print "$self $_\n" for sort keys %to;
+    ' "$file"
+  done
+}
+# A module path that is a folder or a file, as it exists on disk (drops items such as `super::x`
+# where `x` is a function of the parent, and the file part of paths deeper than a file).
+resolve() {
+  local p=$1
+  while [ -n "$p" ]; do
+    if [ -d "src/sim/$p" ] || [ -f "src/sim/$p.rs" ]; then echo "$p"; return; fi
+    case "$p" in */*) p=${p%/*} ;; *) return ;; esac
+  done
+}
+all=$(edges | while read -r from to; do
+  t=$(resolve "$to")
+  if [ -n "$t" ] && [ "$t" != "$from" ]; then echo "$from $t"; fi
+done | sort -u)
+
+# 2. what each folder may import
+top() { echo "${1%%/*}"; }
+while read -r from to; do
+  [ -n "$from" ] || continue
+  f=$(top "$from"); t=$(top "$to")
+  if [ "$f" = "$t" ]; then continue; fi
+  case "$f:$t" in
+    base:*) say_fail "src/sim/$from.rs imports $to: base imports nothing of ours" ;;
+    article:base|article:limits) ;;
+    article:*) say_fail "src/sim/$from.rs imports $to: article may import only base and limits" ;;
+    world:lab|world:scenario) say_fail "src/sim/$from.rs imports $to: world may not import $t" ;;
+    limits:*) say_fail "src/sim/$from.rs imports $to: limits imports nothing of ours" ;;
+  esac
+done <<< "$all"
+
+# 3a. circles between the files of one folder (parent <-> child edges are not circles)
+for dir in $(find src/sim -type d | sed 's#^src/sim/\{0,1\}##' | sort); do
+  prefix=${dir:+$dir/}
+  sib=$(while read -r from to; do
+    [ -n "$from" ] || continue
+    case "$from" in "$prefix"*) ;; *) continue ;; esac
+    case "$to" in "$prefix"*) ;; *) continue ;; esac
+    a=${from#"$prefix"}; b=${to#"$prefix"}; a=${a%%/*}; b=${b%%/*}
+    # the folder's own mod.rs is `$dir`, outside the prefix; children of subfolders collapse
+    if [ "$a" != "$b" ]; then echo "$a $b"; fi
+  done <<< "$all" | sort -u)
+  [ -n "$sib" ] || continue
+  if ! out=$(echo "$sib" | tsort 2>&1 >/dev/null); then
+    say_fail "an import circle between the files of src/sim/${dir:-.}:"
+    echo "$out" | grep -v '^tsort: -: input contains a loop:' | sed 's/^tsort: /  /' >&2
+  fi
+done
+
+# 3b. circles between the folders (and top-level files) of src/sim
+folders=$(while read -r from to; do
+  [ -n "$from" ] || continue
+  f=$(top "$from"); t=$(top "$to")
+  if [ "$f" != "$t" ] && [ "$f" != mod ]; then echo "$f $t"; fi
+done <<< "$all" | sort -u)
+if [ -n "$folders" ] && ! out=$(echo "$folders" | tsort 2>&1 >/dev/null); then
+  say_fail "an import circle between the folders of src/sim:"
+  echo "$out" | grep -v '^tsort: -: input contains a loop:' | sed 's/^tsort: /  /' >&2
+fi
+
+[ "$fail" = 0 ] || exit 1
+echo "core-imports: src/sim uses no UI crate, clock or OS randomness; folder rules hold; no import circle ($(echo "$all" | grep -c .) edges read)"

@@ -9,25 +9,26 @@ use wasm_bindgen_test::wasm_bindgen_test as test;
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
-use idempotency_playground::sim::lab::input::{
-    format_schedule, parse_amounts, parse_integer, parse_schedule, parse_seed,
-};
-use idempotency_playground::sim::lab::limits::{
-    CACHED_REQUESTS_MAX, RAW_SCHEDULES_BUDGET, REQUESTS_MAX, SAMPLES_MAX, STEPS_PER_REQUEST,
-};
-use idempotency_playground::sim::lab::source::{
+use idempotency_playground::lab::*;
+use idempotency_playground::lab::{
     common_indent, dedent, english_gloss, parse_sections, section, MARKERS,
 };
-use idempotency_playground::sim::lab::*;
-use idempotency_playground::sim::{
+use idempotency_playground::lab::{
+    format_schedule, parse_amounts, parse_integer, parse_schedule, parse_seed,
+};
+use idempotency_playground::limits::{
+    LAB_STEPS_PER_REQUEST, MAX_CACHED_REQUESTS, MAX_PARALLEL_REQUESTS, MAX_RAW_SCHEDULES,
+    MAX_SAMPLES,
+};
+use idempotency_playground::{
     AtomicIdempotentService, IdempotentPaymentService, PaymentResult, TocTouVulnerableService,
 };
 
-fn scenario(model: Model, k: usize, keys: KeyMode) -> Scenario {
-    Scenario::new(model, k, keys, &[100], 1000).expect("valid scenario")
+fn scenario(model: Model, k: usize, keys: KeyMode) -> LabScenario {
+    LabScenario::new(model, k, keys, &[100], 1000).expect("valid scenario")
 }
 
-fn explore(s: &Scenario, search: Search) -> Report {
+fn explore(s: &LabScenario, search: Search) -> Report {
     Explorer::new(s, search)
         .expect("within budget")
         .run_to_end()
@@ -214,7 +215,7 @@ fn minimal_counterexample_replayed_in_the_stepper_double_charges() {
         let s = scenario(Model::TocTou, k, KeyMode::Same);
         let r = explore(&s, CACHED);
         let c = r.counterexample.expect("TOCTOU double-charges");
-        assert_eq!(c.schedule.len(), k * STEPS_PER_REQUEST);
+        assert_eq!(c.schedule.len(), k * LAB_STEPS_PER_REQUEST);
         assert_eq!(context_switches(&c.schedule), c.context_switches);
         let run = Stepper::replay(s.clone(), &c.schedule).expect("a valid schedule");
         assert!(run.is_complete());
@@ -250,7 +251,7 @@ fn different_keys_never_count_as_double_charge() {
 #[test]
 fn insufficient_funds_is_a_group_of_its_own() {
     // 150 covers one charge of 100: the second request on another key is declined.
-    let s = Scenario::new(Model::Atomic, 2, KeyMode::Different, &[100], 150).unwrap();
+    let s = LabScenario::new(Model::Atomic, 2, KeyMode::Different, &[100], 150).unwrap();
     let r = explore(&s, CACHED);
     assert_eq!(r.groups.len(), 1);
     assert_eq!(
@@ -258,7 +259,7 @@ fn insufficient_funds_is_a_group_of_its_own() {
         (1, 1)
     );
     // TOCTOU with one key and not enough for two: the race cannot double-charge past the balance.
-    let s = Scenario::new(Model::TocTou, 2, KeyMode::Same, &[100], 150).unwrap();
+    let s = LabScenario::new(Model::TocTou, 2, KeyMode::Same, &[100], 150).unwrap();
     let r = explore(&s, CACHED);
     assert_eq!(r.double_charge, 0);
     assert!(r
@@ -274,9 +275,9 @@ fn sequential_runs_match_the_real_services() {
     let amounts = [300, 500, 400];
     for keys in [KeyMode::Same, KeyMode::Different] {
         for model in Model::ALL {
-            let s = Scenario::new(model, 3, keys, &amounts, 1000).unwrap();
+            let s = LabScenario::new(model, 3, keys, &amounts, 1000).unwrap();
             let schedule: Vec<usize> = (0..3)
-                .flat_map(|r| std::iter::repeat_n(r, STEPS_PER_REQUEST))
+                .flat_map(|r| std::iter::repeat_n(r, LAB_STEPS_PER_REQUEST))
                 .collect();
             let run = Stepper::replay(s.clone(), &schedule).unwrap();
             let toctou = TocTouVulnerableService::new(1000);
@@ -571,10 +572,10 @@ fn every_marker_is_found_in_the_service_source() {
         assert!(lines.iter().all(|l| !l.text.contains("// @lab")));
     }
     for model in Model::ALL {
-        for step in 0..STEPS_PER_REQUEST {
+        for step in 0..LAB_STEPS_PER_REQUEST {
             assert!(!step_source(model, step).unwrap().is_empty());
         }
-        assert!(model.step_markers(STEPS_PER_REQUEST).is_empty());
+        assert!(model.step_markers(LAB_STEPS_PER_REQUEST).is_empty());
     }
     let has = |model, step, needle: &str| {
         step_source(model, step)
@@ -628,7 +629,7 @@ fn sections_run_to_the_next_marker_and_keep_line_numbers() {
 #[test]
 fn scenario_limits_are_typed_errors() {
     let new = |k, amounts: &[i64], balance| {
-        Scenario::new(Model::TocTou, k, KeyMode::Same, amounts, balance)
+        LabScenario::new(Model::TocTou, k, KeyMode::Same, amounts, balance)
     };
     assert_eq!(
         new(1, &[100], 1000),
@@ -680,8 +681,8 @@ fn scenario_limits_are_typed_errors() {
     );
     // The default is the article's race and within every limit.
     assert_eq!(
-        Scenario::new(Model::TocTou, 3, KeyMode::Same, &[100], 1000),
-        Ok(Scenario::default())
+        LabScenario::new(Model::TocTou, 3, KeyMode::Same, &[100], 1000),
+        Ok(LabScenario::default())
     );
     let ok = new(10, &[99_999_999], 1_000_000_000_000).unwrap();
     assert_eq!(ok.requests(), 10);
@@ -700,20 +701,20 @@ fn budgets_refuse_before_starting_with_a_reason() {
         }
     );
     assert!(e.to_string().contains("over the budget"));
-    const { assert!(168_168_000 > RAW_SCHEDULES_BUDGET) };
-    let s = scenario(Model::TocTou, CACHED_REQUESTS_MAX + 1, KeyMode::Same);
+    const { assert!(168_168_000 > MAX_RAW_SCHEDULES) };
+    let s = scenario(Model::TocTou, MAX_CACHED_REQUESTS + 1, KeyMode::Same);
     assert_eq!(
         Explorer::new(&s, CACHED).err(),
         Some(LabError::OverCachedBudget {
-            requests: CACHED_REQUESTS_MAX + 1
+            requests: MAX_CACHED_REQUESTS + 1
         })
     );
-    let s10 = scenario(Model::TocTou, REQUESTS_MAX, KeyMode::Same);
+    let s10 = scenario(Model::TocTou, MAX_PARALLEL_REQUESTS, KeyMode::Same);
     assert!(matches!(
         Explorer::new(&s10, PLAIN).err(),
         Some(LabError::OverRawBudget { schedules: Some(_) })
     ));
-    for samples in [0, SAMPLES_MAX + 1] {
+    for samples in [0, MAX_SAMPLES + 1] {
         assert_eq!(
             Explorer::new(&s10, Search::Sample { samples, seed: 1 }).err(),
             Some(LabError::SampleCount { samples })
@@ -721,7 +722,7 @@ fn budgets_refuse_before_starting_with_a_reason() {
     }
     // 5 requests is the largest cached search and finishes (the page's worst case).
     let r = explore(
-        &scenario(Model::TocTou, CACHED_REQUESTS_MAX, KeyMode::Same),
+        &scenario(Model::TocTou, MAX_CACHED_REQUESTS, KeyMode::Same),
         CACHED,
     );
     assert_eq!(r.schedules, raw_schedule_count(5, 3).unwrap());
@@ -824,12 +825,12 @@ fn every_error_has_a_message_in_both_languages() {
 
 #[test]
 fn seeded_prng_is_deterministic_and_in_range() {
-    let mut a = idempotency_playground::sim::rng::Rng::new(5);
-    let mut b = idempotency_playground::sim::rng::Rng::new(5);
+    let mut a = idempotency_playground::Rng::new(5);
+    let mut b = idempotency_playground::Rng::new(5);
     for _ in 0..100 {
         assert_eq!(a.next_u64(), b.next_u64());
     }
-    let mut r = idempotency_playground::sim::rng::Rng::new(0);
+    let mut r = idempotency_playground::Rng::new(0);
     let mut seen = [0u32; 10];
     for _ in 0..10_000 {
         seen[r.below(10)] += 1;

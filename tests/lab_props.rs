@@ -3,9 +3,9 @@
 //! exact, and no input panics.
 #![cfg(not(target_arch = "wasm32"))]
 
-use idempotency_playground::sim::lab::input::{parse_amounts, parse_schedule};
-use idempotency_playground::sim::lab::limits::{REQUESTS_MAX, STEPS_PER_REQUEST};
-use idempotency_playground::sim::lab::*;
+use idempotency_playground::lab::*;
+use idempotency_playground::lab::{parse_amounts, parse_schedule};
+use idempotency_playground::limits::{LAB_STEPS_PER_REQUEST, MAX_PARALLEL_REQUESTS};
 use proptest::prelude::*;
 
 fn model() -> impl Strategy<Value = Model> {
@@ -21,10 +21,10 @@ fn keys() -> impl Strategy<Value = KeyMode> {
 }
 
 prop_compose! {
-    fn scenario()(model in model(), keys in keys(), k in 2usize..=REQUESTS_MAX)
+    fn scenario()(model in model(), keys in keys(), k in 2usize..=MAX_PARALLEL_REQUESTS)
         (amounts in proptest::collection::vec(1i64..=600, k), balance in 0i64..=2_000,
-         model in Just(model), keys in Just(keys), k in Just(k)) -> Scenario {
-        Scenario::new(model, k, keys, &amounts, balance).expect("generated within limits")
+         model in Just(model), keys in Just(keys), k in Just(k)) -> LabScenario {
+        LabScenario::new(model, k, keys, &amounts, balance).expect("generated within limits")
     }
 }
 
@@ -103,7 +103,7 @@ proptest! {
 
     #[test]
     fn step_back_then_the_same_step_returns_to_the_same_state(
-        s in scenario(), seed in any::<u64>(), cut in 0usize..=STEPS_PER_REQUEST * REQUESTS_MAX
+        s in scenario(), seed in any::<u64>(), cut in 0usize..=LAB_STEPS_PER_REQUEST * MAX_PARALLEL_REQUESTS
     ) {
         let mut run = Stepper::new(s);
         run.run_to_end(Policy::Random { seed }).expect("runs");
@@ -143,7 +143,7 @@ proptest! {
             Err(LabError::ScheduleFinished { position, request }) => {
                 prop_assert_eq!(schedule[position], request);
                 let taken = schedule[..position].iter().filter(|&&r| r == request).count();
-                prop_assert_eq!(taken, STEPS_PER_REQUEST);
+                prop_assert_eq!(taken, LAB_STEPS_PER_REQUEST);
             }
             Err(other) => prop_assert!(false, "unexpected error {other:?}"),
         }
@@ -151,9 +151,9 @@ proptest! {
 
     #[test]
     fn the_atomic_service_never_double_charges_in_any_sample(
-        k in 2usize..=REQUESTS_MAX, seed in any::<u64>(), amount in 1i64..=1000
+        k in 2usize..=MAX_PARALLEL_REQUESTS, seed in any::<u64>(), amount in 1i64..=1000
     ) {
-        let s = Scenario::new(Model::Atomic, k, KeyMode::Same, &[amount], 10_000).expect("valid");
+        let s = LabScenario::new(Model::Atomic, k, KeyMode::Same, &[amount], 10_000).expect("valid");
         let report = Explorer::new(&s, Search::Sample { samples: 50, seed })
             .expect("valid")
             .run_to_end()
@@ -167,7 +167,7 @@ proptest! {
     fn text_fields_never_panic(text in "\\PC{0,60}") {
         let _ = parse_schedule(&text);
         let _ = parse_amounts(&text);
-        let _ = input::parse_integer(NumberField::Balance, &text);
-        let _ = input::parse_seed(&text);
+        let _ = parse_integer(NumberField::Balance, &text);
+        let _ = parse_seed(&text);
     }
 }

@@ -6,7 +6,7 @@
 //! the WebDriver session gives up on a page that stays busy for 20 s.
 #![cfg(all(target_arch = "wasm32", feature = "wasm-bench"))]
 
-use idempotency_playground::sim::workload::{
+use idempotency_playground::workload::{
     atomic_charges, atomic_charges_batched, distinct_keys, world_charges,
 };
 use idempotency_playground::ServiceKind;

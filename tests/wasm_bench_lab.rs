@@ -5,7 +5,7 @@
 //! caching under 1 s (in the browser, as the page runs them).
 #![cfg(all(target_arch = "wasm32", feature = "wasm-bench"))]
 
-use idempotency_playground::sim::lab::{Explorer, KeyMode, Model, Report, Scenario, Search};
+use idempotency_playground::lab::{Explorer, KeyMode, LabScenario, Model, Report, Search};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -18,7 +18,7 @@ fn now_ms() -> f64 {
 
 /// Median of `runs` runs, in ms, and the last report.
 fn measure(model: Model, requests: usize, search: Search, runs: usize) -> (f64, Report) {
-    let scenario = Scenario::new(model, requests, KeyMode::Same, &[100], 1000).unwrap();
+    let scenario = LabScenario::new(model, requests, KeyMode::Same, &[100], 1000).unwrap();
     let mut times = Vec::new();
     let mut report = None;
     for _ in 0..runs {

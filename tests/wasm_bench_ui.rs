@@ -36,7 +36,7 @@ fn percentile(v: &mut [f64], p: f64) -> f64 {
 #[wasm_bindgen_test]
 async fn step_latency_with_10k_rows() {
     const CHARGES: usize = 10_000;
-    let scenario = idempotency_playground::sim::workload::many_charges(CHARGES);
+    let scenario = idempotency_playground::workload::many_charges(CHARGES);
     let doc = web_sys::window().unwrap().document().unwrap();
     let div = doc.create_element("div").unwrap();
     doc.body().unwrap().append_child(&div).unwrap();

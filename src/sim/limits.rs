@@ -12,6 +12,8 @@ use std::fmt;
 pub const MIN_AMOUNT: i64 = 1;
 /// Largest chargeable amount: Stripe caps amounts at 8 digits.
 pub const MAX_AMOUNT: i64 = 99_999_999;
+/// Smallest starting balance: an empty account still answers (with InsufficientFunds).
+pub const MIN_BALANCE: i64 = 0;
 /// Largest balance an account may hold (10^12 minor units).
 pub const MAX_BALANCE: i64 = 1_000_000_000_000;
 /// Longest idempotency key in characters, Stripe's limit.
@@ -56,6 +58,29 @@ pub const MIN_SERVICES: usize = 1;
 pub const MAX_SERVICES: usize = 6;
 /// The only scenario format version this build reads.
 pub const SCENARIO_VERSION: u32 = 1;
+
+// ---- the concurrency lab -----------------------------------------------------------------
+// A lab scenario is a `Parallel` input of the simulation: its request counts, amounts and
+// balances are the limits above. What follows bounds the lab's own work.
+
+/// Steps every lab request takes in every model: check | charge | store. A request that returned
+/// early spends the rest of its steps returned, so every schedule has the same length.
+pub const LAB_STEPS_PER_REQUEST: usize = 3;
+/// Longest lab schedule: every step of the largest scenario (also the size of the lab state's
+/// fixed arrays, through `MAX_PARALLEL_REQUESTS`).
+pub const MAX_SCHEDULE_LEN: usize = MAX_PARALLEL_REQUESTS * LAB_STEPS_PER_REQUEST;
+/// Most complete schedules an exhaustive search without state caching may enumerate. 5 million
+/// schedules of up to 15 steps is a few seconds of page time; 4 requests of 3 steps (369,600) fit.
+pub const MAX_RAW_SCHEDULES: u128 = 5_000_000;
+/// Most requests an exhaustive search with state caching accepts. The distinct states grow about
+/// twentyfold per request (same-key TOCTOU: 28, 341, 5,876, 124,877 for 2..=5 requests); 6 requests
+/// pass 2 million states, too many for a page, while 5 stay far under [`MAX_EXPLORED_STATES`].
+pub const MAX_CACHED_REQUESTS: usize = 5;
+/// Most distinct states a cached search may store before it stops: about 200 bytes each plus the
+/// summary, so this bounds the page's memory to a few hundred MB even if a model grows more states.
+pub const MAX_EXPLORED_STATES: usize = 1_000_000;
+/// Most random schedules one sample may try.
+pub const MAX_SAMPLES: u64 = 1_000_000;
 
 /// Which duration setting an [`InputError::DurationOutOfRange`] is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -337,7 +362,7 @@ pub fn check_amount(amount: i64) -> Result<i64, InputError> {
 
 /// Checks a starting balance against `0..=MAX_BALANCE`.
 pub fn check_balance(balance: i64) -> Result<i64, InputError> {
-    if (0..=MAX_BALANCE).contains(&balance) {
+    if (MIN_BALANCE..=MAX_BALANCE).contains(&balance) {
         Ok(balance)
     } else {
         Err(InputError::BalanceOutOfRange {

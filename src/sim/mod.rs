@@ -1,61 +1,56 @@
-//! The simulation core: the article's payment services, a simulated network with faults, retrying
-//! clients, the outbox, and the concurrency lab. Deterministic: time and a seed are inputs.
-//! Architecture invariant: nothing here imports the UI or browser crates
-//! (scripts/check-core-imports.sh enforces it), reads a clock or asks the OS for randomness.
+//! The simulation core: the article's payment services, a discrete-event world that runs them
+//! behind a faulty network with retrying clients and an outbox, scenarios as data, and the
+//! concurrency lab. Deterministic: time and a seed are inputs; rewinding is replaying.
 //!
-//! Code map: [`article`] (the article's services), [`production`] (policies), [`world`] (the
-//! discrete-event simulation) with [`client`], [`network`], [`server`], [`store`], [`outbox`],
-//! [`invariants`] and [`trace`]; [`scenario`] and [`scenarios`] (scripts as data); [`limits`]
-//! (every limit and the one input error type).
+//! Code map (each folder's `mod.rs` says more):
+//! - [`limits`]: every limit, named once, and the one input error type.
+//! - `article/`: the article's services as written, the validated key, the production policies.
+//! - `world/`: the discrete-event world (`World` in its `mod.rs`; clients, network, server, store,
+//!   outbox, faults, trace and invariants as children), and `Session`, stepping back by replay.
+//! - `scenario/`: a scenario (seed, settings, inputs), its JSON, the built-in lessons, workloads.
+//! - [`lab`]: the concurrency lab's step-wise models, stepper and explorer.
+//! - [`json`]: the page's small JSON codec.
+//! - `base/`: PRNG, hashing, UUIDs, persistent vectors and maps; nothing payment-specific.
+//!
+//! Architecture invariants (scripts/check-core-imports.sh enforces them): nothing here imports the
+//! UI or a browser crate, reads a clock or asks the OS for randomness; `base` imports nothing of
+//! ours, `article` only `base` and `limits`, `world` no `lab`; no two files of one folder import
+//! each other.
+//!
+//! The modules are private; what the rest of the crate (and the tests) may use is the list below,
+//! one path per item.
 
-pub mod article;
-pub mod client;
-pub mod fault;
-pub mod hash;
-pub mod input;
-pub mod intern;
-pub mod invariants;
+mod article;
+mod base;
 pub mod json;
-pub mod key;
 pub mod lab;
 pub mod limits;
-pub mod network;
-pub mod outbox;
-pub(crate) mod pmap;
-pub mod production;
-pub mod pvec;
-pub mod rng;
-pub mod scenario;
-mod scenario_json;
-pub mod scenarios;
-pub mod server;
-pub mod store;
-pub mod trace;
-pub mod uuidgen;
-pub mod workload;
-pub mod world;
+mod scenario;
+mod world;
 
+pub use article::key::{validate_key, IdempotencyKey};
+pub use article::production::{
+    Counters, FailureCaching, Lookup, MismatchStatus, Policies, ProductionService, RecordState,
+};
 pub use article::{
     AtomicIdempotentService, IdempotentPaymentService, NaivePaymentService, OutboxEntry,
     OutboxResult, PaymentResult, TocTouVulnerableService,
 };
-pub use client::{ClientOutcome, ClientResult, KeyStrategy, RetryPolicy};
-pub use fault::Fault;
-pub use input::{Input, RequestSpec};
-pub use intern::{DescId, KeyId, OpId};
-pub use invariants::{Invariant, Violation, ViolationDetail};
-pub use key::IdempotencyKey;
+pub use base::pvec::{self, PVec};
+pub use base::rng::Rng;
+pub use base::uuidgen::{mint, KeyFormat};
 pub use limits::InputError;
-pub use outbox::{ChargeEvent, Consumer, EmitMode, OutboxRow};
-pub use production::{
-    Counters, FailureCaching, Lookup, MismatchStatus, Policies, ProductionService, RecordState,
-};
-pub use pvec::PVec;
-pub use rng::Rng;
+pub use scenario::builtin::{builtin, builtin_ids};
+pub use scenario::session::Session;
+pub use scenario::workload;
 pub use scenario::{Scenario, ServiceSpec, WiredService};
-pub use scenarios::{builtin, builtin_ids};
-pub use server::ServiceKind;
-pub use store::{LedgerEntry, StoreRow};
-pub use trace::{ChargeFailure, CheckOutcome, CrashPoint, EventKind, Lane, TraceEvent};
-pub use uuidgen::KeyFormat;
+pub use world::client::{ClientOutcome, ClientResult, KeyStrategy, RetryPolicy};
+pub use world::fault::Fault;
+pub use world::input::{Input, RequestSpec};
+pub use world::intern::{DescId, KeyId, OpId};
+pub use world::invariants::{Invariant, Violation, ViolationDetail};
+pub use world::outbox::{ChargeEvent, Consumer, EmitMode, OutboxRow};
+pub use world::server::{ServiceKind, PHASE_MS};
+pub use world::store::{LedgerEntry, StoreRow};
+pub use world::trace::{ChargeFailure, CheckOutcome, CrashPoint, EventKind, Lane, TraceEvent};
 pub use world::{replay, LoggedInput, Snapshot, World, WorldConfig};

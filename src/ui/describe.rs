@@ -1,15 +1,15 @@
 //! Words for the core's data: every enum the simulation returns is turned into Japanese or English
 //! text here, so the core never formats display strings.
 
-use crate::sim::fault::Fault;
-use crate::sim::invariants::{Invariant, Violation, ViolationDetail};
 use crate::sim::limits::{DurationField, InputError, Quantity};
-use crate::sim::outbox::EmitMode;
-use crate::sim::production::{FailureCaching, MismatchStatus, RecordState};
-use crate::sim::server::ServiceKind;
-use crate::sim::trace::{ChargeFailure, CheckOutcome, CrashPoint, EventKind};
-use crate::sim::world::World;
+use crate::sim::EmitMode;
+use crate::sim::Fault;
 use crate::sim::PaymentResult;
+use crate::sim::ServiceKind;
+use crate::sim::World;
+use crate::sim::{ChargeFailure, CheckOutcome, CrashPoint, EventKind};
+use crate::sim::{FailureCaching, MismatchStatus, RecordState};
+use crate::sim::{Invariant, Violation, ViolationDetail};
 
 use super::i18n::Lang;
 use super::playground::timeline::Tone;
@@ -25,7 +25,7 @@ pub fn short_key(key: &str) -> String {
 }
 
 /// A key's text in a world, shortened.
-pub fn key_label(world: &World, id: crate::sim::intern::KeyId) -> String {
+pub fn key_label(world: &World, id: crate::sim::KeyId) -> String {
     world
         .key_text(id)
         .map(|k| short_key(&k))
@@ -256,7 +256,7 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
 /// One trace event: its label and tone.
 pub fn event_text(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
     use EventKind as E;
-    let op = |o: &crate::sim::intern::OpId| o.0 + 1;
+    let op = |o: &crate::sim::OpId| o.0 + 1;
     match e {
         E::ClientSend {
             op: o,

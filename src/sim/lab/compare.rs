@@ -2,7 +2,7 @@
 //! Where the other model makes a request wait for a lock, its step is deferred until the lock is
 //! free and the wait is reported, so the learner sees what the lock changed.
 
-use super::model::{RequestStatus, Scenario};
+use super::model::{LabScenario, RequestStatus};
 use super::stepper::Stepper;
 
 /// A step of the intended schedule that had to wait.
@@ -31,7 +31,7 @@ pub struct Adapted {
 }
 
 /// Runs `intended` (0-based) in `scenario`, deferring blocked steps until they can run.
-pub fn adapt_schedule(scenario: Scenario, intended: &[usize]) -> Adapted {
+pub fn adapt_schedule(scenario: LabScenario, intended: &[usize]) -> Adapted {
     let mut run = Stepper::new(scenario);
     let mut waits = Vec::new();
     let mut dropped = Vec::new();

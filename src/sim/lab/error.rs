@@ -3,16 +3,16 @@
 
 use std::fmt;
 
-use super::limits::{
-    AMOUNT_MAX, AMOUNT_MIN, BALANCE_MAX, BALANCE_MIN, CACHED_REQUESTS_MAX, RAW_SCHEDULES_BUDGET,
-    REQUESTS_MAX, REQUESTS_MIN, SAMPLES_MAX, STATE_BUDGET,
+use crate::sim::limits::{
+    MAX_AMOUNT, MAX_BALANCE, MAX_CACHED_REQUESTS, MAX_EXPLORED_STATES, MAX_PARALLEL_REQUESTS,
+    MAX_RAW_SCHEDULES, MAX_SAMPLES, MIN_AMOUNT, MIN_BALANCE, MIN_PARALLEL_REQUESTS,
 };
 
 /// What went wrong with a lab input or run. `Display` gives the English message;
 /// [`LabError::message_ja`] the Japanese one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LabError {
-    /// The number of concurrent requests is outside `REQUESTS_MIN..=REQUESTS_MAX`.
+    /// The number of concurrent requests is outside `MIN_PARALLEL_REQUESTS..=MAX_PARALLEL_REQUESTS`.
     RequestCount {
         /// The number asked for.
         requests: usize,
@@ -24,14 +24,14 @@ pub enum LabError {
         /// Requests configured.
         requests: usize,
     },
-    /// An amount is outside `AMOUNT_MIN..=AMOUNT_MAX`.
+    /// An amount is outside `MIN_AMOUNT..=MAX_AMOUNT`.
     Amount {
         /// 0-based request index.
         request: usize,
         /// The amount given.
         amount: i64,
     },
-    /// The initial balance is outside `BALANCE_MIN..=BALANCE_MAX`.
+    /// The initial balance is outside `MIN_BALANCE..=MAX_BALANCE`.
     Balance {
         /// The balance given.
         balance: i64,
@@ -84,17 +84,17 @@ pub enum LabError {
         /// The raw schedule count, `None` if it does not even fit in `u128`.
         schedules: Option<u128>,
     },
-    /// Exhaustive search with caching is refused beyond `CACHED_REQUESTS_MAX` requests.
+    /// Exhaustive search with caching is refused beyond `MAX_CACHED_REQUESTS` requests.
     OverCachedBudget {
         /// Requests configured.
         requests: usize,
     },
-    /// The cached search met more distinct states than `STATE_BUDGET` and stopped.
+    /// The cached search met more distinct states than `MAX_EXPLORED_STATES` and stopped.
     StateBudgetExceeded {
         /// States stored when it stopped.
         states: usize,
     },
-    /// A sample size outside `1..=SAMPLES_MAX`.
+    /// A sample size outside `1..=MAX_SAMPLES`.
     SampleCount {
         /// The number asked for.
         samples: u64,
@@ -113,7 +113,7 @@ impl fmt::Display for LabError {
         match self {
             LabError::RequestCount { requests } => write!(
                 f,
-                "{requests} requests: choose between {REQUESTS_MIN} (one request is not concurrency) and {REQUESTS_MAX}"
+                "{requests} requests: choose between {MIN_PARALLEL_REQUESTS} (one request is not concurrency) and {MAX_PARALLEL_REQUESTS}"
             ),
             LabError::AmountCount { given, requests } => write!(
                 f,
@@ -121,12 +121,12 @@ impl fmt::Display for LabError {
             ),
             LabError::Amount { request, amount } => write!(
                 f,
-                "request {}: amount {amount} is outside {AMOUNT_MIN}..={AMOUNT_MAX}",
+                "request {}: amount {amount} is outside {MIN_AMOUNT}..={MAX_AMOUNT}",
                 request + 1
             ),
             LabError::Balance { balance } => write!(
                 f,
-                "initial balance {balance} is outside {BALANCE_MIN}..={BALANCE_MAX}"
+                "initial balance {balance} is outside {MIN_BALANCE}..={MAX_BALANCE}"
             ),
             LabError::NotANumber { field, text } => {
                 write!(f, "{}: \"{text}\" is not a whole number", field.name_en())
@@ -167,23 +167,23 @@ impl fmt::Display for LabError {
             LabError::OverRawBudget { schedules } => match schedules {
                 Some(n) => write!(
                     f,
-                    "{n} schedules is over the budget of {RAW_SCHEDULES_BUDGET} for search without caching: turn caching on or sample"
+                    "{n} schedules is over the budget of {MAX_RAW_SCHEDULES} for search without caching: turn caching on or sample"
                 ),
                 None => write!(
                     f,
-                    "the number of schedules does not fit in 128 bits, far over the budget of {RAW_SCHEDULES_BUDGET}: sample instead"
+                    "the number of schedules does not fit in 128 bits, far over the budget of {MAX_RAW_SCHEDULES}: sample instead"
                 ),
             },
             LabError::OverCachedBudget { requests } => write!(
                 f,
-                "{requests} requests is over the limit of {CACHED_REQUESTS_MAX} for exhaustive search: the distinct states grow about twentyfold per request and would not fit the page's memory; sample instead"
+                "{requests} requests is over the limit of {MAX_CACHED_REQUESTS} for exhaustive search: the distinct states grow about twentyfold per request and would not fit the page's memory; sample instead"
             ),
             LabError::StateBudgetExceeded { states } => write!(
                 f,
-                "stopped after {states} distinct states, the budget is {STATE_BUDGET}: sample instead"
+                "stopped after {states} distinct states, the budget is {MAX_EXPLORED_STATES}: sample instead"
             ),
             LabError::SampleCount { samples } => {
-                write!(f, "{samples} samples: choose between 1 and {SAMPLES_MAX}")
+                write!(f, "{samples} samples: choose between 1 and {MAX_SAMPLES}")
             }
             LabError::CountOverflow => write!(f, "a schedule count overflowed 128 bits"),
             LabError::MissingMarker { marker } => write!(
@@ -244,17 +244,17 @@ impl LabError {
     pub fn message_ja(&self) -> String {
         match self {
             LabError::RequestCount { requests } => format!(
-                "リクエスト数 {requests}: {REQUESTS_MIN}（1件では並行にならない）から {REQUESTS_MAX} の間で選んでください"
+                "リクエスト数 {requests}: {MIN_PARALLEL_REQUESTS}（1件では並行にならない）から {MAX_PARALLEL_REQUESTS} の間で選んでください"
             ),
             LabError::AmountCount { given, requests } => format!(
                 "{requests}件のリクエストに金額が{given}個: 全体に1つ、またはリクエストごとに1つ指定してください"
             ),
             LabError::Amount { request, amount } => format!(
-                "リクエスト{}: 金額 {amount} は {AMOUNT_MIN}..={AMOUNT_MAX} の範囲外です",
+                "リクエスト{}: 金額 {amount} は {MIN_AMOUNT}..={MAX_AMOUNT} の範囲外です",
                 request + 1
             ),
             LabError::Balance { balance } => format!(
-                "初期残高 {balance} は {BALANCE_MIN}..={BALANCE_MAX} の範囲外です"
+                "初期残高 {balance} は {MIN_BALANCE}..={MAX_BALANCE} の範囲外です"
             ),
             LabError::NotANumber { field, text } => {
                 format!("{}: 「{text}」は整数ではありません", field.name_ja())
@@ -290,20 +290,20 @@ impl LabError {
             LabError::RunComplete => "すべてのリクエストが終了しています".to_string(),
             LabError::OverRawBudget { schedules } => match schedules {
                 Some(n) => format!(
-                    "スケジュール数 {n} はキャッシュなし探索の上限 {RAW_SCHEDULES_BUDGET} を超えます。キャッシュを有効にするかサンプリングしてください"
+                    "スケジュール数 {n} はキャッシュなし探索の上限 {MAX_RAW_SCHEDULES} を超えます。キャッシュを有効にするかサンプリングしてください"
                 ),
                 None => format!(
-                    "スケジュール数が128ビットに収まらず、上限 {RAW_SCHEDULES_BUDGET} を大きく超えます。サンプリングしてください"
+                    "スケジュール数が128ビットに収まらず、上限 {MAX_RAW_SCHEDULES} を大きく超えます。サンプリングしてください"
                 ),
             },
             LabError::OverCachedBudget { requests } => format!(
-                "リクエスト数 {requests} は全探索の上限 {CACHED_REQUESTS_MAX} を超えます。異なる状態の数がリクエスト1件ごとに約20倍になり、ページのメモリに収まりません。サンプリングしてください"
+                "リクエスト数 {requests} は全探索の上限 {MAX_CACHED_REQUESTS} を超えます。異なる状態の数がリクエスト1件ごとに約20倍になり、ページのメモリに収まりません。サンプリングしてください"
             ),
             LabError::StateBudgetExceeded { states } => format!(
-                "異なる状態が{states}個に達したので停止しました（上限 {STATE_BUDGET}）。サンプリングしてください"
+                "異なる状態が{states}個に達したので停止しました（上限 {MAX_EXPLORED_STATES}）。サンプリングしてください"
             ),
             LabError::SampleCount { samples } => {
-                format!("サンプル数 {samples}: 1 から {SAMPLES_MAX} の間で選んでください")
+                format!("サンプル数 {samples}: 1 から {MAX_SAMPLES} の間で選んでください")
             }
             LabError::CountOverflow => "スケジュール数が128ビットを超えました".to_string(),
             LabError::MissingMarker { marker } => format!(

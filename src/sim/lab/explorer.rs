@@ -9,17 +9,15 @@
 //! and the summary is added to every parent that reaches it. So "schedules" stays the exact number
 //! of complete schedules, while the work is proportional to the distinct states.
 
-use std::collections::BTreeMap;
-
 use super::count::raw_schedule_count;
 use super::error::LabError;
-use super::limits::{
-    CACHED_REQUESTS_MAX, RAW_SCHEDULES_BUDGET, REQUESTS_MAX, SAMPLES_MAX, STATE_BUDGET,
-    STEPS_PER_REQUEST,
+use super::model::{context_switches, LabScenario, LabState, OutcomeKey};
+use crate::sim::base::hash::FxHashMap;
+use crate::sim::base::rng::Rng;
+use crate::sim::limits::{
+    LAB_STEPS_PER_REQUEST, MAX_CACHED_REQUESTS, MAX_EXPLORED_STATES, MAX_PARALLEL_REQUESTS,
+    MAX_RAW_SCHEDULES, MAX_SAMPLES,
 };
-use super::model::{context_switches, LabState, OutcomeKey, Scenario};
-use crate::sim::hash::FxHashMap;
-use crate::sim::rng::Rng;
 
 /// How to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,7 +89,7 @@ pub struct Progress {
 }
 
 /// "No double charge reachable" in the switch counts below; real counts stay under
-/// `STEPS_PER_REQUEST * REQUESTS_MAX`, far below.
+/// `LAB_STEPS_PER_REQUEST * MAX_PARALLEL_REQUESTS`, far below.
 const NO_DOUBLE_CHARGE: u8 = u8::MAX;
 
 /// A subtree's summary in the cached search.
@@ -103,7 +101,7 @@ struct Summary {
     terminal_double: Option<bool>,
     /// best[r]: fewest context switches in a completion from here that starts with request r and
     /// ends in a double charge.
-    best: [u8; REQUESTS_MAX],
+    best: [u8; MAX_PARALLEL_REQUESTS],
 }
 
 impl Summary {
@@ -112,7 +110,7 @@ impl Summary {
             schedules: 0,
             outcomes: Vec::new(),
             terminal_double: None,
-            best: [NO_DOUBLE_CHARGE; REQUESTS_MAX],
+            best: [NO_DOUBLE_CHARGE; MAX_PARALLEL_REQUESTS],
         }
     }
 
@@ -121,7 +119,7 @@ impl Summary {
             schedules: 1,
             outcomes: vec![(key, 1)],
             terminal_double: Some(key.double_charged),
-            best: [NO_DOUBLE_CHARGE; REQUESTS_MAX],
+            best: [NO_DOUBLE_CHARGE; MAX_PARALLEL_REQUESTS],
         }
     }
 
@@ -212,7 +210,7 @@ enum Engine {
 
 /// A search over one scenario's schedules, run in slices.
 pub struct Explorer {
-    scenario: Scenario,
+    scenario: LabScenario,
     search: Search,
     raw_schedules: Option<u128>,
     engine: Engine,
@@ -224,14 +222,14 @@ pub struct Explorer {
 
 impl Explorer {
     /// Prepares a search, or refuses it before any work if it is over its budget: more raw
-    /// schedules than `RAW_SCHEDULES_BUDGET` without caching, more than `CACHED_REQUESTS_MAX`
-    /// requests with caching, a sample size outside `1..=SAMPLES_MAX`.
-    pub fn new(scenario: &Scenario, search: Search) -> Result<Explorer, LabError> {
-        let raw_schedules = raw_schedule_count(scenario.requests(), STEPS_PER_REQUEST);
+    /// schedules than `MAX_RAW_SCHEDULES` without caching, more than `MAX_CACHED_REQUESTS`
+    /// requests with caching, a sample size outside `1..=MAX_SAMPLES`.
+    pub fn new(scenario: &LabScenario, search: Search) -> Result<Explorer, LabError> {
+        let raw_schedules = raw_schedule_count(scenario.requests(), LAB_STEPS_PER_REQUEST);
         let root = scenario.initial_state();
         let engine = match search {
             Search::Exhaustive { caching: false } => {
-                if raw_schedules.is_none_or(|n| n > RAW_SCHEDULES_BUDGET) {
+                if raw_schedules.is_none_or(|n| n > MAX_RAW_SCHEDULES) {
                     return Err(LabError::OverRawBudget {
                         schedules: raw_schedules,
                     });
@@ -249,7 +247,7 @@ impl Explorer {
                 })
             }
             Search::Exhaustive { caching: true } => {
-                if scenario.requests() > CACHED_REQUESTS_MAX {
+                if scenario.requests() > MAX_CACHED_REQUESTS {
                     return Err(LabError::OverCachedBudget {
                         requests: scenario.requests(),
                     });
@@ -266,7 +264,7 @@ impl Explorer {
                 })
             }
             Search::Sample { samples, seed } => {
-                if !(1..=SAMPLES_MAX).contains(&samples) {
+                if !(1..=MAX_SAMPLES).contains(&samples) {
                     return Err(LabError::SampleCount { samples });
                 }
                 Engine::Sample(Sampler {
@@ -292,7 +290,7 @@ impl Explorer {
     }
 
     /// The scenario searched (load counterexamples into a stepper of this scenario).
-    pub fn scenario(&self) -> &Scenario {
+    pub fn scenario(&self) -> &LabScenario {
         &self.scenario
     }
 
@@ -448,7 +446,7 @@ impl Explorer {
 /// Share of the schedule tree done, estimated from the DFS stack: each frame contributes its
 /// completed children, weighted by the share of the tree its subtree is.
 fn tree_fraction<'a>(
-    scenario: &Scenario,
+    scenario: &LabScenario,
     frames: impl ExactSizeIterator<Item = (&'a LabState, u8)>,
 ) -> f64 {
     let depth = frames.len();
@@ -471,11 +469,11 @@ fn tree_fraction<'a>(
 }
 
 /// The first request at or after `from` that can move in `state`.
-fn next_movable(scenario: &Scenario, state: &LabState, from: u8) -> Option<usize> {
+fn next_movable(scenario: &LabScenario, state: &LabState, from: u8) -> Option<usize> {
     (usize::from(from)..scenario.requests()).find(|&r| scenario.can_move(state, r))
 }
 
-/// Request indices fit in u8 (at most `REQUESTS_MAX`).
+/// Request indices fit in u8 (at most `MAX_PARALLEL_REQUESTS`).
 fn index_u8(r: usize) -> u8 {
     u8::try_from(r).unwrap_or(u8::MAX)
 }
@@ -484,7 +482,7 @@ impl CachedSearch {
     /// Returns whether the search has finished.
     fn run(
         &mut self,
-        scenario: &Scenario,
+        scenario: &LabScenario,
         max_units: u64,
         steps_executed: &mut u64,
     ) -> Result<bool, LabError> {
@@ -505,7 +503,7 @@ impl CachedSearch {
                     } else if scenario.is_complete(&child) {
                         let summary = Summary::terminal(scenario.outcome_unchecked(&child));
                         merge(&mut top.acc, r, &summary)?;
-                        if self.memo.len() >= STATE_BUDGET {
+                        if self.memo.len() >= MAX_EXPLORED_STATES {
                             return Err(LabError::StateBudgetExceeded {
                                 states: self.memo.len(),
                             });
@@ -528,7 +526,7 @@ impl CachedSearch {
                         Some(parent) => merge(&mut parent.acc, usize::from(frame.via), &frame.acc)?,
                         None => self.root = Some(frame.acc.clone()),
                     }
-                    if self.memo.len() >= STATE_BUDGET {
+                    if self.memo.len() >= MAX_EXPLORED_STATES {
                         return Err(LabError::StateBudgetExceeded {
                             states: self.memo.len(),
                         });
@@ -541,7 +539,7 @@ impl CachedSearch {
     }
 
     /// Walks from the root along the fewest-switch choices recorded in the summaries.
-    fn counterexample(&self, scenario: &Scenario) -> Option<Counterexample> {
+    fn counterexample(&self, scenario: &LabScenario) -> Option<Counterexample> {
         let mut state = scenario.initial_state();
         let mut schedule = Vec::new();
         let mut previous: Option<usize> = None;
@@ -578,7 +576,7 @@ impl CachedSearch {
 impl PlainSearch {
     fn run(
         &mut self,
-        scenario: &Scenario,
+        scenario: &LabScenario,
         max_units: u64,
         steps_executed: &mut u64,
     ) -> Result<bool, LabError> {
@@ -640,12 +638,12 @@ impl PlainSearch {
 impl Sampler {
     fn run(
         &mut self,
-        scenario: &Scenario,
+        scenario: &LabScenario,
         max_units: u64,
         steps_executed: &mut u64,
     ) -> Result<bool, LabError> {
         let mut units = 0;
-        let mut movable = Vec::with_capacity(REQUESTS_MAX);
+        let mut movable = Vec::with_capacity(MAX_PARALLEL_REQUESTS);
         while units < max_units {
             if self.done >= self.target {
                 return Ok(true);
@@ -686,14 +684,4 @@ impl Sampler {
         }
         Ok(self.done >= self.target)
     }
-}
-
-/// Schedules per outcome group as a sorted map (for tests and text output).
-pub fn groups_by_successes(report: &Report) -> BTreeMap<u8, u128> {
-    let mut map = BTreeMap::new();
-    for g in &report.groups {
-        let entry = map.entry(g.key.successes).or_insert(0u128);
-        *entry = entry.saturating_add(g.schedules);
-    }
-    map
 }

@@ -3,31 +3,35 @@
 //!
 //! Architecture invariant: UI-free and deterministic. Nothing here imports a UI or browser crate
 //! (scripts/check-core-imports.sh checks it), reads a clock or asks the OS for randomness; random
-//! choices come from the core's seeded [`crate::sim::rng::Rng`].
+//! choices come from the core's seeded [`crate::sim::base::rng::Rng`].
 //!
-//! - [`model`]: [`Scenario`], [`LabState`] and one step of each [`Model`].
+//! - `model`: [`LabScenario`], [`LabState`] and one step of each [`Model`].
 //! - [`stepper`]: a run driven by the learner or a [`Policy`], with exact step back.
 //! - [`explorer`]: exhaustive (optionally state-cached) or sampled search, in slices.
 //! - [`source`]: the real source lines of each step, cut from src/sim/article.rs.
 //! - [`compare`]: one schedule run through another model.
 
-pub mod compare;
-pub mod count;
-pub mod error;
-pub mod explorer;
-pub mod input;
-pub mod limits;
-pub mod model;
-pub mod source;
-pub mod stepper;
+mod compare;
+mod count;
+mod error;
+mod explorer;
+mod model;
+mod schedule;
+mod source;
+mod stepper;
 
 pub use compare::{adapt_schedule, Adapted, Wait};
 pub use count::raw_schedule_count;
 pub use error::{LabError, NumberField};
 pub use explorer::{Counterexample, Explorer, OutcomeGroup, Progress, Report, Search};
 pub use model::{
-    context_switches, ChargeOutcome, KeyMode, LabResult, LabState, LockName, Model, OutcomeKey,
-    RequestProgress, RequestStatus, Scenario, StepAction, StepRecord,
+    context_switches, ChargeOutcome, KeyMode, LabResult, LabScenario, LabState, LockName, Model,
+    OutcomeKey, RequestProgress, RequestStatus, StepAction, StepRecord,
+};
+pub use schedule::{format_schedule, parse_amounts, parse_integer, parse_schedule, parse_seed};
+pub use source::{
+    common_indent, dedent, english_gloss, parse_sections, section, Section, SourceLine,
+    ARTICLE_SOURCE, MARKERS,
 };
 pub use stepper::{Policy, Stepper};
 

@@ -9,12 +9,13 @@
 //!
 //! A request whose check finds a stored result returns `DuplicateRequest` there; it still owns its
 //! remaining steps, which run no code ("returned"). Keeping every request at exactly
-//! [`STEPS_PER_REQUEST`] steps makes every schedule the same length, so the schedule count is the
+//! [`LAB_STEPS_PER_REQUEST`] steps makes every schedule the same length, so the schedule count is the
 //! textbook (kn)!/(n!)^k whatever the data does.
 
 use super::error::LabError;
-use super::limits::{
-    AMOUNT_MAX, AMOUNT_MIN, BALANCE_MAX, BALANCE_MIN, REQUESTS_MAX, REQUESTS_MIN, STEPS_PER_REQUEST,
+use crate::sim::limits::{
+    LAB_STEPS_PER_REQUEST, MAX_AMOUNT, MAX_BALANCE, MAX_PARALLEL_REQUESTS, MIN_AMOUNT, MIN_BALANCE,
+    MIN_PARALLEL_REQUESTS,
 };
 
 /// Which service the requests run.
@@ -180,16 +181,16 @@ pub enum RequestProgress {
 /// hash than the enums it stands for.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LabState {
-    pcs: [u8; REQUESTS_MAX],
-    progress: [u64; REQUESTS_MAX],
+    pcs: [u8; MAX_PARALLEL_REQUESTS],
+    progress: [u64; MAX_PARALLEL_REQUESTS],
     balance: i64,
     operation_count: u8,
-    store: [u64; REQUESTS_MAX],
+    store: [u64; MAX_PARALLEL_REQUESTS],
     lock_holder: Option<u8>,
 }
 
 // Packing. Balances are never negative (a charge only subtracts what the balance covers, from an
-// initial balance of at least 0) and at most BALANCE_MAX < 2^40, so they fit above a few tag bits.
+// initial balance of at least 0) and at most MAX_BALANCE < 2^40, so they fit above a few tag bits.
 const TAG_NOT_STARTED: u64 = 0;
 const TAG_CHECK_MISSED: u64 = 1;
 const TAG_CHARGED: u64 = 2;
@@ -284,11 +285,11 @@ fn unpack_stored(bits: u64) -> Option<ChargeOutcome> {
 }
 
 impl LabState {
-    /// The next step (0-based) of request `r`; `STEPS_PER_REQUEST` once it has taken all.
+    /// The next step (0-based) of request `r`; `LAB_STEPS_PER_REQUEST` once it has taken all.
     pub fn pc(&self, r: usize) -> usize {
         self.pcs
             .get(r)
-            .map_or(STEPS_PER_REQUEST, |pc| usize::from(*pc))
+            .map_or(LAB_STEPS_PER_REQUEST, |pc| usize::from(*pc))
     }
 
     /// What request `r` carries between steps.
@@ -434,18 +435,18 @@ pub struct OutcomeKey {
 
 /// A validated lab scenario: model, requests, keys, amounts and the initial balance.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Scenario {
+pub struct LabScenario {
     model: Model,
     keys: KeyMode,
     amounts: Vec<i64>,
     initial_balance: i64,
 }
 
-impl Default for Scenario {
+impl Default for LabScenario {
     /// The article's race: three same-key retries of a 100 charge through the TOCTOU service,
     /// with 1000 in the account (enough for every request to charge, so a double charge shows).
     fn default() -> Self {
-        Scenario {
+        LabScenario {
             model: Model::TocTou,
             keys: KeyMode::Same,
             amounts: vec![100; 3],
@@ -454,7 +455,7 @@ impl Default for Scenario {
     }
 }
 
-impl Scenario {
+impl LabScenario {
     /// Checks every limit. `amounts` holds one amount for all requests or one per request.
     pub fn new(
         model: Model,
@@ -462,8 +463,8 @@ impl Scenario {
         keys: KeyMode,
         amounts: &[i64],
         initial_balance: i64,
-    ) -> Result<Scenario, LabError> {
-        if !(REQUESTS_MIN..=REQUESTS_MAX).contains(&requests) {
+    ) -> Result<LabScenario, LabError> {
+        if !(MIN_PARALLEL_REQUESTS..=MAX_PARALLEL_REQUESTS).contains(&requests) {
             return Err(LabError::RequestCount { requests });
         }
         let amounts: Vec<i64> = match amounts.len() {
@@ -474,16 +475,16 @@ impl Scenario {
         if let Some((request, &amount)) = amounts
             .iter()
             .enumerate()
-            .find(|(_, a)| !(AMOUNT_MIN..=AMOUNT_MAX).contains(*a))
+            .find(|(_, a)| !(MIN_AMOUNT..=MAX_AMOUNT).contains(*a))
         {
             return Err(LabError::Amount { request, amount });
         }
-        if !(BALANCE_MIN..=BALANCE_MAX).contains(&initial_balance) {
+        if !(MIN_BALANCE..=MAX_BALANCE).contains(&initial_balance) {
             return Err(LabError::Balance {
                 balance: initial_balance,
             });
         }
-        Ok(Scenario {
+        Ok(LabScenario {
             model,
             keys,
             amounts,
@@ -492,8 +493,8 @@ impl Scenario {
     }
 
     /// The same requests run by another model (for the side-by-side comparison).
-    pub fn with_model(&self, model: Model) -> Scenario {
-        Scenario {
+    pub fn with_model(&self, model: Model) -> LabScenario {
+        LabScenario {
             model,
             ..self.clone()
         }
@@ -526,7 +527,7 @@ impl Scenario {
 
     /// Total steps of a complete schedule.
     pub fn total_steps(&self) -> usize {
-        self.requests() * STEPS_PER_REQUEST
+        self.requests() * LAB_STEPS_PER_REQUEST
     }
 
     /// Index of request `r`'s key in the store.
@@ -548,11 +549,11 @@ impl Scenario {
     /// The state before any step.
     pub fn initial_state(&self) -> LabState {
         LabState {
-            pcs: [0; REQUESTS_MAX],
-            progress: [pack_progress(RequestProgress::NotStarted); REQUESTS_MAX],
+            pcs: [0; MAX_PARALLEL_REQUESTS],
+            progress: [pack_progress(RequestProgress::NotStarted); MAX_PARALLEL_REQUESTS],
             balance: self.initial_balance,
             operation_count: 0,
-            store: [pack_stored(None); REQUESTS_MAX],
+            store: [pack_stored(None); MAX_PARALLEL_REQUESTS],
             lock_holder: None,
         }
     }
@@ -565,7 +566,7 @@ impl Scenario {
         let step = state.pc(r);
         let progress = state.progress(r);
         Some(match progress {
-            RequestProgress::Returned(result) if step >= STEPS_PER_REQUEST => {
+            RequestProgress::Returned(result) if step >= LAB_STEPS_PER_REQUEST => {
                 RequestStatus::Finished { result }
             }
             RequestProgress::Returned(result) => RequestStatus::Returned { step, result },
@@ -585,7 +586,7 @@ impl Scenario {
 
     /// Whether every request has taken all its steps.
     pub fn is_complete(&self, state: &LabState) -> bool {
-        (0..self.requests()).all(|r| state.pc(r) >= STEPS_PER_REQUEST)
+        (0..self.requests()).all(|r| state.pc(r) >= LAB_STEPS_PER_REQUEST)
     }
 
     /// Moves request `r` one step, or says why it cannot move. `position` is only used to say
@@ -620,11 +621,11 @@ impl Scenario {
     /// Moves request `r`, which the caller has checked can move. Kept separate from [`step`] so
     /// the explorer's inner loop does not re-derive the status.
     ///
-    /// [`step`]: Scenario::step
+    /// [`step`]: LabScenario::step
     pub(crate) fn apply(&self, state: &mut LabState, r: usize) -> StepRecord {
         let step = state.pc(r);
         let key = self.key_index(r);
-        let amount = self.amounts.get(r).copied().unwrap_or(AMOUNT_MIN);
+        let amount = self.amounts.get(r).copied().unwrap_or(MIN_AMOUNT);
         let model = self.model;
         let mut record = StepRecord {
             request: r,
@@ -710,8 +711,8 @@ impl Scenario {
     /// Requests that returned or are about to return `Success`, per key: a key with two or more is
     /// charged twice. Counted from `Charged` too, so the page can flag the double charge the moment
     /// the second charge happens.
-    pub fn charges_per_key(&self, state: &LabState) -> [u8; REQUESTS_MAX] {
-        let mut per_key = [0u8; REQUESTS_MAX];
+    pub fn charges_per_key(&self, state: &LabState) -> [u8; MAX_PARALLEL_REQUESTS] {
+        let mut per_key = [0u8; MAX_PARALLEL_REQUESTS];
         for r in 0..self.requests() {
             let charged = matches!(
                 state.progress(r),

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use super::error::LabError;
 
 /// The service source the markers live in.
-pub const ARTICLE_SOURCE: &str = include_str!("../article.rs");
+pub const ARTICLE_SOURCE: &str = include_str!("../article/mod.rs");
 
 /// Every marker the lab's models use, in the order they appear in a request's program.
 pub const MARKERS: [&str; 10] = [

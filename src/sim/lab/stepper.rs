@@ -2,8 +2,8 @@
 //! a schedule so that stepping back is an exact replay of the schedule minus its last entry.
 
 use super::error::LabError;
-use super::model::{LabState, OutcomeKey, RequestStatus, Scenario, StepRecord};
-use crate::sim::rng::Rng;
+use super::model::{LabScenario, LabState, OutcomeKey, RequestStatus, StepRecord};
+use crate::sim::base::rng::Rng;
 
 /// Who picks the next request when the learner does not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,7 +21,7 @@ pub enum Policy {
 /// A run of one scenario: the schedule so far, the state it led to, and what each step did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stepper {
-    scenario: Scenario,
+    scenario: LabScenario,
     state: LabState,
     schedule: Vec<usize>,
     trace: Vec<StepRecord>,
@@ -29,7 +29,7 @@ pub struct Stepper {
 
 impl Stepper {
     /// A run with no step taken.
-    pub fn new(scenario: Scenario) -> Stepper {
+    pub fn new(scenario: LabScenario) -> Stepper {
         let state = scenario.initial_state();
         Stepper {
             scenario,
@@ -41,7 +41,7 @@ impl Stepper {
 
     /// Replays `schedule` (0-based request indices) from the start. Every entry is checked: an
     /// index out of range, a blocked request or a finished one is an error naming the position.
-    pub fn replay(scenario: Scenario, schedule: &[usize]) -> Result<Stepper, LabError> {
+    pub fn replay(scenario: LabScenario, schedule: &[usize]) -> Result<Stepper, LabError> {
         let max = scenario.total_steps();
         if schedule.len() > max {
             return Err(LabError::ScheduleTooLong {
@@ -57,7 +57,7 @@ impl Stepper {
     }
 
     /// The scenario being run.
-    pub fn scenario(&self) -> &Scenario {
+    pub fn scenario(&self) -> &LabScenario {
         &self.scenario
     }
 

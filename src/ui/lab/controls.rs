@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::sim::lab::input::format_schedule;
+use crate::sim::lab::format_schedule;
 use crate::sim::lab::Policy;
 use crate::ui::i18n::Lang;
 

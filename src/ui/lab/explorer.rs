@@ -8,9 +8,9 @@ use std::rc::Rc;
 use gloo_timers::future::TimeoutFuture;
 use yew::prelude::*;
 
-use crate::sim::lab::input::{format_schedule, parse_integer};
-use crate::sim::lab::limits::{CACHED_REQUESTS_MAX, SAMPLES_MAX, STEPS_PER_REQUEST};
-use crate::sim::lab::{Explorer, LabError, NumberField, Report, Scenario, Search};
+use crate::sim::lab::{format_schedule, parse_integer};
+use crate::sim::lab::{Explorer, LabError, LabScenario, NumberField, Report, Search};
+use crate::sim::limits::{LAB_STEPS_PER_REQUEST, MAX_CACHED_REQUESTS, MAX_SAMPLES};
 use crate::ui::i18n::Lang;
 
 use super::histogram::OutcomeHistogram;
@@ -22,11 +22,11 @@ pub struct ExplorerPanelProps {
     /// Page language.
     pub lang: Lang,
     /// The scenario to search (a change cancels a running search).
-    pub scenario: Scenario,
+    pub scenario: LabScenario,
     /// Seed for samples.
     pub seed: u64,
     /// Loads a schedule of a scenario into the stepper.
-    pub on_load: Callback<(Scenario, Vec<usize>)>,
+    pub on_load: Callback<(LabScenario, Vec<usize>)>,
 }
 
 /// Time the search may take per slice before it yields to the browser, in ms: well under a
@@ -148,7 +148,7 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
                 *generation.borrow_mut() += 1;
                 run.set(RunState::Idle);
                 // Beyond the exhaustive limit, offer what can run: a sample.
-                if scenario.requests() > CACHED_REQUESTS_MAX {
+                if scenario.requests() > MAX_CACHED_REQUESTS {
                     mode.set(Mode::Sample);
                 }
                 move || {
@@ -274,10 +274,10 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
         RunState::Running { fraction, .. } => Some(*fraction),
         _ => None,
     };
-    let total_steps = k * STEPS_PER_REQUEST;
+    let total_steps = k * LAB_STEPS_PER_REQUEST;
     let formula = format!(
-        "({k}·{STEPS_PER_REQUEST})! / ({STEPS_PER_REQUEST}!)^{k} = {total_steps}! / {}^{k}",
-        (1..=STEPS_PER_REQUEST).product::<usize>()
+        "({k}·{LAB_STEPS_PER_REQUEST})! / ({LAB_STEPS_PER_REQUEST}!)^{k} = {total_steps}! / {}^{k}",
+        (1..=LAB_STEPS_PER_REQUEST).product::<usize>()
     );
 
     html! {
@@ -291,8 +291,8 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
                     { lang.t("Search", "探索方法") }
                     <select onchange={on_mode} disabled={running} data-testid="explorer-mode">
                         <option value="cached" selected={*mode == Mode::Cached}>{ lang.f(
-                            format!("Every schedule, each state once (up to {CACHED_REQUESTS_MAX} requests)"),
-                            format!("全スケジュール・状態キャッシュあり（{CACHED_REQUESTS_MAX}件まで）")) }</option>
+                            format!("Every schedule, each state once (up to {MAX_CACHED_REQUESTS} requests)"),
+                            format!("全スケジュール・状態キャッシュあり（{MAX_CACHED_REQUESTS}件まで）")) }</option>
                         <option value="plain" selected={*mode == Mode::Plain}>{ lang.t(
                             "Every schedule, one by one (no caching)",
                             "全スケジュールを1つずつ（キャッシュなし）") }</option>
@@ -303,7 +303,7 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
                 </label>
                 if *mode == Mode::Sample {
                     <label class="lab-inline-label">
-                        { lang.f(format!("Schedules to try (1–{SAMPLES_MAX})"), format!("試すスケジュール数（1〜{SAMPLES_MAX}）")) }
+                        { lang.f(format!("Schedules to try (1–{MAX_SAMPLES})"), format!("試すスケジュール数（1〜{MAX_SAMPLES}）")) }
                         <input type="text" inputmode="numeric" value={(*samples_text).clone()} oninput={on_samples}
                                disabled={running} data-testid="explorer-samples" />
                     </label>
@@ -329,10 +329,10 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
 
 fn results(
     lang: Lang,
-    scenario: &Scenario,
+    scenario: &LabScenario,
     report: &Report,
     formula: String,
-    on_load: Callback<(Scenario, Vec<usize>)>,
+    on_load: Callback<(LabScenario, Vec<usize>)>,
 ) -> Html {
     let sampled = matches!(report.search, Search::Sample { .. });
     let raw = match report.raw_schedules {

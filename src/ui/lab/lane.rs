@@ -3,9 +3,9 @@
 
 use yew::prelude::*;
 
-use crate::sim::lab::limits::STEPS_PER_REQUEST;
-use crate::sim::lab::source::{common_indent, dedent, english_gloss, SourceLine};
-use crate::sim::lab::{step_source, LabResult, RequestStatus, Scenario};
+use crate::sim::lab::{common_indent, dedent, english_gloss, SourceLine};
+use crate::sim::lab::{step_source, LabResult, LabScenario, RequestStatus};
+use crate::sim::limits::LAB_STEPS_PER_REQUEST;
 use crate::ui::i18n::Lang;
 
 use super::text::{result_text, step_name};
@@ -16,7 +16,7 @@ pub struct RequestLaneProps {
     /// Page language.
     pub lang: Lang,
     /// The scenario (model, key, amount of this request).
-    pub scenario: Scenario,
+    pub scenario: LabScenario,
     /// 0-based request index.
     pub index: usize,
     /// Where the request stands.
@@ -56,18 +56,18 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
     let pc = match props.status {
         RequestStatus::Ready { step } | RequestStatus::Returned { step, .. } => step,
         RequestStatus::Blocked { .. } => 0,
-        RequestStatus::Finished { .. } => STEPS_PER_REQUEST,
+        RequestStatus::Finished { .. } => LAB_STEPS_PER_REQUEST,
     };
     let (status_text, status_class) = match props.status {
         RequestStatus::Ready { step } => (
             lang.f(
                 format!(
-                    "Ready: next is step {} of {STEPS_PER_REQUEST}, {}",
+                    "Ready: next is step {} of {LAB_STEPS_PER_REQUEST}, {}",
                     step + 1,
                     step_name(lang, model, step)
                 ),
                 format!(
-                    "実行可能: 次は {STEPS_PER_REQUEST} ステップ中の {}（{}）",
+                    "実行可能: 次は {LAB_STEPS_PER_REQUEST} ステップ中の {}（{}）",
                     step + 1,
                     step_name(lang, model, step)
                 ),
@@ -115,7 +115,7 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
         ),
     };
 
-    let sources: Vec<Result<Vec<SourceLine>, _>> = (0..STEPS_PER_REQUEST)
+    let sources: Vec<Result<Vec<SourceLine>, _>> = (0..LAB_STEPS_PER_REQUEST)
         .map(|step| step_source(model, step))
         .collect();
     let indent = {

@@ -5,7 +5,7 @@
 
 use yew::prelude::*;
 
-use crate::sim::lab::{Model, Scenario};
+use crate::sim::lab::{LabScenario, Model};
 use crate::ui::i18n::Lang;
 use crate::ui::listen::Listener;
 
@@ -81,11 +81,11 @@ pub fn lab_page(props: &LabPageProps) -> Html {
     };
     let on_apply = {
         let ui = ui.dispatcher();
-        Callback::from(move |(s, seed): (Scenario, u64)| ui.dispatch(LabAction::Apply(s, seed)))
+        Callback::from(move |(s, seed): (LabScenario, u64)| ui.dispatch(LabAction::Apply(s, seed)))
     };
     let on_load = {
         let ui = ui.dispatcher();
-        Callback::from(move |(s, schedule): (Scenario, Vec<usize>)| {
+        Callback::from(move |(s, schedule): (LabScenario, Vec<usize>)| {
             ui.dispatch(LabAction::Load(s, schedule))
         })
     };

@@ -1,12 +1,12 @@
 //! The lab outside the page: its settings and schedule as a small versioned JSON, kept in
 //! localStorage and carried by share links (`#/lab?s=<base64url JSON>`).
 //!
-//! Nothing read back is trusted: the scenario is rebuilt by [`Scenario::new`] and the schedule
+//! Nothing read back is trusted: the scenario is rebuilt by [`LabScenario::new`] and the schedule
 //! replayed by [`Stepper::replay`], both of which check every limit. Anything else (damaged text,
 //! an unknown version, a refused scenario) is a [`RestoreError`], never a panic.
 
 use crate::sim::json::{self, Got, Json, JsonError, ObjectWriter};
-use crate::sim::lab::{KeyMode, LabError, Model, Scenario, Stepper};
+use crate::sim::lab::{KeyMode, LabError, LabScenario, Model, Stepper};
 use crate::sim::limits::MAX_URL_BYTES;
 use crate::ui::i18n::Lang;
 use crate::ui::route::Route;
@@ -152,7 +152,7 @@ pub fn from_json(json: &str) -> Result<(Stepper, u64), RestoreError> {
     let saved = SavedLab::from_doc(&doc).map_err(|_| RestoreError::Unreadable)?;
     let model = Model::from_id(&saved.model).ok_or(RestoreError::Unreadable)?;
     let keys = keys_from_id(&saved.keys).ok_or(RestoreError::Unreadable)?;
-    let scenario = Scenario::new(model, saved.k, keys, &saved.amounts, saved.balance)
+    let scenario = LabScenario::new(model, saved.k, keys, &saved.amounts, saved.balance)
         .map_err(RestoreError::Invalid)?;
     let run = Stepper::replay(scenario, &saved.schedule).map_err(RestoreError::Invalid)?;
     Ok((run, saved.seed))
@@ -300,7 +300,7 @@ mod tests {
     use super::*;
 
     fn race() -> Stepper {
-        Stepper::replay(Scenario::default(), &[0, 0, 1, 1, 1, 0]).unwrap()
+        Stepper::replay(LabScenario::default(), &[0, 0, 1, 1, 1, 0]).unwrap()
     }
 
     #[test]
@@ -311,7 +311,7 @@ mod tests {
             r#"{"v":1,"model":"toctou","k":3,"keys":"same","amounts":[100],"balance":1000,"seed":7,"schedule":[0,0,1,1,1,0]}"#
         );
         assert_eq!(from_json(&json), Ok((race(), 7)));
-        let mixed = Scenario::new(Model::Atomic, 2, KeyMode::Different, &[5, 9], 0).unwrap();
+        let mixed = LabScenario::new(Model::Atomic, 2, KeyMode::Different, &[5, 9], 0).unwrap();
         let run = Stepper::replay(mixed, &[1, 1]).unwrap();
         assert_eq!(from_json(&to_json(&run, u64::MAX)), Ok((run, u64::MAX)));
     }

@@ -4,9 +4,9 @@
 
 use yew::prelude::*;
 
-use crate::sim::lab::input::{parse_amounts, parse_integer, parse_seed};
-use crate::sim::lab::limits::{AMOUNT_MAX, AMOUNT_MIN, REQUESTS_MAX, REQUESTS_MIN};
-use crate::sim::lab::{KeyMode, LabError, Model, NumberField, Scenario};
+use crate::sim::lab::{parse_amounts, parse_integer, parse_seed};
+use crate::sim::lab::{KeyMode, LabError, LabScenario, Model, NumberField};
+use crate::sim::limits::{MAX_AMOUNT, MAX_PARALLEL_REQUESTS, MIN_AMOUNT, MIN_PARALLEL_REQUESTS};
 use crate::ui::i18n::Lang;
 
 use super::text::model_name;
@@ -17,11 +17,11 @@ pub struct LabSettingsProps {
     /// Page language.
     pub lang: Lang,
     /// The scenario in use (the form starts from it).
-    pub scenario: Scenario,
+    pub scenario: LabScenario,
     /// The seed in use.
     pub seed: u64,
     /// Called with a valid scenario and seed.
-    pub on_apply: Callback<(Scenario, u64)>,
+    pub on_apply: Callback<(LabScenario, u64)>,
 }
 
 #[derive(Clone, PartialEq)]
@@ -35,7 +35,7 @@ struct Draft {
 }
 
 impl Draft {
-    fn from(scenario: &Scenario, seed: u64) -> Draft {
+    fn from(scenario: &LabScenario, seed: u64) -> Draft {
         let amounts = scenario.amounts();
         let amounts = if amounts.windows(2).all(|w| w[0] == w[1]) {
             amounts.first().map(|a| a.to_string()).unwrap_or_default()
@@ -56,14 +56,14 @@ impl Draft {
         }
     }
 
-    fn validate(&self) -> Result<(Scenario, u64), LabError> {
+    fn validate(&self) -> Result<(LabScenario, u64), LabError> {
         let requests = parse_integer(NumberField::Requests, &self.requests)?;
         // A negative count is reported as 0 requests: below the minimum either way.
         let requests = usize::try_from(requests).unwrap_or(0);
         let amounts = parse_amounts(&self.amounts)?;
         let balance = parse_integer(NumberField::Balance, &self.balance)?;
         let seed = parse_seed(&self.seed)?;
-        let scenario = Scenario::new(self.model, requests, self.keys, &amounts, balance)?;
+        let scenario = LabScenario::new(self.model, requests, self.keys, &amounts, balance)?;
         Ok((scenario, seed))
     }
 }
@@ -157,8 +157,8 @@ pub fn lab_settings(props: &LabSettingsProps) -> Html {
                     </select>
                 </label>
                 <label>
-                    { lang.f(format!("Concurrent requests ({REQUESTS_MIN}–{REQUESTS_MAX})"), format!("同時リクエスト数（{REQUESTS_MIN}〜{REQUESTS_MAX}）")) }
-                    <input type="number" min={REQUESTS_MIN.to_string()} max={REQUESTS_MAX.to_string()} value={d.requests.clone()}
+                    { lang.f(format!("Concurrent requests ({MIN_PARALLEL_REQUESTS}–{MAX_PARALLEL_REQUESTS})"), format!("同時リクエスト数（{MIN_PARALLEL_REQUESTS}〜{MAX_PARALLEL_REQUESTS}）")) }
+                    <input type="number" min={MIN_PARALLEL_REQUESTS.to_string()} max={MAX_PARALLEL_REQUESTS.to_string()} value={d.requests.clone()}
                            oninput={edit(|d, v| d.requests = v)} data-testid="lab-requests" />
                 </label>
                 <label class="wide">
@@ -170,8 +170,8 @@ pub fn lab_settings(props: &LabSettingsProps) -> Html {
                 </label>
                 <label>
                     { lang.f(
-                        format!("Amounts: one for all, or one per request ({AMOUNT_MIN}–{AMOUNT_MAX})"),
-                        format!("金額: 全体に1つ、またはリクエストごと（{AMOUNT_MIN}〜{AMOUNT_MAX}）"),
+                        format!("Amounts: one for all, or one per request ({MIN_AMOUNT}–{MAX_AMOUNT})"),
+                        format!("金額: 全体に1つ、またはリクエストごと（{MIN_AMOUNT}〜{MAX_AMOUNT}）"),
                     ) }
                     <input type="text" inputmode="numeric" value={d.amounts.clone()} oninput={edit(|d, v| d.amounts = v)} data-testid="lab-amounts" />
                 </label>

@@ -5,8 +5,8 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
-use crate::sim::lab::input::parse_schedule;
-use crate::sim::lab::{LabError, Policy, Scenario, Stepper};
+use crate::sim::lab::parse_schedule;
+use crate::sim::lab::{LabError, LabScenario, Policy, Stepper};
 
 use super::persist::{from_query, Origin, RestoreError};
 
@@ -40,7 +40,7 @@ pub struct LabUi {
 impl Default for LabUi {
     fn default() -> Self {
         LabUi {
-            stepper: Stepper::new(Scenario::default()),
+            stepper: Stepper::new(LabScenario::default()),
             seed: DEFAULT_SEED,
             notice: None,
         }
@@ -79,9 +79,9 @@ pub enum LabAction {
     /// Let a policy run to the end.
     RunToEnd(Policy),
     /// New settings: a new scenario and seed, run reset.
-    Apply(Scenario, u64),
+    Apply(LabScenario, u64),
     /// Load a schedule of a scenario (the explorer's counterexample).
-    Load(Scenario, Vec<usize>),
+    Load(LabScenario, Vec<usize>),
     /// Replay a schedule typed by the learner (1-based).
     Replay(String),
     /// Replace the whole lab with the one in a share link's query (`s=...`), opened while on the

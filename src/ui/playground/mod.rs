@@ -10,7 +10,7 @@ pub mod lessons;
 pub mod panel;
 pub mod sandbox;
 pub mod services;
-pub mod session;
+
 pub mod share_panel;
 pub mod timeline;
 
@@ -22,10 +22,10 @@ use yew::prelude::*;
 
 use crate::sim::json::{self, Got, JsonError, ObjectWriter};
 use crate::sim::limits::{InputError, MAX_JSON_BYTES};
-use crate::sim::scenario::Scenario;
+use crate::sim::Scenario;
+use crate::sim::Session;
 use crate::sim::{builtin, builtin_ids};
 use controls::{Control, Controls};
-use session::Session;
 use timeline::{Timeline, TimelineRow};
 
 use super::describe;

@@ -4,14 +4,14 @@
 
 use yew::prelude::*;
 
-use crate::sim::client::ClientOutcome;
-use crate::sim::invariants::Invariant;
-use crate::sim::outbox::EmitMode;
-use crate::sim::production::RecordState;
 use crate::sim::pvec::{self, PVec};
-use crate::sim::server::ServiceKind;
-use crate::sim::trace::EventKind;
-use crate::sim::world::World;
+use crate::sim::ClientOutcome;
+use crate::sim::EmitMode;
+use crate::sim::EventKind;
+use crate::sim::Invariant;
+use crate::sim::RecordState;
+use crate::sim::ServiceKind;
+use crate::sim::World;
 use crate::ui::describe::{self, key_label, result_text, short_key};
 use crate::ui::i18n::Lang;
 

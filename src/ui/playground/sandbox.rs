@@ -8,18 +8,18 @@ use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::sim::client::{KeyStrategy, RetryPolicy};
-use crate::sim::fault::Fault;
-use crate::sim::input::{Input, RequestSpec};
-use crate::sim::key::validate_key;
 use crate::sim::limits::{
     check_amount, parse_whole, InputError, MAX_ATTEMPTS, MAX_PARALLEL_REQUESTS,
 };
-use crate::sim::outbox::EmitMode;
-use crate::sim::production::{FailureCaching, MismatchStatus};
-use crate::sim::rng::Rng;
-use crate::sim::scenario::Scenario;
-use crate::sim::uuidgen::{mint, KeyFormat};
+use crate::sim::validate_key;
+use crate::sim::EmitMode;
+use crate::sim::Fault;
+use crate::sim::Rng;
+use crate::sim::Scenario;
+use crate::sim::{mint, KeyFormat};
+use crate::sim::{FailureCaching, MismatchStatus};
+use crate::sim::{Input, RequestSpec};
+use crate::sim::{KeyStrategy, RetryPolicy};
 use crate::ui::describe;
 use crate::ui::i18n::Lang;
 

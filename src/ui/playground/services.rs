@@ -5,8 +5,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::sim::scenario::Scenario;
-use crate::sim::server::ServiceKind;
+use crate::sim::Scenario;
+use crate::sim::ServiceKind;
 use crate::ui::describe;
 use crate::ui::i18n::Lang;
 

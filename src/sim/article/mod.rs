@@ -11,9 +11,12 @@
 //! The `// @lab ...` marker lines delimit the sections the concurrency lab shows verbatim (it
 //! `include_str!`s this file); keep them on their own lines and keep their names stable.
 
-use super::hash::FxHashMap;
-use super::key::validate_key;
-use super::limits::{check_amount, check_description, InputError};
+pub(super) mod key;
+pub(super) mod production;
+
+use crate::sim::base::hash::FxHashMap;
+use crate::sim::limits::{check_amount, check_description, InputError};
+use key::validate_key;
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -612,7 +615,7 @@ mod tests {
 
     #[test]
     fn lab_markers_are_present_in_order() {
-        let src = include_str!("article.rs");
+        let src = include_str!("mod.rs");
         let markers = [
             "// @lab unlocked.check",
             "// @lab unlocked.charge",

@@ -1,9 +1,9 @@
 //! Interned identifiers: keys and descriptions are stored once and referred to by small ids, so
 //! trace events stay `Copy`-sized and the hot path does not allocate per charge.
 
-use super::limits::{InputError, Quantity};
-use super::pmap::PMap;
-use super::pvec::PVec;
+use crate::sim::base::pmap::PMap;
+use crate::sim::base::pvec::PVec;
+use crate::sim::limits::{InputError, Quantity};
 use std::fmt;
 use uuid::Uuid;
 
@@ -42,7 +42,7 @@ enum KeyRepr {
 /// The world's interner of keys and descriptions. Persistent tables: it grows with every key, and
 /// copying a world must not copy it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub(crate) struct Interner {
+pub(super) struct Interner {
     keys: PVec<KeyRepr>,
     by_uuid: PMap<u128, KeyId>,
     by_text: PMap<Box<str>, KeyId>,
@@ -59,7 +59,7 @@ fn next_id(len: usize) -> Result<u32, InputError> {
 
 impl Interner {
     /// The id of a minted UUID key.
-    pub(crate) fn uuid(&mut self, uuid: Uuid) -> Result<KeyId, InputError> {
+    pub(super) fn uuid(&mut self, uuid: Uuid) -> Result<KeyId, InputError> {
         let bits = uuid.as_u128();
         if let Some(id) = self.by_uuid.get(&bits) {
             return Ok(*id);
@@ -72,7 +72,7 @@ impl Interner {
 
     /// The id of a key given as text. A canonical (lower-case, hyphenated) UUID maps to the same
     /// id as the minted key, so a learner can paste a minted key to retry it by hand.
-    pub(crate) fn text(&mut self, key: &str) -> Result<KeyId, InputError> {
+    pub(super) fn text(&mut self, key: &str) -> Result<KeyId, InputError> {
         if let Ok(uuid) = Uuid::try_parse(key) {
             let mut buf = [0u8; 36];
             if uuid.hyphenated().encode_lower(&mut buf) == key {
@@ -89,7 +89,7 @@ impl Interner {
     }
 
     /// The text of a key.
-    pub(crate) fn key_text(&self, id: KeyId) -> Option<String> {
+    pub(super) fn key_text(&self, id: KeyId) -> Option<String> {
         match self.keys.get(id.0 as usize)? {
             KeyRepr::Uuid(bits) => Some(Uuid::from_u128(*bits).hyphenated().to_string()),
             KeyRepr::Text(t) => Some(t.to_string()),
@@ -97,7 +97,7 @@ impl Interner {
     }
 
     /// The id of a description.
-    pub(crate) fn description(&mut self, text: &str) -> Result<DescId, InputError> {
+    pub(super) fn description(&mut self, text: &str) -> Result<DescId, InputError> {
         // The empty description is the default of every request: skip the map for it.
         if text.is_empty() {
             if let Some(id) = self.empty_desc {
@@ -117,7 +117,7 @@ impl Interner {
     }
 
     /// The text of a description.
-    pub(crate) fn description_text(&self, id: DescId) -> Option<&str> {
+    pub(super) fn description_text(&self, id: DescId) -> Option<&str> {
         self.descs.get(id.0 as usize).map(|d| &**d)
     }
 }

@@ -2,8 +2,8 @@
 //! each event as a mark on a lane or an arrow between two lanes and localizes it from the enum.
 
 use super::intern::{KeyId, OpId};
-use super::production::RecordState;
-use super::PaymentResult;
+use crate::sim::article::production::RecordState;
+use crate::sim::article::PaymentResult;
 use std::fmt;
 
 /// A swim lane of the sequence diagram.

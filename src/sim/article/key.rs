@@ -1,7 +1,7 @@
 //! The `IdempotencyKey` newtype the article recommends: a key is not an order id or a request id,
 //! and the type keeps them from being swapped.
 
-use super::limits::{InputError, MAX_KEY_LEN};
+use crate::sim::limits::{InputError, MAX_KEY_LEN};
 use std::fmt;
 
 /// A validated idempotency key: 1..=`MAX_KEY_LEN` characters.

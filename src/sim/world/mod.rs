@@ -3,25 +3,36 @@
 //! [`World::step`] runs one micro-event and appends its trace events. No clock, no OS randomness,
 //! no callbacks: the same config and inputs give the same trace, and rewinding is replaying.
 
-use super::client::{AttemptRec, ClientResult, KeyStrategy, OpPlan, RetryPolicy};
-use super::fault::Fault;
-use super::input::Input;
-use super::intern::{DescId, Interner, KeyId};
-use super::invariants::{Checker, StepFacts, StepView, Violation};
-use super::limits::{
+pub(super) mod client;
+pub(super) mod fault;
+pub(super) mod input;
+pub(super) mod intern;
+pub(super) mod invariants;
+mod network;
+pub(super) mod outbox;
+pub(super) mod server;
+pub(super) mod store;
+pub(super) mod trace;
+
+use crate::sim::article::production::{fingerprint, Counters, Policies};
+use crate::sim::base::pvec::{self, PVec};
+use crate::sim::base::rng::Rng;
+use crate::sim::base::uuidgen::KeyFormat;
+use crate::sim::limits::{
     check_balance, check_duration, DurationField, InputError, MAX_BALANCE, MAX_INPUTS,
     MAX_TIMEOUT_MS, MAX_TRACE_EVENTS,
 };
-use super::network::Network;
-use super::outbox::{Consumer, EmitMode, OutboxRow, Relay};
-use super::production::{fingerprint, Counters, Policies};
-use super::pvec::{self, PVec};
-use super::rng::Rng;
-use super::server::{Job, ServiceKind};
-use super::store::{Db, LedgerEntry, StoreRow};
-use super::trace::{EventKind, TraceEvent};
-use super::uuidgen::KeyFormat;
+use client::{AttemptRec, ClientResult, KeyStrategy, OpPlan, RetryPolicy};
+use fault::Fault;
+use input::Input;
+use intern::{DescId, Interner, KeyId};
+use invariants::{Checker, StepFacts, StepView, Violation};
+use network::Network;
+use outbox::{Consumer, EmitMode, OutboxRow, Relay};
+use server::{Job, ServiceKind};
 use std::collections::BTreeMap;
+use store::{Db, LedgerEntry, StoreRow};
+use trace::{EventKind, TraceEvent};
 
 /// Everything a world is configured with; time and randomness come only from here and inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,17 +101,17 @@ pub struct LoggedInput {
 
 /// Where an injected input lives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum InputRef {
+enum InputRef {
     Script(usize),
     Pushed(usize),
 }
 
 /// One micro-event in the queue.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Micro {
+enum Micro {
     Input(InputRef),
     AdvanceTo,
-    Send { op: super::intern::OpId },
+    Send { op: intern::OpId },
     Arrive { attempt: u32 },
     Phase { job: u32 },
     Reply { attempt: u32 },
@@ -143,11 +154,11 @@ pub struct Snapshot {
 /// copies pointers to shared chunks, not the run's history.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct World {
-    pub(crate) config: WorldConfig,
-    pub(crate) network: Network,
-    pub(crate) rng: Rng,
-    pub(crate) now: u64,
-    pub(crate) steps: usize,
+    config: WorldConfig,
+    network: Network,
+    rng: Rng,
+    now: u64,
+    steps: usize,
     seq: u64,
     queue: BTreeMap<(u64, u64), Micro>,
     /// Shared, never edited after construction: copying a world (the UI's checkpoints) must not
@@ -155,19 +166,19 @@ pub struct World {
     script: std::rc::Rc<[Input]>,
     script_pos: usize,
     pushed: PVec<LoggedInput>,
-    pub(crate) interner: Interner,
-    pub(crate) db: Db,
-    pub(crate) results: PVec<ClientResult>,
-    pub(crate) plans: PVec<OpPlan>,
-    pub(crate) attempts: PVec<AttemptRec>,
-    pub(crate) jobs: PVec<Job>,
-    pub(crate) relay: Relay,
-    pub(crate) consumer: Consumer,
-    pub(crate) counters: Counters,
+    interner: Interner,
+    db: Db,
+    results: PVec<ClientResult>,
+    plans: PVec<OpPlan>,
+    attempts: PVec<AttemptRec>,
+    jobs: PVec<Job>,
+    relay: Relay,
+    consumer: Consumer,
+    counters: Counters,
     trace: PVec<TraceEvent>,
     checker: Checker,
     violations: Vec<Violation>,
-    pub(crate) facts: StepFacts,
+    facts: StepFacts,
     halted: Option<InputError>,
 }
 
@@ -265,18 +276,18 @@ impl World {
     }
 
     /// Queues a micro-event; returns its queue key so it can be cancelled.
-    pub(crate) fn schedule(&mut self, at_ms: u64, micro: Micro) -> (u64, u64) {
+    fn schedule(&mut self, at_ms: u64, micro: Micro) -> (u64, u64) {
         self.seq = self.seq.wrapping_add(1);
         self.queue.insert((at_ms, self.seq), micro);
         (at_ms, self.seq)
     }
 
     /// Removes a queued micro-event (a timer that is no longer needed).
-    pub(crate) fn cancel(&mut self, key: (u64, u64)) {
+    fn cancel(&mut self, key: (u64, u64)) {
         self.queue.remove(&key);
     }
 
-    pub(crate) fn emit(&mut self, kind: EventKind) {
+    fn emit(&mut self, kind: EventKind) {
         self.trace.push(TraceEvent {
             step: self.steps.saturating_add(1),
             time_ms: self.now,

@@ -1,7 +1,7 @@
 //! The simulated network: one-way latency in simulated ms plus seeded jitter.
 
-use super::limits::{check_duration, DurationField, InputError, MAX_LATENCY_MS};
-use super::rng::Rng;
+use crate::sim::base::rng::Rng;
+use crate::sim::limits::{check_duration, DurationField, InputError, MAX_LATENCY_MS};
 
 /// Latency settings of the link between clients and server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

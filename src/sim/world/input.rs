@@ -3,12 +3,12 @@
 
 use super::client::{KeyStrategy, RetryPolicy};
 use super::fault::Fault;
-use super::key::validate_key;
-use super::limits::{
+use crate::sim::article::key::validate_key;
+use crate::sim::base::uuidgen::KeyFormat;
+use crate::sim::limits::{
     check_amount, check_description, check_duration, DurationField, InputError, MAX_ADVANCE_MS,
     MAX_ATTEMPTS, MAX_PARALLEL_REQUESTS, MIN_PARALLEL_REQUESTS,
 };
-use super::uuidgen::KeyFormat;
 
 /// One request of a `Parallel` input: a single attempt, no retry.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -3,12 +3,12 @@
 
 use super::fault::Fault;
 use super::intern::{DescId, KeyId, OpId};
-use super::limits::{check_duration, DurationField, InputError, MAX_RETRY_DELAY_MS};
-use super::rng::Rng;
 use super::trace::EventKind;
-use super::uuidgen::{mint, KeyFormat};
-use super::world::{Micro, World};
-use super::PaymentResult;
+use super::{Micro, World};
+use crate::sim::article::PaymentResult;
+use crate::sim::base::rng::Rng;
+use crate::sim::base::uuidgen::{mint, KeyFormat};
+use crate::sim::limits::{check_duration, DurationField, InputError, MAX_RETRY_DELAY_MS};
 
 /// When a client retries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -122,28 +122,28 @@ pub struct ClientResult {
 
 /// The parts of an operation the UI does not need.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct OpPlan {
-    pub(crate) fingerprint: u64,
-    pub(crate) key_format: KeyFormat,
-    pub(crate) key_strategy: KeyStrategy,
-    pub(crate) retry: RetryPolicy,
-    pub(crate) max_attempts: u32,
-    pub(crate) faults: Vec<Fault>,
+pub(super) struct OpPlan {
+    pub(super) fingerprint: u64,
+    pub(super) key_format: KeyFormat,
+    pub(super) key_strategy: KeyStrategy,
+    pub(super) retry: RetryPolicy,
+    pub(super) max_attempts: u32,
+    pub(super) faults: Vec<Fault>,
 }
 
 /// One attempt in flight or done.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct AttemptRec {
-    pub(crate) op: OpId,
-    pub(crate) n: u32,
-    pub(crate) key: KeyId,
-    pub(crate) fault: Fault,
+pub(super) struct AttemptRec {
+    pub(super) op: OpId,
+    pub(super) n: u32,
+    pub(super) key: KeyId,
+    pub(super) fault: Fault,
     /// The client is still waiting for this attempt.
-    pub(crate) live: bool,
+    pub(super) live: bool,
     /// The reply on its way back.
-    pub(crate) response: Option<PaymentResult>,
+    pub(super) response: Option<PaymentResult>,
     /// Queue key of the attempt's timeout, cancelled when the reply arrives in time.
-    pub(crate) timer: (u64, u64),
+    pub(super) timer: (u64, u64),
 }
 
 /// Whether a reply invites a retry with the same key: 409 in flight, 429 or 5xx.
@@ -153,7 +153,7 @@ fn retryable(result: &PaymentResult) -> bool {
 
 impl World {
     /// Starts an operation: registers it and sends its first attempt.
-    pub(crate) fn start_op(
+    pub(super) fn start_op(
         &mut self,
         key: Option<KeyId>,
         amount: i64,
@@ -162,7 +162,7 @@ impl World {
     ) -> Result<OpId, InputError> {
         let op = OpId(
             u32::try_from(self.results.len()).map_err(|_| InputError::Overflow {
-                quantity: super::limits::Quantity::Ids,
+                quantity: crate::sim::limits::Quantity::Ids,
             })?,
         );
         let key = match key {
@@ -183,13 +183,13 @@ impl World {
     }
 
     /// Mints a key from the seeded RNG.
-    pub(crate) fn mint_key(&mut self, format: KeyFormat) -> Result<KeyId, InputError> {
+    pub(super) fn mint_key(&mut self, format: KeyFormat) -> Result<KeyId, InputError> {
         let uuid = mint(&mut self.rng, format, self.now);
         self.interner.uuid(uuid)
     }
 
     /// Sends the operation's next attempt.
-    pub(crate) fn send_attempt(&mut self, op: OpId) -> Result<(), InputError> {
+    pub(super) fn send_attempt(&mut self, op: OpId) -> Result<(), InputError> {
         let ix = op.0 as usize;
         let (Some(result), Some(plan)) = (self.results.get(ix), self.plans.get(ix)) else {
             return Ok(());
@@ -211,7 +211,7 @@ impl World {
         };
         self.results[ix].attempts = n;
         let attempt = u32::try_from(self.attempts.len()).map_err(|_| InputError::Overflow {
-            quantity: super::limits::Quantity::Ids,
+            quantity: crate::sim::limits::Quantity::Ids,
         })?;
         self.attempts.push(AttemptRec {
             op,
@@ -242,7 +242,7 @@ impl World {
 
     /// A hand-made retry of the latest operation: one more attempt of the same operation, so the
     /// invariants judge it as what it is (a retry), with the same key or a newly minted one.
-    pub(crate) fn retry_last(&mut self, new_key: bool, fault: Fault) -> Result<(), InputError> {
+    pub(super) fn retry_last(&mut self, new_key: bool, fault: Fault) -> Result<(), InputError> {
         let Some(ix) = self.results.len().checked_sub(1) else {
             return Ok(());
         };
@@ -250,11 +250,11 @@ impl World {
             return Ok(());
         };
         let done = result.attempts;
-        if done >= super::limits::MAX_ATTEMPTS {
+        if done >= crate::sim::limits::MAX_ATTEMPTS {
             return Err(InputError::AttemptsOutOfRange {
                 attempts: done.saturating_add(1),
                 min: 1,
-                max: super::limits::MAX_ATTEMPTS,
+                max: crate::sim::limits::MAX_ATTEMPTS,
             });
         }
         // The plan's fault list is per attempt: pad the attempts already made, then this one.
@@ -273,7 +273,7 @@ impl World {
     }
 
     /// A reply reaches the client side of the network (or is lost there).
-    pub(crate) fn client_receive(&mut self, attempt: u32) {
+    pub(super) fn client_receive(&mut self, attempt: u32) {
         let Some(rec) = self.attempts.get_mut(attempt as usize) else {
             return;
         };
@@ -309,7 +309,7 @@ impl World {
     }
 
     /// The client's timer for an attempt fires.
-    pub(crate) fn client_timeout(&mut self, attempt: u32) {
+    pub(super) fn client_timeout(&mut self, attempt: u32) {
         let Some(rec) = self.attempts.get_mut(attempt as usize) else {
             return;
         };

@@ -1,15 +1,17 @@
 //! The built-in scenarios, as data, with stable ids (they appear in URLs and lesson links).
 
-use super::client::{KeyStrategy, RetryPolicy};
-use super::fault::Fault;
-use super::input::{Input, RequestSpec};
-use super::limits::SCENARIO_VERSION;
-use super::outbox::EmitMode;
-use super::production::{FailureCaching, Policies};
-use super::scenario::{Scenario, ServiceSpec};
-use super::server::ServiceKind::{self, Atomic, Idempotent, Naive, Production, SplitStore, TocTou};
-use super::uuidgen::KeyFormat;
-use super::world::WorldConfig;
+use super::{Scenario, ServiceSpec};
+use crate::sim::article::production::{FailureCaching, Policies};
+use crate::sim::base::uuidgen::KeyFormat;
+use crate::sim::limits::SCENARIO_VERSION;
+use crate::sim::world::client::{KeyStrategy, RetryPolicy};
+use crate::sim::world::fault::Fault;
+use crate::sim::world::input::{Input, RequestSpec};
+use crate::sim::world::outbox::EmitMode;
+use crate::sim::world::server::ServiceKind::{
+    self, Atomic, Idempotent, Naive, Production, SplitStore, TocTou,
+};
+use crate::sim::world::WorldConfig;
 
 /// Ids of every built-in scenario, in lesson order.
 pub const BUILTIN_IDS: [&str; 11] = [

@@ -16,11 +16,11 @@
 use super::fault::Fault;
 use super::intern::{DescId, KeyId, OpId};
 use super::outbox::{ChargeEvent, EmitMode, OutboxRow};
-use super::production::{classify, Lookup, RecordState};
 use super::store::{LedgerEntry, StoreRow};
 use super::trace::{ChargeFailure, CheckOutcome, CrashPoint, EventKind};
-use super::world::{Micro, World};
-use super::PaymentResult;
+use super::{Micro, World};
+use crate::sim::article::production::{classify, Lookup, RecordState};
+use crate::sim::article::PaymentResult;
 
 /// Simulated ms between two phases of one request.
 pub const PHASE_MS: u64 = 1;
@@ -80,7 +80,7 @@ impl ServiceKind {
 
 /// One request being processed.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Job {
+pub(super) struct Job {
     attempt: u32,
     op: OpId,
     n: u32,
@@ -114,7 +114,7 @@ impl Txn {
 
 impl World {
     /// A request reaches the server: phase 0 runs in the same step.
-    pub(crate) fn server_receive(&mut self, attempt: u32) {
+    pub(super) fn server_receive(&mut self, attempt: u32) {
         let Some(rec) = self.attempts.get(attempt as usize) else {
             return;
         };
@@ -154,7 +154,7 @@ impl World {
     }
 
     /// Runs the job's current phase.
-    pub(crate) fn server_phase(&mut self, job: u32) {
+    pub(super) fn server_phase(&mut self, job: u32) {
         let j = job as usize;
         let Some(phase) = self.jobs.get(j).map(|x| x.phase) else {
             return;
@@ -609,7 +609,7 @@ impl World {
     }
 
     /// Marks records past their expiry as expired (the reaper), production only.
-    pub(crate) fn reap(&mut self) {
+    pub(super) fn reap(&mut self) {
         if self.config.service != ServiceKind::Production {
             return;
         }

@@ -161,7 +161,7 @@ impl Session {
 
     /// Appends an input to the script (the sandbox), keeping the cursor where it is. The input is
     /// validated against a scratch copy first, so a bad one changes nothing.
-    pub fn push_input(&mut self, input: crate::sim::input::Input) -> Result<(), InputError> {
+    pub fn push_input(&mut self, input: crate::sim::world::input::Input) -> Result<(), InputError> {
         let mut next = self.scenario.clone();
         next.inputs.push(input);
         let position = self.position;
@@ -178,7 +178,7 @@ mod tests {
 
     /// 300 charges through three services: several checkpoint intervals long.
     fn long_session() -> Session {
-        Session::new(crate::sim::workload::many_charges(300)).expect("valid")
+        Session::new(crate::sim::scenario::workload::many_charges(300)).expect("valid")
     }
 
     #[test]

@@ -1,20 +1,20 @@
 //! Scenario JSON, version 1 (the format README.md describes), written and read by hand with
-//! [`super::json`]. The writer produces the bytes serde_json produced for the derived format
+//! [`crate::sim::json`]. The writer produces the bytes serde_json produced for the derived format
 //! (fields in struct order, `"key":null` for a minted key, a wired service's absent settings left
 //! out); the reader takes what it took: defaults for the optional fields, `null` for an absent key
 //! or wired setting, and an error naming the field for anything else, an unknown field included.
 //! `tests/json_codec.rs` holds both to a record made with serde_json.
 
-use super::client::{KeyStrategy, RetryPolicy};
-use super::fault::Fault;
-use super::input::{Input, RequestSpec};
-use super::json::{self, write_str, Fields, Got, Json, JsonError, ObjectWriter};
-use super::limits::{InputError, SCENARIO_VERSION};
-use super::outbox::EmitMode;
-use super::production::{FailureCaching, MismatchStatus, Policies};
-use super::scenario::{Scenario, ServiceSpec, WiredService};
-use super::server::ServiceKind;
-use super::uuidgen::KeyFormat;
+use super::{Scenario, ServiceSpec, WiredService};
+use crate::sim::article::production::{FailureCaching, MismatchStatus, Policies};
+use crate::sim::base::uuidgen::KeyFormat;
+use crate::sim::json::{self, write_str, Fields, Got, Json, JsonError, ObjectWriter};
+use crate::sim::limits::{InputError, SCENARIO_VERSION};
+use crate::sim::world::client::{KeyStrategy, RetryPolicy};
+use crate::sim::world::fault::Fault;
+use crate::sim::world::input::{Input, RequestSpec};
+use crate::sim::world::outbox::EmitMode;
+use crate::sim::world::server::ServiceKind;
 
 const SCENARIO_FIELDS: [&str; 11] = [
     "version",

@@ -2,7 +2,7 @@
 //! written 1-based ("1 2 1 1 2 2"), as the page numbers its requests.
 
 use super::error::{LabError, NumberField};
-use super::limits::SCHEDULE_MAX;
+use crate::sim::limits::MAX_SCHEDULE_LEN;
 
 fn tokens(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| c == ',' || c == '、' || c.is_whitespace())
@@ -27,11 +27,11 @@ pub fn parse_seed(text: &str) -> Result<u64, LabError> {
     })
 }
 
-/// Amounts separated by commas or blanks. Limits are checked by [`super::Scenario::new`]; this
-/// only reads numbers, and stops reading after `SCHEDULE_MAX` of them (more than any scenario uses).
+/// Amounts separated by commas or blanks. Limits are checked by [`super::LabScenario::new`]; this
+/// only reads numbers, and stops reading after `MAX_SCHEDULE_LEN` of them (more than any scenario uses).
 pub fn parse_amounts(text: &str) -> Result<Vec<i64>, LabError> {
     let mut amounts = Vec::new();
-    for token in tokens(text).take(SCHEDULE_MAX + 1) {
+    for token in tokens(text).take(MAX_SCHEDULE_LEN + 1) {
         amounts.push(parse_integer(NumberField::Amounts, token)?);
     }
     if amounts.is_empty() {
@@ -48,10 +48,10 @@ pub fn parse_amounts(text: &str) -> Result<Vec<i64>, LabError> {
 pub fn parse_schedule(text: &str) -> Result<Vec<usize>, LabError> {
     let mut schedule = Vec::new();
     for (position, token) in tokens(text).enumerate() {
-        if position >= SCHEDULE_MAX {
+        if position >= MAX_SCHEDULE_LEN {
             return Err(LabError::ScheduleTooLong {
                 length: tokens(text).count(),
-                max: SCHEDULE_MAX,
+                max: MAX_SCHEDULE_LEN,
             });
         }
         let n = token.parse::<usize>().map_err(|_| LabError::NotANumber {

@@ -4,11 +4,11 @@
 
 use super::intern::{KeyId, OpId};
 use super::outbox::EmitMode;
-use super::pmap::PMap;
-use super::pvec::{self, PVec};
 use super::store::Db;
 use super::trace::{CheckOutcome, EventKind, TraceEvent};
-use super::PaymentResult;
+use crate::sim::article::PaymentResult;
+use crate::sim::base::pmap::PMap;
+use crate::sim::base::pvec::{self, PVec};
 
 /// The properties a correct payment system keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -118,14 +118,14 @@ pub struct Violation {
 
 /// Facts the server notes during a step for the checker (dual write: known at job end).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub(crate) struct StepFacts {
-    pub(crate) lost_events: Vec<u64>,
-    pub(crate) phantom_events: Vec<u64>,
+pub(super) struct StepFacts {
+    pub(super) lost_events: Vec<u64>,
+    pub(super) phantom_events: Vec<u64>,
 }
 
 /// The checker's running state; its tables grow with the run, so they are persistent too.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub(crate) struct Checker {
+pub(super) struct Checker {
     reported: u8,
     ledger_seen: usize,
     ledger_sum: i64,
@@ -148,14 +148,14 @@ fn bump(v: &mut PVec<u32>, ix: usize) -> u32 {
 }
 
 /// What the checker needs to see of the world after a step.
-pub(crate) struct StepView<'a> {
-    pub(crate) step: usize,
-    pub(crate) time_ms: u64,
-    pub(crate) initial_balance: i64,
-    pub(crate) emit: EmitMode,
-    pub(crate) db: &'a Db,
-    pub(crate) events: pvec::Iter<'a, TraceEvent>,
-    pub(crate) facts: &'a StepFacts,
+pub(super) struct StepView<'a> {
+    pub(super) step: usize,
+    pub(super) time_ms: u64,
+    pub(super) initial_balance: i64,
+    pub(super) emit: EmitMode,
+    pub(super) db: &'a Db,
+    pub(super) events: pvec::Iter<'a, TraceEvent>,
+    pub(super) facts: &'a StepFacts,
 }
 
 impl Checker {
@@ -178,7 +178,7 @@ impl Checker {
     }
 
     /// Checks one step; appends new violations to `out`.
-    pub(crate) fn check(&mut self, v: &StepView<'_>, out: &mut Vec<Violation>) {
+    pub(super) fn check(&mut self, v: &StepView<'_>, out: &mut Vec<Violation>) {
         let ledger = &v.db.ledger;
         for entry in ledger.iter_from(self.ledger_seen) {
             self.ledger_sum = self.ledger_sum.saturating_add(entry.amount);
@@ -224,7 +224,7 @@ impl Checker {
         for event in v.events.clone() {
             match &event.kind {
                 EventKind::StoreWrite { key, state, .. }
-                    if *state == super::production::RecordState::Completed =>
+                    if *state == crate::sim::article::production::RecordState::Completed =>
                 {
                     let ix = key.0 as usize;
                     if self.first_result.len() <= ix {

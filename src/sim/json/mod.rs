@@ -8,7 +8,7 @@
 //! anything else (a fraction, an exponent, `-0`, more digits than fit) is kept as written in
 //! [`Value::Number`] and refused by the field reader with the field's name.
 
-use super::limits::{InputError, MAX_JSON_DEPTH};
+use crate::sim::limits::{InputError, MAX_JSON_DEPTH};
 use std::fmt::Write as _;
 
 /// A parsed value and the byte offset where it starts in the text.

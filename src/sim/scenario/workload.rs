@@ -2,12 +2,13 @@
 //! (`tests/wasm_bench_core.rs`, `tests/wasm_bench_ui.rs`) so both measure exactly the same work. No timing here: the core
 //! never reads a clock; the callers time these functions.
 
-use super::input::Input;
-use super::limits::{InputError, MAX_BALANCE, MAX_INPUTS};
-use super::server::ServiceKind;
-use super::uuidgen::KeyFormat;
-use super::world::{World, WorldConfig};
-use super::{AtomicIdempotentService, Fault};
+use crate::sim::article::AtomicIdempotentService;
+use crate::sim::base::uuidgen::KeyFormat;
+use crate::sim::limits::{InputError, MAX_BALANCE, MAX_INPUTS};
+use crate::sim::world::fault::Fault;
+use crate::sim::world::input::Input;
+use crate::sim::world::server::ServiceKind;
+use crate::sim::world::{World, WorldConfig};
 
 /// `n` distinct keys, built before timing so key formatting is not measured.
 pub fn distinct_keys(n: usize) -> Vec<String> {
@@ -71,7 +72,7 @@ pub fn world_charges(n: usize, service: ServiceKind) -> Result<usize, InputError
 
 /// The playground benchmark's run: `n` charges of 1 with fresh UUID v4 keys through the naive,
 /// idempotent and atomic services, from a balance of 1,000,000 (so none is refused).
-pub fn many_charges(n: usize) -> super::scenario::Scenario {
+pub fn many_charges(n: usize) -> super::Scenario {
     let inputs = (0..n)
         .map(|_| Input::Request {
             key: None,
@@ -86,7 +87,7 @@ pub fn many_charges(n: usize) -> super::scenario::Scenario {
         ServiceKind::Idempotent,
         ServiceKind::Atomic,
     ];
-    let mut scenario = super::scenarios::base(&services, inputs);
+    let mut scenario = super::builtin::base(&services, inputs);
     scenario.initial_balance = 1_000_000;
     scenario
 }

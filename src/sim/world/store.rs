@@ -4,9 +4,9 @@
 
 use super::intern::{DescId, KeyId, OpId};
 use super::outbox::OutboxRow;
-use super::production::RecordState;
-use super::pvec::PVec;
-use super::PaymentResult;
+use crate::sim::article::production::RecordState;
+use crate::sim::article::PaymentResult;
+use crate::sim::base::pvec::PVec;
 
 /// One idempotency record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,7 +26,7 @@ pub struct StoreRow {
     /// The operation whose request holds or wrote the record.
     pub holder: Option<OpId>,
     /// Internal: the server job holding an in-flight record.
-    pub(crate) owner_job: Option<u32>,
+    pub(super) owner_job: Option<u32>,
 }
 
 /// One committed charge.
@@ -50,20 +50,20 @@ const NO_ROW: u32 = u32::MAX;
 
 /// The database state. The tables are persistent vectors, so copying a world copies none of them.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub(crate) struct Db {
-    pub(crate) balance: i64,
-    pub(crate) deposits: i64,
-    pub(crate) ledger: PVec<LedgerEntry>,
-    pub(crate) rows: PVec<StoreRow>,
+pub(super) struct Db {
+    pub(super) balance: i64,
+    pub(super) deposits: i64,
+    pub(super) ledger: PVec<LedgerEntry>,
+    pub(super) rows: PVec<StoreRow>,
     // Row index per key id (dense, since key ids are dense); NO_ROW when absent.
     row_of: PVec<u32>,
-    pub(crate) outbox: PVec<OutboxRow>,
-    pub(crate) next_event_id: u64,
+    pub(super) outbox: PVec<OutboxRow>,
+    pub(super) next_event_id: u64,
 }
 
 impl Db {
     /// A database holding `balance`.
-    pub(crate) fn new(balance: i64) -> Self {
+    pub(super) fn new(balance: i64) -> Self {
         Self {
             balance,
             next_event_id: 1,
@@ -72,13 +72,13 @@ impl Db {
     }
 
     /// The record of `key`, if any.
-    pub(crate) fn row(&self, key: KeyId) -> Option<&StoreRow> {
+    pub(super) fn row(&self, key: KeyId) -> Option<&StoreRow> {
         let ix = *self.row_of.get(key.0 as usize)?;
         self.rows.get(ix as usize)
     }
 
     /// Inserts or replaces the record of `row.key`.
-    pub(crate) fn upsert(&mut self, row: StoreRow) {
+    pub(super) fn upsert(&mut self, row: StoreRow) {
         let k = row.key.0 as usize;
         if self.row_of.len() <= k {
             self.row_of.resize(k + 1, NO_ROW);
@@ -94,7 +94,7 @@ impl Db {
     }
 
     /// Deletes the record of `key`; keeps the other rows in insertion order.
-    pub(crate) fn remove(&mut self, key: KeyId) {
+    pub(super) fn remove(&mut self, key: KeyId) {
         let Some(ix) = self.row_of.get(key.0 as usize).copied() else {
             return;
         };
@@ -113,7 +113,7 @@ impl Db {
     }
 
     /// Marks every record due by `now_ms` expired; returns their keys.
-    pub(crate) fn reap(&mut self, now_ms: u64, expired: &mut Vec<KeyId>) {
+    pub(super) fn reap(&mut self, now_ms: u64, expired: &mut Vec<KeyId>) {
         // Read first, write only the rows that change: a written row's chunk is copied.
         for ix in 0..self.rows.len() {
             let row = &self.rows[ix];
@@ -125,7 +125,7 @@ impl Db {
     }
 
     /// A fresh event id.
-    pub(crate) fn event_id(&mut self) -> u64 {
+    pub(super) fn event_id(&mut self) -> u64 {
         let id = self.next_event_id;
         self.next_event_id = self.next_event_id.saturating_add(1);
         id

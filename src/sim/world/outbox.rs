@@ -4,7 +4,7 @@
 
 use super::intern::{KeyId, OpId};
 use super::trace::EventKind;
-use super::world::{Micro, World};
+use super::{Micro, World};
 
 /// Simulated ms each relay or consumer action takes; keeps the timeline readable.
 const RELAY_MS: u64 = 1;
@@ -109,7 +109,7 @@ impl Consumer {
 
 /// The relay's progress through one tick.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub(crate) struct Relay {
+pub(super) struct Relay {
     batch: Vec<u64>,
     // 0..len: publish batch[pos]; then crash, or len..2len: mark batch[pos - len].
     pos: usize,
@@ -119,7 +119,7 @@ pub(crate) struct Relay {
 
 impl World {
     /// A `RelayTick` input: read the unpublished rows and start publishing them.
-    pub(crate) fn relay_tick(&mut self, crash_after_publish: bool) {
+    pub(super) fn relay_tick(&mut self, crash_after_publish: bool) {
         if self.relay.busy {
             self.emit(EventKind::RelayBusy);
             return;
@@ -146,7 +146,7 @@ impl World {
     }
 
     /// One relay action: publish a row, crash, or mark a row.
-    pub(crate) fn relay_step(&mut self) {
+    pub(super) fn relay_step(&mut self) {
         let len = self.relay.batch.len();
         let pos = self.relay.pos;
         if let Some(&id) = self.relay.batch.get(pos) {
@@ -186,13 +186,13 @@ impl World {
     }
 
     /// Dual write: the server publishes straight to the consumer.
-    pub(crate) fn publish_direct(&mut self, op: OpId, id: u64) {
+    pub(super) fn publish_direct(&mut self, op: OpId, id: u64) {
         self.emit(EventKind::EventPublish { op, id });
         self.schedule(self.now.saturating_add(RELAY_MS), Micro::Consume { id });
     }
 
     /// The consumer receives one delivery.
-    pub(crate) fn consume(&mut self, id: u64) {
+    pub(super) fn consume(&mut self, id: u64) {
         let c = &mut self.consumer;
         c.received = c.received.saturating_add(1);
         if !c.has_seen(id) {
@@ -213,7 +213,7 @@ impl World {
     }
 
     /// A consumer configured from the world's settings.
-    pub(crate) fn new_consumer(dedupes: bool) -> Consumer {
+    pub(super) fn new_consumer(dedupes: bool) -> Consumer {
         Consumer {
             dedupes,
             ..Consumer::default()

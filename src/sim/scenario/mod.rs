@@ -1,15 +1,20 @@
 //! Scenarios: a versioned script of inputs plus the settings, as JSON, run against one or more
 //! services side by side (one world each, same seed, same inputs).
 
-use super::input::Input;
-use super::limits::{
+pub(super) mod builtin;
+mod json;
+pub(super) mod session;
+pub mod workload;
+
+use self::json as scenario_json;
+use crate::sim::article::production::Policies;
+use crate::sim::limits::{
     InputError, MAX_INPUTS, MAX_JSON_BYTES, MAX_SERVICES, MIN_SERVICES, SCENARIO_VERSION,
 };
-use super::outbox::EmitMode;
-use super::production::Policies;
-use super::scenario_json;
-use super::server::ServiceKind;
-use super::world::{World, WorldConfig};
+use crate::sim::world::input::Input;
+use crate::sim::world::outbox::EmitMode;
+use crate::sim::world::server::ServiceKind;
+use crate::sim::world::{World, WorldConfig};
 
 /// A script of inputs and the settings to run it with.
 ///

@@ -5,13 +5,13 @@
 //! The policy decisions ([`classify`], [`FailureCaching::should_store`], [`fingerprint`]) are free
 //! functions so the simulated world's server uses exactly the same rules as this service.
 
-use super::hash::{fnv1a, FxHashMap, FNV_OFFSET};
 use super::key::validate_key;
-use super::limits::{
+use super::PaymentResult;
+use crate::sim::base::hash::{fnv1a, FxHashMap, FNV_OFFSET};
+use crate::sim::limits::{
     check_amount, check_description, check_duration, DurationField, InputError, Quantity,
     MAX_BALANCE, MAX_IN_FLIGHT_TIMEOUT_MS, MAX_RETENTION_MS, MIN_IN_FLIGHT_TIMEOUT_MS,
 };
-use super::PaymentResult;
 
 /// Stripe prunes keys once they are at least 24 h old.
 pub const DEFAULT_RETENTION_MS: u64 = 86_400_000;
@@ -325,7 +325,7 @@ pub struct ProductionService {
 impl ProductionService {
     /// A service holding `initial_balance` (0..=`MAX_BALANCE`) with `policies`.
     pub fn new(initial_balance: i64, policies: Policies) -> Result<Self, InputError> {
-        super::limits::check_balance(initial_balance)?;
+        crate::sim::limits::check_balance(initial_balance)?;
         policies.validate()?;
         Ok(Self {
             balance: initial_balance,
