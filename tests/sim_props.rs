@@ -85,6 +85,7 @@ fn honest_input() -> impl Strategy<Value = Input> {
 fn any_client_input() -> impl Strategy<Value = Input> {
     prop_oneof![
         4 => honest_input(),
+        1 => (any::<bool>(), fault()).prop_map(|(new_key, fault)| Input::Retry { new_key, fault }),
         1 => (1i64..400, retry(), 1u32..=4, prop::collection::vec(fault(), 0..4)).prop_map(
             |(amount, retry, max_attempts, mut faults)| {
                 faults.truncate(max_attempts as usize);
@@ -284,6 +285,9 @@ proptest! {
         k in 0usize..120,
     ) {
         let (w, at_k) = run(cfg, &inputs, k);
+        // The cost bound counted when each input was added holds for the run it made.
+        prop_assert!(w.trace().len() as u64 <= w.event_bound(), "{} events, bound {}", w.trace().len(), w.event_bound());
+        prop_assert!(w.halted().is_none());
         let broken: Vec<Invariant> = w.violations().iter().map(|v| v.invariant).collect();
         prop_assert!(!broken.contains(&Invariant::MoneyConserved));
         prop_assert!(!broken.contains(&Invariant::ConsumerAtMostOnce));

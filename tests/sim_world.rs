@@ -392,8 +392,9 @@ fn store_rows_show_fingerprint_state_and_expiry() {
 }
 
 #[test]
-fn a_full_trace_halts_the_world_instead_of_growing() {
-    // Every attempt lost and retried at once: ~80 events per operation.
+fn a_run_that_could_fill_the_trace_is_refused_before_it_starts() {
+    // Every attempt lost and retried at once. Before inputs were costed when added, 8,000 of
+    // these ran until the trace was full and the world halted part-way, silently.
     let op = Input::Operation {
         amount: 1,
         description: String::new(),
@@ -403,22 +404,90 @@ fn a_full_trace_halts_the_world_instead_of_growing() {
         max_attempts: limits::MAX_ATTEMPTS,
         faults: vec![Fault::RequestLost; limits::MAX_ATTEMPTS as usize],
     };
-    let mut w = World::with_script(WorldConfig::default(), vec![op; 8_000]).expect("valid");
+    let refused = World::with_script(WorldConfig::default(), vec![op.clone(); 8_000]);
+    assert!(matches!(
+        refused,
+        Err(InputError::TooMuchWork { events, max })
+            if max == limits::MAX_TRACE_EVENTS && events > max as u64
+    ));
+    // As many as the bound admits run to the end without halting, within the bound.
+    let fit =
+        limits::MAX_TRACE_EVENTS as u64 / (u64::from(limits::MAX_ATTEMPTS) * EVENTS_PER_ATTEMPT);
+    let mut w = World::with_script(WorldConfig::default(), vec![op.clone(); fit as usize])
+        .expect("within the bound");
     w.run_until_idle();
+    assert!(w.halted().is_none());
+    assert!(w.trace().len() as u64 <= w.event_bound());
+    // One more, pushed, is refused with the same message and changes nothing.
+    let before = w.clone();
+    assert!(matches!(
+        w.push_input(op),
+        Err(InputError::TooMuchWork { .. })
+    ));
+    assert!(w == before);
+    assert!(w.violations().is_empty());
+}
+
+#[test]
+fn a_retry_past_the_attempt_limit_is_refused_when_it_is_added() {
+    let mut w = World::new(WorldConfig::default()).expect("valid");
+    w.push_input(Input::Operation {
+        amount: 1,
+        description: String::new(),
+        key_format: KeyFormat::V4,
+        key_strategy: KeyStrategy::Reuse,
+        retry: RetryPolicy::Immediate,
+        max_attempts: limits::MAX_ATTEMPTS,
+        faults: vec![Fault::RequestLost; limits::MAX_ATTEMPTS as usize],
+    })
+    .expect("valid");
+    w.run_until_idle();
+    let retry = Input::Retry {
+        new_key: false,
+        fault: Fault::None,
+    };
+    // Before, this passed validation, then halted the world when it ran, and nothing said so.
     assert_eq!(
-        w.halted(),
-        Some(&InputError::TraceFull {
-            max: limits::MAX_TRACE_EVENTS
+        w.push_input(retry.clone()),
+        Err(InputError::RetryOverAttemptLimit {
+            attempt: limits::MAX_ATTEMPTS + 1,
+            max: limits::MAX_ATTEMPTS
         })
     );
-    assert!(w.trace().len() >= limits::MAX_TRACE_EVENTS);
-    assert!(w.trace().len() < limits::MAX_TRACE_EVENTS + 10);
-    assert!(w.step().is_none());
+    assert!(w.halted().is_none());
+    // A new operation may be retried again.
+    w.push_input(Input::Request {
+        key: Some("k".into()),
+        key_format: KeyFormat::V4,
+        amount: 1,
+        description: String::new(),
+        fault: Fault::ResponseLost,
+    })
+    .expect("valid");
+    w.push_input(retry).expect("attempt 2 of the new request");
+    w.run_until_idle();
+    assert!(w.halted().is_none());
+    assert_eq!(w.client_results().last().map(|r| r.attempts), Some(2));
+    // A scenario holding such a retry is refused as a whole, before it runs.
+    let script = vec![
+        Input::Operation {
+            amount: 1,
+            description: String::new(),
+            key_format: KeyFormat::V4,
+            key_strategy: KeyStrategy::Reuse,
+            retry: RetryPolicy::None,
+            max_attempts: limits::MAX_ATTEMPTS,
+            faults: Vec::new(),
+        },
+        Input::Retry {
+            new_key: true,
+            fault: Fault::None,
+        },
+    ];
     assert!(matches!(
-        w.push_input(Input::Deposit { amount: 1 }),
-        Err(InputError::TraceFull { .. })
+        World::with_script(WorldConfig::default(), script),
+        Err(InputError::RetryOverAttemptLimit { .. })
     ));
-    assert!(w.violations().is_empty());
 }
 
 #[test]

@@ -217,6 +217,21 @@ pub enum InputError {
         /// Most allowed.
         max: usize,
     },
+    /// A hand-made retry that would be attempt `attempt` of its operation, past `max`.
+    RetryOverAttemptLimit {
+        /// The attempt the retry would be.
+        attempt: u32,
+        /// Most attempts allowed.
+        max: u32,
+    },
+    /// Inputs that could make one world record more than `max` trace events: refused before
+    /// the run starts (see `world/budget.rs` for how the bound is counted).
+    TooMuchWork {
+        /// The bound of the inputs' trace events.
+        events: u64,
+        /// Most trace events one world records.
+        max: usize,
+    },
     /// The trace reached its cap; the world halts rather than grow without bound.
     TraceFull {
         /// The cap.
@@ -313,6 +328,16 @@ impl fmt::Display for InputError {
             Self::ServicesOutOfRange { count, min, max } => {
                 write!(f, "{count} services, {min}..={max} allowed")
             }
+            Self::RetryOverAttemptLimit { attempt, max } => {
+                write!(
+                    f,
+                    "this retry would be attempt {attempt}, at most {max} allowed"
+                )
+            }
+            Self::TooMuchWork { events, max } => write!(
+                f,
+                "these inputs could record up to {events} trace events, at most {max} allowed"
+            ),
             Self::TraceFull { max } => write!(f, "trace reached its limit of {max} events"),
             Self::UrlTooLong { bytes, max } => {
                 write!(f, "URL has {bytes} bytes, at most {max} allowed")

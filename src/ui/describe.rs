@@ -628,6 +628,12 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
         E::ServicesOutOfRange { count, min, max } => lang.f(
             format!("{count} services chosen: pick {min} to {max}."),
             format!("サービスが {count} 個選ばれている。{min} から {max} 個にしてください。")),
+        E::RetryOverAttemptLimit { attempt, max } => lang.f(
+            format!("This retry would be attempt {attempt} of the operation; an operation makes at most {max} attempts. Send a new charge instead."),
+            format!("この再試行は操作の {attempt} 回目の試行になる。1つの操作の試行は最大 {max} 回。新しい請求を送ってください。")),
+        E::TooMuchWork { events, max } => lang.f(
+            format!("These inputs could make a run of up to {events} events; one run records at most {max}. Remove some inputs (relay ticks after many charges cost the most)."),
+            format!("この入力では実行が最大 {events} イベントになりうる。1回の実行で記録できるのは {max} まで。入力を減らしてください（多数の請求の後のリレー実行が最も重い）。")),
         E::TraceFull { max } => lang.f(
             format!("The run reached its limit of {max} events and stopped there."),
             format!("実行がイベント数の上限 {max} に達し、そこで止まった。")),

@@ -1,9 +1,11 @@
 //! One run of a scenario across its services, with a cursor. Stepping back is replay from the
 //! seed (exact, because the core is deterministic); checkpoints every `CHECKPOINT_EVERY` steps
-//! keep a jump into a long run cheap.
+//! keep a jump into a long run cheap. [`SessionBuild`] builds one in bounded slices, so the page
+//! never blocks on a long run.
 
+use super::Scenario;
 use crate::sim::limits::InputError;
-use crate::sim::scenario::Scenario;
+use crate::sim::world::input::Input;
 use crate::sim::world::World;
 
 /// Steps between saved copies of the worlds, at first; the spacing doubles whenever more than
@@ -36,53 +38,10 @@ pub struct Session {
 }
 
 impl Session {
-    /// Builds the worlds and measures the run's length by running a copy to the end.
+    /// Builds the worlds and measures the run's length by running a copy to the end, all at once.
+    /// The page uses [`SessionBuild`] instead, a slice at a time.
     pub fn new(scenario: Scenario) -> Result<Session, InputError> {
-        let worlds = scenario.worlds()?;
-        let mut s = Session {
-            scenario,
-            worlds: worlds.clone(),
-            position: 0,
-            total: 0,
-            checkpoints: vec![worlds],
-            every: CHECKPOINT_EVERY,
-            local: Vec::new(),
-            finished: Vec::new(),
-        };
-        s.measure();
-        Ok(s)
-    }
-
-    /// Runs a copy to the end, saving checkpoints on the way, to learn the total step count.
-    fn measure(&mut self) {
-        self.checkpoints.truncate(1);
-        self.every = CHECKPOINT_EVERY;
-        self.local.clear();
-        let mut worlds = self.checkpoints[0].clone();
-        let mut steps = 0;
-        loop {
-            let mut moved = false;
-            for w in &mut worlds {
-                moved |= w.step().is_some();
-            }
-            if !moved {
-                break;
-            }
-            steps += 1;
-            if steps % self.every == 0 {
-                if self.checkpoints.len() >= MAX_CHECKPOINTS {
-                    // Keep every other copy (steps 0, 2e, 4e, ...) and double the spacing.
-                    let kept: Vec<Vec<World>> = self.checkpoints.drain(..).step_by(2).collect();
-                    self.checkpoints = kept;
-                    self.every *= 2;
-                }
-                if steps % self.every == 0 {
-                    self.checkpoints.push(worlds.clone());
-                }
-            }
-        }
-        self.total = steps;
-        self.finished = worlds;
+        Ok(SessionBuild::new(scenario)?.finish())
     }
 
     /// World `i` at the end of the run.
@@ -161,14 +120,103 @@ impl Session {
 
     /// Appends an input to the script (the sandbox), keeping the cursor where it is. The input is
     /// validated against a scratch copy first, so a bad one changes nothing.
-    pub fn push_input(&mut self, input: crate::sim::world::input::Input) -> Result<(), InputError> {
+    pub fn push_input(&mut self, input: Input) -> Result<(), InputError> {
+        let mut fresh = self.with_input(input)?.finish();
+        fresh.seek(self.position);
+        *self = fresh;
+        Ok(())
+    }
+
+    /// The build of this session's scenario with `input` appended (the sandbox's next run),
+    /// or why the input is refused; this session is left as it is.
+    pub fn with_input(&self, input: Input) -> Result<SessionBuild, InputError> {
         let mut next = self.scenario.clone();
         next.inputs.push(input);
-        let position = self.position;
-        let fresh = Session::new(next)?;
-        *self = fresh;
-        self.seek(position);
-        Ok(())
+        SessionBuild::new(next)
+    }
+}
+
+/// A session being built: its worlds run to the end to learn the run's length, saving
+/// checkpoints on the way. [`SessionBuild::run`] does a bounded slice of that work, so a page can
+/// build the longest run the limits accept between frames, with a progress bar, and drop it to
+/// cancel.
+pub struct SessionBuild {
+    session: Session,
+    running: Vec<World>,
+    steps: usize,
+    done: bool,
+    /// The inputs' bound on trace events, summed over the worlds (the progress bar's 100 %).
+    bound: u64,
+}
+
+impl SessionBuild {
+    /// Checks the scenario and its cost (every limit, before anything runs) and starts the build.
+    pub fn new(scenario: Scenario) -> Result<SessionBuild, InputError> {
+        let worlds = scenario.worlds()?;
+        let bound = worlds.iter().map(World::event_bound).sum();
+        Ok(SessionBuild {
+            running: worlds.clone(),
+            session: Session {
+                scenario,
+                worlds: worlds.clone(),
+                position: 0,
+                total: 0,
+                checkpoints: vec![worlds],
+                every: CHECKPOINT_EVERY,
+                local: Vec::new(),
+                finished: Vec::new(),
+            },
+            steps: 0,
+            done: false,
+            bound,
+        })
+    }
+
+    /// Runs until `max_events` more trace events are recorded (across the worlds) or the run
+    /// ends; true once it has ended.
+    pub fn run(&mut self, max_events: u64) -> bool {
+        let start = self.events();
+        while !self.done && self.events() - start < max_events {
+            let mut moved = false;
+            for w in &mut self.running {
+                moved |= w.step().is_some();
+            }
+            if !moved {
+                self.done = true;
+                break;
+            }
+            self.steps += 1;
+            let s = &mut self.session;
+            if self.steps.is_multiple_of(s.every) {
+                if s.checkpoints.len() >= MAX_CHECKPOINTS {
+                    // Keep every other copy (steps 0, 2e, 4e, ...) and double the spacing.
+                    let kept: Vec<Vec<World>> = s.checkpoints.drain(..).step_by(2).collect();
+                    s.checkpoints = kept;
+                    s.every *= 2;
+                }
+                if self.steps.is_multiple_of(s.every) {
+                    s.checkpoints.push(self.running.clone());
+                }
+            }
+        }
+        self.done
+    }
+
+    /// Trace events recorded so far, and the bound they cannot pass: the build's progress.
+    pub fn progress(&self) -> (u64, u64) {
+        (self.events(), self.bound.max(self.events()))
+    }
+
+    fn events(&self) -> u64 {
+        self.running.iter().map(|w| w.trace().len() as u64).sum()
+    }
+
+    /// The session, built to the end (running whatever work is left).
+    pub fn finish(mut self) -> Session {
+        while !self.run(u64::MAX) {}
+        self.session.total = self.steps;
+        self.session.finished = self.running;
+        self.session
     }
 }
 
@@ -203,6 +251,29 @@ mod tests {
         assert!(s.worlds() == forward[s.total() - 3].as_slice());
         s.seek(5);
         assert!(s.worlds() == forward[5].as_slice());
+    }
+
+    #[test]
+    fn a_build_in_slices_gives_the_session_built_at_once() {
+        let scenario = crate::sim::scenario::workload::many_charges(300);
+        let whole = Session::new(scenario.clone()).expect("valid");
+        let mut build = SessionBuild::new(scenario).expect("valid");
+        let (_, bound) = build.progress();
+        let mut slices = 0;
+        let mut last = 0;
+        while !build.run(1_000) {
+            let (done, b) = build.progress();
+            assert!(done > last && done <= b && b == bound, "{done} of {b}");
+            last = done;
+            slices += 1;
+        }
+        assert!(slices > 5, "{slices} slices");
+        let sliced = build.finish();
+        assert_eq!(sliced.total(), whole.total());
+        assert_eq!(sliced.every, whole.every);
+        assert!(sliced.checkpoints == whole.checkpoints);
+        assert!(sliced.finished == whole.finished);
+        assert!(sliced.worlds == whole.worlds);
     }
 
     #[test]

@@ -92,6 +92,44 @@ pub fn many_charges(n: usize) -> super::Scenario {
     scenario
 }
 
+/// Charges in [`heaviest_accepted`].
+pub const HEAVIEST_CHARGES: usize = 450;
+
+/// About the most work a scenario the limits accept can ask for: six services with an outbox,
+/// [`HEAVIEST_CHARGES`] charges, then as many relay ticks that crash after publishing as the
+/// event bound lets in, each one publishing every row again. Every world ends near
+/// `MAX_TRACE_EVENTS` events, and its JSON is well under `MAX_JSON_BYTES`. The hardening
+/// benchmark loads it in the page.
+pub fn heaviest_accepted() -> super::Scenario {
+    let mut inputs: Vec<Input> = (0..HEAVIEST_CHARGES)
+        .map(|_| Input::Request {
+            key: None,
+            key_format: KeyFormat::V4,
+            amount: 1,
+            description: String::new(),
+            fault: Fault::None,
+        })
+        .collect();
+    let mut scenario = super::builtin::base(&ServiceKind::ALL, Vec::new());
+    scenario.initial_balance = MAX_BALANCE;
+    scenario.emit = crate::sim::world::outbox::EmitMode::Outbox;
+    let tick = Input::RelayTick {
+        crash_after_publish: true,
+    };
+    // Add ticks while the scenario is still accepted (the bound is what refuses the next one).
+    loop {
+        inputs.push(tick.clone());
+        scenario.inputs = inputs;
+        if scenario.worlds().is_err() {
+            inputs = std::mem::take(&mut scenario.inputs);
+            inputs.pop();
+            scenario.inputs = inputs;
+            return scenario;
+        }
+        inputs = std::mem::take(&mut scenario.inputs);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,5 +141,28 @@ mod tests {
         assert_eq!(atomic_charges_batched(&keys, 7), 100);
         assert_eq!(world_charges(250, ServiceKind::Atomic), Ok(250));
         assert_eq!(world_charges(30, ServiceKind::Production), Ok(30));
+    }
+
+    #[test]
+    fn the_heaviest_accepted_scenario_is_accepted_and_one_more_tick_is_not() {
+        use crate::sim::limits::{MAX_JSON_BYTES, MAX_TRACE_EVENTS};
+        let s = heaviest_accepted();
+        let worlds = s.worlds().expect("accepted");
+        for w in &worlds {
+            assert!(w.event_bound() > (MAX_TRACE_EVENTS as u64) * 9 / 10);
+        }
+        assert!(
+            s.to_json().len() < MAX_JSON_BYTES,
+            "{} bytes",
+            s.to_json().len()
+        );
+        let mut more = s.clone();
+        more.inputs.push(Input::RelayTick {
+            crash_after_publish: true,
+        });
+        assert!(matches!(
+            more.worlds(),
+            Err(InputError::TooMuchWork { max, .. }) if max == MAX_TRACE_EVENTS
+        ));
     }
 }

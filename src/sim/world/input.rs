@@ -77,7 +77,6 @@ pub enum Input {
         /// If true, the requests without a key share one minted key (a double click).
         same_key: bool,
     },
-    /// Let simulated time pass (pending events fire on the way).
     /// The learner retries the most recent client operation by hand: the same logical operation
     /// (same amount and description), sent again with the same key or, with `new_key`, a freshly
     /// minted one (the common bug). Ignored when no operation exists yet.
@@ -87,6 +86,7 @@ pub enum Input {
         /// What happens to this attempt.
         fault: Fault,
     },
+    /// Let simulated time pass (pending events fire on the way).
     AdvanceTime {
         /// How long, 1..=`MAX_ADVANCE_MS`.
         ms: u64,

@@ -284,7 +284,7 @@ impl Checker {
         match v.emit {
             EmitMode::None => {}
             EmitMode::Outbox => {
-                let (charges, rows) = (ledger.len(), v.db.outbox.len());
+                let (charges, rows) = (ledger.len(), v.db.outbox().len());
                 if charges != rows {
                     self.report(
                         v,

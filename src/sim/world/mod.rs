@@ -3,6 +3,7 @@
 //! [`World::step`] runs one micro-event and appends its trace events. No clock, no OS randomness,
 //! no callbacks: the same config and inputs give the same trace, and rewinding is replaying.
 
+pub(super) mod budget;
 pub(super) mod client;
 pub(super) mod fault;
 pub(super) mod input;
@@ -22,6 +23,7 @@ use crate::sim::limits::{
     check_balance, check_duration, DurationField, InputError, MAX_BALANCE, MAX_INPUTS,
     MAX_TIMEOUT_MS, MAX_TRACE_EVENTS,
 };
+use budget::Budget;
 use client::{AttemptRec, ClientResult, KeyStrategy, OpPlan, RetryPolicy};
 use fault::Fault;
 use input::Input;
@@ -179,7 +181,23 @@ pub struct World {
     checker: Checker,
     violations: Vec<Violation>,
     facts: StepFacts,
-    halted: Option<InputError>,
+    budget: Budget,
+    /// The input started last, numbered as [`World::input_at`] numbers them.
+    current_input: Option<usize>,
+    halted: Option<Halt>,
+}
+
+/// Why a run stopped early, and at which input. Inputs are refused when added if they could
+/// break a limit while running (see `budget.rs`), so this is a safety net, not a path a
+/// learner should meet; when it is met, the page says so.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Halt {
+    /// The step after which nothing more ran.
+    pub after_step: usize,
+    /// The input that was running, numbered as [`World::input_at`] numbers them.
+    pub input: Option<usize>,
+    /// What stopped it.
+    pub reason: InputError,
 }
 
 impl World {
@@ -210,6 +228,8 @@ impl World {
             checker: Checker::default(),
             violations: Vec::new(),
             facts: StepFacts::default(),
+            budget: Budget::default(),
+            current_input: None,
             halted: None,
         })
     }
@@ -224,6 +244,9 @@ impl World {
         }
         script.iter().try_for_each(Input::validate)?;
         let mut w = World::new(config)?;
+        for input in &script {
+            w.budget.admit(input)?;
+        }
         w.script = script.into();
         Ok(w)
     }
@@ -239,14 +262,15 @@ impl World {
                 max: MAX_INPUTS,
             });
         }
-        if let Some(reason) = &self.halted {
-            return Err(reason.clone());
+        if let Some(halt) = &self.halted {
+            return Err(halt.reason.clone());
         }
         if self.trace.len() >= MAX_TRACE_EVENTS {
             return Err(InputError::TraceFull {
                 max: MAX_TRACE_EVENTS,
             });
         }
+        self.budget.admit(&input)?;
         self.pushed.push(LoggedInput {
             at_step: self.steps,
             input,
@@ -304,10 +328,10 @@ impl World {
         let start = self.trace.len();
         loop {
             if self.trace.len() >= MAX_TRACE_EVENTS {
-                self.halted = Some(InputError::TraceFull {
+                self.halt(InputError::TraceFull {
                     max: MAX_TRACE_EVENTS,
                 });
-                return None;
+                break;
             }
             let Some(((at, _), micro)) = self.queue.pop_first() else {
                 if self.script_pos < self.script.len() {
@@ -320,13 +344,17 @@ impl World {
             let before = self.now;
             self.now = self.now.max(at);
             self.handle(micro);
-            if self.trace.len() > start {
+            if self.trace.len() > start || self.halted.is_some() {
                 break;
             }
             // Every live micro-event emits; one that did not changed nothing, so it is no step
             // and does not move the clock. (Timers are cancelled when answered, so this is a
             // safety net, not a path taken.)
             self.now = before;
+        }
+        if self.trace.len() == start {
+            // Halted before this step did anything: it is no step.
+            return None;
         }
         self.steps = self.steps.saturating_add(1);
         let view = StepView {
@@ -361,7 +389,7 @@ impl World {
             Micro::Send { op } => {
                 // Only id overflow can fail here, and ids are bounded by MAX_INPUTS.
                 if let Err(e) = self.send_attempt(op) {
-                    self.halted = Some(e);
+                    self.halt(e);
                 }
             }
             Micro::Arrive { attempt } => self.server_receive(attempt),
@@ -377,8 +405,23 @@ impl World {
         let Some(input) = self.input(r).cloned() else {
             return;
         };
+        self.current_input = Some(match r {
+            InputRef::Script(i) => i,
+            InputRef::Pushed(i) => self.script.len() + i,
+        });
         if let Err(e) = self.apply_input(input) {
-            self.halted = Some(e);
+            self.halt(e);
+        }
+    }
+
+    /// Stops the run: nothing queued runs any more, and no input is taken.
+    fn halt(&mut self, reason: InputError) {
+        if self.halted.is_none() {
+            self.halted = Some(Halt {
+                after_step: self.steps,
+                input: self.current_input,
+                reason,
+            });
         }
     }
 
@@ -542,7 +585,7 @@ impl World {
 
     /// Outbox rows.
     pub fn outbox(&self) -> &PVec<OutboxRow> {
-        &self.db.outbox
+        self.db.outbox()
     }
 
     /// The consumer's state.
@@ -585,9 +628,23 @@ impl World {
         self.queue.len()
     }
 
-    /// Why the world stopped early (trace full), if it did.
-    pub fn halted(&self) -> Option<&InputError> {
+    /// Why the world stopped early, and at which input, if it did.
+    pub fn halted(&self) -> Option<&Halt> {
         self.halted.as_ref()
+    }
+
+    /// Input `n` in the order a run numbers them: the script's inputs first, then the pushes.
+    pub fn input_at(&self, n: usize) -> Option<&Input> {
+        match n.checked_sub(self.script.len()) {
+            None => self.script.get(n),
+            Some(p) => self.pushed.get(p).map(|l| &l.input),
+        }
+    }
+
+    /// The most trace events the inputs so far can cause (checked against
+    /// `MAX_TRACE_EVENTS` as each is added).
+    pub fn event_bound(&self) -> u64 {
+        self.budget.events()
     }
 
     /// The script (scenario inputs).
@@ -608,7 +665,7 @@ impl World {
             balance: self.db.balance,
             ledger: self.db.ledger.to_vec(),
             store_rows: self.db.rows.to_vec(),
-            outbox: self.db.outbox.to_vec(),
+            outbox: self.db.outbox().to_vec(),
             consumer: self.consumer.clone(),
             counters: self.counters,
             violations: self.violations.clone(),
@@ -649,4 +706,48 @@ pub fn replay(
         }
     }
     Ok(w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::limits::MAX_ATTEMPTS;
+
+    /// The halt is a safety net the budget keeps out of reach; this reaches it by giving a world
+    /// a script the budget never saw.
+    #[test]
+    fn a_halt_stops_at_once_and_names_the_input() {
+        let op = Input::Operation {
+            amount: 1,
+            description: String::new(),
+            key_format: KeyFormat::V4,
+            key_strategy: KeyStrategy::Reuse,
+            retry: RetryPolicy::Immediate,
+            max_attempts: MAX_ATTEMPTS,
+            faults: vec![Fault::RequestLost; MAX_ATTEMPTS as usize],
+        };
+        let mut w = World::new(WorldConfig::default()).expect("valid");
+        w.script = std::rc::Rc::from(vec![op; 8_000]);
+        w.run_until_idle();
+        let halt = w.halted().cloned().expect("halted");
+        assert_eq!(
+            halt.reason,
+            InputError::TraceFull {
+                max: MAX_TRACE_EVENTS
+            }
+        );
+        assert_eq!(halt.after_step, w.steps_taken());
+        let input = halt.input.expect("an input was running");
+        assert!(w.input_at(input).is_some());
+        assert!(w.trace().len() >= MAX_TRACE_EVENTS);
+        assert!(w.trace().len() < MAX_TRACE_EVENTS + 10);
+        // Nothing after the halt runs, not even part of a step.
+        let (steps, events) = (w.steps_taken(), w.trace().len());
+        assert!(w.step().is_none());
+        assert_eq!((w.steps_taken(), w.trace().len()), (steps, events));
+        assert!(matches!(
+            w.push_input(Input::Deposit { amount: 1 }),
+            Err(InputError::TraceFull { .. })
+        ));
+    }
 }

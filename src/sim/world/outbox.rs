@@ -124,13 +124,7 @@ impl World {
             self.emit(EventKind::RelayBusy);
             return;
         }
-        let batch: Vec<u64> = self
-            .db
-            .outbox
-            .iter()
-            .filter(|r| !r.published)
-            .map(|r| r.id)
-            .collect();
+        let batch = self.db.unpublished();
         self.emit(EventKind::RelayPoll {
             unpublished: u32::try_from(batch.len()).unwrap_or(u32::MAX),
         });
@@ -150,8 +144,7 @@ impl World {
         let len = self.relay.batch.len();
         let pos = self.relay.pos;
         if let Some(&id) = self.relay.batch.get(pos) {
-            let row = self.db.outbox.iter().position(|r| r.id == id);
-            let delivery = match row.and_then(|ix| self.db.outbox.get_mut(ix)) {
+            let delivery = match self.db.outbox_row_mut(id) {
                 Some(row) => {
                     row.deliveries = row.deliveries.saturating_add(1);
                     row.deliveries
@@ -171,8 +164,7 @@ impl World {
                 self.relay = Relay::default();
                 return;
             };
-            let row = self.db.outbox.iter().position(|r| r.id == id);
-            if let Some(row) = row.and_then(|ix| self.db.outbox.get_mut(ix)) {
+            if let Some(row) = self.db.outbox_row_mut(id) {
                 row.published = true;
             }
             self.emit(EventKind::RelayMark { id });

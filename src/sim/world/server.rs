@@ -519,7 +519,7 @@ impl World {
             }
         }
         if let Some(id) = txn.outbox {
-            self.db.outbox.push(OutboxRow {
+            self.db.push_outbox(OutboxRow {
                 id,
                 payload: ChargeEvent {
                     op,

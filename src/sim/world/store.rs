@@ -57,7 +57,12 @@ pub(super) struct Db {
     pub(super) rows: PVec<StoreRow>,
     // Row index per key id (dense, since key ids are dense); NO_ROW when absent.
     row_of: PVec<u32>,
-    pub(super) outbox: PVec<OutboxRow>,
+    outbox: PVec<OutboxRow>,
+    // Outbox row index per event id (dense: ids count up from 1); NO_ROW for an event with no
+    // row (a dual write's). The relay finds a row in O(1) instead of scanning the table.
+    outbox_of: PVec<u32>,
+    // Every outbox row before this index is published: the relay's poll starts here.
+    unpublished_from: usize,
     pub(super) next_event_id: u64,
 }
 
@@ -122,6 +127,46 @@ impl Db {
                 self.rows[ix].state = RecordState::Expired;
             }
         }
+    }
+
+    /// The outbox table, in commit order.
+    pub(super) fn outbox(&self) -> &PVec<OutboxRow> {
+        &self.outbox
+    }
+
+    /// Appends a committed outbox row.
+    pub(super) fn push_outbox(&mut self, row: OutboxRow) {
+        let Ok(slot) = usize::try_from(row.id) else {
+            return;
+        };
+        if self.outbox_of.len() <= slot {
+            self.outbox_of.resize(slot + 1, NO_ROW);
+        }
+        // Row count is bounded by the event count, itself bounded by MAX_TRACE_EVENTS.
+        self.outbox_of[slot] = u32::try_from(self.outbox.len()).unwrap_or(NO_ROW);
+        self.outbox.push(row);
+    }
+
+    /// The outbox row of event `id`, to update.
+    pub(super) fn outbox_row_mut(&mut self, id: u64) -> Option<&mut OutboxRow> {
+        let ix = *self.outbox_of.get(usize::try_from(id).ok()?)?;
+        self.outbox.get_mut(ix as usize)
+    }
+
+    /// The ids of the unpublished outbox rows, in commit order (what the relay polls).
+    pub(super) fn unpublished(&mut self) -> Vec<u64> {
+        while self
+            .outbox
+            .get(self.unpublished_from)
+            .is_some_and(|r| r.published)
+        {
+            self.unpublished_from += 1;
+        }
+        self.outbox
+            .iter_from(self.unpublished_from)
+            .filter(|r| !r.published)
+            .map(|r| r.id)
+            .collect()
     }
 
     /// A fresh event id.
