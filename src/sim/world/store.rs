@@ -57,6 +57,9 @@ pub(super) struct Db {
     pub(super) rows: PVec<StoreRow>,
     // Row index per key id (dense, since key ids are dense); NO_ROW when absent.
     row_of: PVec<u32>,
+    // No live record expires before this time (a lower bound: `reap` scans only once it is
+    // reached, so advancing time past nothing due costs nothing).
+    next_expiry_ms: u64,
     outbox: PVec<OutboxRow>,
     // Outbox row index per event id (dense: ids count up from 1); NO_ROW for an event with no
     // row (a dual write's). The relay finds a row in O(1) instead of scanning the table.
@@ -72,6 +75,7 @@ impl Db {
         Self {
             balance,
             next_event_id: 1,
+            next_expiry_ms: u64::MAX,
             ..Self::default()
         }
     }
@@ -84,6 +88,9 @@ impl Db {
 
     /// Inserts or replaces the record of `row.key`.
     pub(super) fn upsert(&mut self, row: StoreRow) {
+        if let Some(at) = row.expires_at_ms {
+            self.next_expiry_ms = self.next_expiry_ms.min(at);
+        }
         let k = row.key.0 as usize;
         if self.row_of.len() <= k {
             self.row_of.resize(k + 1, NO_ROW);
@@ -106,8 +113,13 @@ impl Db {
         if (ix as usize) >= self.rows.len() {
             return;
         }
-        self.rows.remove(ix as usize);
         self.row_of[key.0 as usize] = NO_ROW;
+        if ix as usize + 1 == self.rows.len() {
+            // The usual case (a failed attempt's own fresh record): no other row moves.
+            self.rows.truncate(ix as usize);
+            return;
+        }
+        self.rows.remove(ix as usize);
         // Written through the index, so only chunks holding a changed slot are copied.
         for k in 0..self.row_of.len() {
             let slot = self.row_of[k];
@@ -119,14 +131,26 @@ impl Db {
 
     /// Marks every record due by `now_ms` expired; returns their keys.
     pub(super) fn reap(&mut self, now_ms: u64, expired: &mut Vec<KeyId>) {
+        if now_ms < self.next_expiry_ms {
+            return;
+        }
+        let mut next = u64::MAX;
         // Read first, write only the rows that change: a written row's chunk is copied.
         for ix in 0..self.rows.len() {
             let row = &self.rows[ix];
-            if row.state != RecordState::Expired && row.expires_at_ms.is_some_and(|e| now_ms >= e) {
-                expired.push(row.key);
-                self.rows[ix].state = RecordState::Expired;
+            if row.state == RecordState::Expired {
+                continue;
+            }
+            match row.expires_at_ms {
+                Some(e) if now_ms >= e => {
+                    expired.push(row.key);
+                    self.rows[ix].state = RecordState::Expired;
+                }
+                Some(e) => next = next.min(e),
+                None => {}
             }
         }
+        self.next_expiry_ms = next;
     }
 
     /// The outbox table, in commit order.
