@@ -20,7 +20,8 @@ done
 echo "== page weight (release build, wasm-opt -Oz): each page downloads its own wasm and JS"
 scripts/build.sh >/dev/null
 for dir in dist dist/lab; do
-  wasm=$(ls "$dir"/*_bg.wasm); js=$(ls "$dir"/*.js | grep -v _bg)
+  # the wasm-bindgen JS; not boot.js, the few-line loader every page also has (see Trunk.toml)
+  wasm=$(ls "$dir"/*_bg.wasm); js=$(ls "$dir"/*.js | grep -v -e _bg -e '/boot\.js$')
   w=$(wc -c <"$wasm"); wz=$(gzip -9c "$wasm" | wc -c); j=$(wc -c <"$js"); jz=$(gzip -9c "$js" | wc -c)
   printf '%s: wasm %s bytes, %s gzipped; js %s bytes, %s gzipped; page total %s gzipped\n' \
     "$dir/" "$w" "$wz" "$j" "$jz" "$((wz + jz))"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the playground needs, skipping whatever is already present at the right version.
-#   scripts/setup.sh serve   -> wasm32 target, wasm-bindgen-cli, trunk, npm packages (wasm-opt)
+#   scripts/setup.sh serve   -> wasm32 target, wasm-bindgen-cli, trunk, npm packages (wasm-opt, serve-static)
 #   scripts/setup.sh test    -> the above plus wasm-pack, chromium, chromedriver, playwright-core
 # Safe to run again: a second run installs nothing and says so.
 set -euo pipefail
@@ -68,11 +68,14 @@ cargo_tool wasm-bindgen-cli "$wb" wasm-bindgen
 # trunk 0.22 needs rustc 1.96.1; 0.21.14 compiles only with --locked
 cargo_tool trunk "$TRUNK_VERSION" trunk --locked
 
-# 3. npm packages (binaryen's wasm-opt; playwright-core for the end-to-end tests), pinned in package-lock.json
-if [ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/playwright-core ] && [ node_modules/.package-lock.json -nt package-lock.json ]; then
+# 3. npm packages (binaryen's wasm-opt; serve-static for scripts/serve-dist.mjs; playwright-core for
+#    the end-to-end tests), pinned in package-lock.json. A lock file newer than node_modules' own
+#    record (after a pull that changed it) means npm ci again.
+if [ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/playwright-core ] && [ -d node_modules/serve-static ] \
+   && [ node_modules/.package-lock.json -nt package-lock.json ]; then
   say "npm packages: present"
 else
-  say "installing npm packages from package-lock.json (binaryen, playwright-core)"
+  say "installing npm packages from package-lock.json (binaryen, serve-static, playwright-core)"
   npm ci --no-audit --no-fund
 fi
 
