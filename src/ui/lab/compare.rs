@@ -7,7 +7,7 @@ use yew::prelude::*;
 use crate::sim::lab::{adapt_schedule, Model, Stepper};
 use crate::ui::i18n::Lang;
 
-use super::text::{model_short, result_text};
+use crate::ui::text::lab::{model_short, result_text};
 
 /// Props of [`ComparePanel`].
 #[derive(Properties, PartialEq)]

@@ -12,9 +12,9 @@ use crate::sim::lab::{format_schedule, parse_integer};
 use crate::sim::lab::{Explorer, LabError, LabScenario, NumberField, Report, Search};
 use crate::sim::limits::{LAB_STEPS_PER_REQUEST, MAX_CACHED_REQUESTS, MAX_SAMPLES};
 use crate::ui::i18n::Lang;
+use crate::ui::text::grouped;
 
 use super::histogram::OutcomeHistogram;
-use super::text::grouped;
 
 /// Props of [`ExplorerPanel`].
 #[derive(Properties, PartialEq)]

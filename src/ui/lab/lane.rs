@@ -8,7 +8,7 @@ use crate::sim::lab::{step_source, LabResult, LabScenario, RequestStatus};
 use crate::sim::limits::LAB_STEPS_PER_REQUEST;
 use crate::ui::i18n::Lang;
 
-use super::text::{result_text, step_name};
+use crate::ui::text::lab::{result_text, step_name};
 
 /// Props of [`RequestLane`].
 #[derive(Properties, PartialEq)]

@@ -13,7 +13,6 @@ mod settings;
 mod share;
 mod shared;
 mod state;
-mod text;
 mod timeline;
 
 pub use page::{LabPage, LabPageProps};

@@ -8,6 +8,7 @@ use yew::prelude::*;
 use crate::sim::lab::{LabScenario, Model};
 use crate::ui::i18n::Lang;
 use crate::ui::listen::Listener;
+use crate::ui::text::lab::model_name;
 
 use super::compare::ComparePanel;
 use super::controls::StepperControls;
@@ -18,7 +19,6 @@ use super::settings::LabSettings;
 use super::share::LabShare;
 use super::shared::SharedStatePanel;
 use super::state::{LabAction, Notice};
-use super::text::model_name;
 use super::timeline::ScheduleTimeline;
 
 /// Props of [`LabPage`].

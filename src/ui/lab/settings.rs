@@ -9,7 +9,7 @@ use crate::sim::lab::{KeyMode, LabError, LabScenario, Model, NumberField};
 use crate::sim::limits::{MAX_AMOUNT, MAX_PARALLEL_REQUESTS, MIN_AMOUNT, MIN_PARALLEL_REQUESTS};
 use crate::ui::i18n::Lang;
 
-use super::text::model_name;
+use crate::ui::text::lab::model_name;
 
 /// Props of [`LabSettings`].
 #[derive(Properties, PartialEq)]

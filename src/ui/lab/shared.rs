@@ -6,7 +6,7 @@ use yew::prelude::*;
 use crate::sim::lab::{KeyMode, LabResult, Model, RequestStatus, Stepper};
 use crate::ui::i18n::Lang;
 
-use super::text::{action_text, charge_text, locks_text, step_name};
+use crate::ui::text::lab::{action_text, charge_text, locks_text, step_name};
 
 /// Props of [`SharedStatePanel`].
 #[derive(Properties, PartialEq)]

@@ -6,7 +6,7 @@ use yew::prelude::*;
 use crate::sim::lab::Stepper;
 use crate::ui::i18n::Lang;
 
-use super::text::{action_text, locks_text, step_name};
+use crate::ui::text::lab::{action_text, locks_text, step_name};
 
 /// Props of [`ScheduleTimeline`].
 #[derive(Properties, PartialEq)]

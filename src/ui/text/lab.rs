@@ -1,8 +1,8 @@
-//! Bilingual wording shared by the lab's components: step names, results, outcome groups. Kept in
-//! one place so a lane, the timeline and the explorer describe the same thing the same way.
+//! The lab's words: step names, models, results, what a step did, outcome groups, shared by its
+//! components so a lane, the timeline and the explorer describe the same thing the same way.
 
 use crate::sim::lab::{ChargeOutcome, LabResult, Model, OutcomeKey, StepAction, StepRecord};
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
 
 /// The name of step `step` (0-based) of `model`.
 pub fn step_name(lang: Lang, model: Model, step: usize) -> &'static str {
@@ -43,29 +43,20 @@ pub fn model_short(lang: Lang, model: Model) -> &'static str {
     }
 }
 
-/// A number with thousands separators, for reading (test hooks show plain integers instead).
-pub fn grouped(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// A stored or computed charge outcome, in the article's `PaymentResult` names.
 pub fn charge_text(lang: Lang, c: ChargeOutcome) -> String {
     match c {
-        ChargeOutcome::Success { balance } => lang.f(
-            format!("Success (balance {balance})"),
-            format!("Success（残高 {balance}）"),
-        ),
-        ChargeOutcome::InsufficientFunds { balance } => lang.f(
-            format!("InsufficientFunds (balance {balance})"),
-            format!("InsufficientFunds（残高 {balance}）"),
+        ChargeOutcome::Success { balance } => {
+            tr!(
+                lang,
+                "Success (balance {balance})",
+                "Success（残高 {balance}）"
+            )
+        }
+        ChargeOutcome::InsufficientFunds { balance } => tr!(
+            lang,
+            "InsufficientFunds (balance {balance})",
+            "InsufficientFunds（残高 {balance}）"
         ),
     }
 }
@@ -79,9 +70,10 @@ pub fn result_text(lang: Lang, r: LabResult) -> String {
         }
         LabResult::DuplicateRequest { original } => {
             let original = charge_text(lang, original);
-            lang.f(
-                format!("DuplicateRequest (replays {original})"),
-                format!("DuplicateRequest（{original} を再送）"),
+            tr!(
+                lang,
+                "DuplicateRequest (replays {original})",
+                "DuplicateRequest（{original} を再送）"
             )
         }
     }
@@ -92,9 +84,10 @@ pub fn action_text(lang: Lang, action: StepAction) -> String {
     match action {
         StepAction::CheckHit { original } => {
             let original = charge_text(lang, original);
-            lang.f(
-                format!("found {original} stored: returns DuplicateRequest"),
-                format!("保存済みの {original} を発見: DuplicateRequest を返す"),
+            tr!(
+                lang,
+                "found {original} stored: returns DuplicateRequest",
+                "保存済みの {original} を発見: DuplicateRequest を返す"
             )
         }
         StepAction::CheckMiss => lang
@@ -105,19 +98,20 @@ pub fn action_text(lang: Lang, action: StepAction) -> String {
             .to_string(),
         StepAction::Charged(c) => {
             let c = charge_text(lang, c);
-            lang.f(format!("charged: {c}"), format!("課金: {c}"))
+            tr!(lang, "charged: {c}", "課金: {c}")
         }
         StepAction::Stored { result, replaced } => {
             let result = charge_text(lang, result);
             match replaced {
                 Some(old) => {
                     let old = charge_text(lang, old);
-                    lang.f(
-                        format!("stored {result}, overwriting {old}"),
-                        format!("{result} を保存（{old} を上書き）"),
+                    tr!(
+                        lang,
+                        "stored {result}, overwriting {old}",
+                        "{result} を保存（{old} を上書き）"
                     )
                 }
-                None => lang.f(format!("stored {result}"), format!("{result} を保存")),
+                None => tr!(lang, "stored {result}", "{result} を保存"),
             }
         }
         StepAction::Idle => lang
@@ -135,47 +129,58 @@ pub fn locks_text(lang: Lang, record: &StepRecord) -> String {
     if !record.locks_within.is_empty() {
         let names: Vec<&str> = record.locks_within.iter().map(|l| l.field()).collect();
         let names = names.join(", ");
-        parts.push(lang.f(
-            format!("took and released {names}"),
-            format!("{names} を取得して解放"),
+        parts.push(tr!(
+            lang,
+            "took and released {names}",
+            "{names} を取得して解放"
         ));
     }
     if let Some(l) = record.acquired {
         let name = l.field();
-        parts.push(lang.f(
-            format!("took {name} and holds it"),
-            format!("{name} を取得し保持"),
-        ));
+        parts.push(tr!(lang, "took {name} and holds it", "{name} を取得し保持"));
     }
     if let Some(l) = record.released {
         let name = l.field();
-        parts.push(lang.f(format!("released {name}"), format!("{name} を解放")));
+        parts.push(tr!(lang, "released {name}", "{name} を解放"));
     }
     parts.join("; ")
 }
 
 /// An outcome group's label: "1 success + 2 duplicates", ….
 pub fn group_label(lang: Lang, key: OutcomeKey) -> String {
-    let mut en = Vec::new();
-    let mut ja = Vec::new();
-    let plural = |n: u8, one: &str, many: &str| {
-        if n == 1 {
-            format!("{n} {one}")
-        } else {
-            format!("{n} {many}")
-        }
-    };
-    if key.successes > 0 {
-        en.push(plural(key.successes, "success", "successes"));
-        ja.push(format!("成功 {}", key.successes));
+    let counts = [
+        (key.successes, "success", "successes", "成功"),
+        (key.duplicates, "duplicate", "duplicates", "重複"),
+        (key.insufficient, "declined", "declined", "残高不足"),
+    ];
+    let parts: Vec<String> = counts
+        .into_iter()
+        .filter(|(n, ..)| *n > 0)
+        .map(|(n, one, many, ja)| match lang {
+            Lang::En if n == 1 => format!("{n} {one}"),
+            Lang::En => format!("{n} {many}"),
+            Lang::Ja => format!("{ja} {n}"),
+        })
+        .collect();
+    parts.join(" + ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn group_labels_count_in_both_languages() {
+        let key = OutcomeKey {
+            successes: 1,
+            duplicates: 2,
+            insufficient: 1,
+            double_charged: false,
+        };
+        assert_eq!(
+            group_label(Lang::En, key),
+            "1 success + 2 duplicates + 1 declined"
+        );
+        assert_eq!(group_label(Lang::Ja, key), "成功 1 + 重複 2 + 残高不足 1");
     }
-    if key.duplicates > 0 {
-        en.push(plural(key.duplicates, "duplicate", "duplicates"));
-        ja.push(format!("重複 {}", key.duplicates));
-    }
-    if key.insufficient > 0 {
-        en.push(plural(key.insufficient, "declined", "declined"));
-        ja.push(format!("残高不足 {}", key.insufficient));
-    }
-    lang.f(en.join(" + "), ja.join(" + "))
 }
