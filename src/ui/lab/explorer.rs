@@ -11,8 +11,8 @@ use yew::prelude::*;
 use crate::sim::lab::{format_schedule, parse_integer};
 use crate::sim::lab::{Explorer, LabError, LabScenario, NumberField, Report, Search};
 use crate::sim::limits::{LAB_STEPS_PER_REQUEST, MAX_CACHED_REQUESTS, MAX_SAMPLES};
-use crate::ui::i18n::Lang;
-use crate::ui::text::grouped;
+use crate::ui::i18n::{tr, Lang};
+use crate::ui::text::{grouped, lab_error};
 
 use super::histogram::OutcomeHistogram;
 
@@ -254,14 +254,18 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
                 "キャンセル: 以下は途中までの数。",
             )
             .to_string(),
-        RunState::Refused(e) => lang.f(
-            format!("Refused before starting: {e}"),
-            format!("開始前に拒否: {}", e.message_ja()),
-        ),
-        RunState::Failed { error, .. } => lang.f(
-            format!("Stopped: {error}"),
-            format!("停止: {}", error.message_ja()),
-        ),
+        RunState::Refused(e) => {
+            let why = lab_error(lang, e);
+            tr!(
+                lang,
+                "Refused before starting: {why}",
+                "開始前に拒否: {why}"
+            )
+        }
+        RunState::Failed { error, .. } => {
+            let why = lab_error(lang, error);
+            tr!(lang, "Stopped: {why}", "停止: {why}")
+        }
     };
     let report = match &*run {
         RunState::Running { report, .. }

@@ -9,6 +9,7 @@ use crate::sim::limits::LAB_STEPS_PER_REQUEST;
 use crate::ui::i18n::Lang;
 
 use crate::ui::text::lab::{result_text, step_name};
+use crate::ui::text::lab_error;
 
 /// Props of [`RequestLane`].
 #[derive(Properties, PartialEq)]
@@ -169,7 +170,7 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
                     }) }
                 </code></pre>
             },
-            Err(e) => html! { <p class="error">{ lang.f(e.to_string(), e.message_ja()) }</p> },
+            Err(e) => html! { <p class="error">{ lab_error(lang, &e) }</p> },
         };
         html! {
             <li class={classes!("lab-block", class)} aria-current={(state == BlockState::Next).then_some("step")}>

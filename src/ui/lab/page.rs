@@ -9,6 +9,7 @@ use crate::sim::lab::{LabScenario, Model};
 use crate::ui::i18n::Lang;
 use crate::ui::listen::Listener;
 use crate::ui::text::lab::model_name;
+use crate::ui::text::lab_error;
 
 use super::compare::ComparePanel;
 use super::controls::StepperControls;
@@ -106,7 +107,7 @@ pub fn lab_page(props: &LabPageProps) -> Html {
     }
     let notice = match &ui.notice {
         Some(Notice::Error(e)) => html! {
-            <p class="field-error" role="alert" data-testid="lab-error">{ lang.f(e.to_string(), e.message_ja()) }</p>
+            <p class="field-error" role="alert" data-testid="lab-error">{ lab_error(lang, e) }</p>
         },
         Some(Notice::Loaded) => html! {
             <p class="lab-note" role="status">{ lang.t(

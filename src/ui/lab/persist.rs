@@ -12,6 +12,7 @@ use crate::ui::i18n::Lang;
 use crate::ui::route::Route;
 use crate::ui::share::{b64url_decode, b64url_encode};
 use crate::ui::storage;
+use crate::ui::text::lab_error;
 
 use super::state::LabUi;
 
@@ -208,7 +209,7 @@ pub fn restore_message(lang: Lang, origin: Origin, error: &RestoreError) -> Stri
             format!("It was written in another format (version {version})."),
             format!("別の形式（バージョン {version}）で書かれている。"),
         ),
-        RestoreError::Invalid(e) => (e.to_string(), e.message_ja()),
+        RestoreError::Invalid(e) => (lab_error(Lang::En, e), lab_error(Lang::Ja, e)),
     };
     lang.f(
         format!("{en} {why_en}").trim_end().to_string(),

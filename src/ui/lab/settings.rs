@@ -10,6 +10,7 @@ use crate::sim::limits::{MAX_AMOUNT, MAX_PARALLEL_REQUESTS, MIN_AMOUNT, MIN_PARA
 use crate::ui::i18n::Lang;
 
 use crate::ui::text::lab::model_name;
+use crate::ui::text::lab_error;
 
 /// Props of [`LabSettings`].
 #[derive(Properties, PartialEq)]
@@ -185,7 +186,7 @@ pub fn lab_settings(props: &LabSettingsProps) -> Html {
                 </label>
             </div>
             if let Some(e) = &*error {
-                <p class="field-error" role="alert" data-testid="lab-settings-error">{ lang.f(e.to_string(), e.message_ja()) }</p>
+                <p class="field-error" role="alert" data-testid="lab-settings-error">{ lab_error(lang, e) }</p>
             }
             <button type="submit" class="primary" data-testid="lab-apply">{ lang.t("Apply and reset the run", "適用して実行をリセット") }</button>
         </form>

@@ -1,6 +1,12 @@
-//! Words for what was refused: the simulation's input errors. Each message says what to fix.
+//! Words for what was refused: the simulation's input errors and the lab's errors. Each message
+//! says what to fix.
 
-use crate::sim::limits::{DurationField, InputError, Quantity};
+use crate::sim::lab::{LabError, NumberField};
+use crate::sim::limits::{
+    DurationField, InputError, Quantity, MAX_AMOUNT, MAX_BALANCE, MAX_CACHED_REQUESTS,
+    MAX_EXPLORED_STATES, MAX_PARALLEL_REQUESTS, MAX_RAW_SCHEDULES, MAX_SAMPLES, MIN_AMOUNT,
+    MIN_BALANCE, MIN_PARALLEL_REQUESTS,
+};
 use crate::ui::i18n::{tr, Lang};
 
 fn duration_field(lang: Lang, f: DurationField) -> &'static str {
@@ -144,5 +150,212 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
                 "実行が止まった：{q}が桁あふれする。"
             )
         }
+    }
+}
+
+/// The name of a lab text field whose number could not be read.
+pub fn number_field(lang: Lang, f: NumberField) -> &'static str {
+    match f {
+        NumberField::Requests => lang.t("requests", "リクエスト数"),
+        NumberField::Amounts => lang.t("amounts", "金額"),
+        NumberField::Balance => lang.t("initial balance", "初期残高"),
+        NumberField::Seed => lang.t("seed", "シード"),
+        NumberField::Samples => lang.t("samples", "サンプル数"),
+        NumberField::Schedule => lang.t("schedule", "スケジュール"),
+    }
+}
+
+/// A lab error as a message that says what to do instead. Requests and schedule entries are
+/// numbered from 1, as the page shows them.
+pub fn lab_error(lang: Lang, e: &LabError) -> String {
+    match e {
+        LabError::RequestCount { requests } => tr!(
+            lang,
+            "{requests} requests: choose between {MIN_PARALLEL_REQUESTS} (one request is not concurrency) and {MAX_PARALLEL_REQUESTS}",
+            "リクエスト数 {requests}: {MIN_PARALLEL_REQUESTS}（1件では並行にならない）から {MAX_PARALLEL_REQUESTS} の間で選んでください"
+        ),
+        LabError::AmountCount { given, requests } => tr!(
+            lang,
+            "{given} amounts for {requests} requests: give one amount for all, or one per request",
+            "{requests}件のリクエストに金額が{given}個: 全体に1つ、またはリクエストごとに1つ指定してください"
+        ),
+        LabError::Amount { request, amount } => {
+            let r = request + 1;
+            tr!(
+                lang,
+                "request {r}: amount {amount} is outside {MIN_AMOUNT}..={MAX_AMOUNT}",
+                "リクエスト{r}: 金額 {amount} は {MIN_AMOUNT}..={MAX_AMOUNT} の範囲外です"
+            )
+        }
+        LabError::Balance { balance } => tr!(
+            lang,
+            "initial balance {balance} is outside {MIN_BALANCE}..={MAX_BALANCE}",
+            "初期残高 {balance} は {MIN_BALANCE}..={MAX_BALANCE} の範囲外です"
+        ),
+        LabError::NotANumber { field, text } => {
+            let f = number_field(lang, *field);
+            tr!(
+                lang,
+                "{f}: \"{text}\" is not a whole number",
+                "{f}: 「{text}」は整数ではありません"
+            )
+        }
+        LabError::ScheduleIndexOutOfRange {
+            position,
+            request,
+            requests,
+        } => {
+            let (p, r) = (position + 1, request + 1);
+            tr!(
+                lang,
+                "schedule entry {p}: there is no request {r} (there are {requests})",
+                "スケジュールの{p}番目: リクエスト{r}は存在しません（{requests}件）"
+            )
+        }
+        LabError::ScheduleBlocked {
+            position,
+            request,
+            holder,
+        } => {
+            let (p, r, h) = (position + 1, request + 1, holder + 1);
+            tr!(
+                lang,
+                "schedule entry {p}: request {r} is blocked, request {h} holds the lock",
+                "スケジュールの{p}番目: リクエスト{r}はブロック中です（ロックはリクエスト{h}が保持）"
+            )
+        }
+        LabError::ScheduleFinished { position, request } => {
+            let (p, r) = (position + 1, request + 1);
+            tr!(
+                lang,
+                "schedule entry {p}: request {r} has already finished",
+                "スケジュールの{p}番目: リクエスト{r}はすでに終了しています"
+            )
+        }
+        LabError::ScheduleTooLong { length, max } => tr!(
+            lang,
+            "the schedule has {length} entries but the requests have only {max} steps",
+            "スケジュールは{length}ステップですが、リクエストのステップは合計{max}しかありません"
+        ),
+        LabError::NothingToUndo => lang
+            .t(
+                "nothing to step back: no step taken yet",
+                "戻るステップがありません（まだ1ステップも進めていません）",
+            )
+            .to_string(),
+        LabError::RunComplete => lang
+            .t(
+                "every request has finished",
+                "すべてのリクエストが終了しています",
+            )
+            .to_string(),
+        LabError::OverRawBudget { schedules: Some(n) } => tr!(
+            lang,
+            "{n} schedules is over the budget of {MAX_RAW_SCHEDULES} for search without caching: turn caching on or sample",
+            "スケジュール数 {n} はキャッシュなし探索の上限 {MAX_RAW_SCHEDULES} を超えます。キャッシュを有効にするかサンプリングしてください"
+        ),
+        LabError::OverRawBudget { schedules: None } => tr!(
+            lang,
+            "the number of schedules does not fit in 128 bits, far over the budget of {MAX_RAW_SCHEDULES}: sample instead",
+            "スケジュール数が128ビットに収まらず、上限 {MAX_RAW_SCHEDULES} を大きく超えます。サンプリングしてください"
+        ),
+        LabError::OverCachedBudget { requests } => tr!(
+            lang,
+            "{requests} requests is over the limit of {MAX_CACHED_REQUESTS} for exhaustive search: the distinct states grow about twentyfold per request and would not fit the page's memory; sample instead",
+            "リクエスト数 {requests} は全探索の上限 {MAX_CACHED_REQUESTS} を超えます。異なる状態の数がリクエスト1件ごとに約20倍になり、ページのメモリに収まりません。サンプリングしてください"
+        ),
+        LabError::StateBudgetExceeded { states } => tr!(
+            lang,
+            "stopped after {states} distinct states, the budget is {MAX_EXPLORED_STATES}: sample instead",
+            "異なる状態が{states}個に達したので停止しました（上限 {MAX_EXPLORED_STATES}）。サンプリングしてください"
+        ),
+        LabError::SampleCount { samples } => tr!(
+            lang,
+            "{samples} samples: choose between 1 and {MAX_SAMPLES}",
+            "サンプル数 {samples}: 1 から {MAX_SAMPLES} の間で選んでください"
+        ),
+        LabError::CountOverflow => lang
+            .t(
+                "a schedule count overflowed 128 bits",
+                "スケジュール数が128ビットを超えました",
+            )
+            .to_string(),
+        LabError::MissingMarker { marker } => tr!(
+            lang,
+            "src/sim/article.rs has no `// @lab {marker}` marker: the lab cannot show that step's code",
+            "src/sim/article.rs に `// @lab {marker}` マーカーがないため、このステップのコードを表示できません"
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_lab_error_has_both_messages() {
+        let errors = [
+            LabError::RequestCount { requests: 1 },
+            LabError::AmountCount {
+                given: 2,
+                requests: 3,
+            },
+            LabError::Amount {
+                request: 0,
+                amount: 0,
+            },
+            LabError::Balance { balance: -1 },
+            LabError::NotANumber {
+                field: NumberField::Seed,
+                text: "x".into(),
+            },
+            LabError::ScheduleIndexOutOfRange {
+                position: 0,
+                request: 4,
+                requests: 2,
+            },
+            LabError::ScheduleBlocked {
+                position: 1,
+                request: 1,
+                holder: 0,
+            },
+            LabError::ScheduleFinished {
+                position: 3,
+                request: 0,
+            },
+            LabError::ScheduleTooLong { length: 7, max: 6 },
+            LabError::NothingToUndo,
+            LabError::RunComplete,
+            LabError::OverRawBudget { schedules: Some(1) },
+            LabError::OverRawBudget { schedules: None },
+            LabError::OverCachedBudget { requests: 6 },
+            LabError::StateBudgetExceeded { states: 1 },
+            LabError::SampleCount { samples: 0 },
+            LabError::CountOverflow,
+            LabError::MissingMarker { marker: "x" },
+        ];
+        for e in errors {
+            let en = lab_error(Lang::En, &e);
+            let ja = lab_error(Lang::Ja, &e);
+            assert!(!en.is_empty() && !ja.is_empty());
+            assert_ne!(en, ja);
+            assert!(!ja.is_ascii(), "{ja}");
+        }
+        let over = LabError::OverRawBudget {
+            schedules: Some(168_168_000),
+        };
+        assert!(lab_error(Lang::En, &over).contains("over the budget"));
+        let seed = LabError::NotANumber {
+            field: NumberField::Seed,
+            text: "x".into(),
+        };
+        assert_eq!(
+            lab_error(Lang::En, &seed),
+            "seed: \"x\" is not a whole number"
+        );
+        assert_eq!(
+            lab_error(Lang::Ja, &seed),
+            "シード: 「x」は整数ではありません"
+        );
     }
 }

@@ -5,7 +5,7 @@
 //!
 //! - [`events`]: trace events (with their check outcomes, crash points, charge failures).
 //! - [`results`]: payment results, record states, invariants and their violations.
-//! - [`errors`]: the simulation's input errors.
+//! - [`errors`]: the simulation's input errors and the lab's errors.
 //! - [`policies`]: services, event wiring, faults, and the production policies.
 //! - [`lab`]: the lab's steps, models, results and actions.
 //!
@@ -18,7 +18,7 @@ pub mod lab;
 pub mod policies;
 pub mod results;
 
-pub use errors::input_error;
+pub use errors::{input_error, lab_error, number_field};
 pub use events::event_text;
 pub use policies::{
     caching_name, column_name, emit_name, fault_name, mismatch_name, service_blurb, service_name,
