@@ -10,9 +10,7 @@ use wasm_bindgen_test::wasm_bindgen_test as test;
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 use idempotency_playground::lab::*;
-use idempotency_playground::lab::{
-    common_indent, dedent, english_gloss, parse_sections, section, MARKERS,
-};
+use idempotency_playground::lab::{common_indent, dedent, parse_sections, section, MARKERS};
 use idempotency_playground::lab::{
     format_schedule, parse_amounts, parse_integer, parse_schedule, parse_seed,
 };
@@ -785,25 +783,4 @@ fn seeded_prng_is_deterministic_and_in_range() {
     }
     assert!(seen.iter().all(|n| (800..1200).contains(n)), "{seen:?}");
     assert_eq!(r.below(0), 0);
-}
-
-#[test]
-fn every_japanese_comment_the_lab_shows_has_an_english_rendering() {
-    let mut glossed = 0;
-    for marker in MARKERS {
-        for line in section(marker).expect("marker exists") {
-            let text = line.text.trim();
-            if text.starts_with("//") && !text.is_ascii() {
-                let en = english_gloss(text)
-                    .unwrap_or_else(|| panic!("line {} has no English: {text}", line.number));
-                assert!(en.starts_with("// ") && en.is_ascii(), "{en}");
-                glossed += 1;
-            }
-        }
-    }
-    assert_eq!(
-        glossed, 8,
-        "the article's sections hold 8 Japanese comments"
-    );
-    assert_eq!(english_gloss("let x = 1;"), None);
 }

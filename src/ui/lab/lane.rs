@@ -3,12 +3,12 @@
 
 use yew::prelude::*;
 
-use crate::sim::lab::{common_indent, dedent, english_gloss, SourceLine};
+use crate::sim::lab::{common_indent, dedent, SourceLine};
 use crate::sim::lab::{step_source, LabResult, LabScenario, RequestStatus};
 use crate::sim::limits::LAB_STEPS_PER_REQUEST;
 use crate::ui::i18n::Lang;
 
-use crate::ui::text::lab::{result_text, step_name};
+use crate::ui::text::lab::{english_gloss, result_text, step_name};
 use crate::ui::text::lab_error;
 
 /// Props of [`RequestLane`].

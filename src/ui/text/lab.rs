@@ -1,5 +1,6 @@
 //! The lab's words: step names, models, results, what a step did, outcome groups, shared by its
-//! components so a lane, the timeline and the explorer describe the same thing the same way.
+//! components so a lane, the timeline and the explorer describe the same thing the same way; and
+//! the English renderings of the Japanese comments in the article's code the lab shows.
 
 use crate::sim::lab::{ChargeOutcome, LabResult, Model, OutcomeKey, StepAction, StepRecord};
 use crate::ui::i18n::{tr, Lang};
@@ -165,9 +166,71 @@ pub fn group_label(lang: Lang, key: OutcomeKey) -> String {
     parts.join(" + ")
 }
 
+/// The article's code comments are in Japanese, and the lab shows the code as written. For the
+/// English page, each comment line inside a section has an English rendering, shown under it.
+const GLOSSES: [(&str, &str); 8] = [
+    (
+        "// 既に処理済みならキャッシュを返す",
+        "// Already processed? Return the cached result.",
+    ),
+    ("// 本来のビジネスロジック", "// The actual business logic."),
+    ("// 結果をキャッシュ", "// Cache the result."),
+    (
+        "// ステップ1: 冪等性チェック（別のロック）",
+        "// Step 1: idempotency check (its own lock).",
+    ),
+    (
+        "// <-- ここがTOCTOUウィンドウ。別スレッドがチェックをすり抜ける",
+        "// <-- The TOCTOU window: another thread slips past the check here.",
+    ),
+    (
+        "// ステップ2: 決済処理（別のロック）",
+        "// Step 2: the payment (its own lock).",
+    ),
+    (
+        "// ステップ3: 結果キャッシュ（別のロック）",
+        "// Step 3: cache the result (its own lock).",
+    ),
+    (
+        "// チェック + 処理 + キャッシュを単一のクリティカルセクション内で",
+        "// Check + process + cache, all in one critical section.",
+    ),
+];
+
+/// The English rendering of a Japanese comment line of a section, if `line` is one.
+pub fn english_gloss(line: &str) -> Option<&'static str> {
+    let line = line.trim();
+    GLOSSES
+        .iter()
+        .find(|(ja, _)| *ja == line)
+        .map(|(_, en)| *en)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::lab::{section, MARKERS};
+
+    #[test]
+    fn every_japanese_comment_the_lab_shows_has_an_english_rendering() {
+        let mut glossed = 0;
+        for marker in MARKERS {
+            for line in section(marker).expect("marker exists") {
+                let text = line.text.trim();
+                if text.starts_with("//") && !text.is_ascii() {
+                    let en = english_gloss(text)
+                        .unwrap_or_else(|| panic!("line {} has no English: {text}", line.number));
+                    assert!(en.starts_with("// ") && en.is_ascii(), "{en}");
+                    glossed += 1;
+                }
+            }
+        }
+        assert_eq!(
+            glossed, 8,
+            "the article's sections hold 8 Japanese comments"
+        );
+        assert_eq!(english_gloss("let x = 1;"), None);
+    }
 
     #[test]
     fn group_labels_count_in_both_languages() {

@@ -7,7 +7,8 @@
 //! - [`results`]: payment results, record states, invariants and their violations.
 //! - [`errors`]: the simulation's input errors and the lab's errors.
 //! - [`policies`]: services, event wiring, faults, and the production policies.
-//! - [`lab`]: the lab's steps, models, results and actions.
+//! - [`lab`]: the lab's steps, models, results and actions, and the English renderings of the
+//!   article's Japanese comments.
 //!
 //! Text with values in it is written with `tr!` (see `crate::ui::i18n`), which formats only the
 //! language shown. The helpers below are not words but how keys and large numbers are shown.
