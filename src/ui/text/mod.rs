@@ -6,7 +6,8 @@
 //! - [`events`]: trace events (with their check outcomes, crash points, charge failures).
 //! - [`results`]: payment results, record states, invariants and their violations.
 //! - [`errors`]: the simulation's input errors and the lab's errors.
-//! - [`policies`]: services, event wiring, faults, and the production policies.
+//! - [`policies`]: services, event wiring, faults, and the production policies with the real
+//!   system each imitates.
 //! - [`lab`]: the lab's steps, models, results and actions, and the English renderings of the
 //!   article's Japanese comments.
 //!

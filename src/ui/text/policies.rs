@@ -1,5 +1,20 @@
 //! Words for what the learner chooses: the services, how a service announces its charges, the
 //! faults, and the production service's policies.
+//!
+//! Each production policy imitates a real system, and its name on the page says which, once.
+//! The sources behind those names, for review:
+//! - mismatch status: Stripe API v1 answers 400 `idempotency_error`; the IETF draft
+//!   draft-ietf-httpapi-idempotency-key-header specifies 422; rocket-rides-atomic (Brandur Leach)
+//!   answers 409.
+//! - failure caching: Stripe API v1 and the article replay the first result, 500s included; some
+//!   payment APIs cache only 2xx results; others do not cache 429 or 5xx results.
+//! - in-flight record: Stripe and the IETF draft answer 409 while the first request runs;
+//!   rocket-rides locks with `locked_at`; AWS Lambda Powertools' `INPROGRESS` records expire.
+//!   Without one, a concurrent duplicate waits for the charge's transaction.
+//! - retention: Stripe prunes keys after at least 24 h; AWS Lambda Powertools'
+//!   `expires_after_seconds` defaults to 3600 (1 h); some APIs keep keys 7 days.
+//!
+//! The in-flight record and the retention are worded by the sandbox's form, next to their inputs.
 
 use crate::sim::{EmitMode, FailureCaching, Fault, MismatchStatus, ServiceKind, WorldConfig};
 use crate::ui::i18n::Lang;
@@ -99,18 +114,22 @@ pub fn fault_name(lang: Lang, f: Fault) -> &'static str {
     }
 }
 
-/// The real system a mismatch status imitates, localized.
+/// A mismatch status: the status, and the real system that answers with it.
 pub fn mismatch_name(lang: Lang, m: MismatchStatus) -> &'static str {
     match m {
+        // Stripe API v1: 400 `idempotency_error`.
         MismatchStatus::Stripe400 => lang.t("400, as Stripe", "400（Stripe）"),
+        // draft-ietf-httpapi-idempotency-key-header: 422 Unprocessable Content.
         MismatchStatus::Ietf422 => lang.t("422, as the IETF draft", "422（IETF ドラフト）"),
+        // rocket-rides-atomic, Brandur Leach: 409 Conflict.
         MismatchStatus::RocketRides409 => lang.t("409, as rocket-rides", "409（rocket-rides）"),
     }
 }
 
-/// The real system a failure-caching policy imitates, localized.
+/// A failure-caching policy: what is stored, and who stores that.
 pub fn caching_name(lang: Lang, c: FailureCaching) -> &'static str {
     match c {
+        // Stripe API v1 and the article: the first result is replayed, 500s included.
         FailureCaching::CacheAll => lang.t(
             "Cache every result (the article, Stripe)",
             "すべての結果をキャッシュ（記事、Stripe）",
@@ -123,5 +142,39 @@ pub fn caching_name(lang: Lang, c: FailureCaching) -> &'static str {
             "Cache all but transient errors (no 429/5xx)",
             "一時的エラー以外をキャッシュ（429/5xx は除く）",
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LANGS: [Lang; 2] = [Lang::En, Lang::Ja];
+
+    #[test]
+    fn every_policy_names_what_it_imitates_in_both_languages() {
+        for m in MismatchStatus::ALL {
+            let system = match m {
+                MismatchStatus::Stripe400 => "Stripe",
+                MismatchStatus::Ietf422 => "IETF",
+                MismatchStatus::RocketRides409 => "rocket-rides",
+            };
+            for lang in LANGS {
+                let name = mismatch_name(lang, m);
+                assert!(name.contains(&m.status().to_string()), "{name}");
+                assert!(name.contains(system), "{name}");
+            }
+        }
+        for c in FailureCaching::ALL {
+            let what = match c {
+                FailureCaching::CacheAll => "Stripe",
+                FailureCaching::SuccessOnly => "2xx",
+                FailureCaching::AllButTransient => "429/5xx",
+            };
+            for lang in LANGS {
+                assert!(caching_name(lang, c).contains(what), "{c:?} in {lang:?}");
+            }
+            assert_ne!(caching_name(Lang::En, c), caching_name(Lang::Ja, c));
+        }
     }
 }
