@@ -293,6 +293,34 @@ mod tests {
     use super::*;
 
     #[test]
+    fn input_errors_say_what_to_fix_in_both_languages() {
+        let e = InputError::KeyTooLong { len: 300, max: 255 };
+        assert_eq!(
+            input_error(Lang::En, &e),
+            "The key has 300 characters; at most 255 are allowed (Stripe's limit)."
+        );
+        assert_eq!(
+            input_error(Lang::Ja, &e),
+            "キーが 300 文字ある。上限は 255 文字（Stripe の上限）。"
+        );
+        let e = InputError::UnsupportedVersion {
+            version: 9,
+            supported: 1,
+        };
+        assert!(input_error(Lang::En, &e).contains("version 9"));
+        assert!(input_error(Lang::Ja, &e).contains("バージョン 9"));
+        let one = InputError::ParallelOutOfRange {
+            count: 1,
+            min: 2,
+            max: 10,
+        };
+        assert_eq!(
+            input_error(Lang::En, &one),
+            "1 concurrent request: use 2 to 10."
+        );
+    }
+
+    #[test]
     fn every_lab_error_has_both_messages() {
         let errors = [
             LabError::RequestCount { requests: 1 },
