@@ -6,7 +6,7 @@
 use yew::prelude::*;
 
 use crate::sim::lab::{LabScenario, Model};
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
 use crate::ui::listen::Listener;
 use crate::ui::text::lab::model_name;
 use crate::ui::text::lab_error;
@@ -123,6 +123,8 @@ pub fn lab_page(props: &LabPageProps) -> Html {
         None => html! {},
     };
     let last_mover = run.schedule().last().copied();
+    let model = model_name(lang, scenario.model());
+    let stepper_heading = tr!(lang, "Stepper: {model}", "ステッパー: {model}");
     let model_lesson = match scenario.model() {
         Model::TocTou => lang.t(
             "Each step takes and releases its own lock. Try: step request 1 through its check, then request 2 through its check — both find nothing stored, and both charge.",
@@ -151,10 +153,7 @@ pub fn lab_page(props: &LabPageProps) -> Html {
             </header>
             <LabSettings lang={lang} scenario={scenario.clone()} seed={ui.seed} on_apply={on_apply} />
             <section class="lab-stepper" aria-labelledby="lab-stepper-h" ref={stepper_ref}>
-                <h3 id="lab-stepper-h">{ lang.f(
-                    format!("Stepper: {}", model_name(lang, scenario.model())),
-                    format!("ステッパー: {}", model_name(lang, scenario.model())),
-                ) }</h3>
+                <h3 id="lab-stepper-h">{ stepper_heading }</h3>
                 <p class="lab-lesson">{ model_lesson }</p>
                 <StepperControls lang={lang} schedule={run.schedule().to_vec()} complete={run.is_complete()}
                                  seed={ui.seed} on_action={on_action} />
