@@ -8,7 +8,7 @@ mod explorer;
 mod histogram;
 mod lane;
 mod page;
-mod persist;
+pub(crate) mod persist;
 mod settings;
 mod share;
 mod shared;

@@ -9,13 +9,13 @@ use crate::sim::lab::{LabScenario, Model};
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::listen::Listener;
 use crate::ui::text::lab::model_name;
-use crate::ui::text::lab_error;
+use crate::ui::text::{lab_error, restore_message};
 
 use super::compare::ComparePanel;
 use super::controls::StepperControls;
 use super::explorer::ExplorerPanel;
 use super::lane::RequestLane;
-use super::persist::{self, restore_message};
+use super::persist;
 use super::settings::LabSettings;
 use super::share::LabShare;
 use super::shared::SharedStatePanel;

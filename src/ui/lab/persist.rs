@@ -8,11 +8,9 @@
 use crate::sim::json::{self, Got, Json, JsonError, ObjectWriter};
 use crate::sim::lab::{KeyMode, LabError, LabScenario, Model, Stepper};
 use crate::sim::limits::MAX_URL_BYTES;
-use crate::ui::i18n::Lang;
 use crate::ui::route::Route;
 use crate::ui::share::{b64url_decode, b64url_encode};
 use crate::ui::storage;
-use crate::ui::text::lab_error;
 
 use super::state::LabUi;
 
@@ -185,36 +183,6 @@ pub enum Origin {
     Storage,
     /// A share link.
     Link,
-}
-
-/// Says in `lang` that state from `origin` was not restored, and why.
-pub fn restore_message(lang: Lang, origin: Origin, error: &RestoreError) -> String {
-    let (en, ja) = match origin {
-        Origin::Storage => (
-            "The saved lab could not be restored, so the default lab is shown.",
-            "保存されたラボを復元できなかったので、既定のラボを表示している。",
-        ),
-        Origin::Link => (
-            "This lab link is damaged, so the default lab is shown.",
-            "このラボのリンクは壊れているので、既定のラボを表示している。",
-        ),
-    };
-    let (why_en, why_ja) = match error {
-        RestoreError::TooLong { bytes } => (
-            format!("It is too long ({bytes} bytes; at most {MAX_URL_BYTES} are read)."),
-            format!("長すぎる（{bytes} バイト、読めるのは {MAX_URL_BYTES} バイトまで）。"),
-        ),
-        RestoreError::Unreadable => (String::new(), String::new()),
-        RestoreError::UnknownVersion { version } => (
-            format!("It was written in another format (version {version})."),
-            format!("別の形式（バージョン {version}）で書かれている。"),
-        ),
-        RestoreError::Invalid(e) => (lab_error(Lang::En, e), lab_error(Lang::Ja, e)),
-    };
-    lang.f(
-        format!("{en} {why_en}").trim_end().to_string(),
-        format!("{ja}{why_ja}"),
-    )
 }
 
 /// How the page starts: the lab to show, and what to do about where it came from.
@@ -394,24 +362,6 @@ mod tests {
         assert_eq!(link_query("#/lab"), None);
         assert_eq!(link_query("#/lab?"), None);
         assert_eq!(link_query("#/sandbox?s=abc"), None);
-    }
-
-    #[test]
-    fn messages_are_in_both_languages() {
-        let e = RestoreError::Invalid(LabError::RequestCount { requests: 11 });
-        let en = restore_message(Lang::En, Origin::Storage, &e);
-        let ja = restore_message(Lang::Ja, Origin::Storage, &e);
-        assert!(
-            en.starts_with("The saved lab could not be restored"),
-            "{en}"
-        );
-        assert!(ja.starts_with("保存されたラボを復元できなかった"), "{ja}");
-        assert!(ja.contains("11"), "{ja}");
-        let link = restore_message(Lang::En, Origin::Link, &RestoreError::Unreadable);
-        assert_eq!(
-            link,
-            "This lab link is damaged, so the default lab is shown."
-        );
     }
 
     /// Documents for `from_json`: the saved form with each field removed, renamed, doubled or

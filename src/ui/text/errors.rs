@@ -1,13 +1,14 @@
-//! Words for what was refused: the simulation's input errors and the lab's errors. Each message
-//! says what to fix.
+//! Words for what was refused: the simulation's input errors, the lab's errors, and why a saved
+//! or linked lab was not restored. Each message says what to fix.
 
 use crate::sim::lab::{LabError, NumberField};
 use crate::sim::limits::{
     DurationField, InputError, Quantity, MAX_AMOUNT, MAX_BALANCE, MAX_CACHED_REQUESTS,
-    MAX_EXPLORED_STATES, MAX_PARALLEL_REQUESTS, MAX_RAW_SCHEDULES, MAX_SAMPLES, MIN_AMOUNT,
-    MIN_BALANCE, MIN_PARALLEL_REQUESTS,
+    MAX_EXPLORED_STATES, MAX_PARALLEL_REQUESTS, MAX_RAW_SCHEDULES, MAX_SAMPLES, MAX_URL_BYTES,
+    MIN_AMOUNT, MIN_BALANCE, MIN_PARALLEL_REQUESTS,
 };
 use crate::ui::i18n::{tr, Lang};
+use crate::ui::lab::persist::{Origin, RestoreError};
 
 fn duration_field(lang: Lang, f: DurationField) -> &'static str {
     match f {
@@ -288,6 +289,36 @@ pub fn lab_error(lang: Lang, e: &LabError) -> String {
     }
 }
 
+/// Says that the lab saved in this browser, or a lab link, was not restored, and why.
+pub fn restore_message(lang: Lang, origin: Origin, error: &RestoreError) -> String {
+    let shown = match origin {
+        Origin::Storage => lang.t(
+            "The saved lab could not be restored, so the default lab is shown.",
+            "保存されたラボを復元できなかったので、既定のラボを表示している。",
+        ),
+        Origin::Link => lang.t(
+            "This lab link is damaged, so the default lab is shown.",
+            "このラボのリンクは壊れているので、既定のラボを表示している。",
+        ),
+    };
+    let why = match error {
+        RestoreError::TooLong { bytes } => tr!(
+            lang,
+            "It is too long ({bytes} bytes; at most {MAX_URL_BYTES} are read).",
+            "長すぎる（{bytes} バイト、読めるのは {MAX_URL_BYTES} バイトまで）。"
+        ),
+        RestoreError::Unreadable => return shown.to_string(),
+        RestoreError::UnknownVersion { version } => tr!(
+            lang,
+            "It was written in another format (version {version}).",
+            "別の形式（バージョン {version}）で書かれている。"
+        ),
+        RestoreError::Invalid(e) => lab_error(lang, e),
+    };
+    // English puts a space between sentences; Japanese does not.
+    tr!(lang, "{shown} {why}", "{shown}{why}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -384,6 +415,29 @@ mod tests {
         assert_eq!(
             lab_error(Lang::Ja, &seed),
             "シード: 「x」は整数ではありません"
+        );
+    }
+
+    #[test]
+    fn restore_messages_are_in_both_languages() {
+        let e = RestoreError::Invalid(LabError::RequestCount { requests: 11 });
+        let en = restore_message(Lang::En, Origin::Storage, &e);
+        let ja = restore_message(Lang::Ja, Origin::Storage, &e);
+        assert!(
+            en.starts_with("The saved lab could not be restored"),
+            "{en}"
+        );
+        assert!(ja.starts_with("保存されたラボを復元できなかった"), "{ja}");
+        assert!(ja.contains("11"), "{ja}");
+        let link = restore_message(Lang::En, Origin::Link, &RestoreError::Unreadable);
+        assert_eq!(
+            link,
+            "This lab link is damaged, so the default lab is shown."
+        );
+        let long = restore_message(Lang::En, Origin::Link, &RestoreError::TooLong { bytes: 9 });
+        assert_eq!(
+            long,
+            format!("This lab link is damaged, so the default lab is shown. It is too long (9 bytes; at most {MAX_URL_BYTES} are read).")
         );
     }
 }

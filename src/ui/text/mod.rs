@@ -5,7 +5,7 @@
 //!
 //! - [`events`]: trace events (with their check outcomes, crash points, charge failures).
 //! - [`results`]: payment results, record states, invariants and their violations.
-//! - [`errors`]: the simulation's input errors and the lab's errors.
+//! - [`errors`]: input errors, lab errors, why a saved or linked lab was not restored.
 //! - [`policies`]: services, event wiring, faults, and the production policies with the real
 //!   system each imitates.
 //! - [`lab`]: the lab's steps, models, results and actions, and the English renderings of the
@@ -20,7 +20,7 @@ pub mod lab;
 pub mod policies;
 pub mod results;
 
-pub use errors::{input_error, lab_error, number_field};
+pub use errors::{input_error, lab_error, number_field, restore_message};
 pub use events::event_text;
 pub use policies::{
     caching_name, column_name, emit_name, fault_name, mismatch_name, service_blurb, service_name,
