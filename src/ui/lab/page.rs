@@ -19,7 +19,7 @@ use super::persist;
 use super::settings::LabSettings;
 use super::share::LabShare;
 use super::shared::SharedStatePanel;
-use super::state::{LabAction, Notice};
+use super::state::{LabAction, LabUi, Notice};
 use super::timeline::ScheduleTimeline;
 
 /// Props of [`LabPage`].
@@ -36,8 +36,8 @@ pub fn lab_page(props: &LabPageProps) -> Html {
     // A share link in the hash, else this browser's saved lab, else the default (read once).
     let start = use_memo((), |_| persist::start());
     let ui = {
-        let first = start.ui.clone();
-        use_reducer(move || first)
+        let start = start.clone();
+        use_reducer(move || LabUi::at_start(&start))
     };
     let run = ui.stepper.clone();
     let scenario = run.scenario().clone();

@@ -12,8 +12,6 @@ use crate::ui::route::Route;
 use crate::ui::share::{b64url_decode, b64url_encode};
 use crate::ui::storage;
 
-use super::state::LabUi;
-
 /// The version of the saved format this page writes and reads.
 pub const VERSION: u64 = 1;
 
@@ -142,7 +140,7 @@ pub fn to_json(run: &Stepper, seed: u64) -> String {
 }
 
 /// Reads saved JSON back into a run and a seed, through the core's checks.
-pub fn from_json(json: &str) -> Result<(Stepper, u64), RestoreError> {
+pub fn from_json(json: &str) -> Restored {
     let doc = json::parse(json).map_err(|_| RestoreError::Unreadable)?;
     let version = version(&doc).map_err(|_| RestoreError::Unreadable)?;
     if version != VERSION {
@@ -163,7 +161,7 @@ pub fn share_query(json: &str) -> String {
 }
 
 /// Reads a share link's query (what follows `?` in `#/lab?s=...`).
-pub fn from_query(query: &str) -> Result<(Stepper, u64), RestoreError> {
+pub fn from_query(query: &str) -> Restored {
     if query.len() > MAX_URL_BYTES {
         return Err(RestoreError::TooLong { bytes: query.len() });
     }
@@ -185,10 +183,14 @@ pub enum Origin {
     Link,
 }
 
-/// How the page starts: the lab to show, and what to do about where it came from.
+/// A lab read back: the run (settings and schedule, replayed by the core) and the seed, or why
+/// it was not restored.
+pub type Restored = Result<(Stepper, u64), RestoreError>;
+
+/// How the page starts: the lab that was read, and what to do about where it came from.
 pub struct Start {
-    /// The restored lab, or the default one (with a notice when something was not restored).
-    pub ui: LabUi,
+    /// What was read and from where; `None` when there was nothing to read (the default lab).
+    pub read: Option<(Origin, Restored)>,
     /// The lab came from a share link: the hash carries a query to take off the address bar.
     pub from_link: bool,
     /// Save the starting lab at once (a good link becomes this browser's saved lab). Otherwise
@@ -232,16 +234,13 @@ pub fn start() -> Start {
         let result = from_query(query);
         return Start {
             save_now: result.is_ok(),
-            ui: LabUi::restored(Origin::Link, result),
+            read: Some((Origin::Link, result)),
             from_link: true,
         };
     }
-    let ui = match storage::load(storage::LAB_KEY) {
-        Some(json) => LabUi::restored(Origin::Storage, from_json(&json)),
-        None => LabUi::default(),
-    };
+    let read = storage::load(storage::LAB_KEY).map(|json| (Origin::Storage, from_json(&json)));
     Start {
-        ui,
+        read,
         from_link: false,
         save_now: false,
     }
