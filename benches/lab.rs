@@ -7,6 +7,8 @@
 use std::time::{Duration, Instant};
 
 use idempotency_playground::lab::{Explorer, KeyMode, LabScenario, Model, Report, Search};
+use idempotency_playground::ui::i18n::Lang;
+use idempotency_playground::ui::text::lab_error;
 
 struct Case {
     name: &'static str,
@@ -63,7 +65,7 @@ const MIN_RUNS: usize = 5;
 
 fn run(case: &Case) -> Result<(Duration, Report), String> {
     let scenario = LabScenario::new(case.model, case.requests, KeyMode::Same, &[100], 1000)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| lab_error(Lang::En, &e))?;
     let mut times = Vec::new();
     let mut report = None;
     let started = Instant::now();
@@ -71,7 +73,7 @@ fn run(case: &Case) -> Result<(Duration, Report), String> {
         let t = Instant::now();
         let r = Explorer::new(&scenario, case.search)
             .and_then(|mut e| e.run_to_end())
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| lab_error(Lang::En, &e))?;
         times.push(t.elapsed());
         report = Some(std::hint::black_box(r));
     }

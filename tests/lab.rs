@@ -10,9 +10,7 @@ use wasm_bindgen_test::wasm_bindgen_test as test;
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 use idempotency_playground::lab::*;
-use idempotency_playground::lab::{
-    common_indent, dedent, english_gloss, parse_sections, section, MARKERS,
-};
+use idempotency_playground::lab::{common_indent, dedent, parse_sections, section, MARKERS};
 use idempotency_playground::lab::{
     format_schedule, parse_amounts, parse_integer, parse_schedule, parse_seed,
 };
@@ -564,7 +562,7 @@ fn the_counterexample_run_through_the_atomic_service_waits_instead() {
 #[test]
 fn every_marker_is_found_in_the_service_source() {
     for marker in MARKERS {
-        let lines = section(marker).unwrap_or_else(|e| panic!("{e}"));
+        let lines = section(marker).unwrap_or_else(|e| panic!("{e:?}"));
         assert!(
             lines.iter().any(|l| !l.text.trim().is_empty()),
             "{marker} is empty"
@@ -700,7 +698,6 @@ fn budgets_refuse_before_starting_with_a_reason() {
             schedules: Some(168_168_000)
         }
     );
-    assert!(e.to_string().contains("over the budget"));
     const { assert!(168_168_000 > MAX_RAW_SCHEDULES) };
     let s = scenario(Model::TocTou, MAX_CACHED_REQUESTS + 1, KeyMode::Same);
     assert_eq!(
@@ -773,57 +770,6 @@ fn text_fields_parse_or_say_why() {
 }
 
 #[test]
-fn every_error_has_a_message_in_both_languages() {
-    let errors = [
-        LabError::RequestCount { requests: 1 },
-        LabError::AmountCount {
-            given: 2,
-            requests: 3,
-        },
-        LabError::Amount {
-            request: 0,
-            amount: 0,
-        },
-        LabError::Balance { balance: -1 },
-        LabError::NotANumber {
-            field: NumberField::Seed,
-            text: "x".into(),
-        },
-        LabError::ScheduleIndexOutOfRange {
-            position: 0,
-            request: 4,
-            requests: 2,
-        },
-        LabError::ScheduleBlocked {
-            position: 1,
-            request: 1,
-            holder: 0,
-        },
-        LabError::ScheduleFinished {
-            position: 3,
-            request: 0,
-        },
-        LabError::ScheduleTooLong { length: 7, max: 6 },
-        LabError::NothingToUndo,
-        LabError::RunComplete,
-        LabError::OverRawBudget { schedules: Some(1) },
-        LabError::OverRawBudget { schedules: None },
-        LabError::OverCachedBudget { requests: 6 },
-        LabError::StateBudgetExceeded { states: 1 },
-        LabError::SampleCount { samples: 0 },
-        LabError::CountOverflow,
-        LabError::MissingMarker { marker: "x" },
-    ];
-    for e in errors {
-        let en = e.to_string();
-        let ja = e.message_ja();
-        assert!(!en.is_empty() && !ja.is_empty());
-        assert_ne!(en, ja);
-        assert!(!ja.is_ascii(), "{ja}");
-    }
-}
-
-#[test]
 fn seeded_prng_is_deterministic_and_in_range() {
     let mut a = idempotency_playground::Rng::new(5);
     let mut b = idempotency_playground::Rng::new(5);
@@ -837,25 +783,4 @@ fn seeded_prng_is_deterministic_and_in_range() {
     }
     assert!(seen.iter().all(|n| (800..1200).contains(n)), "{seen:?}");
     assert_eq!(r.below(0), 0);
-}
-
-#[test]
-fn every_japanese_comment_the_lab_shows_has_an_english_rendering() {
-    let mut glossed = 0;
-    for marker in MARKERS {
-        for line in section(marker).expect("marker exists") {
-            let text = line.text.trim();
-            if text.starts_with("//") && !text.is_ascii() {
-                let en = english_gloss(text)
-                    .unwrap_or_else(|| panic!("line {} has no English: {text}", line.number));
-                assert!(en.starts_with("// ") && en.is_ascii(), "{en}");
-                glossed += 1;
-            }
-        }
-    }
-    assert_eq!(
-        glossed, 8,
-        "the article's sections hold 8 Japanese comments"
-    );
-    assert_eq!(english_gloss("let x = 1;"), None);
 }

@@ -262,7 +262,7 @@ fn trace_lanes_and_lost_arrows() {
     assert_eq!(lost[1].lanes(), (Lane::Network, Some(Lane::Client)));
     for e in w.trace() {
         let (from, to) = e.lanes();
-        assert_ne!(Some(from), to, "{}", e.kind);
+        assert_ne!(Some(from), to, "{:?}", e.kind);
     }
     // Times never go backwards and steps are numbered 1, 2, 3, ...
     for pair in w.trace().to_vec().windows(2) {

@@ -6,7 +6,6 @@
 // serde only because the article's `PaymentResult` (article.rs) derives it and carries an
 // `InputError`; the page never serializes one.
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// Smallest chargeable amount (minor units).
 pub const MIN_AMOUNT: i64 = 1;
@@ -280,88 +279,6 @@ pub enum InputError {
     },
 }
 
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::AmountOutOfRange { amount, min, max } => {
-                write!(f, "amount {amount} is outside {min}..={max}")
-            }
-            Self::BalanceOutOfRange { balance, max } => {
-                write!(f, "balance {balance} is outside 0..={max}")
-            }
-            Self::BalanceLimit {
-                balance,
-                deposit,
-                max,
-            } => write!(
-                f,
-                "depositing {deposit} onto {balance} would exceed the balance limit {max}"
-            ),
-            Self::KeyEmpty => write!(f, "idempotency key is empty"),
-            Self::KeyTooLong { len, max } => {
-                write!(
-                    f,
-                    "idempotency key has {len} characters, at most {max} allowed"
-                )
-            }
-            Self::DescriptionTooLong { len, max } => {
-                write!(f, "description has {len} characters, at most {max} allowed")
-            }
-            Self::AttemptsOutOfRange { attempts, min, max } => {
-                write!(f, "max attempts {attempts} is outside {min}..={max}")
-            }
-            Self::TooManyFaults { faults, max } => {
-                write!(f, "{faults} faults given for at most {max} attempts")
-            }
-            Self::ParallelOutOfRange { count, min, max } => {
-                write!(f, "{count} parallel requests, {min}..={max} allowed")
-            }
-            Self::TooManyInputs { count, max } => {
-                write!(f, "{count} inputs, at most {max} allowed")
-            }
-            Self::DurationOutOfRange {
-                field,
-                ms,
-                min,
-                max,
-            } => write!(f, "{field:?} of {ms} ms is outside {min}..={max} ms"),
-            Self::ServicesOutOfRange { count, min, max } => {
-                write!(f, "{count} services, {min}..={max} allowed")
-            }
-            Self::RetryOverAttemptLimit { attempt, max } => {
-                write!(
-                    f,
-                    "this retry would be attempt {attempt}, at most {max} allowed"
-                )
-            }
-            Self::TooMuchWork { events, max } => write!(
-                f,
-                "these inputs could record up to {events} trace events, at most {max} allowed"
-            ),
-            Self::TraceFull { max } => write!(f, "trace reached its limit of {max} events"),
-            Self::UrlTooLong { bytes, max } => {
-                write!(f, "URL has {bytes} bytes, at most {max} allowed")
-            }
-            Self::JsonTooLarge { bytes, max } => {
-                write!(f, "JSON has {bytes} bytes, at most {max} allowed")
-            }
-            Self::JsonInvalid {
-                line,
-                column,
-                message,
-            } => write!(f, "invalid scenario JSON at {line}:{column}: {message}"),
-            Self::UnsupportedVersion { version, supported } => write!(
-                f,
-                "scenario version {version} is not supported (this build reads version {supported})"
-            ),
-            Self::Overflow { quantity } => write!(f, "{quantity:?} overflowed"),
-            Self::NotAWholeNumber { text } => write!(f, "“{text}” is not a whole number"),
-        }
-    }
-}
-
-impl std::error::Error for InputError {}
-
 /// Reads a whole number as typed (spaces, `_` and `,` separators allowed).
 pub fn parse_whole(text: &str) -> Result<i64, InputError> {
     text.trim()
@@ -482,20 +399,6 @@ mod tests {
                 max: MAX_DESCRIPTION_LEN
             })
         );
-    }
-
-    #[test]
-    fn errors_display_in_english() {
-        let e = InputError::KeyTooLong { len: 300, max: 255 };
-        assert_eq!(
-            e.to_string(),
-            "idempotency key has 300 characters, at most 255 allowed"
-        );
-        let e = InputError::UnsupportedVersion {
-            version: 9,
-            supported: 1,
-        };
-        assert!(e.to_string().contains("version 9"));
     }
 
     #[test]

@@ -8,7 +8,7 @@
 
 use yew::prelude::*;
 
-use super::i18n::Lang;
+use super::i18n::{tr, Lang};
 use super::listen::Listener;
 use super::route::Route;
 use super::storage;
@@ -103,7 +103,7 @@ pub fn not_found(route: &Route, lang: Lang) -> Html {
     html! {
         <section class="not-found">
             <h2>{ lang.t("Page not found", "ページが見つからない") }</h2>
-            <p>{ lang.f(format!("There is nothing at “{path}”."), format!("「{path}」には何もない。")) }</p>
+            <p>{ tr!(lang, "There is nothing at “{path}”.", "「{path}」には何もない。") }</p>
             <a href="#/">{ lang.t("Back to the first scenario", "最初のシナリオへ戻る") }</a>
         </section>
     }

@@ -2,7 +2,6 @@
 //! It may import anything; the simulation core (`crate::sim`) must not import it.
 
 pub mod app;
-pub mod describe;
 pub mod i18n;
 pub mod lab;
 pub mod listen;
@@ -10,6 +9,7 @@ pub mod playground;
 pub mod route;
 pub mod share;
 pub mod storage;
+pub mod text;
 
 /// Mounts page `S` of the site on `<body>`: `app::PlaygroundSite` (src/main.rs) or
 /// `lab::LabSite` (src/bin/lab.rs).

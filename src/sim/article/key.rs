@@ -2,7 +2,6 @@
 //! and the type keeps them from being swapped.
 
 use crate::sim::limits::{InputError, MAX_KEY_LEN};
-use std::fmt;
 
 /// A validated idempotency key: 1..=`MAX_KEY_LEN` characters.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -72,12 +71,6 @@ impl std::ops::Deref for IdempotencyKey {
 impl AsRef<str> for IdempotencyKey {
     fn as_ref(&self) -> &str {
         &self.0
-    }
-}
-
-impl fmt::Display for IdempotencyKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
     }
 }
 

@@ -1,6 +1,6 @@
 //! A production-grade idempotent service: key retention, request fingerprints, an in-flight
-//! record, a failure-caching policy and counters. Each policy names the real system it imitates
-//! (see shared/guide/semantics.md); the UI translates those names.
+//! record, a failure-caching policy and counters. Each policy's documentation names the real
+//! system it follows (see shared/guide/semantics.md); the page words those names.
 //!
 //! The policy decisions ([`classify`], [`FailureCaching::should_store`], [`fingerprint`]) are free
 //! functions so the simulated world's server uses exactly the same rules as this service.
@@ -55,15 +55,6 @@ impl MismatchStatus {
             Self::RocketRides409 => 409,
         }
     }
-
-    /// The real system this policy imitates.
-    pub fn imitates(&self) -> &'static str {
-        match self {
-            Self::Stripe400 => "Stripe API v1 (400 idempotency_error)",
-            Self::Ietf422 => "IETF draft-ietf-httpapi-idempotency-key-header (422)",
-            Self::RocketRides409 => "rocket-rides-atomic, Brandur Leach (409)",
-        }
-    }
 }
 
 /// Which results are stored under the key and replayed.
@@ -101,17 +92,6 @@ impl FailureCaching {
             Self::CacheAll => true,
             Self::SuccessOnly => result.is_success(),
             Self::AllButTransient => !result.is_retryable(),
-        }
-    }
-
-    /// The real system this policy imitates.
-    pub fn imitates(&self) -> &'static str {
-        match self {
-            Self::CacheAll => {
-                "Stripe API v1 and the article (the first result is replayed, 500s included)"
-            }
-            Self::SuccessOnly => "payment APIs that cache only 2xx results",
-            Self::AllButTransient => "APIs that do not cache 429 or 5xx results",
         }
     }
 }
@@ -163,25 +143,6 @@ impl Policies {
         Self {
             mismatch: MismatchStatus::RocketRides409,
             ..Self::stripe()
-        }
-    }
-
-    /// What the in-flight setting imitates.
-    pub fn in_flight_imitates(&self) -> &'static str {
-        if self.in_flight {
-            "Stripe and the IETF draft (409 while running); rocket-rides locked_at; AWS Lambda Powertools INPROGRESS expiry"
-        } else {
-            "no in-flight record: a concurrent duplicate waits for the charge's transaction"
-        }
-    }
-
-    /// What the retention setting imitates.
-    pub fn retention_imitates(&self) -> &'static str {
-        match self.retention_ms {
-            DEFAULT_RETENTION_MS => "Stripe (keys pruned after at least 24 h)",
-            3_600_000 => "AWS Lambda Powertools (expires_after_seconds default 3600)",
-            604_800_000 => "7 days, as some APIs keep keys",
-            _ => "a custom retention",
         }
     }
 
@@ -651,25 +612,6 @@ mod tests {
         assert!(!s.charge("big", 5000, "o", 0).is_success());
         s.deposit(10_000).expect("deposit");
         assert!(s.charge("big", 5000, "o", 1).is_success());
-    }
-
-    #[test]
-    fn every_variant_names_what_it_imitates() {
-        for m in [
-            MismatchStatus::Stripe400,
-            MismatchStatus::Ietf422,
-            MismatchStatus::RocketRides409,
-        ] {
-            assert!(!m.imitates().is_empty());
-        }
-        for f in [
-            FailureCaching::CacheAll,
-            FailureCaching::SuccessOnly,
-            FailureCaching::AllButTransient,
-        ] {
-            assert!(!f.imitates().is_empty());
-        }
-        assert!(Policies::stripe().retention_imitates().contains("Stripe"));
     }
 
     #[test]

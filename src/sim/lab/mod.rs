@@ -30,8 +30,7 @@ pub use model::{
 };
 pub use schedule::{format_schedule, parse_amounts, parse_integer, parse_schedule, parse_seed};
 pub use source::{
-    common_indent, dedent, english_gloss, parse_sections, section, Section, SourceLine,
-    ARTICLE_SOURCE, MARKERS,
+    common_indent, dedent, parse_sections, section, Section, SourceLine, ARTICLE_SOURCE, MARKERS,
 };
 pub use stepper::{Policy, Stepper};
 

@@ -4,7 +4,6 @@
 use crate::sim::base::pmap::PMap;
 use crate::sim::base::pvec::PVec;
 use crate::sim::limits::{InputError, Quantity};
-use std::fmt;
 use uuid::Uuid;
 
 /// An interned idempotency key; `World::key_text` gives its text.
@@ -19,18 +18,6 @@ pub struct OpId(pub u32);
 /// An interned charge description; `World::description_text` gives its text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct DescId(pub u32);
-
-impl fmt::Display for KeyId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "key#{}", self.0)
-    }
-}
-
-impl fmt::Display for OpId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "op#{}", self.0)
-    }
-}
 
 /// How a key is held: UUIDs as 16 bytes (formatted only when asked), other keys as text.
 #[derive(Debug, Clone, PartialEq, Eq)]

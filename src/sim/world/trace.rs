@@ -4,7 +4,6 @@
 use super::intern::{KeyId, OpId};
 use crate::sim::article::production::RecordState;
 use crate::sim::article::PaymentResult;
-use std::fmt;
 
 /// A swim lane of the sequence diagram.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -353,73 +352,6 @@ impl TraceEvent {
     /// True for arrows that stop short.
     pub fn is_lost(&self) -> bool {
         self.kind.is_lost()
-    }
-}
-
-// English, for tests and debugging only; the UI localizes from the enum.
-impl fmt::Display for EventKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use EventKind as E;
-        match self {
-            E::ClientSend {
-                op,
-                attempt,
-                key,
-                amount,
-            } => write!(f, "{op} attempt {attempt} sends {amount} with {key}"),
-            E::RequestLost { op, attempt } => write!(f, "{op} attempt {attempt}: request lost"),
-            E::RequestDelivered { op, attempt, .. } => {
-                write!(f, "{op} attempt {attempt}: request delivered")
-            }
-            E::StoreCheck { op, key, outcome } => write!(f, "{op}: check {key}: {outcome:?}"),
-            E::Charge {
-                op,
-                amount,
-                balance_after,
-            } => write!(f, "{op}: charge {amount}, balance {balance_after}"),
-            E::ChargeFailed { op, failure } => write!(f, "{op}: charge failed: {failure:?}"),
-            E::StoreWrite { op, key, state } => write!(f, "{op}: write {key} {state:?}"),
-            E::StoreRelease { op, key } => write!(f, "{op}: release {key}"),
-            E::OutboxWrite { op, id } => write!(f, "{op}: outbox row {id}"),
-            E::Commit { op } => write!(f, "{op}: commit"),
-            E::Rollback { op } => write!(f, "{op}: rollback"),
-            E::ServerCrash { op, point } => write!(f, "{op}: server crash {point:?}"),
-            E::EventPublish { op, id } => write!(f, "{op}: publish event {id} (dual write)"),
-            E::ResponseSent {
-                op,
-                attempt,
-                result,
-                ..
-            } => write!(f, "{op} attempt {attempt}: reply {result:?}"),
-            E::ResponseLost { op, attempt } => write!(f, "{op} attempt {attempt}: reply lost"),
-            E::ResponseDelivered {
-                op,
-                attempt,
-                result,
-                late,
-            } => write!(
-                f,
-                "{op} attempt {attempt}: got {result:?}{}",
-                if *late { " (late, ignored)" } else { "" }
-            ),
-            E::ClientTimeout { op, attempt } => write!(f, "{op} attempt {attempt}: timeout"),
-            E::ClientRetryScheduled { op, attempt, at_ms } => {
-                write!(f, "{op}: attempt {attempt} at {at_ms} ms")
-            }
-            E::ClientGaveUp { op, attempts } => write!(f, "{op}: gave up after {attempts}"),
-            E::RelayPoll { unpublished } => write!(f, "relay: {unpublished} unpublished"),
-            E::RelayBusy => write!(f, "relay busy"),
-            E::RelayPublish { id, delivery } => write!(f, "relay: publish {id} (#{delivery})"),
-            E::RelayCrash => write!(f, "relay crash"),
-            E::RelayMark { id } => write!(f, "relay: mark {id}"),
-            E::ConsumerApply { id } => write!(f, "consumer: apply {id}"),
-            E::ConsumerDuplicate { id, applied } => {
-                write!(f, "consumer: duplicate {id}, applied: {applied}")
-            }
-            E::TimeAdvanced { to_ms } => write!(f, "time -> {to_ms} ms"),
-            E::Deposit { amount, accepted } => write!(f, "deposit {amount}, accepted: {accepted}"),
-            E::KeyExpired { key } => write!(f, "{key} expired"),
-        }
     }
 }
 

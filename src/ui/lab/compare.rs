@@ -5,9 +5,9 @@
 use yew::prelude::*;
 
 use crate::sim::lab::{adapt_schedule, Model, Stepper};
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
 
-use super::text::{model_short, result_text};
+use crate::ui::text::lab::{model_short, result_text};
 
 /// Props of [`ComparePanel`].
 #[derive(Properties, PartialEq)]
@@ -41,10 +41,14 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
     let k = scenario.requests();
     let cell = |s: &Stepper, r: usize| match s.state().result(r) {
         Some(result) => result_text(lang, result),
-        None => lang.f(
-            format!("running (step {} next)", s.state().pc(r) + 1),
-            format!("実行中（次はステップ {}）", s.state().pc(r) + 1),
-        ),
+        None => {
+            let next = s.state().pc(r) + 1;
+            tr!(
+                lang,
+                "running (step {next} next)",
+                "実行中（次はステップ {next}）"
+            )
+        }
     };
     // One line per wait, not per deferred step: consecutive deferred steps of one request behind
     // one holder are one wait.
@@ -62,6 +66,7 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
             }),
         }
     }
+    let still_waiting = adapted.waiting.len();
     let yes_no = |b: bool| {
         if b {
             lang.t("yes — double charge", "あり — 二重課金")
@@ -80,12 +85,15 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                         <th scope="col">{ model_short(lang, other_model) }</th>
                     </tr></thead>
                     <tbody>
-                        { for (0..k).map(|r| html! {
-                            <tr>
-                                <th scope="row">{ lang.f(format!("Request {}", r + 1), format!("リクエスト{}", r + 1)) }</th>
-                                <td>{ cell(run, r) }</td>
-                                <td>{ cell(other, r) }</td>
-                            </tr>
+                        { for (0..k).map(|r| {
+                            let n = r + 1;
+                            html! {
+                                <tr>
+                                    <th scope="row">{ tr!(lang, "Request {n}", "リクエスト{n}") }</th>
+                                    <td>{ cell(run, r) }</td>
+                                    <td>{ cell(other, r) }</td>
+                                </tr>
+                            }
                         }) }
                         <tr>
                             <th scope="row">{ lang.t("Balance", "残高") }</th>
@@ -108,19 +116,20 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                         } else {
                             format!("{}–{}", w.first + 1, w.last + 1)
                         };
+                        let (model, r, h) = (model_short(lang, other_model), w.request + 1, w.holder + 1);
                         html! {
-                            <li>{ lang.f(
-                                format!("{}: request {} waited for the lock request {} held (schedule step {steps}).",
-                                    model_short(lang, other_model), w.request + 1, w.holder + 1),
-                                format!("{}: リクエスト{}はリクエスト{}が保持するロックを待った（スケジュールの{steps}番目）。",
-                                    model_short(lang, other_model), w.request + 1, w.holder + 1),
+                            <li>{ tr!(
+                                lang,
+                                "{model}: request {r} waited for the lock request {h} held (schedule step {steps}).",
+                                "{model}: リクエスト{r}はリクエスト{h}が保持するロックを待った（スケジュールの{steps}番目）。",
                             ) }</li>
                         }
                     }) }
                     if !adapted.waiting.is_empty() {
-                        <li>{ lang.f(
-                            format!("{} step(s) still wait for the lock.", adapted.waiting.len()),
-                            format!("{}ステップがまだロックを待っている。", adapted.waiting.len()),
+                        <li>{ tr!(
+                            lang,
+                            "{still_waiting} step(s) still wait for the lock.",
+                            "{still_waiting}ステップがまだロックを待っている。",
                         ) }</li>
                     }
                 </ul>

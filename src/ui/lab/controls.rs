@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use crate::sim::lab::format_schedule;
 use crate::sim::lab::Policy;
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
 
 use super::state::LabAction;
 
@@ -74,6 +74,7 @@ pub fn stepper_controls(props: &StepperControlsProps) -> Html {
             on_action.emit(LabAction::Replay((*replay_text).clone()));
         })
     };
+    let seed = props.seed;
     let empty = props.schedule.is_empty();
     let schedule_text = format_schedule(&props.schedule);
     html! {
@@ -89,7 +90,7 @@ pub fn stepper_controls(props: &StepperControlsProps) -> Html {
                     { lang.t("Scheduler", "スケジューラ") }
                     <select onchange={on_policy} data-testid="lab-policy">
                         <option value="random" selected={*choice == PolicyChoice::Random}>
-                            { lang.f(format!("Seeded random (seed {})", props.seed), format!("シード付きランダム（シード {}）", props.seed)) }
+                            { tr!(lang, "Seeded random (seed {seed})", "シード付きランダム（シード {seed}）") }
                         </option>
                         <option value="round-robin" selected={*choice == PolicyChoice::RoundRobin}>
                             { lang.t("Round robin", "ラウンドロビン") }

@@ -11,10 +11,11 @@ use yew::prelude::*;
 use crate::sim::lab::{format_schedule, parse_integer};
 use crate::sim::lab::{Explorer, LabError, LabScenario, NumberField, Report, Search};
 use crate::sim::limits::{LAB_STEPS_PER_REQUEST, MAX_CACHED_REQUESTS, MAX_SAMPLES};
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
+use crate::ui::text::lab_error;
 
 use super::histogram::OutcomeHistogram;
-use super::text::grouped;
+use crate::ui::text::grouped;
 
 /// Props of [`ExplorerPanel`].
 #[derive(Properties, PartialEq)]
@@ -240,13 +241,18 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
     };
     let status_line = match &*run {
         RunState::Idle => lang.t("Not started.", "未実行。").to_string(),
-        RunState::Running { fraction, .. } => lang.f(
-            format!("Searching… about {:.0} % done.", fraction * 100.0),
-            format!("探索中… 約 {:.0} % 完了。", fraction * 100.0),
-        ),
-        RunState::Done { elapsed_ms, .. } => lang.f(
-            format!("Finished in {elapsed_ms:.0} ms."),
-            format!("{elapsed_ms:.0} ms で完了。"),
+        RunState::Running { fraction, .. } => {
+            let percent = fraction * 100.0;
+            tr!(
+                lang,
+                "Searching… about {percent:.0} % done.",
+                "探索中… 約 {percent:.0} % 完了。"
+            )
+        }
+        RunState::Done { elapsed_ms, .. } => tr!(
+            lang,
+            "Finished in {elapsed_ms:.0} ms.",
+            "{elapsed_ms:.0} ms で完了。"
         ),
         RunState::Cancelled { .. } => lang
             .t(
@@ -254,14 +260,18 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
                 "キャンセル: 以下は途中までの数。",
             )
             .to_string(),
-        RunState::Refused(e) => lang.f(
-            format!("Refused before starting: {e}"),
-            format!("開始前に拒否: {}", e.message_ja()),
-        ),
-        RunState::Failed { error, .. } => lang.f(
-            format!("Stopped: {error}"),
-            format!("停止: {}", error.message_ja()),
-        ),
+        RunState::Refused(e) => {
+            let why = lab_error(lang, e);
+            tr!(
+                lang,
+                "Refused before starting: {why}",
+                "開始前に拒否: {why}"
+            )
+        }
+        RunState::Failed { error, .. } => {
+            let why = lab_error(lang, error);
+            tr!(lang, "Stopped: {why}", "停止: {why}")
+        }
     };
     let report = match &*run {
         RunState::Running { report, .. }
@@ -290,9 +300,10 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
                 <label class="lab-inline-label">
                     { lang.t("Search", "探索方法") }
                     <select onchange={on_mode} disabled={running} data-testid="explorer-mode">
-                        <option value="cached" selected={*mode == Mode::Cached}>{ lang.f(
-                            format!("Every schedule, each state once (up to {MAX_CACHED_REQUESTS} requests)"),
-                            format!("全スケジュール・状態キャッシュあり（{MAX_CACHED_REQUESTS}件まで）")) }</option>
+                        <option value="cached" selected={*mode == Mode::Cached}>{ tr!(
+                            lang,
+                            "Every schedule, each state once (up to {MAX_CACHED_REQUESTS} requests)",
+                            "全スケジュール・状態キャッシュあり（{MAX_CACHED_REQUESTS}件まで）") }</option>
                         <option value="plain" selected={*mode == Mode::Plain}>{ lang.t(
                             "Every schedule, one by one (no caching)",
                             "全スケジュールを1つずつ（キャッシュなし）") }</option>
@@ -303,7 +314,7 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
                 </label>
                 if *mode == Mode::Sample {
                     <label class="lab-inline-label">
-                        { lang.f(format!("Schedules to try (1–{MAX_SAMPLES})"), format!("試すスケジュール数（1〜{MAX_SAMPLES}）")) }
+                        { tr!(lang, "Schedules to try (1–{MAX_SAMPLES})", "試すスケジュール数（1〜{MAX_SAMPLES}）") }
                         <input type="text" inputmode="numeric" value={(*samples_text).clone()} oninput={on_samples}
                                disabled={running} data-testid="explorer-samples" />
                     </label>
@@ -357,12 +368,14 @@ fn results(
                     "全スケジュール中で最少のコンテキストスイッチ",
                 )
             };
+            let switches = c.context_switches;
             html! {
                 <div class="lab-counterexample" data-testid="explorer-counterexample">
                     <p>
-                        { lang.f(
-                            format!("A double-charging schedule with {} context switches ({qualifier}): ", c.context_switches),
-                            format!("二重課金するスケジュール（コンテキストスイッチ {} 回、{qualifier}）: ", c.context_switches),
+                        { tr!(
+                            lang,
+                            "A double-charging schedule with {switches} context switches ({qualifier}): ",
+                            "二重課金するスケジュール（コンテキストスイッチ {switches} 回、{qualifier}）: ",
                         ) }
                         <code data-testid="explorer-counterexample-schedule">{ format_schedule(&c.schedule) }</code>
                     </p>

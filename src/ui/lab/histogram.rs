@@ -6,7 +6,8 @@ use yew::prelude::*;
 use crate::sim::lab::OutcomeGroup;
 use crate::ui::i18n::Lang;
 
-use super::text::{group_label, grouped};
+use crate::ui::text::grouped;
+use crate::ui::text::lab::group_label;
 
 /// Props of [`OutcomeHistogram`].
 #[derive(Properties, PartialEq)]

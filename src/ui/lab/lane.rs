@@ -3,12 +3,13 @@
 
 use yew::prelude::*;
 
-use crate::sim::lab::{common_indent, dedent, english_gloss, SourceLine};
+use crate::sim::lab::{common_indent, dedent, SourceLine};
 use crate::sim::lab::{step_source, LabResult, LabScenario, RequestStatus};
 use crate::sim::limits::LAB_STEPS_PER_REQUEST;
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
+use crate::ui::text::lab_error;
 
-use super::text::{result_text, step_name};
+use crate::ui::text::lab::{english_gloss, result_text, step_name};
 
 /// Props of [`RequestLane`].
 #[derive(Properties, PartialEq)]
@@ -59,60 +60,47 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
         RequestStatus::Finished { .. } => LAB_STEPS_PER_REQUEST,
     };
     let (status_text, status_class) = match props.status {
-        RequestStatus::Ready { step } => (
-            lang.f(
-                format!(
-                    "Ready: next is step {} of {LAB_STEPS_PER_REQUEST}, {}",
-                    step + 1,
-                    step_name(lang, model, step)
-                ),
-                format!(
-                    "実行可能: 次は {LAB_STEPS_PER_REQUEST} ステップ中の {}（{}）",
-                    step + 1,
-                    step_name(lang, model, step)
-                ),
-            ),
-            "lab-ready",
-        ),
-        RequestStatus::Blocked { holder } => (
-            lang.f(
-                format!(
-                    "Blocked: waits for the state lock, held by request {}",
-                    holder + 1
-                ),
-                format!(
-                    "ブロック中: state ロックを待っている（保持: リクエスト{}）",
-                    holder + 1
-                ),
-            ),
-            "lab-blocked",
-        ),
-        RequestStatus::Returned { step, result } => (
-            lang.f(
-                format!(
-                    "Returned {}. Its step {} runs no code.",
-                    result_text(lang, result),
-                    step + 1
-                ),
-                format!(
-                    "{} を返した。ステップ {} では何も実行しない。",
-                    result_text(lang, result),
-                    step + 1
-                ),
-            ),
-            "lab-returned",
-        ),
-        RequestStatus::Finished { result } => (
-            lang.f(
-                format!("Finished: returned {}", result_text(lang, result)),
-                format!("終了: {} を返した", result_text(lang, result)),
-            ),
-            if matches!(result, LabResult::Success { .. }) {
+        RequestStatus::Ready { step } => {
+            let (n, name) = (step + 1, step_name(lang, model, step));
+            let text = tr!(
+                lang,
+                "Ready: next is step {n} of {LAB_STEPS_PER_REQUEST}, {name}",
+                "実行可能: 次は {LAB_STEPS_PER_REQUEST} ステップ中の {n}（{name}）"
+            );
+            (text, "lab-ready")
+        }
+        RequestStatus::Blocked { holder } => {
+            let h = holder + 1;
+            let text = tr!(
+                lang,
+                "Blocked: waits for the state lock, held by request {h}",
+                "ブロック中: state ロックを待っている（保持: リクエスト{h}）"
+            );
+            (text, "lab-blocked")
+        }
+        RequestStatus::Returned { step, result } => {
+            let (n, result) = (step + 1, result_text(lang, result));
+            let text = tr!(
+                lang,
+                "Returned {result}. Its step {n} runs no code.",
+                "{result} を返した。ステップ {n} では何も実行しない。"
+            );
+            (text, "lab-returned")
+        }
+        RequestStatus::Finished { result } => {
+            let returned = result_text(lang, result);
+            let text = tr!(
+                lang,
+                "Finished: returned {returned}",
+                "終了: {returned} を返した"
+            );
+            let class = if matches!(result, LabResult::Success { .. }) {
                 "lab-finished lab-success"
             } else {
                 "lab-finished"
-            },
-        ),
+            };
+            (text, class)
+        }
     };
 
     let sources: Vec<Result<Vec<SourceLine>, _>> = (0..LAB_STEPS_PER_REQUEST)
@@ -169,16 +157,14 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
                     }) }
                 </code></pre>
             },
-            Err(e) => html! { <p class="error">{ lang.f(e.to_string(), e.message_ja()) }</p> },
+            Err(e) => html! { <p class="error">{ lab_error(lang, &e) }</p> },
         };
+        let (n, name) = (step + 1, step_name(lang, model, step));
         html! {
             <li class={classes!("lab-block", class)} aria-current={(state == BlockState::Next).then_some("step")}>
                 <p class="lab-block-head">
                     <span class="lab-mark" aria-hidden="true">{ mark }</span>
-                    { lang.f(
-                        format!("Step {}: {}", step + 1, step_name(lang, model, step)),
-                        format!("ステップ {}: {}", step + 1, step_name(lang, model, step)),
-                    ) }
+                    { tr!(lang, "Step {n}: {name}", "ステップ {n}: {name}") }
                     <span class="lab-block-state">{ format!(" ({mark_text})") }</span>
                 </p>
                 { code }
@@ -187,27 +173,27 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
     });
 
     let can_move = props.status.can_move();
+    let n = i + 1;
     let button_text = match props.status {
-        RequestStatus::Ready { step } => lang.f(
-            format!("Step request {}: {}", i + 1, step_name(lang, model, step)),
-            format!(
-                "リクエスト{}を進める: {}",
-                i + 1,
-                step_name(lang, model, step)
-            ),
+        RequestStatus::Ready { step } => {
+            let name = step_name(lang, model, step);
+            tr!(
+                lang,
+                "Step request {n}: {name}",
+                "リクエスト{n}を進める: {name}"
+            )
+        }
+        RequestStatus::Returned { .. } => tr!(
+            lang,
+            "Step request {n} (returned, no code)",
+            "リクエスト{n}を進める（return済み）"
         ),
-        RequestStatus::Returned { .. } => lang.f(
-            format!("Step request {} (returned, no code)", i + 1),
-            format!("リクエスト{}を進める（return済み）", i + 1),
-        ),
-        RequestStatus::Blocked { .. } => lang.f(
-            format!("Request {} is blocked", i + 1),
-            format!("リクエスト{}はブロック中", i + 1),
-        ),
-        RequestStatus::Finished { .. } => lang.f(
-            format!("Request {} has finished", i + 1),
-            format!("リクエスト{}は終了", i + 1),
-        ),
+        RequestStatus::Blocked { .. } => {
+            tr!(lang, "Request {n} is blocked", "リクエスト{n}はブロック中")
+        }
+        RequestStatus::Finished { .. } => {
+            tr!(lang, "Request {n} has finished", "リクエスト{n}は終了")
+        }
     };
     let onclick = {
         let on_step = props.on_step.clone();
@@ -218,10 +204,11 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
         <article class={classes!("lab-lane", status_class, props.moved_last.then_some("lab-moved-last"))}
                  aria-labelledby={heading_id.clone()} data-testid={format!("lab-lane-{i}")}>
             <header class="lab-lane-head">
-                <h4 id={heading_id}>{ lang.f(format!("Request {}", i + 1), format!("リクエスト{}", i + 1)) }</h4>
-                <span class="lab-lane-meta mono">{ lang.f(
-                    format!("key {key} · amount {amount}"),
-                    format!("キー {key} · 金額 {amount}"),
+                <h4 id={heading_id}>{ tr!(lang, "Request {n}", "リクエスト{n}") }</h4>
+                <span class="lab-lane-meta mono">{ tr!(
+                    lang,
+                    "key {key} · amount {amount}",
+                    "キー {key} · 金額 {amount}",
                 ) }</span>
             </header>
             <p class="lab-lane-status" data-testid={format!("lab-status-{i}")}>{ status_text }</p>

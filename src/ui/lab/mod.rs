@@ -8,12 +8,11 @@ mod explorer;
 mod histogram;
 mod lane;
 mod page;
-mod persist;
+pub(crate) mod persist;
 mod settings;
 mod share;
 mod shared;
 mod state;
-mod text;
 mod timeline;
 
 pub use page::{LabPage, LabPageProps};

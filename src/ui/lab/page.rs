@@ -6,19 +6,20 @@
 use yew::prelude::*;
 
 use crate::sim::lab::{LabScenario, Model};
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
 use crate::ui::listen::Listener;
+use crate::ui::text::lab::model_name;
+use crate::ui::text::{lab_error, restore_message};
 
 use super::compare::ComparePanel;
 use super::controls::StepperControls;
 use super::explorer::ExplorerPanel;
 use super::lane::RequestLane;
-use super::persist::{self, restore_message};
+use super::persist;
 use super::settings::LabSettings;
 use super::share::LabShare;
 use super::shared::SharedStatePanel;
-use super::state::{LabAction, Notice};
-use super::text::model_name;
+use super::state::{LabAction, LabUi, Notice};
 use super::timeline::ScheduleTimeline;
 
 /// Props of [`LabPage`].
@@ -35,8 +36,8 @@ pub fn lab_page(props: &LabPageProps) -> Html {
     // A share link in the hash, else this browser's saved lab, else the default (read once).
     let start = use_memo((), |_| persist::start());
     let ui = {
-        let first = start.ui.clone();
-        use_reducer(move || first)
+        let start = start.clone();
+        use_reducer(move || LabUi::at_start(&start))
     };
     let run = ui.stepper.clone();
     let scenario = run.scenario().clone();
@@ -106,7 +107,7 @@ pub fn lab_page(props: &LabPageProps) -> Html {
     }
     let notice = match &ui.notice {
         Some(Notice::Error(e)) => html! {
-            <p class="field-error" role="alert" data-testid="lab-error">{ lang.f(e.to_string(), e.message_ja()) }</p>
+            <p class="field-error" role="alert" data-testid="lab-error">{ lab_error(lang, e) }</p>
         },
         Some(Notice::Loaded) => html! {
             <p class="lab-note" role="status">{ lang.t(
@@ -122,6 +123,8 @@ pub fn lab_page(props: &LabPageProps) -> Html {
         None => html! {},
     };
     let last_mover = run.schedule().last().copied();
+    let model = model_name(lang, scenario.model());
+    let stepper_heading = tr!(lang, "Stepper: {model}", "ステッパー: {model}");
     let model_lesson = match scenario.model() {
         Model::TocTou => lang.t(
             "Each step takes and releases its own lock. Try: step request 1 through its check, then request 2 through its check — both find nothing stored, and both charge.",
@@ -150,10 +153,7 @@ pub fn lab_page(props: &LabPageProps) -> Html {
             </header>
             <LabSettings lang={lang} scenario={scenario.clone()} seed={ui.seed} on_apply={on_apply} />
             <section class="lab-stepper" aria-labelledby="lab-stepper-h" ref={stepper_ref}>
-                <h3 id="lab-stepper-h">{ lang.f(
-                    format!("Stepper: {}", model_name(lang, scenario.model())),
-                    format!("ステッパー: {}", model_name(lang, scenario.model())),
-                ) }</h3>
+                <h3 id="lab-stepper-h">{ stepper_heading }</h3>
                 <p class="lab-lesson">{ model_lesson }</p>
                 <StepperControls lang={lang} schedule={run.schedule().to_vec()} complete={run.is_complete()}
                                  seed={ui.seed} on_action={on_action} />

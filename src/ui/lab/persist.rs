@@ -8,12 +8,9 @@
 use crate::sim::json::{self, Got, Json, JsonError, ObjectWriter};
 use crate::sim::lab::{KeyMode, LabError, LabScenario, Model, Stepper};
 use crate::sim::limits::MAX_URL_BYTES;
-use crate::ui::i18n::Lang;
 use crate::ui::route::Route;
 use crate::ui::share::{b64url_decode, b64url_encode};
 use crate::ui::storage;
-
-use super::state::LabUi;
 
 /// The version of the saved format this page writes and reads.
 pub const VERSION: u64 = 1;
@@ -143,7 +140,7 @@ pub fn to_json(run: &Stepper, seed: u64) -> String {
 }
 
 /// Reads saved JSON back into a run and a seed, through the core's checks.
-pub fn from_json(json: &str) -> Result<(Stepper, u64), RestoreError> {
+pub fn from_json(json: &str) -> Restored {
     let doc = json::parse(json).map_err(|_| RestoreError::Unreadable)?;
     let version = version(&doc).map_err(|_| RestoreError::Unreadable)?;
     if version != VERSION {
@@ -164,7 +161,7 @@ pub fn share_query(json: &str) -> String {
 }
 
 /// Reads a share link's query (what follows `?` in `#/lab?s=...`).
-pub fn from_query(query: &str) -> Result<(Stepper, u64), RestoreError> {
+pub fn from_query(query: &str) -> Restored {
     if query.len() > MAX_URL_BYTES {
         return Err(RestoreError::TooLong { bytes: query.len() });
     }
@@ -186,40 +183,14 @@ pub enum Origin {
     Link,
 }
 
-/// Says in `lang` that state from `origin` was not restored, and why.
-pub fn restore_message(lang: Lang, origin: Origin, error: &RestoreError) -> String {
-    let (en, ja) = match origin {
-        Origin::Storage => (
-            "The saved lab could not be restored, so the default lab is shown.",
-            "保存されたラボを復元できなかったので、既定のラボを表示している。",
-        ),
-        Origin::Link => (
-            "This lab link is damaged, so the default lab is shown.",
-            "このラボのリンクは壊れているので、既定のラボを表示している。",
-        ),
-    };
-    let (why_en, why_ja) = match error {
-        RestoreError::TooLong { bytes } => (
-            format!("It is too long ({bytes} bytes; at most {MAX_URL_BYTES} are read)."),
-            format!("長すぎる（{bytes} バイト、読めるのは {MAX_URL_BYTES} バイトまで）。"),
-        ),
-        RestoreError::Unreadable => (String::new(), String::new()),
-        RestoreError::UnknownVersion { version } => (
-            format!("It was written in another format (version {version})."),
-            format!("別の形式（バージョン {version}）で書かれている。"),
-        ),
-        RestoreError::Invalid(e) => (e.to_string(), e.message_ja()),
-    };
-    lang.f(
-        format!("{en} {why_en}").trim_end().to_string(),
-        format!("{ja}{why_ja}"),
-    )
-}
+/// A lab read back: the run (settings and schedule, replayed by the core) and the seed, or why
+/// it was not restored.
+pub type Restored = Result<(Stepper, u64), RestoreError>;
 
-/// How the page starts: the lab to show, and what to do about where it came from.
+/// How the page starts: the lab that was read, and what to do about where it came from.
 pub struct Start {
-    /// The restored lab, or the default one (with a notice when something was not restored).
-    pub ui: LabUi,
+    /// What was read and from where; `None` when there was nothing to read (the default lab).
+    pub read: Option<(Origin, Restored)>,
     /// The lab came from a share link: the hash carries a query to take off the address bar.
     pub from_link: bool,
     /// Save the starting lab at once (a good link becomes this browser's saved lab). Otherwise
@@ -263,16 +234,13 @@ pub fn start() -> Start {
         let result = from_query(query);
         return Start {
             save_now: result.is_ok(),
-            ui: LabUi::restored(Origin::Link, result),
+            read: Some((Origin::Link, result)),
             from_link: true,
         };
     }
-    let ui = match storage::load(storage::LAB_KEY) {
-        Some(json) => LabUi::restored(Origin::Storage, from_json(&json)),
-        None => LabUi::default(),
-    };
+    let read = storage::load(storage::LAB_KEY).map(|json| (Origin::Storage, from_json(&json)));
     Start {
-        ui,
+        read,
         from_link: false,
         save_now: false,
     }
@@ -393,24 +361,6 @@ mod tests {
         assert_eq!(link_query("#/lab"), None);
         assert_eq!(link_query("#/lab?"), None);
         assert_eq!(link_query("#/sandbox?s=abc"), None);
-    }
-
-    #[test]
-    fn messages_are_in_both_languages() {
-        let e = RestoreError::Invalid(LabError::RequestCount { requests: 11 });
-        let en = restore_message(Lang::En, Origin::Storage, &e);
-        let ja = restore_message(Lang::Ja, Origin::Storage, &e);
-        assert!(
-            en.starts_with("The saved lab could not be restored"),
-            "{en}"
-        );
-        assert!(ja.starts_with("保存されたラボを復元できなかった"), "{ja}");
-        assert!(ja.contains("11"), "{ja}");
-        let link = restore_message(Lang::En, Origin::Link, &RestoreError::Unreadable);
-        assert_eq!(
-            link,
-            "This lab link is damaged, so the default lab is shown."
-        );
     }
 
     /// Documents for `from_json`: the saved form with each field removed, renamed, doubled or

@@ -7,9 +7,10 @@ use yew::prelude::*;
 use crate::sim::lab::{parse_amounts, parse_integer, parse_seed};
 use crate::sim::lab::{KeyMode, LabError, LabScenario, Model, NumberField};
 use crate::sim::limits::{MAX_AMOUNT, MAX_PARALLEL_REQUESTS, MIN_AMOUNT, MIN_PARALLEL_REQUESTS};
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
+use crate::ui::text::lab_error;
 
-use super::text::model_name;
+use crate::ui::text::lab::model_name;
 
 /// Props of [`LabSettings`].
 #[derive(Properties, PartialEq)]
@@ -157,7 +158,7 @@ pub fn lab_settings(props: &LabSettingsProps) -> Html {
                     </select>
                 </label>
                 <label>
-                    { lang.f(format!("Concurrent requests ({MIN_PARALLEL_REQUESTS}–{MAX_PARALLEL_REQUESTS})"), format!("同時リクエスト数（{MIN_PARALLEL_REQUESTS}〜{MAX_PARALLEL_REQUESTS}）")) }
+                    { tr!(lang, "Concurrent requests ({MIN_PARALLEL_REQUESTS}–{MAX_PARALLEL_REQUESTS})", "同時リクエスト数（{MIN_PARALLEL_REQUESTS}〜{MAX_PARALLEL_REQUESTS}）") }
                     <input type="number" min={MIN_PARALLEL_REQUESTS.to_string()} max={MAX_PARALLEL_REQUESTS.to_string()} value={d.requests.clone()}
                            oninput={edit(|d, v| d.requests = v)} data-testid="lab-requests" />
                 </label>
@@ -169,9 +170,10 @@ pub fn lab_settings(props: &LabSettingsProps) -> Html {
                     </select>
                 </label>
                 <label>
-                    { lang.f(
-                        format!("Amounts: one for all, or one per request ({MIN_AMOUNT}–{MAX_AMOUNT})"),
-                        format!("金額: 全体に1つ、またはリクエストごと（{MIN_AMOUNT}〜{MAX_AMOUNT}）"),
+                    { tr!(
+                        lang,
+                        "Amounts: one for all, or one per request ({MIN_AMOUNT}–{MAX_AMOUNT})",
+                        "金額: 全体に1つ、またはリクエストごと（{MIN_AMOUNT}〜{MAX_AMOUNT}）",
                     ) }
                     <input type="text" inputmode="numeric" value={d.amounts.clone()} oninput={edit(|d, v| d.amounts = v)} data-testid="lab-amounts" />
                 </label>
@@ -185,7 +187,7 @@ pub fn lab_settings(props: &LabSettingsProps) -> Html {
                 </label>
             </div>
             if let Some(e) = &*error {
-                <p class="field-error" role="alert" data-testid="lab-settings-error">{ lang.f(e.to_string(), e.message_ja()) }</p>
+                <p class="field-error" role="alert" data-testid="lab-settings-error">{ lab_error(lang, e) }</p>
             }
             <button type="submit" class="primary" data-testid="lab-apply">{ lang.t("Apply and reset the run", "適用して実行をリセット") }</button>
         </form>

@@ -5,7 +5,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
 use crate::sim::limits::MAX_URL_BYTES;
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
 use crate::ui::route::Route;
 
 use super::persist::share_query;
@@ -65,7 +65,8 @@ pub fn lab_share(props: &LabShareProps) -> Html {
         Route::Lab.to_hash(),
         share_query(&props.json)
     );
-    let too_long = link.len() > MAX_URL_BYTES;
+    let bytes = link.len();
+    let too_long = bytes > MAX_URL_BYTES;
     // None: not asked yet; Some(copied?) after the copy button.
     let copied = use_state(|| None::<bool>);
     {
@@ -107,9 +108,10 @@ pub fn lab_share(props: &LabShareProps) -> Html {
                 "The link holds the settings and the schedule so far; opening it shows this lab at this step. The lab is also kept in this browser.",
                 "リンクには設定とここまでのスケジュールが入っていて、開くとこのラボがこのステップで表示される。ラボはこのブラウザにも保存される。") }</p>
             if too_long {
-                <p class="field-error" role="alert">{ lang.f(
-                    format!("This lab is too long for a link ({} bytes, limit {MAX_URL_BYTES}).", link.len()),
-                    format!("このラボはリンクには長すぎる（{} バイト、上限 {MAX_URL_BYTES}）。", link.len())) }</p>
+                <p class="field-error" role="alert">{ tr!(
+                    lang,
+                    "This lab is too long for a link ({bytes} bytes, limit {MAX_URL_BYTES}).",
+                    "このラボはリンクには長すぎる（{bytes} バイト、上限 {MAX_URL_BYTES}）。") }</p>
             } else {
                 <div class="lab-control-row">
                     <label class="lab-inline-label lab-share-label">

@@ -4,9 +4,9 @@
 use yew::prelude::*;
 
 use crate::sim::lab::{KeyMode, LabResult, Model, RequestStatus, Stepper};
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
 
-use super::text::{action_text, charge_text, locks_text, step_name};
+use crate::ui::text::lab::{action_text, charge_text, locks_text, step_name};
 
 /// Props of [`SharedStatePanel`].
 #[derive(Properties, PartialEq)]
@@ -41,10 +41,14 @@ pub fn shared_state_panel(props: &SharedStatePanelProps) -> Html {
 
     let lock_text = match scenario.model() {
         Model::Atomic => match state.lock_holder() {
-            Some(h) => lang.f(
-                format!("state lock: held by request {}", h + 1),
-                format!("state ロック: リクエスト{}が保持中", h + 1),
-            ),
+            Some(h) => {
+                let h = h + 1;
+                tr!(
+                    lang,
+                    "state lock: held by request {h}",
+                    "state ロック: リクエスト{h}が保持中"
+                )
+            }
             None => lang.t("state lock: free", "state ロック: 空き").to_string(),
         },
         Model::TocTou => lang
@@ -60,17 +64,11 @@ pub fn shared_state_panel(props: &SharedStatePanelProps) -> Html {
     let last_step = run.trace().last().map(|rec| {
         let locks = locks_text(lang, rec);
         let what = action_text(lang, rec.action);
-        let head = lang.f(
-            format!(
-                "Last step: request {}, {}",
-                rec.request + 1,
-                step_name(lang, scenario.model(), rec.step)
-            ),
-            format!(
-                "直前のステップ: リクエスト{}の{}",
-                rec.request + 1,
-                step_name(lang, scenario.model(), rec.step)
-            ),
+        let (r, step) = (rec.request + 1, step_name(lang, scenario.model(), rec.step));
+        let head = tr!(
+            lang,
+            "Last step: request {r}, {step}",
+            "直前のステップ: リクエスト{r}の{step}"
         );
         let lock_note = if locks.is_empty() {
             String::new()
@@ -82,12 +80,16 @@ pub fn shared_state_panel(props: &SharedStatePanelProps) -> Html {
 
     let blocked: Vec<Html> = (0..k)
         .filter_map(|r| match run.status(r) {
-            Some(RequestStatus::Blocked { holder }) => Some(html! {
-                <li>{ lang.f(
-                    format!("Request {} is blocked: it waits for the lock request {} holds", r + 1, holder + 1),
-                    format!("リクエスト{}はブロック中: リクエスト{}が保持するロックを待っている", r + 1, holder + 1),
-                ) }</li>
-            }),
+            Some(RequestStatus::Blocked { holder }) => {
+                let (n, h) = (r + 1, holder + 1);
+                Some(html! {
+                    <li>{ tr!(
+                        lang,
+                        "Request {n} is blocked: it waits for the lock request {h} holds",
+                        "リクエスト{n}はブロック中: リクエスト{h}が保持するロックを待っている",
+                    ) }</li>
+                })
+            }
             _ => None,
         })
         .collect();
@@ -104,6 +106,16 @@ pub fn shared_state_panel(props: &SharedStatePanelProps) -> Html {
         .map(|(key, n)| format!("{} ×{n}", scenario.key_label(key)))
         .collect();
 
+    let double_charge = match lang {
+        Lang::En => {
+            let keys = double_keys.join(", ");
+            format!("one idempotency key was charged more than once ({keys}).")
+        }
+        Lang::Ja => {
+            let keys = double_keys.join("、");
+            format!("1つの冪等性キーで複数回課金された（{keys}）。")
+        }
+    };
     html! {
         <section class="lab-shared card" aria-labelledby="lab-shared-h">
             <h3 id="lab-shared-h">{ lang.t("Shared state", "共有状態") }</h3>
@@ -120,10 +132,7 @@ pub fn shared_state_panel(props: &SharedStatePanelProps) -> Html {
             if !double_keys.is_empty() {
                 <p class="lab-alert" role="alert" data-testid="lab-double-charge">
                     <strong>{ lang.t("Double charge: ", "二重課金: ") }</strong>
-                    { lang.f(
-                        format!("one idempotency key was charged more than once ({}).", double_keys.join(", ")),
-                        format!("1つの冪等性キーで複数回課金された（{}）。", double_keys.join("、")),
-                    ) }
+                    { double_charge }
                 </p>
             }
             <h4>{ lang.t("Idempotency store", "冪等性ストア") }</h4>

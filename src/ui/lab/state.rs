@@ -8,7 +8,7 @@ use yew::Reducible;
 use crate::sim::lab::parse_schedule;
 use crate::sim::lab::{LabError, LabScenario, Policy, Stepper};
 
-use super::persist::{from_query, Origin, RestoreError};
+use super::persist::{from_query, Origin, RestoreError, Restored, Start};
 
 /// Default seed for random runs and samples.
 pub const DEFAULT_SEED: u64 = 1;
@@ -50,7 +50,7 @@ impl Default for LabUi {
 impl LabUi {
     /// The lab read back from storage or a link (already checked by the core), or the default
     /// lab with a notice saying why it was not restored.
-    pub fn restored(origin: Origin, result: Result<(Stepper, u64), RestoreError>) -> LabUi {
+    pub fn restored(origin: Origin, result: Restored) -> LabUi {
         match result {
             Ok((stepper, seed)) => LabUi {
                 stepper,
@@ -61,6 +61,14 @@ impl LabUi {
                 notice: Some(Notice::NotRestored(origin, e)),
                 ..LabUi::default()
             },
+        }
+    }
+
+    /// The lab the page starts with: what was read at the start, or the default lab.
+    pub fn at_start(start: &Start) -> LabUi {
+        match &start.read {
+            Some((origin, result)) => LabUi::restored(*origin, result.clone()),
+            None => LabUi::default(),
         }
     }
 }

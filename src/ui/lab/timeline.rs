@@ -4,9 +4,9 @@
 use yew::prelude::*;
 
 use crate::sim::lab::Stepper;
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
 
-use super::text::{action_text, locks_text, step_name};
+use crate::ui::text::lab::{action_text, locks_text, step_name};
 
 /// Props of [`ScheduleTimeline`].
 #[derive(Properties, PartialEq)]
@@ -34,9 +34,10 @@ pub fn schedule_timeline(props: &ScheduleTimelineProps) -> Html {
                 <ol class="lab-trace">
                     { for trace.iter().map(|rec| {
                         let locks = locks_text(lang, rec);
+                        let r = rec.request + 1;
                         html! {
                             <li>
-                                <strong>{ lang.f(format!("Request {}", rec.request + 1), format!("リクエスト{}", rec.request + 1)) }</strong>
+                                <strong>{ tr!(lang, "Request {r}", "リクエスト{r}") }</strong>
                                 { format!(" · {} — {}", step_name(lang, model, rec.step), action_text(lang, rec.action)) }
                                 if !locks.is_empty() { <span class="muted">{ format!(" ({locks})") }</span> }
                             </li>

@@ -28,12 +28,12 @@ use crate::sim::{builtin, builtin_ids};
 use controls::{Control, Controls};
 use timeline::{Timeline, TimelineRow};
 
-use super::describe;
 use super::i18n::Lang;
 use super::listen::Listener;
 use super::route::Route;
 use super::share::{self, ShareError};
 use super::storage;
+use super::text as describe;
 
 /// Where the last run is remembered.
 pub const LAST_RUN_KEY: &str = "idempotency-playground.last-run";

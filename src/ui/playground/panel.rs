@@ -12,8 +12,8 @@ use crate::sim::Invariant;
 use crate::sim::RecordState;
 use crate::sim::ServiceKind;
 use crate::sim::World;
-use crate::ui::describe::{self, key_label, result_text, short_key};
 use crate::ui::i18n::Lang;
+use crate::ui::text::{self as describe, key_label, result_text, short_key};
 
 /// Rows shown per table (the newest ones).
 pub const TABLE_ROWS: usize = 25;

@@ -20,8 +20,8 @@ use crate::sim::{mint, KeyFormat};
 use crate::sim::{FailureCaching, MismatchStatus};
 use crate::sim::{Input, RequestSpec};
 use crate::sim::{KeyStrategy, RetryPolicy};
-use crate::ui::describe;
 use crate::ui::i18n::Lang;
+use crate::ui::text as describe;
 
 /// What the sandbox asks the page to do.
 #[derive(Clone, Debug, PartialEq)]

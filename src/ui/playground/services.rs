@@ -7,8 +7,8 @@ use yew::prelude::*;
 
 use crate::sim::Scenario;
 use crate::sim::ServiceKind;
-use crate::ui::describe;
 use crate::ui::i18n::Lang;
+use crate::ui::text as describe;
 
 use super::sandbox::Change;
 

@@ -1,0 +1,311 @@
+//! Words for the trace: one label per event of the world, with the tone the timeline draws it in,
+//! and the words for what a key check found, where a server crashed and why a charge failed.
+
+use crate::sim::{ChargeFailure, CheckOutcome, CrashPoint, EventKind, World};
+use crate::ui::i18n::{tr, Lang};
+use crate::ui::playground::timeline::{fmt_ms, Tone};
+
+use super::key_label;
+use super::results::{record_state, result_text};
+
+/// What a key check found, and the tone of that finding.
+fn check_outcome(lang: Lang, outcome: CheckOutcome) -> (&'static str, Tone) {
+    match outcome {
+        CheckOutcome::Hit => (lang.t("found: replay", "あり：再生"), Tone::Good),
+        CheckOutcome::Miss => (lang.t("not found: execute", "なし：実行"), Tone::Plain),
+        CheckOutcome::Conflict => (lang.t("in flight: 409", "処理中：409"), Tone::Good),
+        CheckOutcome::Mismatch => (lang.t("parameters differ", "パラメータ不一致"), Tone::Good),
+        CheckOutcome::Expired => (
+            lang.t("expired: execute again", "期限切れ：再実行"),
+            Tone::Bad,
+        ),
+    }
+}
+
+/// Where in a request the server crashed.
+fn crash_point(lang: Lang, point: CrashPoint) -> &'static str {
+    match point {
+        CrashPoint::BeforeCharge => lang.t("before the charge", "課金前"),
+        CrashPoint::AfterChargeBeforeRecord => {
+            lang.t("after the charge, before the key", "課金後・キー記録前")
+        }
+        CrashPoint::AfterCommitBeforeReply => {
+            lang.t("after commit, before the reply", "コミット後・応答前")
+        }
+    }
+}
+
+/// Why a charge did not happen.
+fn charge_failure(lang: Lang, failure: ChargeFailure) -> String {
+    match failure {
+        ChargeFailure::InsufficientFunds { balance } => {
+            tr!(
+                lang,
+                "insufficient funds ({balance})",
+                "残高不足（{balance}）"
+            )
+        }
+        ChargeFailure::ProcessorError => lang.t("processor error", "決済処理エラー").to_string(),
+    }
+}
+
+/// One trace event: its label and tone.
+pub fn event_text(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
+    use EventKind as E;
+    match e {
+        E::ClientSend {
+            op,
+            attempt,
+            key,
+            amount,
+        } => {
+            let (n, k) = (op.0 + 1, key_label(world, *key));
+            let text = tr!(
+                lang,
+                "#{n} try {attempt}: charge {amount}, key {k}",
+                "#{n} 試行{attempt}：{amount} を課金、キー {k}"
+            );
+            (text, Tone::Plain)
+        }
+        E::RequestLost { op, .. } => {
+            let n = op.0 + 1;
+            (tr!(lang, "#{n} request lost", "#{n} 要求が消失"), Tone::Bad)
+        }
+        E::RequestDelivered { op, .. } => {
+            let n = op.0 + 1;
+            (
+                tr!(lang, "#{n} request arrives", "#{n} 要求が到着"),
+                Tone::Plain,
+            )
+        }
+        E::StoreCheck { op, key, outcome } => {
+            let (n, k) = (op.0 + 1, key_label(world, *key));
+            let (found, tone) = check_outcome(lang, *outcome);
+            let text = tr!(
+                lang,
+                "#{n} check key {k}: {found}",
+                "#{n} キー {k} を確認：{found}"
+            );
+            (text, tone)
+        }
+        E::Charge {
+            op,
+            amount,
+            balance_after,
+        } => {
+            let n = op.0 + 1;
+            let text = tr!(
+                lang,
+                "#{n} charge {amount} → balance {balance_after}",
+                "#{n} {amount} を課金 → 残高 {balance_after}"
+            );
+            (text, Tone::Plain)
+        }
+        E::ChargeFailed { op, failure } => {
+            let (n, why) = (op.0 + 1, charge_failure(lang, *failure));
+            let text = tr!(lang, "#{n} charge fails: {why}", "#{n} 課金失敗：{why}");
+            (text, Tone::Bad)
+        }
+        E::StoreWrite { op, key, state } => {
+            let (n, k) = (op.0 + 1, key_label(world, *key));
+            let s = record_state(lang, *state);
+            let text = tr!(
+                lang,
+                "#{n} store key {k} ({s})",
+                "#{n} キー {k} を保存（{s}）"
+            );
+            (text, Tone::Plain)
+        }
+        E::StoreRelease { op, key } => {
+            let (n, k) = (op.0 + 1, key_label(world, *key));
+            let text = tr!(lang, "#{n} release key {k}", "#{n} キー {k} を解放");
+            (text, Tone::Plain)
+        }
+        E::OutboxWrite { op, id } => {
+            let n = op.0 + 1;
+            (
+                tr!(lang, "#{n} outbox row {id}", "#{n} outbox 行 {id}"),
+                Tone::Plain,
+            )
+        }
+        E::Commit { op } => {
+            let n = op.0 + 1;
+            (tr!(lang, "#{n} commit", "#{n} コミット"), Tone::Plain)
+        }
+        E::Rollback { op } => {
+            let n = op.0 + 1;
+            (tr!(lang, "#{n} rollback", "#{n} ロールバック"), Tone::Good)
+        }
+        E::ServerCrash { op, point } => {
+            let (n, at) = (op.0 + 1, crash_point(lang, *point));
+            let text = tr!(
+                lang,
+                "#{n} server crashes {at}",
+                "#{n} サーバーが{at}にクラッシュ"
+            );
+            (text, Tone::Bad)
+        }
+        E::EventPublish { op, id } => {
+            let n = op.0 + 1;
+            let text = tr!(
+                lang,
+                "#{n} publish event {id} directly",
+                "#{n} イベント {id} を直接発行"
+            );
+            (text, Tone::Plain)
+        }
+        E::ResponseSent { op, result, .. } => {
+            let (n, r) = (op.0 + 1, result_text(lang, result));
+            (tr!(lang, "#{n} reply: {r}", "#{n} 応答：{r}"), Tone::Plain)
+        }
+        E::ResponseLost { op, .. } => {
+            let n = op.0 + 1;
+            (
+                tr!(lang, "#{n} response lost", "#{n} 応答が消失"),
+                Tone::Bad,
+            )
+        }
+        E::ResponseDelivered {
+            op, result, late, ..
+        } => {
+            let (n, r) = (op.0 + 1, result_text(lang, result));
+            let tone = if result.is_replay() {
+                Tone::Good
+            } else {
+                Tone::Plain
+            };
+            let text = if *late {
+                tr!(
+                    lang,
+                    "#{n} late reply ignored: {r}",
+                    "#{n} 遅れた応答は無視：{r}"
+                )
+            } else {
+                tr!(
+                    lang,
+                    "#{n} client gets: {r}",
+                    "#{n} クライアントが受信：{r}"
+                )
+            };
+            (text, tone)
+        }
+        E::ClientTimeout { op, attempt } => {
+            let n = op.0 + 1;
+            let text = tr!(
+                lang,
+                "#{n} try {attempt} timed out: did it charge?",
+                "#{n} 試行{attempt}がタイムアウト：課金された？"
+            );
+            (text, Tone::Bad)
+        }
+        E::ClientRetryScheduled { op, at_ms, .. } => {
+            let (n, t) = (op.0 + 1, fmt_ms(*at_ms));
+            (
+                tr!(lang, "#{n} retry at {t}", "#{n} {t} にリトライ"),
+                Tone::Plain,
+            )
+        }
+        E::ClientGaveUp { op, attempts } => {
+            let n = op.0 + 1;
+            let tries = if *attempts == 1 { "try" } else { "tries" };
+            let text = tr!(
+                lang,
+                "#{n} gives up after {attempts} {tries}",
+                "#{n} {attempts} 回で諦める"
+            );
+            (text, Tone::Bad)
+        }
+        E::RelayPoll { unpublished } => {
+            let text = tr!(
+                lang,
+                "relay: {unpublished} unpublished",
+                "リレー：未発行 {unpublished} 件"
+            );
+            (text, Tone::Plain)
+        }
+        E::RelayBusy => (lang.t("relay busy", "リレーは処理中").into(), Tone::Plain),
+        E::RelayPublish { id, delivery } => {
+            let tone = if *delivery > 1 {
+                Tone::Bad
+            } else {
+                Tone::Plain
+            };
+            let text = tr!(
+                lang,
+                "publish event {id} (delivery {delivery})",
+                "イベント {id} を発行（{delivery} 回目）"
+            );
+            (text, tone)
+        }
+        E::RelayCrash => (
+            lang.t(
+                "relay crashes before marking",
+                "印を付ける前にリレーがクラッシュ",
+            )
+            .into(),
+            Tone::Bad,
+        ),
+        E::RelayMark { id } => {
+            let text = tr!(
+                lang,
+                "mark event {id} published",
+                "イベント {id} を発行済みにする"
+            );
+            (text, Tone::Plain)
+        }
+        E::ConsumerApply { id } => {
+            let text = tr!(
+                lang,
+                "apply event {id}: send receipt",
+                "イベント {id} を適用：領収メール送信"
+            );
+            (text, Tone::Plain)
+        }
+        E::ConsumerDuplicate { id, applied } => {
+            if *applied {
+                let text = tr!(
+                    lang,
+                    "event {id} again: second receipt sent",
+                    "イベント {id} 再着：2通目の領収メール"
+                );
+                (text, Tone::Bad)
+            } else {
+                let text = tr!(
+                    lang,
+                    "event {id} again: already in inbox, skipped",
+                    "イベント {id} 再着：受信済みなので無視"
+                );
+                (text, Tone::Good)
+            }
+        }
+        E::TimeAdvanced { to_ms } => {
+            let t = fmt_ms(*to_ms);
+            (
+                tr!(lang, "time passes to {t}", "時間が {t} まで進む"),
+                Tone::Plain,
+            )
+        }
+        E::Deposit { amount, accepted } => {
+            if *accepted {
+                (
+                    tr!(lang, "deposit {amount}", "{amount} を入金"),
+                    Tone::Plain,
+                )
+            } else {
+                let text = tr!(
+                    lang,
+                    "deposit {amount} refused: balance limit",
+                    "{amount} の入金を拒否：残高上限"
+                );
+                (text, Tone::Bad)
+            }
+        }
+        E::KeyExpired { key } => {
+            let k = key_label(world, *key);
+            (
+                tr!(lang, "key {k} expires", "キー {k} が期限切れ"),
+                Tone::Bad,
+            )
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! The pages' words for the simulation's data, in both languages, one file per domain. The core
+//! returns enums and numbers, never display text; everything it says reaches the learner through
+//! a function here, so one thing is worded once and the playground, the lab and the tests read
+//! the same words.
+//!
+//! - [`events`]: trace events (with their check outcomes, crash points, charge failures).
+//! - [`results`]: payment results, record states, invariants and their violations.
+//! - [`errors`]: input errors, lab errors, why a saved or linked lab was not restored.
+//! - [`policies`]: services, event wiring, faults, and the production policies with the real
+//!   system each imitates.
+//! - [`lab`]: the lab's steps, models, results and actions, and the English renderings of the
+//!   article's Japanese comments.
+//!
+//! Text with values in it is written with `tr!` (see `crate::ui::i18n`), which formats only the
+//! language shown. The helpers below are not words but how keys and large numbers are shown.
+
+pub mod errors;
+pub mod events;
+pub mod lab;
+pub mod policies;
+pub mod results;
+
+pub use errors::{input_error, lab_error, number_field, restore_message};
+pub use events::event_text;
+pub use policies::{
+    caching_name, column_name, emit_name, fault_name, mismatch_name, service_blurb, service_name,
+};
+pub use results::{invariant_name, record_state, result_text, violation_text};
+
+use crate::sim::{KeyId, World};
+
+/// Shortens a long key (a UUID) for tables and the timeline; the full key is in a tooltip.
+pub fn short_key(key: &str) -> String {
+    if key.chars().count() <= 14 {
+        key.to_string()
+    } else {
+        let head: String = key.chars().take(8).collect();
+        format!("{head}…")
+    }
+}
+
+/// A key's text in a world, shortened.
+pub fn key_label(world: &World, id: KeyId) -> String {
+    world
+        .key_text(id)
+        .map(|k| short_key(&k))
+        .unwrap_or_else(|| "?".into())
+}
+
+/// A number with thousands separators, for reading (test hooks show plain integers instead).
+pub fn grouped(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

@@ -1,0 +1,138 @@
+//! Words for outcomes: what a payment request returned, the state of an idempotency record, the
+//! invariants checked after every step, and what broke when one fails.
+
+use crate::sim::{Invariant, PaymentResult, RecordState, Violation, ViolationDetail, World};
+use crate::ui::i18n::{tr, Lang};
+
+use super::key_label;
+
+/// A payment result as a short phrase.
+pub fn result_text(lang: Lang, r: &PaymentResult) -> String {
+    match r {
+        PaymentResult::Success { balance } => {
+            tr!(
+                lang,
+                "Success (balance {balance})",
+                "成功（残高 {balance}）"
+            )
+        }
+        PaymentResult::InsufficientFunds { balance } => tr!(
+            lang,
+            "Insufficient funds (balance {balance})",
+            "残高不足（残高 {balance}）"
+        ),
+        PaymentResult::DuplicateRequest { original_result } => {
+            let inner = result_text(lang, original_result);
+            tr!(lang, "Replay of: {inner}", "再生：{inner}")
+        }
+        PaymentResult::InFlightConflict => lang
+            .t("409 Conflict: still in flight", "409 Conflict：処理中")
+            .into(),
+        PaymentResult::ParameterMismatch { status } => tr!(
+            lang,
+            "{status}: parameters differ from the first request",
+            "{status}：最初の要求とパラメータが違う"
+        ),
+        PaymentResult::ProcessorError => {
+            lang.t("503: processor error", "503：決済処理エラー").into()
+        }
+        other => {
+            let status = other.http_status();
+            tr!(lang, "{status} (invalid request)", "{status}（不正な要求）")
+        }
+    }
+}
+
+/// A store record's state.
+pub fn record_state(lang: Lang, s: RecordState) -> &'static str {
+    match s {
+        RecordState::InFlight => lang.t("in-flight", "処理中"),
+        RecordState::Completed => lang.t("completed", "完了"),
+        RecordState::Expired => lang.t("expired", "期限切れ"),
+    }
+}
+
+/// An invariant's name.
+pub fn invariant_name(lang: Lang, i: Invariant) -> &'static str {
+    match i {
+        Invariant::MoneyConserved => lang.t("Money conserved", "金額の保存"),
+        Invariant::OneChargePerKey => {
+            lang.t("At most one charge per key", "キーごとに課金は最大1回")
+        }
+        Invariant::OneChargePerOperation => lang.t(
+            "At most one charge per operation",
+            "操作ごとに課金は最大1回",
+        ),
+        Invariant::ReplayIdentical => {
+            lang.t("Replay returns the same result", "再生は同じ結果を返す")
+        }
+        Invariant::OneEventPerCharge => lang.t(
+            "One event per committed charge",
+            "コミットされた課金1件にイベント1件",
+        ),
+        Invariant::ConsumerAtMostOnce => lang.t(
+            "Consumer applies each event once",
+            "コンシューマは各イベントを1回だけ適用",
+        ),
+    }
+}
+
+/// What broke, in a sentence.
+pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
+    match &v.detail {
+        ViolationDetail::Money { expected, actual } => tr!(
+            lang,
+            "balance + ledger is {actual}, expected {expected}",
+            "残高＋台帳が {actual}、本来は {expected}"
+        ),
+        ViolationDetail::KeyCharged { key, charges } => {
+            let k = key_label(world, *key);
+            tr!(
+                lang,
+                "key {k} charged {charges} times by this step",
+                "このステップまでにキー {k} で {charges} 回課金"
+            )
+        }
+        ViolationDetail::OperationCharged { op, charges } => {
+            let n = op.0 + 1;
+            tr!(
+                lang,
+                "operation #{n} charged {charges} times by this step",
+                "このステップまでに操作 #{n} で {charges} 回課金"
+            )
+        }
+        ViolationDetail::ReplayDiffers {
+            key,
+            first,
+            replayed,
+        } => {
+            let k = key_label(world, *key);
+            let (first, replayed) = (result_text(lang, first), result_text(lang, replayed));
+            tr!(
+                lang,
+                "key {k} first answered “{first}”, then “{replayed}”",
+                "キー {k} は最初「{first}」、次に「{replayed}」と答えた"
+            )
+        }
+        ViolationDetail::OutboxMismatch { charges, rows } => tr!(
+            lang,
+            "{charges} charges but {rows} outbox rows",
+            "課金 {charges} 件に outbox 行 {rows} 件"
+        ),
+        ViolationDetail::EventLost { id } => tr!(
+            lang,
+            "event {id} was never published: a committed charge nobody hears about",
+            "イベント {id} が発行されなかった：誰にも知らされない課金"
+        ),
+        ViolationDetail::PhantomEvent { id } => tr!(
+            lang,
+            "event {id} was published for a charge that never committed",
+            "イベント {id} は、コミットされなかった課金について発行された"
+        ),
+        ViolationDetail::AppliedTwice { id, applications } => tr!(
+            lang,
+            "event {id} applied {applications} times (receipt e-mails sent)",
+            "イベント {id} を {applications} 回適用（領収メールを送信）"
+        ),
+    }
+}
