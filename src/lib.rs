@@ -1,10 +1,12 @@
 //! Idempotency-key playground: a deterministic simulation core (`sim`) and a Yew UI (`ui`) that
 //! only feeds the core inputs and draws its state.
 //!
-//! Architecture invariant: `sim` never imports yew, web-sys, gloo or wasm-bindgen; `make test`
+//! The core's module is private; its curated list (`sim/mod.rs`) is this crate's root, so each
+//! type has one public path and `use idempotency_playground::*;` brings in the article's types.
+//! Architecture invariant: `sim` never imports the UI, a clock or OS randomness; `make test`
 //! checks it (scripts/check-core-imports.sh).
 
-pub mod sim;
+mod sim;
 pub mod ui;
 
 pub use sim::*;
