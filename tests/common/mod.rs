@@ -391,6 +391,21 @@ pub fn node(j: &Json, n: usize) -> &Json {
     go(j, &mut { n }).expect("n < node_count")
 }
 
+/// The document-order numbers of the nodes of `j` that `fits`, from `*next` on.
+fn matching(j: &Json, fits: &dyn Fn(&Json) -> bool, next: &mut usize, out: &mut Vec<usize>) {
+    if fits(j) {
+        out.push(*next);
+    }
+    *next += 1;
+    match &j.value {
+        Value::Array(items) => items.iter().for_each(|i| matching(i, fits, next, out)),
+        Value::Object(members) => members
+            .iter()
+            .for_each(|m| matching(&m.value, fits, next, out)),
+        _ => {}
+    }
+}
+
 /// A random node of `j`.
 pub fn random_node<'j>(rng: &mut Rng, j: &'j Json) -> &'j Json {
     node(j, rng.below(node_count(j)))
@@ -437,18 +452,62 @@ fn leaf(value: Value) -> Json {
     Json { at: 0, value }
 }
 
-/// One structural edit of `doc`: a value replaced by an extreme number, an awkward or
+/// One structural edit of `doc`: a value replaced by an extreme or nudged number, an awkward or
 /// meaningful string, a literal, a value of another document or the same field's value in
 /// another document; a member or item removed, doubled, renamed or reordered; a value wrapped or
 /// buried under ~128 levels of nesting.
-pub fn mutate_tree(rng: &mut Rng, doc: &mut Json, donors: &[Json], strings: &[String]) {
-    let n = rng.below(node_count(doc));
+///
+/// `gentle` keeps to the edits a reader is likely to accept (numbers nudged, the same field from
+/// another document, array items removed, doubled or swapped), so that it reads on past them.
+pub fn mutate_tree(
+    rng: &mut Rng,
+    doc: &mut Json,
+    donors: &[Json],
+    strings: &[String],
+    gentle: bool,
+) {
     let donor = rng.pick(donors);
+    let (op, n) = if gentle {
+        // An edit, and a node it applies to: a container, or a whole number to nudge.
+        let op = *rng.pick(&[4, 5, 6, 8, 11, 12]);
+        let fits = |j: &Json| match j.value {
+            Value::Int(_) => op >= 11,
+            Value::Object(ref m) => op < 11 && !m.is_empty(),
+            Value::Array(ref a) => op < 11 && op != 4 && !a.is_empty(),
+            _ => false,
+        };
+        let mut candidates = Vec::new();
+        matching(doc, &fits, &mut 0, &mut candidates);
+        if candidates.is_empty() {
+            return;
+        }
+        (op, *rng.pick(&candidates))
+    } else {
+        (rng.below(13), rng.below(node_count(doc)))
+    };
     let target = node_mut(doc, &mut { n }).expect("n < node_count");
-    match rng.below(11) {
+    match op {
         0 | 1 => {
             let text = *rng.pick(&NUMBERS);
             *target = leaf(Value::Number(text.into()));
+        }
+        11 | 12 => {
+            // A whole number nudged: often still in range, so the reader goes on past it.
+            let n = match target.value {
+                Value::Int(n) => n,
+                _ => rng.below(100) as i128,
+            };
+            let nudged = match rng.below(7) {
+                0 => n + 1,
+                1 => n - 1,
+                2 => n.saturating_mul(2),
+                3 => n / 2,
+                4 => -n,
+                5 => 0,
+                _ => rng.below(usize::try_from(n.unsigned_abs().min(1 << 40)).unwrap_or(0) * 2 + 2)
+                    as i128,
+            };
+            *target = leaf(Value::Int(nudged));
         }
         2 => *target = leaf(Value::Str(rng.pick(strings).clone())),
         3 => *target = random_node(rng, donor).clone(),
