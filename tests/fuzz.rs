@@ -1,6 +1,6 @@
 //! Mutation fuzzing of every reader of outside text: scenario JSON (`Scenario::from_json`), share
-//! links (`ui::share::decode_query`, then the scenario), the lab's saved state and its `#/lab?s=`
-//! links, and the playground's saved last run. Each input is accepted or refused with an error,
+//! links (the hash's route and query, `ui::share::decode_query`, then the scenario), the lab's
+//! saved state and its `#/lab?s=` links, and the playground's saved last run. Each input is accepted or refused with an error,
 //! never a panic; each accepted scenario also runs (every world to idle, or the page's `Session`
 //! to the link's step), and each accepted lab state runs to its end.
 //!
@@ -13,7 +13,7 @@
 //! deleted, duplicated, truncated, spliced from another document), stacked; share links are also
 //! mutated after encoding.
 //!
-//! `cargo test` runs [`DEFAULT_CASES`] inputs (about 4 s in a debug build); `FUZZ_CASES=<n>` runs
+//! `cargo test` runs [`DEFAULT_CASES`] inputs (about 3 s in a debug build); `FUZZ_CASES=<n>` runs
 //! more (`make fuzz`: a million in release), `FUZZ_SEED=<s>` another sequence, `FUZZ_CASE=<i>`
 //! case `i` alone. It prints, per reader, the inputs tried, accepted, refused and panicked, and
 //! saves each panicking input under the target directory's `tmp/fuzz-panics/`.
@@ -33,14 +33,15 @@ use common::{env_u64, excerpt, mutate_bytes, mutate_tree, text, words, Layout, R
 use idempotency_playground::json::{self, Json, ObjectWriter};
 use idempotency_playground::lab::{KeyMode, LabScenario, Model, Policy, Stepper};
 use idempotency_playground::limits::{MAX_AMOUNT, MAX_PARALLEL_REQUESTS};
+use idempotency_playground::ui::route::Route;
 use idempotency_playground::ui::share::{b64url_encode, decode_query, encode_query};
 use idempotency_playground::{builtin, builtin_ids, InputError, Scenario, Session};
 
-/// Inputs in `cargo test`: about 4 s in a debug build on the 2-core VM (measured 3.9 s). Every
+/// Inputs in `cargo test`: about 3 s of CPU in a debug build on the 2-core VM. Every
 /// accepted input is run in full: the core bounds each run (at most `MAX_INPUTS` inputs of at
 /// most `MAX_ATTEMPTS` attempts, `MAX_TRACE_EVENTS` events per world), and mutated documents of
 /// at most `MAX_JSON_BYTES` stay far inside that, so no run needs cutting short.
-const DEFAULT_CASES: u64 = 20_000;
+const DEFAULT_CASES: u64 = 12_000;
 const DEFAULT_SEED: u64 = 0x6675_7a7a_2d31_3400;
 /// Seed of the corpus of valid documents: fixed, so a case replays from (run seed, case) alone.
 const CORPUS_SEED: u64 = 14;
@@ -257,9 +258,9 @@ impl Reader {
     fn name(self) -> &'static str {
         match self {
             Reader::Scenario => "scenario JSON (Scenario::from_json, then run)",
-            Reader::ShareLink => "share link (decode_query, then the scenario, Session::seek)",
+            Reader::ShareLink => "share link #/…?s=&k= (decode_query, scenario, Session::seek)",
             Reader::LabState => "lab state (persist::from_json*, then run to end)",
-            Reader::LabLink => "lab link #/lab?s= (persist::from_query*)",
+            Reader::LabLink => "lab link #/lab?s= (persist::from_query*, then run to end)",
             Reader::SavedRun => "saved last run (SavedRun::from_json*, then Session::seek)",
         }
     }
@@ -276,7 +277,10 @@ fn feed(reader: Reader, input: &str) -> Result<usize, String> {
             Ok(worlds.iter_mut().map(|w| w.run_until_idle()).sum())
         }
         Reader::ShareLink => {
-            let link = decode_query(input).map_err(|e| variant(&format!("{e:?}")))?;
+            // The page reads the query of any playground route's hash.
+            let _ = Route::parse(input);
+            let query = Route::query(input).ok_or("no query")?;
+            let link = decode_query(query).map_err(|e| variant(&format!("{e:?}")))?;
             let mut session = Scenario::from_json(&link.json)
                 .and_then(Session::new)
                 .map_err(|e| kind(&e))?;
@@ -287,7 +291,12 @@ fn feed(reader: Reader, input: &str) -> Result<usize, String> {
             let mut run = if reader == Reader::LabState {
                 lab_state(input)?
             } else {
-                lab_link(input)?
+                // As persist::link_query: a non-empty query of a `#/lab` hash.
+                if Route::parse(input) != Route::Lab {
+                    return Err("not a #/lab hash".into());
+                }
+                let query = Route::query(input).filter(|q| !q.is_empty());
+                lab_link(query.ok_or("no query")?)?
             };
             let done = run.schedule().len();
             let more = run
@@ -363,7 +372,7 @@ fn corpus() -> Corpus {
     }
     let links = scenarios
         .iter()
-        .map(|(_, doc)| encode_query(doc, rng.below(60)))
+        .map(|(route, doc)| format!("{route}?{}", encode_query(doc, rng.below(60))))
         .collect();
     let saved = scenarios
         .iter()
@@ -407,7 +416,7 @@ fn corpus() -> Corpus {
     }
     let lab_links = labs
         .iter()
-        .map(|doc| format!("s={}", b64url_encode(doc.as_bytes())))
+        .map(|doc| format!("#/lab?s={}", b64url_encode(doc.as_bytes())))
         .collect();
     let scenarios: Vec<String> = scenarios.into_iter().map(|(_, doc)| doc).collect();
     let trees: Vec<Json> = scenarios
@@ -519,7 +528,18 @@ fn input(rng: &mut Rng, reader: Reader, c: &Corpus) -> String {
                 let base = rng.pick(if share { &c.scenarios } else { &c.labs });
                 let bytes = mutate_json(rng, base, c);
                 let k = share.then(|| step_text(rng));
-                query(rng, &b64url_encode(&bytes), k)
+                let route = if share {
+                    *rng.pick(&[
+                        "#/sandbox",
+                        "#/scenario/double-charge",
+                        "#/",
+                        "",
+                        "#/nope/x",
+                    ])
+                } else {
+                    *rng.pick(&["#/lab", "#/lab", "#/lab", "#/lab/", "#lab", "#/sandbox"])
+                };
+                format!("{route}?{}", query(rng, &b64url_encode(&bytes), k))
             } else {
                 // A good link, mutated as text.
                 let links = if share { &c.links } else { &c.lab_links };
