@@ -14,7 +14,7 @@
 //! test fails otherwise, or if a determinism check fails.
 //!
 //! `cargo test` runs [`DEFAULT_CASES`] cases per row and [`DEFAULT_DETERMINISM`] determinism
-//! checks; `make soak` runs `SOAK_CASES=10000 SOAK_DETERMINISM=1000` in release. `SOAK_SEED=<s>`
+//! checks; `make soak` runs `SOAK_CASES=100000 SOAK_DETERMINISM=1000` in release. `SOAK_SEED=<s>`
 //! runs another sequence.
 #![cfg(not(target_arch = "wasm32"))]
 
