@@ -1,5 +1,5 @@
 # The two commands: `make serve` and `make test`. Each installs what it needs first.
-.PHONY: serve build test test-native test-browser test-e2e lint bench setup clean
+.PHONY: serve build test test-native test-browser test-e2e lint bench fuzz soak setup clean
 
 serve:          ## install what is missing, then serve the release build on http://127.0.0.1:8080
 	scripts/setup.sh serve
@@ -27,6 +27,18 @@ lint:           ## core-import check, rustfmt, clippy on both targets
 bench:          ## benchmarks natively and in headless Chromium (see BENCHMARKS.md)
 	scripts/setup.sh test
 	scripts/bench.sh
+
+# Release builds; our crate keeps overflow checks on, so an arithmetic overflow is a panic the
+# fuzzer reports rather than a silently wrapped value. A fresh seed each run (printed; set
+# FUZZ_SEED / SOAK_SEED to repeat one). See RELIABILITY.md.
+fuzz:           ## mutation fuzzing of every reader of outside text: 1,000,000 inputs, never a panic
+	FUZZ_CASES=$${FUZZ_CASES:-1000000} FUZZ_SEED=$${FUZZ_SEED:-$$(date +%s)} cargo test --release \
+	  --config 'profile.release.package.idempotency-playground.overflow-checks=true' --test fuzz -- --nocapture
+
+soak:           ## 100,000 random cases per service and wiring, invariants checked; 1,000 determinism checks
+	SOAK_CASES=$${SOAK_CASES:-100000} SOAK_DETERMINISM=$${SOAK_DETERMINISM:-1000} SOAK_SEED=$${SOAK_SEED:-$$(date +%s)} \
+	  cargo test --release --config 'profile.release.package.idempotency-playground.overflow-checks=true' \
+	  --test soak -- --nocapture
 
 setup:          ## install everything the tests need, and nothing else
 	scripts/setup.sh test
