@@ -51,31 +51,17 @@ const CORPUS_SEED: u64 = 14;
 /// The lab's saved-state reader `ui::lab::persist::from_json` (`// needs: pub`: src/ui/lab/mod.rs
 /// declares `mod persist;`). If it comes to return a saved-state struct instead of
 /// `(Stepper, u64)`, build the `Stepper` from it here.
-#[cfg(any())]
 fn lab_state(json: &str) -> Result<Stepper, String> {
     idempotency_playground::ui::lab::persist::from_json(json)
         .map(|(run, _seed)| run)
         .map_err(|e| format!("{e:?}"))
 }
 
-/// Stand-in for the private reader above; delete it when that one is enabled (until then the
-/// two definitions would clash).
-fn lab_state(json: &str) -> Result<Stepper, String> {
-    stand_in::lab_from_json(json)
-}
-
 /// The lab's link reader `ui::lab::persist::from_query` (`// needs: pub`, as above).
-#[cfg(any())]
 fn lab_link(query: &str) -> Result<Stepper, String> {
     idempotency_playground::ui::lab::persist::from_query(query)
         .map(|(run, _seed)| run)
         .map_err(|e| format!("{e:?}"))
-}
-
-/// Stand-in for the private reader above; delete it when that one is enabled (until then the
-/// two definitions would clash).
-fn lab_link(query: &str) -> Result<Stepper, String> {
-    stand_in::lab_from_query(query)
 }
 
 /// The playground's reader of its saved last run, `SavedRun::from_json` in
@@ -103,92 +89,11 @@ fn saved_run(text: &str) -> Result<Session, String> {
     Ok(session)
 }
 
-/// What the private readers do, step by step, through public pieces only: the same parser, field
-/// reader, base64url decoder and core checks, in the same order. Kept to those calls; the
-/// readers' own code is what the `cfg(any())` adapters will test.
+/// What the saved run's private reader does, through public pieces only: the same parser and
+/// field reader, in the same order. The reader's own code is what the `cfg(any())` adapter will
+/// test.
 mod stand_in {
-    use idempotency_playground::json::{self, Got, Json, JsonError};
-    use idempotency_playground::lab::{KeyMode, LabScenario, Model, Stepper};
-    use idempotency_playground::limits::MAX_URL_BYTES;
-    use idempotency_playground::ui::share::b64url_decode;
-
-    const LAB_FIELDS: [&str; 8] = [
-        "v", "model", "k", "keys", "amounts", "balance", "seed", "schedule",
-    ];
-
-    /// The saved lab's fields as its reader reads them (each once, no other).
-    struct Fields {
-        model: String,
-        k: usize,
-        keys: String,
-        amounts: Vec<i64>,
-        balance: i64,
-        schedule: Vec<usize>,
-    }
-
-    fn lab_fields(doc: &Json) -> Result<Fields, JsonError> {
-        let mut f = Got::new(doc, "the saved lab").fields("")?;
-        f.deny_unknown(&LAB_FIELDS)?;
-        f.req("v")?.u64()?;
-        let model = f.req("model")?.string()?;
-        let k = f.req("k")?.usize()?;
-        let keys = f.req("keys")?.string()?;
-        let amounts = f
-            .req("amounts")?
-            .items()?
-            .map(|g| g.i64())
-            .collect::<Result<_, _>>()?;
-        let balance = f.req("balance")?.i64()?;
-        f.req("seed")?.u64()?;
-        let schedule = f
-            .req("schedule")?
-            .items()?
-            .map(|g| g.usize())
-            .collect::<Result<_, _>>()?;
-        Ok(Fields {
-            model,
-            k,
-            keys,
-            amounts,
-            balance,
-            schedule,
-        })
-    }
-
-    pub fn lab_from_json(text: &str) -> Result<Stepper, String> {
-        let doc = json::parse(text).map_err(|_| "Unreadable (JSON)")?;
-        let version = Got::new(&doc, "the saved lab")
-            .fields("")
-            .and_then(|mut f| f.req("v")?.u64())
-            .map_err(|_| "Unreadable (version)")?;
-        if version != 1 {
-            return Err("UnknownVersion".into());
-        }
-        let f = lab_fields(&doc).map_err(|_| "Unreadable (fields)")?;
-        let model = Model::from_id(&f.model).ok_or("Unreadable (model)")?;
-        let keys = match f.keys.as_str() {
-            "same" => KeyMode::Same,
-            "different" => KeyMode::Different,
-            _ => return Err("Unreadable (keys)".into()),
-        };
-        let scenario = LabScenario::new(model, f.k, keys, &f.amounts, f.balance)
-            .map_err(|e| format!("Invalid({})", super::variant(&format!("{e:?}"))))?;
-        Stepper::replay(scenario, &f.schedule)
-            .map_err(|e| format!("Invalid({})", super::variant(&format!("{e:?}"))))
-    }
-
-    pub fn lab_from_query(query: &str) -> Result<Stepper, String> {
-        if query.len() > MAX_URL_BYTES {
-            return Err("TooLong".into());
-        }
-        let payload = query
-            .split('&')
-            .find_map(|part| part.strip_prefix("s="))
-            .ok_or("Unreadable (no s=)")?;
-        let bytes = b64url_decode(payload).map_err(|_| "Unreadable (base64)")?;
-        let text = String::from_utf8(bytes).map_err(|_| "Unreadable (UTF-8)")?;
-        lab_from_json(&text)
-    }
+    use idempotency_playground::json::{self, Got, JsonError};
 
     /// The position and the scenario text of a saved run; other fields are ignored.
     pub fn saved_run_from_json(text: &str) -> Result<(usize, String), String> {

@@ -8,7 +8,7 @@ mod explorer;
 mod histogram;
 mod lane;
 mod page;
-pub(crate) mod persist;
+pub mod persist;
 mod settings;
 mod share;
 mod shared;
