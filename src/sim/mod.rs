@@ -44,7 +44,7 @@ pub use scenario::builtin::{builtin, builtin_ids};
 pub use scenario::session::Session;
 pub use scenario::workload;
 pub use scenario::{Scenario, ServiceSpec, WiredService};
-pub use world::client::{ClientOutcome, ClientResult, KeyStrategy, RetryPolicy};
+pub use world::client::{ClientOutcome, ClientResult, KeyStrategy, RetryKind, RetryPolicy};
 pub use world::fault::Fault;
 pub use world::input::{Input, RequestSpec};
 pub use world::intern::{DescId, KeyId, OpId};
