@@ -30,13 +30,11 @@ use timeline::{Timeline, TimelineRow};
 
 use super::describe;
 use super::i18n::Lang;
-use super::listen::Listener;
 use super::route::Route;
 use super::share::{self, ShareError};
-use super::storage;
+use super::web::{self, Listener};
 
-/// Where the last run is remembered.
-pub const LAST_RUN_KEY: &str = "idempotency-playground.last-run";
+pub use super::web::LAST_RUN_KEY;
 
 /// A message above the run: an error that says what to fix, or a confirmation.
 #[derive(Clone, Debug, PartialEq)]
@@ -193,7 +191,7 @@ fn load_initial(route: &Route, hash: &str, lang: Lang) -> PageState {
     }
     // 2. The learner's last run on this route.
     if st.notice.is_none() {
-        if let Some(saved) = storage::load(LAST_RUN_KEY).and_then(|t| SavedRun::from_json(&t)) {
+        if let Some(saved) = web::load(LAST_RUN_KEY).and_then(|t| SavedRun::from_json(&t)) {
             if saved.route == route_hash {
                 if let Ok(mut s) = Scenario::from_json(&saved.scenario).and_then(Session::new) {
                     s.seek(saved.position);
@@ -233,7 +231,7 @@ fn save_run(route: &Route, st: &PageState) {
                 position: s.position(),
                 scenario: (*st.json).clone(),
             };
-            storage::save(LAST_RUN_KEY, &saved.to_json());
+            web::save(LAST_RUN_KEY, &saved.to_json());
         }
     }
 }
@@ -328,10 +326,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                 st.set_session(s);
                 return st;
             }
-            let hash = web_sys::window()
-                .and_then(|w| w.location().hash().ok())
-                .unwrap_or_default();
-            load_initial(&route, &hash, l)
+            load_initial(&route, &web::current_hash(), l)
         })
     };
     let force = use_force_update();
