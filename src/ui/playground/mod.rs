@@ -3,6 +3,8 @@
 //! the core's `Session`; how it opens is `open.rs`, what it remembers `saved_run.rs`, and the
 //! keyboard, the play timer and saving are effects in `hooks.rs`. One component per file.
 
+mod charge_fields;
+mod client_fields;
 pub mod controls;
 mod hooks;
 mod intro;
@@ -12,13 +14,16 @@ pub mod open;
 mod page;
 pub mod panel;
 pub mod sandbox;
+pub mod sandbox_form;
 pub mod saved_run;
 mod scenario_nav;
+mod scenario_settings;
 pub mod services;
 pub mod share_panel;
 pub mod state;
 pub mod timeline;
 pub mod timeline_section;
+mod world_fields;
 
 pub use crate::ui::web::LAST_RUN_KEY;
 pub use page::{Playground, PlaygroundProps};
