@@ -13,6 +13,7 @@ mod notice;
 pub mod open;
 mod page;
 pub mod panel;
+mod panel_tables;
 pub mod sandbox;
 pub mod sandbox_form;
 pub mod saved_run;
