@@ -14,7 +14,7 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const LAB_KEY: &str = idempotency_playground::ui::storage::LAB_KEY;
+const LAB_KEY: &str = idempotency_playground::ui::web::LAB_KEY;
 
 fn storage() -> web_sys::Storage {
     web_sys::window().unwrap().local_storage().unwrap().unwrap()

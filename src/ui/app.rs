@@ -9,34 +9,15 @@
 use yew::prelude::*;
 
 use super::i18n::{tr, Lang};
-use super::listen::Listener;
 use super::route::Route;
-use super::storage;
-
-fn current_hash() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default()
-}
+use super::web::{self, Listener};
 
 /// The language to start in: the remembered choice, else the browser's language.
 pub fn initial_lang() -> Lang {
-    if let Some(saved) = storage::load(storage::LANG_KEY) {
+    if let Some(saved) = web::load(web::LANG_KEY) {
         return Lang::from_code(&saved);
     }
-    let nav = web_sys::window()
-        .and_then(|w| w.navigator().language())
-        .unwrap_or_default();
-    Lang::from_code(&nav)
-}
-
-fn set_document_lang(lang: Lang) {
-    if let Some(el) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-    {
-        let _ = el.set_attribute("lang", lang.code());
-    }
+    Lang::from_code(&web::browser_language())
 }
 
 /// One page of the site: which routes it draws; the others belong to the other page.
@@ -87,13 +68,6 @@ impl Site for PlaygroundSite {
     }
 }
 
-/// Sends the browser to `url` without leaving a history entry, so Back skips the hand-over.
-fn hand_over(url: &str) {
-    if let Some(w) = web_sys::window() {
-        let _ = w.location().replace(url);
-    }
-}
-
 /// "Nothing here", with a way back to the first scenario (drawn by the playground page).
 pub fn not_found(route: &Route, lang: Lang) -> Html {
     let path = match route {
@@ -126,11 +100,12 @@ fn skip_to_content(e: MouseEvent) {
 /// Follows `hashchange` so links, back/forward and share links all route.
 #[hook]
 fn use_hash() -> String {
-    let hash = use_state(current_hash);
+    let hash = use_state(web::current_hash);
     {
         let hash = hash.clone();
         use_effect_with((), move |_| {
-            let listener = Listener::on_window("hashchange", move |_| hash.set(current_hash()));
+            let listener =
+                Listener::on_window("hashchange", move |_| hash.set(web::current_hash()));
             move || drop(listener)
         });
     }
@@ -150,8 +125,8 @@ pub fn App<S: Site>() -> Html {
     {
         let lang = *lang;
         use_effect_with(lang, move |lang| {
-            set_document_lang(*lang);
-            storage::save(storage::LANG_KEY, lang.code());
+            web::set_document_lang(lang.code());
+            web::save(web::LANG_KEY, lang.code());
         });
     }
     let l = *lang;
@@ -210,7 +185,8 @@ fn page<S: Site>(route: &Route, hash: &str, lang: Lang) -> Html {
         return S::render(route, lang);
     }
     let url = format!("{}{hash}", S::OTHER_PAGE);
-    hand_over(&url);
+    // No history entry for the hand-over, so Back skips it.
+    web::replace_location(&url);
     html! {
         <p class="handover" data-testid="handover">
             { lang.t("Opening… ", "開いています… ") }

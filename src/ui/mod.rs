@@ -4,12 +4,11 @@
 pub mod app;
 pub mod i18n;
 pub mod lab;
-pub mod listen;
 pub mod playground;
 pub mod route;
 pub mod share;
-pub mod storage;
 pub mod text;
+pub mod web;
 
 /// Mounts page `S` of the site on `<body>`: `app::PlaygroundSite` (src/main.rs) or
 /// `lab::LabSite` (src/bin/lab.rs).

@@ -10,7 +10,7 @@ use crate::sim::article::production::{FailureCaching, MismatchStatus, Policies};
 use crate::sim::base::uuidgen::KeyFormat;
 use crate::sim::json::{self, write_str, Fields, Got, Json, JsonError, ObjectWriter};
 use crate::sim::limits::{InputError, SCENARIO_VERSION};
-use crate::sim::world::client::{KeyStrategy, RetryPolicy};
+use crate::sim::world::client::{KeyStrategy, RetryKind, RetryPolicy};
 use crate::sim::world::fault::Fault;
 use crate::sim::world::input::{Input, RequestSpec};
 use crate::sim::world::outbox::EmitMode;
@@ -47,9 +47,14 @@ const INPUT_TYPES: [&str; 7] = [
     "relay-tick",
     "deposit",
 ];
-const RETRY_KINDS: [&str; 4] = ["none", "immediate", "fixed", "exponential-jitter"];
-/// The fields of each retry kind, besides `kind`, in `RETRY_KINDS` order.
-const RETRY_FIELDS: [&[&str]; 4] = [&[], &[], &["delay_ms"], &["base_ms", "cap_ms"]];
+/// The fields of each retry kind, besides `kind`.
+fn retry_fields(kind: RetryKind) -> &'static [&'static str] {
+    match kind {
+        RetryKind::None | RetryKind::Immediate => &[],
+        RetryKind::Fixed => &["delay_ms"],
+        RetryKind::ExponentialJitter => &["base_ms", "cap_ms"],
+    }
+}
 /// The fields of each input type, besides `type`, in `INPUT_TYPES` order.
 const INPUT_FIELDS: [&[&str]; 7] = [
     &REQUEST_FIELDS,
@@ -136,15 +141,11 @@ fn write_request(
 
 fn write_retry(out: &mut String, retry: &RetryPolicy) {
     let mut o = ObjectWriter::new(out);
+    o.str("kind", retry.kind().id());
     match *retry {
-        RetryPolicy::None => o.str("kind", "none"),
-        RetryPolicy::Immediate => o.str("kind", "immediate"),
-        RetryPolicy::Fixed { delay_ms } => {
-            o.str("kind", "fixed");
-            o.u64("delay_ms", delay_ms);
-        }
+        RetryPolicy::None | RetryPolicy::Immediate => {}
+        RetryPolicy::Fixed { delay_ms } => o.u64("delay_ms", delay_ms),
         RetryPolicy::ExponentialJitter { base_ms, cap_ms } => {
-            o.str("kind", "exponential-jitter");
             o.u64("base_ms", base_ms);
             o.u64("cap_ms", cap_ms);
         }
@@ -393,15 +394,15 @@ fn read_request_spec(json: &Json, what: &str) -> Result<RequestSpec, JsonError> 
 fn read_retry(g: &Got<'_, '_>) -> Result<RetryPolicy, JsonError> {
     let what = g.describe();
     let mut f = g.fields(&what)?;
-    let kind = f.req("kind")?.one_of(&RETRY_KINDS)?;
-    f.deny_unknown(RETRY_FIELDS[kind])?;
+    let kind = f.req("kind")?.pick(RetryKind::ALL, RetryKind::id)?;
+    f.deny_unknown(retry_fields(kind))?;
     Ok(match kind {
-        0 => RetryPolicy::None,
-        1 => RetryPolicy::Immediate,
-        2 => RetryPolicy::Fixed {
+        RetryKind::None => RetryPolicy::None,
+        RetryKind::Immediate => RetryPolicy::Immediate,
+        RetryKind::Fixed => RetryPolicy::Fixed {
             delay_ms: f.req("delay_ms")?.u64()?,
         },
-        _ => RetryPolicy::ExponentialJitter {
+        RetryKind::ExponentialJitter => RetryPolicy::ExponentialJitter {
             base_ms: f.req("base_ms")?.u64()?,
             cap_ms: f.req("cap_ms")?.u64()?,
         },

@@ -32,7 +32,52 @@ pub enum RetryPolicy {
     },
 }
 
+/// Which retry policy, without its delays: what a scenario's JSON names in `kind` and what the
+/// sandbox's select offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RetryKind {
+    /// [`RetryPolicy::None`].
+    #[default]
+    None,
+    /// [`RetryPolicy::Immediate`].
+    Immediate,
+    /// [`RetryPolicy::Fixed`].
+    Fixed,
+    /// [`RetryPolicy::ExponentialJitter`].
+    ExponentialJitter,
+}
+
+impl RetryKind {
+    /// Every kind, in the order the JSON format lists them.
+    pub const ALL: [RetryKind; 4] = [
+        RetryKind::None,
+        RetryKind::Immediate,
+        RetryKind::Fixed,
+        RetryKind::ExponentialJitter,
+    ];
+
+    /// The stable name used in scenario JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::None => "none",
+            Self::Immediate => "immediate",
+            Self::Fixed => "fixed",
+            Self::ExponentialJitter => "exponential-jitter",
+        }
+    }
+}
+
 impl RetryPolicy {
+    /// The policy's kind.
+    pub fn kind(&self) -> RetryKind {
+        match self {
+            Self::None => RetryKind::None,
+            Self::Immediate => RetryKind::Immediate,
+            Self::Fixed { .. } => RetryKind::Fixed,
+            Self::ExponentialJitter { .. } => RetryKind::ExponentialJitter,
+        }
+    }
+
     /// Checks the delays against `MAX_RETRY_DELAY_MS`.
     pub fn validate(&self) -> Result<(), InputError> {
         match *self {
@@ -393,6 +438,24 @@ mod tests {
         .validate()
         .is_err());
         assert!(RetryPolicy::Fixed { delay_ms: 0 }.validate().is_ok());
+    }
+
+    #[test]
+    fn every_policy_has_its_kind_and_each_kind_its_json_name() {
+        let policies = [
+            RetryPolicy::None,
+            RetryPolicy::Immediate,
+            RetryPolicy::Fixed { delay_ms: 1 },
+            RetryPolicy::ExponentialJitter {
+                base_ms: 1,
+                cap_ms: 2,
+            },
+        ];
+        assert_eq!(policies.map(|p| p.kind()), RetryKind::ALL);
+        assert_eq!(
+            RetryKind::ALL.map(RetryKind::id),
+            ["none", "immediate", "fixed", "exponential-jitter"]
+        );
     }
 
     #[test]

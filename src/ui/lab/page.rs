@@ -7,9 +7,9 @@ use yew::prelude::*;
 
 use crate::sim::lab::{LabScenario, Model};
 use crate::ui::i18n::{tr, Lang};
-use crate::ui::listen::Listener;
 use crate::ui::text::lab::model_name;
 use crate::ui::text::{lab_error, restore_message};
+use crate::ui::web::{self, Listener};
 
 use super::compare::ComparePanel;
 use super::controls::StepperControls;
@@ -62,7 +62,7 @@ pub fn lab_page(props: &LabPageProps) -> Html {
             }
             let listener = Listener::on_window("hashchange", move |e: web_sys::Event| {
                 // The event's own new URL: the address bar may have changed again since.
-                let hash = persist::event_hash(&e);
+                let hash = web::event_hash(&e);
                 if let Some(query) = persist::link_query(&hash) {
                     ui.dispatch(LabAction::OpenLink(query.to_string()));
                     persist::drop_link_query();

@@ -10,7 +10,7 @@ use crate::sim::lab::{KeyMode, LabError, LabScenario, Model, Stepper};
 use crate::sim::limits::MAX_URL_BYTES;
 use crate::ui::route::Route;
 use crate::ui::share::{b64url_decode, b64url_encode};
-use crate::ui::storage;
+use crate::ui::web;
 
 /// The version of the saved format this page writes and reads.
 pub const VERSION: u64 = 1;
@@ -207,29 +207,9 @@ pub fn link_query(hash: &str) -> Option<&str> {
     Route::query(hash).filter(|q| !q.is_empty())
 }
 
-/// The current `location.hash`, empty when there is no window.
-pub fn current_hash() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default()
-}
-
-/// The hash a `hashchange` event went to (its `newURL`), else the current one.
-pub fn event_hash(event: &web_sys::Event) -> String {
-    js_sys::Reflect::get(event, &wasm_bindgen::JsValue::from_str("newURL"))
-        .ok()
-        .and_then(|url| url.as_string())
-        .map(|url| {
-            url.split_once('#')
-                .map(|(_, h)| format!("#{h}"))
-                .unwrap_or_default()
-        })
-        .unwrap_or_else(current_hash)
-}
-
 /// Reads the starting lab: a share link in the hash wins over this browser's saved lab.
 pub fn start() -> Start {
-    let hash = current_hash();
+    let hash = web::current_hash();
     if let Some(query) = link_query(&hash) {
         let result = from_query(query);
         return Start {
@@ -238,7 +218,7 @@ pub fn start() -> Start {
             from_link: true,
         };
     }
-    let read = storage::load(storage::LAB_KEY).map(|json| (Origin::Storage, from_json(&json)));
+    let read = web::load(web::LAB_KEY).map(|json| (Origin::Storage, from_json(&json)));
     Start {
         read,
         from_link: false,
@@ -249,18 +229,16 @@ pub fn start() -> Start {
 /// Takes a read share link's query off the address bar (without a `hashchange`), so that a reload
 /// shows the lab as the learner left it (saved in this browser), not the link again.
 pub fn drop_link_query() {
-    let hash = current_hash();
+    let hash = web::current_hash();
     let Some((path, _)) = hash.split_once('?') else {
         return;
     };
-    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(path));
-    }
+    web::replace_history(path);
 }
 
 /// Saves the lab's JSON in this browser; a full or unavailable storage only means it is not kept.
 pub fn save(json: &str) {
-    storage::save(storage::LAB_KEY, json);
+    web::save(web::LAB_KEY, json);
 }
 
 #[cfg(test)]

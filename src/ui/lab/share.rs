@@ -7,6 +7,7 @@ use yew::prelude::*;
 use crate::sim::limits::MAX_URL_BYTES;
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::route::Route;
+use crate::ui::web;
 
 use super::persist::share_query;
 
@@ -17,13 +18,6 @@ pub struct LabShareProps {
     pub lang: Lang,
     /// The lab as saved JSON.
     pub json: AttrValue,
-}
-
-fn page_base() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().href().ok())
-        .map(|h| h.split('#').next().unwrap_or_default().to_string())
-        .unwrap_or_default()
 }
 
 /// Writes `text` to the clipboard when the browser offers it (a secure page that has the focus);
@@ -61,7 +55,7 @@ pub fn lab_share(props: &LabShareProps) -> Html {
     let lang = props.lang;
     let link = format!(
         "{}{}?{}",
-        page_base(),
+        web::page_base(),
         Route::Lab.to_hash(),
         share_query(&props.json)
     );

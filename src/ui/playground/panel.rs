@@ -1,37 +1,21 @@
-//! One service's live state: balance, invariants, client outcomes, idempotency store, ledger,
-//! outbox and consumer, counters. Long tables show their newest rows, so a run with 10,000 keys
-//! renders as fast as one with ten.
+//! One service's live state: balance, invariants, client outcomes, the tables (`panel_tables.rs`:
+//! idempotency store, ledger, outbox and consumer) and counters. Long lists show their newest
+//! rows, so a run with 10,000 keys renders as fast as one with ten.
 
 use yew::prelude::*;
 
-use crate::sim::pvec::{self, PVec};
 use crate::sim::ClientOutcome;
 use crate::sim::EmitMode;
 use crate::sim::EventKind;
 use crate::sim::Invariant;
-use crate::sim::RecordState;
-use crate::sim::ServiceKind;
 use crate::sim::World;
 use crate::ui::i18n::Lang;
-use crate::ui::text::{self as describe, key_label, result_text, short_key};
+use crate::ui::text::{self, result_text};
 
-/// Rows shown per table (the newest ones).
-pub const TABLE_ROWS: usize = 25;
+use super::panel_tables::{ledger_table, more_note, outbox_table, store_table};
+
 /// Client operations listed (the newest ones).
 pub const CLIENT_ROWS: usize = 6;
-
-fn tail<T>(v: &PVec<T>) -> (usize, pvec::Iter<'_, T>) {
-    let start = v.len().saturating_sub(TABLE_ROWS);
-    (start, v.range(start..))
-}
-
-fn more_note(lang: Lang, shown: usize, total: usize) -> Html {
-    if shown < total {
-        html! { <p class="muted">{ lang.f(format!("Newest {shown} of {total} rows."), format!("全 {total} 行のうち新しい {shown} 行。")) }</p> }
-    } else {
-        html! {}
-    }
-}
 
 /// Balance change made by the last step, if any.
 fn last_delta(world: &World) -> Option<i64> {
@@ -72,7 +56,7 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
         .map(|inv| {
             let broken = world.violations().iter().find(|v| v.invariant == *inv);
             match broken {
-                None => html! { <li class="badge pass">{ "✓ " }{ describe::invariant_name(lang, *inv) }</li> },
+                None => html! { <li class="badge pass">{ "✓ " }{ text::invariant_name(lang, *inv) }</li> },
                 Some(v) => {
                     let step = v.step;
                     let jump = {
@@ -83,11 +67,11 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
                         })
                     };
                     html! {
-                        <li class="badge fail" title={describe::violation_text(lang, world, v)}>
-                            { "✕ FAIL: " }{ describe::invariant_name(lang, *inv) }{ " — " }
+                        <li class="badge fail" title={text::violation_text(lang, world, v)}>
+                            { "✕ FAIL: " }{ text::invariant_name(lang, *inv) }{ " — " }
                             <a href="#" onclick={jump} data-testid="violation-step">
                                 { lang.f(format!("step {step}"), format!("ステップ {step}")) }</a>
-                            <span class="visually-detail">{ " · " }{ describe::violation_text(lang, world, v) }</span>
+                            <span class="visually-detail">{ " · " }{ text::violation_text(lang, world, v) }</span>
                         </li>
                     }
                 }
@@ -109,61 +93,14 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
         }
     });
 
-    let rows = world.store_rows();
-    let (_, shown_rows) = tail(rows);
-    let store_rows = shown_rows.clone().map(|r| {
-        let full = world.key_text(r.key).unwrap_or_default();
-        let state_class = match r.state {
-            RecordState::InFlight => "state-inflight",
-            RecordState::Completed => "state-completed",
-            RecordState::Expired => "state-expired",
-        };
-        html! {
-            <tr data-key={full.clone()} key={r.key.0}>
-                <td class="key mono" title={full.clone()}>{ short_key(&full) }</td>
-                <td class="mono">{ r.fingerprint.map(|f| format!("{:08x}", f as u32)).unwrap_or_else(|| "—".into()) }</td>
-                <td class={state_class}>{ describe::record_state(lang, r.state) }</td>
-                <td>{ r.result.as_ref().map(|res| result_text(lang, res)).unwrap_or_else(|| "—".into()) }</td>
-                <td>{ r.expires_at_ms.map(crate::ui::playground::timeline::fmt_ms).unwrap_or_else(|| "—".into()) }</td>
-            </tr>
-        }
-    });
-
-    let ledger = world.ledger();
-    let (_, shown_ledger) = tail(ledger);
-    let ledger_rows = shown_ledger.clone().map(|e| {
-        html! {
-            <tr key={e.event_id}>
-                <td>{ e.step }</td>
-                <td>{ format!("#{}", e.op.0 + 1) }</td>
-                <td class="key mono">{ e.key.map(|k| key_label(world, k)).unwrap_or_else(|| "—".into()) }</td>
-                <td>{ e.amount }</td>
-                <td>{ world.description_text(e.description).unwrap_or("") }</td>
-            </tr>
-        }
-    });
-
-    let outbox = world.outbox();
-    let (_, shown_outbox) = tail(outbox);
-    let outbox_rows = shown_outbox.clone().map(|o| {
-        html! {
-            <tr key={o.id} data-id={o.id.to_string()}>
-                <td>{ o.id }</td>
-                <td>{ lang.f(format!("charged {} (#{})", o.payload.amount, o.payload.op.0 + 1), format!("{} を課金（#{}）", o.payload.amount, o.payload.op.0 + 1)) }</td>
-                <td>{ if o.published { lang.t("yes", "済") } else { lang.t("no", "未") } }</td>
-                <td class={classes!((o.deliveries > 1).then_some("delta neg"))}>{ o.deliveries }</td>
-            </tr>
-        }
-    });
-    let consumer = world.consumer();
     let counters = world.counters();
 
     html! {
-        <section class="service" data-service={kind_attr} aria-label={describe::column_name(lang, cfg)}
+        <section class="service" data-service={kind_attr} aria-label={text::column_name(lang, cfg)}
                  data-emit={format!("{:?}", cfg.emit)} data-consumer-dedupes={cfg.consumer_dedupes.to_string()}>
-            <h3>{ describe::column_name(lang, cfg) }</h3>
-            <p class="what">{ describe::service_blurb(lang, kind) }
-                if emits { <br/>{ lang.t("Events: ", "イベント：") }{ describe::emit_name(lang, cfg.emit) }
+            <h3>{ text::column_name(lang, cfg) }</h3>
+            <p class="what">{ text::service_blurb(lang, kind) }
+                if emits { <br/>{ lang.t("Events: ", "イベント：") }{ text::emit_name(lang, cfg.emit) }
                     { if cfg.consumer_dedupes { lang.t(", deduplicating consumer", "、重複排除するコンシューマ") } else { lang.t(", naive consumer", "、素朴なコンシューマ") } } }
             </p>
             <div class="balance-row">
@@ -182,45 +119,9 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
                 <ul class="client-result" aria-label={lang.t("What each client saw", "各クライアントが見た結果")}>{ for clients }</ul>
                 { more_note(lang, shown_clients.len(), all_clients.len()) }
             }
-            <details open=true>
-                <summary>{ lang.f(format!("Idempotency store ({})", rows.len()), format!("冪等性ストア（{}）", rows.len())) }</summary>
-                <div class="tbl-wrap"><table class="data">
-                    <thead><tr>
-                        <th>{ lang.t("Key", "キー") }</th><th>{ lang.t("Fingerprint", "指紋") }</th>
-                        <th>{ lang.t("State", "状態") }</th><th>{ lang.t("Cached result", "キャッシュ結果") }</th>
-                        <th>{ lang.t("Expires", "期限") }</th>
-                    </tr></thead>
-                    <tbody data-testid="store">{ for store_rows }</tbody>
-                </table></div>
-                { more_note(lang, shown_rows.len(), rows.len()) }
-                if kind == ServiceKind::Naive {
-                    <p class="muted">{ lang.t("The naive service keeps no keys.", "素朴なサービスはキーを持たない。") }</p>
-                }
-            </details>
-            <details>
-                <summary>{ lang.f(format!("Ledger: charges ({})", ledger.len()), format!("台帳：課金（{}）", ledger.len())) }</summary>
-                <div class="tbl-wrap"><table class="data">
-                    <thead><tr><th>{ lang.t("Step", "ステップ") }</th><th>{ lang.t("Op", "操作") }</th><th>{ lang.t("Key", "キー") }</th><th>{ lang.t("Amount", "金額") }</th><th>{ lang.t("Description", "説明") }</th></tr></thead>
-                    <tbody data-testid="ledger">{ for ledger_rows }</tbody>
-                </table></div>
-                { more_note(lang, shown_ledger.len(), ledger.len()) }
-            </details>
-            if emits {
-                <details open=true>
-                    <summary>{ lang.f(format!("Outbox ({})", outbox.len()), format!("Outbox（{}）", outbox.len())) }</summary>
-                    <div class="tbl-wrap"><table class="data">
-                        <thead><tr><th>{ "id" }</th><th>{ lang.t("Payload", "内容") }</th><th>{ lang.t("Published", "発行") }</th><th>{ lang.t("Deliveries", "配送回数") }</th></tr></thead>
-                        <tbody data-testid="outbox">{ for outbox_rows }</tbody>
-                    </table></div>
-                    { more_note(lang, shown_outbox.len(), outbox.len()) }
-                    <p class="counters" data-testid="consumer">
-                        <span>{ lang.f(format!("consumer received {}", consumer.received), format!("コンシューマ受信 {}", consumer.received)) }</span>
-                        <span>{ lang.f(format!("applied {}", consumer.applied), format!("適用 {}", consumer.applied)) }</span>
-                        <span>{ lang.f(format!("duplicates skipped {}", consumer.duplicates_ignored), format!("重複を無視 {}", consumer.duplicates_ignored)) }</span>
-                        <span>{ lang.f(format!("duplicates applied {}", consumer.duplicates_applied), format!("重複を適用 {}", consumer.duplicates_applied)) }</span>
-                    </p>
-                </details>
-            }
+            { store_table(lang, world) }
+            { ledger_table(lang, world) }
+            if emits { { outbox_table(lang, world) } }
             <p class="counters" data-testid="counters">
                 <span>{ lang.f(format!("hits {}", counters.hits), format!("ヒット {}", counters.hits)) }</span>
                 <span>{ lang.f(format!("misses {}", counters.misses), format!("ミス {}", counters.misses)) }</span>

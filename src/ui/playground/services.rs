@@ -8,7 +8,7 @@ use yew::prelude::*;
 use crate::sim::Scenario;
 use crate::sim::ServiceKind;
 use crate::ui::i18n::Lang;
-use crate::ui::text as describe;
+use crate::ui::text;
 
 use super::sandbox::Change;
 
@@ -45,9 +45,9 @@ pub fn service_picker(p: &ServicePickerProps) -> Html {
         let (scenario, on) = (p.scenario.clone(), p.on_change.clone());
         let onchange = Callback::from(move |_| on.emit(Change::Replace(toggled(&scenario, kind))));
         html! {
-            <label class="check" title={describe::service_blurb(l, kind)}>
+            <label class="check" title={text::service_blurb(l, kind)}>
                 <input type="checkbox" checked={checked} {onchange} data-testid={format!("pick-{kind:?}")} />
-                { describe::service_name(l, kind) }
+                { text::service_name(l, kind) }
             </label>
         }
     });

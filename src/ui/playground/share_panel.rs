@@ -7,6 +7,7 @@ use yew::prelude::*;
 use crate::sim::limits::{MAX_JSON_BYTES, MAX_URL_BYTES};
 use crate::ui::i18n::Lang;
 use crate::ui::share::b64url_encode;
+use crate::ui::web;
 
 /// Props of the share panel. Equality compares the JSON by pointer: it is replaced, never
 /// edited, so a new `Rc` means a new script and comparing 60 KB of text each step is avoided.
@@ -37,13 +38,6 @@ impl PartialEq for SharePanelProps {
     }
 }
 
-fn page_base() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().href().ok())
-        .map(|h| h.split('#').next().unwrap_or_default().to_string())
-        .unwrap_or_default()
-}
-
 /// The share / export / import panel.
 #[function_component(SharePanel)]
 pub fn share_panel(p: &SharePanelProps) -> Html {
@@ -65,7 +59,7 @@ pub fn share_panel(p: &SharePanelProps) -> Html {
         })
     };
     let (b64, download, json_text) = (*encoded).clone();
-    let base = page_base();
+    let base = web::page_base();
     let link_len = base.len() + p.route_hash.len() + b64.len() + 24;
     let too_long = link_len > MAX_URL_BYTES;
     let link = if too_long {

@@ -1,0 +1,77 @@
+//! The page's edge, as hooks: the keyboard and the play timer dispatch actions; the remembered
+//! run is written to localStorage after the actions that change it.
+
+use gloo_timers::callback::Timeout;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::ui::route::Route;
+use crate::ui::web::{self, Listener, LAST_RUN_KEY};
+
+use super::controls::Control;
+use super::saved_run::SavedRun;
+use super::state::{Action, PageState};
+
+/// Keyboard: space plays or pauses, → steps, ← steps back; ignored while typing in a field.
+#[hook]
+pub fn use_run_keys(dispatch: UseReducerDispatcher<PageState>) {
+    use_effect_with((), move |_| {
+        let listener = Listener::on_document("keydown", move |e: web_sys::Event| {
+            let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                return;
+            };
+            let tag = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .map(|el| el.tag_name())
+                .unwrap_or_default();
+            // Fields keep their own keys; on a button or link, space keeps activating it.
+            let in_field = matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT");
+            let activates = matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY");
+            if in_field || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                return;
+            }
+            let c = match e.key().as_str() {
+                " " if !activates => Control::TogglePlay,
+                "ArrowRight" => Control::Step,
+                "ArrowLeft" => Control::Back,
+                _ => return,
+            };
+            e.prevent_default();
+            dispatch.dispatch(Action::Control(c));
+        });
+        move || drop(listener)
+    });
+}
+
+/// Playing: one step per tick. The timer is set again whenever the step, the speed or playing
+/// changes, and dropped (cancelled) with the old one.
+#[hook]
+pub fn use_play_timer(
+    dispatch: UseReducerDispatcher<PageState>,
+    playing: bool,
+    position: usize,
+    speed_ms: u32,
+) {
+    use_effect_with(
+        (playing, position, speed_ms),
+        move |&(playing, _, speed)| {
+            let timer =
+                playing.then(|| Timeout::new(speed, move || dispatch.dispatch(Action::Tick)));
+            move || drop(timer)
+        },
+    );
+}
+
+/// Saves the run on `route` in this browser each time the state counts a change to remember
+/// (not when the page opens: a damaged link or a fresh lesson overwrites nothing).
+#[hook]
+pub fn use_remembered_run(state: UseReducerHandle<PageState>, route: Route) {
+    use_effect_with(state.remembered, move |&n| {
+        if n > 0 {
+            if let Some(saved) = SavedRun::of(&route, &state) {
+                web::save(LAST_RUN_KEY, &saved.to_json());
+            }
+        }
+    });
+}

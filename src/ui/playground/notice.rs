@@ -1,0 +1,32 @@
+//! The message above the run, with a button that closes it.
+
+use yew::prelude::*;
+
+use crate::ui::i18n::Lang;
+
+use super::state::Notice;
+
+/// Props of [`NoticeBar`].
+#[derive(Properties, PartialEq)]
+pub struct NoticeBarProps {
+    /// Page language.
+    pub lang: Lang,
+    /// The message.
+    pub notice: Notice,
+    /// Closes it.
+    pub on_dismiss: Callback<()>,
+}
+
+/// An error (an alert) or a confirmation (a status).
+#[function_component(NoticeBar)]
+pub fn notice_bar(p: &NoticeBarProps) -> Html {
+    let l = p.lang;
+    let (class, text) = match &p.notice {
+        Notice::Error(t) => ("notice error", t.clone()),
+        Notice::Info(t) => ("notice info", t.clone()),
+    };
+    let dismiss = p.on_dismiss.reform(|_: MouseEvent| ());
+    html! { <div class={class} role={if class.contains("error") { "alert" } else { "status" }} data-testid="notice">
+        { text }{ " " }<button onclick={dismiss} aria-label={l.t("Dismiss message", "メッセージを閉じる")}>{ "×" }</button>
+    </div> }
+}

@@ -1,0 +1,162 @@
+//! How the page opens: a share link in the hash, else the learner's last run on this route, else
+//! the built-in scenario (or the default sandbox), with a message when something could not be
+//! used. The page reads the hash and localStorage and hands them in; nothing here touches the DOM.
+
+use crate::sim::builtin;
+use crate::sim::limits::InputError;
+use crate::sim::Scenario;
+use crate::sim::Session;
+use crate::ui::i18n::Lang;
+use crate::ui::route::Route;
+use crate::ui::share::{self, ShareError};
+use crate::ui::text;
+
+use super::saved_run::SavedRun;
+use super::state::{Notice, PageState};
+
+/// The default sandbox: the three services of the first lesson plus the production one.
+pub fn sandbox_scenario() -> Scenario {
+    let mut s = builtin("double-charge").expect("the first lesson is built in");
+    s.inputs.clear();
+    s.services = [
+        crate::sim::ServiceKind::Naive,
+        crate::sim::ServiceKind::Idempotent,
+        crate::sim::ServiceKind::Atomic,
+        crate::sim::ServiceKind::Production,
+    ]
+    .map(Into::into)
+    .to_vec();
+    s
+}
+
+fn share_error(lang: Lang, e: &ShareError) -> String {
+    match e {
+        ShareError::LinkTooLong { bytes } => lang.f(
+            format!("This link is too long ({bytes} bytes; at most {} are read). Nothing was loaded from it.", crate::sim::limits::MAX_URL_BYTES),
+            format!("このリンクは長すぎる（{bytes} バイト、読めるのは {} バイトまで）。何も読み込んでいない。", crate::sim::limits::MAX_URL_BYTES)),
+        ShareError::NotBase64 | ShareError::NotText | ShareError::Missing => lang.t(
+            "This share link is damaged (its data is not readable), so the page opened the scenario without it.",
+            "この共有リンクは壊れている（データが読めない）ので、リンクの内容なしでシナリオを開いた。").into(),
+    }
+}
+
+/// A share link whose scenario cannot be used: a damaged link (bad JSON) or a scenario this page
+/// refuses (another version, a value out of range), with the reason.
+fn link_scenario_error(lang: Lang, e: &InputError) -> String {
+    match e {
+        InputError::JsonInvalid { .. } => lang.t(
+            "This share link is damaged (its scenario is not readable JSON), so the page opened the scenario without it.",
+            "この共有リンクは壊れている（シナリオが読める JSON ではない）ので、リンクの内容なしでシナリオを開いた。").into(),
+        _ => lang.f(
+            format!("This share link's scenario cannot be opened: {} The page opened the scenario without it.", text::input_error(lang, e)),
+            format!("この共有リンクのシナリオは開けない：{} リンクの内容なしでシナリオを開いた。", text::input_error(lang, e))),
+    }
+}
+
+impl PageState {
+    /// The page on `route`, from the address's `hash` and the `saved` last run (localStorage's text).
+    pub fn open(route: &Route, hash: &str, saved: Option<&str>, lang: Lang) -> PageState {
+        let mut st = PageState::empty();
+        let route_hash = route.to_hash();
+        // 1. A share link in the hash.
+        if let Some(q) = Route::query(hash) {
+            match share::decode_query(q) {
+                Ok(p) => match Scenario::from_json(&p.json).and_then(Session::new) {
+                    Ok(mut s) => {
+                        s.seek(p.step);
+                        st.set_session(s);
+                        st.notice = Some(if p.step_unreadable {
+                            Notice::Error(lang.t(
+                                "This share link's step number is not a whole number from 0 up, so the shared run opened at the start.",
+                                "この共有リンクのステップ番号が 0 以上の整数ではないので、共有された実行を最初から開いた。",
+                            ).into())
+                        } else {
+                            Notice::Info(
+                                lang.t(
+                                    "Opened the shared run at the sender's step.",
+                                    "共有された実行を送り手のステップで開いた。",
+                                )
+                                .into(),
+                            )
+                        });
+                        return st;
+                    }
+                    // The link decoded but its scenario does not read: say the link is damaged
+                    // (the parser's detail follows; advice like "write it as an escape" is for files).
+                    Err(e) => st.notice = Some(Notice::Error(link_scenario_error(lang, &e))),
+                },
+                Err(e) => st.notice = Some(Notice::Error(share_error(lang, &e))),
+            }
+        }
+        // 2. The learner's last run on this route.
+        if st.notice.is_none() {
+            if let Some(saved) = saved.and_then(SavedRun::from_json) {
+                if saved.route == route_hash {
+                    if let Ok(mut s) = Scenario::from_json(&saved.scenario).and_then(Session::new) {
+                        s.seek(saved.position);
+                        st.set_session(s);
+                        return st;
+                    }
+                }
+            }
+        }
+        // 3. The built-in scenario or the default sandbox.
+        let scenario = match route {
+            Route::Sandbox => Some(sandbox_scenario()),
+            Route::Scenario(id) => builtin(id),
+            _ => None,
+        };
+        match scenario.map(Session::new) {
+            Some(Ok(s)) => st.set_session(s),
+            Some(Err(e)) => st.notice = Some(Notice::Error(text::input_error(lang, &e))),
+            None => {
+                st.notice = Some(Notice::Error(
+                    lang.t(
+                        "There is no built-in scenario with this name. Pick one below.",
+                        "この名前の組み込みシナリオはない。下から選んでください。",
+                    )
+                    .into(),
+                ))
+            }
+        }
+        st
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opened(route: &str, hash: &str, saved: Option<&str>) -> (Option<usize>, Option<Notice>) {
+        let st = PageState::open(&Route::parse(route), hash, saved, Lang::En);
+        (st.run.map(|r| r.session().position()), st.notice)
+    }
+
+    #[test]
+    fn a_link_wins_over_the_saved_run_which_wins_over_the_lesson() {
+        let lesson = Route::Scenario("double-charge".into());
+        let json = builtin("double-charge").unwrap().to_json();
+        let saved = SavedRun {
+            route: lesson.to_hash(),
+            position: 2,
+            scenario: json.clone(),
+        }
+        .to_json();
+        let link = format!("#/scenario/double-charge?{}", share::encode_query(&json, 4));
+        let (at, notice) = opened(&link, &link, Some(&saved));
+        assert_eq!(at, Some(4));
+        assert!(matches!(notice, Some(Notice::Info(_))));
+        let here = lesson.to_hash();
+        assert_eq!(opened(&here, &here, Some(&saved)), (Some(2), None));
+        // Another route's saved run, or unreadable storage, opens the lesson at its start.
+        assert_eq!(opened("#/sandbox", "#/sandbox", Some(&saved)).0, Some(0));
+        assert_eq!(opened(&here, &here, Some("{")), (Some(0), None));
+        // A damaged link opens the lesson (not the saved run) and says so.
+        let (at, notice) = opened(&here, "#/scenario/double-charge?s=%%", Some(&saved));
+        assert_eq!(at, Some(0));
+        assert!(matches!(notice, Some(Notice::Error(t)) if t.contains("damaged")));
+        let (at, notice) = opened("#/scenario/nope", "#/scenario/nope", None);
+        assert_eq!(at, None);
+        assert!(matches!(notice, Some(Notice::Error(t)) if t.contains("no built-in scenario")));
+    }
+}

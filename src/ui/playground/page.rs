@@ -1,0 +1,140 @@
+//! The playground page: a built-in scenario or the sandbox, every chosen service fed the same
+//! inputs side by side, with controls, live panels, a timeline, share links and import. Its state
+//! is one reducer (`state.rs`); the address and localStorage are read once when it opens, and the
+//! keyboard, the play timer and saving are effects (`hooks.rs`).
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::sim::{builtin, Scenario, Session, World};
+use crate::ui::i18n::Lang;
+use crate::ui::route::Route;
+use crate::ui::web::{self, LAST_RUN_KEY};
+
+use super::controls::{Control, Controls};
+use super::hooks::{use_play_timer, use_remembered_run, use_run_keys};
+use super::intro::Intro;
+use super::lessons;
+use super::notice::NoticeBar;
+use super::panel::service_panel;
+use super::sandbox::{Change, Sandbox};
+use super::scenario_nav::ScenarioNav;
+use super::services::ServicePicker;
+use super::share_panel::SharePanel;
+use super::state::{Action, PageState};
+use super::timeline_section::timeline_section;
+
+/// Props of the playground page.
+#[derive(Properties, PartialEq, Clone)]
+pub struct PlaygroundProps {
+    /// Page language.
+    pub lang: Lang,
+    /// Which scenario or the sandbox.
+    pub route: Route,
+    /// A scenario to open instead of the route's (embedding, tests and benchmarks); it is not
+    /// subject to the import size limit because it never came from outside.
+    #[prop_or_default]
+    pub initial: Option<Rc<Scenario>>,
+}
+
+/// The state the page opens with: `initial` if it runs, else what the address, this browser's
+/// last run or the built-in scenario give (read here, at the edge, once).
+fn opening(props: &PlaygroundProps) -> PageState {
+    if let Some(Ok(s)) = props.initial.clone().map(|sc| Session::new((*sc).clone())) {
+        let mut st = PageState::empty();
+        st.set_session(s);
+        return st;
+    }
+    let saved = web::load(LAST_RUN_KEY);
+    PageState::open(
+        &props.route,
+        &web::current_hash(),
+        saved.as_deref(),
+        props.lang,
+    )
+}
+
+fn last_key(w: &World) -> Option<String> {
+    w.client_results().last().and_then(|c| w.key_text(c.key))
+}
+
+/// The playground page.
+#[function_component(Playground)]
+pub fn playground(props: &PlaygroundProps) -> Html {
+    let l = props.lang;
+    let route = props.route.clone();
+    let state = {
+        let props = props.clone();
+        use_reducer(move || opening(&props))
+    };
+    let dispatch = state.dispatcher();
+    let (position, total) = state.run.as_ref().map_or((0, 0), |r| {
+        let s = r.session();
+        (s.position(), s.total())
+    });
+    use_run_keys(dispatch.clone());
+    use_play_timer(dispatch.clone(), state.playing, position, state.speed_ms);
+    use_remembered_run(state.clone(), route.clone());
+
+    let on_control = {
+        let d = dispatch.clone();
+        Callback::from(move |c: Control| d.dispatch(Action::Control(c)))
+    };
+    let on_jump = on_control.reform(Control::Seek);
+    let on_tab = {
+        let d = dispatch.clone();
+        Callback::from(move |i: usize| d.dispatch(Action::Tab(i)))
+    };
+    let on_import = {
+        let d = dispatch.clone();
+        Callback::from(move |json: String| d.dispatch(Action::Import(json, l)))
+    };
+    // The sandbox and the service picker hand back a new input or scenario.
+    let on_change = {
+        let d = dispatch.clone();
+        Callback::from(move |change: Change| d.dispatch(Action::Change(change, l)))
+    };
+    let on_dismiss = Callback::from(move |()| dispatch.dispatch(Action::Dismiss));
+
+    let lesson = match &route {
+        Route::Scenario(id) => lessons::lesson(id),
+        _ => None,
+    };
+    // The lesson as written, when the run on screen is not it (other services, an import).
+    let changed_lesson = lesson
+        .and_then(|ls| builtin(ls.id))
+        .filter(|b| state.run.as_ref().is_some_and(|r| *r.scenario != *b));
+    let sandbox = matches!(route, Route::Sandbox);
+
+    html! {
+        <div class="playground">
+            <ScenarioNav lang={l} route={route.clone()} />
+            if let Some(n) = state.notice.clone() { <NoticeBar lang={l} notice={n} on_dismiss={on_dismiss} /> }
+            <Intro lang={l} route={route.clone()} changed={changed_lesson.is_some()} />
+            if let Some(run) = state.run.as_ref() {
+                <Controls lang={l} position={position} total={total} playing={state.playing} speed_ms={state.speed_ms} on={on_control} />
+                <p class="muted pace-note">{ l.t(
+                    "Each step runs the next event in every column. A column with less to do finishes sooner, so compare columns by what happened, not by step number.",
+                    "1ステップで各列の次のイベントを1つずつ実行する。やることが少ない列は早く終わるので、列どうしはステップ番号ではなく起きたことで比べる。") }</p>
+                <div class="picker-row">
+                    <ServicePicker lang={l} scenario={run.scenario.clone()} on_change={on_change.clone()} />
+                    if let Some(original) = changed_lesson {
+                        <button data-testid="restore-lesson" onclick={on_change.reform(move |_| Change::Replace(original.clone()))}>
+                            { l.t("Restore the lesson as written", "レッスンを元に戻す") }</button>
+                    }
+                </div>
+                if sandbox {
+                    <Sandbox lang={l} scenario={run.scenario.clone()} last_key={run.session().worlds().first().and_then(last_key)} on_change={on_change} />
+                }
+                <div class="services">
+                    { for run.session().worlds().iter().map(|w| service_panel(l, w, &on_jump)) }
+                </div>
+                <div class="pg-bottom">
+                    { timeline_section(l, &run.session(), state.tab, &on_tab, &on_jump) }
+                    <SharePanel lang={l} json={run.json.clone()} position={position} route_hash={route.to_hash()} on_import={on_import} import_notice={state.import_notice.clone()} />
+                </div>
+            }
+        </div>
+    }
+}

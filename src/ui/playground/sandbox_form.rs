@@ -1,0 +1,340 @@
+//! The sandbox form's state: what the learner typed and picked, as one reducer, and the input each
+//! button makes of it. Every field is checked against the core's limits when a button is pressed;
+//! a bad value only gives a message.
+
+use std::rc::Rc;
+
+use yew::Reducible;
+
+use crate::sim::limits::{check_amount, parse_whole, InputError};
+use crate::sim::{mint, validate_key, Fault, Input, KeyFormat, RequestSpec, Rng};
+use crate::sim::{KeyStrategy, RetryKind, RetryPolicy};
+
+/// One hour of simulated time, in ms.
+pub const HOUR_MS: u64 = 3_600_000;
+
+/// The value of `all` whose `id` is `value` (what a select's option carries).
+pub fn by_id<T: Copy, const N: usize>(
+    all: [T; N],
+    id: fn(T) -> &'static str,
+    value: &str,
+) -> Option<T> {
+    all.into_iter().find(|t| id(*t) == value)
+}
+
+/// The sandbox's retry policy of each kind: the delays are the sandbox's choice.
+pub fn retry_policy(kind: RetryKind) -> RetryPolicy {
+    match kind {
+        RetryKind::None => RetryPolicy::None,
+        RetryKind::Immediate => RetryPolicy::Immediate,
+        RetryKind::Fixed => RetryPolicy::Fixed { delay_ms: 500 },
+        RetryKind::ExponentialJitter => RetryPolicy::ExponentialJitter {
+            base_ms: 200,
+            cap_ms: 5_000,
+        },
+    }
+}
+
+fn parse_amount(text: &str) -> Result<i64, InputError> {
+    check_amount(parse_whole(text)?)
+}
+
+/// The form as the learner left it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SandboxForm {
+    /// The idempotency key; empty lets the client mint a UUID.
+    pub key: String,
+    /// The amount of a charge or an operation.
+    pub amount: String,
+    /// The fault for the next attempt (the first of an operation).
+    pub fault: Fault,
+    /// Keys generated so far (each generation is seeded by this count).
+    pub minted: u64,
+    /// How many concurrent duplicates.
+    pub parallel: String,
+    /// The retrying client's policy.
+    pub retry: RetryKind,
+    /// The retrying client's attempts.
+    pub attempts: String,
+    /// The retrying client mints a new key per retry (the common bug).
+    pub new_key_per_retry: bool,
+    /// The amount of a deposit.
+    pub deposit: String,
+    /// The relay crashes after publishing.
+    pub crash_relay: bool,
+    /// Why the last button did nothing, in the page language.
+    pub error: Option<String>,
+}
+
+impl Default for SandboxForm {
+    fn default() -> Self {
+        SandboxForm {
+            key: String::new(),
+            amount: "100".into(),
+            fault: Fault::None,
+            minted: 0,
+            parallel: "2".into(),
+            retry: RetryKind::Fixed,
+            attempts: "3".into(),
+            new_key_per_retry: false,
+            deposit: "500".into(),
+            crash_relay: false,
+            error: None,
+        }
+    }
+}
+
+/// An edit of the form.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edit {
+    /// The key field.
+    Key(String),
+    /// The amount field.
+    Amount(String),
+    /// The fault select.
+    Fault(Fault),
+    /// A generated key of this format; `seed` is the scenario's, so the same clicks give the
+    /// same keys.
+    Mint(KeyFormat, u64),
+    /// The number of concurrent duplicates.
+    Parallel(String),
+    /// The retry policy select.
+    Retry(RetryKind),
+    /// The attempts field.
+    Attempts(String),
+    /// The new-key-per-retry box.
+    ToggleNewKeyPerRetry,
+    /// The deposit field.
+    Deposit(String),
+    /// The relay-crashes box.
+    ToggleCrashRelay,
+    /// The outcome of the last button: a message, or none.
+    Said(Option<String>),
+}
+
+impl Reducible for SandboxForm {
+    type Action = Edit;
+
+    fn reduce(self: Rc<Self>, edit: Edit) -> Rc<Self> {
+        let mut f = (*self).clone();
+        match edit {
+            Edit::Key(v) => f.key = v,
+            Edit::Amount(v) => f.amount = v,
+            Edit::Fault(v) => f.fault = v,
+            Edit::Mint(format, seed) => {
+                // Seeded like the simulation.
+                let mut rng = Rng::new(seed ^ 0x5eed_0000_0000_0000 ^ f.minted);
+                let now = (f.minted + 1) * 1000;
+                f.key = mint(&mut rng, format, now).to_string();
+                f.minted += 1;
+            }
+            Edit::Parallel(v) => f.parallel = v,
+            Edit::Retry(v) => f.retry = v,
+            Edit::Attempts(v) => f.attempts = v,
+            Edit::ToggleNewKeyPerRetry => f.new_key_per_retry = !f.new_key_per_retry,
+            Edit::Deposit(v) => f.deposit = v,
+            Edit::ToggleCrashRelay => f.crash_relay = !f.crash_relay,
+            Edit::Said(v) => f.error = v,
+        }
+        Rc::new(f)
+    }
+}
+
+/// What a button asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Submit {
+    /// One charge with the typed key (or a minted one).
+    Charge,
+    /// The last operation again, with the same key or a new one.
+    Retry {
+        /// Mint a fresh key for it.
+        new_key: bool,
+    },
+    /// Concurrent duplicates with one key.
+    Parallel,
+    /// A retrying client.
+    Operation,
+    /// Move simulated time.
+    Advance(u64),
+    /// A deposit.
+    Deposit,
+    /// One relay tick.
+    Relay,
+}
+
+impl SandboxForm {
+    fn typed_key(&self) -> Result<Option<String>, InputError> {
+        let k = self.key.trim().to_string();
+        if k.is_empty() {
+            Ok(None)
+        } else {
+            validate_key(&k)?;
+            Ok(Some(k))
+        }
+    }
+
+    /// The input a button makes of the form, checked against the core's limits. `last_key` is
+    /// the key of the last client operation (concurrent duplicates reuse it when none is typed).
+    pub fn input(&self, submit: Submit, last_key: Option<&str>) -> Result<Input, InputError> {
+        let input = match submit {
+            Submit::Charge => {
+                let key = self.typed_key()?;
+                Input::Request {
+                    key,
+                    key_format: KeyFormat::V4,
+                    amount: parse_amount(&self.amount)?,
+                    description: "order".into(),
+                    fault: self.fault,
+                }
+            }
+            // A retry is the last operation again (same amount and description), judged as a retry.
+            Submit::Retry { new_key } => Input::Retry {
+                new_key,
+                fault: self.fault,
+            },
+            Submit::Parallel => {
+                let n = self.parallel.trim().parse::<usize>().unwrap_or(0);
+                let key = self.typed_key()?;
+                let spec = RequestSpec {
+                    amount: parse_amount(&self.amount)?,
+                    key: Some(
+                        key.or_else(|| last_key.map(str::to_string))
+                            .unwrap_or_else(|| "same-key".to_string()),
+                    ),
+                    key_format: KeyFormat::V4,
+                    description: "order".into(),
+                    fault: Fault::None,
+                };
+                Input::Parallel {
+                    requests: vec![spec; n],
+                    same_key: true,
+                }
+            }
+            Submit::Operation => Input::Operation {
+                amount: parse_amount(&self.amount)?,
+                description: "order".into(),
+                key_format: KeyFormat::V4,
+                key_strategy: if self.new_key_per_retry {
+                    KeyStrategy::NewPerRetry
+                } else {
+                    KeyStrategy::Reuse
+                },
+                retry: retry_policy(self.retry),
+                max_attempts: self.attempts.trim().parse::<u32>().unwrap_or(0),
+                faults: if self.fault == Fault::None {
+                    vec![]
+                } else {
+                    vec![self.fault]
+                },
+            },
+            Submit::Advance(ms) => Input::AdvanceTime { ms },
+            Submit::Deposit => Input::Deposit {
+                amount: parse_amount(&self.deposit)?,
+            },
+            Submit::Relay => Input::RelayTick {
+                crash_after_publish: self.crash_relay,
+            },
+        };
+        input.validate()?;
+        Ok(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edited(edits: impl IntoIterator<Item = Edit>) -> Rc<SandboxForm> {
+        edits
+            .into_iter()
+            .fold(Rc::new(SandboxForm::default()), |f, e| f.reduce(e))
+    }
+
+    #[test]
+    fn buttons_make_inputs_of_the_form_and_bad_fields_only_an_error() {
+        let f = edited([
+            Edit::Key(" order-1 ".into()),
+            Edit::Fault(Fault::ResponseLost),
+        ]);
+        assert_eq!(
+            f.input(Submit::Charge, None),
+            Ok(Input::Request {
+                key: Some("order-1".into()),
+                key_format: KeyFormat::V4,
+                amount: 100,
+                description: "order".into(),
+                fault: Fault::ResponseLost,
+            })
+        );
+        assert!(f
+            .clone()
+            .reduce(Edit::Amount("abc".into()))
+            .input(Submit::Charge, None)
+            .is_err());
+        assert!(f
+            .clone()
+            .reduce(Edit::Key("k".repeat(256)))
+            .input(Submit::Charge, None)
+            .is_err());
+        // Concurrent duplicates: the typed key, else the last operation's, else a fixed one.
+        let key_of = |f: &SandboxForm, last: Option<&str>| match f.input(Submit::Parallel, last) {
+            Ok(Input::Parallel { requests, .. }) => (requests.len(), requests[0].key.clone()),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(key_of(&f, Some("last")), (2, Some("order-1".into())));
+        let blank = edited([Edit::Parallel("3".into())]);
+        assert_eq!(key_of(&blank, Some("last")), (3, Some("last".into())));
+        assert_eq!(key_of(&blank, None), (3, Some("same-key".into())));
+        assert!(edited([Edit::Parallel("1".into())])
+            .input(Submit::Parallel, None)
+            .is_err());
+        // The retrying client: its policy by kind, the fault on its first try only.
+        let op = f
+            .clone()
+            .reduce(Edit::Retry(RetryKind::ExponentialJitter))
+            .reduce(Edit::ToggleNewKeyPerRetry);
+        match op.input(Submit::Operation, None) {
+            Ok(Input::Operation {
+                retry,
+                key_strategy,
+                faults,
+                max_attempts,
+                ..
+            }) => {
+                assert_eq!(retry.kind(), RetryKind::ExponentialJitter);
+                assert_eq!(
+                    (key_strategy, faults, max_attempts),
+                    (KeyStrategy::NewPerRetry, vec![Fault::ResponseLost], 3)
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            edited([Edit::ToggleCrashRelay]).input(Submit::Relay, None),
+            Ok(Input::RelayTick {
+                crash_after_publish: true
+            })
+        );
+    }
+
+    #[test]
+    fn generated_keys_follow_the_seed_and_selects_parse_by_id() {
+        // The same clicks on the same scenario give the same keys; each click a new one.
+        let once = edited([Edit::Mint(KeyFormat::V7, 42)]);
+        let twice = once.clone().reduce(Edit::Mint(KeyFormat::V7, 42));
+        assert_eq!(edited([Edit::Mint(KeyFormat::V7, 42)]).key, once.key);
+        assert_ne!(edited([Edit::Mint(KeyFormat::V7, 43)]).key, once.key);
+        assert_ne!(twice.key, once.key);
+        assert_eq!(twice.minted, 2);
+        assert_eq!(once.key.as_bytes()[14], b'7', "{}", once.key);
+        for kind in RetryKind::ALL {
+            assert_eq!(by_id(RetryKind::ALL, RetryKind::id, kind.id()), Some(kind));
+            assert_eq!(retry_policy(kind).kind(), kind);
+        }
+        assert_eq!(
+            by_id(Fault::ALL, Fault::id, "response-lost"),
+            Some(Fault::ResponseLost)
+        );
+        assert_eq!(by_id(Fault::ALL, Fault::id, "2"), None);
+    }
+}

@@ -1,0 +1,100 @@
+//! The sandbox's settings of the whole scenario: the events every service sends downstream, and
+//! the production service's policies. A change re-runs the same inputs with the new settings.
+
+use std::rc::Rc;
+
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+use crate::sim::{EmitMode, FailureCaching, MismatchStatus, Scenario};
+use crate::ui::i18n::Lang;
+use crate::ui::text;
+
+use super::sandbox::Change;
+use super::sandbox_form::{by_id, HOUR_MS};
+
+/// Props of [`ScenarioSettings`].
+#[derive(Properties, PartialEq)]
+pub struct ScenarioSettingsProps {
+    /// Page language.
+    pub lang: Lang,
+    /// The scenario being run.
+    pub scenario: Rc<Scenario>,
+    /// Where the changed scenario goes.
+    pub on_change: Callback<Change>,
+}
+
+/// The events and production-policy fieldsets.
+#[function_component(ScenarioSettings)]
+pub fn scenario_settings(p: &ScenarioSettingsProps) -> Html {
+    let l = p.lang;
+    // Each control applies its value to a copy of the scenario; a value it does not know changes
+    // nothing.
+    let setting = |apply: fn(&mut Scenario, &str) -> Option<()>| {
+        let (on, base) = (p.on_change.clone(), p.scenario.clone());
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            let mut s = (*base).clone();
+            if apply(&mut s, &value).is_some() {
+                on.emit(Change::Replace(s));
+            }
+        })
+    };
+    let toggle = |apply: fn(&mut Scenario)| {
+        let (on, base) = (p.on_change.clone(), p.scenario.clone());
+        Callback::from(move |_: Event| {
+            let mut s = (*base).clone();
+            apply(&mut s);
+            on.emit(Change::Replace(s));
+        })
+    };
+    let on_emit = setting(|s, v| by_id(EmitMode::ALL, EmitMode::id, v).map(|m| s.emit = m));
+    let on_dedupe = toggle(|s| s.consumer_dedupes = !s.consumer_dedupes);
+    let on_retention = setting(|s, v| {
+        let hours = v.parse::<u64>().ok()?;
+        s.policies.retention_ms = hours.saturating_mul(HOUR_MS);
+        Some(())
+    });
+    let on_mismatch = setting(|s, v| {
+        by_id(MismatchStatus::ALL, MismatchStatus::id, v).map(|m| s.policies.mismatch = m)
+    });
+    let on_caching = setting(|s, v| {
+        by_id(FailureCaching::ALL, FailureCaching::id, v).map(|c| s.policies.failure_caching = c)
+    });
+    let on_inflight = toggle(|s| s.policies.in_flight = !s.policies.in_flight);
+    let pol = p.scenario.policies;
+    let retention_h = pol.retention_ms / HOUR_MS;
+
+    html! { <>
+        <fieldset>
+            <legend>{ l.t("Events downstream (every service)", "下流へのイベント（全サービス）") }</legend>
+            <label>{ l.t("Events", "イベント") }
+                <select onchange={on_emit}>
+                    { for EmitMode::ALL.iter().map(|m| html! {
+                        <option value={m.id()} selected={*m == p.scenario.emit}>{ text::emit_name(l, *m) }</option> }) }
+                </select></label>
+            <label class="check"><input type="checkbox" checked={p.scenario.consumer_dedupes} onchange={on_dedupe} />
+                { l.t("Consumer deduplicates by event id (inbox)", "コンシューマがイベントIDで重複排除（受信記録）") }</label>
+        </fieldset>
+        <fieldset>
+            <legend>{ l.t("Production service policies", "本番型サービスの方針") }</legend>
+            <label>{ l.t("Key retention (Stripe: at least 24 h; Powertools: 1 h)", "キーの保持期間（Stripe：24時間以上、Powertools：1時間）") }
+                <select onchange={on_retention}>
+                    { for [1u64, 24, 168].iter().map(|h| html! { <option value={h.to_string()} selected={*h == retention_h}>{ l.f(format!("{h} h"), format!("{h} 時間")) }</option> }) }
+                </select></label>
+            <label>{ l.t("Same key, different parameters", "同じキーで違うパラメータ") }
+                <select onchange={on_mismatch}>
+                    { for MismatchStatus::ALL.iter().map(|m| html! {
+                        <option value={m.id()} selected={*m == pol.mismatch}>{ text::mismatch_name(l, *m) }</option> }) }
+                </select></label>
+            <label>{ l.t("Failure caching", "失敗のキャッシュ") }
+                <select onchange={on_caching}>
+                    { for FailureCaching::ALL.iter().map(|c| html! {
+                        <option value={c.id()} selected={*c == pol.failure_caching}>{ text::caching_name(l, *c) }</option> }) }
+                </select></label>
+            <label class="check"><input type="checkbox" checked={pol.in_flight} onchange={on_inflight} />
+                { l.t("In-flight record: a concurrent duplicate gets 409 (Stripe, IETF draft, rocket-rides)", "処理中レコード：同時の重複には409（Stripe、IETFドラフト、rocket-rides）") }</label>
+
+        </fieldset>
+    </> }
+}

@@ -1,0 +1,145 @@
+//! The DOM edge, in one place: the address (hash, history, the page's own URL), event listeners
+//! that unregister themselves, localStorage, and the document's language. Both pages use it; the
+//! components around it only draw and dispatch.
+//!
+//! Every call here may fail (no window in a test, private mode, a full storage): a failure is an
+//! empty value or `false`, never a panic, and at worst means something is not remembered.
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+
+/// localStorage key of the language choice.
+pub const LANG_KEY: &str = "idempotency-playground.lang";
+/// localStorage key of the concurrency lab's settings and schedule (see `crate::ui::lab`).
+pub const LAB_KEY: &str = "idempotency-playground.lab";
+/// localStorage key of the playground's last run (see `crate::ui::playground`).
+pub const LAST_RUN_KEY: &str = "idempotency-playground.last-run";
+
+/// The current `location.hash` (with its `#`), empty when there is none or no window.
+pub fn current_hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+/// The hash a `hashchange` event went to (its `newURL`), else the current one.
+pub fn event_hash(event: &web_sys::Event) -> String {
+    js_sys::Reflect::get(event, &wasm_bindgen::JsValue::from_str("newURL"))
+        .ok()
+        .and_then(|url| url.as_string())
+        .map(|url| {
+            url.split_once('#')
+                .map(|(_, h)| format!("#{h}"))
+                .unwrap_or_default()
+        })
+        .unwrap_or_else(current_hash)
+}
+
+/// The page's address without its hash, the base of a share link.
+pub fn page_base() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or_default().to_string())
+        .unwrap_or_default()
+}
+
+/// Replaces the current history entry's address with `url` (a hash such as `#/lab`) without a
+/// `hashchange` and without a new entry, so Back does not return to the old address.
+pub fn replace_history(url: &str) {
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(url));
+    }
+}
+
+/// Sends the browser to `url` without leaving a history entry (`location.replace`).
+pub fn replace_location(url: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().replace(url);
+    }
+}
+
+/// The browser's preferred language (`navigator.language`), empty when unknown.
+pub fn browser_language() -> String {
+    web_sys::window()
+        .and_then(|w| w.navigator().language())
+        .unwrap_or_default()
+}
+
+/// Sets `<html lang>`, so screen readers and fonts follow the page's language.
+pub fn set_document_lang(code: &str) {
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = el.set_attribute("lang", code);
+    }
+}
+
+/// Reads a localStorage value; `None` when absent or storage is unavailable.
+pub fn load(key: &str) -> Option<String> {
+    web_sys::window()?
+        .local_storage()
+        .ok()??
+        .get_item(key)
+        .ok()?
+}
+
+/// Writes a localStorage value; returns false when storage is unavailable or full.
+pub fn save(key: &str, value: &str) -> bool {
+    let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) else {
+        return false;
+    };
+    storage.set_item(key, value).is_ok()
+}
+
+/// A registered DOM event listener; dropping it unregisters the callback, so an effect's cleanup
+/// is just dropping it (window `hashchange`, document `keydown`).
+pub struct Listener {
+    target: web_sys::EventTarget,
+    event: &'static str,
+    callback: Closure<dyn Fn(web_sys::Event)>,
+}
+
+impl Listener {
+    /// Listens for `event` on `target`; `None` if the browser refused the registration.
+    pub fn new(
+        target: web_sys::EventTarget,
+        event: &'static str,
+        f: impl Fn(web_sys::Event) + 'static,
+    ) -> Option<Listener> {
+        let callback = Closure::<dyn Fn(web_sys::Event)>::new(f);
+        target
+            .add_event_listener_with_callback(event, callback.as_ref().unchecked_ref())
+            .ok()?;
+        Some(Listener {
+            target,
+            event,
+            callback,
+        })
+    }
+
+    /// Listens on `window`.
+    pub fn on_window(
+        event: &'static str,
+        f: impl Fn(web_sys::Event) + 'static,
+    ) -> Option<Listener> {
+        Listener::new(web_sys::window()?.into(), event, f)
+    }
+
+    /// Listens on `document`.
+    pub fn on_document(
+        event: &'static str,
+        f: impl Fn(web_sys::Event) + 'static,
+    ) -> Option<Listener> {
+        Listener::new(web_sys::window()?.document()?.into(), event, f)
+    }
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        let _ = self.target.remove_event_listener_with_callback(
+            self.event,
+            self.callback.as_ref().unchecked_ref(),
+        );
+    }
+}
