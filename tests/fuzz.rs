@@ -18,9 +18,8 @@
 //! case `i` alone. It prints, per reader, the inputs tried, accepted, refused and panicked, and
 //! saves each panicking input under the target directory's `tmp/fuzz-panics/`.
 //!
-//! Two readers are private to the UI (`ui::lab::persist` is a private module, `SavedRun` a
-//! private type): their adapters below are written against the reader (`// needs: pub`, compiled
-//! out) and meanwhile run a stand-in that makes the same calls through the public pieces.
+//! Each reader is the page's own (`ui::lab::persist`, `ui::playground::saved_run::SavedRun`),
+//! called as the page calls it.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
@@ -48,67 +47,30 @@ const CORPUS_SEED: u64 = 14;
 
 // ---- the readers, each behind one small adapter -----------------------------------------------
 
-/// The lab's saved-state reader `ui::lab::persist::from_json` (`// needs: pub`: src/ui/lab/mod.rs
-/// declares `mod persist;`). If it comes to return a saved-state struct instead of
-/// `(Stepper, u64)`, build the `Stepper` from it here.
+/// The lab's saved-state reader, `ui::lab::persist::from_json`.
 fn lab_state(json: &str) -> Result<Stepper, String> {
     idempotency_playground::ui::lab::persist::from_json(json)
         .map(|(run, _seed)| run)
         .map_err(|e| format!("{e:?}"))
 }
 
-/// The lab's link reader `ui::lab::persist::from_query` (`// needs: pub`, as above).
+/// The lab's link reader `ui::lab::persist::from_query`.
 fn lab_link(query: &str) -> Result<Stepper, String> {
     idempotency_playground::ui::lab::persist::from_query(query)
         .map(|(run, _seed)| run)
         .map_err(|e| format!("{e:?}"))
 }
 
-/// The playground's reader of its saved last run, `SavedRun::from_json` in
-/// src/ui/playground/mod.rs (`// needs: pub`: the type and the function are private), as the page
-/// uses it: the scenario it holds read and opened at the saved step.
-#[cfg(any())]
+/// The playground's reader of its saved last run, `SavedRun::from_json`, as the page uses it:
+/// the scenario it holds read and opened at the saved step.
 fn saved_run(text: &str) -> Result<Session, String> {
-    use idempotency_playground::ui::playground::SavedRun;
+    use idempotency_playground::ui::playground::saved_run::SavedRun;
     let saved = SavedRun::from_json(text).ok_or("not a saved run")?;
     let mut session = Scenario::from_json(&saved.scenario)
         .and_then(Session::new)
         .map_err(|e| kind(&e))?;
     session.seek(saved.position);
     Ok(session)
-}
-
-/// Stand-in for the private reader above; delete it when that one is enabled (until then the
-/// two definitions would clash).
-fn saved_run(text: &str) -> Result<Session, String> {
-    let (position, scenario) = stand_in::saved_run_from_json(text)?;
-    let mut session = Scenario::from_json(&scenario)
-        .and_then(Session::new)
-        .map_err(|e| kind(&e))?;
-    session.seek(position);
-    Ok(session)
-}
-
-/// What the saved run's private reader does, through public pieces only: the same parser and
-/// field reader, in the same order. The reader's own code is what the `cfg(any())` adapter will
-/// test.
-mod stand_in {
-    use idempotency_playground::json::{self, Got, JsonError};
-
-    /// The position and the scenario text of a saved run; other fields are ignored.
-    pub fn saved_run_from_json(text: &str) -> Result<(usize, String), String> {
-        let read = || -> Result<(String, usize, String), JsonError> {
-            let doc = json::parse(text)?;
-            let mut f = Got::new(&doc, "the saved run").fields("")?;
-            Ok((
-                f.req("route")?.string()?,
-                f.req("position")?.usize()?,
-                f.req("scenario")?.string()?,
-            ))
-        };
-        let (_route, position, scenario) = read().map_err(|_| "not a saved run")?;
-        Ok((position, scenario))
-    }
 }
 
 /// The first word of a `Debug` form: an error's variant.

@@ -20,16 +20,6 @@ impl Lang {
         }
     }
 
-    /// Picks between two owned strings, both formatted before one is thrown away: use `tr!`
-    /// instead. Deprecated; kept only until the playground's files are converted.
-    #[doc(hidden)]
-    pub fn f(self, en: String, ja: String) -> String {
-        match self {
-            Lang::En => en,
-            Lang::Ja => ja,
-        }
-    }
-
     /// The BCP 47 code, for `<html lang>`.
     pub fn code(self) -> &'static str {
         match self {
@@ -59,6 +49,13 @@ macro_rules! tr {
             $crate::ui::i18n::Lang::Ja => ::std::format!($ja),
         }
     };
+    // With arguments: `tr!(lang, ["{} of {}", a, b], ["{1} 中 {0}", a, b])`.
+    ($lang:expr, [$en:literal $(, $en_arg:expr)* $(,)?], [$ja:literal $(, $ja_arg:expr)* $(,)?] $(,)?) => {
+        match $lang {
+            $crate::ui::i18n::Lang::En => ::std::format!($en $(, $en_arg)*),
+            $crate::ui::i18n::Lang::Ja => ::std::format!($ja $(, $ja_arg)*),
+        }
+    };
 }
 pub(crate) use tr;
 
@@ -71,5 +68,14 @@ mod tests {
         let n = 3;
         assert_eq!(tr!(Lang::En, "{n} tries", "{n} 回"), "3 tries");
         assert_eq!(tr!(Lang::Ja, "{n} tries", "{n} 回"), "3 回");
+        let (a, b) = (1, 2);
+        assert_eq!(
+            tr!(Lang::En, ["{} of {}", a, b], ["{1} 中 {0}", a, b]),
+            "1 of 2"
+        );
+        assert_eq!(
+            tr!(Lang::Ja, ["{} of {}", a, b], ["{1} 中 {0}", a, b]),
+            "2 中 1"
+        );
     }
 }

@@ -6,7 +6,8 @@ use yew::prelude::*;
 
 use crate::sim::limits::{MAX_ATTEMPTS, MAX_PARALLEL_REQUESTS};
 use crate::sim::RetryKind;
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
+use crate::ui::text;
 
 use super::sandbox_form::{by_id, Edit, SandboxForm, Submit};
 
@@ -21,17 +22,6 @@ pub struct ClientFieldsProps {
     pub on_edit: Callback<Edit>,
     /// Buttons.
     pub on_submit: Callback<Submit>,
-}
-
-fn retry_name(l: Lang, kind: RetryKind) -> &'static str {
-    match kind {
-        RetryKind::None => l.t("none", "なし"),
-        RetryKind::Immediate => l.t("immediate", "即時"),
-        RetryKind::Fixed => l.t("fixed 500 ms", "固定 500 ms"),
-        RetryKind::ExponentialJitter => {
-            l.t("exponential backoff + jitter", "指数バックオフ＋ジッター")
-        }
-    }
 }
 
 /// The concurrent-duplicates and retrying-client fieldsets.
@@ -55,7 +45,7 @@ pub fn client_fields(p: &ClientFieldsProps) -> Html {
     html! { <>
         <fieldset>
             <legend>{ l.t("Concurrent duplicates", "同時の重複要求") }</legend>
-            <label>{ l.f(format!("Requests at once (2–{MAX_PARALLEL_REQUESTS})"), format!("同時に送る数（2–{MAX_PARALLEL_REQUESTS}）")) }
+            <label>{ tr!(l, "Requests at once (2–{MAX_PARALLEL_REQUESTS})", "同時に送る数（2–{MAX_PARALLEL_REQUESTS}）") }
                 <input type="text" inputmode="numeric" value={f.parallel.clone()} oninput={text(Edit::Parallel)} size="4" /></label>
             <button onclick={p.on_submit.reform(|_: MouseEvent| Submit::Parallel)} data-testid="send-parallel">{ l.t("Send them with one key", "1つのキーで同時に送る") }</button>
         </fieldset>
@@ -63,9 +53,9 @@ pub fn client_fields(p: &ClientFieldsProps) -> Html {
             <legend>{ l.t("A retrying client", "リトライするクライアント") }</legend>
             <label>{ l.t("Retry policy", "リトライ方針") }
                 <select onchange={on_retry}>
-                    { for RetryKind::ALL.iter().map(|k| html! { <option value={k.id()} selected={*k == f.retry}>{ retry_name(l, *k) }</option> }) }
+                    { for RetryKind::ALL.iter().map(|k| html! { <option value={k.id()} selected={*k == f.retry}>{ text::retry_name(l, *k) }</option> }) }
                 </select></label>
-            <label>{ l.f(format!("Max attempts (1–{MAX_ATTEMPTS})"), format!("最大試行回数（1–{MAX_ATTEMPTS}）")) }
+            <label>{ tr!(l, "Max attempts (1–{MAX_ATTEMPTS})", "最大試行回数（1–{MAX_ATTEMPTS}）") }
                 <input type="text" inputmode="numeric" value={f.attempts.clone()} oninput={text(Edit::Attempts)} size="4" /></label>
             <label class="check"><input type="checkbox" checked={f.new_key_per_retry} onchange={p.on_edit.reform(|_: Event| Edit::ToggleNewKeyPerRetry)} />
                 { l.t("New key per retry (the common bug)", "リトライごとに新しいキー（よくあるバグ）") }</label>

@@ -4,7 +4,7 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
 
 /// Play speeds: milliseconds between steps.
 pub const SPEEDS_MS: [(u32, &str); 4] = [(1200, "0.5×"), (600, "1×"), (250, "2.5×"), (80, "8×")];
@@ -95,7 +95,7 @@ pub fn controls(p: &ControlsProps) -> Html {
             <input type="range" min="0" max={p.total.to_string()} value={p.position.to_string()}
                    oninput={on_scrub} aria-label={l.t("Step", "ステップ")} />
             <span class="position" data-testid="position" aria-live="polite">
-                { l.f(format!("Step {} / {}", p.position, p.total), format!("ステップ {} / {}", p.position, p.total)) }
+                { tr!(l, ["Step {} / {}", p.position, p.total], ["ステップ {} / {}", p.position, p.total]) }
             </span>
         </div>
     }

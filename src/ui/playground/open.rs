@@ -6,7 +6,7 @@ use crate::sim::builtin;
 use crate::sim::limits::InputError;
 use crate::sim::Scenario;
 use crate::sim::Session;
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
 use crate::ui::route::Route;
 use crate::ui::share::{self, ShareError};
 use crate::ui::text;
@@ -31,9 +31,7 @@ pub fn sandbox_scenario() -> Scenario {
 
 fn share_error(lang: Lang, e: &ShareError) -> String {
     match e {
-        ShareError::LinkTooLong { bytes } => lang.f(
-            format!("This link is too long ({bytes} bytes; at most {} are read). Nothing was loaded from it.", crate::sim::limits::MAX_URL_BYTES),
-            format!("このリンクは長すぎる（{bytes} バイト、読めるのは {} バイトまで）。何も読み込んでいない。", crate::sim::limits::MAX_URL_BYTES)),
+        ShareError::LinkTooLong { bytes } => tr!(lang, ["This link is too long ({bytes} bytes; at most {} are read). Nothing was loaded from it.", crate::sim::limits::MAX_URL_BYTES], ["このリンクは長すぎる（{bytes} バイト、読めるのは {} バイトまで）。何も読み込んでいない。", crate::sim::limits::MAX_URL_BYTES]),
         ShareError::NotBase64 | ShareError::NotText | ShareError::Missing => lang.t(
             "This share link is damaged (its data is not readable), so the page opened the scenario without it.",
             "この共有リンクは壊れている（データが読めない）ので、リンクの内容なしでシナリオを開いた。").into(),
@@ -47,9 +45,7 @@ fn link_scenario_error(lang: Lang, e: &InputError) -> String {
         InputError::JsonInvalid { .. } => lang.t(
             "This share link is damaged (its scenario is not readable JSON), so the page opened the scenario without it.",
             "この共有リンクは壊れている（シナリオが読める JSON ではない）ので、リンクの内容なしでシナリオを開いた。").into(),
-        _ => lang.f(
-            format!("This share link's scenario cannot be opened: {} The page opened the scenario without it.", text::input_error(lang, e)),
-            format!("この共有リンクのシナリオは開けない：{} リンクの内容なしでシナリオを開いた。", text::input_error(lang, e))),
+        _ => tr!(lang, ["This share link's scenario cannot be opened: {} The page opened the scenario without it.", text::input_error(lang, e)], ["この共有リンクのシナリオは開けない：{} リンクの内容なしでシナリオを開いた。", text::input_error(lang, e)]),
     }
 }
 

@@ -4,13 +4,12 @@
 
 use yew::prelude::*;
 
-use crate::sim::ClientOutcome;
 use crate::sim::EmitMode;
 use crate::sim::EventKind;
 use crate::sim::Invariant;
 use crate::sim::World;
-use crate::ui::i18n::Lang;
-use crate::ui::text::{self, result_text};
+use crate::ui::i18n::{tr, Lang};
+use crate::ui::text;
 
 use super::panel_tables::{ledger_table, more_note, outbox_table, store_table};
 
@@ -70,7 +69,7 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
                         <li class="badge fail" title={text::violation_text(lang, world, v)}>
                             { "✕ FAIL: " }{ text::invariant_name(lang, *inv) }{ " — " }
                             <a href="#" onclick={jump} data-testid="violation-step">
-                                { lang.f(format!("step {step}"), format!("ステップ {step}")) }</a>
+                                { tr!(lang, "step {step}", "ステップ {step}") }</a>
                             <span class="visually-detail">{ " · " }{ text::violation_text(lang, world, v) }</span>
                         </li>
                     }
@@ -81,15 +80,9 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
     let all_clients = world.client_results();
     let shown_clients = all_clients.range(all_clients.len().saturating_sub(CLIENT_ROWS)..);
     let clients = shown_clients.clone().map(|c| {
-        let outcome = match &c.outcome {
-            ClientOutcome::InProgress => lang.t("waiting…", "待機中…").to_string(),
-            ClientOutcome::TimedOut => lang.t("timed out: unknown outcome", "タイムアウト：結果不明").to_string(),
-            ClientOutcome::Answered { result } => result_text(lang, result),
-        };
+        let outcome = text::client_outcome(lang, &c.outcome);
         html! {
-            <li>{ lang.f(
-                format!("#{} charge {} · {} {} · {}", c.op.0 + 1, c.amount, c.attempts, if c.attempts == 1 { "try" } else { "tries" }, outcome),
-                format!("#{} {} を課金 · 試行 {} 回 · {}", c.op.0 + 1, c.amount, c.attempts, outcome)) }</li>
+            <li>{ tr!(lang, ["#{} charge {} · {} {} · {}", c.op.0 + 1, c.amount, c.attempts, if c.attempts == 1 { "try" } else { "tries" }, outcome], ["#{} {} を課金 · 試行 {} 回 · {}", c.op.0 + 1, c.amount, c.attempts, outcome]) }</li>
         }
     });
 
@@ -123,11 +116,11 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
             { ledger_table(lang, world) }
             if emits { { outbox_table(lang, world) } }
             <p class="counters" data-testid="counters">
-                <span>{ lang.f(format!("hits {}", counters.hits), format!("ヒット {}", counters.hits)) }</span>
-                <span>{ lang.f(format!("misses {}", counters.misses), format!("ミス {}", counters.misses)) }</span>
-                <span>{ lang.f(format!("conflicts {}", counters.conflicts), format!("衝突 {}", counters.conflicts)) }</span>
-                <span>{ lang.f(format!("mismatches {}", counters.mismatches), format!("不一致 {}", counters.mismatches)) }</span>
-                <span>{ lang.f(format!("expirations {}", counters.expirations), format!("期限切れ {}", counters.expirations)) }</span>
+                <span>{ tr!(lang, ["hits {}", counters.hits], ["ヒット {}", counters.hits]) }</span>
+                <span>{ tr!(lang, ["misses {}", counters.misses], ["ミス {}", counters.misses]) }</span>
+                <span>{ tr!(lang, ["conflicts {}", counters.conflicts], ["衝突 {}", counters.conflicts]) }</span>
+                <span>{ tr!(lang, ["mismatches {}", counters.mismatches], ["不一致 {}", counters.mismatches]) }</span>
+                <span>{ tr!(lang, ["expirations {}", counters.expirations], ["期限切れ {}", counters.expirations]) }</span>
             </p>
         </section>
     }

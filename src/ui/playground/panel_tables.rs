@@ -7,7 +7,7 @@ use crate::sim::pvec::{self, PVec};
 use crate::sim::RecordState;
 use crate::sim::ServiceKind;
 use crate::sim::World;
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
 use crate::ui::text::{self, key_label, result_text, short_key};
 
 /// Rows shown per table (the newest ones).
@@ -21,7 +21,7 @@ fn tail<T>(v: &PVec<T>) -> (usize, pvec::Iter<'_, T>) {
 /// "Newest n of m rows", when some are not shown.
 pub fn more_note(lang: Lang, shown: usize, total: usize) -> Html {
     if shown < total {
-        html! { <p class="muted">{ lang.f(format!("Newest {shown} of {total} rows."), format!("全 {total} 行のうち新しい {shown} 行。")) }</p> }
+        html! { <p class="muted">{ tr!(lang, "Newest {shown} of {total} rows.", "全 {total} 行のうち新しい {shown} 行。") }</p> }
     } else {
         html! {}
     }
@@ -44,14 +44,14 @@ pub fn store_table(lang: Lang, world: &World) -> Html {
                 <td class="mono">{ r.fingerprint.map(|f| format!("{:08x}", f as u32)).unwrap_or_else(|| "—".into()) }</td>
                 <td class={state_class}>{ text::record_state(lang, r.state) }</td>
                 <td>{ r.result.as_ref().map(|res| result_text(lang, res)).unwrap_or_else(|| "—".into()) }</td>
-                <td>{ r.expires_at_ms.map(crate::ui::playground::timeline::fmt_ms).unwrap_or_else(|| "—".into()) }</td>
+                <td>{ r.expires_at_ms.map(crate::ui::text::fmt_ms).unwrap_or_else(|| "—".into()) }</td>
             </tr>
         }
     });
 
     html! {
         <details open=true>
-            <summary>{ lang.f(format!("Idempotency store ({})", rows.len()), format!("冪等性ストア（{}）", rows.len())) }</summary>
+            <summary>{ tr!(lang, ["Idempotency store ({})", rows.len()], ["冪等性ストア（{}）", rows.len()]) }</summary>
             <div class="tbl-wrap"><table class="data">
                 <thead><tr>
                     <th>{ lang.t("Key", "キー") }</th><th>{ lang.t("Fingerprint", "指紋") }</th>
@@ -86,7 +86,7 @@ pub fn ledger_table(lang: Lang, world: &World) -> Html {
 
     html! {
         <details>
-            <summary>{ lang.f(format!("Ledger: charges ({})", ledger.len()), format!("台帳：課金（{}）", ledger.len())) }</summary>
+            <summary>{ tr!(lang, ["Ledger: charges ({})", ledger.len()], ["台帳：課金（{}）", ledger.len()]) }</summary>
             <div class="tbl-wrap"><table class="data">
                 <thead><tr><th>{ lang.t("Step", "ステップ") }</th><th>{ lang.t("Op", "操作") }</th><th>{ lang.t("Key", "キー") }</th><th>{ lang.t("Amount", "金額") }</th><th>{ lang.t("Description", "説明") }</th></tr></thead>
                 <tbody data-testid="ledger">{ for ledger_rows }</tbody>
@@ -104,7 +104,7 @@ pub fn outbox_table(lang: Lang, world: &World) -> Html {
         html! {
             <tr key={o.id} data-id={o.id.to_string()}>
                 <td>{ o.id }</td>
-                <td>{ lang.f(format!("charged {} (#{})", o.payload.amount, o.payload.op.0 + 1), format!("{} を課金（#{}）", o.payload.amount, o.payload.op.0 + 1)) }</td>
+                <td>{ tr!(lang, ["charged {} (#{})", o.payload.amount, o.payload.op.0 + 1], ["{} を課金（#{}）", o.payload.amount, o.payload.op.0 + 1]) }</td>
                 <td>{ if o.published { lang.t("yes", "済") } else { lang.t("no", "未") } }</td>
                 <td class={classes!((o.deliveries > 1).then_some("delta neg"))}>{ o.deliveries }</td>
             </tr>
@@ -113,17 +113,17 @@ pub fn outbox_table(lang: Lang, world: &World) -> Html {
     let consumer = world.consumer();
     html! {
         <details open=true>
-            <summary>{ lang.f(format!("Outbox ({})", outbox.len()), format!("Outbox（{}）", outbox.len())) }</summary>
+            <summary>{ tr!(lang, ["Outbox ({})", outbox.len()], ["Outbox（{}）", outbox.len()]) }</summary>
             <div class="tbl-wrap"><table class="data">
                 <thead><tr><th>{ "id" }</th><th>{ lang.t("Payload", "内容") }</th><th>{ lang.t("Published", "発行") }</th><th>{ lang.t("Deliveries", "配送回数") }</th></tr></thead>
                 <tbody data-testid="outbox">{ for outbox_rows }</tbody>
             </table></div>
             { more_note(lang, shown_outbox.len(), outbox.len()) }
             <p class="counters" data-testid="consumer">
-                <span>{ lang.f(format!("consumer received {}", consumer.received), format!("コンシューマ受信 {}", consumer.received)) }</span>
-                <span>{ lang.f(format!("applied {}", consumer.applied), format!("適用 {}", consumer.applied)) }</span>
-                <span>{ lang.f(format!("duplicates skipped {}", consumer.duplicates_ignored), format!("重複を無視 {}", consumer.duplicates_ignored)) }</span>
-                <span>{ lang.f(format!("duplicates applied {}", consumer.duplicates_applied), format!("重複を適用 {}", consumer.duplicates_applied)) }</span>
+                <span>{ tr!(lang, ["consumer received {}", consumer.received], ["コンシューマ受信 {}", consumer.received]) }</span>
+                <span>{ tr!(lang, ["applied {}", consumer.applied], ["適用 {}", consumer.applied]) }</span>
+                <span>{ tr!(lang, ["duplicates skipped {}", consumer.duplicates_ignored], ["重複を無視 {}", consumer.duplicates_ignored]) }</span>
+                <span>{ tr!(lang, ["duplicates applied {}", consumer.duplicates_applied], ["重複を適用 {}", consumer.duplicates_applied]) }</span>
             </p>
         </details>
     }

@@ -7,7 +7,7 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::sim::{EmitMode, FailureCaching, MismatchStatus, Scenario};
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
 use crate::ui::text;
 
 use super::sandbox::Change;
@@ -80,7 +80,7 @@ pub fn scenario_settings(p: &ScenarioSettingsProps) -> Html {
             <legend>{ l.t("Production service policies", "本番型サービスの方針") }</legend>
             <label>{ l.t("Key retention (Stripe: at least 24 h; Powertools: 1 h)", "キーの保持期間（Stripe：24時間以上、Powertools：1時間）") }
                 <select onchange={on_retention}>
-                    { for [1u64, 24, 168].iter().map(|h| html! { <option value={h.to_string()} selected={*h == retention_h}>{ l.f(format!("{h} h"), format!("{h} 時間")) }</option> }) }
+                    { for [1u64, 24, 168].iter().map(|h| html! { <option value={h.to_string()} selected={*h == retention_h}>{ tr!(l, "{h} h", "{h} 時間") }</option> }) }
                 </select></label>
             <label>{ l.t("Same key, different parameters", "同じキーで違うパラメータ") }
                 <select onchange={on_mismatch}>

@@ -5,7 +5,7 @@ use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
 use crate::sim::limits::{MAX_JSON_BYTES, MAX_URL_BYTES};
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
 use crate::ui::share::b64url_encode;
 use crate::ui::web;
 
@@ -84,9 +84,7 @@ pub fn share_panel(p: &SharePanelProps) -> Html {
                 "The link holds the seed and every input, and opens at this step. Your last run is also kept in this browser.",
                 "リンクにはシードとすべての入力が入っていて、このステップで開く。直前の実行はこのブラウザにも保存される。") }</p>
             if too_long {
-                <p class="notice error">{ l.f(
-                    format!("This run is too long for a link ({link_len} bytes, limit {MAX_URL_BYTES}). Export it as JSON instead."),
-                    format!("この実行はリンクには長すぎる（{link_len} バイト、上限 {MAX_URL_BYTES}）。JSONで書き出してください。")) }</p>
+                <p class="notice error">{ tr!(l, "This run is too long for a link ({link_len} bytes, limit {MAX_URL_BYTES}). Export it as JSON instead.", "この実行はリンクには長すぎる（{link_len} バイト、上限 {MAX_URL_BYTES}）。JSONで書き出してください。") }</p>
             } else {
                 <label>{ l.t("Share link", "共有リンク") }
                     <input type="text" readonly=true value={link.clone()} data-testid="share-link"
@@ -101,7 +99,7 @@ pub fn share_panel(p: &SharePanelProps) -> Html {
             // Kept open while it has something to say, so the message is not folded away.
             <details open={p.import_notice.is_some()}>
                 <summary>{ l.t("Import JSON", "JSONを読み込む") }</summary>
-                <label>{ l.f(format!("Paste a scenario (at most {} KB)", MAX_JSON_BYTES / 1024), format!("シナリオを貼り付ける（最大 {} KB）", MAX_JSON_BYTES / 1024)) }
+                <label>{ tr!(l, ["Paste a scenario (at most {} KB)", MAX_JSON_BYTES / 1024], ["シナリオを貼り付ける（最大 {} KB）", MAX_JSON_BYTES / 1024]) }
                     <textarea ref={import_ref} data-testid="import-text" spellcheck="false" />
                 </label>
                 <button onclick={on_import} data-testid="import">{ l.t("Import", "読み込む") }</button>

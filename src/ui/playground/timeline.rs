@@ -5,28 +5,9 @@
 
 use yew::prelude::*;
 
-use crate::ui::i18n::Lang;
-
-/// Lane names, in column order.
-pub const LANES: [(&str, &str); 6] = [
-    ("Client", "クライアント"),
-    ("Network", "ネットワーク"),
-    ("Server", "サーバー"),
-    ("Store", "ストア"),
-    ("Relay", "リレー"),
-    ("Consumer", "コンシューマ"),
-];
-
-/// How an event is coloured (always paired with a text mark, never colour alone).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tone {
-    /// Ordinary progress.
-    Plain,
-    /// Something that went right and matters (a replay, a dedupe).
-    Good,
-    /// A fault or a violation.
-    Bad,
-}
+use crate::ui::i18n::{tr, Lang};
+use crate::ui::text::events::LANE_NAMES;
+pub use crate::ui::text::{fmt_ms, Tone};
 
 /// One drawn row, already localized.
 #[derive(Clone, Debug, PartialEq)]
@@ -81,25 +62,6 @@ fn lane_x(lane: usize) -> i64 {
     LEFT + LANE_W * lane as i64 + LANE_W / 2
 }
 
-/// Formats simulated milliseconds compactly: 250 ms, 3.0 s, 25 h.
-pub fn fmt_ms(ms: u64) -> String {
-    if ms < 1_000 {
-        format!("{ms} ms")
-    } else if ms < 120_000 {
-        tenths(ms, 1_000, "s")
-    } else if ms < 7_200_000 {
-        tenths(ms, 60_000, "min")
-    } else {
-        tenths(ms, 3_600_000, "h")
-    }
-}
-
-/// `ms` in `unit`s (of `per` ms each), rounded to one decimal, half up.
-fn tenths(ms: u64, per: u64, unit: &str) -> String {
-    let t = (u128::from(ms) * 10 + u128::from(per) / 2) / u128::from(per);
-    format!("{}.{} {unit}", t / 10, t % 10)
-}
-
 /// The first row of the window that shows the current step, in a trace of `len` events whose
 /// current step starts at event `at` (several events can share a step).
 pub fn window_start(len: usize, at: usize) -> usize {
@@ -117,10 +79,10 @@ pub fn timeline(props: &TimelineProps) -> Html {
     let start = props.first;
     let end = start + shown.len();
     // Room on the right for the labels of events drawn on the last lanes.
-    let width = LEFT + LANE_W * LANES.len() as i64 + 150;
+    let width = LEFT + LANE_W * LANE_NAMES.len() as i64 + 150;
     let height = TOP + ROW_H * shown.len().max(1) as i64 + 8;
 
-    let lanes = LANES.iter().enumerate().map(|(i, (en, ja))| {
+    let lanes = LANE_NAMES.iter().enumerate().map(|(i, (en, ja))| {
         let x = lane_x(i);
         html! {
             <g class="tl-lane">
@@ -204,9 +166,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
     html! {
         <div class="timeline" data-testid="timeline">
             <div class="tl-pager">
-                if !shown.is_empty() { <span>{ l.f(
-                    format!("Events {}–{} of {}", if shown.is_empty() { 0 } else { start + 1 }, end, props.total_rows),
-                    format!("イベント {}–{} / {}", if shown.is_empty() { 0 } else { start + 1 }, end, props.total_rows)) }</span> }
+                if !shown.is_empty() { <span>{ tr!(l, ["Events {}–{} of {}", if shown.is_empty() { 0 } else { start + 1 }, end, props.total_rows], ["イベント {}–{} / {}", if shown.is_empty() { 0 } else { start + 1 }, end, props.total_rows]) }</span> }
                 <button onclick={page(props.prev_step)} disabled={props.prev_step.is_none()}>{ l.t("Earlier", "前へ") }</button>
                 <button onclick={page(props.next_step)} disabled={props.next_step.is_none()}>{ l.t("Later", "次へ") }</button>
             </div>

@@ -1,9 +1,9 @@
 //! Words for the trace: one label per event of the world, with the tone the timeline draws it in,
 //! and the words for what a key check found, where a server crashed and why a charge failed.
 
+use super::{fmt_ms, Tone};
 use crate::sim::{ChargeFailure, CheckOutcome, CrashPoint, EventKind, World};
 use crate::ui::i18n::{tr, Lang};
-use crate::ui::playground::timeline::{fmt_ms, Tone};
 
 use super::key_label;
 use super::results::{record_state, result_text};
@@ -48,6 +48,16 @@ fn charge_failure(lang: Lang, failure: ChargeFailure) -> String {
         ChargeFailure::ProcessorError => lang.t("processor error", "決済処理エラー").to_string(),
     }
 }
+
+/// Lane names, in column order.
+pub const LANE_NAMES: [(&str, &str); 6] = [
+    ("Client", "クライアント"),
+    ("Network", "ネットワーク"),
+    ("Server", "サーバー"),
+    ("Store", "ストア"),
+    ("Relay", "リレー"),
+    ("Consumer", "コンシューマ"),
+];
 
 /// One trace event: its label and tone.
 pub fn event_text(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {

@@ -23,9 +23,10 @@ pub mod results;
 pub use errors::{input_error, lab_error, number_field, restore_message};
 pub use events::event_text;
 pub use policies::{
-    caching_name, column_name, emit_name, fault_name, mismatch_name, service_blurb, service_name,
+    caching_name, column_name, emit_name, fault_name, mismatch_name, retry_name, service_blurb,
+    service_name,
 };
-pub use results::{invariant_name, record_state, result_text, violation_text};
+pub use results::{client_outcome, invariant_name, record_state, result_text, violation_text};
 
 use crate::sim::{KeyId, World};
 
@@ -58,4 +59,34 @@ pub fn grouped(n: u128) -> String {
         out.push(c);
     }
     out
+}
+
+/// How an event is coloured (always paired with a text mark, never colour alone).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// Ordinary progress.
+    Plain,
+    /// Something that went right and matters (a replay, a dedupe).
+    Good,
+    /// A fault or a violation.
+    Bad,
+}
+
+/// Formats simulated milliseconds compactly: 250 ms, 3.0 s, 25 h.
+pub fn fmt_ms(ms: u64) -> String {
+    if ms < 1_000 {
+        format!("{ms} ms")
+    } else if ms < 120_000 {
+        tenths(ms, 1_000, "s")
+    } else if ms < 7_200_000 {
+        tenths(ms, 60_000, "min")
+    } else {
+        tenths(ms, 3_600_000, "h")
+    }
+}
+
+/// `ms` in `unit`s (of `per` ms each), rounded to one decimal, half up.
+fn tenths(ms: u64, per: u64, unit: &str) -> String {
+    let t = (u128::from(ms) * 10 + u128::from(per) / 2) / u128::from(per);
+    format!("{}.{} {unit}", t / 10, t % 10)
 }

@@ -16,7 +16,9 @@
 //!
 //! The in-flight record and the retention are worded by the sandbox's form, next to their inputs.
 
-use crate::sim::{EmitMode, FailureCaching, Fault, MismatchStatus, ServiceKind, WorldConfig};
+use crate::sim::{
+    EmitMode, FailureCaching, Fault, MismatchStatus, RetryKind, ServiceKind, WorldConfig,
+};
 use crate::ui::i18n::Lang;
 
 /// The service's display name.
@@ -142,6 +144,18 @@ pub fn caching_name(lang: Lang, c: FailureCaching) -> &'static str {
             "Cache all but transient errors (no 429/5xx)",
             "一時的エラー以外をキャッシュ（429/5xx は除く）",
         ),
+    }
+}
+
+/// A retrying client's policy, as the sandbox offers it.
+pub fn retry_name(l: Lang, kind: RetryKind) -> &'static str {
+    match kind {
+        RetryKind::None => l.t("none", "なし"),
+        RetryKind::Immediate => l.t("immediate", "即時"),
+        RetryKind::Fixed => l.t("fixed 500 ms", "固定 500 ms"),
+        RetryKind::ExponentialJitter => {
+            l.t("exponential backoff + jitter", "指数バックオフ＋ジッター")
+        }
     }
 }
 

@@ -1,7 +1,9 @@
 //! Words for outcomes: what a payment request returned, the state of an idempotency record, the
 //! invariants checked after every step, and what broke when one fails.
 
-use crate::sim::{Invariant, PaymentResult, RecordState, Violation, ViolationDetail, World};
+use crate::sim::{
+    ClientOutcome, Invariant, PaymentResult, RecordState, Violation, ViolationDetail, World,
+};
 use crate::ui::i18n::{tr, Lang};
 
 use super::key_label;
@@ -134,5 +136,16 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
             "event {id} applied {applications} times (receipt e-mails sent)",
             "イベント {id} を {applications} 回適用（領収メールを送信）"
         ),
+    }
+}
+
+/// What a client operation has seen so far.
+pub fn client_outcome(lang: Lang, outcome: &ClientOutcome) -> String {
+    match outcome {
+        ClientOutcome::InProgress => lang.t("waiting…", "待機中…").to_string(),
+        ClientOutcome::TimedOut => lang
+            .t("timed out: unknown outcome", "タイムアウト：結果不明")
+            .to_string(),
+        ClientOutcome::Answered { result } => result_text(lang, result),
     }
 }
