@@ -202,6 +202,11 @@ impl SessionBuild {
         self.done
     }
 
+    /// The scenario being built.
+    pub fn scenario(&self) -> &Scenario {
+        &self.session.scenario
+    }
+
     /// Trace events recorded so far, and the bound they cannot pass: the build's progress.
     pub fn progress(&self) -> (u64, u64) {
         (self.events(), self.bound.max(self.events()))

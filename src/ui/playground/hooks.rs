@@ -63,6 +63,17 @@ pub fn use_play_timer(
     );
 }
 
+/// Building a long run: the next slice after the browser has had its turn (to draw the
+/// progress, to take a click on Cancel). `slices` changes after each slice; `None` when no run
+/// is being built.
+#[hook]
+pub fn use_build_slices(dispatch: UseReducerDispatcher<PageState>, slices: Option<u64>) {
+    use_effect_with(slices, move |slices| {
+        let timer = slices.map(|_| Timeout::new(0, move || dispatch.dispatch(Action::BuildSlice)));
+        move || drop(timer)
+    });
+}
+
 /// Saves the run on `route` in this browser each time the state counts a change to remember
 /// (not when the page opens: a damaged link or a fresh lesson overwrites nothing).
 #[hook]

@@ -3,6 +3,7 @@
 //! the core's `Session`; how it opens is `open.rs`, what it remembers `saved_run.rs`, and the
 //! keyboard, the play timer and saving are effects in `hooks.rs`. One component per file.
 
+mod build_progress;
 mod charge_fields;
 mod client_fields;
 pub mod controls;

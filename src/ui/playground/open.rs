@@ -5,7 +5,6 @@
 use crate::sim::builtin;
 use crate::sim::limits::InputError;
 use crate::sim::Scenario;
-use crate::sim::Session;
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::route::Route;
 use crate::ui::share::{self, ShareError};
@@ -49,38 +48,51 @@ fn link_scenario_error(lang: Lang, e: &InputError) -> String {
     }
 }
 
+/// The route's own scenario: the built-in lesson or the default sandbox.
+fn route_scenario(route: &Route) -> Option<Scenario> {
+    match route {
+        Route::Sandbox => Some(sandbox_scenario()),
+        Route::Scenario(id) => builtin(id),
+        _ => None,
+    }
+}
+
 impl PageState {
-    /// The page on `route`, from the address's `hash` and the `saved` last run (localStorage's text).
+    /// The page on `route`, from the address's `hash` and the `saved` last run (localStorage's
+    /// text). A long run opens as a build in progress (the page shows its progress); Cancel
+    /// opens the route's own scenario instead.
     pub fn open(route: &Route, hash: &str, saved: Option<&str>, lang: Lang) -> PageState {
         let mut st = PageState::empty();
         let route_hash = route.to_hash();
+        let fallback = route_scenario(route);
         // 1. A share link in the hash.
         if let Some(q) = Route::query(hash) {
             match share::decode_query(q) {
-                Ok(p) => match Scenario::from_json(&p.json).and_then(Session::new) {
-                    Ok(mut s) => {
-                        s.seek(p.step);
-                        st.set_session(s);
-                        st.notice = Some(if p.step_unreadable {
-                            Notice::Error(lang.t(
-                                "This share link's step number is not a whole number from 0 up, so the shared run opened at the start.",
-                                "この共有リンクのステップ番号が 0 以上の整数ではないので、共有された実行を最初から開いた。",
-                            ).into())
-                        } else {
-                            Notice::Info(
-                                lang.t(
-                                    "Opened the shared run at the sender's step.",
-                                    "共有された実行を送り手のステップで開いた。",
-                                )
-                                .into(),
+                Ok(p) => {
+                    let notice = if p.step_unreadable {
+                        Notice::Error(lang.t(
+                            "This share link's step number is not a whole number from 0 up, so the shared run opened at the start.",
+                            "この共有リンクのステップ番号が 0 以上の整数ではないので、共有された実行を最初から開いた。",
+                        ).into())
+                    } else {
+                        Notice::Info(
+                            lang.t(
+                                "Opened the shared run at the sender's step.",
+                                "共有された実行を送り手のステップで開いた。",
                             )
-                        });
-                        return st;
+                            .into(),
+                        )
+                    };
+                    let opened = Scenario::from_json(&p.json)
+                        .and_then(|s| st.open_scenario(s, p.step, Some(notice), fallback.clone()));
+                    match opened {
+                        Ok(()) => return st,
+                        // The link decoded but its scenario does not read: say the link is
+                        // damaged (the parser's detail follows; advice like "write it as an
+                        // escape" is for files).
+                        Err(e) => st.notice = Some(Notice::Error(link_scenario_error(lang, &e))),
                     }
-                    // The link decoded but its scenario does not read: say the link is damaged
-                    // (the parser's detail follows; advice like "write it as an escape" is for files).
-                    Err(e) => st.notice = Some(Notice::Error(link_scenario_error(lang, &e))),
-                },
+                }
                 Err(e) => st.notice = Some(Notice::Error(share_error(lang, &e))),
             }
         }
@@ -88,22 +100,32 @@ impl PageState {
         if st.notice.is_none() {
             if let Some(saved) = saved.and_then(SavedRun::from_json) {
                 if saved.route == route_hash {
-                    if let Ok(mut s) = Scenario::from_json(&saved.scenario).and_then(Session::new) {
-                        s.seek(saved.position);
-                        st.set_session(s);
-                        return st;
+                    let opened = Scenario::from_json(&saved.scenario)
+                        .and_then(|s| st.open_scenario(s, saved.position, None, fallback.clone()));
+                    match opened {
+                        Ok(()) => return st,
+                        // Saved by another version of the page, or damaged: say so rather than
+                        // open the lesson as if nothing had been kept.
+                        Err(e) => {
+                            st.notice = Some(Notice::Error(tr!(
+                                lang,
+                                [
+                                    "Your last run in this browser could not be restored: {} The page opened the scenario as written.",
+                                    text::input_error(lang, &e)
+                                ],
+                                [
+                                    "このブラウザに保存された前回の実行を復元できなかった：{} 元のシナリオを開いた。",
+                                    text::input_error(lang, &e)
+                                ]
+                            )))
+                        }
                     }
                 }
             }
         }
         // 3. The built-in scenario or the default sandbox.
-        let scenario = match route {
-            Route::Sandbox => Some(sandbox_scenario()),
-            Route::Scenario(id) => builtin(id),
-            _ => None,
-        };
-        match scenario.map(Session::new) {
-            Some(Ok(s)) => st.set_session(s),
+        match fallback.map(|s| st.open_scenario(s, 0, st.notice.clone(), None)) {
+            Some(Ok(())) => {}
             Some(Err(e)) => st.notice = Some(Notice::Error(text::input_error(lang, &e))),
             None => {
                 st.notice = Some(Notice::Error(

@@ -12,8 +12,9 @@ use crate::ui::i18n::Lang;
 use crate::ui::route::Route;
 use crate::ui::web::{self, LAST_RUN_KEY};
 
+use super::build_progress::BuildProgress;
 use super::controls::{Control, Controls};
-use super::hooks::{use_play_timer, use_remembered_run, use_run_keys};
+use super::hooks::{use_build_slices, use_play_timer, use_remembered_run, use_run_keys};
 use super::intro::Intro;
 use super::lessons;
 use super::notice::NoticeBar;
@@ -76,6 +77,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
     use_run_keys(dispatch.clone());
     use_play_timer(dispatch.clone(), state.playing, position, state.speed_ms);
     use_remembered_run(state.clone(), route.clone());
+    use_build_slices(dispatch.clone(), state.building.as_ref().map(|b| b.slices));
 
     let on_control = {
         let d = dispatch.clone();
@@ -95,6 +97,10 @@ pub fn playground(props: &PlaygroundProps) -> Html {
         let d = dispatch.clone();
         Callback::from(move |change: Change| d.dispatch(Action::Change(change, l)))
     };
+    let on_cancel = {
+        let d = dispatch.clone();
+        Callback::from(move |()| d.dispatch(Action::CancelBuild(l)))
+    };
     let on_dismiss = Callback::from(move |()| dispatch.dispatch(Action::Dismiss));
 
     let lesson = match &route {
@@ -112,7 +118,9 @@ pub fn playground(props: &PlaygroundProps) -> Html {
             <ScenarioNav lang={l} route={route.clone()} />
             if let Some(n) = state.notice.clone() { <NoticeBar lang={l} notice={n} on_dismiss={on_dismiss} /> }
             <Intro lang={l} route={route.clone()} changed={changed_lesson.is_some()} />
-            if let Some(run) = state.run.as_ref() {
+            if let Some(b) = state.building.as_ref() {
+                <BuildProgress lang={l} progress={b.progress} on_cancel={on_cancel} />
+            } else if let Some(run) = state.run.as_ref() {
                 <Controls lang={l} position={position} total={total} playing={state.playing} speed_ms={state.speed_ms} on={on_control} />
                 <p class="muted pace-note">{ l.t(
                     "Each step runs the next event in every column. A column with less to do finishes sooner, so compare columns by what happened, not by step number.",

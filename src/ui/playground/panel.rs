@@ -77,6 +77,10 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
             }
         });
 
+    let halted = world.halted().map(|h| {
+        html! { <p class="notice error" role="alert" data-testid="halted">{ text::halt_text(lang, world, h) }</p> }
+    });
+
     let all_clients = world.client_results();
     let shown_clients = all_clients.range(all_clients.len().saturating_sub(CLIENT_ROWS)..);
     let clients = shown_clients.clone().map(|c| {
@@ -108,6 +112,7 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
             </div>
             <ul class="badges" data-testid="invariants" aria-label={lang.t("Invariants", "不変条件")}
                 data-failed={world.violations().len().to_string()}>{ for badges }</ul>
+            { for halted }
             if !all_clients.is_empty() {
                 <ul class="client-result" aria-label={lang.t("What each client saw", "各クライアントが見た結果")}>{ for clients }</ul>
                 { more_note(lang, shown_clients.len(), all_clients.len()) }

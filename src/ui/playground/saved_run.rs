@@ -7,6 +7,9 @@ use crate::ui::route::Route;
 
 use super::state::PageState;
 
+/// Longest scenario JSON a saved run keeps: what the reader of a restored run accepts.
+pub const MAX_SAVED_SCENARIO_BYTES: usize = MAX_JSON_BYTES;
+
 /// The last run, kept in localStorage as
 /// `{"route":"#/...","position":3,"scenario":"<the scenario's JSON>"}`.
 #[derive(Debug, PartialEq, Eq)]
@@ -46,11 +49,17 @@ impl SavedRun {
         read().ok()
     }
 
+    /// The length that decides whether a run with this scenario JSON is kept: the scenario as
+    /// the page writes it (an import's own text may be shorter: defaults left out, no spaces).
+    pub fn saved_len(scenario_json: &str) -> usize {
+        scenario_json.len()
+    }
+
     /// What to save of the page on `route`: its run at its step. A scenario longer than the
-    /// reader accepts is not saved at all.
+    /// reader accepts is not saved at all (an import says so when it loads).
     pub fn of(route: &Route, st: &PageState) -> Option<SavedRun> {
         let run = st.run.as_ref()?;
-        (run.json.len() <= MAX_JSON_BYTES).then(|| SavedRun {
+        (Self::saved_len(&run.json) <= MAX_SAVED_SCENARIO_BYTES).then(|| SavedRun {
             route: route.to_hash(),
             position: run.session().position(),
             scenario: (*run.json).clone(),

@@ -9,8 +9,8 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
-use crate::sim::{Scenario, Session};
-use crate::ui::i18n::Lang;
+use crate::sim::{Scenario, Session, SessionBuild};
+use crate::ui::i18n::{tr, Lang};
 use crate::ui::text;
 
 use super::controls::Control;
@@ -46,17 +46,43 @@ impl Run {
         }
     }
 
-    /// Takes the scenario and its JSON from the session again, after its script changed.
-    fn refresh(&mut self) {
-        let s = self.session.borrow();
-        self.scenario = Rc::new(s.scenario().clone());
-        self.json = Rc::new(s.scenario().to_json());
-    }
-
     /// The session, to draw it.
     pub fn session(&self) -> Ref<'_, Session> {
         self.session.borrow()
     }
+}
+
+/// Trace events one slice of a build runs: some tens of milliseconds of a desktop's page, and
+/// under about 100 ms on a phone several times slower, so no task blocks the page for longer.
+pub const BUILD_SLICE_EVENTS: u64 = 40_000;
+
+/// A run being built a slice at a time between frames (the page shows its progress and a
+/// Cancel button), and what becomes of it when it is done.
+#[derive(Clone)]
+pub struct Building {
+    /// Taken out when the build is done; moved in place by `reduce` only.
+    build: Rc<RefCell<Option<SessionBuild>>>,
+    then: Then,
+    /// Trace events recorded so far, and the most the run can record.
+    pub progress: (u64, u64),
+    /// Slices run so far: a new value asks for the next slice.
+    pub slices: u64,
+}
+
+/// What a finished build becomes.
+#[derive(Clone)]
+enum Then {
+    /// The page's opening run, at a step, with a message; `fallback` is opened instead if the
+    /// learner cancels (the route's own scenario).
+    Open {
+        seek: usize,
+        notice: Option<Notice>,
+        fallback: Option<Rc<Scenario>>,
+    },
+    /// An import, with the message for under the Import button.
+    Import { notice: Notice },
+    /// A sandbox or service change to the run, at the run's step; `play` plays the new input out.
+    Change { seek: usize, play: bool },
 }
 
 /// Everything the page changes.
@@ -64,6 +90,9 @@ impl Run {
 pub struct PageState {
     /// The run, if a scenario could be loaded.
     pub run: Option<Run>,
+    /// A run being built (the page opening it, an import, a change); while it builds, the page
+    /// shows its progress instead of the run.
+    pub building: Option<Building>,
     /// Playing now.
     pub playing: bool,
     /// Milliseconds between steps while playing.
@@ -97,6 +126,10 @@ pub enum Action {
     Tab(usize),
     /// Close the message above the run.
     Dismiss,
+    /// Run the next slice of the build in progress.
+    BuildSlice,
+    /// Drop the build in progress (messages in `Lang`).
+    CancelBuild(Lang),
 }
 
 impl PageState {
@@ -104,6 +137,7 @@ impl PageState {
     pub fn empty() -> PageState {
         PageState {
             run: None,
+            building: None,
             playing: false,
             speed_ms: 600,
             notice: None,
@@ -166,46 +200,179 @@ impl PageState {
         }
     }
 
-    /// A new input or scenario from the sandbox, keeping the step and the tab. Returns false when
-    /// there is no run to change.
+    /// A new input or scenario from the sandbox, keeping the step and the tab (once it is
+    /// built). Returns false when there is no run to change.
     fn change(&mut self, change: Change, lang: Lang) -> bool {
-        let Some(run) = &mut self.run else {
+        let Some(run) = &self.run else {
             return false;
         };
         let pushed = matches!(change, Change::Push(_));
-        let result = match change {
-            Change::Push(input) => run.session.borrow_mut().push_input(input),
-            Change::Replace(scenario) => Session::new(scenario).map(|mut fresh| {
-                fresh.seek(run.session.borrow().position());
-                run.session = Rc::new(RefCell::new(fresh));
-            }),
+        let seek = run.session.borrow().position();
+        let build = match change {
+            Change::Push(input) => run.session.borrow().with_input(input),
+            Change::Replace(scenario) => SessionBuild::new(scenario),
         };
-        match result {
-            Ok(()) => {
-                run.refresh();
-                self.notice = None;
-                // A new request plays itself out; a settings change keeps the cursor still.
-                self.playing = pushed && !run.session.borrow().at_end();
-            }
+        match build {
+            Ok(b) => self.start_build(b, Then::Change { seek, play: pushed }),
             Err(e) => self.notice = Some(Notice::Error(text::input_error(lang, &e))),
         }
         true
     }
 
-    /// A scenario pasted as JSON: a new run, or a message under the Import button.
-    fn import(&mut self, json: &str, lang: Lang) {
-        match Scenario::from_json(json.trim()).and_then(Session::new) {
-            Ok(s) => {
-                self.playing = false;
-                self.set_session(s);
+    /// Starts building a run; one that fits in one slice (every lesson) is done at once, so the
+    /// page never flickers through a progress bar for it.
+    fn start_build(&mut self, build: SessionBuild, then: Then) {
+        self.playing = false;
+        self.building = Some(Building {
+            progress: build.progress(),
+            build: Rc::new(RefCell::new(Some(build))),
+            then,
+            slices: 0,
+        });
+        self.build_slice();
+    }
+
+    /// Runs one slice of the build in progress, and makes it the run when it is done.
+    fn build_slice(&mut self) {
+        let Some(b) = &mut self.building else { return };
+        let done = {
+            let mut cell = b.build.borrow_mut();
+            let Some(build) = cell.as_mut() else { return };
+            let done = build.run(BUILD_SLICE_EVENTS);
+            b.progress = build.progress();
+            done
+        };
+        b.slices += 1;
+        if !done {
+            return;
+        }
+        let Some(built) = b.build.borrow_mut().take() else {
+            return;
+        };
+        let then = b.then.clone();
+        self.building = None;
+        let mut session = built.finish();
+        match then {
+            Then::Open { seek, notice, .. } => {
+                session.seek(seek);
+                self.set_session(session);
+                self.notice = notice;
+            }
+            Then::Import { notice } => {
+                self.set_session(session);
                 self.notice = None;
+                self.import_notice = Some(notice);
+                self.remembered += 1;
+            }
+            Then::Change { seek, play } => {
+                session.seek(seek);
+                let tab = self.tab;
+                let at_end = session.at_end();
+                self.set_session(session);
+                self.tab = tab;
+                self.notice = None;
+                // A new request plays itself out; a settings change keeps the cursor still.
+                self.playing = play && !at_end;
+                self.remembered += 1;
+            }
+        }
+    }
+
+    /// Drops the build in progress: a change or an import leaves the run as it was; an opening
+    /// run gives way to the route's own scenario.
+    fn cancel_build(&mut self, lang: Lang) {
+        let Some(b) = self.building.take() else {
+            return;
+        };
+        match b.then {
+            Then::Open { fallback, .. } => {
+                self.notice = Some(Notice::Info(
+                    lang.t(
+                        "Loading was cancelled, so the page opened the scenario as written instead.",
+                        "読み込みを取り消したので、代わりに元のシナリオを開いた。",
+                    )
+                    .into(),
+                ));
+                if let Some(Ok(s)) = fallback.map(|f| Session::new((*f).clone())) {
+                    self.set_session(s);
+                }
+            }
+            Then::Import { .. } => {
                 self.import_notice = Some(Notice::Info(
+                    lang.t(
+                        "Import cancelled: the run on the page is unchanged.",
+                        "読み込みを取り消した。ページの実行は変わっていない。",
+                    )
+                    .into(),
+                ))
+            }
+            Then::Change { .. } => {
+                self.notice = Some(Notice::Info(
+                    lang.t(
+                        "Cancelled: the change was not applied.",
+                        "取り消した。変更は適用していない。",
+                    )
+                    .into(),
+                ))
+            }
+        }
+    }
+
+    /// Opens `scenario` as the page's run at step `seek` with `notice` (built in slices if it is
+    /// long); `fallback` is what a Cancel opens instead.
+    pub fn open_scenario(
+        &mut self,
+        scenario: Scenario,
+        seek: usize,
+        notice: Option<Notice>,
+        fallback: Option<Scenario>,
+    ) -> Result<(), crate::sim::limits::InputError> {
+        let build = SessionBuild::new(scenario)?;
+        let fallback = fallback.map(Rc::new);
+        self.start_build(
+            build,
+            Then::Open {
+                seek,
+                notice,
+                fallback,
+            },
+        );
+        Ok(())
+    }
+
+    /// A scenario pasted as JSON: a new run (built in slices if it is long), or a message
+    /// under the Import button. A run too large to keep in this browser says so now.
+    fn import(&mut self, json: &str, lang: Lang) {
+        match Scenario::from_json(json.trim()).and_then(SessionBuild::new) {
+            Ok(build) => {
+                let saved = super::saved_run::SavedRun::saved_len(&build.scenario().to_json());
+                let notice = if saved <= super::saved_run::MAX_SAVED_SCENARIO_BYTES {
                     lang.t(
                         "Imported. Step through it or press Play.",
                         "読み込んだ。ステップで進めるか再生してください。",
                     )
-                    .into(),
-                ));
+                    .into()
+                } else {
+                    tr!(
+                        lang,
+                        [
+                            "Imported. This run is too large to keep in this browser (its scenario is {} bytes written out; at most {} are kept), so a reload will not bring it back: use Download JSON to keep it.",
+                            saved,
+                            super::saved_run::MAX_SAVED_SCENARIO_BYTES
+                        ],
+                        [
+                            "読み込んだ。ただしこの実行はこのブラウザに保存するには大きすぎる（シナリオを書き出すと {} バイト、保存できるのは {} バイトまで）ので、再読み込みすると消える。残すには「JSON をダウンロード」を使ってください。",
+                            saved,
+                            super::saved_run::MAX_SAVED_SCENARIO_BYTES
+                        ]
+                    )
+                };
+                self.start_build(
+                    build,
+                    Then::Import {
+                        notice: Notice::Info(notice),
+                    },
+                );
             }
             Err(e) => self.import_notice = Some(Notice::Error(text::input_error(lang, &e))),
         }
@@ -217,6 +384,15 @@ impl Reducible for PageState {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut next = (*self).clone();
+        // While a run is being built the page shows its progress, not the run: nothing moves it.
+        if self.building.is_some()
+            && matches!(
+                action,
+                Action::Control(_) | Action::Tick | Action::Change(..) | Action::Import(..)
+            )
+        {
+            return self;
+        }
         let remember = match action {
             Action::Control(c) => {
                 if !next.control(c) {
@@ -244,6 +420,20 @@ impl Reducible for PageState {
             }
             Action::Dismiss => {
                 next.notice = None;
+                false
+            }
+            Action::BuildSlice => {
+                if next.building.is_none() {
+                    return self;
+                }
+                next.build_slice();
+                false
+            }
+            Action::CancelBuild(lang) => {
+                if next.building.is_none() {
+                    return self;
+                }
+                next.cancel_build(lang);
                 false
             }
         };
@@ -331,5 +521,120 @@ mod tests {
         assert_eq!(*st.run.as_ref().unwrap().json, json);
         assert_eq!((st.tab, position(&st)), (0, 0));
         assert!(matches!(&st.import_notice, Some(Notice::Info(t)) if t.starts_with("読み込んだ")));
+    }
+
+    /// Runs the build in progress to its end, a slice per call as the page does; returns the
+    /// slices it took.
+    fn build_out(mut st: Rc<PageState>) -> (Rc<PageState>, u64) {
+        let mut last = 0;
+        let mut slices = 0;
+        while let Some(b) = &st.building {
+            assert!(b.progress.0 >= last && b.progress.0 <= b.progress.1);
+            last = b.progress.0;
+            st = st.reduce(Action::BuildSlice);
+            slices += 1;
+            assert!(slices < 1_000, "the build must end");
+        }
+        (st, slices)
+    }
+
+    #[test]
+    fn a_long_import_builds_in_slices_and_nothing_moves_the_run_meanwhile() {
+        let heavy = crate::sim::workload::heaviest_accepted();
+        let whole = Session::new(heavy.clone()).unwrap();
+        let st = lesson()
+            .reduce(Action::Control(Control::Seek(2)))
+            .reduce(Action::Import(heavy.to_json(), Lang::En));
+        let b = st.building.as_ref().expect("too long for one slice");
+        assert!(b.progress.0 > 0 && b.progress.0 < b.progress.1);
+        // The lesson stays as it was while the import builds; controls wait.
+        assert_eq!(position(&st), 2);
+        let same = st.clone().reduce(Action::Control(Control::End));
+        assert!(Rc::ptr_eq(&same, &st));
+        let (st, slices) = build_out(st);
+        assert!(slices > 10, "{slices} slices");
+        let run = st.run.as_ref().unwrap();
+        assert_eq!(*run.scenario, heavy);
+        assert_eq!(run.session().total(), whole.total());
+        assert_eq!(position(&st), 0);
+        assert!(
+            matches!(&st.import_notice, Some(Notice::Info(t)) if t == "Imported. Step through it or press Play.")
+        );
+        assert_eq!(st.remembered, 2, "an import is remembered once it is built");
+    }
+
+    #[test]
+    fn cancel_leaves_the_run_as_it_was() {
+        let heavy = crate::sim::workload::heaviest_accepted().to_json();
+        let st = lesson().reduce(Action::Import(heavy, Lang::En));
+        assert!(st.building.is_some());
+        let st = st.reduce(Action::CancelBuild(Lang::En));
+        assert!(st.building.is_none());
+        assert_eq!(
+            *st.run.as_ref().unwrap().scenario,
+            builtin("double-charge").unwrap()
+        );
+        assert!(matches!(&st.import_notice, Some(Notice::Info(t)) if t.contains("cancelled")));
+        let again = st.clone().reduce(Action::CancelBuild(Lang::En));
+        assert!(Rc::ptr_eq(&again, &st), "nothing to cancel");
+    }
+
+    #[test]
+    fn an_import_too_large_to_keep_says_so_when_it_loads() {
+        use super::super::saved_run::{SavedRun, MAX_SAVED_SCENARIO_BYTES};
+        use crate::sim::limits::MAX_JSON_BYTES;
+        // Requests written as briefly as the format allows: the page writes each one out in
+        // full (key format, description, fault), so the scenario it would keep is larger than
+        // the text imported. Before, this imported with "Imported." and was silently not kept.
+        let request = r#"{"type":"request","amount":1},"#;
+        let mut json = builtin("double-charge").unwrap().to_json();
+        let n = (MAX_JSON_BYTES - json.len()) / request.len();
+        let at = json.find(r#""inputs":["#).unwrap() + r#""inputs":["#.len();
+        json.insert_str(at, &request.repeat(n));
+        assert!(json.len() <= MAX_JSON_BYTES);
+        let (st, _) = build_out(lesson().reduce(Action::Import(json, Lang::En)));
+        let run = st.run.as_ref().expect("imported");
+        assert!(run.json.len() > MAX_SAVED_SCENARIO_BYTES);
+        assert!(matches!(&st.import_notice, Some(Notice::Info(t))
+            if t.contains("too large to keep") && t.contains("Download JSON")));
+        let route = crate::ui::route::Route::Sandbox;
+        assert!(
+            SavedRun::of(&route, &st).is_none(),
+            "and indeed it is not kept"
+        );
+    }
+
+    #[test]
+    fn a_long_saved_run_opens_as_a_build_and_cancel_opens_the_lesson() {
+        use super::super::saved_run::SavedRun;
+        use crate::ui::route::Route;
+        let route = Route::Scenario("double-charge".into());
+        let mut heavy = crate::sim::workload::heaviest_accepted();
+        heavy.seed = 7;
+        let saved = SavedRun {
+            route: route.to_hash(),
+            position: 5,
+            scenario: heavy.to_json(),
+        }
+        .to_json();
+        let st = Rc::new(PageState::open(
+            &route,
+            &route.to_hash(),
+            Some(&saved),
+            Lang::En,
+        ));
+        assert!(
+            st.run.is_none() && st.building.is_some(),
+            "the page shows at once"
+        );
+        let (built, _) = build_out(st.clone());
+        assert_eq!(built.run.as_ref().unwrap().scenario.seed, 7);
+        assert_eq!(position(&built), 5);
+        let cancelled = st.reduce(Action::CancelBuild(Lang::En));
+        assert_eq!(
+            *cancelled.run.as_ref().unwrap().scenario,
+            builtin("double-charge").unwrap()
+        );
+        assert!(matches!(&cancelled.notice, Some(Notice::Info(t)) if t.contains("cancelled")));
     }
 }

@@ -7,6 +7,7 @@ use crate::sim::limits::{
     MAX_EXPLORED_STATES, MAX_PARALLEL_REQUESTS, MAX_RAW_SCHEDULES, MAX_SAMPLES, MAX_URL_BYTES,
     MIN_AMOUNT, MIN_BALANCE, MIN_PARALLEL_REQUESTS,
 };
+use crate::sim::{Halt, Input, World};
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::lab::persist::{Origin, RestoreError};
 
@@ -161,6 +162,38 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
                 "実行が止まった：{q}が桁あふれする。"
             )
         }
+    }
+}
+
+/// What kind of input an input is, in a few words (for the message of a halted run).
+pub fn input_kind(lang: Lang, input: &Input) -> &'static str {
+    match input {
+        Input::Request { .. } => lang.t("a charge", "請求"),
+        Input::Operation { .. } => lang.t("a retrying client", "リトライするクライアント"),
+        Input::Parallel { .. } => lang.t("concurrent requests", "同時リクエスト"),
+        Input::Retry { .. } => lang.t("a retry by hand", "手動のリトライ"),
+        Input::AdvanceTime { .. } => lang.t("time passing", "時間の経過"),
+        Input::RelayTick { .. } => lang.t("a relay run", "リレーの実行"),
+        Input::Deposit { .. } => lang.t("a deposit", "入金"),
+    }
+}
+
+/// Why a world stopped part-way, naming the step and the input that was running. Inputs are
+/// costed when they are added, so this is a safety net; when it is met, the learner is told.
+pub fn halt_text(lang: Lang, world: &World, halt: &Halt) -> String {
+    let step = halt.after_step;
+    let reason = input_error(lang, &halt.reason);
+    match halt.input.and_then(|n| world.input_at(n).map(|i| (n + 1, input_kind(lang, i)))) {
+        Some((n, kind)) => tr!(
+            lang,
+            "This column stopped after step {step}, while input {n} ({kind}) ran: {reason} Nothing after it ran.",
+            "この列はステップ {step} の後、入力 {n}（{kind}）の実行中に止まった：{reason} それ以降は何も実行していない。"
+        ),
+        None => tr!(
+            lang,
+            "This column stopped after step {step}: {reason} Nothing after it ran.",
+            "この列はステップ {step} の後に止まった：{reason} それ以降は何も実行していない。"
+        ),
     }
 }
 

@@ -20,7 +20,7 @@ pub mod lab;
 pub mod policies;
 pub mod results;
 
-pub use errors::{input_error, lab_error, number_field, restore_message};
+pub use errors::{halt_text, input_error, input_kind, lab_error, number_field, restore_message};
 pub use events::event_text;
 pub use policies::{
     caching_name, column_name, emit_name, fault_name, mismatch_name, retry_name, service_blurb,
