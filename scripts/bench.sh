@@ -26,3 +26,10 @@ for dir in dist dist/lab; do
   printf '%s: wasm %s bytes, %s gzipped; js %s bytes, %s gzipped; page total %s gzipped\n' \
     "$dir/" "$w" "$wz" "$j" "$jz" "$((wz + jz))"
 done
+echo "== the heaviest accepted scenario in the page: longest task while importing and reloading it"
+portfile=$(mktemp)
+node scripts/serve-dist.mjs dist "$portfile" >/dev/null &
+server=$!
+trap 'kill $server 2>/dev/null || true; rm -f "$portfile"' EXIT
+for _ in $(seq 1 50); do [ -s "$portfile" ] && break; sleep 0.1; done
+BASE_URL="http://127.0.0.1:$(cat "$portfile")/" node benches/longtask.mjs | tee target/bench/longtask.txt

@@ -87,6 +87,24 @@ pub enum KeyMode {
     Different,
 }
 
+impl KeyMode {
+    /// Both modes.
+    pub const ALL: [KeyMode; 2] = [KeyMode::Same, KeyMode::Different];
+
+    /// A stable short id (saved states, links, `<select>` values).
+    pub fn id(self) -> &'static str {
+        match self {
+            KeyMode::Same => "same",
+            KeyMode::Different => "different",
+        }
+    }
+
+    /// The mode with id `id`, if any.
+    pub fn from_id(id: &str) -> Option<KeyMode> {
+        KeyMode::ALL.into_iter().find(|k| k.id() == id)
+    }
+}
+
 /// A lock of the modelled services.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LockName {

@@ -164,5 +164,11 @@ mod tests {
             more.worlds(),
             Err(InputError::TooMuchWork { max, .. }) if max == MAX_TRACE_EVENTS
         ));
+        // The end-to-end test and the load benchmark import this copy.
+        let fixture = include_str!("../../../tests/fixtures/heaviest_scenario.json");
+        assert!(
+            fixture == s.to_json(),
+            "tests/fixtures/heaviest_scenario.json is stale: cargo run --example heaviest_scenario > tests/fixtures/heaviest_scenario.json"
+        );
     }
 }

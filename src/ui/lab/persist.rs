@@ -102,21 +102,6 @@ pub enum RestoreError {
     Invalid(LabError),
 }
 
-fn keys_id(keys: KeyMode) -> &'static str {
-    match keys {
-        KeyMode::Same => "same",
-        KeyMode::Different => "different",
-    }
-}
-
-fn keys_from_id(id: &str) -> Option<KeyMode> {
-    match id {
-        "same" => Some(KeyMode::Same),
-        "different" => Some(KeyMode::Different),
-        _ => None,
-    }
-}
-
 /// The run and seed as the saved JSON. Equal amounts are written once.
 pub fn to_json(run: &Stepper, seed: u64) -> String {
     let scenario = run.scenario();
@@ -130,7 +115,7 @@ pub fn to_json(run: &Stepper, seed: u64) -> String {
         v: VERSION,
         model: scenario.model().id().to_string(),
         k: scenario.requests(),
-        keys: keys_id(scenario.keys()).to_string(),
+        keys: scenario.keys().id().to_string(),
         amounts,
         balance: scenario.initial_balance(),
         seed,
@@ -148,7 +133,7 @@ pub fn from_json(json: &str) -> Restored {
     }
     let saved = SavedLab::from_doc(&doc).map_err(|_| RestoreError::Unreadable)?;
     let model = Model::from_id(&saved.model).ok_or(RestoreError::Unreadable)?;
-    let keys = keys_from_id(&saved.keys).ok_or(RestoreError::Unreadable)?;
+    let keys = KeyMode::from_id(&saved.keys).ok_or(RestoreError::Unreadable)?;
     let scenario = LabScenario::new(model, saved.k, keys, &saved.amounts, saved.balance)
         .map_err(RestoreError::Invalid)?;
     let run = Stepper::replay(scenario, &saved.schedule).map_err(RestoreError::Invalid)?;

@@ -119,12 +119,10 @@ pub fn lab_settings(props: &LabSettingsProps) -> Html {
                 .target_unchecked_into::<web_sys::HtmlSelectElement>()
                 .value();
             let mut d = (*draft).clone();
-            d.keys = if value == "different" {
-                KeyMode::Different
-            } else {
-                KeyMode::Same
-            };
-            draft.set(d);
+            if let Some(keys) = KeyMode::from_id(&value) {
+                d.keys = keys;
+                draft.set(d);
+            }
         })
     };
     let on_submit = {
@@ -165,8 +163,8 @@ pub fn lab_settings(props: &LabSettingsProps) -> Html {
                 <label class="wide">
                     { lang.t("Idempotency keys", "冪等性キー") }
                     <select onchange={on_keys} data-testid="lab-keys">
-                        <option value="same" selected={d.keys == KeyMode::Same}>{ lang.t("Same key (retries of one payment)", "同じキー（1つの支払いのリトライ）") }</option>
-                        <option value="different" selected={d.keys == KeyMode::Different}>{ lang.t("A key per request (different payments)", "リクエストごとに別のキー（別々の支払い）") }</option>
+                        <option value={KeyMode::Same.id()} selected={d.keys == KeyMode::Same}>{ lang.t("Same key (retries of one payment)", "同じキー（1つの支払いのリトライ）") }</option>
+                        <option value={KeyMode::Different.id()} selected={d.keys == KeyMode::Different}>{ lang.t("A key per request (different payments)", "リクエストごとに別のキー（別々の支払い）") }</option>
                     </select>
                 </label>
                 <label>

@@ -5,6 +5,7 @@
 use yew::prelude::*;
 
 use crate::ui::i18n::{tr, Lang};
+use crate::ui::text::grouped;
 
 /// Props of [`BuildProgress`].
 #[derive(Properties, PartialEq)]
@@ -27,7 +28,7 @@ pub fn build_progress(p: &BuildProgressProps) -> Html {
     let per_mille = done.saturating_mul(1000) / bound.max(1);
     html! {
         <div class="build-progress" role="status" data-testid="build-progress">
-            <p>{ tr!(l, ["Building the run: {} events so far…", done], ["実行を組み立て中：これまで {} イベント…", done]) }</p>
+            <p>{ tr!(l, ["Building the run: {} events so far…", grouped(u128::from(done))], ["実行を組み立て中：これまで {} イベント…", grouped(u128::from(done))]) }</p>
             <progress max="1000" value={per_mille.to_string()}
                       aria-label={l.t("Building the run", "実行の組み立て")}></progress>
             <button data-testid="build-cancel" onclick={p.on_cancel.reform(|_: MouseEvent| ())}>
