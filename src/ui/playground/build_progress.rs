@@ -7,8 +7,8 @@ use yew::prelude::*;
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::text::grouped;
 
-/// Props of [`BuildProgress`].
-#[derive(Properties, PartialEq)]
+/// What [`build_progress`] draws.
+#[derive(PartialEq)]
 pub struct BuildProgressProps {
     /// Page language.
     pub lang: Lang,
@@ -19,7 +19,6 @@ pub struct BuildProgressProps {
 }
 
 /// The progress bar and its Cancel button.
-#[function_component(BuildProgress)]
 pub fn build_progress(p: &BuildProgressProps) -> Html {
     let l = p.lang;
     let (done, bound) = p.progress;

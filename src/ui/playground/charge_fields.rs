@@ -10,8 +10,8 @@ use crate::ui::text;
 
 use super::sandbox_form::{by_id, Edit, SandboxForm, Submit};
 
-/// Props of [`ChargeFields`].
-#[derive(Properties, PartialEq)]
+/// What [`charge_fields`] draws.
+#[derive(PartialEq)]
 pub struct ChargeFieldsProps {
     /// Page language.
     pub lang: Lang,
@@ -28,7 +28,6 @@ pub struct ChargeFieldsProps {
 }
 
 /// The "one charge" fieldset.
-#[function_component(ChargeFields)]
 pub fn charge_fields(p: &ChargeFieldsProps) -> Html {
     let (l, f) = (p.lang, &p.form);
     let text = |edit: fn(String) -> Edit| {

@@ -11,8 +11,8 @@ use crate::ui::text;
 
 use super::sandbox_form::{by_id, Edit, SandboxForm, Submit};
 
-/// Props of [`ClientFields`].
-#[derive(Properties, PartialEq)]
+/// What [`client_fields`] draws.
+#[derive(PartialEq)]
 pub struct ClientFieldsProps {
     /// Page language.
     pub lang: Lang,
@@ -25,7 +25,6 @@ pub struct ClientFieldsProps {
 }
 
 /// The concurrent-duplicates and retrying-client fieldsets.
-#[function_component(ClientFields)]
 pub fn client_fields(p: &ClientFieldsProps) -> Html {
     let (l, f) = (p.lang, &p.form);
     let text = |edit: fn(String) -> Edit| {

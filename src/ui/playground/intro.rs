@@ -8,8 +8,8 @@ use crate::ui::route::Route;
 
 use super::lessons;
 
-/// Props of [`Intro`].
-#[derive(Properties, PartialEq)]
+/// What [`intro`] draws.
+#[derive(PartialEq)]
 pub struct IntroProps {
     /// Page language.
     pub lang: Lang,
@@ -20,7 +20,6 @@ pub struct IntroProps {
 }
 
 /// The lesson card or the sandbox card; nothing on other routes.
-#[function_component(Intro)]
 pub fn intro(p: &IntroProps) -> Html {
     let l = p.lang;
     let lesson = match &p.route {

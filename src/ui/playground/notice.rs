@@ -6,8 +6,8 @@ use crate::ui::i18n::Lang;
 
 use super::state::Notice;
 
-/// Props of [`NoticeBar`].
-#[derive(Properties, PartialEq)]
+/// What [`notice_bar`] draws.
+#[derive(PartialEq)]
 pub struct NoticeBarProps {
     /// Page language.
     pub lang: Lang,
@@ -18,7 +18,6 @@ pub struct NoticeBarProps {
 }
 
 /// An error (an alert) or a confirmation (a status).
-#[function_component(NoticeBar)]
 pub fn notice_bar(p: &NoticeBarProps) -> Html {
     let l = p.lang;
     let (class, text) = match &p.notice {

@@ -12,15 +12,15 @@ use crate::ui::i18n::Lang;
 use crate::ui::route::Route;
 use crate::ui::web::{self, LAST_RUN_KEY};
 
-use super::build_progress::BuildProgress;
+use super::build_progress::{build_progress, BuildProgressProps};
 use super::controls::{Control, Controls};
 use super::hooks::{use_build_slices, use_play_timer, use_remembered_run, use_run_keys};
-use super::intro::Intro;
+use super::intro::{intro, IntroProps};
 use super::lessons;
-use super::notice::NoticeBar;
+use super::notice::{notice_bar, NoticeBarProps};
 use super::panel::service_panel;
 use super::sandbox::{Change, Sandbox};
-use super::scenario_nav::ScenarioNav;
+use super::scenario_nav::{scenario_nav, ScenarioNavProps};
 use super::services::ServicePicker;
 use super::share_panel::SharePanel;
 use super::state::{Action, PageState};
@@ -115,11 +115,11 @@ pub fn playground(props: &PlaygroundProps) -> Html {
 
     html! {
         <div class="playground">
-            <ScenarioNav lang={l} route={route.clone()} />
-            if let Some(n) = state.notice.clone() { <NoticeBar lang={l} notice={n} on_dismiss={on_dismiss} /> }
-            <Intro lang={l} route={route.clone()} changed={changed_lesson.is_some()} />
+            { scenario_nav(&ScenarioNavProps { lang: l, route: route.clone() }) }
+            if let Some(n) = state.notice.clone() { { notice_bar(&NoticeBarProps { lang: l, notice: n, on_dismiss }) } }
+            { intro(&IntroProps { lang: l, route: route.clone(), changed: changed_lesson.is_some() }) }
             if let Some(b) = state.building.as_ref() {
-                <BuildProgress lang={l} progress={b.progress} on_cancel={on_cancel} />
+                { build_progress(&BuildProgressProps { lang: l, progress: b.progress, on_cancel }) }
             } else if let Some(run) = state.run.as_ref() {
                 <Controls lang={l} position={position} total={total} playing={state.playing} speed_ms={state.speed_ms} on={on_control} />
                 <p class="muted pace-note">{ l.t(

@@ -11,11 +11,11 @@ use crate::sim::{Input, Scenario};
 use crate::ui::i18n::Lang;
 use crate::ui::text;
 
-use super::charge_fields::ChargeFields;
-use super::client_fields::ClientFields;
+use super::charge_fields::{charge_fields, ChargeFieldsProps};
+use super::client_fields::{client_fields, ClientFieldsProps};
 use super::sandbox_form::{Edit, SandboxForm, Submit};
-use super::scenario_settings::ScenarioSettings;
-use super::world_fields::WorldFields;
+use super::scenario_settings::{scenario_settings, ScenarioSettingsProps};
+use super::world_fields::{world_fields, WorldFieldsProps};
 
 /// What the sandbox asks the page to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -81,11 +81,10 @@ pub fn sandbox(p: &SandboxProps) -> Html {
         <section class="sandbox card" aria-labelledby="sb-h" data-testid="sandbox">
             <h2 id="sb-h">{ l.t("Send requests", "要求を送る") }</h2>
             if let Some(e) = form_now.error.clone() { <p class="field-error" role="alert" data-testid="sandbox-error" ref={error_ref}>{ e }</p> }
-            <ChargeFields lang={l} form={form_now.clone()} seed={p.scenario.seed} last_key={p.last_key.clone()}
-                          on_edit={on_edit.clone()} on_submit={on_submit.clone()} />
-            <ClientFields lang={l} form={form_now.clone()} on_edit={on_edit.clone()} on_submit={on_submit.clone()} />
-            <WorldFields lang={l} form={form_now} on_edit={on_edit} on_submit={on_submit} />
-            <ScenarioSettings lang={l} scenario={p.scenario.clone()} on_change={p.on_change.clone()} />
+            { charge_fields(&ChargeFieldsProps { lang: l, form: form_now.clone(), seed: p.scenario.seed, last_key: p.last_key.clone(), on_edit: on_edit.clone(), on_submit: on_submit.clone() }) }
+            { client_fields(&ClientFieldsProps { lang: l, form: form_now.clone(), on_edit: on_edit.clone(), on_submit: on_submit.clone() }) }
+            { world_fields(&WorldFieldsProps { lang: l, form: form_now, on_edit, on_submit }) }
+            { scenario_settings(&ScenarioSettingsProps { lang: l, scenario: p.scenario.clone(), on_change: p.on_change.clone() }) }
         </section>
     }
 }

@@ -8,8 +8,8 @@ use crate::ui::route::Route;
 
 use super::lessons;
 
-/// Props of [`ScenarioNav`].
-#[derive(Properties, PartialEq)]
+/// What [`scenario_nav`] draws.
+#[derive(PartialEq)]
 pub struct ScenarioNavProps {
     /// Page language.
     pub lang: Lang,
@@ -18,7 +18,6 @@ pub struct ScenarioNavProps {
 }
 
 /// Links to every lesson and to the sandbox.
-#[function_component(ScenarioNav)]
 pub fn scenario_nav(p: &ScenarioNavProps) -> Html {
     let (l, route) = (p.lang, &p.route);
     let picker = builtin_ids().iter().map(|id| {

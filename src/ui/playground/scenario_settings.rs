@@ -13,8 +13,8 @@ use crate::ui::text;
 use super::sandbox::Change;
 use super::sandbox_form::{by_id, HOUR_MS};
 
-/// Props of [`ScenarioSettings`].
-#[derive(Properties, PartialEq)]
+/// What [`scenario_settings`] draws.
+#[derive(PartialEq)]
 pub struct ScenarioSettingsProps {
     /// Page language.
     pub lang: Lang,
@@ -25,7 +25,6 @@ pub struct ScenarioSettingsProps {
 }
 
 /// The events and production-policy fieldsets.
-#[function_component(ScenarioSettings)]
 pub fn scenario_settings(p: &ScenarioSettingsProps) -> Html {
     let l = p.lang;
     // Each control applies its value to a copy of the scenario; a value it does not know changes

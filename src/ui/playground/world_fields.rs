@@ -8,8 +8,8 @@ use crate::ui::i18n::Lang;
 
 use super::sandbox_form::{Edit, SandboxForm, Submit, HOUR_MS};
 
-/// Props of [`WorldFields`].
-#[derive(Properties, PartialEq)]
+/// What [`world_fields`] draws.
+#[derive(PartialEq)]
 pub struct WorldFieldsProps {
     /// Page language.
     pub lang: Lang,
@@ -22,7 +22,6 @@ pub struct WorldFieldsProps {
 }
 
 /// The "time, money, relay" fieldset.
-#[function_component(WorldFields)]
 pub fn world_fields(p: &WorldFieldsProps) -> Html {
     let (l, f) = (p.lang, &p.form);
     let submit = |s: Submit| p.on_submit.reform(move |_: MouseEvent| s);
