@@ -115,7 +115,7 @@ impl Scenario {
         scenario_json::write(self)
     }
 
-    /// Checks the version, the settings, the services and every input.
+    /// Checks the version, the settings, the services, every input and what they may cost.
     pub fn validate(&self) -> Result<(), InputError> {
         if self.version != SCENARIO_VERSION {
             return Err(InputError::UnsupportedVersion {
@@ -138,7 +138,9 @@ impl Scenario {
             });
         }
         self.config(ServiceKind::Atomic).validate()?;
-        self.inputs.iter().try_for_each(Input::validate)
+        self.inputs.iter().try_for_each(Input::validate)?;
+        // What the inputs may cost is the same in every column: refused here, not part-way.
+        World::script_cost(&self.inputs).map(|_| ())
     }
 
     /// The world settings for one service.
@@ -247,5 +249,24 @@ mod tests {
             Scenario::from_json(&minimal().replace("\"timeout_ms\":1000", "\"timeout_ms\":0")),
             Err(InputError::DurationOutOfRange { .. })
         ));
+    }
+
+    /// Found by `make fuzz`: a scenario whose inputs read and validate one by one, but whose
+    /// retry would be an operation's 21st attempt, was accepted by `from_json` and refused only
+    /// when its worlds were built. What the inputs may cost is part of the scenario's checks now.
+    #[test]
+    fn a_scenario_whose_inputs_cost_too_much_is_refused_when_read() {
+        let json = minimal().replace(
+            r#"[{"type":"request","amount":100}]"#,
+            r#"[{"type":"operation","amount":1,"retry":{"kind":"none"},"max_attempts":20},{"type":"retry"}]"#,
+        );
+        assert!(json.contains("max_attempts"));
+        assert_eq!(
+            Scenario::from_json(&json),
+            Err(InputError::RetryOverAttemptLimit {
+                attempt: 21,
+                max: crate::sim::limits::MAX_ATTEMPTS
+            })
+        );
     }
 }

@@ -99,6 +99,13 @@ impl Budget {
     pub(super) fn events(&self) -> u64 {
         self.events
     }
+
+    /// The budget of `inputs` added in order, or the first refusal.
+    pub(super) fn of(inputs: &[Input]) -> Result<Budget, InputError> {
+        let mut b = Budget::default();
+        inputs.iter().try_for_each(|i| b.admit(i))?;
+        Ok(b)
+    }
 }
 
 #[cfg(test)]

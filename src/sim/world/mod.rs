@@ -234,6 +234,12 @@ impl World {
         })
     }
 
+    /// Checks what a script may cost (the same for every service): the most trace events it can
+    /// cause, or why it is refused before it runs (see `budget.rs`).
+    pub fn script_cost(script: &[Input]) -> Result<u64, InputError> {
+        Budget::of(script).map(|b| b.events())
+    }
+
     /// A world with a script: each input is taken when the event queue runs empty.
     pub fn with_script(config: WorldConfig, script: Vec<Input>) -> Result<World, InputError> {
         if script.len() > MAX_INPUTS {
@@ -243,10 +249,9 @@ impl World {
             });
         }
         script.iter().try_for_each(Input::validate)?;
+        let budget = Budget::of(&script)?;
         let mut w = World::new(config)?;
-        for input in &script {
-            w.budget.admit(input)?;
-        }
+        w.budget = budget;
         w.script = script.into();
         Ok(w)
     }
