@@ -51,14 +51,23 @@ const CORPUS_SEED: u64 = 14;
 fn lab_state(json: &str) -> Result<Stepper, String> {
     idempotency_playground::ui::lab::persist::from_json(json)
         .map(|(run, _seed)| run)
-        .map_err(|e| format!("{e:?}"))
+        .map_err(|e| restore_error(&e))
+}
+
+/// A lab restore error by kind: `Unreadable`, `UnknownVersion`, `Invalid(<the lab error>)`.
+fn restore_error(e: &idempotency_playground::ui::lab::persist::RestoreError) -> String {
+    use idempotency_playground::ui::lab::persist::RestoreError;
+    match e {
+        RestoreError::Invalid(lab) => format!("Invalid({})", variant(&format!("{lab:?}"))),
+        other => variant(&format!("{other:?}")),
+    }
 }
 
 /// The lab's link reader `ui::lab::persist::from_query`.
 fn lab_link(query: &str) -> Result<Stepper, String> {
     idempotency_playground::ui::lab::persist::from_query(query)
         .map(|(run, _seed)| run)
-        .map_err(|e| format!("{e:?}"))
+        .map_err(|e| restore_error(&e))
 }
 
 /// The playground's reader of its saved last run, `SavedRun::from_json`, as the page uses it:
@@ -126,9 +135,9 @@ impl Reader {
         match self {
             Reader::Scenario => "scenario JSON (Scenario::from_json, then run)",
             Reader::ShareLink => "share link #/…?s=&k= (decode_query, scenario, Session::seek)",
-            Reader::LabState => "lab state (persist::from_json*, then run to end)",
-            Reader::LabLink => "lab link #/lab?s= (persist::from_query*, then run to end)",
-            Reader::SavedRun => "saved last run (SavedRun::from_json*, then Session::seek)",
+            Reader::LabState => "lab state (persist::from_json, then run to end)",
+            Reader::LabLink => "lab link #/lab?s= (persist::from_query, then run to end)",
+            Reader::SavedRun => "saved last run (SavedRun::from_json, then Session::seek)",
         }
     }
 }
@@ -567,7 +576,7 @@ fn every_reader_accepts_or_refuses_mutated_input_without_panicking() {
     }
     println!(
         "{:<62} {:>9} {:>9} {:>9} {:>6} {:>12} {:>7.2}s",
-        "all readers (* = stand-in for a private reader)",
+        "all readers",
         total.tried,
         total.accepted,
         total.refused,
