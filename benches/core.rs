@@ -6,7 +6,7 @@
 //!     invariant checks on (atomic and production services);
 //! (c) the playground's step-back cost with 10 k charges per world: one `World::clone()` at the
 //!     end of the run, and `Session::seek(position - 1)` (copy a checkpoint, replay) 200 times.
-//! The browser runs the same workloads (`src/sim/workload.rs`) in `tests/wasm_bench_core.rs`.
+//! The browser runs the same workloads (`src/sim/scenario/workload.rs`) in `tests/wasm_bench_core.rs`.
 //! Timing lives here, never in the core.
 
 use idempotency_playground::workload::{

@@ -19,6 +19,14 @@ if [ -n "$hits" ]; then
   echo "$hits" >&2
 fi
 
+# Paths through the core's root re-exports (`crate::sim::World`) hide which folder an item comes
+# from, so the rules below could not see them: inside src/sim, name an item by its own module.
+hits=$(grep -rnE 'crate::sim::(\{|[A-Z])' src/sim --include='*.rs' | grep -v '^src/sim/mod.rs:' || true)
+if [ -n "$hits" ]; then
+  say_fail "inside src/sim, use an item's own path (crate::sim::world::World), not the root re-export:"
+  echo "$hits" >&2
+fi
+
 # Prints "from to" lines: the modules each .rs file under src/sim names, as paths relative to
 # src/sim (a folder `world`, a file `world/client`, a top-level file `limits`).
 edges() {
@@ -37,6 +45,11 @@ edges() {
         my ($root, $path, $next) = ($1, $2, $3);
         my $base = $root eq "super" ? $parent_of_file : "";
         my @segs = grep { length } split /::/, $path;
+        # `super::super::…` climbs one folder per further `super`.
+        while ($root eq "super" && @segs && $segs[0] eq "super") {
+          shift @segs;
+          $base = $base =~ m{^(.*)/[^/]+$} ? $1 : "";
+        }
         if ($next eq "{") {
           $to{join("/", grep { length } $base, @segs)} = 1 if @segs;
           my $rest = substr($_, pos($_) - 1);

@@ -468,14 +468,15 @@ fn a_retry_past_the_attempt_limit_is_refused_when_it_is_added() {
     w.run_until_idle();
     assert!(w.halted().is_none());
     assert_eq!(w.client_results().last().map(|r| r.attempts), Some(2));
-    // A scenario holding such a retry is refused as a whole, before it runs.
+    // A scenario holding such a retry is refused as a whole, before it runs. (Without a retry
+    // policy an operation makes one attempt, so a retry after it is attempt 2 and accepted.)
     let script = vec![
         Input::Operation {
             amount: 1,
             description: String::new(),
             key_format: KeyFormat::V4,
             key_strategy: KeyStrategy::Reuse,
-            retry: RetryPolicy::None,
+            retry: RetryPolicy::Immediate,
             max_attempts: limits::MAX_ATTEMPTS,
             faults: Vec::new(),
         },

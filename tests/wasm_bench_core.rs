@@ -1,5 +1,5 @@
 //! Simulated charges per second in headless Chrome, the same workloads as benches/core.rs
-//! (src/sim/workload.rs):
+//! (src/sim/scenario/workload.rs):
 //! `wasm-pack test --headless --chrome --release --features wasm-bench -- --test wasm_bench_core`.
 //! Prints one line per workload with `console_log!` (shown by wasm-bindgen-test-runner).
 //! Each run is one synchronous slice; the test yields to the event loop between runs, because

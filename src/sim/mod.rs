@@ -5,9 +5,11 @@
 //! Code map (each folder's `mod.rs` says more):
 //! - [`limits`]: every limit, named once, and the one input error type.
 //! - `article/`: the article's services as written, the validated key, the production policies.
-//! - `world/`: the discrete-event world (`World` in its `mod.rs`; clients, network, server, store,
-//!   outbox, faults, trace and invariants as children), and `Session`, stepping back by replay.
-//! - `scenario/`: a scenario (seed, settings, inputs), its JSON, the built-in lessons, workloads.
+//! - `world/`: the discrete-event world (`World` in its `mod.rs`; inputs and their cost, clients,
+//!   network, server, store, outbox, faults, trace and invariants as children).
+//! - `scenario/`: a scenario (seed, settings, inputs), its JSON, the built-in lessons, workloads,
+//!   and `Session`, a run at a cursor that steps back by replay (built in slices by
+//!   `SessionBuild`).
 //! - [`lab`]: the concurrency lab's step-wise models, stepper and explorer.
 //! - [`json`]: the page's small JSON codec.
 //! - `base/`: PRNG, hashing, UUIDs, persistent vectors and maps; nothing payment-specific.

@@ -92,6 +92,13 @@ pub fn save(key: &str, value: &str) -> bool {
     storage.set_item(key, value).is_ok()
 }
 
+/// Deletes a localStorage value (nothing happens when storage is unavailable).
+pub fn remove(key: &str) {
+    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = storage.remove_item(key);
+    }
+}
+
 /// A registered DOM event listener; dropping it unregisters the callback, so an effect's cleanup
 /// is just dropping it (window `hashchange`, document `keydown`).
 pub struct Listener {

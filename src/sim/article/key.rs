@@ -101,7 +101,7 @@ mod tests {
     #[test]
     fn a_key_goes_where_the_article_takes_str() {
         let key = IdempotencyKey::new("order-1").expect("valid");
-        let mut svc = crate::sim::IdempotentPaymentService::new(100);
+        let mut svc = super::super::IdempotentPaymentService::new(100);
         assert!(svc.charge(&key, 10, "x").is_success());
         assert!(svc.charge(&key, 10, "x").is_replay());
     }

@@ -93,7 +93,7 @@ pub enum LabError {
     },
     /// A counter overflowed `u128` (cannot happen within the budgets; reported, not panicked).
     CountOverflow,
-    /// The service source (src/sim/article.rs) lacks a `// @lab` marker the lab needs.
+    /// The service source (src/sim/article/mod.rs) lacks a `// @lab` marker the lab needs.
     MissingMarker {
         /// The marker's name, e.g. `toctou.check`.
         marker: &'static str,

@@ -8,7 +8,7 @@
 //! - `model`: [`LabScenario`], [`LabState`] and one step of each [`Model`].
 //! - [`stepper`]: a run driven by the learner or a [`Policy`], with exact step back.
 //! - [`explorer`]: exhaustive (optionally state-cached) or sampled search, in slices.
-//! - [`source`]: the real source lines of each step, cut from src/sim/article.rs.
+//! - [`source`]: the real source lines of each step, cut from src/sim/article/mod.rs.
 //! - [`compare`]: one schedule run through another model.
 
 mod compare;

@@ -33,7 +33,7 @@ impl Model {
     /// All models, in the order the page lists them.
     pub const ALL: [Model; 3] = [Model::TocTou, Model::Atomic, Model::Unlocked];
 
-    /// The service's type name in src/sim/article.rs (and the article).
+    /// The service's type name in src/sim/article/mod.rs (and the article).
     pub fn service_name(self) -> &'static str {
         match self {
             Model::TocTou => "TocTouVulnerableService",

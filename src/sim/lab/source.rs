@@ -1,4 +1,4 @@
-//! The real code each step executes, cut from the crate's own services (src/sim/article.rs) at the
+//! The real code each step executes, cut from the crate's own services (src/sim/article/mod.rs) at the
 //! `// @lab <name>` marker comments, so the page shows the code that the tests run, not a copy.
 //!
 //! A section runs from the line after its marker to the next marker line (`// @lab end` or the
@@ -30,7 +30,7 @@ const MARKER_PREFIX: &str = "// @lab ";
 /// One line of service source.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SourceLine {
-    /// 1-based line number in src/sim/article.rs.
+    /// 1-based line number in src/sim/article/mod.rs.
     pub number: usize,
     /// The line as written, indentation included.
     pub text: &'static str,
@@ -81,7 +81,7 @@ fn sections() -> &'static [Section] {
     PARSED.get_or_init(|| parse_sections(ARTICLE_SOURCE))
 }
 
-/// The lines of the section `marker` in src/sim/article.rs, or which marker is missing.
+/// The lines of the section `marker` in src/sim/article/mod.rs, or which marker is missing.
 /// A marker used twice contributes both sections, in source order.
 pub fn section(marker: &'static str) -> Result<Vec<SourceLine>, LabError> {
     let mut found = false;

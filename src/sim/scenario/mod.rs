@@ -258,7 +258,7 @@ mod tests {
     fn a_scenario_whose_inputs_cost_too_much_is_refused_when_read() {
         let json = minimal().replace(
             r#"[{"type":"request","amount":100}]"#,
-            r#"[{"type":"operation","amount":1,"retry":{"kind":"none"},"max_attempts":20},{"type":"retry"}]"#,
+            r#"[{"type":"operation","amount":1,"retry":{"kind":"immediate"},"max_attempts":20},{"type":"retry"}]"#,
         );
         assert!(json.contains("max_attempts"));
         assert_eq!(

@@ -118,15 +118,6 @@ impl Session {
         }
     }
 
-    /// Appends an input to the script (the sandbox), keeping the cursor where it is. The input is
-    /// validated against a scratch copy first, so a bad one changes nothing.
-    pub fn push_input(&mut self, input: Input) -> Result<(), InputError> {
-        let mut fresh = self.with_input(input)?.finish();
-        fresh.seek(self.position);
-        *self = fresh;
-        Ok(())
-    }
-
     /// The build of this session's scenario with `input` appended (the sandbox's next run),
     /// or why the input is refused; this session is left as it is.
     pub fn with_input(&self, input: Input) -> Result<SessionBuild, InputError> {

@@ -97,8 +97,9 @@ pub const HEAVIEST_CHARGES: usize = 450;
 
 /// About the most work a scenario the limits accept can ask for: six services with an outbox,
 /// [`HEAVIEST_CHARGES`] charges, then as many relay ticks that crash after publishing as the
-/// event bound lets in, each one publishing every row again. Every world ends near
-/// `MAX_TRACE_EVENTS` events, and its JSON is well under `MAX_JSON_BYTES`. The hardening
+/// event bound lets in, each one publishing every row again: the bound is at the limit, and
+/// every world records about 330,000 events (a crashing tick publishes and delivers each row,
+/// marking none); its JSON is under `MAX_JSON_BYTES`. The hardening
 /// benchmark loads it in the page.
 pub fn heaviest_accepted() -> super::Scenario {
     let mut inputs: Vec<Input> = (0..HEAVIEST_CHARGES)

@@ -4,19 +4,21 @@
 //!
 //! The bound is on trace events (every step emits at least one, so it bounds steps too), summed
 //! from what each input can do at most: every attempt emits at most [`EVENTS_PER_ATTEMPT`]
-//! events, and a relay tick publishes, delivers and marks at most every row committed so far
-//! (at most one per attempt admitted before it). `tests/sim_props.rs` checks the bound against
+//! events, and a relay tick publishes, delivers and marks at most every row committed (at most
+//! one per attempt of the world, whenever that attempt runs). `tests/sim_props.rs` checks the bound against
 //! random runs of every service.
 
+use super::client::RetryPolicy;
 use super::input::Input;
 use crate::sim::limits::{InputError, MAX_ATTEMPTS, MAX_TRACE_EVENTS};
 
 /// Most trace events one attempt can cause, everywhere it goes: the client's send, the
-/// network's delivery or loss both ways, the server's checks, charge, record writes, commits or
+/// network's delivery or loss both ways, the server's check, charge, record writes, commits or
 /// rollback, crash, a dual write's publish and its consumer's delivery, the client's timeout and
-/// its retry or surrender, and the key's later expiry. Counted from `EventKind` with margin:
-/// 16 kinds, of which checks, writes and commits can come twice or three times (the TOCTOU
-/// service's three critical sections, the production service's in-flight record).
+/// its retry or surrender, and the key's later expiry. Counted from `EventKind`: about 15 at
+/// most (writes and commits come more than once in the TOCTOU service's three critical sections
+/// and the production service's in-flight record); 24 leaves a margin that `tests/sim_props.rs`
+/// checks against random runs.
 pub const EVENTS_PER_ATTEMPT: u64 = 24;
 /// Events of one relay tick besides its rows: the poll (or "busy") and a crash.
 const RELAY_TICK_EVENTS: u64 = 2;
@@ -26,10 +28,14 @@ const RELAY_ROW_EVENTS: u64 = 3;
 /// The running bound of a world's inputs, in the order they were added.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(super) struct Budget {
-    /// Trace events the inputs so far can cause at most.
+    /// Trace events the inputs so far can cause at most, relay ticks' rows apart.
     events: u64,
     /// Attempts the inputs so far can make at most.
     attempts: u64,
+    /// Relay ticks so far. Each is costed against every attempt of the world, before or after
+    /// it: a world given a script and pushes runs a push at once, ahead of script inputs added
+    /// earlier, so the order inputs were added in is not the order they run in.
+    ticks: u64,
     /// Attempts the latest operation can make at most, hand-made retries included (a retry
     /// applies to the latest operation); `None` before the first.
     latest_op_attempts: Option<u32>,
@@ -46,9 +52,19 @@ impl Budget {
                 next.latest_op_attempts = Some(1);
                 1
             }
-            Input::Operation { max_attempts, .. } => {
-                next.latest_op_attempts = Some(*max_attempts);
-                u64::from(*max_attempts)
+            Input::Operation {
+                max_attempts,
+                retry,
+                ..
+            } => {
+                // Without a retry policy the client gives up after its first attempt.
+                let n = if *retry == RetryPolicy::None {
+                    1
+                } else {
+                    *max_attempts
+                };
+                next.latest_op_attempts = Some(n);
+                u64::from(n)
             }
             Input::Parallel { requests, .. } => {
                 next.latest_op_attempts = Some(1);
@@ -73,11 +89,8 @@ impl Budget {
                 0
             }
             Input::RelayTick { .. } => {
-                let rows = self.attempts.saturating_mul(RELAY_ROW_EVENTS);
-                next.events = next
-                    .events
-                    .saturating_add(RELAY_TICK_EVENTS)
-                    .saturating_add(rows);
+                next.ticks = next.ticks.saturating_add(1);
+                next.events = next.events.saturating_add(RELAY_TICK_EVENTS);
                 0
             }
         };
@@ -85,9 +98,10 @@ impl Budget {
         next.events = next
             .events
             .saturating_add(attempts.saturating_mul(EVENTS_PER_ATTEMPT));
-        if next.events > MAX_TRACE_EVENTS as u64 {
+        let events = next.events();
+        if events > MAX_TRACE_EVENTS as u64 {
             return Err(InputError::TooMuchWork {
-                events: next.events,
+                events,
                 max: MAX_TRACE_EVENTS,
             });
         }
@@ -95,9 +109,11 @@ impl Budget {
         Ok(())
     }
 
-    /// The bound so far.
+    /// The bound so far: every relay tick publishes, delivers and marks at most one row per
+    /// attempt of the world.
     pub(super) fn events(&self) -> u64 {
-        self.events
+        let rows = self.attempts.saturating_mul(RELAY_ROW_EVENTS);
+        self.events.saturating_add(self.ticks.saturating_mul(rows))
     }
 
     /// The budget of `inputs` added in order, or the first refusal.
@@ -130,7 +146,7 @@ mod tests {
             description: String::new(),
             key_format: Default::default(),
             key_strategy: Default::default(),
-            retry: Default::default(),
+            retry: RetryPolicy::Immediate,
             max_attempts: MAX_ATTEMPTS - 1,
             faults: Vec::new(),
         })
@@ -175,13 +191,35 @@ mod tests {
             same_key: true,
         };
         b.admit(&parallel).unwrap();
-        let after_requests = RELAY_TICK_EVENTS + 3 * EVENTS_PER_ATTEMPT;
+        // The tick added before the requests may run after them (a pushed input runs at once),
+        // so it is costed against them too.
+        let after_requests = RELAY_TICK_EVENTS + 3 * EVENTS_PER_ATTEMPT + 3 * RELAY_ROW_EVENTS;
         assert_eq!(b.events(), after_requests);
         b.admit(&tick).unwrap();
         assert_eq!(
             b.events(),
             after_requests + RELAY_TICK_EVENTS + 3 * RELAY_ROW_EVENTS
         );
+    }
+
+    #[test]
+    fn an_operation_without_retries_makes_one_attempt() {
+        let op = |retry| Input::Operation {
+            amount: 1,
+            description: String::new(),
+            key_format: Default::default(),
+            key_strategy: Default::default(),
+            retry,
+            max_attempts: MAX_ATTEMPTS,
+            faults: Vec::new(),
+        };
+        let mut b = Budget::default();
+        b.admit(&op(RetryPolicy::None)).unwrap();
+        assert_eq!(b.events(), EVENTS_PER_ATTEMPT);
+        b.admit(&retry()).expect("attempt 2, not 21");
+        let mut b = Budget::default();
+        b.admit(&op(RetryPolicy::Immediate)).unwrap();
+        assert!(b.admit(&retry()).is_err());
     }
 
     #[test]
@@ -192,7 +230,7 @@ mod tests {
             description: String::new(),
             key_format: Default::default(),
             key_strategy: Default::default(),
-            retry: Default::default(),
+            retry: RetryPolicy::Immediate,
             max_attempts: MAX_ATTEMPTS,
             faults: Vec::new(),
         };

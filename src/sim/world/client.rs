@@ -296,9 +296,8 @@ impl World {
         };
         let done = result.attempts;
         if done >= crate::sim::limits::MAX_ATTEMPTS {
-            return Err(InputError::AttemptsOutOfRange {
-                attempts: done.saturating_add(1),
-                min: 1,
+            return Err(InputError::RetryOverAttemptLimit {
+                attempt: done.saturating_add(1),
                 max: crate::sim::limits::MAX_ATTEMPTS,
             });
         }

@@ -112,7 +112,7 @@ enum InputRef {
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Micro {
     Input(InputRef),
-    AdvanceTo,
+    AdvanceTo(InputRef),
     Send { op: intern::OpId },
     Arrive { attempt: u32 },
     Phase { job: u32 },
@@ -295,7 +295,7 @@ impl World {
         match self.input(r) {
             Some(Input::AdvanceTime { ms }) => {
                 let at = self.now.saturating_add(*ms);
-                self.schedule(at, Micro::AdvanceTo);
+                self.schedule(at, Micro::AdvanceTo(r));
             }
             Some(_) => {
                 self.schedule(self.now, Micro::Input(r));
@@ -332,7 +332,7 @@ impl World {
         }
         let start = self.trace.len();
         loop {
-            if self.trace.len() >= MAX_TRACE_EVENTS {
+            if self.trace.len() >= MAX_TRACE_EVENTS && !self.is_idle() {
                 self.halt(InputError::TraceFull {
                     max: MAX_TRACE_EVENTS,
                 });
@@ -362,6 +362,10 @@ impl World {
             return None;
         }
         self.steps = self.steps.saturating_add(1);
+        if let Some(h) = &mut self.halted {
+            // It halted during this step, after emitting: the step happened.
+            h.after_step = self.steps;
+        }
         let view = StepView {
             step: self.steps,
             time_ms: self.now,
@@ -387,7 +391,8 @@ impl World {
     fn handle(&mut self, micro: Micro) {
         match micro {
             Micro::Input(r) => self.start_input(r),
-            Micro::AdvanceTo => {
+            Micro::AdvanceTo(r) => {
+                self.current_input = Some(self.input_number(r));
                 self.emit(EventKind::TimeAdvanced { to_ms: self.now });
                 self.reap();
             }
@@ -410,16 +415,22 @@ impl World {
         let Some(input) = self.input(r).cloned() else {
             return;
         };
-        self.current_input = Some(match r {
-            InputRef::Script(i) => i,
-            InputRef::Pushed(i) => self.script.len() + i,
-        });
+        self.current_input = Some(self.input_number(r));
         if let Err(e) = self.apply_input(input) {
             self.halt(e);
         }
     }
 
-    /// Stops the run: nothing queued runs any more, and no input is taken.
+    /// Input `r`'s number, as [`World::input_at`] numbers them.
+    fn input_number(&self, r: InputRef) -> usize {
+        match r {
+            InputRef::Script(i) => i,
+            InputRef::Pushed(i) => self.script.len() + i,
+        }
+    }
+
+    /// Stops the run: nothing queued runs any more, and no input is taken. `after_step` is the
+    /// last step that happened (`step` moves it on if the halting step had emitted events).
     fn halt(&mut self, reason: InputError) {
         if self.halted.is_none() {
             self.halted = Some(Halt {

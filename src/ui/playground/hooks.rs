@@ -80,8 +80,13 @@ pub fn use_build_slices(dispatch: UseReducerDispatcher<PageState>, slices: Optio
 pub fn use_remembered_run(state: UseReducerHandle<PageState>, route: Route) {
     use_effect_with(state.remembered, move |&n| {
         if n > 0 {
-            if let Some(saved) = SavedRun::of(&route, &state) {
-                web::save(LAST_RUN_KEY, &saved.to_json());
+            match SavedRun::of(&route, &state) {
+                Some(saved) => {
+                    web::save(LAST_RUN_KEY, &saved.to_json());
+                }
+                // Too large to keep (the page has said so): drop the older run rather than let a
+                // reload bring back something else.
+                None => web::remove(LAST_RUN_KEY),
             }
         }
     });

@@ -85,8 +85,9 @@ enum Then {
     },
     /// An import, with the message for under the Import button.
     Import { notice: Notice },
-    /// A sandbox or service change to the run, at the run's step; `play` plays the new input out.
-    Change { seek: usize, play: bool },
+    /// A sandbox or service change to the run, at the run's step; `play` plays the new input out;
+    /// messages in `lang`.
+    Change { seek: usize, play: bool, lang: Lang },
 }
 
 /// Everything the page changes.
@@ -109,8 +110,8 @@ pub struct PageState {
     /// Which service's timeline is shown.
     pub tab: usize,
     /// Counts the changes the page remembers in this browser (the run's controls, the play timer,
-    /// the sandbox); the page saves the run whenever it moves. An import is saved with its first
-    /// step, and a page just opened saves nothing until the learner acts.
+    /// a sandbox change or an import once built); the page saves the run whenever it moves. A
+    /// page just opened saves nothing until the learner acts.
     pub remembered: u64,
 }
 
@@ -217,7 +218,14 @@ impl PageState {
             Change::Replace(scenario) => SessionBuild::new(scenario),
         };
         match build {
-            Ok(b) => self.start_build(b, Then::Change { seek, play: pushed }),
+            Ok(b) => self.start_build(
+                b,
+                Then::Change {
+                    seek,
+                    play: pushed,
+                    lang,
+                },
+            ),
             Err(e) => self.notice = Some(Notice::Error(text::input_error(lang, &e))),
         }
         true
@@ -269,18 +277,33 @@ impl PageState {
                 self.import_notice = Some(notice);
                 self.remembered += 1;
             }
-            Then::Change { seek, play } => {
+            Then::Change { seek, play, lang } => {
                 session.seek(seek);
                 let tab = self.tab;
                 let at_end = session.at_end();
                 self.set_session(session);
                 self.tab = tab;
-                self.notice = None;
+                self.notice = self.too_large_to_keep(lang);
                 // A new request plays itself out; a settings change keeps the cursor still.
                 self.playing = play && !at_end;
                 self.remembered += 1;
             }
         }
+    }
+
+    /// A message when the run is too large to keep in this browser (a reload will not bring it
+    /// back), else `None`.
+    fn too_large_to_keep(&self, lang: Lang) -> Option<Notice> {
+        let len = self.run.as_ref().map_or(0, |r| r.json.len());
+        (len > super::saved_run::MAX_SAVED_SCENARIO_BYTES).then(|| {
+            Notice::Info(
+                lang.t(
+                    "This run is now too large to keep in this browser, so a reload will not bring it back: use Download JSON to keep it.",
+                    "この実行はこのブラウザに保存するには大きくなりすぎたので、再読み込みすると消える。残すには「JSON をダウンロード」を使ってください。",
+                )
+                .into(),
+            )
+        })
     }
 
     /// Drops the build in progress: a change or an import leaves the run as it was; an opening
@@ -291,16 +314,26 @@ impl PageState {
         };
         match b.then {
             Then::Open { fallback, .. } => {
-                self.notice = Some(Notice::Info(
-                    lang.t(
-                        "Loading was cancelled, so the page opened the scenario as written instead.",
-                        "読み込みを取り消したので、代わりに元のシナリオを開いた。",
-                    )
-                    .into(),
-                ));
-                if let Some(Ok(s)) = fallback.map(|f| Session::new((*f).clone())) {
-                    self.set_session(s);
-                }
+                let opened = fallback.and_then(|f| Session::new((*f).clone()).ok());
+                self.notice = Some(match opened {
+                    Some(s) => {
+                        self.set_session(s);
+                        Notice::Info(
+                            lang.t(
+                                "Loading was cancelled, so the page opened the scenario as written instead.",
+                                "読み込みを取り消したので、代わりに元のシナリオを開いた。",
+                            )
+                            .into(),
+                        )
+                    }
+                    None => Notice::Error(
+                        lang.t(
+                            "Loading was cancelled, and this address names no built-in scenario to open instead. Pick one above.",
+                            "読み込みを取り消した。このアドレスには代わりに開ける組み込みシナリオがない。上から選んでください。",
+                        )
+                        .into(),
+                    ),
+                });
             }
             Then::Import { .. } => {
                 self.import_notice = Some(Notice::Info(

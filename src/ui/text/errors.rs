@@ -326,8 +326,8 @@ pub fn lab_error(lang: Lang, e: &LabError) -> String {
             .to_string(),
         LabError::MissingMarker { marker } => tr!(
             lang,
-            "src/sim/article.rs has no `// @lab {marker}` marker: the lab cannot show that step's code",
-            "src/sim/article.rs に `// @lab {marker}` マーカーがないため、このステップのコードを表示できません"
+            "src/sim/article/mod.rs has no `// @lab {marker}` marker: the lab cannot show that step's code",
+            "src/sim/article/mod.rs に `// @lab {marker}` マーカーがないため、このステップのコードを表示できません"
         ),
     }
 }
