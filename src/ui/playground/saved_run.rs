@@ -49,17 +49,17 @@ impl SavedRun {
         read().ok()
     }
 
-    /// The length that decides whether a run with this scenario JSON is kept: the scenario as
-    /// the page writes it (an import's own text may be shorter: defaults left out, no spaces).
-    pub fn saved_len(scenario_json: &str) -> usize {
-        scenario_json.len()
+    /// Whether a run with this scenario JSON is kept: the scenario as the page writes it (an
+    /// import's own text may be shorter: defaults left out, no spaces) must fit the reader.
+    pub fn keeps(scenario_json: &str) -> bool {
+        scenario_json.len() <= MAX_SAVED_SCENARIO_BYTES
     }
 
     /// What to save of the page on `route`: its run at its step. A scenario longer than the
     /// reader accepts is not saved at all (an import says so when it loads).
     pub fn of(route: &Route, st: &PageState) -> Option<SavedRun> {
         let run = st.run.as_ref()?;
-        (Self::saved_len(&run.json) <= MAX_SAVED_SCENARIO_BYTES).then(|| SavedRun {
+        Self::keeps(&run.json).then(|| SavedRun {
             route: route.to_hash(),
             position: run.session().position(),
             scenario: (*run.json).clone(),

@@ -10,7 +10,7 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use crate::sim::{Scenario, Session, SessionBuild};
-use crate::ui::i18n::{tr, Lang};
+use crate::ui::i18n::Lang;
 use crate::ui::text;
 
 use super::controls::Control;
@@ -83,8 +83,8 @@ enum Then {
         notice: Option<Notice>,
         fallback: Option<Rc<Scenario>>,
     },
-    /// An import, with the message for under the Import button.
-    Import { notice: Notice },
+    /// An import; its message (under the Import button) is in `lang`.
+    Import { lang: Lang },
     /// A sandbox or service change to the run, at the run's step; `play` plays the new input out;
     /// messages in `lang`.
     Change { seek: usize, play: bool, lang: Lang },
@@ -271,10 +271,21 @@ impl PageState {
                 self.set_session(session);
                 self.notice = notice;
             }
-            Then::Import { notice } => {
+            Then::Import { lang } => {
                 self.set_session(session);
                 self.notice = None;
-                self.import_notice = Some(notice);
+                let notice = if self.kept() {
+                    lang.t(
+                        "Imported. Step through it or press Play.",
+                        "読み込んだ。ステップで進めるか再生してください。",
+                    )
+                } else {
+                    lang.t(
+                        "Imported. This run is too large to keep in this browser, so a reload will not bring it back: use Download JSON to keep it.",
+                        "読み込んだ。ただしこの実行はこのブラウザに保存するには大きすぎるので、再読み込みすると消える。残すには「JSON をダウンロード」を使ってください。",
+                    )
+                };
+                self.import_notice = Some(Notice::Info(notice.into()));
                 self.remembered += 1;
             }
             Then::Change { seek, play, lang } => {
@@ -283,7 +294,15 @@ impl PageState {
                 let at_end = session.at_end();
                 self.set_session(session);
                 self.tab = tab;
-                self.notice = self.too_large_to_keep(lang);
+                self.notice = (!self.kept()).then(|| {
+                    Notice::Info(
+                        lang.t(
+                            "This run is now too large to keep in this browser, so a reload will not bring it back: use Download JSON to keep it.",
+                            "この実行はこのブラウザに保存するには大きくなりすぎたので、再読み込みすると消える。残すには「JSON をダウンロード」を使ってください。",
+                        )
+                        .into(),
+                    )
+                });
                 // A new request plays itself out; a settings change keeps the cursor still.
                 self.playing = play && !at_end;
                 self.remembered += 1;
@@ -291,19 +310,11 @@ impl PageState {
         }
     }
 
-    /// A message when the run is too large to keep in this browser (a reload will not bring it
-    /// back), else `None`.
-    fn too_large_to_keep(&self, lang: Lang) -> Option<Notice> {
-        let len = self.run.as_ref().map_or(0, |r| r.json.len());
-        (len > super::saved_run::MAX_SAVED_SCENARIO_BYTES).then(|| {
-            Notice::Info(
-                lang.t(
-                    "This run is now too large to keep in this browser, so a reload will not bring it back: use Download JSON to keep it.",
-                    "この実行はこのブラウザに保存するには大きくなりすぎたので、再読み込みすると消える。残すには「JSON をダウンロード」を使ってください。",
-                )
-                .into(),
-            )
-        })
+    /// Whether this browser keeps the run on the page (the rule `SavedRun::of` applies).
+    fn kept(&self) -> bool {
+        self.run
+            .as_ref()
+            .is_none_or(|r| super::saved_run::SavedRun::keeps(&r.json))
     }
 
     /// Drops the build in progress: a change or an import leaves the run as it was; an opening
@@ -379,38 +390,11 @@ impl PageState {
     }
 
     /// A scenario pasted as JSON: a new run (built in slices if it is long), or a message
-    /// under the Import button. A run too large to keep in this browser says so now.
+    /// under the Import button. A run too large to keep in this browser says so once built.
     fn import(&mut self, json: &str, lang: Lang) {
         match Scenario::from_json(json.trim()).and_then(SessionBuild::new) {
             Ok(build) => {
-                let saved = super::saved_run::SavedRun::saved_len(&build.scenario().to_json());
-                let notice = if saved <= super::saved_run::MAX_SAVED_SCENARIO_BYTES {
-                    lang.t(
-                        "Imported. Step through it or press Play.",
-                        "読み込んだ。ステップで進めるか再生してください。",
-                    )
-                    .into()
-                } else {
-                    tr!(
-                        lang,
-                        [
-                            "Imported. This run is too large to keep in this browser (its scenario is {} bytes written out; at most {} are kept), so a reload will not bring it back: use Download JSON to keep it.",
-                            saved,
-                            super::saved_run::MAX_SAVED_SCENARIO_BYTES
-                        ],
-                        [
-                            "読み込んだ。ただしこの実行はこのブラウザに保存するには大きすぎる（シナリオを書き出すと {} バイト、保存できるのは {} バイトまで）ので、再読み込みすると消える。残すには「JSON をダウンロード」を使ってください。",
-                            saved,
-                            super::saved_run::MAX_SAVED_SCENARIO_BYTES
-                        ]
-                    )
-                };
-                self.start_build(
-                    build,
-                    Then::Import {
-                        notice: Notice::Info(notice),
-                    },
-                );
+                self.start_build(build, Then::Import { lang });
             }
             Err(e) => self.import_notice = Some(Notice::Error(text::input_error(lang, &e))),
         }
