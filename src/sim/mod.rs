@@ -11,6 +11,7 @@
 //!   and `Session`, a run at a cursor that steps back by replay (built in slices by
 //!   `SessionBuild`).
 //! - [`lab`]: the concurrency lab's step-wise models, stepper and explorer.
+//! - [`lesson`]: what lessons ask and challenges check, judged on the run (never on text).
 //! - [`json`]: the page's small JSON codec.
 //! - `base/`: PRNG, hashing, UUIDs, persistent vectors and maps; nothing payment-specific.
 //!
@@ -26,6 +27,7 @@ mod article;
 mod base;
 pub mod json;
 pub mod lab;
+pub mod lesson;
 pub mod limits;
 mod scenario;
 mod world;

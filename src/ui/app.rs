@@ -48,7 +48,7 @@ impl Site for PlaygroundSite {
     const OTHER_PAGE: &'static str = "lab/";
 
     fn draws(route: &Route) -> bool {
-        !matches!(route, Route::Lab)
+        !matches!(route, Route::Lab | Route::LabChallenge(_))
     }
 
     fn render(route: &Route, lang: Lang) -> Html {
@@ -59,7 +59,10 @@ impl Site for PlaygroundSite {
             Route::Sandbox => {
                 html! { <super::playground::Playground lang={lang} route={route.clone()} key="sandbox" /> }
             }
-            Route::Lab | Route::NotFound(_) => not_found(route, lang),
+            Route::Challenge(id) => {
+                html! { <super::playground::Playground lang={lang} route={route.clone()} key={format!("challenge/{id}")} /> }
+            }
+            Route::Lab | Route::LabChallenge(_) | Route::NotFound(_) => not_found(route, lang),
         }
     }
 

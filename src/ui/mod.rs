@@ -5,6 +5,7 @@ pub mod app;
 pub mod i18n;
 pub mod lab;
 pub mod playground;
+pub mod raw;
 pub mod route;
 pub mod share;
 pub mod text;

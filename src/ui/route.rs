@@ -1,4 +1,5 @@
-//! Hash routes: `#/scenario/<id>`, `#/sandbox`, `#/lab`. Hash routing keeps `dist/` working from
+//! Hash routes: `#/scenario/<id>`, `#/sandbox`, `#/challenge/<id>`, `#/lab`,
+//! `#/lab/challenge/<id>`. Hash routing keeps `dist/` working from
 //! any static host and sub-path, with no server rewrite rules.
 
 /// Where the page is.
@@ -8,8 +9,12 @@ pub enum Route {
     Scenario(String),
     /// The free-form sandbox.
     Sandbox,
+    /// A playground challenge by its stable id.
+    Challenge(String),
     /// The concurrency lab.
     Lab,
+    /// A challenge of the concurrency lab by its stable id (drawn by the lab's page).
+    LabChallenge(String),
     /// Anything else: shown as "not found" with a way home, never a panic.
     NotFound(String),
 }
@@ -28,6 +33,8 @@ impl Route {
             [] => Route::Scenario(HOME_SCENARIO.to_string()),
             ["sandbox"] => Route::Sandbox,
             ["lab"] => Route::Lab,
+            ["challenge", id] if id.len() <= 64 => Route::Challenge((*id).to_string()),
+            ["lab", "challenge", id] if id.len() <= 64 => Route::LabChallenge((*id).to_string()),
             ["scenario", id] if id.len() <= 64 => Route::Scenario((*id).to_string()),
             _ => Route::NotFound(path.chars().take(80).collect()),
         }
@@ -39,6 +46,8 @@ impl Route {
             Route::Scenario(id) => format!("#/scenario/{id}"),
             Route::Sandbox => "#/sandbox".to_string(),
             Route::Lab => "#/lab".to_string(),
+            Route::Challenge(id) => format!("#/challenge/{id}"),
+            Route::LabChallenge(id) => format!("#/lab/challenge/{id}"),
             Route::NotFound(_) => "#/".to_string(),
         }
     }
@@ -76,5 +85,11 @@ mod tests {
         assert_eq!(Route::query("#/sandbox?s=xyz"), Some("s=xyz"));
         assert_eq!(Route::query("#/sandbox"), None);
         assert_eq!(Route::parse(&Route::Lab.to_hash()), Route::Lab);
+        for r in [
+            Route::Challenge("triple-charge".into()),
+            Route::LabChallenge("toctou-all-three".into()),
+        ] {
+            assert_eq!(Route::parse(&format!("{}?s=x", r.to_hash())), r);
+        }
     }
 }

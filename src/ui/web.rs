@@ -14,6 +14,17 @@ pub const LANG_KEY: &str = "idempotency-playground.lang";
 pub const LAB_KEY: &str = "idempotency-playground.lab";
 /// localStorage key of the playground's last run (see `crate::ui::playground`).
 pub const LAST_RUN_KEY: &str = "idempotency-playground.last-run";
+/// localStorage key of the learner's progress: answers, done lessons, won challenges (see
+/// `crate::ui::playground::teach`), shared by the playground and the lab.
+pub const PROGRESS_KEY: &str = "idempotency-playground.progress";
+
+/// Whether the window is as narrow as a phone (the lesson list becomes a menu there).
+pub fn narrow_screen() -> bool {
+    web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|v| v.as_f64())
+        .is_some_and(|w| w < 700.0)
+}
 
 /// The current `location.hash` (with its `#`), empty when there is none or no window.
 pub fn current_hash() -> String {

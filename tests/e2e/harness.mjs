@@ -45,3 +45,9 @@ export async function open(page, hash = '') {
 export async function ready(page) {
   await page.waitForSelector('main#main > :not([data-testid=handover])', { timeout: 30_000 });
 }
+
+/** Skips the lesson's question if one is waiting, so the run can go on to its end. */
+export async function skipQuestion(page) {
+  const skip = page.getByTestId('predict-skip');
+  if (await skip.count()) await skip.click();
+}

@@ -2,7 +2,7 @@
 // link on purpose; and every built-in scenario at desktop and phone widths.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, open, SHOTS, BASE_URL } from './harness.mjs';
+import { withPage, open, SHOTS, BASE_URL, skipQuestion } from './harness.mjs';
 
 const balance = (page, service) =>
   page.locator(`section[data-service=${service}] [data-testid=balance]`).first().textContent().then(Number);
@@ -13,6 +13,7 @@ test('first lesson: the naive service charges twice, the idempotent and atomic o
     await open(page);
     await page.getByTestId('lesson').waitFor();
     assert.equal(await balance(page, 'naive'), 1000);
+    await skipQuestion(page);
     await page.getByTestId('run-to-end').click();
     assert.equal(await balance(page, 'naive'), 800);
     assert.equal(await balance(page, 'idempotent'), 900);
@@ -54,6 +55,7 @@ test('play runs to the end by itself, and reset goes back to the start', async (
   await withPage(async (page) => {
     await open(page, '#/scenario/double-charge');
     await page.getByTestId('reset').click().catch(() => {});
+    await skipQuestion(page);
     await page.locator('select[aria-label="Play speed"]').selectOption({ label: '8×' });
     await page.getByTestId('play').click();
     await page.waitForFunction(() => {
@@ -71,6 +73,7 @@ test('a share link reproduces the run at the same step; a damaged one says so an
   let link;
   await withPage(async (page) => {
     await open(page, '#/scenario/double-charge');
+    await skipQuestion(page);
     await page.getByTestId('run-to-end').click();
     await page.getByTestId('step-back').click();
     link = await page.getByTestId('share-link').inputValue();
@@ -90,6 +93,7 @@ test('a share link reproduces the run at the same step; a damaged one says so an
     const notice = page.getByTestId('notice');
     await notice.waitFor();
     assert.match(await notice.textContent(), /damaged/);
+    await skipQuestion(page);
     await page.getByTestId('run-to-end').click();
     assert.equal(await balance(page, 'naive'), 800, 'the page still runs the scenario');
     await page.screenshot({ path: `${SHOTS}/broken-link-1280.png` });
@@ -195,7 +199,7 @@ test('every built-in scenario runs to the end at 1280 and 390 px without overflo
   const ids = [];
   await withPage(async (page) => {
     await open(page);
-    for (const a of await page.locator('.scenario-picker a[href^="#/scenario/"]').all()) {
+    for (const a of await page.locator('[data-testid=lesson-toc] a[data-section][href^="#/scenario/"]').all()) {
       ids.push((await a.getAttribute('href')).split('/').pop());
     }
   });
@@ -204,6 +208,7 @@ test('every built-in scenario runs to the end at 1280 and 390 px without overflo
     await withPage(async (page) => {
       for (const id of ids) {
         await open(page, `#/scenario/${id}`);
+        await skipQuestion(page);
         await page.getByTestId('run-to-end').click();
         const panels = await page.locator('section[data-service]').count();
         assert.ok(panels >= 1, `${id}: no service panels`);
@@ -221,6 +226,7 @@ test('every built-in scenario runs to the end at 1280 and 390 px without overflo
 test('outbox lessons: inbox vs naive consumer, and the outbox beside both dual writes', async () => {
   await withPage(async (page) => {
     await open(page, '#/scenario/outbox-relay-crash');
+    await skipQuestion(page);
     await page.getByTestId('run-to-end').click();
     const cols = page.locator('section[data-service=atomic]');
     assert.equal(await cols.count(), 2);
@@ -232,6 +238,7 @@ test('outbox lessons: inbox vs naive consumer, and the outbox beside both dual w
     assert.match(await cols.nth(1).locator('[data-testid=invariants] .fail').textContent(), /Consumer applies each event once/);
 
     await open(page, '#/scenario/dual-write');
+    await skipQuestion(page);
     await page.getByTestId('run-to-end').click();
     const dw = page.locator('section[data-service=atomic]');
     assert.equal(await dw.count(), 3);

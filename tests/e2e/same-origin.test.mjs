@@ -3,7 +3,7 @@
 // includes every CSP violation; a listener also reports violations as console errors by name.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, open, BASE_URL } from './harness.mjs';
+import { withPage, open, BASE_URL, skipQuestion } from './harness.mjs';
 
 const ORIGIN = new URL(BASE_URL).origin;
 
@@ -36,6 +36,7 @@ test('a full visit loads nothing from another origin, and both pages carry the C
     await page.getByTestId('lesson').waitFor();
     const play = await csp(page);
     assert.deepEqual(play['style-src'], ["'self'"], 'the playground needs no inline style');
+    await skipQuestion(page);
     await page.getByTestId('run-to-end').click();
     await page.locator('section[data-service=naive] [data-testid=invariants] .fail').first().waitFor();
 

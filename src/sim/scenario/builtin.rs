@@ -14,18 +14,28 @@ use crate::sim::world::server::ServiceKind::{
 use crate::sim::world::WorldConfig;
 
 /// Ids of every built-in scenario, in lesson order.
-pub const BUILTIN_IDS: [&str; 11] = [
-    "double-charge",
-    "distinct-keys",
-    "failure-cached",
+/// The order follows the article's sections (the lesson path in `ui/playground/lessons.rs`
+/// groups them); ids never change, because links and saved runs name them.
+pub const BUILTIN_IDS: [&str; 19] = [
+    "timeout-ambiguity",
     "client-cannot-tell",
+    "double-charge",
+    "key-replays",
+    "distinct-keys",
+    "concurrent-same-key",
+    "atomic-lock",
+    "ten-threads",
+    "stripe-in-flight",
+    "failure-cached",
+    "many-retries",
+    "order-id-as-key",
     "new-key-per-retry",
     "split-store-crash",
-    "concurrent-same-key",
     "key-expiry",
     "param-mismatch",
     "outbox-relay-crash",
     "dual-write",
+    "effectively-once",
 ];
 
 /// Ids of every built-in scenario, in lesson order.
@@ -89,6 +99,23 @@ fn operation(
     }
 }
 
+/// `n` requests of 100 with one key at the same instant (a double click, the article's threads).
+fn parallel(key: &str, n: usize) -> Input {
+    Input::Parallel {
+        requests: vec![
+            RequestSpec {
+                key: Some(key.to_string()),
+                key_format: KeyFormat::V4,
+                amount: 100,
+                description: key.to_string(),
+                fault: Fault::None,
+            };
+            n
+        ],
+        same_key: true,
+    }
+}
+
 /// A built-in scenario by id.
 pub fn builtin(id: &str) -> Option<Scenario> {
     let s = match id {
@@ -129,31 +156,98 @@ pub fn builtin(id: &str) -> Option<Scenario> {
                 ],
             )
         },
-        // Request lost, response lost, crash mid-way: the client sees three identical timeouts.
+        // Request lost, response lost, crash mid-way: the client sees three identical timeouts,
+        // so it retries each with its key; only the atomic service ends with one charge each.
         "client-cannot-tell" => base(
             &[Naive, SplitStore, Atomic],
+            [
+                Fault::RequestLost,
+                Fault::ResponseLost,
+                Fault::CrashAfterChargeBeforeRecord,
+            ]
+            .into_iter()
+            .map(|f| {
+                operation(
+                    100,
+                    KeyStrategy::Reuse,
+                    RetryPolicy::Fixed { delay_ms: 1_000 },
+                    2,
+                    vec![f],
+                )
+            })
+            .collect(),
+        ),
+        // One charge whose reply is lost and no retry: the client is left with a timeout.
+        "timeout-ambiguity" => base(
+            &[Atomic],
+            vec![operation(
+                100,
+                KeyStrategy::Reuse,
+                RetryPolicy::None,
+                1,
+                vec![Fault::ResponseLost],
+            )],
+        ),
+        // Two lost replies, three tries with one key: the key turns the retries into replays.
+        "key-replays" => base(
+            &[Naive, Idempotent],
+            vec![operation(
+                100,
+                KeyStrategy::Reuse,
+                RetryPolicy::Immediate,
+                3,
+                vec![Fault::ResponseLost, Fault::ResponseLost],
+            )],
+        ),
+        // Three requests with one key at once: one lock around check, charge and store.
+        "atomic-lock" => base(&[Atomic, TocTou], vec![parallel("order-5", 3)]),
+        // The article's ten-thread test.
+        "ten-threads" => base(&[TocTou, Atomic], vec![parallel("order-10", 10)]),
+        // Stripe's pattern: a second request while the first runs gets 409; later retries replay.
+        "stripe-in-flight" => base(
+            &[Production, Atomic],
             vec![
-                operation(
-                    100,
-                    KeyStrategy::Reuse,
-                    RetryPolicy::None,
-                    1,
-                    vec![Fault::RequestLost],
-                ),
-                operation(
-                    100,
-                    KeyStrategy::Reuse,
-                    RetryPolicy::None,
-                    1,
-                    vec![Fault::ResponseLost],
-                ),
-                operation(
-                    100,
-                    KeyStrategy::Reuse,
-                    RetryPolicy::None,
-                    1,
-                    vec![Fault::CrashAfterChargeBeforeRecord],
-                ),
+                parallel("order-8", 2),
+                Input::AdvanceTime { ms: 2_000 },
+                request(Some("order-8"), 100, "order-8", Fault::None),
+            ],
+        ),
+        // Any number of retries, through every kind of fault, with one key.
+        "many-retries" => base(
+            &[Naive, Idempotent, Atomic],
+            vec![operation(
+                100,
+                KeyStrategy::Reuse,
+                RetryPolicy::ExponentialJitter {
+                    base_ms: 100,
+                    cap_ms: 2_000,
+                },
+                6,
+                vec![
+                    Fault::ResponseLost,
+                    Fault::RequestLost,
+                    Fault::ResponseLost,
+                    Fault::CrashBeforeCharge,
+                    Fault::ResponseLost,
+                ],
+            )],
+        ),
+        // An order id used as the key: a second, different charge for the order is taken for a
+        // retry of the first.
+        "order-id-as-key" => base(
+            &[Idempotent, Production],
+            vec![
+                request(Some("order-1"), 100, "order-1", Fault::None),
+                request(Some("order-1"), 30, "order-1 shipping", Fault::None),
+            ],
+        ),
+        // The conclusion: a double click and a retry through every service at once.
+        "effectively-once" => base(
+            &[Naive, TocTou, Atomic, Production],
+            vec![
+                parallel("order-99", 2),
+                Input::AdvanceTime { ms: 2_000 },
+                retry(),
             ],
         ),
         // The common bug: a fresh key per retry defeats every server.

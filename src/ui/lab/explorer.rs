@@ -28,6 +28,9 @@ pub struct ExplorerPanelProps {
     pub seed: u64,
     /// Loads a schedule of a scenario into the stepper.
     pub on_load: Callback<(LabScenario, Vec<usize>)>,
+    /// A search finished: its scenario and its report (a lab challenge may be won by it).
+    #[prop_or_default]
+    pub on_done: Callback<(LabScenario, Report)>,
 }
 
 /// Time the search may take per slice before it yields to the browser, in ms: well under a
@@ -273,6 +276,18 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
             tr!(lang, "Stopped: {why}", "停止: {why}")
         }
     };
+    {
+        let (on_done, scenario) = (props.on_done.clone(), props.scenario.clone());
+        let done = match &*run {
+            RunState::Done { report, .. } => Some(report.clone()),
+            _ => None,
+        };
+        use_effect_with(done, move |done| {
+            if let Some(report) = done {
+                on_done.emit((scenario, report.clone()));
+            }
+        });
+    }
     let report = match &*run {
         RunState::Running { report, .. }
         | RunState::Done { report, .. }

@@ -30,11 +30,15 @@ impl Site for LabSite {
     const OTHER_PAGE: &'static str = "../";
 
     fn draws(route: &Route) -> bool {
-        matches!(route, Route::Lab)
+        matches!(route, Route::Lab | Route::LabChallenge(_))
     }
 
-    fn render(_route: &Route, lang: Lang) -> Html {
-        html! { <LabPage lang={lang} /> }
+    fn render(route: &Route, lang: Lang) -> Html {
+        let challenge = match route {
+            Route::LabChallenge(id) => Some(id.clone()),
+            _ => None,
+        };
+        html! { <LabPage lang={lang} challenge={challenge.clone()} key={challenge.unwrap_or_default()} /> }
     }
 
     fn home() -> Route {

@@ -5,7 +5,8 @@
 
 use yew::prelude::*;
 
-use crate::sim::lab::{LabScenario, Model};
+use crate::sim::lab::{LabScenario, Model, Report};
+use crate::sim::lesson::{lab_challenge, LabChallenge};
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::text::lab::model_name;
 use crate::ui::text::{lab_error, restore_message};
@@ -27,17 +28,28 @@ use super::timeline::ScheduleTimeline;
 pub struct LabPageProps {
     /// The page language.
     pub lang: Lang,
+    /// The lab challenge on the page (`#/lab/challenge/<id>`), if any.
+    #[prop_or_default]
+    pub challenge: Option<String>,
 }
 
 /// The concurrency lab (#/lab).
 #[component(LabPage)]
 pub fn lab_page(props: &LabPageProps) -> Html {
     let lang = props.lang;
-    // A share link in the hash, else this browser's saved lab, else the default (read once).
+    // A challenge opens its own scenario; otherwise a share link in the hash, else this
+    // browser's saved lab, else the default (read once).
+    let challenge = use_memo(props.challenge.clone(), |id| id.as_deref().and_then(lab_challenge));
     let start = use_memo((), |_| persist::start());
     let ui = {
-        let start = start.clone();
-        use_reducer(move || LabUi::at_start(&start))
+        let (start, challenge) = (start.clone(), challenge.clone());
+        use_reducer(move || match &*challenge {
+            Some(c) => LabUi {
+                stepper: crate::sim::lab::Stepper::new(c.scenario.clone()),
+                ..LabUi::default()
+            },
+            None => LabUi::at_start(&start),
+        })
     };
     let run = ui.stepper.clone();
     let scenario = run.scenario().clone();
@@ -45,12 +57,33 @@ pub fn lab_page(props: &LabPageProps) -> Html {
 
     // Every change of settings or schedule is saved. The first save waits for a change unless the
     // lab came from a good link, so a damaged link or unreadable storage overwrites nothing.
-    let skip_save = use_mut_ref(|| !start.save_now);
+    // A challenge's runs are not saved over the learner's own lab.
+    let skip_save = use_mut_ref(|| !start.save_now || challenge.is_some());
+    let saves = challenge.is_none();
     use_effect_with(json.clone(), move |json| {
-        if !std::mem::replace(&mut *skip_save.borrow_mut(), false) {
+        if !std::mem::replace(&mut *skip_save.borrow_mut(), !saves) {
             persist::save(json);
         }
     });
+    // A challenge is won by the schedule on the page or by a finished search's proof.
+    let proved = use_state(|| false);
+    let on_done = {
+        let (proved, challenge) = (proved.clone(), challenge.clone());
+        Callback::from(move |(s, r): (LabScenario, Report)| {
+            if challenge.as_ref().as_ref().is_some_and(|c| c.won_by_report(&s, &r)) {
+                proved.set(true);
+            }
+        })
+    };
+    let won = challenge.as_ref().as_ref().is_some_and(|c| c.won_by_stepper(&ui.stepper)) || *proved;
+    {
+        let id = (*challenge).as_ref().map(|c| c.id);
+        use_effect_with((won, id), move |&(won, id)| {
+            if let (true, Some(id)) = (won, id) {
+                crate::ui::playground::teach::mark_won(id);
+            }
+        });
+    }
     // A link read at the start leaves the address bar; a link opened later on this page (pasted
     // into the address bar: same route, no remount) is read the same way.
     {
@@ -151,6 +184,7 @@ pub fn lab_page(props: &LabPageProps) -> Html {
                     "A request that finds a stored result returns DuplicateRequest at once; its remaining steps run no code, so every request always takes three steps and every schedule has the same length.",
                     "保存済みの結果を見つけたリクエストはすぐに DuplicateRequest を返す。残りのステップでは何も実行しないので、どのリクエストも常に3ステップで、どのスケジュールも同じ長さになる。") }</p>
             </header>
+            if let Some(c) = &*challenge { { challenge_card(lang, c, won) } }
             <LabSettings lang={lang} scenario={scenario.clone()} seed={ui.seed} on_apply={on_apply} />
             <section class="lab-stepper" aria-labelledby="lab-stepper-h" ref={stepper_ref}>
                 <h3 id="lab-stepper-h">{ stepper_heading }</h3>
@@ -173,7 +207,27 @@ pub fn lab_page(props: &LabPageProps) -> Html {
                 <ScheduleTimeline lang={lang} stepper={run.clone()} />
                 <LabShare lang={lang} json={json} />
             </section>
-            <ExplorerPanel lang={lang} scenario={scenario.clone()} seed={ui.seed} on_load={on_load} />
+            <ExplorerPanel lang={lang} scenario={scenario.clone()} seed={ui.seed} on_load={on_load} on_done={on_done} />
+        </section>
+    }
+}
+
+/// A lab challenge's card: what to do, whether it is won.
+fn challenge_card(lang: Lang, c: &LabChallenge, won: bool) -> Html {
+    use crate::ui::playground::challenges;
+    let state = if won { "won" } else { "open" };
+    html! {
+        <section class="lesson card challenge" data-testid="challenge" data-challenge={c.id}>
+            <h2>{ challenges::title(lang, c.id) }</h2>
+            <p>{ challenges::brief(lang, c.id) }</p>
+            <p class={classes!("status", won.then_some("won"))} data-testid="challenge-status" data-state={state} role="status">
+                { if won {
+                    lang.t("★ Won! The lab has checked it.", "★ 達成！ラボが確かめた。")
+                } else {
+                    lang.t("Not yet: the lab checks after every step and every finished search.", "まだ。ラボは1ステップごと、探索が終わるごとに確かめる。")
+                } }
+            </p>
+            <p><a href="../#/scenario/concurrent-same-key">{ lang.t("Back to the lessons", "レッスンに戻る") }</a></p>
         </section>
     }
 }

@@ -43,6 +43,9 @@ pub struct ControlsProps {
     pub speed_ms: u32,
     /// Where requests go.
     pub on: Callback<Control>,
+    /// A question waits at this step: the run does not go past it until it is answered.
+    #[prop_or_default]
+    pub limit: Option<usize>,
 }
 
 /// The control bar.
@@ -72,7 +75,7 @@ pub fn controls(p: &ControlsProps) -> Html {
         })
     };
     let at_start = p.position == 0;
-    let at_end = p.position >= p.total;
+    let at_end = p.position >= p.total.min(p.limit.unwrap_or(usize::MAX));
     html! {
         <div class="controls" role="toolbar" aria-label={l.t("Run controls", "実行の操作")}>
             <button onclick={send(Control::Reset)} disabled={at_start} data-testid="reset">{ l.t("« Reset", "« 最初へ") }</button>

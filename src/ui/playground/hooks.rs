@@ -91,3 +91,13 @@ pub fn use_remembered_run(state: UseReducerHandle<PageState>, route: Route) {
         }
     });
 }
+
+/// Saves the learner's progress (answers, done and won marks) whenever it changes.
+#[hook]
+pub fn use_saved_progress(state: UseReducerHandle<PageState>) {
+    use_effect_with(state.teach.progress_changed, move |&n| {
+        if n > 0 {
+            web::save(web::PROGRESS_KEY, &state.teach.progress.to_text());
+        }
+    });
+}

@@ -1,211 +1,581 @@
-//! Lesson text for the built-in scenarios, in English and Japanese, written for this page (the
-//! article is the lesson plan; the words are ours). The scenarios themselves are data in
-//! `crate::sim::scenarios`; this file only explains them.
+//! The lesson path: one lesson per section of the article, in its order, in English and Japanese,
+//! written for this page (the article is the lesson plan; the words are ours). The runs are data
+//! in `crate::sim` (`builtin`), the questions and their answers are the core's
+//! (`crate::sim::lesson::question`): no text here states an outcome. `why` is shown after the
+//! answer, with `{step}` replaced by the step that shows it.
 
 use crate::ui::i18n::Lang;
+
+/// Words in both languages.
+pub type Pair = (&'static str, &'static str);
 
 /// The words around one built-in scenario.
 pub struct Lesson {
     /// Stable scenario id (`#/scenario/<id>`).
     pub id: &'static str,
-    /// Short title for the scenario picker.
-    pub title: (&'static str, &'static str),
-    /// What happens in this run.
-    pub story: (&'static str, &'static str),
-    /// What to watch while stepping.
-    pub watch: (&'static str, &'static str),
-    /// The one sentence to remember.
-    pub takeaway: (&'static str, &'static str),
+    /// Short title for the lesson list.
+    pub title: Pair,
+    /// What happens in this run (never how it ends).
+    pub story: Pair,
+    /// The question asked before the decisive step.
+    pub ask: Pair,
+    /// Why the answer is what the run shows, after the answer; `{step}` is the step that shows it.
+    pub why: Pair,
+    /// The one sentence to remember, after the answer.
+    pub takeaway: Pair,
 }
 
 impl Lesson {
     /// Picks one of the pairs in the page language.
-    pub fn pick(lang: Lang, pair: (&'static str, &'static str)) -> &'static str {
+    pub fn pick(lang: Lang, pair: Pair) -> &'static str {
         lang.t(pair.0, pair.1)
     }
 }
 
-/// All lessons, in the order the picker shows them (the article's order).
+/// One entry of the lesson path: a lesson on this page, or a page of its own.
+pub enum Item {
+    /// A built-in lesson by id.
+    Lesson(&'static str),
+    /// Another page of the site: its `data-section` id, its address relative to the playground,
+    /// its title, and whether it is built yet.
+    Page {
+        /// Stable id (`data-section`).
+        id: &'static str,
+        /// Address relative to the playground page.
+        href: &'static str,
+        /// Title.
+        title: Pair,
+        /// False while the page does not exist yet: listed, not linked.
+        ready: bool,
+    },
+}
+
+/// A section of the article, with its lessons.
+pub struct Section {
+    /// The section's title.
+    pub title: Pair,
+    /// Its entries.
+    pub items: &'static [Item],
+}
+
+/// The lesson path, in the article's order.
+pub const PATH: &[Section] = &[
+    Section {
+        title: ("Why a retry is dangerous", "なぜリトライは危ないか"),
+        items: &[Item::Lesson("timeout-ambiguity"), Item::Lesson("client-cannot-tell")],
+    },
+    Section {
+        title: ("The naive service", "素朴なサービス"),
+        items: &[Item::Lesson("double-charge")],
+    },
+    Section {
+        title: ("Idempotency keys", "冪等性キー"),
+        items: &[Item::Lesson("key-replays"), Item::Lesson("distinct-keys")],
+    },
+    Section {
+        title: ("TOCTOU: three locks", "TOCTOU：3つのロック"),
+        items: &[
+            Item::Lesson("concurrent-same-key"),
+            Item::Page {
+                id: "lab",
+                href: "lab/#/lab",
+                title: ("Play the scheduler in the lab", "ラボでスケジューラを操る"),
+                ready: true,
+            },
+        ],
+    },
+    Section {
+        title: ("The atomic service", "アトミックなサービス"),
+        items: &[Item::Lesson("atomic-lock"), Item::Lesson("ten-threads")],
+    },
+    Section {
+        title: ("Stripe's pattern", "Stripe のパターン"),
+        items: &[Item::Lesson("stripe-in-flight")],
+    },
+    Section {
+        title: ("Caching failures", "失敗もキャッシュする"),
+        items: &[Item::Lesson("failure-cached")],
+    },
+    Section {
+        title: ("Property-based checks", "プロパティベースの検証"),
+        items: &[
+            Item::Lesson("many-retries"),
+            Item::Page {
+                id: "properties",
+                href: "#/properties",
+                title: ("Run a property over random cases", "ランダムなケースでプロパティを検証"),
+                ready: false,
+            },
+        ],
+    },
+    Section {
+        title: ("Keys as the foundation", "キーはすべての土台"),
+        items: &[Item::Lesson("order-id-as-key")],
+    },
+    Section {
+        title: ("Implementation notes", "実装上の注意点"),
+        items: &[
+            Item::Lesson("new-key-per-retry"),
+            Item::Lesson("split-store-crash"),
+            Item::Lesson("key-expiry"),
+            Item::Lesson("param-mismatch"),
+        ],
+    },
+    Section {
+        title: ("The transactional outbox", "トランザクショナル・アウトボックス"),
+        items: &[Item::Lesson("outbox-relay-crash"), Item::Lesson("dual-write")],
+    },
+    Section {
+        title: ("Durable execution and sagas", "Durable Execution とサガ"),
+        items: &[Item::Page {
+            id: "durable",
+            href: "durable/",
+            title: ("Temporal, Restate, DBOS: a page of its own", "Temporal・Restate・DBOS（専用ページ）"),
+            ready: false,
+        }],
+    },
+    Section {
+        title: ("Kafka's idempotent producer", "Kafka の冪等プロデューサ"),
+        items: &[Item::Page {
+            id: "kafka",
+            href: "kafka/",
+            title: ("Producer ids and sequence numbers: a page of its own", "プロデューサIDとシーケンス番号（専用ページ）"),
+            ready: false,
+        }],
+    },
+    Section {
+        title: ("Conclusion", "まとめ"),
+        items: &[Item::Lesson("effectively-once")],
+    },
+];
+
+/// All lessons.
 pub const LESSONS: &[Lesson] = &[
     Lesson {
-        id: "double-charge",
-        title: ("1. A retry charges twice", "1. リトライで二重課金"),
+        id: "timeout-ambiguity",
+        title: ("A timeout is not an answer", "タイムアウトは答えではない"),
         story: (
-            "A client charges 100 from a balance of 1000. The server does the work, but the reply is lost on the way back, so the client times out and sends the same charge again. The naive service has no way to know it already did this, and charges again. The idempotent and atomic services find the key in their store and replay the first answer.",
-            "残高1000から100を課金する。サーバーは処理を終えたが、応答が帰り道で失われ、クライアントはタイムアウトして同じ課金をもう一度送る。素朴なサービスはすでに処理したことを知る手段がなく、もう一度引き落とす。冪等なサービスとアトミックなサービスはストアにキーを見つけ、最初の結果を返し直す。",
+            "A client asks the atomic service to charge 100. The network drops the reply on its way back; the client waits, gives up, and is left with a timeout. It does not retry.",
+            "クライアントがアトミックなサービスに100の課金を頼む。応答は帰り道でネットワークに落とされ、クライアントは待ったあげく諦め、手元にはタイムアウトだけが残る。リトライはしない。",
         ),
-        watch: (
-            "Step until the response is lost, then watch the retry: the naive balance drops to 800, the others stay at 900, and the naive panel's invariant badge turns to FAIL at the step of the second charge.",
-            "応答が失われるところまで進め、リトライを見る。素朴なサービスの残高は800まで下がり、他は900のまま。素朴なサービスの不変条件バッジは、2回目の課金のステップでFAILになる。",
+        ask: (
+            "The client saw only a timeout. How many times was the card charged?",
+            "クライアントが見たのはタイムアウトだけ。カードは何回課金された？",
+        ),
+        why: (
+            "The server did the work (step {step}); only the reply was lost. A timeout says nothing about what happened on the server.",
+            "サーバーは処理を終えていた（ステップ {step}）。失われたのは応答だけ。タイムアウトは、サーバーで何が起きたかを何も教えない。",
         ),
         takeaway: (
-            "A timeout is not a failure: the work may have happened. Only a key the server remembers makes the retry safe.",
-            "タイムアウトは失敗ではない。処理は終わっているかもしれない。サーバーが覚えているキーだけが、リトライを安全にする。",
-        ),
-    },
-    Lesson {
-        id: "distinct-keys",
-        title: ("2. Different keys, different charges", "2. キーが違えば別の操作"),
-        story: (
-            "Three orders, three keys, three charges of 100, 200 and 300. Keys do not merge operations: each key is its own logical operation, and the balance goes from 1000 to 400.",
-            "3つの注文、3つのキーで、100、200、300を課金する。キーは操作をまとめるものではない。キーごとに別の論理操作で、残高は1000から400になる。",
-        ),
-        watch: (
-            "The store gets one row per key, and every service agrees on the final balance.",
-            "ストアにはキーごとに1行ずつ増え、最終残高はすべてのサービスで一致する。",
-        ),
-        takeaway: (
-            "Same key means retry; different key means a new operation. The client decides which, by choosing the key.",
-            "同じキーならリトライ、違うキーなら新しい操作。どちらにするかは、キーを選ぶクライアントが決める。",
-        ),
-    },
-    Lesson {
-        id: "failure-cached",
-        title: ("3. Failures are cached too", "3. 失敗もキャッシュする"),
-        story: (
-            "A charge of 100 against a balance of 50 fails with insufficient funds. Money arrives, and the client retries the same operation with the same key. The idempotent and atomic services, like the article's code, replay the cached failure. The production service here caches only successes, so it runs the charge again and it now succeeds: one operation, one key, two different answers.",
-            "残高50に100を課金し、残高不足で失敗する。その後入金があり、クライアントは同じ操作を同じキーでリトライする。冪等なサービスとアトミックなサービスは記事のコードと同じく、キャッシュした失敗を返し直す。ここでの本番型サービスは成功だけをキャッシュするので課金を再実行し、今度は成功する。1つの操作、1つのキーに2つの異なる答えが出る。",
-        ),
-        watch: (
-            "Compare what client #1 saw in each column (two tries, two answers in production) and the cached result column of each store.",
-            "各列でクライアント #1 が見た結果（本番型では2回の試行に2つの答え）と、各ストアのキャッシュ結果の列を見比べる。",
-        ),
-        takeaway: (
-            "Idempotent means the same answer every time, failures included. After the situation changes, send a new key.",
-            "冪等とは、失敗も含めて毎回同じ答えを返すこと。状況が変わったら、新しいキーで送る。",
+            "After a timeout the work may or may not have happened, and waiting will not tell the client which.",
+            "タイムアウトの後、処理は済んだかもしれないし、済んでいないかもしれない。待っていてもクライアントには分からない。",
         ),
     },
     Lesson {
         id: "client-cannot-tell",
-        title: ("4. Lost request, lost response, crash", "4. 要求の消失・応答の消失・クラッシュ"),
+        title: ("Three failures that look the same", "見分けのつかない3つの失敗"),
         story: (
-            "Three charges, three different faults: the request never arrives; the request is processed but the reply is lost; the server crashes part-way. From the client's side all three look exactly the same: a timeout.",
-            "3つの課金に、3種類の障害を入れる。要求が届かない。要求は処理されたが応答が失われる。サーバーが途中でクラッシュする。クライアントから見ると、3つとも同じタイムアウトにしか見えない。",
+            "Three clients charge 100 each and each sees a timeout: the first request is lost on the way in, the second one's reply on the way out, and the third crashes the server after the charge, before anything else is written. Each client waits a second and retries once with its key. The naive service has no keys at all; the separate-store service keeps its keys outside the balance's transaction; the atomic service commits the charge and the key together, so a crash undoes both.",
+            "3つのクライアントがそれぞれ100を課金し、どれもタイムアウトを見る。1つ目は要求が行きで消え、2つ目は応答が帰りで消え、3つ目は課金の直後、他に何も書かないうちにサーバーがクラッシュする。どのクライアントも1秒待って、同じキーで1回リトライする。素朴なサービスにはキーがない。別ストアのサービスはキーを残高のトランザクションの外に置く。アトミックなサービスは課金とキーを一緒にコミットするので、クラッシュすると両方が取り消される。",
         ),
-        watch: (
-            "In the timeline the arrows stop short at different places, but the client lane shows the same timeout each time. Only the balance reveals which one charged.",
-            "タイムラインでは矢印が途切れる場所がそれぞれ違うが、クライアントのレーンには毎回同じタイムアウトが並ぶ。どれが課金したかは残高にしか現れない。",
+        ask: (
+            "Each client retries once with its key. Where does the atomic service's balance end?",
+            "各クライアントが同じキーで1回リトライする。アトミックなサービスの残高は最後にいくらになる？",
+        ),
+        why: (
+            "Step {step} is the atomic service's last charge. The lost request never charged, so its retry did; the lost reply's retry found the key and replayed; the crash rolled its charge back with the transaction, so its retry charged: one charge per client. The naive and separate-store services kept the crashed charge and charged its retry again.",
+            "ステップ {step} がアトミックなサービスの最後の課金。消えた要求は課金されていないのでリトライが課金し、消えた応答のリトライはキーを見つけて再生し、クラッシュした課金はトランザクションごと巻き戻ったのでリトライが課金した。クライアントごとに1回。素朴なサービスと別ストアのサービスはクラッシュした課金を残したまま、そのリトライでもう一度課金した。",
         ),
         takeaway: (
-            "The client cannot tell what happened, so it must retry, and the server must make the retry harmless.",
-            "クライアントには何が起きたか分からない。だからリトライするしかなく、サーバーがそのリトライを無害にしなければならない。",
+            "The client cannot tell the three apart, so it must retry; only a server that commits the charge and the key together makes every retry safe.",
+            "クライアントには3つを見分けられないので、リトライするしかない。課金とキーを一緒にコミットするサーバーだけが、どのリトライも安全にする。",
         ),
     },
     Lesson {
-        id: "new-key-per-retry",
-        title: ("5. A new key on every retry", "5. リトライのたびに新しいキー"),
+        id: "double-charge",
+        title: ("A retry charges twice", "リトライで二重課金"),
         story: (
-            "The client generates a fresh UUID for each attempt instead of one per operation. Every retry looks like a new operation to the server, so even the atomic and the production services charge again.",
-            "クライアントが操作ごとではなく、試行ごとに新しいUUIDを作る。サーバーには毎回のリトライが新しい操作に見えるため、アトミックなサービスも本番型サービスもまた課金してしまう。",
+            "A client charges 100 from a balance of 1000. The reply is lost, the client times out and sends the same charge again with the same key. The naive service ignores keys; the idempotent and atomic services look the key up first.",
+            "残高1000から100を課金する。応答が失われ、クライアントはタイムアウトして同じ課金を同じキーでもう一度送る。素朴なサービスはキーを見ない。冪等なサービスとアトミックなサービスは、まずキーを調べる。",
         ),
-        watch: (
-            "The store fills with keys that each charged once, and the \"one charge per operation\" invariant fails everywhere.",
-            "ストアにはそれぞれ1回課金したキーが並び、「操作ごとに課金は最大1回」の不変条件がすべてのサービスでFAILになる。",
+        ask: (
+            "The retry is about to reach the servers. Where does the naive balance end?",
+            "リトライがサーバーに届く直前。素朴なサービスの残高は最後にいくらになる？",
+        ),
+        why: (
+            "At step {step} the naive service charges the retry as a new payment. The others find the key and send the first answer back.",
+            "ステップ {step} で素朴なサービスはリトライを新しい支払いとして課金する。他のサービスはキーを見つけ、最初の答えを返す。",
         ),
         takeaway: (
-            "The key belongs to the logical operation, minted once by the client and reused on every retry.",
-            "キーは論理操作のもの。クライアントが一度だけ作り、すべてのリトライで使い回す。",
+            "A retry the server cannot recognise is a second payment.",
+            "サーバーが見分けられないリトライは、2回目の支払いになる。",
         ),
     },
     Lesson {
-        id: "split-store-crash",
-        title: ("6. Keys in a separate store", "6. キーを別のストアに置く"),
+        id: "key-replays",
+        title: ("The key makes retries replays", "キーがリトライを再生に変える"),
         story: (
-            "One service keeps its keys in a cache beside the database: it commits the charge, then records the key. The server crashes between those two writes. On retry the key is missing and the charge runs again; the TOCTOU service, with its separate transactions, fails the same way. The atomic service writes both in one transaction, so the crash rolls back the charge as well. The production service left an in-flight record behind: it answers 409 until that record's lock expires (90 s, as rocket-rides), then runs the charge once.",
-            "あるサービスは、データベースとは別のキャッシュにキーを置く。課金をコミットしてからキーを記録する。その2つの書き込みの間でサーバーがクラッシュする。リトライ時にはキーがなく、課金がもう一度走る。トランザクションが分かれたTOCTOUサービスも同じように失敗する。アトミックなサービスは両方を1つのトランザクションで書くので、クラッシュで課金も巻き戻る。本番型サービスには処理中レコードが残り、そのロックが切れるまで（rocket-ridesと同じ90秒）409を返し、その後1回だけ課金する。",
+            "One operation, one key, three tries: the first two replies are lost and the client retries at once each time. The naive service beside it receives the same three tries.",
+            "1つの操作、1つのキーで3回試す。最初の2回は応答が失われ、クライアントはそのたびにすぐリトライする。隣の素朴なサービスにも同じ3回が届く。",
         ),
-        watch: (
-            "Watch the commit and rollback events in the server lane around the crash.",
-            "クラッシュの前後で、サーバーのレーンに出るコミットとロールバックを見る。",
+        ask: (
+            "The second try is arriving with the same key. How many times does the idempotent service charge in all?",
+            "2回目の試行が同じキーで届く。冪等なサービスは全部で何回課金する？",
+        ),
+        why: (
+            "From step {step} every try finds the key and gets the first answer back; only the first try charged. The naive service charged every try.",
+            "ステップ {step} からは、どの試行もキーを見つけて最初の答えを受け取る。課金したのは最初の試行だけ。素朴なサービスは試行のたびに課金した。",
         ),
         takeaway: (
-            "The key and the effect must commit together. A key written afterwards is a promise a crash can break.",
-            "キーと副作用は一緒にコミットしなければならない。後から書くキーは、クラッシュで破られうる約束にすぎない。",
+            "A key names the operation, not the request: every retry of it gets the first answer.",
+            "キーが名付けるのは要求ではなく操作。その操作のリトライは、どれも最初の答えを受け取る。",
+        ),
+    },
+    Lesson {
+        id: "distinct-keys",
+        title: ("Different keys, different operations", "キーが違えば別の操作"),
+        story: (
+            "Three orders, each with its own key: charges of 100, 200 and 300.",
+            "3つの注文を、それぞれ別のキーで：100、200、300の課金。",
+        ),
+        ask: (
+            "The second order is arriving. How many charges does the idempotent service make in all?",
+            "2つ目の注文が届く。冪等なサービスは全部で何回課金する？",
+        ),
+        why: (
+            "Each key is an operation of its own, so each one charges; the last at step {step}.",
+            "キーごとに別の操作なので、どれも課金される。最後はステップ {step}。",
+        ),
+        takeaway: (
+            "Same key means a retry; a new key means a new operation. The client decides which by the key it sends.",
+            "同じキーならリトライ、新しいキーなら新しい操作。どちらかを決めるのは、キーを送るクライアント。",
         ),
     },
     Lesson {
         id: "concurrent-same-key",
-        title: ("7. Two requests at once", "7. 同時に2つの要求"),
+        title: ("Two requests, one key, three locks", "1つのキーに2つの要求、3つのロック"),
         story: (
-            "Two requests with the same key arrive together. The TOCTOU service checks, charges and stores in three separate critical sections, so both checks pass before either stores. The atomic service does all three under one lock; the production service records the key as in-flight first and answers the second request 409 Conflict.",
-            "同じキーの2つの要求が同時に届く。TOCTOUサービスはチェック・課金・保存を別々のクリティカルセクションで行うので、どちらかが保存する前に両方のチェックが通ってしまう。アトミックなサービスは3つを1つのロックの中で行い、本番型サービスはまずキーを処理中として記録し、2つ目の要求に409 Conflictを返す。",
+            "Two requests with the same key arrive at the same moment, and a third comes later. The TOCTOU service checks the key, charges and stores the result, each under a lock of its own, so between one request's check and its store the other can check too. The atomic and production services get the same requests.",
+            "同じキーの要求が2つ同時に届き、3つ目が後から来る。TOCTOU サービスはキーの確認、課金、結果の保存をそれぞれ別のロックの下で行うので、一方の確認と保存の間に、もう一方も確認できてしまう。アトミックなサービスと本番型サービスにも同じ要求が届く。",
         ),
-        watch: (
-            "In the TOCTOU timeline both checks miss before any store write. A third request with the key comes later: TOCTOU replays the second result, which differs from the first, so its replay invariant fails too. Then try the concurrency lab to see every interleaving.",
-            "TOCTOUのタイムラインでは、保存より前に両方のチェックがミスする。後から同じキーの3つ目の要求が来ると、TOCTOUは2つ目の結果を返し直すが、それは1つ目と違うので再生の不変条件もFAILになる。並行性ラボではすべてのインターリーブを確かめられる。",
+        ask: (
+            "How many charges does the TOCTOU service make for that one key?",
+            "TOCTOU サービスは、その1つのキーで何回課金する？",
+        ),
+        why: (
+            "Both requests checked before either stored, so both found nothing and both charged; the last charge is step {step}. In the lab you can be the scheduler and find such an order yourself.",
+            "どちらの要求も、相手が保存する前に確認したので、どちらも何も見つけずに課金した。最後の課金はステップ {step}。ラボでは自分がスケジューラになって、こういう順序を探せる。",
         ),
         takeaway: (
-            "A lock around each step is not enough: check, charge and store must be one critical section.",
-            "ステップごとのロックでは足りない。チェック・課金・保存を1つのクリティカルセクションにする。",
+            "Check-then-act is a race unless the check and the act are one critical section.",
+            "確認してから実行するのは、確認と実行が1つのクリティカルセクションでない限り競合になる。",
+        ),
+    },
+    Lesson {
+        id: "atomic-lock",
+        title: ("One lock around everything", "すべてを1つのロックで"),
+        story: (
+            "Three requests with one key arrive at the same moment, at the atomic service (one lock around check, charge and store) and at the TOCTOU service.",
+            "同じキーの要求が3つ同時に、アトミックなサービス（確認・課金・保存を1つのロックで囲む）と TOCTOU サービスに届く。",
+        ),
+        ask: (
+            "How many times does the atomic service charge?",
+            "アトミックなサービスは何回課金する？",
+        ),
+        why: (
+            "The first request holds the lock until its result is stored (its charge is step {step}); the others wait, then find the key and replay.",
+            "最初の要求は結果を保存するまでロックを握る（その課金がステップ {step}）。他の要求は待ち、その後キーを見つけて再生する。",
+        ),
+        takeaway: (
+            "Check, charge and record belong in one critical section; in production, one database transaction.",
+            "確認・課金・記録は1つのクリティカルセクションに入れる。本番では1つのデータベーストランザクション。",
+        ),
+    },
+    Lesson {
+        id: "ten-threads",
+        title: ("The ten-thread test", "10スレッドのテスト"),
+        story: (
+            "The article's concurrency test: ten requests with one key at once. Here the ten arrive at the same instant and the server interleaves their phases.",
+            "記事の並行テスト：同じキーの要求を10個同時に。ここでは10個が同じ瞬間に届き、サーバーはそれぞれの段階を交互に進める。",
+        ),
+        ask: (
+            "How many times does the TOCTOU service charge the one key?",
+            "TOCTOU サービスは、その1つのキーで何回課金する？",
+        ),
+        why: (
+            "Every request checked before any of them stored, so every one charged; the last at step {step}. The atomic service charged once.",
+            "どの要求も、誰かが保存する前に確認したので、全員が課金した。最後はステップ {step}。アトミックなサービスは1回だけ課金した。",
+        ),
+        takeaway: (
+            "A test with one thread passes for both services; only a concurrent test tells them apart.",
+            "1スレッドのテストはどちらのサービスでも通る。違いが分かるのは並行テストだけ。",
+        ),
+    },
+    Lesson {
+        id: "stripe-in-flight",
+        title: ("Stripe's pattern: 24 hours, 409 in flight", "Stripe のパターン：24時間、処理中は409"),
+        story: (
+            "The production service follows the pattern Stripe documents: it keeps a key's result for 24 hours, answers 409 while a request with the same key is still running, and stores the result in the same transaction as the charge. Two requests with one key arrive at once; a retry follows two seconds later.",
+            "本番型サービスは Stripe が公開しているパターンに従う。キーの結果を24時間保持し、同じキーの要求が処理中なら409を返し、結果を課金と同じトランザクションで保存する。同じキーの要求が2つ同時に届き、2秒後にリトライが来る。",
+        ),
+        ask: (
+            "How many of these requests does the production service answer with “409: in flight”?",
+            "本番型サービスは、このうちいくつの要求に「409：処理中」と答える？",
+        ),
+        why: (
+            "At step {step} the second request finds the first one's record still in flight and gets 409 instead of a charge; the later retry replays the stored answer.",
+            "ステップ {step} で2つ目の要求は最初の要求のレコードが処理中なのを見つけ、課金ではなく409を受け取る。後のリトライは保存された答えを再生する。",
+        ),
+        takeaway: (
+            "An in-flight record turns a race into an explicit answer: try again later, with the same key.",
+            "処理中のレコードは、競合をはっきりした答えに変える。「後で同じキーでもう一度」。",
+        ),
+    },
+    Lesson {
+        id: "failure-cached",
+        title: ("Failures are answers too", "失敗も答えのうち"),
+        story: (
+            "A charge of 100 against a balance of 50 fails. Then 100 is deposited and the client retries with the same key. The idempotent and atomic services store the failure like the article's code; this production service is set to store only successes (AWS Powertools deletes the record when the function fails), so its retry runs again.",
+            "残高50に100を課金して失敗する。その後100が入金され、クライアントは同じキーでリトライする。冪等なサービスとアトミックなサービスは記事のコードと同じく失敗も保存する。この本番型サービスは成功だけを保存する設定（AWS Powertools は関数が失敗するとレコードを消す）なので、リトライは再実行される。",
+        ),
+        ask: (
+            "The retry reaches the production service. Where does its balance end?",
+            "リトライが本番型サービスに届く。その残高は最後にいくらになる？",
+        ),
+        why: (
+            "The production service stored no failure, so at step {step} it charged the retry: one key, two different answers. The others replayed the stored failure.",
+            "本番型サービスは失敗を保存していないので、ステップ {step} でリトライを課金した。1つのキーに2つの違う答え。他のサービスは保存した失敗を再生した。",
+        ),
+        takeaway: (
+            "Replaying failures keeps one key to one answer; retrying them lets the answer change. Choose on purpose, and send a new key when the situation has changed.",
+            "失敗も再生すれば1つのキーに答えは1つ。再実行すれば答えは変わりうる。どちらかを意図して選び、状況が変わったら新しいキーで送る。",
+        ),
+    },
+    Lesson {
+        id: "many-retries",
+        title: ("Any number of retries", "何回リトライしても"),
+        story: (
+            "The article's property: after the first answer, any number of retries with the same key leaves the balance unchanged. Here one operation meets every kind of fault in a row (lost replies, a lost request, a crash before the charge) and retries with backoff, up to six tries.",
+            "記事のプロパティ：最初の答えの後は、同じキーで何回リトライしても残高は変わらない。ここでは1つの操作が、あらゆる障害（応答の消失、要求の消失、課金前のクラッシュ）に続けて遭い、バックオフしながら最大6回まで試す。",
+        ),
+        ask: (
+            "The second try is arriving. Where does the idempotent service's balance end?",
+            "2回目の試行が届く。冪等なサービスの残高は最後にいくらになる？",
+        ),
+        why: (
+            "Only one try charged; from step {step} the others replayed it or never reached the charge. The naive service charged every try that arrived.",
+            "課金したのは1回だけ。ステップ {step} から先の試行は再生されたか、課金まで届かなかった。素朴なサービスは、届いた試行のたびに課金した。",
+        ),
+        takeaway: (
+            "One run is one case; a property claims it for every case. The properties page runs it over hundreds of random scenarios and shrinks a failure to the smallest one.",
+            "1回の実行は1つのケースにすぎない。プロパティはすべてのケースについて主張する。プロパティのページでは、数百のランダムなシナリオで検証し、失敗を最小のケースまで縮める。",
+        ),
+    },
+    Lesson {
+        id: "order-id-as-key",
+        title: ("An order id is not a key", "注文IDはキーではない"),
+        story: (
+            "A client uses the order id as its idempotency key. It charges 100 for order-1, then 30 for the order's shipping, again with the key “order-1”. To the server that looks like a retry of the first charge.",
+            "クライアントが注文IDを冪等性キーに使う。order-1 に100を課金し、続けて送料の30を、同じく「order-1」というキーで課金する。サーバーには、最初の課金のリトライに見える。",
+        ),
+        ask: (
+            "The shipping charge arrives with the key “order-1”. How many charges does the idempotent service make?",
+            "送料の課金が「order-1」というキーで届く。冪等なサービスは何回課金する？",
+        ),
+        why: (
+            "At step {step} the idempotent service found the key and replayed the first charge's answer: the shipping was never charged, and the client was told it succeeded. The production service compares a fingerprint of the request and refuses the mismatch instead.",
+            "ステップ {step} で冪等なサービスはキーを見つけ、最初の課金の答えを再生した。送料は課金されず、クライアントには成功と伝わった。本番型サービスは要求のフィンガープリントを比べ、不一致を拒否する。",
+        ),
+        takeaway: (
+            "A key is not an order id. The article's IdempotencyKey newtype makes mixing them up a type error, and a result enum with DuplicateRequest makes every caller handle a replay.",
+            "キーは注文IDではない。記事の IdempotencyKey という newtype なら取り違えは型エラーになり、DuplicateRequest を含む結果の列挙型なら、呼び出し側は必ず再生を扱うことになる。",
+        ),
+    },
+    Lesson {
+        id: "new-key-per-retry",
+        title: ("A new key per retry", "リトライのたびに新しいキー"),
+        story: (
+            "The client mints a fresh UUID on every try instead of once per operation. The reply is lost and it retries every 200 ms.",
+            "クライアントが、操作ごとに1回ではなく、試行のたびに新しい UUID を作る。応答が失われ、200ミリ秒ごとにリトライする。",
+        ),
+        ask: (
+            "The retry arrives with a new key. How many times does the atomic service charge?",
+            "リトライが新しいキーで届く。アトミックなサービスは何回課金する？",
+        ),
+        why: (
+            "Every try carried its own key, so to the server every try was a new operation (the last charge is step {step}). No server can fix this: the key is the client's to keep.",
+            "試行ごとにキーが違うので、サーバーにはどれも新しい操作に見えた（最後の課金はステップ {step}）。これはどのサーバーにも直せない。キーを保つのはクライアントの役目。",
+        ),
+        takeaway: (
+            "Mint the key once per operation, before the first try (a UUID v4, or a v7 to keep keys in time order), and send it with every retry.",
+            "キーは操作ごとに1回、最初の試行の前に作り（UUID v4、時刻順にしたいなら v7）、どのリトライでも同じものを送る。",
+        ),
+    },
+    Lesson {
+        id: "split-store-crash",
+        title: ("Keys in the same database", "キーは同じデータベースに"),
+        story: (
+            "The server crashes after the charge, before the key is written. Where the key lives decides what the retry finds: the separate-store service commits the charge in one system and the key in another; TOCTOU writes them in separate steps; the atomic and production services commit both in one transaction.",
+            "課金の後、キーを書く前にサーバーがクラッシュする。リトライが何を見つけるかは、キーの置き場所で決まる。別ストアのサービスは課金とキーを別々のシステムにコミットし、TOCTOU は別々のステップで書き、アトミックなサービスと本番型サービスは両方を1つのトランザクションでコミットする。",
+        ),
+        ask: (
+            "The retry is arriving. How many charges does the separate-store service make?",
+            "リトライが届く。別ストアのサービスは何回課金する？",
+        ),
+        why: (
+            "The charge was committed but the key never was, so at step {step} the retry found no key and charged again. The atomic transaction rolled the crashed charge back; the production service answered 409 until the crashed request's in-flight record expired.",
+            "課金はコミットされたがキーはされなかったので、ステップ {step} でリトライはキーを見つけられず、もう一度課金した。アトミックなトランザクションはクラッシュした課金を巻き戻し、本番型サービスはクラッシュした要求の処理中レコードが期限切れになるまで409を返した。",
+        ),
+        takeaway: (
+            "Keep the key in the same transaction as the charge; a second store is a second commit that can fail on its own.",
+            "キーは課金と同じトランザクションに置く。別のストアは、単独で失敗しうる2つ目のコミットになる。",
         ),
     },
     Lesson {
         id: "key-expiry",
-        title: ("8. Keys expire", "8. キーの有効期限"),
+        title: ("Keys expire", "キーには期限がある"),
         story: (
-            "Stripe keeps keys for at least 24 hours, then may prune them. The production service here expires keys after 24 h; the atomic service, like the article's code, keeps them forever. A retry of the same operation 25 hours later finds no key in the production store and charges again.",
-            "Stripeはキーを少なくとも24時間保持し、その後は削除しうる。ここでの本番型サービスは24時間でキーを期限切れにし、アトミックなサービスは記事のコードと同じく永久に保持する。同じ操作を25時間後にリトライすると、本番型のストアにはキーがなく、もう一度課金される。",
+            "The production service keeps keys for 24 hours, as Stripe does. A charge succeeds; the client retries 25 hours later. The atomic service beside it keeps keys forever.",
+            "本番型サービスは Stripe と同じくキーを24時間保持する。課金が成功し、クライアントは25時間後にリトライする。隣のアトミックなサービスはキーを永久に保持する。",
         ),
-        watch: (
-            "Watch the store row change from completed to expired when simulated time passes 24 h.",
-            "シミュレーション時間が24時間を過ぎると、ストアの行が完了から期限切れに変わる。",
+        ask: (
+            "The late retry arrives. How many charges does the production service make?",
+            "遅れたリトライが届く。本番型サービスは何回課金する？",
+        ),
+        why: (
+            "The key had expired, so at step {step} the retry ran as a new charge. The atomic service still had the key.",
+            "キーは期限切れだったので、ステップ {step} でリトライは新しい課金として実行された。アトミックなサービスにはキーがまだあった。",
         ),
         takeaway: (
-            "Retention is part of the contract: a retry after the window is not protected, and it charges again. Clients must retry within it.",
-            "保持期間も契約の一部。期限を過ぎたリトライは守られず、もう一度課金される。クライアントは期限内にリトライしなければならない。",
+            "A key protects only while it is kept: retries must stop well inside the retention window.",
+            "キーが守るのは保持されている間だけ。リトライは保持期間より十分前に打ち切る。",
         ),
     },
     Lesson {
         id: "param-mismatch",
-        title: ("9. Same key, different amount", "9. 同じキーで違う金額"),
+        title: ("Same key, different request", "同じキー、違う要求"),
         story: (
-            "A client reuses a key with a different amount. Replaying the cached answer would hide a client bug, so the production service refuses: 400 as Stripe, 422 as the IETF draft, or 409 as rocket-rides, depending on the policy.",
-            "クライアントが同じキーを違う金額で使い回す。キャッシュした結果を返すとクライアントのバグが隠れるので、本番型サービスは拒否する。方針により、Stripeの400、IETFドラフトの422、rocket-ridesの409のいずれかになる。",
+            "A client bug: the same key is sent first with 100, then with 200. The atomic service compares keys only; the production service also compares a fingerprint of the request. The sagas that span several services, where one transaction is not enough, are on the durable-execution page.",
+            "クライアントのバグ：同じキーで、まず100、次に200が送られる。アトミックなサービスはキーしか比べない。本番型サービスは要求のフィンガープリントも比べる。1つのトランザクションでは足りない、複数サービスにまたがるサガは、Durable Execution のページで扱う。",
         ),
-        watch: (
-            "The production store's fingerprint column holds a hash of the first request's amount and description; the second request hashes differently, so the check reports a mismatch and nothing is stored for it.",
-            "本番型ストアの指紋の列には、最初の要求の金額と説明のハッシュが入っている。2つ目の要求はハッシュが違うので、チェックは不一致を報告し、何も保存しない。",
+        ask: (
+            "The 200 arrives with the same key. Where does the atomic service's balance end?",
+            "200が同じキーで届く。アトミックなサービスの残高は最後にいくらになる？",
+        ),
+        why: (
+            "At step {step} the atomic service replayed the first answer for a different request. The production service refused it with an error the client cannot miss.",
+            "ステップ {step} でアトミックなサービスは、違う要求に最初の答えを再生した。本番型サービスは、クライアントが見落とせないエラーで拒否した。",
         ),
         takeaway: (
-            "A key names one request, parameters included. A mismatch is an error, never a replay.",
-            "キーはパラメータも含めて1つの要求を指す。不一致はエラーであり、再生ではない。",
+            "Store a fingerprint of the request with the key and refuse a mismatch (Stripe answers 400, the IETF draft 422).",
+            "キーと一緒に要求のフィンガープリントを保存し、不一致は拒否する（Stripe は400、IETF ドラフトは422）。",
         ),
     },
     Lesson {
         id: "outbox-relay-crash",
-        title: ("10. Outbox: delivered twice", "10. Outbox：2回届く"),
+        title: ("The outbox delivers at least once", "アウトボックスは少なくとも1回届ける"),
         story: (
-            "Each charge and its event are written in one transaction, into the outbox. A relay publishes the events, then crashes before marking them published, so it publishes them again on restart. Both columns run the same atomic service; they differ only downstream. The deduplicating consumer remembers event ids and applies each once; the naive consumer sends a second receipt e-mail for every redelivery.",
-            "課金とそのイベントは1つのトランザクションでoutboxに書かれる。リレーはイベントを発行し、発行済みの印を付ける前にクラッシュするので、再起動後にもう一度発行する。2つの列は同じアトミックなサービスで、違うのは下流だけ。重複排除するコンシューマはイベントIDを覚えていて各イベントを1回だけ適用し、素朴なコンシューマは再配送のたびに2通目の領収メールを送る。",
+            "Two charges write their events to the outbox in the same transaction. The relay publishes them, then crashes before marking them sent; its next run publishes them again. One consumer keeps an inbox of processed event ids, the other does not.",
+            "2つの課金が、同じトランザクションでイベントをアウトボックスに書く。リレーはそれを発行し、送信済みの印を付ける前にクラッシュする。次の実行でもう一度発行する。片方のコンシューマは処理済みイベントIDの受信箱を持ち、もう片方は持たない。",
         ),
-        watch: (
-            "The outbox row's delivery count goes to 2; compare what each consumer applied.",
-            "outboxの行の配送回数が2になる。それぞれのコンシューマが何を適用したかを比べる。",
+        ask: (
+            "How many e-mails does the consumer without an inbox send?",
+            "受信箱を持たないコンシューマは、メールを何通送る？",
+        ),
+        why: (
+            "The relay delivered every event twice, and the consumer without an inbox acted on every delivery, the last at step {step}. The one with an inbox ignored the repeats.",
+            "リレーはどのイベントも2回届け、受信箱のないコンシューマは届くたびに処理した。最後はステップ {step}。受信箱のある方は繰り返しを無視した。",
         ),
         takeaway: (
-            "The outbox makes delivery at-least-once; the consumer's inbox makes the effect happen once.",
-            "outboxで配送は少なくとも1回になり、コンシューマの受信記録で効果は1回になる。",
+            "The outbox is at-least-once; the consumer's inbox makes it effectively once.",
+            "アウトボックスは少なくとも1回。コンシューマの受信箱が、それを実質1回にする。",
         ),
     },
     Lesson {
         id: "dual-write",
-        title: ("11. The dual write", "11. 二重書き込み"),
+        title: ("Dual writes lose and invent events", "二重書き込みはイベントを失い、でっち上げる"),
         story: (
-            "Three copies of the atomic service get the same two requests. The first request crashes the server just after the commit, the second just after the charge but before the commit. With the outbox, the first charge's event is already in the committed row and the second rolls back with its charge. Commit-then-publish loses the first event. Publish-then-commit has already announced the second charge when the crash rolls it back.",
-            "3つのアトミックなサービスに同じ2つの要求を送る。1つ目はコミット直後に、2つ目は課金後・コミット前にサーバーをクラッシュさせる。outboxでは、1つ目のイベントはコミット済みの行に入っていて、2つ目は課金と一緒に巻き戻る。コミット後に発行する方式は1つ目のイベントを失う。発行後にコミットする方式は、クラッシュで巻き戻る2つ目の課金をすでに知らせてしまっている。",
+            "The same two crashes through three wirings: the outbox; commit, then publish; publish, then commit. The first request crashes just after its commit, the second after its charge, before the commit.",
+            "同じ2つのクラッシュを3つの配線で：アウトボックス、コミットしてから発行、発行してからコミット。1つ目の要求はコミットの直後に、2つ目は課金の後、コミットの前にクラッシュする。",
         ),
-        watch: (
-            "The \"one event per committed charge\" invariant fails in both dual-write services, in opposite directions.",
-            "「コミットされた課金1件にイベント1件」の不変条件が、2つの二重書き込みサービスで逆向きにFAILになる。",
+        ask: (
+            "Does commit-then-publish keep “one event per charge”?",
+            "「コミットしてから発行」は「課金1回にイベント1つ」を守れる？",
+        ),
+        why: (
+            "At step {step} a charge had committed and the crash came before its event was published: that event is lost for good. Publish-then-commit announced a charge that then rolled back.",
+            "ステップ {step} で課金はコミット済みなのに、イベントを発行する前にクラッシュした。そのイベントは永久に失われる。「発行してからコミット」は、後で巻き戻る課金を知らせてしまった。",
         ),
         takeaway: (
-            "Write the fact that an event must be sent in the same transaction as the change; send it afterwards.",
-            "イベントを送るべきという事実を、変更と同じトランザクションで書く。送るのはその後でよい。",
+            "An application cannot write two systems atomically: write the event into the database with the charge, and let a relay publish it.",
+            "アプリケーションは2つのシステムに原子的には書けない。イベントは課金と一緒にデータベースへ書き、リレーに発行させる。",
+        ),
+    },
+    Lesson {
+        id: "effectively-once",
+        title: ("Effectively once, and only if atomic", "実質1回、ただし原子的なときだけ"),
+        story: (
+            "Everything at once: a double click sends two requests with one key at the same moment, and a retry follows. The naive, TOCTOU, atomic and production services take the same inputs.",
+            "全部まとめて：ダブルクリックで同じキーの要求が2つ同時に送られ、その後リトライが続く。素朴・TOCTOU・アトミック・本番型のサービスが同じ入力を受ける。",
+        ),
+        ask: (
+            "The TOCTOU service has the key too. How many charges does it make for that key?",
+            "TOCTOU サービスもキーを使う。そのキーで何回課金する？",
+        ),
+        why: (
+            "The TOCTOU service checked the key twice before storing it, so it charged twice; the last charge is step {step}. Only the atomic and production services charged once.",
+            "TOCTOU サービスは保存する前にキーを2回確認したので、2回課金した。最後の課金はステップ {step}。1回だけ課金したのは、アトミックなサービスと本番型サービスだけ。",
+        ),
+        takeaway: (
+            "At-least-once delivery plus an idempotency key is effectively once, and only when the check, the charge and the record are atomic.",
+            "少なくとも1回の配信に冪等性キーを足すと実質1回になる。ただし、確認・課金・記録が原子的なときに限る。",
         ),
     },
 ];
 
-/// The lesson for a scenario id.
+/// The lesson with this id.
 pub fn lesson(id: &str) -> Option<&'static Lesson> {
     LESSONS.iter().find(|l| l.id == id)
+}
+
+/// The lesson's number on the path ("3.2"): its section and its place in it.
+pub fn number(id: &str) -> Option<String> {
+    PATH.iter().enumerate().find_map(|(s, sec)| {
+        let lessons = sec.items.iter().filter(|i| matches!(i, Item::Lesson(_)));
+        let many = lessons.clone().count() > 1;
+        lessons.enumerate().find_map(|(k, i)| match i {
+            Item::Lesson(l) if *l == id => Some(if many {
+                format!("{}.{}", s + 1, k + 1)
+            } else {
+                format!("{}", s + 1)
+            }),
+            _ => None,
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_path_holds_every_built_in_lesson_once_with_its_words_and_question() {
+        let on_path: Vec<&str> = PATH
+            .iter()
+            .flat_map(|s| s.items.iter())
+            .filter_map(|i| match i {
+                Item::Lesson(id) => Some(*id),
+                Item::Page { .. } => None,
+            })
+            .collect();
+        assert_eq!(on_path, crate::sim::builtin_ids().to_vec(), "in the article's order");
+        for id in on_path {
+            let l = lesson(id).unwrap_or_else(|| panic!("{id} has no words"));
+            assert!(l.why.0.contains("{step}") && l.why.1.contains("{step}"), "{id}");
+            assert!(crate::sim::lesson::question(id).is_some(), "{id} asks nothing");
+            assert!(number(id).is_some());
+        }
+        assert_eq!(number("timeout-ambiguity").as_deref(), Some("1.1"));
+        assert_eq!(number("double-charge").as_deref(), Some("2"));
+    }
 }

@@ -4,6 +4,9 @@
 //! keyboard, the play timer and saving are effects in `hooks.rs`. One component per file.
 
 mod build_progress;
+mod caption;
+mod challenge_card;
+pub mod challenges;
 mod charge_fields;
 mod client_fields;
 pub mod controls;
@@ -13,6 +16,7 @@ pub mod lessons;
 mod notice;
 pub mod open;
 mod page;
+mod predict;
 pub mod panel;
 mod panel_tables;
 pub mod sandbox;
@@ -23,6 +27,7 @@ mod scenario_settings;
 pub mod services;
 pub mod share_panel;
 pub mod state;
+pub mod teach;
 pub mod timeline;
 pub mod timeline_section;
 mod world_fields;

@@ -12,6 +12,7 @@ use crate::ui::text;
 
 use super::saved_run::SavedRun;
 use super::state::{Notice, PageState};
+use super::teach::{Progress, Teach};
 
 /// The default sandbox: the three services of the first lesson plus the production one.
 pub fn sandbox_scenario() -> Scenario {
@@ -53,7 +54,22 @@ fn route_scenario(route: &Route) -> Option<Scenario> {
     match route {
         Route::Sandbox => Some(sandbox_scenario()),
         Route::Scenario(id) => builtin(id),
+        Route::Challenge(id) => crate::sim::lesson::challenge(id).map(|c| c.start),
         _ => None,
+    }
+}
+
+/// A linked or saved run for `route`: on a challenge, only a run of that challenge.
+fn fits(route: &Route, s: Scenario, lang: Lang) -> Result<Scenario, String> {
+    match route {
+        Route::Challenge(id) => match crate::sim::lesson::challenge(id) {
+            Some(c) => c
+                .accepts(&s)
+                .map(|()| s)
+                .map_err(|r| text::move_refused(lang, &c, r)),
+            None => Ok(s),
+        },
+        _ => Ok(s),
     }
 }
 
@@ -62,7 +78,20 @@ impl PageState {
     /// text). A long run opens as a build in progress (the page shows its progress); Cancel
     /// opens the route's own scenario instead.
     pub fn open(route: &Route, hash: &str, saved: Option<&str>, lang: Lang) -> PageState {
+        PageState::open_with(route, hash, saved, Progress::default(), lang)
+    }
+
+    /// [`PageState::open`] with the learner's progress (the question's remembered answer, the
+    /// done and won marks).
+    pub fn open_with(
+        route: &Route,
+        hash: &str,
+        saved: Option<&str>,
+        progress: Progress,
+        lang: Lang,
+    ) -> PageState {
         let mut st = PageState::empty();
+        st.teach = Teach::for_route(route, progress);
         let route_hash = route.to_hash();
         let fallback = route_scenario(route);
         // 1. A share link in the hash.
@@ -83,10 +112,13 @@ impl PageState {
                             .into(),
                         )
                     };
-                    let opened = Scenario::from_json(&p.json)
-                        .and_then(|s| st.open_scenario(s, p.step, Some(notice), fallback.clone()));
+                    let opened = Scenario::from_json(&p.json).map(|s| fits(route, s, lang));
                     match opened {
-                        Ok(()) => return st,
+                        Ok(Ok(s)) => match st.open_scenario(s, p.step, Some(notice), fallback.clone()) {
+                            Ok(()) => return st,
+                            Err(e) => st.notice = Some(Notice::Error(link_scenario_error(lang, &e))),
+                        },
+                        Ok(Err(why)) => st.notice = Some(Notice::Error(why)),
                         // The link decoded but its scenario does not read: say the link is
                         // damaged (the parser's detail follows; advice like "write it as an
                         // escape" is for files).
@@ -101,9 +133,14 @@ impl PageState {
             if let Some(saved) = saved.and_then(SavedRun::from_json) {
                 if saved.route == route_hash {
                     let opened = Scenario::from_json(&saved.scenario)
-                        .and_then(|s| st.open_scenario(s, saved.position, None, fallback.clone()));
+                        .and_then(|s| match fits(route, s, lang) {
+                            Ok(s) => st.open_scenario(s, saved.position, None, fallback.clone()),
+                            // Not this challenge's run: open its start, silently.
+                            Err(_) => Ok(()),
+                        });
                     match opened {
-                        Ok(()) => return st,
+                        Ok(()) if st.building.is_some() || st.run.is_some() => return st,
+                        Ok(()) => {}
                         // Saved by another version of the page, or damaged: say so rather than
                         // open the lesson as if nothing had been kept.
                         Err(e) => {
@@ -130,8 +167,8 @@ impl PageState {
             None => {
                 st.notice = Some(Notice::Error(
                     lang.t(
-                        "There is no built-in scenario with this name. Pick one below.",
-                        "この名前の組み込みシナリオはない。下から選んでください。",
+                        "There is no built-in scenario with this name. Pick one from the lessons above.",
+                        "この名前の組み込みシナリオはない。上のレッスンから選んでください。",
                     )
                     .into(),
                 ))

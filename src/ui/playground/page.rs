@@ -10,11 +10,14 @@ use yew::prelude::*;
 use crate::sim::{builtin, Scenario, Session, World};
 use crate::ui::i18n::Lang;
 use crate::ui::route::Route;
-use crate::ui::web::{self, LAST_RUN_KEY};
+use crate::ui::web::{self, LAST_RUN_KEY, PROGRESS_KEY};
 
 use super::build_progress::{build_progress, BuildProgressProps};
+use super::caption::caption;
 use super::controls::{Control, Controls};
-use super::hooks::{use_build_slices, use_play_timer, use_remembered_run, use_run_keys};
+use super::hooks::{
+    use_build_slices, use_play_timer, use_remembered_run, use_run_keys, use_saved_progress,
+};
 use super::intro::{intro, IntroProps};
 use super::lessons;
 use super::notice::{notice_bar, NoticeBarProps};
@@ -24,6 +27,7 @@ use super::scenario_nav::{scenario_nav, ScenarioNavProps};
 use super::services::ServicePicker;
 use super::share_panel::SharePanel;
 use super::state::{Action, PageState};
+use super::teach::Progress;
 use super::timeline_section::timeline_section;
 
 /// Props of the playground page.
@@ -42,18 +46,25 @@ pub struct PlaygroundProps {
 /// The state the page opens with: `initial` if it runs, else what the address, this browser's
 /// last run or the built-in scenario give (read here, at the edge, once).
 fn opening(props: &PlaygroundProps) -> PageState {
-    if let Some(Ok(s)) = props.initial.clone().map(|sc| Session::new((*sc).clone())) {
+    let progress = Progress::from_text(&web::load(PROGRESS_KEY).unwrap_or_default());
+    let mut st = if let Some(Ok(s)) = props.initial.clone().map(|sc| Session::new((*sc).clone())) {
         let mut st = PageState::empty();
+        st.teach = super::teach::Teach::for_route(&props.route, progress);
         st.set_session(s);
-        return st;
-    }
-    let saved = web::load(LAST_RUN_KEY);
-    PageState::open(
-        &props.route,
-        &web::current_hash(),
-        saved.as_deref(),
-        props.lang,
-    )
+        st
+    } else {
+        let saved = web::load(LAST_RUN_KEY);
+        PageState::open_with(
+            &props.route,
+            &web::current_hash(),
+            saved.as_deref(),
+            progress,
+            props.lang,
+        )
+    };
+    // On a wide screen the lesson list is open; on a phone it is a menu.
+    st.toc_open = !web::narrow_screen();
+    st
 }
 
 fn last_key(w: &World) -> Option<String> {
@@ -77,6 +88,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
     use_run_keys(dispatch.clone());
     use_play_timer(dispatch.clone(), state.playing, position, state.speed_ms);
     use_remembered_run(state.clone(), route.clone());
+    use_saved_progress(state.clone());
     use_build_slices(dispatch.clone(), state.building.as_ref().map(|b| b.slices));
 
     let on_control = {
@@ -101,6 +113,14 @@ pub fn playground(props: &PlaygroundProps) -> Html {
         let d = dispatch.clone();
         Callback::from(move |()| d.dispatch(Action::CancelBuild(l)))
     };
+    let on_action = {
+        let d = dispatch.clone();
+        Callback::from(move |a: Action| d.dispatch(a))
+    };
+    let on_toggle = {
+        let d = dispatch.clone();
+        Callback::from(move |()| d.dispatch(Action::ToggleToc))
+    };
     let on_dismiss = Callback::from(move |()| dispatch.dispatch(Action::Dismiss));
 
     let lesson = match &route {
@@ -112,34 +132,39 @@ pub fn playground(props: &PlaygroundProps) -> Html {
         .and_then(|ls| builtin(ls.id))
         .filter(|b| state.run.as_ref().is_some_and(|r| *r.scenario != *b));
     let sandbox = matches!(route, Route::Sandbox);
+    let challenge = state.teach.challenge.is_some();
+    let session = state.run.as_ref().map(|r| r.session());
 
     html! {
         <div class="playground">
-            { scenario_nav(&ScenarioNavProps { lang: l, route: route.clone() }) }
+            { scenario_nav(&ScenarioNavProps { lang: l, route: &route, progress: &state.teach.progress, open: state.toc_open, on_toggle }) }
             if let Some(n) = state.notice.clone() { { notice_bar(&NoticeBarProps { lang: l, notice: n, on_dismiss }) } }
-            { intro(&IntroProps { lang: l, route: route.clone(), changed: changed_lesson.is_some() }) }
+            { intro(&IntroProps { lang: l, route: &route, changed: changed_lesson.is_some(), state: &state, session: session.as_deref(), on: &on_action }) }
             if let Some(b) = state.building.as_ref() {
                 { build_progress(&BuildProgressProps { lang: l, progress: b.progress, on_cancel }) }
             } else if let Some(run) = state.run.as_ref() {
-                <Controls lang={l} position={position} total={total} playing={state.playing} speed_ms={state.speed_ms} on={on_control} />
+                <div class="run-bar">
+                    <Controls lang={l} position={position} total={total} playing={state.playing} speed_ms={state.speed_ms} on={on_control} limit={state.limit()} />
+                    { caption(l, &run.session(), state.tab) }
+                </div>
                 <p class="muted pace-note">{ l.t(
                     "Each step runs the next event in every column. A column with less to do finishes sooner, so compare columns by what happened, not by step number.",
                     "1ステップで各列の次のイベントを1つずつ実行する。やることが少ない列は早く終わるので、列どうしはステップ番号ではなく起きたことで比べる。") }</p>
-                <div class="picker-row">
+                <div class="picker-row" hidden={challenge}>
                     <ServicePicker lang={l} scenario={run.scenario.clone()} on_change={on_change.clone()} />
                     if let Some(original) = changed_lesson {
                         <button data-testid="restore-lesson" onclick={on_change.reform(move |_| Change::Replace(original.clone()))}>
                             { l.t("Restore the lesson as written", "レッスンを元に戻す") }</button>
                     }
                 </div>
-                if sandbox {
-                    <Sandbox lang={l} scenario={run.scenario.clone()} last_key={run.session().worlds().first().and_then(last_key)} on_change={on_change} />
+                if sandbox || challenge {
+                    <Sandbox lang={l} scenario={run.scenario.clone()} last_key={run.session().finished(0).and_then(last_key)} on_change={on_change} settings={!challenge} />
                 }
                 <div class="services">
                     { for run.session().worlds().iter().map(|w| service_panel(l, w, &on_jump)) }
                 </div>
                 <div class="pg-bottom">
-                    { timeline_section(l, &run.session(), state.tab, &on_tab, &on_jump) }
+                    { timeline_section(l, &run.session(), state.tab, state.teach.reveals_future(), &on_tab, &on_jump) }
                     <SharePanel lang={l} json={run.json.clone()} position={position} route_hash={route.to_hash()} on_import={on_import} import_notice={state.import_notice.clone()} />
                 </div>
             }

@@ -37,6 +37,9 @@ pub struct SandboxProps {
     pub last_key: Option<String>,
     /// Where changes go.
     pub on_change: Callback<Change>,
+    /// Whether the services and settings can be changed (a challenge fixes them).
+    #[prop_or(true)]
+    pub settings: bool,
 }
 
 /// The sandbox form.
@@ -84,7 +87,9 @@ pub fn sandbox(p: &SandboxProps) -> Html {
             { charge_fields(&ChargeFieldsProps { lang: l, form: form_now.clone(), seed: p.scenario.seed, last_key: p.last_key.clone(), on_edit: on_edit.clone(), on_submit: on_submit.clone() }) }
             { client_fields(&ClientFieldsProps { lang: l, form: form_now.clone(), on_edit: on_edit.clone(), on_submit: on_submit.clone() }) }
             { world_fields(&WorldFieldsProps { lang: l, form: form_now, on_edit, on_submit }) }
-            { scenario_settings(&ScenarioSettingsProps { lang: l, scenario: p.scenario.clone(), on_change: p.on_change.clone() }) }
+            if p.settings {
+                { scenario_settings(&ScenarioSettingsProps { lang: l, scenario: p.scenario.clone(), on_change: p.on_change.clone() }) }
+            }
         </section>
     }
 }

@@ -1,34 +1,108 @@
-//! The list of built-in lessons and the sandbox, with the current one marked.
+//! The lesson path as a table of contents: every section of the article with its lessons (a done
+//! mark from this browser's progress), the pages of their own it links to, the sandbox and the
+//! challenges (a won mark). A grid on a wide screen, a menu behind one button on a phone.
 
 use yew::prelude::*;
 
-use crate::sim::builtin_ids;
-use crate::ui::i18n::Lang;
+use crate::sim::lesson::{CHALLENGE_IDS, LAB_CHALLENGE_IDS};
+use crate::ui::i18n::{tr, Lang};
+use crate::ui::raw::Raw;
 use crate::ui::route::Route;
 
-use super::lessons;
+use super::challenges;
+use super::lessons::{self, Item, Lesson, PATH};
+use super::teach::{Mark, Progress};
 
 /// What [`scenario_nav`] draws.
-#[derive(PartialEq)]
-pub struct ScenarioNavProps {
+pub struct ScenarioNavProps<'a> {
     /// Page language.
     pub lang: Lang,
     /// Where the page is.
-    pub route: Route,
+    pub route: &'a Route,
+    /// Done and won marks.
+    pub progress: &'a Progress,
+    /// The list is shown (on a phone it is a menu).
+    pub open: bool,
+    /// Shows or hides the list.
+    pub on_toggle: Callback<()>,
 }
 
-/// Links to every lesson and to the sandbox.
+fn mark(r: &mut Raw, p: &Progress, id: &str) {
+    match p.mark(id) {
+        Some(Mark::Done) => r.el("span", &[("class", "mark done"), ("aria-label", "done")], "✓"),
+        Some(Mark::Won) => r.el("span", &[("class", "mark won"), ("aria-label", "won")], "★"),
+        None => r.el("span", &[("class", "mark"), ("aria-hidden", "true")], "○"),
+    };
+}
+
+/// One link of the list, with its mark; the page's own is marked as current.
+fn link(r: &mut Raw, p: &Progress, href: &str, id: &str, label: &str, here: bool) {
+    let current = if here { ("aria-current", "page") } else { ("", "") };
+    let class = if here { "active" } else { "" };
+    r.open("li", &[]).open("a", &[("href", href), ("data-section", id), ("class", class), current]);
+    mark(r, p, id);
+    r.text(label).close("a").close("li");
+}
+
+/// The list itself: static links, so it is written as one string (see `crate::ui::raw`).
+fn list(l: Lang, route: &Route, p: &Progress) -> Html {
+    let mut r = Raw::default();
+    r.open("ol", &[("class", "toc-sections")]);
+    for (n, s) in PATH.iter().enumerate() {
+        r.open("li", &[("class", "toc-section")]);
+        r.el("span", &[("class", "toc-h")], &format!("{}. {}", n + 1, Lesson::pick(l, s.title)));
+        r.open("ul", &[]);
+        for item in s.items {
+            match item {
+                Item::Lesson(id) => {
+                    let title = lessons::lesson(id).map_or(*id, |ls| Lesson::pick(l, ls.title));
+                    let num = lessons::number(id).unwrap_or_default();
+                    let here = Route::Scenario((*id).into());
+                    link(&mut r, p, &here.to_hash(), id, &format!("{num} {title}"), here == *route);
+                }
+                Item::Page { id, href, title, ready: true } => {
+                    r.open("li", &[]).open("a", &[("href", href), ("data-section", id), ("class", "page-link")]);
+                    r.text(Lesson::pick(l, *title)).text(" ↗").close("a").close("li");
+                }
+                Item::Page { id, title, .. } => {
+                    let t = format!("{}{}", Lesson::pick(l, *title), l.t(" (not built yet)", "（未完成）"));
+                    r.el("li", &[("class", "muted"), ("data-section", id)], &t);
+                }
+            }
+        }
+        r.close("ul").close("li");
+    }
+    r.close("ol").open("div", &[("class", "toc-extra")]);
+    r.el("span", &[("class", "toc-h")], l.t("Challenges", "チャレンジ")).open("ul", &[]);
+    for id in CHALLENGE_IDS {
+        let here = Route::Challenge(id.into());
+        link(&mut r, p, &here.to_hash(), id, challenges::title(l, id), here == *route);
+    }
+    for id in LAB_CHALLENGE_IDS {
+        let href = format!("lab/{}", Route::LabChallenge(id.into()).to_hash());
+        link(&mut r, p, &href, id, &format!("{} ↗", challenges::title(l, id)), false);
+    }
+    let sandbox = l.t("Sandbox: anything you like", "サンドボックス：自由に");
+    link(&mut r, p, "#/sandbox", "sandbox", sandbox, *route == Route::Sandbox);
+    r.close("ul").close("div");
+    r.html()
+}
+
+/// The table of contents.
 pub fn scenario_nav(p: &ScenarioNavProps) -> Html {
-    let (l, route) = (p.lang, &p.route);
-    let picker = builtin_ids().iter().map(|id| {
-        let title = lessons::lesson(id).map(|ls| lessons::Lesson::pick(l, ls.title).to_string()).unwrap_or_else(|| (*id).to_string());
-        let active = matches!(route, Route::Scenario(r) if r == id);
-        html! { <li><a href={Route::Scenario((*id).into()).to_hash()} class={classes!(active.then_some("active"))}
-                       aria-current={active.then_some("page")}>{ title }</a></li> }
-    });
+    let l = p.lang;
+    let ids = crate::sim::builtin_ids();
+    let (total, done) = (ids.len(), ids.iter().filter(|id| p.progress.mark(id).is_some()).count());
+    let all = || CHALLENGE_IDS.iter().chain(LAB_CHALLENGE_IDS.iter());
+    let (challenges_total, won) = (all().count(), all().filter(|id| p.progress.mark(id).is_some()).count());
+    let toggle = p.on_toggle.reform(|_: MouseEvent| ());
     html! {
-        <nav aria-label={l.t("Scenarios", "シナリオ")}><ul class="scenario-picker">{ for picker }
-            <li><a href="#/sandbox" class={classes!(matches!(route, Route::Sandbox).then_some("active"))}>{ l.t("Sandbox", "サンドボックス") }</a></li>
-        </ul></nav>
+        <nav class="lesson-toc" data-testid="lesson-toc" aria-label={l.t("Lessons", "レッスン")}>
+            <button class="toc-toggle" onclick={toggle} aria-expanded={p.open.to_string()} aria-controls="toc-body" data-testid="toc-toggle">
+                { if p.open { "▾ " } else { "▸ " } }
+                { tr!(l, "Lessons: {done} of {total} done · challenges: {won} of {challenges_total} won", "レッスン：{total} 中 {done} 完了・チャレンジ：{challenges_total} 中 {won} 達成") }
+            </button>
+            <div id="toc-body" class="toc-body" hidden={!p.open}>{ list(l, p.route, p.progress) }</div>
+        </nav>
     }
 }

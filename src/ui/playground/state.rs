@@ -15,6 +15,7 @@ use crate::ui::text;
 
 use super::controls::Control;
 use super::sandbox::Change;
+use super::teach::{Answer, Teach};
 
 /// A message above the run: an error that says what to fix, or a confirmation.
 #[derive(Clone, Debug, PartialEq)]
@@ -113,6 +114,10 @@ pub struct PageState {
     /// a sandbox change or an import once built); the page saves the run whenever it moves. A
     /// page just opened saves nothing until the learner acts.
     pub remembered: u64,
+    /// The lesson's question or the challenge, and the learner's progress.
+    pub teach: Teach,
+    /// The lesson list is open (on a phone it is a menu).
+    pub toc_open: bool,
 }
 
 /// What the page can ask of its state.
@@ -135,6 +140,14 @@ pub enum Action {
     BuildSlice,
     /// Drop the build in progress (messages in `Lang`).
     CancelBuild(Lang),
+    /// Answer the lesson's question with choice `i`; the run moves to the step that shows it.
+    Answer(usize),
+    /// Skip the question.
+    Skip,
+    /// Ask the question again (the run goes back to where it is asked).
+    AskAgain,
+    /// Open or close the lesson list.
+    ToggleToc,
 }
 
 impl PageState {
@@ -149,19 +162,30 @@ impl PageState {
             import_notice: None,
             tab: 0,
             remembered: 0,
+            teach: Teach::default(),
+            toc_open: false,
         }
     }
 
     /// Replaces the run; the timeline shows the first service.
     pub fn set_session(&mut self, session: Session) {
+        self.teach.new_run(&session);
         self.run = Some(Run::new(session));
         self.tab = 0;
+    }
+
+    /// The step the run may not pass now (a question is waiting there).
+    pub fn limit(&self) -> Option<usize> {
+        self.teach.limit()
     }
 
     /// Applies a control. Returns false when it changes nothing.
     fn control(&mut self, c: Control) -> bool {
         let Some(run) = &self.run else { return false };
         let mut s = run.session.borrow_mut();
+        // A waiting question holds the run at its step: forward moves stop there.
+        let limit = self.teach.limit().unwrap_or(usize::MAX);
+        let held = s.position() >= limit;
         match c {
             Control::Reset => {
                 self.playing = false;
@@ -173,25 +197,36 @@ impl PageState {
                 s.seek(p)
             }
             Control::Step => {
+                if held {
+                    return false;
+                }
                 s.step();
             }
             Control::End => {
+                if held {
+                    return false;
+                }
                 self.playing = false;
-                let t = s.total();
+                let t = s.total().min(limit);
                 s.seek(t)
             }
             Control::Seek(k) => {
+                if held && k > s.position() {
+                    return false;
+                }
                 self.playing = false;
-                s.seek(k)
+                let to = k.min(limit.max(s.position()));
+                s.seek(to)
             }
             Control::TogglePlay => {
-                if s.at_end() && !self.playing {
+                if (s.at_end() || held) && !self.playing {
                     return false;
                 }
                 self.playing = !self.playing
             }
             Control::Speed(ms) => self.speed_ms = ms.clamp(16, 5_000),
         }
+        self.teach.moved(&s);
         true
     }
 
@@ -199,10 +234,52 @@ impl PageState {
     fn tick(&mut self) {
         if let Some(run) = &self.run {
             let mut s = run.session.borrow_mut();
-            if !s.step() || s.at_end() {
+            let limit = self.teach.limit().unwrap_or(usize::MAX);
+            if s.position() >= limit || !s.step() || s.at_end() || s.position() >= limit {
                 self.playing = false;
             }
+            self.teach.moved(&s);
         }
+    }
+
+    /// The learner answers, skips or asks again; an answer moves the run to the step that shows
+    /// it, asking again moves it back to where the question is asked.
+    fn predict(&mut self, action: &Action) -> bool {
+        let Some(run) = &self.run else { return false };
+        let Some(p) = self.teach.prediction.clone() else {
+            return false;
+        };
+        let Ok(posed) = &p.posed else { return false };
+        let mut s = run.session.borrow_mut();
+        match action {
+            Action::Answer(i) => {
+                let Some(v) = posed.choices.get(*i) else {
+                    return false;
+                };
+                if p.answer.is_some() {
+                    return false;
+                }
+                self.teach.answer(Answer::Picked(*v));
+                s.seek(posed.shows_at);
+            }
+            Action::Skip => {
+                if p.answer.is_some() {
+                    return false;
+                }
+                self.teach.answer(Answer::Skipped);
+            }
+            _ => {
+                if p.answer.is_none() {
+                    return false;
+                }
+                self.teach.ask_again();
+                let back = s.position().min(posed.ask_at);
+                s.seek(back);
+            }
+        }
+        self.playing = false;
+        self.teach.moved(&s);
+        true
     }
 
     /// A new input or scenario from the sandbox, keeping the step and the tab (once it is
@@ -213,6 +290,17 @@ impl PageState {
         };
         let pushed = matches!(change, Change::Push(_));
         let seek = run.session.borrow().position();
+        // A challenge fixes its services and settings and counts its moves.
+        if let Some(c) = &self.teach.challenge {
+            let refused = match &change {
+                Change::Push(input) => c.check_move(&run.scenario, input).err(),
+                Change::Replace(s) => c.accepts(s).err(),
+            };
+            if let Some(r) = refused {
+                self.notice = Some(Notice::Error(text::move_refused(lang, c, r)));
+                return true;
+            }
+        }
         let build = match change {
             Change::Push(input) => run.session.borrow().with_input(input),
             Change::Replace(scenario) => SessionBuild::new(scenario),
@@ -392,6 +480,12 @@ impl PageState {
     /// A scenario pasted as JSON: a new run (built in slices if it is long), or a message
     /// under the Import button. A run too large to keep in this browser says so once built.
     fn import(&mut self, json: &str, lang: Lang) {
+        if let (Some(c), Ok(s)) = (&self.teach.challenge, Scenario::from_json(json.trim())) {
+            if let Err(r) = c.accepts(&s) {
+                self.import_notice = Some(Notice::Error(text::move_refused(lang, c, r)));
+                return;
+            }
+        }
         match Scenario::from_json(json.trim()).and_then(SessionBuild::new) {
             Ok(build) => {
                 self.start_build(build, Then::Import { lang });
@@ -410,7 +504,13 @@ impl Reducible for PageState {
         if self.building.is_some()
             && matches!(
                 action,
-                Action::Control(_) | Action::Tick | Action::Change(..) | Action::Import(..)
+                Action::Control(_)
+                    | Action::Tick
+                    | Action::Change(..)
+                    | Action::Import(..)
+                    | Action::Answer(_)
+                    | Action::Skip
+                    | Action::AskAgain
             )
         {
             return self;
@@ -456,6 +556,16 @@ impl Reducible for PageState {
                     return self;
                 }
                 next.cancel_build(lang);
+                false
+            }
+            Action::Answer(_) | Action::Skip | Action::AskAgain => {
+                if !next.predict(&action) {
+                    return self;
+                }
+                true
+            }
+            Action::ToggleToc => {
+                next.toc_open = !next.toc_open;
                 false
             }
         };

@@ -12,10 +12,12 @@ use crate::ui::text;
 use super::timeline::{self, Timeline, TimelineRow};
 
 /// The timeline heading, its service tabs (`on_tab` picks one) and the timeline of service `tab`.
+/// Without `reveal` (a question is waiting) the steps ahead are not drawn.
 pub fn timeline_section(
     l: Lang,
     s: &Session,
     tab: usize,
+    reveal: bool,
     on_tab: &Callback<usize>,
     on_jump: &Callback<usize>,
 ) -> Html {
@@ -29,7 +31,7 @@ pub fn timeline_section(
                         { text::column_name(l, w.config()) }</button> }
                 }) }
             </div>
-            { timeline_for(l, s, tab, on_jump) }
+            { timeline_for(l, s, tab, reveal, on_jump) }
         </section>
     }
 }
@@ -59,19 +61,27 @@ pub fn timeline_rows<'a>(
 }
 
 /// The selected world's timeline. Rows come from the finished run's trace, so the steps ahead
-/// show dimmed; only the window around the current step is localized and drawn.
-fn timeline_for(l: Lang, s: &Session, tab: usize, on_jump: &Callback<usize>) -> Html {
+/// show dimmed (or, while a question waits, are not drawn at all); only the window around the
+/// current step is localized and drawn.
+fn timeline_for(l: Lang, s: &Session, tab: usize, reveal: bool, on_jump: &Callback<usize>) -> Html {
     let Some(full) = s.finished(tab) else {
         return html! {};
     };
-    let trace = full.trace();
+    let whole = full.trace();
+    // The trace up to the cursor only, while the future must stay hidden.
+    let shown = if reveal {
+        whole.len()
+    } else {
+        whole.partition_point(|e| e.step <= s.position())
+    };
+    let trace = whole;
     // A binary search: the trace holds tens of thousands of events on long runs.
     let at = trace.partition_point(|e| e.step < s.position().max(1));
-    let first = timeline::window_start(trace.len(), at);
-    let end = (first + timeline::WINDOW).min(trace.len());
+    let first = timeline::window_start(shown, at.min(shown));
+    let end = (first + timeline::WINDOW).min(shown);
     let rows = Rc::new(timeline_rows(l, full, trace.range(first..end)));
     let prev_step = (first > 0).then(|| trace[first.saturating_sub(timeline::WINDOW)].step);
-    let next_step = (end < trace.len()).then(|| trace[end].step);
-    html! { <Timeline lang={l} rows={rows} first={first} total_rows={trace.len()} prev_step={prev_step} next_step={next_step}
+    let next_step = (end < shown).then(|| trace[end].step);
+    html! { <Timeline lang={l} rows={rows} first={first} total_rows={shown} prev_step={prev_step} next_step={next_step}
     current={s.position()} on_jump={on_jump.clone()} /> }
 }

@@ -8,6 +8,7 @@
 //! - [`errors`]: input errors, lab errors, why a saved or linked lab was not restored.
 //! - [`policies`]: services, event wiring, faults, and the production policies with the real
 //!   system each imitates.
+//! - [`teach`]: a question's values and why it no longer applies, a challenge's goal and moves.
 //! - [`lab`]: the lab's steps, models, results and actions, and the English renderings of the
 //!   article's Japanese comments.
 //!
@@ -19,6 +20,7 @@ pub mod events;
 pub mod lab;
 pub mod policies;
 pub mod results;
+pub mod teach;
 
 pub use errors::{halt_text, input_error, input_kind, lab_error, number_field, restore_message};
 pub use events::event_text;
@@ -27,6 +29,7 @@ pub use policies::{
     service_name,
 };
 pub use results::{client_outcome, invariant_name, record_state, result_text, violation_text};
+pub use teach::move_refused;
 
 use crate::sim::{KeyId, World};
 

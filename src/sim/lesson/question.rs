@@ -1,0 +1,235 @@
+//! The question a built-in lesson asks just before its decisive step, and that question against
+//! the run on the page: the choices and the answer are measured on the finished run, so when the
+//! learner changes the services or the inputs the question adapts, or says it no longer applies.
+
+use crate::sim::scenario::builtin::builtin;
+use crate::sim::scenario::session::Session;
+use crate::sim::world::invariants::{Invariant, ViolationDetail};
+use crate::sim::world::server::ServiceKind;
+use crate::sim::world::trace::{EventKind, TraceEvent};
+use crate::sim::world::World;
+
+use super::measure::{Measure, Value};
+
+/// When a question stops the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// Before the first step.
+    Start,
+    /// Just before the n-th request (1-based) reaches the server of the question's column.
+    BeforeArrival(u32),
+    /// Just before the outbox relay first runs in the question's column.
+    BeforeRelay,
+}
+
+/// What a built-in lesson asks: a measure of one of its columns, at the end of the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Question {
+    /// The lesson (its built-in scenario id).
+    pub lesson: &'static str,
+    /// The column of the lesson's scenario as written; in a changed run the column with the same
+    /// service and wiring is asked about.
+    pub column: usize,
+    /// What is asked.
+    pub measure: Measure,
+    /// When.
+    pub ask: Ask,
+}
+
+/// A question against one run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Posed {
+    /// The column asked about, in the run on the page.
+    pub column: usize,
+    /// The step at which the run stops for the question (the decisive step is the next one).
+    pub ask_at: usize,
+    /// 2 to 4 choices, in the order shown.
+    pub choices: Vec<Value>,
+    /// Index of the right choice.
+    pub answer: usize,
+    /// The step whose event shows the answer.
+    pub shows_at: usize,
+}
+
+/// Why a question does not apply to the run on the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotPosed {
+    /// The run has no column with the service the question is about.
+    NoSuchColumn(ServiceKind),
+    /// The moment it asks at never comes in this run (the inputs were changed).
+    NeverAsked,
+}
+
+/// Choices at most.
+pub const MAX_CHOICES: usize = 4;
+
+/// The question of a built-in lesson, if it has one.
+pub fn question(lesson: &str) -> Option<Question> {
+    use Ask::*;
+    use Measure::*;
+    let q = |lesson, column, measure, ask| Question {
+        lesson,
+        column,
+        measure,
+        ask,
+    };
+    Some(match lesson {
+        "timeout-ambiguity" => q("timeout-ambiguity", 0, Charges, Start),
+        "client-cannot-tell" => q("client-cannot-tell", 2, Balance, Start),
+        "double-charge" => q("double-charge", 0, Balance, BeforeArrival(2)),
+        "key-replays" => q("key-replays", 1, Charges, BeforeArrival(2)),
+        "distinct-keys" => q("distinct-keys", 0, Charges, BeforeArrival(2)),
+        "concurrent-same-key" => q("concurrent-same-key", 0, MostChargesForOneKey, Start),
+        "atomic-lock" => q("atomic-lock", 0, Charges, Start),
+        "ten-threads" => q("ten-threads", 0, MostChargesForOneKey, Start),
+        "stripe-in-flight" => q("stripe-in-flight", 0, Conflicts, Start),
+        "failure-cached" => q("failure-cached", 2, Balance, BeforeArrival(2)),
+        "many-retries" => q("many-retries", 1, Balance, BeforeArrival(2)),
+        "order-id-as-key" => q("order-id-as-key", 0, Charges, BeforeArrival(2)),
+        "new-key-per-retry" => q("new-key-per-retry", 0, Charges, BeforeArrival(2)),
+        "split-store-crash" => q("split-store-crash", 0, Charges, BeforeArrival(2)),
+        "key-expiry" => q("key-expiry", 0, Charges, BeforeArrival(2)),
+        "param-mismatch" => q("param-mismatch", 0, Balance, BeforeArrival(2)),
+        "outbox-relay-crash" => q("outbox-relay-crash", 1, ConsumerApplied, BeforeRelay),
+        "dual-write" => q("dual-write", 1, Holds(Invariant::OneEventPerCharge), Start),
+        "effectively-once" => q("effectively-once", 1, MostChargesForOneKey, Start),
+        _ => return None,
+    })
+}
+
+impl Question {
+    /// This question against `session`'s run.
+    pub fn pose(&self, session: &Session) -> Result<Posed, NotPosed> {
+        let written = builtin(self.lesson).and_then(|s| s.services.get(self.column).copied());
+        let Some(spec) = written else {
+            return Err(NotPosed::NeverAsked);
+        };
+        let services = &session.scenario().services;
+        let column = services
+            .iter()
+            .position(|s| *s == spec)
+            .ok_or(NotPosed::NoSuchColumn(spec.kind()))?;
+        let world = session.finished(column).ok_or(NotPosed::NeverAsked)?;
+        let trace = world.trace();
+        let ask_at = match self.ask {
+            Ask::Start => 0,
+            Ask::BeforeArrival(n) => nth_step(trace.iter(), n as usize, |e| {
+                matches!(e, EventKind::RequestDelivered { .. })
+            })
+            .ok_or(NotPosed::NeverAsked)?
+                - 1,
+            Ask::BeforeRelay => nth_step(trace.iter(), 1, |e| {
+                matches!(e, EventKind::RelayPoll { .. } | EventKind::RelayBusy)
+            })
+            .ok_or(NotPosed::NeverAsked)?
+                - 1,
+        };
+        let answer = self.measure.of(world);
+        let choices = choices(self.measure, answer, session, column, ask_at);
+        let answer_at = choices.iter().position(|c| *c == answer).unwrap_or(0);
+        Ok(Posed {
+            column,
+            ask_at,
+            shows_at: shows_at(self.measure, world, ask_at),
+            choices,
+            answer: answer_at,
+        })
+    }
+}
+
+impl Posed {
+    /// Whether choice `i` is right.
+    pub fn is_right(&self, i: usize) -> bool {
+        i == self.answer
+    }
+
+    /// The right value.
+    pub fn answer_value(&self) -> Value {
+        self.choices[self.answer]
+    }
+}
+
+/// The step of the n-th (1-based) event that `is` picks.
+fn nth_step<'a>(
+    trace: impl Iterator<Item = &'a TraceEvent>,
+    n: usize,
+    is: impl Fn(&EventKind) -> bool,
+) -> Option<usize> {
+    trace.filter(|e| is(&e.kind)).nth(n.checked_sub(1)?).map(|e| e.step)
+}
+
+/// The step that shows the answer: where a broken invariant broke, else the last step that moved
+/// the measure after the question was asked, else the decisive step itself.
+fn shows_at(measure: Measure, world: &World, ask_at: usize) -> usize {
+    let decisive = (ask_at + 1).min(world.steps_taken().max(1));
+    let broke = |pick: &dyn Fn(&crate::sim::world::invariants::Violation) -> bool| {
+        world.violations().iter().filter(|v| pick(v)).map(|v| v.step).min()
+    };
+    match measure {
+        Measure::Holds(inv) => broke(&|v| v.invariant == inv).unwrap_or(world.steps_taken()),
+        Measure::EventLost => broke(&|v| matches!(v.detail, ViolationDetail::EventLost { .. }))
+            .unwrap_or(world.steps_taken()),
+        _ => world
+            .trace()
+            .iter()
+            .filter(|e| e.step > ask_at && measure.moved_by(&e.kind))
+            .map(|e| e.step)
+            .last()
+            .unwrap_or(decisive),
+    }
+}
+
+/// 2 to 4 plausible values including the answer: the measure before the question, at the start,
+/// in the other columns, and small counts; amounts from high to low, counts from low to high.
+fn choices(measure: Measure, answer: Value, s: &Session, column: usize, ask_at: usize) -> Vec<Value> {
+    if let Value::Bool(_) = answer {
+        return vec![Value::Bool(true), Value::Bool(false)];
+    }
+    let Value::Int(right) = answer else {
+        unreachable!()
+    };
+    let mut others: Vec<i64> = Vec::new();
+    let add = |others: &mut Vec<i64>, v: Value| {
+        if let Value::Int(n) = v {
+            if n != right && n >= 0 && !others.contains(&n) {
+                others.push(n);
+            }
+        }
+    };
+    let target = s.finished(column);
+    // The value when the question is asked: what a learner who expects nothing more to happen says.
+    if let Some(before) = target.and_then(|w| w.rewind(ask_at).ok()) {
+        add(&mut others, measure.of(&before));
+    }
+    for i in 0..s.worlds().len() {
+        if let Some(w) = s.finished(i) {
+            add(&mut others, measure.of(w));
+        }
+    }
+    if measure.is_count() {
+        let sends = target.map_or(0, |w| {
+            w.trace()
+                .iter()
+                .filter(|e| matches!(e.kind, EventKind::ClientSend { .. }))
+                .count() as i64
+        });
+        for n in [1, 2, sends, 0, 3] {
+            add(&mut others, Value::Int(n));
+        }
+    } else {
+        add(&mut others, Value::Int(s.scenario().initial_balance));
+    }
+    if others.is_empty() {
+        add(&mut others, Value::Int(right + 1));
+    }
+    others.truncate(MAX_CHOICES - 1);
+    others.push(right);
+    // Amounts from high to low, counts from low to high: an insertion sort of four numbers.
+    let before = |a: i64, b: i64| if measure.is_count() { a < b } else { a > b };
+    let mut sorted: Vec<i64> = Vec::with_capacity(others.len());
+    for n in others {
+        let at = sorted.iter().position(|&m| before(n, m)).unwrap_or(sorted.len());
+        sorted.insert(at, n);
+    }
+    sorted.into_iter().map(Value::Int).collect()
+}

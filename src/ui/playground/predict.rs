@@ -1,0 +1,98 @@
+//! Predict, then reveal: the lesson's question with its choices (the core's), Skip, and once
+//! answered, right or wrong, the run's own answer, why (tied to the step that shows it), what
+//! every service ended with, and the lesson's takeaway.
+
+use yew::prelude::*;
+
+use crate::sim::{Session, World};
+use crate::ui::i18n::{tr, Lang};
+use crate::ui::text::{self, teach::value_text};
+
+use super::lessons::Lesson;
+use super::state::Action;
+use super::teach::{Answer, Prediction};
+
+/// What every service ended with: its balance and its charges, from the finished run.
+fn outcome(l: Lang, s: &Session) -> Html {
+    let parts = (0..s.worlds().len()).filter_map(|i| s.finished(i)).map(|w: &World| {
+        let (name, b, n) = (text::column_name(l, w.config()), w.balance(), w.ledger().len());
+        let charges = if n == 1 { "charge" } else { "charges" };
+        html! { <li>{ tr!(l, "{name}: balance {b}, {n} {charges}", "{name}：残高 {b}、課金 {n} 回") }</li> }
+    });
+    html! {
+        <div class="outcome" data-testid="outcome">
+            <span class="muted">{ l.t("How the run ends: ", "この実行の結末：") }</span>
+            <ul>{ for parts }</ul>
+        </div>
+    }
+}
+
+/// `why` with its `{step}` as a link that moves the run there.
+fn why_with_step(l: Lang, why: &str, step: usize, on: &Callback<Action>) -> Html {
+    // The lesson's `{step}` (a char search: a `str` pattern costs the wasm a searcher).
+    let (before, after) = match why.find('{') {
+        Some(i) => (&why[..i], why.get(i + "{step}".len()..).unwrap_or("")),
+        None => (why, ""),
+    };
+    let jump = on.reform(move |e: MouseEvent| {
+        e.prevent_default();
+        Action::Control(super::controls::Control::Seek(step))
+    });
+    html! {
+        <p class="why" data-testid="why">{ before }
+            <a href="#" onclick={jump} data-testid="why-step">{ tr!(l, "{step}", "{step}") }</a>{ after }</p>
+    }
+}
+
+/// The question block of a lesson.
+#[inline(never)]
+pub fn predict_block(l: Lang, lesson: &Lesson, p: &Prediction, s: &Session, on: &Callback<Action>) -> Html {
+    let posed = match &p.posed {
+        Ok(posed) => posed,
+        Err(why) => {
+            return html! {
+                <div class="predict" data-testid="predict" data-state="not-applicable">
+                    <p>{ text::teach::not_posed(l, *why) }</p>
+                </div>
+            }
+        }
+    };
+    let ask = Lesson::pick(l, lesson.ask);
+    let Some(answer) = p.answer else {
+        let at = s.position();
+        let choices = posed.choices.iter().enumerate().map(|(i, v)| {
+            html! { <button class="choice" data-choice={i.to_string()} onclick={on.reform(move |_| Action::Answer(i))}>{ value_text(l, *v) }</button> }
+        });
+        let hint = if at < posed.ask_at {
+            let step = posed.ask_at;
+            tr!(l, "Answer now, or step on: the run waits for your answer at step {step}.", "今答えるか、先へ進める。実行はステップ {step} で答えを待つ。")
+        } else {
+            l.t("The run waits here for your answer.", "実行はここで答えを待っている。").to_string()
+        };
+        return html! {
+            <div class="predict" data-testid="predict" data-state="open" role="group" aria-label={l.t("Predict", "予想する")}>
+                <p class="ask"><strong>{ l.t("Predict: ", "予想：") }</strong>{ ask }</p>
+                <div class="choices">{ for choices }
+                    <button class="skip" data-testid="predict-skip" onclick={on.reform(|_| Action::Skip)}>{ l.t("Skip", "スキップ") }</button>
+                </div>
+                <p class="muted hint">{ hint }</p>
+            </div>
+        };
+    };
+    let right = posed.answer_value();
+    let (state, verdict) = match answer {
+        Answer::Picked(v) if v == right => ("right", tr!(l, ["✓ Right: {}.", value_text(l, right)], ["✓ 正解：{}。", value_text(l, right)])),
+        Answer::Picked(v) => ("wrong", tr!(l, ["✕ Not quite: you said {}, the run gives {}.", value_text(l, v), value_text(l, right)], ["✕ 惜しい：予想は {}、実行の答えは {}。", value_text(l, v), value_text(l, right)])),
+        Answer::Skipped => ("skipped", tr!(l, ["Skipped. The run gives {}.", value_text(l, right)], ["スキップした。実行の答えは {}。", value_text(l, right)])),
+    };
+    html! {
+        <div class="predict" data-testid="predict" data-state={state}>
+            <p class="ask"><strong>{ l.t("Predict: ", "予想：") }</strong>{ ask }</p>
+            <p class={classes!("verdict", state)} data-testid="verdict" role="status">{ verdict }</p>
+            { why_with_step(l, Lesson::pick(l, lesson.why), posed.shows_at, on) }
+            { outcome(l, s) }
+            <p class="takeaway">{ Lesson::pick(l, lesson.takeaway) }</p>
+            <button class="again" data-testid="predict-again" onclick={on.reform(|_| Action::AskAgain)}>{ l.t("Ask me again", "もう一度問う") }</button>
+        </div>
+    }
+}

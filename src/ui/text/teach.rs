@@ -1,0 +1,121 @@
+//! Words for what teaches around the run: a question's values, why a question no longer
+//! applies, a challenge's goal and moves, and why a move was refused.
+
+use crate::sim::lesson::{Challenge, Goal, Measure, MoveKind, MoveRefused, NotPosed, Value};
+use crate::ui::i18n::{tr, Lang};
+
+use super::{grouped, invariant_name, service_name};
+
+/// A value as a choice: a number, or yes/no.
+pub fn value_text(lang: Lang, v: Value) -> String {
+    match v {
+        Value::Int(n) if n < 0 => format!("−{}", grouped(n.unsigned_abs() as u128)),
+        Value::Int(n) => grouped(n as u128),
+        Value::Bool(true) => lang.t("Yes", "はい").into(),
+        Value::Bool(false) => lang.t("No", "いいえ").into(),
+    }
+}
+
+/// Why the lesson's question does not fit the run on the page.
+pub fn not_posed(lang: Lang, why: NotPosed) -> String {
+    match why {
+        NotPosed::NoSuchColumn(kind) => {
+            let s = service_name(lang, kind);
+            tr!(
+                lang,
+                "This lesson's question is about the {s} service, which the run on the page no longer has. “Restore the lesson as written” brings it back.",
+                "このレッスンの問いは「{s}」サービスについてのものだが、ページの実行にはもうない。「レッスンを元に戻す」で戻せる。"
+            )
+        }
+        NotPosed::NeverAsked => lang
+            .t(
+                "This lesson's question no longer applies: the moment it asks about does not happen in the run on the page.",
+                "このレッスンの問いはもう当てはまらない。問いの場面が、ページの実行では起きない。",
+            )
+            .into(),
+    }
+}
+
+/// What a measure counts, as the goal's noun phrase.
+fn measure_goal(lang: Lang, m: Measure, target: Value) -> String {
+    let n = match target {
+        Value::Int(n) => n,
+        Value::Bool(_) => 0,
+    };
+    match m {
+        Measure::MostChargesForOneOrder => tr!(lang, "one order charged {n} times", "1つの注文を {n} 回課金"),
+        Measure::MostChargesForOneKey => tr!(lang, "one key charged {n} times", "1つのキーで {n} 回課金"),
+        Measure::Conflicts => tr!(lang, "{n} answer “409: in flight”", "「409：処理中」の応答を {n} 回"),
+        Measure::MostAnswersForOneKey => tr!(lang, "{n} different answers for one key", "1つのキーに {n} 種類の答え"),
+        Measure::EventLost => lang.t("a committed charge whose event is never published", "コミットされたのにイベントが発行されない課金").into(),
+        Measure::Charges => tr!(lang, "{n} charges", "{n} 回の課金"),
+        Measure::Balance => tr!(lang, "a balance of {n}", "残高 {n}"),
+        Measure::ConsumerApplied => tr!(lang, "{n} effects applied downstream", "下流で {n} 回の反映"),
+        Measure::Holds(inv) => tr!(lang, ["“{}” broken", invariant_name(lang, inv)], ["「{}」が破れる", invariant_name(lang, inv)]),
+    }
+}
+
+/// A challenge's goal, as one sentence.
+pub fn goal_text(lang: Lang, c: &Challenge) -> String {
+    let Goal { measure, target, .. } = c.goal;
+    let what = measure_goal(lang, measure, target);
+    tr!(lang, "Goal: {what}.", "目標：{what}。")
+}
+
+/// A kind of move.
+pub fn move_name(lang: Lang, k: MoveKind) -> &'static str {
+    match k {
+        MoveKind::Request => lang.t("send a request", "要求を送る"),
+        MoveKind::Operation => lang.t("start a retrying client", "リトライするクライアントを始める"),
+        MoveKind::Parallel => lang.t("send requests at once", "同時に要求を送る"),
+        MoveKind::Retry => lang.t("retry by hand", "手でリトライ"),
+        MoveKind::AdvanceTime => lang.t("let time pass", "時間を進める"),
+        MoveKind::RelayTick => lang.t("run the relay", "リレーを動かす"),
+        MoveKind::Deposit => lang.t("deposit", "入金"),
+    }
+}
+
+/// The moves a challenge allows and how many are left.
+pub fn moves_text(lang: Lang, c: &Challenge, used: u32) -> String {
+    let kinds: Vec<&str> = c.moves.iter().map(|k| move_name(lang, *k)).collect();
+    let kinds = kinds.join(lang.t(", ", "、"));
+    let (left, max) = (c.max_moves.saturating_sub(used), c.max_moves);
+    let moves = if left == 1 { "move" } else { "moves" };
+    let mut t = tr!(
+        lang,
+        "Allowed: {kinds}. {left} {moves} left of {max}.",
+        "使える手：{kinds}。残り {left} 手（全 {max} 手）。"
+    );
+    if let Some(max) = c.max_crashes {
+        let crashes = if max == 1 { "crash" } else { "crashes" };
+        t.push_str(&tr!(lang, " At most {max} server {crashes}.", " サーバーのクラッシュは {max} 回まで。"));
+    }
+    t
+}
+
+/// Why a move was not taken.
+pub fn move_refused(lang: Lang, c: &Challenge, r: MoveRefused) -> String {
+    match r {
+        MoveRefused::NotAllowed(k) => {
+            let k = move_name(lang, k);
+            let allowed = moves_text(lang, c, 0);
+            tr!(lang, "This challenge does not allow “{k}”. {allowed}", "このチャレンジでは「{k}」は使えない。{allowed}")
+        }
+        MoveRefused::NoMovesLeft { max } => tr!(
+            lang,
+            "All {max} moves are used. Step through the run, or press Clear to start again.",
+            "{max} 手すべて使った。実行を進めて確かめるか、「クリア」でやり直す。"
+        ),
+        MoveRefused::TooManyCrashes { max } => tr!(
+            lang,
+            "This challenge allows at most {max} server crash among your moves.",
+            "このチャレンジで使えるサーバーのクラッシュは {max} 回まで。"
+        ),
+        MoveRefused::NotThisChallenge => lang
+            .t(
+                "This run is not a run of this challenge (its services, settings or starting inputs differ), so it was not opened here.",
+                "この実行はこのチャレンジのものではない（サービス、設定、最初の入力が違う）ので、ここでは開かなかった。",
+            )
+            .into(),
+    }
+}

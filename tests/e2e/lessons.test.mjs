@@ -1,0 +1,185 @@
+// The lesson path as a new learner walks it: the table of contents, a prediction asked before the
+// decisive step (the future hidden until then), the answer judged and explained, the caption and
+// the balance strip while stepping, a done mark that survives a reload; a challenge won in the
+// playground and in the lab; both languages, 1280 and 390 px.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { withPage, open, SHOTS } from './harness.mjs';
+
+const position = async (page) =>
+  (await page.getByTestId('position').textContent()).match(/(\d+) \/ (\d+)/).slice(1).map(Number);
+const balance = (page, service) =>
+  page.locator(`section[data-service=${service}] [data-testid=balance]`).first().textContent().then(Number);
+
+test('the table of contents lists every lesson of the path once, in order, with pages of their own', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/scenario/double-charge');
+    const sections = await page.locator('[data-testid=lesson-toc] [data-section]').evaluateAll(
+      (els) => els.map((e) => e.getAttribute('data-section')));
+    for (const id of ['timeout-ambiguity', 'double-charge', 'many-retries', 'effectively-once', 'lab', 'properties', 'durable', 'kafka', 'triple-charge', 'toctou-all-three']) {
+      assert.ok(sections.includes(id), `${id} is listed`);
+    }
+    assert.equal(new Set(sections).size, sections.length, 'each once');
+    assert.ok(sections.indexOf('timeout-ambiguity') < sections.indexOf('double-charge'));
+    assert.ok(sections.indexOf('outbox-relay-crash') < sections.indexOf('effectively-once'));
+    const lessons = await page.locator('[data-testid=lesson-toc] a[data-section][href^="#/scenario/"]').count();
+    assert.ok(lessons >= 19, `${lessons} lessons`);
+  });
+});
+
+test('predict, then reveal: the run waits for the answer, the future stays hidden, the answer is judged', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/scenario/double-charge');
+    const predict = page.getByTestId('predict');
+    assert.equal(await predict.getAttribute('data-state'), 'open');
+    // Nothing of the future is drawn: the timeline has no row past the cursor.
+    const future = () => page.locator('[data-testid=timeline] .tl-row.future').count();
+    assert.equal(await future(), 0, 'no future rows at step 0');
+    // Run to end stops where the question is asked, and the forward controls wait there.
+    await page.getByTestId('run-to-end').click();
+    const [k] = await position(page);
+    assert.ok(k > 0, 'the run went up to the question');
+    assert.ok(await page.getByTestId('step').isDisabled());
+    assert.ok(await page.getByTestId('run-to-end').isDisabled());
+    assert.equal(await future(), 0);
+    assert.equal(await page.getByTestId('outcome').count(), 0, 'no outcome before the answer');
+    assert.equal(await balance(page, 'naive'), 900, 'the retry has not been charged yet');
+    // The caption says what the step did; the strip shows every balance.
+    assert.match(await page.getByTestId('caption').textContent(), /^Step \d+ · /);
+    assert.equal(await page.locator('[data-testid=balance-strip] li').count(), 3);
+    await page.screenshot({ path: `${SHOTS}/predict-open-1280.png`, fullPage: true });
+
+    // A wrong answer: judged against the run, explained, and the run moves to the step that shows it.
+    const choices = await predict.locator('button[data-choice]').allTextContents();
+    assert.deepEqual(choices, ['1,000', '900', '800']);
+    await predict.locator('button[data-choice]', { hasText: '900' }).click();
+    assert.equal(await predict.getAttribute('data-state'), 'wrong');
+    assert.match(await page.getByTestId('verdict').textContent(), /you said 900, the run gives 800/);
+    assert.equal(await balance(page, 'naive'), 800, 'the double charge is on screen');
+    const shown = Number(await page.getByTestId('why-step').textContent());
+    assert.equal((await position(page))[0], shown, 'the why names the step on screen');
+    await page.getByTestId('outcome').waitFor();
+    assert.ok(!(await page.getByTestId('run-to-end').isDisabled()), 'the run goes on after the answer');
+    await page.screenshot({ path: `${SHOTS}/predict-wrong-1280.png`, fullPage: true });
+
+    // Ask again, answer right.
+    await page.getByTestId('predict-again').click();
+    assert.equal(await predict.getAttribute('data-state'), 'open');
+    await predict.locator('button[data-choice]', { hasText: '800' }).click();
+    assert.equal(await predict.getAttribute('data-state'), 'right');
+
+    // Stepping to the end marks the lesson done; the answer and the mark survive a reload.
+    await page.getByTestId('run-to-end').click();
+    const mark = page.locator('[data-testid=lesson-toc] a[data-section=double-charge] .mark');
+    assert.match(await mark.getAttribute('class'), /done/);
+    await page.reload();
+    await page.getByTestId('predict').waitFor();
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'right');
+    assert.match(await page.locator('[data-testid=lesson-toc] a[data-section=double-charge] .mark').getAttribute('class'), /done/);
+  });
+});
+
+test('on a phone the first screen shows the question, and one click shows the double charge (Japanese)', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/scenario/double-charge');
+    // The lesson list is a menu.
+    assert.ok(!(await page.locator('#toc-body').isVisible()), 'the list is folded');
+    await page.getByTestId('toc-toggle').click();
+    assert.ok(await page.locator('#toc-body').isVisible());
+    await page.getByTestId('toc-toggle').click();
+    const box = await page.getByTestId('predict').boundingBox();
+    assert.ok(box && box.y + box.height <= 844, `the question is on the first screen (${box && box.y + box.height})`);
+    assert.match(await page.getByTestId('predict').textContent(), /予想/);
+    await page.screenshot({ path: `${SHOTS}/predict-390-ja.png` });
+    await page.getByTestId('predict').locator('button[data-choice]', { hasText: '800' }).click();
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'right');
+    const strip = page.locator('[data-testid=balance-strip] li[data-service=naive]');
+    assert.match(await strip.textContent(), /800/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `overflows by ${overflow}px`);
+    await page.screenshot({ path: `${SHOTS}/predict-right-390-ja.png`, fullPage: true });
+  }, { width: 390, height: 844, locale: 'ja-JP' });
+});
+
+test('a question adapts to a changed run, or says it no longer applies', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/scenario/double-charge');
+    await page.getByTestId('pick-Naive').uncheck();
+    await page.getByTestId('lesson-changed').waitFor();
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'not-applicable');
+    assert.match(await page.getByTestId('predict').textContent(), /Naive/);
+    // Nothing waits: the run goes to its end.
+    await page.getByTestId('run-to-end').click();
+    const [k, n] = await position(page);
+    assert.equal(k, n);
+  });
+});
+
+test('a playground challenge: refused moves say why, the win is checked after every step, and shared', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/challenge/triple-charge');
+    const status = page.locator('[data-testid=challenge] [data-testid=challenge-status]');
+    assert.equal(await status.getAttribute('data-state'), 'open');
+    assert.match(await page.getByTestId('moves-left').textContent(), /2 moves left of 2/);
+    // Services are fixed: no picker, no settings.
+    assert.ok(!(await page.locator('.picker-row').isVisible()));
+    // A move the challenge does not allow.
+    await page.getByTestId('advance-25h').click();
+    assert.match(await page.getByTestId('notice').textContent(), /does not allow/);
+    // Two retries with the same key: three charges of one order.
+    await page.getByTestId('retry-same').click();
+    assert.match(await page.getByTestId('moves-left').textContent(), /1 move left of 2/);
+    await page.getByTestId('run-to-end').click();
+    assert.equal(await status.getAttribute('data-state'), 'open', 'two charges are not three');
+    await page.getByTestId('retry-same').click();
+    await page.getByTestId('run-to-end').click();
+    await page.locator('[data-testid=challenge-status][data-state=won]').waitFor();
+    // Back before the third charge: not won there.
+    await page.locator('section[data-service=naive] [data-testid=violation-step]').first().waitFor();
+    await page.getByTestId('reset').click();
+    assert.equal(await status.getAttribute('data-state'), 'open');
+    await page.getByTestId('run-to-end').click();
+    assert.equal(await status.getAttribute('data-state'), 'won');
+    await page.screenshot({ path: `${SHOTS}/challenge-won-1280.png`, fullPage: true });
+    const link = await page.getByTestId('solution-link').getAttribute('href');
+    assert.match(link, /^#\/challenge\/triple-charge\?s=/);
+    // The list marks it won.
+    assert.match(await page.locator('[data-testid=lesson-toc] a[data-section=triple-charge] .mark').getAttribute('class'), /won/);
+    // The link opens the same won run in a new tab.
+    const other = await page.context().newPage();
+    await other.goto(page.url().split('#')[0] + link);
+    await other.locator('[data-testid=challenge-status][data-state=won]').waitFor();
+    await other.close();
+  });
+});
+
+test('a challenge solution opens from the card, and a run of another challenge is refused', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/challenge/lose-an-event');
+    await page.locator('.spoiler summary').click();
+    await page.getByTestId('show-solution').click();
+    await page.getByTestId('run-to-end').click();
+    await page.locator('[data-testid=challenge-status][data-state=won]').waitFor();
+  }, { locale: 'ja-JP' });
+});
+
+test('lab challenges: schedule TOCTOU into three charges; have the explorer prove the atomic service safe', async () => {
+  await withPage(async (page) => {
+    await open(page, 'lab/#/lab/challenge/toctou-all-three');
+    const status = page.locator('[data-testid=challenge] [data-testid=challenge-status]');
+    assert.equal(await status.getAttribute('data-state'), 'open');
+    for (const r of [0, 1, 2, 0, 1, 2, 0, 1, 2]) await page.getByTestId(`lab-step-${r}`).click();
+    await page.locator('[data-testid=challenge-status][data-state=won]').waitFor();
+    await page.screenshot({ path: `${SHOTS}/lab-challenge-won-1280.png`, fullPage: true });
+
+    await open(page, 'lab/#/lab/challenge/atomic-impossible');
+    assert.equal(await page.locator('[data-testid=challenge-status]').getAttribute('data-state'), 'open');
+    await page.getByTestId('explorer-start').click();
+    await page.locator('[data-testid=challenge-status][data-state=won]').waitFor({ timeout: 30_000 });
+    // The playground's list shows both won.
+    await open(page, '#/scenario/double-charge');
+    for (const id of ['toctou-all-three', 'atomic-impossible']) {
+      assert.match(await page.locator(`[data-testid=lesson-toc] a[data-section=${id}] .mark`).getAttribute('class'), /won/);
+    }
+  });
+});

@@ -1,0 +1,195 @@
+//! The lesson path's judging, natively and in the browser: every built-in lesson's question poses
+//! against its run with the answer measured on that run, and adapts (or says it no longer
+//! applies) when the run changes; every challenge starts unwon, refuses moves it does not allow,
+//! and is won by its solution at the step the goal is met, not before.
+
+use idempotency_playground::lab::{Explorer, Policy, Search, Stepper};
+use idempotency_playground::lesson::*;
+use idempotency_playground::*;
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+#[cfg(target_arch = "wasm32")]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+fn session(s: Scenario) -> Session {
+    Session::new(s).expect("a valid scenario")
+}
+
+#[test]
+fn every_lesson_asks_a_question_whose_answer_is_measured_on_its_run() {
+    for id in builtin_ids() {
+        let s = session(builtin(id).unwrap());
+        let q = question(id).unwrap_or_else(|| panic!("{id} asks nothing"));
+        let p = q.pose(&s).unwrap_or_else(|e| panic!("{id}: {e:?}"));
+        assert!((2..=4).contains(&p.choices.len()), "{id}: {:?}", p.choices);
+        let mut distinct = p.choices.clone();
+        distinct.dedup();
+        assert_eq!(distinct.len(), p.choices.len(), "{id}: choices repeat");
+        let world = s.finished(p.column).unwrap();
+        assert_eq!(p.answer_value(), q.measure.of(world), "{id}: the answer is the run's");
+        assert!(p.ask_at < s.total(), "{id}: asked before the end");
+        assert!(p.shows_at > p.ask_at && p.shows_at <= s.total(), "{id}: {p:?}");
+        // The value on the page when asked is among the choices (the "nothing more happens"
+        // guess), so the choices are not the answer and noise.
+        let before = q.measure.of(&world.rewind(p.ask_at).unwrap());
+        assert!(p.choices.contains(&before), "{id}: {before:?} not offered");
+    }
+}
+
+#[test]
+fn the_answers_are_what_the_article_says() {
+    // Spot checks of the core's answers against the article's claims (the lessons never type
+    // them): the naive retry charges twice, TOCTOU lets both concurrent requests charge, the
+    // atomic lock lets one, ten threads on TOCTOU charge ten times.
+    let answer = |id: &str| {
+        let s = session(builtin(id).unwrap());
+        question(id).unwrap().pose(&s).unwrap().answer_value()
+    };
+    assert_eq!(answer("double-charge"), Value::Int(800));
+    assert_eq!(answer("concurrent-same-key"), Value::Int(2));
+    assert_eq!(answer("atomic-lock"), Value::Int(1));
+    assert_eq!(answer("ten-threads"), Value::Int(10));
+    assert_eq!(answer("dual-write"), Value::Bool(false));
+    assert_eq!(answer("timeout-ambiguity"), Value::Int(1));
+}
+
+#[test]
+fn a_question_adapts_to_a_changed_run_or_says_it_no_longer_applies() {
+    let q = question("double-charge").unwrap();
+    // Another amount: the same question, another answer.
+    let mut s = builtin("double-charge").unwrap();
+    if let Input::Operation { amount, .. } = &mut s.inputs[0] {
+        *amount = 50;
+    }
+    let p = q.pose(&session(s)).unwrap();
+    assert_eq!(p.answer_value(), Value::Int(900));
+    // The naive column removed: the question is about a service the run no longer has.
+    let mut s = builtin("double-charge").unwrap();
+    s.services.remove(0);
+    assert_eq!(
+        q.pose(&session(s)),
+        Err(NotPosed::NoSuchColumn(ServiceKind::Naive))
+    );
+    // The column moved: the question follows its service.
+    let mut s = builtin("double-charge").unwrap();
+    s.services.rotate_left(1);
+    assert_eq!(q.pose(&session(s)).unwrap().column, 2);
+    // No retry: the moment it asks at (the second arrival) never comes.
+    let mut s = builtin("double-charge").unwrap();
+    if let Input::Operation { max_attempts, .. } = &mut s.inputs[0] {
+        *max_attempts = 1;
+    }
+    assert_eq!(q.pose(&session(s)), Err(NotPosed::NeverAsked));
+}
+
+fn at_end(mut s: Session) -> Session {
+    let t = s.total();
+    s.seek(t);
+    s
+}
+
+#[test]
+fn every_challenge_starts_open_and_its_solution_wins_at_the_step_that_meets_the_goal() {
+    for id in CHALLENGE_IDS {
+        let c = challenge(id).unwrap();
+        assert!(!c.won(&at_end(session(c.start.clone()))), "{id} won at the start");
+        assert_eq!(c.accepts(&c.start), Ok(()));
+        let solved = c.solved();
+        assert_eq!(c.accepts(&solved), Ok(()), "{id}: its solution breaks its rules");
+        assert!(c.moves_used(&solved) <= c.max_moves);
+        // Checked after every step: open up to some step, won from there on.
+        let mut s = session(solved);
+        let won_at = (0..=s.total()).find(|&k| {
+            s.seek(k);
+            c.won(&s)
+        });
+        let k = won_at.unwrap_or_else(|| panic!("{id}: the solution does not win"));
+        assert!(k > 0, "{id}");
+        for later in k..=s.total() {
+            s.seek(later);
+            assert!(c.won(&s), "{id}: a win does not go away at step {later}");
+        }
+    }
+}
+
+#[test]
+fn a_challenge_refuses_what_it_does_not_allow() {
+    let c = challenge("triple-charge").unwrap();
+    let deposit = Input::Deposit { amount: 5 };
+    assert_eq!(
+        c.check_move(&c.start, &deposit),
+        Err(MoveRefused::NotAllowed(MoveKind::Deposit))
+    );
+    let solved = c.solved();
+    let retry = Input::Retry {
+        new_key: false,
+        fault: Fault::None,
+    };
+    assert_eq!(
+        c.check_move(&solved, &retry),
+        Err(MoveRefused::NoMovesLeft { max: 2 })
+    );
+    // A linked run with another service, or one more move than allowed, is not this challenge.
+    let mut other = solved.clone();
+    other.services = vec![ServiceKind::Atomic.into()];
+    assert_eq!(c.accepts(&other), Err(MoveRefused::NotThisChallenge));
+    let mut over = solved.clone();
+    over.inputs.push(retry);
+    assert_eq!(c.accepts(&over), Err(MoveRefused::NoMovesLeft { max: 2 }));
+    // One crash at most.
+    let c = challenge("split-store-one-crash").unwrap();
+    let crash = |fault| Input::Request {
+        key: Some("k".into()),
+        key_format: KeyFormat::V4,
+        amount: 100,
+        description: "order-1".into(),
+        fault,
+    };
+    let mut one = c.start.clone();
+    one.inputs.push(crash(Fault::CrashAfterChargeBeforeRecord));
+    assert_eq!(
+        c.check_move(&one, &crash(Fault::CrashBeforeCharge)),
+        Err(MoveRefused::TooManyCrashes { max: 1 })
+    );
+    assert_eq!(c.check_move(&one, &crash(Fault::None)), Ok(()));
+}
+
+#[test]
+fn the_lab_challenges_are_won_by_a_schedule_and_by_a_proof() {
+    let all = lab_challenge("toctou-all-three").unwrap();
+    let won = Stepper::replay(all.scenario.clone(), &all.solution).unwrap();
+    assert!(all.won_by_stepper(&won));
+    // Running one request to its end before the next never wins: the later ones replay.
+    let serial = Stepper::replay(all.scenario.clone(), &[0, 0, 0, 1, 1, 1, 2, 2, 2]).unwrap();
+    assert!(serial.is_complete() && !all.won_by_stepper(&serial));
+    let mut turns = Stepper::new(all.scenario.clone());
+    turns.run_to_end(Policy::RoundRobin).unwrap();
+    assert!(turns.is_complete());
+
+    let safe = lab_challenge("atomic-impossible").unwrap();
+    let report = Explorer::new(&safe.scenario, Search::Exhaustive { caching: true })
+        .unwrap()
+        .run_to_end()
+        .unwrap();
+    assert!(safe.won_by_report(&safe.scenario, &report));
+    // The same search on TOCTOU finds double charges: no proof, no win.
+    let toctou = safe.scenario.with_model(lab::Model::TocTou);
+    let report = Explorer::new(&toctou, Search::Exhaustive { caching: true })
+        .unwrap()
+        .run_to_end()
+        .unwrap();
+    assert!(report.double_charge > 0 && !safe.won_by_report(&toctou, &report));
+    // A sample is not a proof.
+    let sample = Explorer::new(
+        &safe.scenario,
+        Search::Sample {
+            samples: 50,
+            seed: 1,
+        },
+    )
+    .unwrap()
+    .run_to_end()
+    .unwrap();
+    assert!(!safe.won_by_report(&safe.scenario, &sample));
+}
