@@ -45,7 +45,14 @@ async fn remount(lang: Lang) -> web_sys::Element {
     let doc = web_sys::window().unwrap().document().unwrap();
     let div = doc.create_element("div").unwrap();
     doc.body().unwrap().append_child(&div).unwrap();
-    yew::Renderer::<LabPage>::with_root_and_props(div.clone(), LabPageProps { lang }).render();
+    yew::Renderer::<LabPage>::with_root_and_props(
+        div.clone(),
+        LabPageProps {
+            lang,
+            challenge: None,
+        },
+    )
+    .render();
     yew::scheduler::flush().await;
     div
 }

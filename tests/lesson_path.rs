@@ -27,9 +27,16 @@ fn every_lesson_asks_a_question_whose_answer_is_measured_on_its_run() {
         distinct.dedup();
         assert_eq!(distinct.len(), p.choices.len(), "{id}: choices repeat");
         let world = s.finished(p.column).unwrap();
-        assert_eq!(p.answer_value(), q.measure.of(world), "{id}: the answer is the run's");
+        assert_eq!(
+            p.answer_value(),
+            q.measure.of(world),
+            "{id}: the answer is the run's"
+        );
         assert!(p.ask_at < s.total(), "{id}: asked before the end");
-        assert!(p.shows_at > p.ask_at && p.shows_at <= s.total(), "{id}: {p:?}");
+        assert!(
+            p.shows_at > p.ask_at && p.shows_at <= s.total(),
+            "{id}: {p:?}"
+        );
         // The value on the page when asked is among the choices (the "nothing more happens"
         // guess), so the choices are not the answer and noise.
         let before = q.measure.of(&world.rewind(p.ask_at).unwrap());
@@ -93,10 +100,17 @@ fn at_end(mut s: Session) -> Session {
 fn every_challenge_starts_open_and_its_solution_wins_at_the_step_that_meets_the_goal() {
     for id in CHALLENGE_IDS {
         let c = challenge(id).unwrap();
-        assert!(!c.won(&at_end(session(c.start.clone()))), "{id} won at the start");
+        assert!(
+            !c.won(&at_end(session(c.start.clone()))),
+            "{id} won at the start"
+        );
         assert_eq!(c.accepts(&c.start), Ok(()));
         let solved = c.solved();
-        assert_eq!(c.accepts(&solved), Ok(()), "{id}: its solution breaks its rules");
+        assert_eq!(
+            c.accepts(&solved),
+            Ok(()),
+            "{id}: its solution breaks its rules"
+        );
         assert!(c.moves_used(&solved) <= c.max_moves);
         // Checked after every step: open up to some step, won from there on.
         let mut s = session(solved);

@@ -133,7 +133,9 @@ fn client_cannot_tell() {
         // send, whatever happened at the server.
         let first_send = |op: u32| {
             world.trace().iter().find_map(|e| match e.kind {
-                EventKind::ClientSend { op: o, attempt: 1, .. } if o.0 == op => Some(e.time_ms),
+                EventKind::ClientSend {
+                    op: o, attempt: 1, ..
+                } if o.0 == op => Some(e.time_ms),
                 _ => None,
             })
         };
@@ -148,7 +150,10 @@ fn client_cannot_tell() {
             .collect();
         assert_eq!(gaps, vec![1000, 1000, 1000]);
         for op in 0..3 {
-            assert!(matches!(outcome(world, op), ClientOutcome::Answered { .. }), "the retry is answered");
+            assert!(
+                matches!(outcome(world, op), ClientOutcome::Answered { .. }),
+                "the retry is answered"
+            );
         }
     }
 }

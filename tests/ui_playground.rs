@@ -58,6 +58,7 @@ async fn controls_emit_what_their_buttons_say_and_disable_at_the_ends() {
         playing: false,
         speed_ms: 600,
         on,
+        limit: None,
     };
     yew::Renderer::<Controls>::with_root_and_props(div.clone(), props).render();
     yew::scheduler::flush().await;
@@ -163,6 +164,44 @@ async fn first_lesson_runs_to_the_double_charge_and_steps_back() {
     yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
     yew::scheduler::flush().await;
     assert_eq!(balance(&div, "naive"), 1000);
+    // Run to end stops at the lesson's question: the retry is not charged yet.
+    click(&div, "[data-testid=run-to-end]");
+    yew::scheduler::flush().await;
+    assert_eq!(balance(&div, "naive"), 900);
+    let predict = div
+        .query_selector("[data-testid=predict]")
+        .unwrap()
+        .unwrap();
+    assert_eq!(predict.get_attribute("data-state").as_deref(), Some("open"));
+    // The choices are the core's; the right one is the run's own answer.
+    let choices = div
+        .query_selector_all("[data-testid=predict] button[data-choice]")
+        .unwrap();
+    let right = (0..choices.length())
+        .map(|i| {
+            choices
+                .item(i)
+                .unwrap()
+                .dyn_into::<web_sys::HtmlElement>()
+                .unwrap()
+        })
+        .find(|b| b.text_content().as_deref() == Some("800"))
+        .expect("800 is a choice");
+    right.click();
+    yew::scheduler::flush().await;
+    let predict = div
+        .query_selector("[data-testid=predict]")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        predict.get_attribute("data-state").as_deref(),
+        Some("right")
+    );
+    assert_eq!(
+        balance(&div, "naive"),
+        800,
+        "the answer shows the step of the double charge"
+    );
     click(&div, "[data-testid=run-to-end]");
     yew::scheduler::flush().await;
     assert_eq!(balance(&div, "naive"), 800);

@@ -183,3 +183,10 @@ test('lab challenges: schedule TOCTOU into three charges; have the explorer prov
     }
   });
 });
+
+test('the sandbox says once what rocket-rides is', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/sandbox');
+    assert.match(await page.getByTestId('rocket-rides-note').textContent(), /Brandur Leach/);
+  });
+});

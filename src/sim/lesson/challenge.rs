@@ -4,6 +4,7 @@
 //! of the concurrency lab and a goal on the learner's schedule or on the explorer's report. Each
 //! carries a solution, so the tests prove it can be won and the page can link to it.
 
+use crate::sim::article::production::{FailureCaching, Policies};
 use crate::sim::base::uuidgen::KeyFormat;
 use crate::sim::lab::{KeyMode, LabScenario, Model, Report, Search, Stepper};
 use crate::sim::scenario::builtin::base;
@@ -14,7 +15,6 @@ use crate::sim::world::fault::Fault;
 use crate::sim::world::input::{Input, RequestSpec};
 use crate::sim::world::outbox::EmitMode;
 use crate::sim::world::server::ServiceKind::{self, Atomic, Naive, Production, SplitStore};
-use crate::sim::{FailureCaching, Policies};
 
 use super::measure::{Measure, Value};
 
@@ -79,7 +79,7 @@ pub struct Goal {
 
 impl Goal {
     /// Whether the world meets the goal.
-    pub fn met_by(&self, world: &crate::sim::World) -> bool {
+    pub fn met_by(&self, world: &crate::sim::world::World) -> bool {
         match (self.measure.of(world), self.target) {
             (Value::Int(n), Value::Int(t)) => n >= t,
             (v, t) => v == t,
@@ -128,7 +128,10 @@ pub struct Challenge {
 impl Challenge {
     /// Moves the learner has added to `scenario`.
     pub fn moves_used(&self, scenario: &Scenario) -> u32 {
-        scenario.inputs.len().saturating_sub(self.start.inputs.len()) as u32
+        scenario
+            .inputs
+            .len()
+            .saturating_sub(self.start.inputs.len()) as u32
     }
 
     /// Whether `input` may be added to `scenario` (a run of this challenge).
@@ -160,7 +163,10 @@ impl Challenge {
             inputs: self.start.inputs.clone(),
             ..scenario.clone()
         } == self.start;
-        if !same_settings || scenario.inputs.len() < n || scenario.inputs[..n] != self.start.inputs[..] {
+        if !same_settings
+            || scenario.inputs.len() < n
+            || scenario.inputs[..n] != self.start.inputs[..]
+        {
             return Err(MoveRefused::NotThisChallenge);
         }
         let mut run = self.start.clone();
@@ -217,7 +223,12 @@ fn request(key: Option<&str>, amount: i64, order: &str, fault: Fault) -> Input {
     }
 }
 
-fn operation(key_strategy: KeyStrategy, retry: RetryPolicy, attempts: u32, faults: Vec<Fault>) -> Input {
+fn operation(
+    key_strategy: KeyStrategy,
+    retry: RetryPolicy,
+    attempts: u32,
+    faults: Vec<Fault>,
+) -> Input {
     Input::Operation {
         amount: 100,
         description: "order-1".to_string(),
@@ -247,7 +258,10 @@ pub fn challenge(id: &str) -> Option<Challenge> {
         // Every retry of the naive service is a new charge: two retries, three charges.
         "triple-charge" => Challenge {
             id: "triple-charge",
-            start: base(&[Naive], vec![request(None, 100, "order-1", Fault::ResponseLost)]),
+            start: base(
+                &[Naive],
+                vec![request(None, 100, "order-1", Fault::ResponseLost)],
+            ),
             moves: &[Retry],
             max_moves: 2,
             max_crashes: None,

@@ -70,7 +70,9 @@ impl Measure {
             }
             Measure::Conflicts => Value::Int(world.counters().conflicts as i64),
             Measure::ConsumerApplied => Value::Int(world.consumer().applied as i64),
-            Measure::Holds(inv) => Value::Bool(world.violations().iter().all(|v| v.invariant != inv)),
+            Measure::Holds(inv) => {
+                Value::Bool(world.violations().iter().all(|v| v.invariant != inv))
+            }
             Measure::EventLost => Value::Bool(
                 world
                     .violations()
@@ -133,7 +135,10 @@ fn bump(counts: &mut Vec<(u32, i64)>, id: u32) -> i64 {
 /// The largest number of times one `Some` id occurs.
 fn most(ids: impl Iterator<Item = Option<u32>>) -> i64 {
     let mut counts = Vec::new();
-    ids.flatten().map(|id| bump(&mut counts, id)).max().unwrap_or(0)
+    ids.flatten()
+        .map(|id| bump(&mut counts, id))
+        .max()
+        .unwrap_or(0)
 }
 
 /// The most different answers delivered (in time, not late) for one key: the attempt's key is
@@ -157,7 +162,10 @@ fn most_answers_for_one_key(world: &World) -> i64 {
                 late: false,
             } => {
                 // A 409 or a 503 says "try again", not what happened: it is no answer.
-                let key = key_of.iter().find(|(a, _)| *a == (op.0, *attempt)).map(|e| e.1);
+                let key = key_of
+                    .iter()
+                    .find(|(a, _)| *a == (op.0, *attempt))
+                    .map(|e| e.1);
                 if let (Some(k), false) = (key, result.is_retryable()) {
                     let first = result.outcome();
                     if !answers.contains(&(k, first)) {

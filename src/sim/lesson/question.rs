@@ -113,16 +113,20 @@ impl Question {
         let trace = world.trace();
         let ask_at = match self.ask {
             Ask::Start => 0,
-            Ask::BeforeArrival(n) => nth_step(trace.iter(), n as usize, |e| {
-                matches!(e, EventKind::RequestDelivered { .. })
-            })
-            .ok_or(NotPosed::NeverAsked)?
-                - 1,
-            Ask::BeforeRelay => nth_step(trace.iter(), 1, |e| {
-                matches!(e, EventKind::RelayPoll { .. } | EventKind::RelayBusy)
-            })
-            .ok_or(NotPosed::NeverAsked)?
-                - 1,
+            Ask::BeforeArrival(n) => {
+                nth_step(trace.iter(), n as usize, |e| {
+                    matches!(e, EventKind::RequestDelivered { .. })
+                })
+                .ok_or(NotPosed::NeverAsked)?
+                    - 1
+            }
+            Ask::BeforeRelay => {
+                nth_step(trace.iter(), 1, |e| {
+                    matches!(e, EventKind::RelayPoll { .. } | EventKind::RelayBusy)
+                })
+                .ok_or(NotPosed::NeverAsked)?
+                    - 1
+            }
         };
         let answer = self.measure.of(world);
         let choices = choices(self.measure, answer, session, column, ask_at);
@@ -155,7 +159,10 @@ fn nth_step<'a>(
     n: usize,
     is: impl Fn(&EventKind) -> bool,
 ) -> Option<usize> {
-    trace.filter(|e| is(&e.kind)).nth(n.checked_sub(1)?).map(|e| e.step)
+    trace
+        .filter(|e| is(&e.kind))
+        .nth(n.checked_sub(1)?)
+        .map(|e| e.step)
 }
 
 /// The step that shows the answer: where a broken invariant broke, else the last step that moved
@@ -163,7 +170,12 @@ fn nth_step<'a>(
 fn shows_at(measure: Measure, world: &World, ask_at: usize) -> usize {
     let decisive = (ask_at + 1).min(world.steps_taken().max(1));
     let broke = |pick: &dyn Fn(&crate::sim::world::invariants::Violation) -> bool| {
-        world.violations().iter().filter(|v| pick(v)).map(|v| v.step).min()
+        world
+            .violations()
+            .iter()
+            .filter(|v| pick(v))
+            .map(|v| v.step)
+            .min()
     };
     match measure {
         Measure::Holds(inv) => broke(&|v| v.invariant == inv).unwrap_or(world.steps_taken()),
@@ -174,14 +186,20 @@ fn shows_at(measure: Measure, world: &World, ask_at: usize) -> usize {
             .iter()
             .filter(|e| e.step > ask_at && measure.moved_by(&e.kind))
             .map(|e| e.step)
-            .last()
+            .max()
             .unwrap_or(decisive),
     }
 }
 
 /// 2 to 4 plausible values including the answer: the measure before the question, at the start,
 /// in the other columns, and small counts; amounts from high to low, counts from low to high.
-fn choices(measure: Measure, answer: Value, s: &Session, column: usize, ask_at: usize) -> Vec<Value> {
+fn choices(
+    measure: Measure,
+    answer: Value,
+    s: &Session,
+    column: usize,
+    ask_at: usize,
+) -> Vec<Value> {
     if let Value::Bool(_) = answer {
         return vec![Value::Bool(true), Value::Bool(false)];
     }
@@ -228,7 +246,10 @@ fn choices(measure: Measure, answer: Value, s: &Session, column: usize, ask_at: 
     let before = |a: i64, b: i64| if measure.is_count() { a < b } else { a > b };
     let mut sorted: Vec<i64> = Vec::with_capacity(others.len());
     for n in others {
-        let at = sorted.iter().position(|&m| before(n, m)).unwrap_or(sorted.len());
+        let at = sorted
+            .iter()
+            .position(|&m| before(n, m))
+            .unwrap_or(sorted.len());
         sorted.insert(at, n);
     }
     sorted.into_iter().map(Value::Int).collect()

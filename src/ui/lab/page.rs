@@ -39,7 +39,9 @@ pub fn lab_page(props: &LabPageProps) -> Html {
     let lang = props.lang;
     // A challenge opens its own scenario; otherwise a share link in the hash, else this
     // browser's saved lab, else the default (read once).
-    let challenge = use_memo(props.challenge.clone(), |id| id.as_deref().and_then(lab_challenge));
+    let challenge = use_memo(props.challenge.clone(), |id| {
+        id.as_deref().and_then(lab_challenge)
+    });
     let start = use_memo((), |_| persist::start());
     let ui = {
         let (start, challenge) = (start.clone(), challenge.clone());
@@ -70,12 +72,20 @@ pub fn lab_page(props: &LabPageProps) -> Html {
     let on_done = {
         let (proved, challenge) = (proved.clone(), challenge.clone());
         Callback::from(move |(s, r): (LabScenario, Report)| {
-            if challenge.as_ref().as_ref().is_some_and(|c| c.won_by_report(&s, &r)) {
+            if challenge
+                .as_ref()
+                .as_ref()
+                .is_some_and(|c| c.won_by_report(&s, &r))
+            {
                 proved.set(true);
             }
         })
     };
-    let won = challenge.as_ref().as_ref().is_some_and(|c| c.won_by_stepper(&ui.stepper)) || *proved;
+    let won = challenge
+        .as_ref()
+        .as_ref()
+        .is_some_and(|c| c.won_by_stepper(&ui.stepper))
+        || *proved;
     {
         let id = (*challenge).as_ref().map(|c| c.id);
         use_effect_with((won, id), move |&(won, id)| {

@@ -13,21 +13,59 @@ fn plain(l: Lang, e: &EventKind) -> Option<&'static str> {
     use EventKind as E;
     Some(match e {
         E::StoreCheck { outcome, .. } => match outcome {
-            CheckOutcome::Hit => l.t("The key is stored, so the server sends the first answer back instead of charging.", "キーが保存済みなので、サーバーは課金せずに最初の答えを返す。"),
-            CheckOutcome::Miss => l.t("No record of this key: the server goes on to charge.", "このキーの記録はない。サーバーは課金に進む。"),
-            CheckOutcome::Conflict => l.t("A request with this key is still running: 409, try again later.", "このキーの要求がまだ処理中：409、後でもう一度。"),
-            CheckOutcome::Mismatch => l.t("This key was used for a different request: refused.", "このキーは別の要求に使われた：拒否。"),
-            CheckOutcome::Expired => l.t("The key's record has expired, so this looks like a new payment.", "キーの記録が期限切れなので、新しい支払いに見える。"),
+            CheckOutcome::Hit => l.t(
+                "The key is stored, so the server sends the first answer back instead of charging.",
+                "キーが保存済みなので、サーバーは課金せずに最初の答えを返す。",
+            ),
+            CheckOutcome::Miss => l.t(
+                "No record of this key: the server goes on to charge.",
+                "このキーの記録はない。サーバーは課金に進む。",
+            ),
+            CheckOutcome::Conflict => l.t(
+                "A request with this key is still running: 409, try again later.",
+                "このキーの要求がまだ処理中：409、後でもう一度。",
+            ),
+            CheckOutcome::Mismatch => l.t(
+                "This key was used for a different request: refused.",
+                "このキーは別の要求に使われた：拒否。",
+            ),
+            CheckOutcome::Expired => l.t(
+                "The key's record has expired, so this looks like a new payment.",
+                "キーの記録が期限切れなので、新しい支払いに見える。",
+            ),
         },
         E::Charge { .. } => l.t("Money leaves the account.", "口座からお金が出ていく。"),
-        E::Rollback { .. } => l.t("The transaction is undone, its charge with it.", "トランザクションが取り消され、課金も消える。"),
-        E::ServerCrash { .. } => l.t("The server dies mid-request: what it committed stays, the rest is gone.", "サーバーが処理の途中で落ちる。コミット済みのものは残り、残りは消える。"),
-        E::ResponseLost { .. } => l.t("The work is done, but the client will never hear about it.", "処理は済んだが、クライアントはそれを知ることがない。"),
-        E::RequestLost { .. } => l.t("The server never sees this request.", "サーバーはこの要求を見ることがない。"),
-        E::ClientTimeout { .. } => l.t("No reply in time: the client cannot tell whether it was charged.", "時間内に応答がない。クライアントには課金されたか分からない。"),
-        E::ClientRetryScheduled { .. } => l.t("The client will try again.", "クライアントはもう一度試す。"),
-        E::RelayPublish { delivery, .. } if *delivery > 1 => l.t("The relay sends an event it has sent before.", "リレーが、前にも送ったイベントをまた送る。"),
-        E::ConsumerDuplicate { .. } => l.t("The consumer's inbox has this event already: ignored.", "コンシューマの受信箱にこのイベントがある：無視。"),
+        E::Rollback { .. } => l.t(
+            "The transaction is undone, its charge with it.",
+            "トランザクションが取り消され、課金も消える。",
+        ),
+        E::ServerCrash { .. } => l.t(
+            "The server dies mid-request: what it committed stays, the rest is gone.",
+            "サーバーが処理の途中で落ちる。コミット済みのものは残り、残りは消える。",
+        ),
+        E::ResponseLost { .. } => l.t(
+            "The work is done, but the client will never hear about it.",
+            "処理は済んだが、クライアントはそれを知ることがない。",
+        ),
+        E::RequestLost { .. } => l.t(
+            "The server never sees this request.",
+            "サーバーはこの要求を見ることがない。",
+        ),
+        E::ClientTimeout { .. } => l.t(
+            "No reply in time: the client cannot tell whether it was charged.",
+            "時間内に応答がない。クライアントには課金されたか分からない。",
+        ),
+        E::ClientRetryScheduled { .. } => {
+            l.t("The client will try again.", "クライアントはもう一度試す。")
+        }
+        E::RelayPublish { delivery, .. } if *delivery > 1 => l.t(
+            "The relay sends an event it has sent before.",
+            "リレーが、前にも送ったイベントをまた送る。",
+        ),
+        E::ConsumerDuplicate { .. } => l.t(
+            "The consumer's inbox has this event already: ignored.",
+            "コンシューマの受信箱にこのイベントがある：無視。",
+        ),
         E::KeyExpired { .. } => l.t("The store forgets the key.", "ストアがキーを忘れる。"),
         _ => return None,
     })
@@ -52,19 +90,38 @@ fn caption_line(l: Lang, s: &Session, tab: usize) -> Html {
     let at = s.position();
     let Some(i) = told(s, tab) else {
         let line = if at == 0 {
-            l.t("Step 0: nothing has happened yet.", "ステップ 0：まだ何も起きていない。").to_string()
+            l.t(
+                "Step 0: nothing has happened yet.",
+                "ステップ 0：まだ何も起きていない。",
+            )
+            .to_string()
         } else {
-            tr!(l, "Step {at}: every service has finished.", "ステップ {at}：どのサービスも終わっている。")
+            tr!(
+                l,
+                "Step {at}: every service has finished.",
+                "ステップ {at}：どのサービスも終わっている。"
+            )
         };
         return html! { <p class="caption" data-testid="caption" aria-live="polite">{ line }</p> };
     };
     let w = &s.worlds()[i];
     let col = text::column_name(l, w.config());
-    let events: Vec<(String, Tone)> = w.last_step_events().map(|e| text::event_text(l, w, &e.kind)).collect();
-    let label = events.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>().join(" · ");
+    let events: Vec<(String, Tone)> = w
+        .last_step_events()
+        .map(|e| text::event_text(l, w, &e.kind))
+        .collect();
+    let label = events
+        .iter()
+        .map(|(t, _)| t.as_str())
+        .collect::<Vec<_>>()
+        .join(" · ");
     let bad = events.iter().any(|(_, t)| *t == Tone::Bad);
     let meaning = w.last_step_events().find_map(|e| plain(l, &e.kind));
-    let broke = w.violations().iter().find(|v| v.step == at).map(|v| text::violation_text(l, w, v));
+    let broke = w
+        .violations()
+        .iter()
+        .find(|v| v.step == at)
+        .map(|v| text::violation_text(l, w, v));
     html! {
         <p class={classes!("caption", bad.then_some("bad"), broke.is_some().then_some("broke"))} data-testid="caption" aria-live="polite">
             <strong>{ tr!(l, "Step {at} · {col}: ", "ステップ {at}・{col}：") }</strong>{ label }

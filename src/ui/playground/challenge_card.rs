@@ -16,10 +16,20 @@ use super::state::Action;
 
 /// The card of challenge `c`, with the run on the page (`scenario`, at step `position`).
 #[inline(never)]
-pub fn challenge_card(l: Lang, c: &Challenge, scenario: &Scenario, position: usize, won: bool, on: &Callback<Action>) -> Html {
+pub fn challenge_card(
+    l: Lang,
+    c: &Challenge,
+    scenario: &Scenario,
+    position: usize,
+    won: bool,
+    on: &Callback<Action>,
+) -> Html {
     let used = c.moves_used(scenario);
     let here = Route::Challenge(c.id.to_string()).to_hash();
-    let yours = format!("{here}?{}", share::encode_query(&scenario.to_json(), position));
+    let yours = format!(
+        "{here}?{}",
+        share::encode_query(&scenario.to_json(), position)
+    );
     let solved = c.solved();
     let open_solution = on.reform(move |_| Action::Change(Change::Replace(solved.clone()), l));
     html! {

@@ -83,12 +83,18 @@ const WORDS: &[(&str, Pair, Pair)] = &[
 
 /// A challenge's title.
 pub fn title(lang: Lang, id: &str) -> &'static str {
-    WORDS.iter().find(|w| w.0 == id).map_or("", |w| lang.t(w.1 .0, w.1 .1))
+    WORDS
+        .iter()
+        .find(|w| w.0 == id)
+        .map_or("", |w| lang.t(w.1 .0, w.1 .1))
 }
 
 /// What a challenge asks.
 pub fn brief(lang: Lang, id: &str) -> &'static str {
-    WORDS.iter().find(|w| w.0 == id).map_or("", |w| lang.t(w.2 .0, w.2 .1))
+    WORDS
+        .iter()
+        .find(|w| w.0 == id)
+        .map_or("", |w| lang.t(w.2 .0, w.2 .1))
 }
 
 #[cfg(test)]
@@ -100,7 +106,10 @@ mod tests {
     fn every_challenge_has_words_in_both_languages() {
         for id in CHALLENGE_IDS.iter().chain(LAB_CHALLENGE_IDS.iter()) {
             for l in [Lang::En, Lang::Ja] {
-                assert!(!super::title(l, id).is_empty() && !super::brief(l, id).is_empty(), "{id}");
+                assert!(
+                    !super::title(l, id).is_empty() && !super::brief(l, id).is_empty(),
+                    "{id}"
+                );
             }
         }
     }

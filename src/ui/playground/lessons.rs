@@ -62,7 +62,10 @@ pub struct Section {
 pub const PATH: &[Section] = &[
     Section {
         title: ("Why a retry is dangerous", "なぜリトライは危ないか"),
-        items: &[Item::Lesson("timeout-ambiguity"), Item::Lesson("client-cannot-tell")],
+        items: &[
+            Item::Lesson("timeout-ambiguity"),
+            Item::Lesson("client-cannot-tell"),
+        ],
     },
     Section {
         title: ("The naive service", "素朴なサービス"),
@@ -103,7 +106,10 @@ pub const PATH: &[Section] = &[
             Item::Page {
                 id: "properties",
                 href: "#/properties",
-                title: ("Run a property over random cases", "ランダムなケースでプロパティを検証"),
+                title: (
+                    "Run a property over random cases",
+                    "ランダムなケースでプロパティを検証",
+                ),
                 ready: false,
             },
         ],
@@ -122,15 +128,24 @@ pub const PATH: &[Section] = &[
         ],
     },
     Section {
-        title: ("The transactional outbox", "トランザクショナル・アウトボックス"),
-        items: &[Item::Lesson("outbox-relay-crash"), Item::Lesson("dual-write")],
+        title: (
+            "The transactional outbox",
+            "トランザクショナル・アウトボックス",
+        ),
+        items: &[
+            Item::Lesson("outbox-relay-crash"),
+            Item::Lesson("dual-write"),
+        ],
     },
     Section {
         title: ("Durable execution and sagas", "Durable Execution とサガ"),
         items: &[Item::Page {
             id: "durable",
             href: "durable/",
-            title: ("Temporal, Restate, DBOS: a page of its own", "Temporal・Restate・DBOS（専用ページ）"),
+            title: (
+                "Temporal, Restate, DBOS: a page of its own",
+                "Temporal・Restate・DBOS（専用ページ）",
+            ),
             ready: false,
         }],
     },
@@ -139,7 +154,10 @@ pub const PATH: &[Section] = &[
         items: &[Item::Page {
             id: "kafka",
             href: "kafka/",
-            title: ("Producer ids and sequence numbers: a page of its own", "プロデューサIDとシーケンス番号（専用ページ）"),
+            title: (
+                "Producer ids and sequence numbers: a page of its own",
+                "プロデューサIDとシーケンス番号（専用ページ）",
+            ),
             ready: false,
         }],
     },
@@ -568,11 +586,21 @@ mod tests {
                 Item::Page { .. } => None,
             })
             .collect();
-        assert_eq!(on_path, crate::sim::builtin_ids().to_vec(), "in the article's order");
+        assert_eq!(
+            on_path,
+            crate::sim::builtin_ids().to_vec(),
+            "in the article's order"
+        );
         for id in on_path {
             let l = lesson(id).unwrap_or_else(|| panic!("{id} has no words"));
-            assert!(l.why.0.contains("{step}") && l.why.1.contains("{step}"), "{id}");
-            assert!(crate::sim::lesson::question(id).is_some(), "{id} asks nothing");
+            assert!(
+                l.why.0.contains("{step}") && l.why.1.contains("{step}"),
+                "{id}"
+            );
+            assert!(
+                crate::sim::lesson::question(id).is_some(),
+                "{id} asks nothing"
+            );
             assert!(number(id).is_some());
         }
         assert_eq!(number("timeout-ambiguity").as_deref(), Some("1.1"));

@@ -114,10 +114,14 @@ impl PageState {
                     };
                     let opened = Scenario::from_json(&p.json).map(|s| fits(route, s, lang));
                     match opened {
-                        Ok(Ok(s)) => match st.open_scenario(s, p.step, Some(notice), fallback.clone()) {
-                            Ok(()) => return st,
-                            Err(e) => st.notice = Some(Notice::Error(link_scenario_error(lang, &e))),
-                        },
+                        Ok(Ok(s)) => {
+                            match st.open_scenario(s, p.step, Some(notice), fallback.clone()) {
+                                Ok(()) => return st,
+                                Err(e) => {
+                                    st.notice = Some(Notice::Error(link_scenario_error(lang, &e)))
+                                }
+                            }
+                        }
                         Ok(Err(why)) => st.notice = Some(Notice::Error(why)),
                         // The link decoded but its scenario does not read: say the link is
                         // damaged (the parser's detail follows; advice like "write it as an
@@ -132,12 +136,13 @@ impl PageState {
         if st.notice.is_none() {
             if let Some(saved) = saved.and_then(SavedRun::from_json) {
                 if saved.route == route_hash {
-                    let opened = Scenario::from_json(&saved.scenario)
-                        .and_then(|s| match fits(route, s, lang) {
+                    let opened = Scenario::from_json(&saved.scenario).and_then(|s| {
+                        match fits(route, s, lang) {
                             Ok(s) => st.open_scenario(s, saved.position, None, fallback.clone()),
                             // Not this challenge's run: open its start, silently.
                             Err(_) => Ok(()),
-                        });
+                        }
+                    });
                     match opened {
                         Ok(()) if st.building.is_some() || st.run.is_some() => return st,
                         Ok(()) => {}

@@ -46,7 +46,13 @@ fn why_with_step(l: Lang, why: &str, step: usize, on: &Callback<Action>) -> Html
 
 /// The question block of a lesson.
 #[inline(never)]
-pub fn predict_block(l: Lang, lesson: &Lesson, p: &Prediction, s: &Session, on: &Callback<Action>) -> Html {
+pub fn predict_block(
+    l: Lang,
+    lesson: &Lesson,
+    p: &Prediction,
+    s: &Session,
+    on: &Callback<Action>,
+) -> Html {
     let posed = match &p.posed {
         Ok(posed) => posed,
         Err(why) => {
@@ -65,9 +71,17 @@ pub fn predict_block(l: Lang, lesson: &Lesson, p: &Prediction, s: &Session, on: 
         });
         let hint = if at < posed.ask_at {
             let step = posed.ask_at;
-            tr!(l, "Answer now, or step on: the run waits for your answer at step {step}.", "今答えるか、先へ進める。実行はステップ {step} で答えを待つ。")
+            tr!(
+                l,
+                "Answer now, or step on: the run waits for your answer at step {step}.",
+                "今答えるか、先へ進める。実行はステップ {step} で答えを待つ。"
+            )
         } else {
-            l.t("The run waits here for your answer.", "実行はここで答えを待っている。").to_string()
+            l.t(
+                "The run waits here for your answer.",
+                "実行はここで答えを待っている。",
+            )
+            .to_string()
         };
         return html! {
             <div class="predict" data-testid="predict" data-state="open" role="group" aria-label={l.t("Predict", "予想する")}>
@@ -81,9 +95,38 @@ pub fn predict_block(l: Lang, lesson: &Lesson, p: &Prediction, s: &Session, on: 
     };
     let right = posed.answer_value();
     let (state, verdict) = match answer {
-        Answer::Picked(v) if v == right => ("right", tr!(l, ["✓ Right: {}.", value_text(l, right)], ["✓ 正解：{}。", value_text(l, right)])),
-        Answer::Picked(v) => ("wrong", tr!(l, ["✕ Not quite: you said {}, the run gives {}.", value_text(l, v), value_text(l, right)], ["✕ 惜しい：予想は {}、実行の答えは {}。", value_text(l, v), value_text(l, right)])),
-        Answer::Skipped => ("skipped", tr!(l, ["Skipped. The run gives {}.", value_text(l, right)], ["スキップした。実行の答えは {}。", value_text(l, right)])),
+        Answer::Picked(v) if v == right => (
+            "right",
+            tr!(
+                l,
+                ["✓ Right: {}.", value_text(l, right)],
+                ["✓ 正解：{}。", value_text(l, right)]
+            ),
+        ),
+        Answer::Picked(v) => (
+            "wrong",
+            tr!(
+                l,
+                [
+                    "✕ Not quite: you said {}, the run gives {}.",
+                    value_text(l, v),
+                    value_text(l, right)
+                ],
+                [
+                    "✕ 惜しい：予想は {}、実行の答えは {}。",
+                    value_text(l, v),
+                    value_text(l, right)
+                ]
+            ),
+        ),
+        Answer::Skipped => (
+            "skipped",
+            tr!(
+                l,
+                ["Skipped. The run gives {}.", value_text(l, right)],
+                ["スキップした。実行の答えは {}。", value_text(l, right)]
+            ),
+        ),
     };
     html! {
         <div class="predict" data-testid="predict" data-state={state}>

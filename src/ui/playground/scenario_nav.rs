@@ -29,7 +29,11 @@ pub struct ScenarioNavProps<'a> {
 
 fn mark(r: &mut Raw, p: &Progress, id: &str) {
     match p.mark(id) {
-        Some(Mark::Done) => r.el("span", &[("class", "mark done"), ("aria-label", "done")], "✓"),
+        Some(Mark::Done) => r.el(
+            "span",
+            &[("class", "mark done"), ("aria-label", "done")],
+            "✓",
+        ),
         Some(Mark::Won) => r.el("span", &[("class", "mark won"), ("aria-label", "won")], "★"),
         None => r.el("span", &[("class", "mark"), ("aria-hidden", "true")], "○"),
     };
@@ -37,9 +41,21 @@ fn mark(r: &mut Raw, p: &Progress, id: &str) {
 
 /// One link of the list, with its mark; the page's own is marked as current.
 fn link(r: &mut Raw, p: &Progress, href: &str, id: &str, label: &str, here: bool) {
-    let current = if here { ("aria-current", "page") } else { ("", "") };
+    let current = if here {
+        ("aria-current", "page")
+    } else {
+        ("", "")
+    };
     let class = if here { "active" } else { "" };
-    r.open("li", &[]).open("a", &[("href", href), ("data-section", id), ("class", class), current]);
+    r.open("li", &[]).open(
+        "a",
+        &[
+            ("href", href),
+            ("data-section", id),
+            ("class", class),
+            current,
+        ],
+    );
     mark(r, p, id);
     r.text(label).close("a").close("li");
 }
@@ -50,7 +66,11 @@ fn list(l: Lang, route: &Route, p: &Progress) -> Html {
     r.open("ol", &[("class", "toc-sections")]);
     for (n, s) in PATH.iter().enumerate() {
         r.open("li", &[("class", "toc-section")]);
-        r.el("span", &[("class", "toc-h")], &format!("{}. {}", n + 1, Lesson::pick(l, s.title)));
+        r.el(
+            "span",
+            &[("class", "toc-h")],
+            &format!("{}. {}", n + 1, Lesson::pick(l, s.title)),
+        );
         r.open("ul", &[]);
         for item in s.items {
             match item {
@@ -58,14 +78,36 @@ fn list(l: Lang, route: &Route, p: &Progress) -> Html {
                     let title = lessons::lesson(id).map_or(*id, |ls| Lesson::pick(l, ls.title));
                     let num = lessons::number(id).unwrap_or_default();
                     let here = Route::Scenario((*id).into());
-                    link(&mut r, p, &here.to_hash(), id, &format!("{num} {title}"), here == *route);
+                    link(
+                        &mut r,
+                        p,
+                        &here.to_hash(),
+                        id,
+                        &format!("{num} {title}"),
+                        here == *route,
+                    );
                 }
-                Item::Page { id, href, title, ready: true } => {
-                    r.open("li", &[]).open("a", &[("href", href), ("data-section", id), ("class", "page-link")]);
-                    r.text(Lesson::pick(l, *title)).text(" ↗").close("a").close("li");
+                Item::Page {
+                    id,
+                    href,
+                    title,
+                    ready: true,
+                } => {
+                    r.open("li", &[]).open(
+                        "a",
+                        &[("href", href), ("data-section", id), ("class", "page-link")],
+                    );
+                    r.text(Lesson::pick(l, *title))
+                        .text(" ↗")
+                        .close("a")
+                        .close("li");
                 }
                 Item::Page { id, title, .. } => {
-                    let t = format!("{}{}", Lesson::pick(l, *title), l.t(" (not built yet)", "（未完成）"));
+                    let t = format!(
+                        "{}{}",
+                        Lesson::pick(l, *title),
+                        l.t(" (not built yet)", "（未完成）")
+                    );
                     r.el("li", &[("class", "muted"), ("data-section", id)], &t);
                 }
             }
@@ -73,17 +115,43 @@ fn list(l: Lang, route: &Route, p: &Progress) -> Html {
         r.close("ul").close("li");
     }
     r.close("ol").open("div", &[("class", "toc-extra")]);
-    r.el("span", &[("class", "toc-h")], l.t("Challenges", "チャレンジ")).open("ul", &[]);
+    r.el(
+        "span",
+        &[("class", "toc-h")],
+        l.t("Challenges", "チャレンジ"),
+    )
+    .open("ul", &[]);
     for id in CHALLENGE_IDS {
         let here = Route::Challenge(id.into());
-        link(&mut r, p, &here.to_hash(), id, challenges::title(l, id), here == *route);
+        link(
+            &mut r,
+            p,
+            &here.to_hash(),
+            id,
+            challenges::title(l, id),
+            here == *route,
+        );
     }
     for id in LAB_CHALLENGE_IDS {
         let href = format!("lab/{}", Route::LabChallenge(id.into()).to_hash());
-        link(&mut r, p, &href, id, &format!("{} ↗", challenges::title(l, id)), false);
+        link(
+            &mut r,
+            p,
+            &href,
+            id,
+            &format!("{} ↗", challenges::title(l, id)),
+            false,
+        );
     }
     let sandbox = l.t("Sandbox: anything you like", "サンドボックス：自由に");
-    link(&mut r, p, "#/sandbox", "sandbox", sandbox, *route == Route::Sandbox);
+    link(
+        &mut r,
+        p,
+        "#/sandbox",
+        "sandbox",
+        sandbox,
+        *route == Route::Sandbox,
+    );
     r.close("ul").close("div");
     r.html()
 }
@@ -92,9 +160,17 @@ fn list(l: Lang, route: &Route, p: &Progress) -> Html {
 pub fn scenario_nav(p: &ScenarioNavProps) -> Html {
     let l = p.lang;
     let ids = crate::sim::builtin_ids();
-    let (total, done) = (ids.len(), ids.iter().filter(|id| p.progress.mark(id).is_some()).count());
+    let (total, done) = (
+        ids.len(),
+        ids.iter()
+            .filter(|id| p.progress.mark(id).is_some())
+            .count(),
+    );
     let all = || CHALLENGE_IDS.iter().chain(LAB_CHALLENGE_IDS.iter());
-    let (challenges_total, won) = (all().count(), all().filter(|id| p.progress.mark(id).is_some()).count());
+    let (challenges_total, won) = (
+        all().count(),
+        all().filter(|id| p.progress.mark(id).is_some()).count(),
+    );
     let toggle = p.on_toggle.reform(|_: MouseEvent| ());
     html! {
         <nav class="lesson-toc" data-testid="lesson-toc" aria-label={l.t("Lessons", "レッスン")}>

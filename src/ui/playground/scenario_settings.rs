@@ -93,6 +93,9 @@ pub fn scenario_settings(p: &ScenarioSettingsProps) -> Html {
                 </select></label>
             <label class="check"><input type="checkbox" checked={pol.in_flight} onchange={on_inflight} />
                 { l.t("In-flight record: a concurrent duplicate gets 409 (Stripe, IETF draft, rocket-rides)", "処理中レコード：同時の重複には409（Stripe、IETFドラフト、rocket-rides）") }</label>
+            <p class="muted policy-note" data-testid="rocket-rides-note">{ l.t(
+                "rocket-rides (rocket-rides-atomic) is Brandur Leach's reference implementation of Stripe-style idempotency keys on PostgreSQL.",
+                "rocket-rides（rocket-rides-atomic）は、Brandur Leach による、PostgreSQL 上の Stripe 式冪等性キーの参照実装。") }</p>
 
         </fieldset>
     </> }

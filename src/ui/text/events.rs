@@ -23,9 +23,13 @@ fn check_outcome(lang: Lang, outcome: CheckOutcome) -> (&'static str, Tone) {
 }
 
 /// Where in a request the server crashed.
-fn crash_point(lang: Lang, point: CrashPoint) -> &'static str {
+fn crash_point(lang: Lang, point: CrashPoint, keys: bool) -> &'static str {
     match point {
         CrashPoint::BeforeCharge => lang.t("before the charge", "課金前"),
+        // The naive service keeps no keys: its crash comes after the charge, before the reply.
+        CrashPoint::AfterChargeBeforeRecord if !keys => {
+            lang.t("after the charge, before the reply", "課金後・応答前")
+        }
         CrashPoint::AfterChargeBeforeRecord => {
             lang.t("after the charge, before the key", "課金後・キー記録前")
         }
@@ -251,7 +255,8 @@ fn server_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
             (tr!(lang, "#{n} rollback", "#{n} ロールバック"), Tone::Good)
         }
         E::ServerCrash { op, point } => {
-            let (n, at) = (op.0 + 1, crash_point(lang, *point));
+            let keys = world.config().service != crate::sim::ServiceKind::Naive;
+            let (n, at) = (op.0 + 1, crash_point(lang, *point, keys));
             let text = tr!(
                 lang,
                 "#{n} server crashes {at}",
@@ -395,6 +400,23 @@ mod tests {
 
     /// Each group's function words every variant `event_text` sends it: no event of any lesson,
     /// under any of its services, is left without words in either language.
+    #[test]
+    fn the_naive_service_crashes_before_its_reply_not_before_a_key_it_does_not_have() {
+        let s =
+            crate::sim::Session::new(crate::sim::builtin("client-cannot-tell").unwrap()).unwrap();
+        for i in 0..s.worlds().len() {
+            let w = s.finished(i).unwrap();
+            let crash = w
+                .trace()
+                .iter()
+                .find(|e| matches!(e.kind, EventKind::ServerCrash { .. }))
+                .expect("the third client's crash");
+            let (text, _) = event_text(Lang::En, w, &crash.kind);
+            let naive = w.config().service == crate::sim::ServiceKind::Naive;
+            assert_eq!(text.contains("key"), !naive, "{text}");
+        }
+    }
+
     #[test]
     fn every_event_of_every_lesson_has_words_in_both_languages() {
         let mut kinds = std::collections::BTreeSet::new();

@@ -43,21 +43,50 @@ fn measure_goal(lang: Lang, m: Measure, target: Value) -> String {
         Value::Bool(_) => 0,
     };
     match m {
-        Measure::MostChargesForOneOrder => tr!(lang, "one order charged {n} times", "1つの注文を {n} 回課金"),
-        Measure::MostChargesForOneKey => tr!(lang, "one key charged {n} times", "1つのキーで {n} 回課金"),
-        Measure::Conflicts => tr!(lang, "{n} answer “409: in flight”", "「409：処理中」の応答を {n} 回"),
-        Measure::MostAnswersForOneKey => tr!(lang, "{n} different answers for one key", "1つのキーに {n} 種類の答え"),
-        Measure::EventLost => lang.t("a committed charge whose event is never published", "コミットされたのにイベントが発行されない課金").into(),
+        Measure::MostChargesForOneOrder => tr!(
+            lang,
+            "one order charged {n} times",
+            "1つの注文を {n} 回課金"
+        ),
+        Measure::MostChargesForOneKey => {
+            tr!(lang, "one key charged {n} times", "1つのキーで {n} 回課金")
+        }
+        Measure::Conflicts => tr!(
+            lang,
+            "{n} answer “409: in flight”",
+            "「409：処理中」の応答を {n} 回"
+        ),
+        Measure::MostAnswersForOneKey => tr!(
+            lang,
+            "{n} different answers for one key",
+            "1つのキーに {n} 種類の答え"
+        ),
+        Measure::EventLost => lang
+            .t(
+                "a committed charge whose event is never published",
+                "コミットされたのにイベントが発行されない課金",
+            )
+            .into(),
         Measure::Charges => tr!(lang, "{n} charges", "{n} 回の課金"),
         Measure::Balance => tr!(lang, "a balance of {n}", "残高 {n}"),
-        Measure::ConsumerApplied => tr!(lang, "{n} effects applied downstream", "下流で {n} 回の反映"),
-        Measure::Holds(inv) => tr!(lang, ["“{}” broken", invariant_name(lang, inv)], ["「{}」が破れる", invariant_name(lang, inv)]),
+        Measure::ConsumerApplied => tr!(
+            lang,
+            "{n} effects applied downstream",
+            "下流で {n} 回の反映"
+        ),
+        Measure::Holds(inv) => tr!(
+            lang,
+            ["“{}” broken", invariant_name(lang, inv)],
+            ["「{}」が破れる", invariant_name(lang, inv)]
+        ),
     }
 }
 
 /// A challenge's goal, as one sentence.
 pub fn goal_text(lang: Lang, c: &Challenge) -> String {
-    let Goal { measure, target, .. } = c.goal;
+    let Goal {
+        measure, target, ..
+    } = c.goal;
     let what = measure_goal(lang, measure, target);
     tr!(lang, "Goal: {what}.", "目標：{what}。")
 }
@@ -66,7 +95,10 @@ pub fn goal_text(lang: Lang, c: &Challenge) -> String {
 pub fn move_name(lang: Lang, k: MoveKind) -> &'static str {
     match k {
         MoveKind::Request => lang.t("send a request", "要求を送る"),
-        MoveKind::Operation => lang.t("start a retrying client", "リトライするクライアントを始める"),
+        MoveKind::Operation => lang.t(
+            "start a retrying client",
+            "リトライするクライアントを始める",
+        ),
         MoveKind::Parallel => lang.t("send requests at once", "同時に要求を送る"),
         MoveKind::Retry => lang.t("retry by hand", "手でリトライ"),
         MoveKind::AdvanceTime => lang.t("let time pass", "時間を進める"),
@@ -88,7 +120,11 @@ pub fn moves_text(lang: Lang, c: &Challenge, used: u32) -> String {
     );
     if let Some(max) = c.max_crashes {
         let crashes = if max == 1 { "crash" } else { "crashes" };
-        t.push_str(&tr!(lang, " At most {max} server {crashes}.", " サーバーのクラッシュは {max} 回まで。"));
+        t.push_str(&tr!(
+            lang,
+            " At most {max} server {crashes}.",
+            " サーバーのクラッシュは {max} 回まで。"
+        ));
     }
     t
 }
