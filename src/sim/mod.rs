@@ -11,6 +11,8 @@
 //!   and `Session`, a run at a cursor that steps back by replay (built in slices by
 //!   `SessionBuild`).
 //! - [`lab`]: the concurrency lab's step-wise models, stepper and explorer.
+//! - [`properties`]: the article's proptest properties run over seeded random scenarios in the
+//!   world, judged, and a failure shrunk (`idempotency_playground::properties::*`).
 //! - [`json`]: the page's small JSON codec.
 //! - `base/`: PRNG, hashing, UUIDs, persistent vectors and maps; nothing payment-specific.
 //!
@@ -27,6 +29,7 @@ mod base;
 pub mod json;
 pub mod lab;
 pub mod limits;
+pub mod properties;
 mod scenario;
 mod world;
 

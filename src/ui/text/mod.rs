@@ -10,6 +10,8 @@
 //!   system each imitates.
 //! - [`lab`]: the lab's steps, models, results and actions, and the English renderings of the
 //!   article's Japanese comments.
+//! - [`properties`]: the property-check page's properties, verdicts, the inputs of a case, and
+//!   its settings' errors.
 //!
 //! Text with values in it is written with `tr!` (see `crate::ui::i18n`), which formats only the
 //! language shown. The helpers below are not words but how keys and large numbers are shown.
@@ -18,6 +20,7 @@ pub mod errors;
 pub mod events;
 pub mod lab;
 pub mod policies;
+pub mod properties;
 pub mod results;
 
 pub use errors::{halt_text, input_error, input_kind, lab_error, number_field, restore_message};
