@@ -1,4 +1,4 @@
-//! Hash routes: `#/scenario/<id>`, `#/sandbox`, `#/lab`. Hash routing keeps `dist/` working from
+//! Hash routes: `#/scenario/<id>`, `#/sandbox`, `#/lab`, `#/properties`. Hash routing keeps `dist/` working from
 //! any static host and sub-path, with no server rewrite rules.
 
 /// Where the page is.
@@ -10,6 +10,8 @@ pub enum Route {
     Sandbox,
     /// The concurrency lab.
     Lab,
+    /// The property checks (settings in the query: `#/properties?p=replay&svc=naive&n=256&seed=42`).
+    Properties,
     /// Anything else: shown as "not found" with a way home, never a panic.
     NotFound(String),
 }
@@ -28,6 +30,7 @@ impl Route {
             [] => Route::Scenario(HOME_SCENARIO.to_string()),
             ["sandbox"] => Route::Sandbox,
             ["lab"] => Route::Lab,
+            ["properties"] => Route::Properties,
             ["scenario", id] if id.len() <= 64 => Route::Scenario((*id).to_string()),
             _ => Route::NotFound(path.chars().take(80).collect()),
         }
@@ -39,6 +42,7 @@ impl Route {
             Route::Scenario(id) => format!("#/scenario/{id}"),
             Route::Sandbox => "#/sandbox".to_string(),
             Route::Lab => "#/lab".to_string(),
+            Route::Properties => "#/properties".to_string(),
             Route::NotFound(_) => "#/".to_string(),
         }
     }
@@ -60,6 +64,7 @@ mod tests {
             ("#/", Route::Scenario(HOME_SCENARIO.into())),
             ("#/sandbox", Route::Sandbox),
             ("#/lab", Route::Lab),
+            ("#/properties?p=replay&n=256", Route::Properties),
             (
                 "#/scenario/double-charge",
                 Route::Scenario("double-charge".into()),
@@ -76,5 +81,9 @@ mod tests {
         assert_eq!(Route::query("#/sandbox?s=xyz"), Some("s=xyz"));
         assert_eq!(Route::query("#/sandbox"), None);
         assert_eq!(Route::parse(&Route::Lab.to_hash()), Route::Lab);
+        assert_eq!(
+            Route::parse(&Route::Properties.to_hash()),
+            Route::Properties
+        );
     }
 }
