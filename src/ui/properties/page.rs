@@ -132,7 +132,8 @@ pub fn properties_page(props: &PropertiesPageProps) -> Html {
             }
         });
     }
-    // A run started: the address holds its settings, and this entry now shows a run.
+    // A run started: this browser and the address hold its settings, and this entry now shows
+    // a run.
     {
         let entry_ran = entry_ran.clone();
         let query = ui
@@ -141,6 +142,7 @@ pub fn properties_page(props: &PropertiesPageProps) -> Html {
             .map(|r| persist::to_query(&r.run.settings()));
         use_effect_with(ui.runs, move |_| {
             if let Some(q) = query {
+                persist::save(&q);
                 let mut ran = entry_ran.borrow_mut();
                 show_in_address(&q, &mut ran);
                 *ran = true;
