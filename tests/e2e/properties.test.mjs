@@ -101,6 +101,13 @@ test('a bad number names its limit and runs nothing; Cancel stops a long run', a
     await page.getByTestId('prop-cancel').click();
     assert.equal(await page.getByTestId('prop-status').getAttribute('data-state'), 'cancelled');
     assert.match(await page.getByTestId('prop-status').textContent(), /of 10,000 cases/);
+    // The Cancel button goes away; the keyboard's focus goes to Run, not to the page's start.
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'prop-run');
+    // Run by keyboard: the focus stays on Run through the run.
+    await page.getByTestId('prop-cases').fill('32');
+    await page.getByTestId('prop-run').press('Enter');
+    await page.waitForSelector('[data-testid=prop-result][data-state=pass]', { timeout: 60_000 });
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'prop-run');
   });
 });
 

@@ -169,6 +169,7 @@ pub fn properties_page(props: &PropertiesPageProps) -> Html {
         });
     }
 
+    let run_ref = use_node_ref();
     let handlers = Handlers {
         property: {
             let d = dispatch.clone();
@@ -206,8 +207,15 @@ pub fn properties_page(props: &PropertiesPageProps) -> Html {
         },
         cancel: {
             let d = dispatch.clone();
-            Callback::from(move |_: MouseEvent| d.dispatch(PropAction::Cancel))
+            let run_ref = run_ref.clone();
+            Callback::from(move |_: MouseEvent| {
+                d.dispatch(PropAction::Cancel);
+                if let Some(run) = run_ref.cast::<web_sys::HtmlElement>() {
+                    let _ = run.focus();
+                }
+            })
         },
+        run_ref,
     };
     let notice = ui.notice.as_ref().map(|n| notice(l, n));
 

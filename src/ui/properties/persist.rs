@@ -114,4 +114,36 @@ mod tests {
         ));
         assert_eq!(from_query("", base()), Ok(base()));
     }
+
+    #[test]
+    fn no_query_makes_the_reader_panic() {
+        let odd = [
+            "&&&",
+            "=",
+            "p",
+            "p=&svc=&n=&seed=",
+            "n=１２",
+            "seed=99999999999999999999999999999999999999999999",
+            "n=%32%35%36",
+            "svc=naive&svc=atomic",
+            "p=replay=replay",
+            "ñ=ü&é",
+        ];
+        for q in odd {
+            let _ = from_query(q, base());
+        }
+        let long = "p=".to_string() + &"x".repeat(10_000);
+        assert_eq!(
+            from_query(&long, base()),
+            Err(LinkError::UnknownProperty("x".repeat(SHOWN)))
+        );
+        assert!(matches!(
+            from_query("n=１２", base()),
+            Err(LinkError::Value(InputError::NotAWholeNumber { .. }))
+        ));
+        assert_eq!(
+            from_query("svc=naive&svc=atomic", base()).map(|s| s.service),
+            Ok(ServiceKind::Atomic)
+        );
+    }
 }

@@ -37,15 +37,17 @@ pub struct Handlers {
     pub run: Callback<MouseEvent>,
     /// Cancel was pressed.
     pub cancel: Callback<MouseEvent>,
+    /// The Run button, which takes the focus when Cancel (about to disappear) is pressed.
+    pub run_ref: NodeRef,
 }
 
 fn count(n: u32) -> String {
     grouped(u128::from(n))
 }
 
-/// The settings form.
+/// The settings form. Nothing in it is disabled while a run is under way (a disabled control
+/// drops the keyboard's focus): Run starts again with the form's settings.
 pub fn settings_form(l: Lang, ui: &PropUi, h: &Handlers) -> Html {
-    let running = ui.running();
     let max_cases = count(MAX_PROPERTY_CASES);
     let max_seed = grouped(u128::from(MAX_PROPERTY_SEED));
     html! {
@@ -54,7 +56,7 @@ pub fn settings_form(l: Lang, ui: &PropUi, h: &Handlers) -> Html {
             <div class="prop-fields">
                 <label class="prop-wide">
                     { l.t("Property", "性質") }
-                    <select onchange={h.property.clone()} disabled={running} data-testid="prop-property">
+                    <select onchange={h.property.clone()} data-testid="prop-property">
                         { for Property::ALL.into_iter().map(|p| html! {
                             <option value={p.id()} selected={p == ui.property}>{ property_name(l, p) }</option>
                         }) }
@@ -62,7 +64,7 @@ pub fn settings_form(l: Lang, ui: &PropUi, h: &Handlers) -> Html {
                 </label>
                 <label>
                     { l.t("Service", "サービス") }
-                    <select onchange={h.service.clone()} disabled={running} data-testid="prop-service">
+                    <select onchange={h.service.clone()} data-testid="prop-service">
                         { for ServiceKind::ALL.into_iter().map(|k| html! {
                             <option value={k.id()} selected={k == ui.service}>{ service_name(l, k) }</option>
                         }) }
@@ -71,18 +73,18 @@ pub fn settings_form(l: Lang, ui: &PropUi, h: &Handlers) -> Html {
                 <label>
                     { tr!(l, "Cases ({MIN_PROPERTY_CASES}–{max_cases})", "ケース数（{MIN_PROPERTY_CASES}〜{max_cases}）") }
                     <input type="text" inputmode="numeric" value={ui.cases_text.clone()} oninput={h.cases.clone()}
-                           disabled={running} data-testid="prop-cases"
+                           data-testid="prop-cases"
                            aria-invalid={ui.cases_error.is_some().then_some("true")} />
                 </label>
                 <label>
                     { tr!(l, "Seed (0–{max_seed})", "シード（0〜{max_seed}）") }
                     <input type="text" inputmode="numeric" value={ui.seed_text.clone()} oninput={h.seed.clone()}
-                           disabled={running} data-testid="prop-seed"
+                           data-testid="prop-seed"
                            aria-invalid={ui.seed_error.is_some().then_some("true")} />
                 </label>
-                <button onclick={h.new_seed.clone()} disabled={running} data-testid="prop-new-seed">
+                <button onclick={h.new_seed.clone()} data-testid="prop-new-seed">
                     { l.t("New seed", "新しいシード") }</button>
-                <button class="primary" onclick={h.run.clone()} disabled={running} data-testid="prop-run">
+                <button class="primary" onclick={h.run.clone()} ref={h.run_ref.clone()} data-testid="prop-run">
                     { l.t("Run", "実行") }</button>
             </div>
             if let Some(e) = &ui.cases_error {
