@@ -47,8 +47,8 @@ pub fn property_claim(lang: Lang, p: Property) -> &'static str {
             "記事の unique_keys_process_independently: キー 1〜19 個、金額 1〜99、初期残高はキー数 × 金額 + 1,000。どのキーもちょうど1回課金され、残高はキーごとの金額だけ減る。ここでは各キーが、最後のきれいな試行の前に、消失したり応答を失ったり同時に2回届いたりする。",
         ),
         Property::OneChargePerKey => lang.t(
-            "Ours: 1–16 requests over 1–4 keys in any order, with every fault, concurrent duplicates, deposits and balances low enough to refuse; no key is ever charged twice.",
-            "独自の性質: 1〜4 個のキーに対する 1〜16 件の要求を任意の順で、あらゆる障害、同時の重複、入金、断られるほど低い残高とともに送る。どのキーも2回課金されない。",
+            "Ours: 1–16 inputs over 1–4 keys in any order — charges with every fault, the same key sent two or three times at once, deposits — from a starting balance of 0–9,999, low enough for charges to be refused; no key is ever charged twice.",
+            "独自の性質: 1〜4 個のキーに対する 1〜16 件の入力を任意の順で送る（あらゆる障害つきの課金、同じキーを2〜3件同時に送る要求、入金）。初期残高は 0〜9,999 で、課金が断られるほど低いこともある。どのキーも2回課金されない。",
         ),
     }
 }
