@@ -9,8 +9,9 @@ echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d
 echo "== native"
 cargo bench --bench core 2>&1 | tee target/bench/native-core.txt | grep -v '^\s*Compiling\|Finished\|Running'
 cargo bench --bench lab 2>&1 | tee target/bench/native-lab.txt | grep -v '^\s*Compiling\|Finished\|Running'
+cargo bench --bench properties 2>&1 | tee target/bench/native-properties.txt | grep -v '^\s*Compiling\|Finished\|Running'
 echo "== headless Chromium (wasm, release)"
-for t in wasm_bench_core wasm_bench_lab wasm_bench_ui; do
+for t in wasm_bench_core wasm_bench_lab wasm_bench_ui wasm_bench_props; do
   [ -f "tests/$t.rs" ] || continue
   # cargo test with the wasm-bindgen runner: the most direct way to pick one test file and keep
   # its console output (wasm-pack's argument forwarding moves --test around).
@@ -19,7 +20,7 @@ for t in wasm_bench_core wasm_bench_lab wasm_bench_ui; do
 done
 echo "== page weight (release build, wasm-opt -Oz): each page downloads its own wasm and JS"
 scripts/build.sh >/dev/null
-for dir in dist dist/lab; do
+for dir in dist dist/lab dist/properties; do
   # the wasm-bindgen JS; not boot.js, the few-line loader every page also has (see Trunk.toml)
   wasm=$(ls "$dir"/*_bg.wasm); js=$(ls "$dir"/*.js | grep -v -e _bg -e '/boot\.js$')
   w=$(wc -c <"$wasm"); wz=$(gzip -9c "$wasm" | wc -c); j=$(wc -c <"$js"); jz=$(gzip -9c "$js" | wc -c)
@@ -33,3 +34,5 @@ server=$!
 trap 'kill $server 2>/dev/null || true; rm -f "$portfile"' EXIT
 for _ in $(seq 1 50); do [ -s "$portfile" ] && break; sleep 0.1; done
 BASE_URL="http://127.0.0.1:$(cat "$portfile")/" node benches/longtask.mjs | tee target/bench/longtask.txt
+echo "== property runs of 256 cases in the page (properties/): time from Run to the result"
+BASE_URL="http://127.0.0.1:$(cat "$portfile")/" node benches/properties.mjs | tee target/bench/properties-page.txt

@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
-# The playground first: Trunk empties its dist folder, so the lab goes in after it.
+# The playground first: Trunk empties its dist folder, so the other pages go in after it.
 trunk build --release --offline --public-url ./ "$@"
 trunk build --release --offline --public-url ./ --dist dist/lab "$@" lab/index.html
-echo "[build] dist/ is ready: $(du -sh dist | cut -f1) ($(ls dist | tr '\n' ' ')) and dist/lab/ ($(ls dist/lab | tr '\n' ' '))"
+trunk build --release --offline --public-url ./ --dist dist/properties "$@" properties/index.html
+echo "[build] dist/ is ready: $(du -sh dist | cut -f1) ($(ls dist | tr '\n' ' ')), dist/lab/ ($(ls dist/lab | tr '\n' ' ')) and dist/properties/ ($(ls dist/properties | tr '\n' ' '))"

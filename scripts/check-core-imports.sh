@@ -2,7 +2,8 @@
 # Architecture invariants of the simulation core (src/sim), checked by reading its source:
 #   1. it uses no UI or browser crate, no `crate::ui`, no clock and no OS randomness;
 #   2. what each folder may import: `base` nothing of ours, `article` only `base` and `limits`,
-#      `world` no `lab` (nor `scenario`, which is built on it);
+#      `world` no `lab` (nor `scenario` or `properties`, which are built on it), `properties` no
+#      `lab` (property checks run the world, not the lab's step models);
 #   3. no import circle: between the files of one folder (a folder's `mod.rs` owns its children,
 #      so child -> parent is ordinary use and not an edge), nor between the folders of src/sim.
 # Edges are read from `super::name` and `crate::sim::name` paths, `use` groups included; tsort
@@ -96,7 +97,8 @@ while read -r from to; do
     base:*) say_fail "src/sim/$from.rs imports $to: base imports nothing of ours" ;;
     article:base|article:limits) ;;
     article:*) say_fail "src/sim/$from.rs imports $to: article may import only base and limits" ;;
-    world:lab|world:scenario) say_fail "src/sim/$from.rs imports $to: world may not import $t" ;;
+    world:lab|world:scenario|world:properties) say_fail "src/sim/$from.rs imports $to: world may not import $t" ;;
+    properties:lab) say_fail "src/sim/$from.rs imports $to: properties may not import lab" ;;
     limits:*) say_fail "src/sim/$from.rs imports $to: limits imports nothing of ours" ;;
   esac
 done <<< "$all"

@@ -81,6 +81,25 @@ pub const MAX_EXPLORED_STATES: usize = 1_000_000;
 /// Most random schedules one sample may try.
 pub const MAX_SAMPLES: u64 = 1_000_000;
 
+// ---- property checks ------------------------------------------------------------------
+// A property run (`crate::sim::properties`) checks generated scenarios, each within the limits
+// above; what follows bounds the run itself and the numbers a learner types for it.
+
+/// Fewest cases a property run checks.
+pub const MIN_PROPERTY_CASES: u32 = 1;
+/// Most cases one property run checks: forty times proptest's default, a few seconds of page
+/// time for the heaviest property (BENCHMARKS.md), run in slices with Cancel.
+pub const MAX_PROPERTY_CASES: u32 = 10_000;
+/// Cases a run checks unless told otherwise: proptest's default (`Config::cases`).
+pub const DEFAULT_PROPERTY_CASES: u32 = 256;
+/// Largest property seed: 2^53 - 1, the largest whole number a JavaScript number holds
+/// exactly, so the page's "new seed" (drawn from `Math.random`), its links and its tests all
+/// read a seed back unchanged.
+pub const MAX_PROPERTY_SEED: u64 = (1 << 53) - 1;
+/// Most candidates the shrinker tries for one failure: proptest's default for 256 cases
+/// (`max_shrink_iters` is 4 x cases). Each candidate is one small world run to its end.
+pub const MAX_SHRINK_ATTEMPTS: u32 = 1_024;
+
 /// Which duration setting an [`InputError::DurationOutOfRange`] is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -276,6 +295,22 @@ pub enum InputError {
     Overflow {
         /// What overflowed.
         quantity: Quantity,
+    },
+    /// A number of property cases outside `min..=max`.
+    CasesOutOfRange {
+        /// The whole number as typed (digits and sign; it may not fit any integer type).
+        cases: String,
+        /// Fewest allowed.
+        min: u32,
+        /// Most allowed.
+        max: u32,
+    },
+    /// A property seed outside `0..=max`.
+    SeedOutOfRange {
+        /// The whole number as typed (digits and sign; it may not fit any integer type).
+        seed: String,
+        /// Largest allowed.
+        max: u64,
     },
 }
 

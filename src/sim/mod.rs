@@ -12,6 +12,8 @@
 //!   `SessionBuild`).
 //! - [`lab`]: the concurrency lab's step-wise models, stepper and explorer.
 //! - [`lesson`]: what lessons ask and challenges check, judged on the run (never on text).
+//! - [`properties`]: the article's proptest properties run over seeded random scenarios in the
+//!   world, judged, and a failure shrunk (`idempotency_playground::properties::*`).
 //! - [`json`]: the page's small JSON codec.
 //! - `base/`: PRNG, hashing, UUIDs, persistent vectors and maps; nothing payment-specific.
 //!
@@ -29,6 +31,7 @@ pub mod json;
 pub mod lab;
 pub mod lesson;
 pub mod limits;
+pub mod properties;
 mod scenario;
 mod world;
 

@@ -1,10 +1,11 @@
 //! The page shell: header with language switch and navigation, and the routed page below.
 //!
-//! The site is two pages, each its own wasm: the playground (`index.html`: scenarios and the
-//! sandbox) and the concurrency lab (`lab/`). They share this shell through [`Site`], so each
-//! binary links only its own page's code: the playground's download carries no lab, and the
-//! lab's no playground. A route that belongs to the other page is handed over with a redirect
-//! that keeps the hash, so old `#/lab?s=...` links still open.
+//! The site is several pages, each its own wasm: the playground (`index.html`: scenarios and the
+//! sandbox), the concurrency lab (`lab/`) and the property checks (`properties/`). They share
+//! this shell through [`Site`], so each binary links only its own page's code: the playground's
+//! download carries no lab, and the lab's no playground. Which page draws which route is one
+//! table, [`page_dir`]; a route another page draws is handed to it with a redirect that keeps
+//! the hash, so old `#/lab?s=...` links still open.
 
 use yew::prelude::*;
 
@@ -20,16 +21,35 @@ pub fn initial_lang() -> Lang {
     Lang::from_code(&web::browser_language())
 }
 
-/// One page of the site: which routes it draws; the others belong to the other page.
+/// The page that draws a route, as its folder relative to the site's root (the playground is
+/// the root). One line per page: a new page (durable/, kafka/) is its line here, its `Route`
+/// and its `Site`.
+pub fn page_dir(route: &Route) -> &'static str {
+    match route {
+        Route::Lab | Route::LabChallenge(_) => "lab/",
+        Route::Properties => "properties/",
+        Route::Scenario(_) | Route::Sandbox | Route::Challenge(_) | Route::NotFound(_) => "",
+    }
+}
+
+/// One page of the site: where it lives and how it draws its routes; [`page_dir`] says which.
 pub trait Site: 'static {
-    /// The other page's address, relative to this one.
-    const OTHER_PAGE: &'static str;
+    /// This page's folder relative to the site's root, as [`page_dir`] names it.
+    const DIR: &'static str;
     /// Whether this page draws `route`.
-    fn draws(route: &Route) -> bool;
+    fn draws(route: &Route) -> bool {
+        page_dir(route) == Self::DIR
+    }
     /// The page for a route it draws.
     fn render(route: &Route, lang: Lang) -> Html;
     /// The route a bare address (no hash) opens.
     fn home() -> Route;
+}
+
+/// The path from page `S` to the page that draws `route`: up to the root, then into its folder.
+fn page_path<S: Site>(route: &Route) -> String {
+    let up = "../".repeat(S::DIR.matches('/').count());
+    format!("{up}{}", page_dir(route))
 }
 
 /// The address of `route` relative to page `S`.
@@ -37,7 +57,7 @@ pub fn href<S: Site>(route: &Route) -> String {
     if S::draws(route) {
         route.to_hash()
     } else {
-        format!("{}{}", S::OTHER_PAGE, route.to_hash())
+        format!("{}{}", page_path::<S>(route), route.to_hash())
     }
 }
 
@@ -45,11 +65,7 @@ pub fn href<S: Site>(route: &Route) -> String {
 pub struct PlaygroundSite;
 
 impl Site for PlaygroundSite {
-    const OTHER_PAGE: &'static str = "lab/";
-
-    fn draws(route: &Route) -> bool {
-        !matches!(route, Route::Lab | Route::LabChallenge(_))
-    }
+    const DIR: &'static str = "";
 
     fn render(route: &Route, lang: Lang) -> Html {
         match route {
@@ -62,7 +78,9 @@ impl Site for PlaygroundSite {
             Route::Challenge(id) => {
                 html! { <super::playground::Playground lang={lang} route={route.clone()} key={format!("challenge/{id}")} /> }
             }
-            Route::Lab | Route::LabChallenge(_) | Route::NotFound(_) => not_found(route, lang),
+            Route::Lab | Route::LabChallenge(_) | Route::Properties | Route::NotFound(_) => {
+                not_found(route, lang)
+            }
         }
     }
 
@@ -163,6 +181,7 @@ pub fn App<S: Site>() -> Html {
                 { nav_item(Route::Scenario(super::route::HOME_SCENARIO.into()), l.t("Scenarios", "シナリオ")) }
                 { nav_item(Route::Sandbox, l.t("Sandbox", "サンドボックス")) }
                 { nav_item(Route::Lab, l.t("Concurrency lab", "並行性ラボ")) }
+                { nav_item(Route::Properties, l.t("Property checks", "性質の検査")) }
             </nav>
             <button class="lang-toggle" onclick={toggle} data-testid="lang-toggle"
                     aria-label={l.t("Switch language to Japanese", "言語を英語に切り替える")}>
@@ -187,7 +206,7 @@ fn page<S: Site>(route: &Route, hash: &str, lang: Lang) -> Html {
     if S::draws(route) {
         return S::render(route, lang);
     }
-    let url = format!("{}{hash}", S::OTHER_PAGE);
+    let url = format!("{}{hash}", page_path::<S>(route));
     // No history entry for the hand-over, so Back skips it.
     web::replace_location(&url);
     html! {
@@ -202,6 +221,7 @@ fn page<S: Site>(route: &Route, hash: &str, lang: Lang) -> Html {
 mod tests {
     use super::*;
     use crate::ui::lab::LabSite;
+    use crate::ui::properties::PropertiesSite;
 
     #[test]
     fn each_page_links_to_the_other_for_the_routes_it_does_not_draw() {
@@ -220,5 +240,32 @@ mod tests {
             Route::Scenario("double-charge".into())
         );
         assert_eq!(LabSite::home(), Route::Lab);
+    }
+
+    #[test]
+    fn every_page_hands_every_other_pages_routes_to_it() {
+        let props = Route::Properties;
+        assert_eq!(href::<PlaygroundSite>(&props), "properties/#/properties");
+        assert_eq!(href::<LabSite>(&props), "../properties/#/properties");
+        assert_eq!(href::<PropertiesSite>(&props), "#/properties");
+        assert_eq!(href::<PropertiesSite>(&Route::Lab), "../lab/#/lab");
+        assert_eq!(href::<PropertiesSite>(&Route::Sandbox), "../#/sandbox");
+        // Each route is drawn by exactly one page.
+        let routes = [
+            Route::Sandbox,
+            Route::Lab,
+            props,
+            Route::Scenario("x".into()),
+            Route::NotFound("/y".into()),
+        ];
+        for r in &routes {
+            let drawn = [
+                PlaygroundSite::draws(r),
+                LabSite::draws(r),
+                PropertiesSite::draws(r),
+            ];
+            assert_eq!(drawn.iter().filter(|d| **d).count(), 1, "{r:?}");
+        }
+        assert_eq!(PropertiesSite::home(), Route::Properties);
     }
 }

@@ -5,14 +5,15 @@ pub mod app;
 pub mod i18n;
 pub mod lab;
 pub mod playground;
+pub mod properties;
 pub mod raw;
 pub mod route;
 pub mod share;
 pub mod text;
 pub mod web;
 
-/// Mounts page `S` of the site on `<body>`: `app::PlaygroundSite` (src/main.rs) or
-/// `lab::LabSite` (src/bin/lab.rs).
+/// Mounts page `S` of the site on `<body>`: `app::PlaygroundSite` (src/main.rs),
+/// `lab::LabSite` (src/bin/lab.rs) or `properties::PropertiesSite` (src/bin/properties.rs).
 pub fn start<S: app::Site>() {
     yew::Renderer::<app::App<S>>::new().render();
 }

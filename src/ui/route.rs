@@ -1,5 +1,5 @@
 //! Hash routes: `#/scenario/<id>`, `#/sandbox`, `#/challenge/<id>`, `#/lab`,
-//! `#/lab/challenge/<id>`. Hash routing keeps `dist/` working from
+//! `#/lab/challenge/<id>`, `#/properties`. Hash routing keeps `dist/` working from
 //! any static host and sub-path, with no server rewrite rules.
 
 /// Where the page is.
@@ -15,6 +15,8 @@ pub enum Route {
     Lab,
     /// A challenge of the concurrency lab by its stable id (drawn by the lab's page).
     LabChallenge(String),
+    /// The property checks (settings in the query: `#/properties?p=replay&svc=naive&n=256&seed=42`).
+    Properties,
     /// Anything else: shown as "not found" with a way home, never a panic.
     NotFound(String),
 }
@@ -35,6 +37,7 @@ impl Route {
             ["lab"] => Route::Lab,
             ["challenge", id] if id.len() <= 64 => Route::Challenge((*id).to_string()),
             ["lab", "challenge", id] if id.len() <= 64 => Route::LabChallenge((*id).to_string()),
+            ["properties"] => Route::Properties,
             ["scenario", id] if id.len() <= 64 => Route::Scenario((*id).to_string()),
             _ => Route::NotFound(path.chars().take(80).collect()),
         }
@@ -48,6 +51,7 @@ impl Route {
             Route::Lab => "#/lab".to_string(),
             Route::Challenge(id) => format!("#/challenge/{id}"),
             Route::LabChallenge(id) => format!("#/lab/challenge/{id}"),
+            Route::Properties => "#/properties".to_string(),
             Route::NotFound(_) => "#/".to_string(),
         }
     }
@@ -69,6 +73,7 @@ mod tests {
             ("#/", Route::Scenario(HOME_SCENARIO.into())),
             ("#/sandbox", Route::Sandbox),
             ("#/lab", Route::Lab),
+            ("#/properties?p=replay&n=256", Route::Properties),
             (
                 "#/scenario/double-charge",
                 Route::Scenario("double-charge".into()),
@@ -91,5 +96,9 @@ mod tests {
         ] {
             assert_eq!(Route::parse(&format!("{}?s=x", r.to_hash())), r);
         }
+        assert_eq!(
+            Route::parse(&Route::Properties.to_hash()),
+            Route::Properties
+        );
     }
 }

@@ -14,6 +14,8 @@ pub const LANG_KEY: &str = "idempotency-playground.lang";
 pub const LAB_KEY: &str = "idempotency-playground.lab";
 /// localStorage key of the playground's last run (see `crate::ui::playground`).
 pub const LAST_RUN_KEY: &str = "idempotency-playground.last-run";
+/// localStorage key of the property page's settings (see `crate::ui::properties`).
+pub const PROPERTIES_KEY: &str = "idempotency-playground.properties";
 /// localStorage key of the learner's progress: answers, done lessons, won challenges (see
 /// `crate::ui::playground::teach`), shared by the playground and the lab.
 pub const PROGRESS_KEY: &str = "idempotency-playground.progress";
@@ -59,6 +61,14 @@ pub fn page_base() -> String {
 pub fn replace_history(url: &str) {
     if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(url));
+    }
+}
+
+/// Adds a history entry for `url` (a hash such as `#/properties?n=256`) without a `hashchange`,
+/// so Back returns to the address before it.
+pub fn push_history(url: &str) {
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(url));
     }
 }
 

@@ -21,7 +21,7 @@ async function csp(page) {
   return directives;
 }
 
-test('a full visit loads nothing from another origin, and both pages carry the CSP', async () => {
+test('a full visit loads nothing from another origin, and every page carries the CSP', async () => {
   const foreign = [];
   const wasm = [];
   await withPage(async (page, context) => {
@@ -56,9 +56,17 @@ test('a full visit loads nothing from another origin, and both pages carry the C
     await page.getByTestId('explorer-start').click();
     await page.waitForSelector('[data-testid=explorer-status][data-state=done]', { timeout: 30_000 });
     assert.ok(await page.locator('.lab-bar').count() > 0, 'the histogram is drawn');
+    // The property checks, a naive run with its shrinking.
+    await open(page, 'properties/');
+    await page.getByTestId('prop-run').waitFor();
+    const props = await csp(page);
+    assert.deepEqual(props['style-src'], ["'self'"], 'the property page needs no inline style');
+    await page.getByTestId('prop-run').click();
+    await page.waitForSelector('[data-testid=prop-result][data-state=fail]', { timeout: 60_000 });
     assert.deepEqual(foreign, [], `requests to another origin than ${ORIGIN}`);
   });
-  assert.ok(wasm.some(([u]) => /\/playground-[0-9a-f]+_bg\.wasm$/.test(u)) && wasm.some(([u]) => /\/lab\/lab-[0-9a-f]+_bg\.wasm$/.test(u)),
-    `both pages' wasm were fetched: ${JSON.stringify(wasm)}`);
+  assert.ok(wasm.some(([u]) => /\/playground-[0-9a-f]+_bg\.wasm$/.test(u)) && wasm.some(([u]) => /\/lab\/lab-[0-9a-f]+_bg\.wasm$/.test(u))
+    && wasm.some(([u]) => /\/properties\/properties-[0-9a-f]+_bg\.wasm$/.test(u)),
+    `every page's wasm was fetched: ${JSON.stringify(wasm)}`);
   for (const [url, type] of wasm) assert.equal(type, 'application/wasm', `${url} (streaming instantiation needs it)`);
 });

@@ -60,8 +60,36 @@ test('the lab is a page of its own: the nav goes there and back, and the languag
   });
 });
 
+test('the property checks are a page of their own: every page links there, old-style links are handed over', async () => {
+  await withPage(async (page) => {
+    await open(page, 'lab/');
+    await page.getByTestId('lang-toggle').click();
+    await page.getByRole('link', { name: '性質の検査' }).click();
+    await page.waitForURL(/\/properties\/#\/properties$/);
+    await ready(page);
+    await page.getByTestId('prop-run').waitFor();
+    assert.equal(await page.getAttribute('html', 'lang'), 'ja');
+    const wasm = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((u) => u.endsWith('.wasm')));
+    assert.ok(wasm.length === 1 && /\/properties\/properties-[0-9a-f]+_bg\.wasm$/.test(wasm[0]), wasm.join('\n'));
+    // From the property page to the other two, by the header's links.
+    await page.getByRole('link', { name: '並行性ラボ' }).click();
+    await page.waitForURL(/\/lab\/#\/lab$/);
+    await ready(page);
+    await page.getByTestId('lab-model').waitFor();
+    // A properties route opened on the playground page (an old or hand-typed link) is handed on,
+    // settings and all.
+    await open(page, '#/properties?p=replay&svc=atomic&n=16&seed=3');
+    await page.waitForURL(/\/properties\/#\/properties\?p=replay&svc=atomic&n=16&seed=3$/);
+    await page.waitForSelector('[data-testid=prop-result][data-state=pass]', { timeout: 60_000 });
+    await page.getByRole('link', { name: 'サンドボックス' }).click();
+    await page.waitForURL(/\/#\/sandbox$/);
+    await ready(page);
+    await page.getByTestId('sandbox').waitFor();
+  });
+});
+
 test('the skip link moves focus to the content and keeps the page and its address', async () => {
-  for (const where of ['#/sandbox', 'lab/#/lab']) {
+  for (const where of ['#/sandbox', 'lab/#/lab', 'properties/#/properties']) {
     await withPage(async (page) => {
       await open(page, where);
       const before = page.url();

@@ -22,16 +22,12 @@ use crate::ui::i18n::Lang;
 use crate::ui::route::Route;
 use yew::{html, Html};
 
-/// The lab page (`lab/`, its own wasm): draws `#/lab` and hands every other route to the
-/// playground page.
+/// The lab page (`lab/`, its own wasm): draws `#/lab` and hands every other route to the page
+/// that draws it.
 pub struct LabSite;
 
 impl Site for LabSite {
-    const OTHER_PAGE: &'static str = "../";
-
-    fn draws(route: &Route) -> bool {
-        matches!(route, Route::Lab | Route::LabChallenge(_))
-    }
+    const DIR: &'static str = "lab/";
 
     fn render(route: &Route, lang: Lang) -> Html {
         let challenge = match route {

@@ -162,6 +162,9 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
                 "実行が止まった：{q}が桁あふれする。"
             )
         }
+        E::CasesOutOfRange { .. } | E::SeedOutOfRange { .. } => {
+            super::properties::setting_error(lang, e)
+        }
     }
 }
 

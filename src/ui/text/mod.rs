@@ -11,6 +11,8 @@
 //! - [`teach`]: a question's values and why it no longer applies, a challenge's goal and moves.
 //! - [`lab`]: the lab's steps, models, results and actions, and the English renderings of the
 //!   article's Japanese comments.
+//! - [`properties`]: the property-check page's properties, verdicts, the inputs of a case, and
+//!   its settings' errors.
 //!
 //! Text with values in it is written with `tr!` (see `crate::ui::i18n`), which formats only the
 //! language shown. The helpers below are not words but how keys and large numbers are shown.
@@ -19,6 +21,7 @@ pub mod errors;
 pub mod events;
 pub mod lab;
 pub mod policies;
+pub mod properties;
 pub mod results;
 pub mod teach;
 

@@ -1,0 +1,267 @@
+//! The page: its reducer's wiring and its edge. The address and this browser's storage are read
+//! once when it opens; the run's slices, the address's history entries and saving are effects.
+//!
+//! The address mirrors the form (`#/properties?p=…&svc=…&n=…&seed=…`): an edit rewrites the
+//! current history entry, or adds one if the current entry shows a run, so Back returns to the
+//! settings (and the result) of the run before. Opening an address with settings — a link, a
+//! reload, Back or Forward — runs them: a run is a function of its settings.
+
+use gloo_timers::callback::Timeout;
+use yew::prelude::*;
+
+use crate::sim::limits::MAX_PROPERTY_SEED;
+use crate::sim::properties::{service_from_id, Property, Settings};
+use crate::ui::i18n::Lang;
+use crate::ui::route::Route;
+use crate::ui::web::{self, Listener};
+
+use super::persist::{self, LinkError};
+use super::state::{default_settings, Notice, PropAction, PropUi};
+use super::view::{result, settings_form, status, Handlers};
+
+/// Props of [`PropertiesPage`].
+#[derive(Properties, PartialEq)]
+pub struct PropertiesPageProps {
+    /// The page language.
+    pub lang: Lang,
+}
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// The settings in a `#/properties?…` address, over the defaults (so a link means the same run
+/// in every browser); `None` when the address has none.
+fn linked(hash: &str) -> Option<Result<Settings, LinkError>> {
+    if Route::parse(hash) != Route::Properties {
+        return None;
+    }
+    Route::query(hash).map(|q| persist::from_query(q, default_settings()))
+}
+
+/// The state the page opens with, and whether it opened from an address with settings (then
+/// they run at once).
+fn opening() -> (PropUi, bool) {
+    let (saved, saved_notice) = match persist::load(default_settings()) {
+        Some(Ok(s)) => (s, None),
+        Some(Err(e)) => (default_settings(), Some(Notice::BadSaved(e))),
+        None => (default_settings(), None),
+    };
+    match linked(&web::current_hash()) {
+        Some(Ok(s)) => {
+            let ui = PropUi::with(s, None);
+            let ui = yew::Reducible::reduce(std::rc::Rc::new(ui), PropAction::Open(s, now_ms()));
+            ((*ui).clone(), true)
+        }
+        Some(Err(e)) => (PropUi::with(saved, Some(Notice::BadLink(e))), false),
+        None => (PropUi::with(saved, saved_notice), false),
+    }
+}
+
+/// Makes the address show `query`: in place, or as a new history entry when the current one
+/// shows a run (which Back should find again).
+fn show_in_address(query: &str, entry_ran: &mut bool) {
+    let hash = web::current_hash();
+    if Route::query(&hash) == Some(query) {
+        return;
+    }
+    let url = format!("{}?{query}", Route::Properties.to_hash());
+    if std::mem::replace(entry_ran, false) {
+        web::push_history(&url);
+    } else {
+        web::replace_history(&url);
+    }
+}
+
+/// A seed from the browser's randomness (the core never draws one): `Math.random` has 53 bits.
+fn fresh_seed() -> u64 {
+    let r = js_sys::Math::random() * (MAX_PROPERTY_SEED as f64 + 1.0);
+    (r as u64).min(MAX_PROPERTY_SEED)
+}
+
+fn select_value(e: &Event) -> String {
+    e.target_unchecked_into::<web_sys::HtmlSelectElement>()
+        .value()
+}
+
+fn input_value(e: &InputEvent) -> String {
+    e.target_unchecked_into::<web_sys::HtmlInputElement>()
+        .value()
+}
+
+/// The property-check page (`#/properties`).
+#[component(PropertiesPage)]
+pub fn properties_page(props: &PropertiesPageProps) -> Html {
+    let l = props.lang;
+    let start = use_memo((), |_| opening());
+    let ui = {
+        let start = start.clone();
+        use_reducer(move || start.0.clone())
+    };
+    let dispatch = ui.dispatcher();
+    // Whether the address's current history entry shows a run (see `show_in_address`).
+    let entry_ran = use_mut_ref(|| start.1);
+
+    // The run: the next slice after the browser has had its turn (to draw the progress, to
+    // take a click on Cancel).
+    {
+        let d = dispatch.clone();
+        let pending = ui
+            .running()
+            .then(|| ui.run.as_ref().map_or(0, |r| r.slices));
+        use_effect_with(pending, move |pending| {
+            let timer =
+                pending.map(|_| Timeout::new(0, move || d.dispatch(PropAction::Slice(now_ms()))));
+            move || drop(timer)
+        });
+    }
+    // The form's settings, once both numbers read: saved in this browser and shown in the
+    // address. Not when the page opens: nothing has changed yet.
+    {
+        let entry_ran = entry_ran.clone();
+        let skip = use_mut_ref(|| true);
+        let query = ui.settings().map(|s| persist::to_query(&s));
+        use_effect_with(query, move |query| {
+            if !std::mem::replace(&mut *skip.borrow_mut(), false) {
+                if let Some(q) = query {
+                    persist::save(q);
+                    show_in_address(q, &mut entry_ran.borrow_mut());
+                }
+            }
+        });
+    }
+    // A run started: this browser and the address hold its settings, and this entry now shows
+    // a run.
+    {
+        let entry_ran = entry_ran.clone();
+        let query = ui
+            .run
+            .as_ref()
+            .map(|r| persist::to_query(&r.run.settings()));
+        use_effect_with(ui.runs, move |_| {
+            if let Some(q) = query {
+                persist::save(&q);
+                let mut ran = entry_ran.borrow_mut();
+                show_in_address(&q, &mut ran);
+                *ran = true;
+            }
+        });
+    }
+    // Back, Forward or a pasted address with settings: open them (and run them).
+    {
+        let d = dispatch.clone();
+        let entry_ran = entry_ran.clone();
+        use_effect_with((), move |_| {
+            let listener =
+                Listener::on_window("hashchange", move |e: web_sys::Event| {
+                    match linked(&web::event_hash(&e)) {
+                        Some(Ok(s)) => {
+                            *entry_ran.borrow_mut() = true;
+                            d.dispatch(PropAction::Open(s, now_ms()));
+                        }
+                        Some(Err(e)) => d.dispatch(PropAction::Notice(Notice::BadLink(e))),
+                        None => {}
+                    }
+                });
+            move || drop(listener)
+        });
+    }
+
+    let run_ref = use_node_ref();
+    let handlers = Handlers {
+        property: {
+            let d = dispatch.clone();
+            Callback::from(move |e: Event| {
+                if let Some(p) = Property::from_id(&select_value(&e)) {
+                    d.dispatch(PropAction::Property(p));
+                }
+            })
+        },
+        service: {
+            let d = dispatch.clone();
+            Callback::from(move |e: Event| {
+                if let Some(s) = service_from_id(&select_value(&e)) {
+                    d.dispatch(PropAction::Service(s));
+                }
+            })
+        },
+        cases: {
+            let d = dispatch.clone();
+            Callback::from(move |e: InputEvent| d.dispatch(PropAction::Cases(input_value(&e))))
+        },
+        seed: {
+            let d = dispatch.clone();
+            Callback::from(move |e: InputEvent| d.dispatch(PropAction::Seed(input_value(&e))))
+        },
+        new_seed: {
+            let d = dispatch.clone();
+            Callback::from(move |_: MouseEvent| {
+                d.dispatch(PropAction::Seed(fresh_seed().to_string()))
+            })
+        },
+        run: {
+            let d = dispatch.clone();
+            Callback::from(move |_: MouseEvent| d.dispatch(PropAction::Run(now_ms())))
+        },
+        cancel: {
+            let d = dispatch.clone();
+            let run_ref = run_ref.clone();
+            Callback::from(move |_: MouseEvent| {
+                d.dispatch(PropAction::Cancel);
+                if let Some(run) = run_ref.cast::<web_sys::HtmlElement>() {
+                    let _ = run.focus();
+                }
+            })
+        },
+        run_ref,
+    };
+    let notice = ui.notice.as_ref().map(|n| notice(l, n));
+
+    html! {
+        <section class="properties" aria-labelledby="prop-h">
+            <header class="prop-intro">
+                <h2 id="prop-h">{ l.t("Property checks: the article's proptest, in the page", "性質の検査: 記事の proptest をこのページで") }</h2>
+                <p>{ l.t(
+                    "Hand-written tests check the cases someone thought of. A property is a claim about every case: the page draws random scenarios from a seed — balances, amounts, retries, lost requests and replies, crashes, requests with the same key at the same moment — runs each through the chosen service, and checks the claim against what the service did. When a case breaks it, the page shrinks the case to the smallest one that still breaks it, as proptest does, and opens it in the playground.",
+                    "手書きのテストが確かめるのは、誰かが思いついたケースだけ。性質はすべてのケースについての主張だ。このページはシードから乱数でシナリオを引き（残高、金額、リトライ、要求や応答の消失、クラッシュ、同じキーで同時に届く要求）、それぞれを選んだサービスで実行し、サービスが実際にしたことに主張を照らす。あるケースが主張を破ると、proptest と同じように、まだ破れる最小のケースまで縮小し、プレイグラウンドで開けるようにする。") }</p>
+            </header>
+            { for notice }
+            { settings_form(l, &ui, &handlers) }
+            { status(l, ui.run.as_ref(), handlers.cancel.clone()) }
+            if let Some(view) = &ui.run {
+                { result(l, view) }
+            }
+        </section>
+    }
+}
+
+fn notice(l: Lang, n: &Notice) -> Html {
+    let (what, e) = match n {
+        Notice::BadLink(e) => (
+            l.t(
+                "This link's settings could not be used, so the page shows other settings: ",
+                "このリンクの設定は使えないので、別の設定を表示している: ",
+            ),
+            e,
+        ),
+        Notice::BadSaved(e) => (
+            l.t(
+                "The settings saved in this browser could not be used, so the defaults are shown: ",
+                "このブラウザに保存された設定は使えないので、既定の設定を表示している: ",
+            ),
+            e,
+        ),
+    };
+    let why = match e {
+        LinkError::UnknownProperty(p) => {
+            crate::ui::i18n::tr!(l, "there is no property “{p}”.", "性質「{p}」はない。")
+        }
+        LinkError::UnknownService(s) => {
+            crate::ui::i18n::tr!(l, "there is no service “{s}”.", "サービス「{s}」はない。")
+        }
+        LinkError::Value(e) => crate::ui::text::properties::setting_error(l, e),
+    };
+    html! { <p class="field-error" role="alert" data-testid="prop-notice">{ what }{ why }</p> }
+}
