@@ -161,9 +161,11 @@ pub fn App<S: Site>() -> Html {
                 { nav_item(Route::Sandbox, l.t("Sandbox", "サンドボックス")) }
                 { nav_item(Route::Lab, l.t("Concurrency lab", "並行性ラボ")) }
             </nav>
+            // Named by its visible text (so voice control can say "click 日本語"), spoken in
+            // the language it names; what it does is its description.
             <button class="lang-toggle" onclick={toggle} data-testid="lang-toggle"
-                    aria-label={l.t("Switch language to Japanese", "言語を英語に切り替える")}>
-                { l.t("日本語", "English") }
+                    title={l.t("Switch the page to Japanese", "ページを英語に切り替える")}>
+                <span lang={l.t("ja", "en")}>{ l.t("日本語", "English") }</span>
             </button>
         </header>
         <main id="main" tabindex="-1">

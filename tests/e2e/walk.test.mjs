@@ -1,0 +1,21 @@
+// The defects a new-user walk found (issue 10, part 6), one test each, named by its number in the
+// issue. Each failed on the page before its fix.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { withPage, open, SHOTS } from './harness.mjs';
+
+test('17: the language button is named by the text it shows (voice control can say it)', async () => {
+  for (const [locale, shown] of [['en-US', '日本語'], ['ja-JP', 'English']]) {
+    await withPage(async (page) => {
+      await open(page, '#/scenario/double-charge');
+      const button = page.getByTestId('lang-toggle');
+      assert.equal((await button.textContent()).trim(), shown);
+      // The accessible name contains the visible label, so "click 日本語" finds the button.
+      const named = page.getByRole('button', { name: shown, exact: true });
+      assert.equal(await named.count(), 1, `no button is named “${shown}”`);
+      assert.equal(await named.getAttribute('data-testid'), 'lang-toggle');
+      // Its purpose is still said, as a description.
+      assert.ok((await button.getAttribute('title')).length > 0);
+    }, { locale });
+  }
+});
