@@ -19,3 +19,16 @@ test('17: the language button is named by the text it shows (voice control can s
     }, { locale });
   }
 });
+
+test('9: an unknown scenario points to the list where it is: above the message', async () => {
+  for (const [locale, words] of [['en-US', /list above/], ['ja-JP', /上の一覧/]]) {
+    await withPage(async (page) => {
+      await open(page, '#/scenario/no-such-lesson');
+      const notice = page.getByTestId('notice');
+      assert.match(await notice.textContent(), words);
+      const list = await page.locator('.scenario-picker').boundingBox();
+      const box = await notice.boundingBox();
+      assert.ok(list.y + list.height <= box.y, `the list (y ${list.y}) is above the message (y ${box.y})`);
+    }, { locale });
+  }
+});

@@ -130,8 +130,8 @@ impl PageState {
             None => {
                 st.notice = Some(Notice::Error(
                     lang.t(
-                        "There is no built-in scenario with this name. Pick one below.",
-                        "この名前の組み込みシナリオはない。下から選んでください。",
+                        "There is no built-in scenario with this name. Pick one from the list above.",
+                        "この名前の組み込みシナリオはない。上の一覧から選んでください。",
                     )
                     .into(),
                 ))
