@@ -32,3 +32,17 @@ test('9: an unknown scenario points to the list where it is: above the message',
     }, { locale });
   }
 });
+
+test('8: a 5,000-character key is kept whole by the field and refused with its real length', async () => {
+  for (const [locale, words] of [['en-US', /5,000 characters; at most 255/], ['ja-JP', /5,000 文字ある。上限は 255 文字/]]) {
+    await withPage(async (page) => {
+      await open(page, '#/sandbox');
+      const key = 'k'.repeat(5000);
+      await page.getByTestId('key-input').fill(key);
+      assert.equal((await page.getByTestId('key-input').inputValue()).length, 5000, 'the field cut the key');
+      await page.getByTestId('send').click();
+      assert.match(await page.getByTestId('sandbox-error').textContent(), words);
+      assert.match(await page.getByTestId('position').textContent(), /0 \/ 0/, 'nothing was sent');
+    }, { locale });
+  }
+});

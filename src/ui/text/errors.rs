@@ -11,6 +11,8 @@ use crate::sim::{Halt, Input, World};
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::lab::persist::{Origin, RestoreError};
 
+use super::grouped;
+
 fn duration_field(lang: Lang, f: DurationField) -> &'static str {
     match f {
         DurationField::Latency => lang.t("latency", "遅延"),
@@ -54,16 +56,22 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
                 "冪等性キーが空。入力するか UUID を生成してください。",
             )
             .into(),
-        E::KeyTooLong { len, max } => tr!(
-            lang,
-            "The key has {len} characters; at most {max} are allowed (Stripe's limit).",
-            "キーが {len} 文字ある。上限は {max} 文字（Stripe の上限）。"
-        ),
-        E::DescriptionTooLong { len, max } => tr!(
-            lang,
-            "The description has {len} characters; at most {max} are allowed.",
-            "説明が {len} 文字ある。上限は {max} 文字。"
-        ),
+        E::KeyTooLong { len, max } => {
+            let len = grouped(*len as u128);
+            tr!(
+                lang,
+                "The key has {len} characters; at most {max} are allowed (Stripe's limit).",
+                "キーが {len} 文字ある。上限は {max} 文字（Stripe の上限）。"
+            )
+        }
+        E::DescriptionTooLong { len, max } => {
+            let len = grouped(*len as u128);
+            tr!(
+                lang,
+                "The description has {len} characters; at most {max} are allowed.",
+                "説明が {len} 文字ある。上限は {max} 文字。"
+            )
+        }
         E::AttemptsOutOfRange { attempts, min, max } => tr!(
             lang,
             "Max attempts {attempts} is out of range: use {min} to {max}.",
@@ -376,6 +384,15 @@ mod tests {
         assert_eq!(
             input_error(Lang::Ja, &e),
             "キーが 300 文字ある。上限は 255 文字（Stripe の上限）。"
+        );
+        // The real length, grouped, however long the key is.
+        let e = InputError::KeyTooLong {
+            len: 5000,
+            max: 255,
+        };
+        assert_eq!(
+            input_error(Lang::En, &e),
+            "The key has 5,000 characters; at most 255 are allowed (Stripe's limit)."
         );
         let e = InputError::UnsupportedVersion {
             version: 9,
