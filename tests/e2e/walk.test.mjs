@@ -46,3 +46,58 @@ test('8: a 5,000-character key is kept whole by the field and refused with its r
     }, { locale });
   }
 });
+
+test('7: number errors name the real problem, the field and its range, grouped, in both languages', async () => {
+  const sandbox = {
+    'en-US': {
+      parallel: 'Requests at once (2–10)', attempts: 'Max attempts (1–20)', deposit: 'Deposit',
+      cases: [
+        ['parallel', '-1', 'send-parallel', /Requests at once: −1 is negative\. Use a whole number from 2 to 10\./],
+        ['parallel', 'abc', 'send-parallel', /Requests at once: “abc” is not a whole number/],
+        ['parallel', '1', 'send-parallel', /Requests at once: 1 is too small\. The range is 2 to 10\./],
+        ['attempts', 'abc', 'send-operation', /Max attempts: “abc” is not a whole number\. Type digits only, from 1 to 20\./],
+        ['deposit', '-100', 'deposit', /Deposit: −100 is negative\. Use a whole number from 1 to 99,999,999\./],
+      ],
+    },
+    'ja-JP': {
+      parallel: '同時に送る数（2–10）', attempts: '最大試行回数（1–20）', deposit: '入金',
+      cases: [
+        ['parallel', '-1', 'send-parallel', /同時に送る数：−1 は負の数。2 から 10 までの整数/],
+        ['attempts', 'abc', 'send-operation', /最大試行回数：「abc」は整数ではない/],
+        ['deposit', '-100', 'deposit', /入金：−100 は負の数。1 から 99,999,999 までの整数/],
+      ],
+    },
+  };
+  for (const [locale, s] of Object.entries(sandbox)) {
+    await withPage(async (page) => {
+      await open(page, '#/sandbox');
+      for (const [field, value, button, want] of s.cases) {
+        await page.getByLabel(s[field], { exact: true }).fill(value);
+        if (button === 'deposit') {
+          await page.getByRole('button', { name: locale === 'en-US' ? 'Deposit' : '入金する', exact: true }).click();
+        } else {
+          await page.getByTestId(button).click();
+        }
+        assert.match(await page.getByTestId('sandbox-error').textContent(), want, `${field} = ${value}`);
+      }
+      assert.match(await page.getByTestId('position').textContent(), /0 \/ 0/, 'nothing was sent');
+    }, { locale });
+  }
+  // The lab's settings: a negative seed is negative; one request is "1 request" (too few);
+  // ranges read "1 to 99,999,999", never a Rust range.
+  await withPage(async (page) => {
+    await open(page, 'lab/');
+    const apply = async (testid, value) => {
+      await page.getByTestId(testid).fill(value);
+      await page.getByTestId('lab-apply').click();
+      const message = await page.getByTestId('lab-settings-error').textContent();
+      await page.getByTestId(testid).fill(testid === 'lab-amounts' ? '100' : testid === 'lab-seed' ? '1' : '2');
+      return message;
+    };
+    assert.match(await apply('lab-seed', '-1'), /Seed: −1 is negative\. Use a whole number from 0 to 18,446,744,073,709,551,615\./);
+    assert.match(await apply('lab-requests', '1'), /Concurrent requests: 1 is too small\. The range is 2 to 10\./);
+    const amount = await apply('lab-amounts', '0');
+    assert.match(amount, /Amounts: 0 is too small\. The range is 1 to 99,999,999\./);
+    assert.doesNotMatch(amount, /\.\.=/);
+  });
+});

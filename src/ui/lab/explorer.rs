@@ -193,8 +193,8 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
                 Mode::Plain => Ok(Search::Exhaustive { caching: false }),
                 Mode::Sample => parse_integer(NumberField::Samples, &samples_text).map(|n| {
                     Search::Sample {
-                        // A negative size is reported as 0 samples: out of range either way.
-                        samples: u64::try_from(n).unwrap_or(0),
+                        // Read within 1..=MAX_SAMPLES, so it fits.
+                        samples: n as u64,
                         seed,
                     }
                 }),
@@ -314,7 +314,7 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
                 </label>
                 if *mode == Mode::Sample {
                     <label class="lab-inline-label">
-                        { tr!(lang, "Schedules to try (1–{MAX_SAMPLES})", "試すスケジュール数（1〜{MAX_SAMPLES}）") }
+                        { tr!(lang, ["Schedules to try (1–{})", grouped(u128::from(MAX_SAMPLES))], ["試すスケジュール数（1〜{}）", grouped(u128::from(MAX_SAMPLES))]) }
                         <input type="text" inputmode="numeric" value={(*samples_text).clone()} oninput={on_samples}
                                disabled={running} data-testid="explorer-samples" />
                     </label>
