@@ -101,3 +101,32 @@ test('7: number errors name the real problem, the field and its range, grouped, 
     assert.doesNotMatch(amount, /\.\.=/);
   });
 });
+
+test('15: TOCTOU: two charges for one key break "one charge per operation", and the timeline marks the bad replay as the badge does', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/scenario/concurrent-same-key');
+    await page.getByTestId('run-to-end').click();
+    const toctou = page.locator('section[data-service=toctou]');
+    const failed = toctou.locator('[data-testid=invariants] .badge.fail');
+    const op = failed.filter({ hasText: 'At most one charge per operation' });
+    assert.equal(await op.count(), 1, 'the operation invariant catches two charges for one key');
+    assert.match(await op.textContent(), /#1 and #2 carry the same key order-42/);
+    const key = failed.filter({ hasText: 'At most one charge per key' });
+    const stepOf = async (badge) => Number((await badge.getByTestId('violation-step').textContent()).match(/\d+/)[0]);
+    assert.equal(await stepOf(op), await stepOf(key), 'named after the step of the second charge');
+    // The replay badge fails at a step; that step's "found: replay" is drawn as a failure too.
+    const replay = failed.filter({ hasText: 'Replay returns the same result' });
+    const step = await stepOf(replay);
+    const rows = page.locator(`[data-testid=timeline] .tl-row[data-step="${step}"]`);
+    const found = rows.filter({ hasText: 'found: replay' });
+    assert.equal(await found.count(), 1);
+    assert.match(await found.getAttribute('class'), /tone-bad/);
+    assert.match(await found.locator('.tl-label').textContent(), /^✕ /);
+    assert.equal(await page.locator('[data-testid=timeline] .tl-row.tone-good', { hasText: 'Replay of' }).count(), 0,
+      'no replay of the wrong answer is drawn as good news');
+    // The atomic column stays clean and its replay stays good.
+    await page.locator('.tabs button', { hasText: 'Atomic' }).click();
+    assert.equal(await page.locator('[data-testid=timeline] .tl-row.tone-bad').count(), 0);
+    assert.ok(await page.locator('[data-testid=timeline] .tl-row.tone-good', { hasText: 'found: replay' }).count() >= 1);
+  });
+});

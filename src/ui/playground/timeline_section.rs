@@ -45,6 +45,10 @@ pub fn timeline_rows<'a>(
         .map(|e| {
             let (from, to) = e.lanes();
             let (label, tone) = text::event_text(lang, world, &e.kind);
+            // The evidence of a broken invariant is drawn as the failure its badge names, even
+            // when the event is usually good news (a replay that differs from the first answer).
+            let broken = world.violations().iter().any(|v| v.is_evidence(e));
+            let tone = if broken { text::Tone::Bad } else { tone };
             TimelineRow {
                 step: e.step,
                 time_ms: e.time_ms,

@@ -87,7 +87,7 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
             "balance + ledger is {actual}, expected {expected}",
             "残高＋台帳が {actual}、本来は {expected}"
         ),
-        ViolationDetail::KeyCharged { key, charges } => {
+        ViolationDetail::KeyCharged { key, charges, .. } => {
             let k = key_label(world, *key);
             tr!(
                 lang,
@@ -103,10 +103,24 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
                 "このステップまでに操作 #{n} で {charges} 回課金"
             )
         }
+        ViolationDetail::KeySharedCharged {
+            key,
+            first,
+            op,
+            charges,
+        } => {
+            let (k, a, b) = (key_label(world, *key), first.0 + 1, op.0 + 1);
+            tr!(
+                lang,
+                "#{a} and #{b} carry the same key {k}, so they are one operation: charged {charges} times by this step",
+                "#{a} と #{b} は同じキー {k} を持つので1つの操作：このステップまでに {charges} 回課金"
+            )
+        }
         ViolationDetail::ReplayDiffers {
             key,
             first,
             replayed,
+            ..
         } => {
             let k = key_label(world, *key);
             let (first, replayed) = (result_text(lang, first), result_text(lang, replayed));
