@@ -105,6 +105,33 @@ fn failure_cached() {
     assert_eq!(answered(&w[0], 0), &cached_failure);
     assert_eq!(answered(&w[1], 0), &cached_failure);
     assert_eq!(answered(&w[2], 0), &PaymentResult::Success { balance: 50 });
+    // Every answer the client received is kept, not only the last: in production, two tries
+    // with one key got two different answers; the article's services replayed the first.
+    let seen = |w: &World| -> Vec<(u32, AttemptOutcome)> {
+        w.client_results()[0]
+            .seen
+            .iter()
+            .map(|s| (s.attempt, s.outcome.clone()))
+            .collect()
+    };
+    let refused = PaymentResult::InsufficientFunds { balance: 50 };
+    assert_eq!(
+        seen(&w[2]),
+        [
+            (1, AttemptOutcome::Reply(refused.clone())),
+            (
+                2,
+                AttemptOutcome::Reply(PaymentResult::Success { balance: 50 })
+            )
+        ]
+    );
+    assert_eq!(
+        seen(&w[0]),
+        [
+            (1, AttemptOutcome::Reply(refused)),
+            (2, AttemptOutcome::Reply(cached_failure))
+        ]
+    );
 }
 
 #[test]
@@ -129,6 +156,14 @@ fn client_cannot_tell() {
     for world in &w {
         for op in 0..3 {
             assert_eq!(outcome(world, op), &ClientOutcome::TimedOut);
+            // What the client saw: one timeout, and (for a lost response) no reply at all.
+            assert_eq!(
+                world.client_results()[op].seen,
+                [SeenAttempt {
+                    attempt: 1,
+                    outcome: AttemptOutcome::TimedOut
+                }]
+            );
         }
         // The three timeouts happen at the same offset after each send.
         let timeouts: Vec<u64> = world

@@ -47,7 +47,9 @@ pub use scenario::session::{Session, SessionBuild};
 pub use scenario::workload;
 pub use scenario::{Scenario, ServiceSpec, WiredService};
 pub use world::budget::EVENTS_PER_ATTEMPT;
-pub use world::client::{ClientOutcome, ClientResult, KeyStrategy, RetryKind, RetryPolicy};
+pub use world::client::{
+    AttemptOutcome, ClientOutcome, ClientResult, KeyStrategy, RetryKind, RetryPolicy, SeenAttempt,
+};
 pub use world::fault::Fault;
 pub use world::input::{Input, RequestSpec};
 pub use world::intern::{DescId, KeyId, OpId};

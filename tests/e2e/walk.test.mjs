@@ -130,3 +130,24 @@ test('15: TOCTOU: two charges for one key break "one charge per operation", and 
     assert.ok(await page.locator('[data-testid=timeline] .tl-row.tone-good', { hasText: 'found: replay' }).count() >= 1);
   });
 });
+
+test('5: every answer a client received is listed: two tries, two answers in production', async () => {
+  const words = {
+    'en-US': [/^ · try 1: Insufficient funds \(balance 50\)$/, /^ · try 2: Success \(balance 50\)$/, /^ · try 2: Replay of: Insufficient funds/],
+    'ja-JP': [/^ · 試行1：残高不足（残高 50）$/, /^ · 試行2：成功（残高 50）$/, /^ · 試行2：再生：残高不足/],
+  };
+  for (const [locale, [first, second, replayed]] of Object.entries(words)) {
+    await withPage(async (page) => {
+      await open(page, '#/scenario/failure-cached');
+      await page.getByTestId('run-to-end').click();
+      const answers = (service) => page.locator(`section[data-service=${service}] .client-result li[data-op="1"] [data-testid=answer]`);
+      const production = answers('production');
+      assert.equal(await production.count(), 2, 'both answers of client #1');
+      assert.match(await production.nth(0).textContent(), first);
+      assert.match(await production.nth(1).textContent(), second);
+      assert.equal(await production.nth(1).getAttribute('data-attempt'), '2');
+      // The article's services replayed the first answer on the second try.
+      assert.match(await answers('idempotent').nth(1).textContent(), replayed);
+    }, { locale });
+  }
+});

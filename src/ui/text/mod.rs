@@ -26,7 +26,9 @@ pub use policies::{
     caching_name, column_name, emit_name, fault_name, mismatch_name, retry_name, service_blurb,
     service_name,
 };
-pub use results::{client_outcome, invariant_name, record_state, result_text, violation_text};
+pub use results::{
+    attempt_outcome, client_outcome, invariant_name, record_state, result_text, violation_text,
+};
 
 use crate::sim::{KeyId, World};
 
