@@ -151,3 +151,25 @@ test('5: every answer a client received is listed: two tries, two answers in pro
     }, { locale });
   }
 });
+
+test('14: "Expires" is told from the simulated time now: "in 24.0 h", then "expired … ago"', async () => {
+  for (const [locale, ahead, past] of [['en-US', /^in \d+\.\d (ms|s|min|h)$/, /^expired (\d+\.\d (ms|s|min|h) ago|just now)$/],
+    ['ja-JP', /^あと \d+\.\d (ms|s|min|h)$/, /^(\d+\.\d (ms|s|min|h) 前に期限切れ|たった今期限切れ)$/]]) {
+    await withPage(async (page) => {
+      await open(page, '#/scenario/key-expiry');
+      const seen = [];
+      for (;;) {
+        for (const cell of await page.locator('section[data-service=production] [data-testid=store] td.expiry, section[data-service=production] [data-testid=store] td:nth-child(5)').all()) {
+          seen.push((await cell.textContent()).trim());
+        }
+        if (await page.getByTestId('step').isDisabled()) break;
+        await page.getByTestId('step').click();
+      }
+      assert.ok(seen.length > 0, 'the production store has a row');
+      for (const t of seen) assert.ok(ahead.test(t) || past.test(t) || t === '—', `expiry cell reads “${t}”`);
+      assert.ok(seen.some((t) => ahead.test(t)), 'a fresh key expires in the future');
+      assert.ok(seen.some((t) => past.test(t)), 'after 25 h the key reads as expired');
+      assert.ok(seen.includes(locale === 'en-US' ? 'in 24.0 h' : 'あと 24.0 h'));
+    }, { locale });
+  }
+});

@@ -31,6 +31,8 @@ pub fn more_note(lang: Lang, shown: usize, total: usize) -> Html {
 pub fn store_table(lang: Lang, world: &World) -> Html {
     let rows = world.store_rows();
     let (_, shown_rows) = tail(rows);
+    // Expiry is told from the world's own simulated time, as the record's reader would see it.
+    let now = world.now_ms();
     let store_rows = shown_rows.clone().map(|r| {
         let full = world.key_text(r.key).unwrap_or_default();
         let state_class = match r.state {
@@ -44,7 +46,7 @@ pub fn store_table(lang: Lang, world: &World) -> Html {
                 <td class="mono">{ r.fingerprint.map(|f| format!("{:08x}", f as u32)).unwrap_or_else(|| "—".into()) }</td>
                 <td class={state_class}>{ text::record_state(lang, r.state) }</td>
                 <td>{ r.result.as_ref().map(|res| result_text(lang, res)).unwrap_or_else(|| "—".into()) }</td>
-                <td>{ r.expires_at_ms.map(crate::ui::text::fmt_ms).unwrap_or_else(|| "—".into()) }</td>
+                <td class="expiry">{ r.expires_at_ms.map(|at| text::expiry_text(lang, at, now)).unwrap_or_else(|| "—".into()) }</td>
             </tr>
         }
     });
