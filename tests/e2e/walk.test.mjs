@@ -153,8 +153,8 @@ test('5: every answer a client received is listed: two tries, two answers in pro
 });
 
 test('14: "Expires" is told from the simulated time now: "in 24.0 h", then "expired … ago"', async () => {
-  for (const [locale, ahead, past] of [['en-US', /^in \d+\.\d (ms|s|min|h)$/, /^expired (\d+\.\d (ms|s|min|h) ago|just now)$/],
-    ['ja-JP', /^あと \d+\.\d (ms|s|min|h)$/, /^(\d+\.\d (ms|s|min|h) 前に期限切れ|たった今期限切れ)$/]]) {
+  for (const [locale, ahead, past] of [['en-US', /^in \d+\.\d\s(ms|s|min|h)$/, /^expired (\d+\.\d\s(ms|s|min|h) ago|just now)$/],
+    ['ja-JP', /^あと \d+\.\d\s(ms|s|min|h)$/, /^(\d+\.\d\s(ms|s|min|h) 前に期限切れ|たった今期限切れ)$/]]) {
     await withPage(async (page) => {
       await open(page, '#/scenario/key-expiry');
       const seen = [];
@@ -169,7 +169,33 @@ test('14: "Expires" is told from the simulated time now: "in 24.0 h", then "expi
       for (const t of seen) assert.ok(ahead.test(t) || past.test(t) || t === '—', `expiry cell reads “${t}”`);
       assert.ok(seen.some((t) => ahead.test(t)), 'a fresh key expires in the future');
       assert.ok(seen.some((t) => past.test(t)), 'after 25 h the key reads as expired');
-      assert.ok(seen.includes(locale === 'en-US' ? 'in 24.0 h' : 'あと 24.0 h'));
+      assert.ok(seen.includes(locale === 'en-US' ? 'in 24.0\u00a0h' : 'あと 24.0\u00a0h'), 'the number and its unit stay together');
     }, { locale });
+  }
+});
+
+test('3: the store table fits its panel with three or more panels at 1280 px, and at 390 px', async () => {
+  const ids = ['split-store-crash', 'failure-cached', 'concurrent-same-key', 'dual-write', 'key-expiry', 'outbox-relay-crash'];
+  for (const [width, locale] of [[1280, 'en-US'], [1280, 'ja-JP'], [390, 'en-US'], [390, 'ja-JP']]) {
+    await withPage(async (page) => {
+      for (const id of ids) {
+        await open(page, `#/scenario/${id}`);
+        await page.getByTestId('run-to-end').click();
+        await page.evaluate(() => document.querySelectorAll('section[data-service] details').forEach((d) => { d.open = true; }));
+        const panels = await page.locator('section[data-service]').count();
+        const clipped = await page.evaluate(() => [...document.querySelectorAll('section[data-service] .tbl-wrap')]
+          .filter((w) => w.scrollWidth > w.clientWidth + 1)
+          .map((w) => `${w.closest('details').querySelector('summary').textContent}: ${w.scrollWidth - w.clientWidth}px hidden`));
+        assert.deepEqual(clipped, [], `${id} (${panels} panels) at ${width}px, ${locale}`);
+        // Every column of the store is on screen, Expires included.
+        for (const table of await page.locator('section[data-service] table:has([data-testid=store])').all()) {
+          const [t, last] = [await table.boundingBox(), await table.locator('th').last().boundingBox()];
+          const panel = await table.locator('xpath=ancestor::section[@data-service]').boundingBox();
+          assert.ok(last.x + last.width <= panel.x + panel.width, `${id}: the Expires column is outside its panel`);
+          assert.ok(t.width > 0);
+        }
+      }
+      if (width === 1280) await page.screenshot({ path: `${SHOTS}/walk-store-${width}-${locale}.png`, fullPage: true });
+    }, { width, locale });
   }
 });

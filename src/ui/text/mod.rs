@@ -92,14 +92,16 @@ pub fn fmt_ms(ms: u64) -> String {
 /// its expiry time on).
 pub fn expiry_text(lang: crate::ui::i18n::Lang, expires_at_ms: u64, now_ms: u64) -> String {
     use crate::ui::i18n::tr;
+    // A no-break space keeps "24.0 h" together when a narrow table cell wraps.
+    let span = |ms: u64| fmt_ms(ms).replace(' ', "\u{a0}");
     match expires_at_ms.checked_sub(now_ms).filter(|left| *left > 0) {
         Some(left) => {
-            let left = fmt_ms(left);
+            let left = span(left);
             tr!(lang, "in {left}", "あと {left}")
         }
         None if now_ms == expires_at_ms => lang.t("expired just now", "たった今期限切れ").into(),
         None => {
-            let ago = fmt_ms(now_ms - expires_at_ms);
+            let ago = span(now_ms - expires_at_ms);
             tr!(lang, "expired {ago} ago", "{ago} 前に期限切れ")
         }
     }
@@ -120,16 +122,16 @@ mod tests {
     #[test]
     fn expiry_is_relative_to_the_current_time() {
         const H: u64 = 3_600_000;
-        assert_eq!(expiry_text(Lang::En, 24 * H, 0), "in 24.0 h");
-        assert_eq!(expiry_text(Lang::En, 24 * H + 50, 100), "in 24.0 h");
-        assert_eq!(expiry_text(Lang::En, 24 * H, 23 * H), "in 60.0 min");
-        assert_eq!(expiry_text(Lang::En, 24 * H, 24 * H), "expired just now");
-        assert_eq!(
-            expiry_text(Lang::En, 24 * H, 25 * H),
-            "expired 60.0 min ago"
-        );
-        assert_eq!(expiry_text(Lang::En, 24 * H, 50 * H), "expired 26.0 h ago");
-        assert_eq!(expiry_text(Lang::Ja, 24 * H, 0), "あと 24.0 h");
-        assert_eq!(expiry_text(Lang::Ja, 24 * H, 50 * H), "26.0 h 前に期限切れ");
+        let text = |lang, at, now| expiry_text(lang, at, now).replace('\u{a0}', " ");
+        assert_eq!(text(Lang::En, 24 * H, 0), "in 24.0 h");
+        assert_eq!(text(Lang::En, 24 * H + 50, 100), "in 24.0 h");
+        assert_eq!(text(Lang::En, 24 * H, 23 * H), "in 60.0 min");
+        assert_eq!(text(Lang::En, 24 * H, 24 * H), "expired just now");
+        assert_eq!(text(Lang::En, 24 * H, 25 * H), "expired 60.0 min ago");
+        assert_eq!(text(Lang::En, 24 * H, 50 * H), "expired 26.0 h ago");
+        assert_eq!(text(Lang::Ja, 24 * H, 0), "あと 24.0 h");
+        assert_eq!(text(Lang::Ja, 24 * H, 50 * H), "26.0 h 前に期限切れ");
+        // The number and its unit stay on one line when a narrow cell wraps.
+        assert_eq!(expiry_text(Lang::En, 24 * H, 0), "in 24.0\u{a0}h");
     }
 }
