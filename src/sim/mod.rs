@@ -57,5 +57,7 @@ pub use world::invariants::{Invariant, Violation, ViolationDetail};
 pub use world::outbox::{ChargeEvent, Consumer, EmitMode, OutboxRow};
 pub use world::server::{ServiceKind, PHASE_MS};
 pub use world::store::{LedgerEntry, StoreRow};
-pub use world::trace::{ChargeFailure, CheckOutcome, CrashPoint, EventKind, Lane, TraceEvent};
+pub use world::trace::{
+    ChargeFailure, CheckOutcome, CrashPoint, EventKind, Lane, LaneSet, TraceEvent,
+};
 pub use world::{replay, Halt, LoggedInput, Snapshot, World, WorldConfig};

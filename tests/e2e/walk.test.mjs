@@ -199,3 +199,41 @@ test('3: the store table fits its panel with three or more panels at 1280 px, an
     }, { width, locale });
   }
 });
+
+test('4: the timeline draws only lanes with events, cuts no label, and shows the server lane at 390 px', async () => {
+  const lanesOf = (page) => page.locator('[data-testid=timeline] .tl-lane-name').allTextContents();
+  // Every label ends inside the diagram (measured as drawn), in both languages.
+  const labelsFit = (page) => page.evaluate(() => {
+    const svg = document.querySelector('[data-testid=timeline] svg');
+    const width = Number(svg.getAttribute('width'));
+    return [...svg.querySelectorAll('.tl-label')].map((t) => {
+      const b = t.getBBox();
+      return { text: t.textContent, left: b.x, right: b.x + b.width, width };
+    }).filter((l) => l.right > l.width || l.left < 0);
+  });
+  for (const locale of ['en-US', 'ja-JP']) {
+    await withPage(async (page) => {
+      await open(page, '#/scenario/double-charge');
+      assert.deepEqual(await lanesOf(page), locale === 'en-US'
+        ? ['Client', 'Network', 'Server', 'Store'] : ['クライアント', 'ネットワーク', 'サーバー', 'ストア'],
+      'no empty relay or consumer lane');
+      for (const id of ['double-charge', 'outbox-relay-crash', 'dual-write', 'split-store-crash', 'key-expiry']) {
+        await open(page, `#/scenario/${id}`);
+        for (const tab of await page.locator('.tabs button').all()) {
+          await tab.click();
+          assert.deepEqual(await labelsFit(page), [], `${id}: a label is cut`);
+        }
+      }
+      await open(page, '#/scenario/outbox-relay-crash');
+      assert.equal((await lanesOf(page)).length, 6, 'the outbox lesson uses every lane');
+    }, { locale });
+    // At 390 px the server lane is on screen without scrolling sideways.
+    await withPage(async (page) => {
+      await open(page, '#/scenario/double-charge');
+      const scroll = await page.locator('[data-testid=timeline] .tl-scroll').boundingBox();
+      const server = await page.locator('[data-testid=timeline] .tl-lane-name').nth(2).boundingBox();
+      assert.ok(server.x + server.width <= scroll.x + scroll.width, `server lane ends at ${server.x + server.width}, view at ${scroll.x + scroll.width}`);
+      await page.locator('[data-testid=timeline]').screenshot({ path: `${SHOTS}/walk-timeline-390-${locale}.png` });
+    }, { width: 390, height: 844, locale });
+  }
+});

@@ -77,5 +77,5 @@ fn timeline_for(l: Lang, s: &Session, tab: usize, on_jump: &Callback<usize>) -> 
     let prev_step = (first > 0).then(|| trace[first.saturating_sub(timeline::WINDOW)].step);
     let next_step = (end < trace.len()).then(|| trace[end].step);
     html! { <Timeline lang={l} rows={rows} first={first} total_rows={trace.len()} prev_step={prev_step} next_step={next_step}
-    current={s.position()} on_jump={on_jump.clone()} /> }
+    current={s.position()} lanes={full.lanes_used()} on_jump={on_jump.clone()} /> }
 }
