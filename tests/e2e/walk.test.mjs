@@ -237,3 +237,54 @@ test('4: the timeline draws only lanes with events, cuts no label, and shows the
     }, { width: 390, height: 844, locale });
   }
 });
+
+test('1: the timeline\'s Earlier and Later page the events; the run stays where it is', async () => {
+  for (const [locale, pager, [earlierName, laterName]] of [['en-US', /^Events (\d+)–(\d+) of (\d+)/, ['Earlier', 'Later']],
+    ['ja-JP', /^イベント (\d+)–(\d+) \/ (\d+)/, ['前へ', '次へ']]]) {
+    await withPage(async (page) => {
+      await open(page, '#/sandbox');
+      // Twenty charges with their own keys: far more events than one page of the timeline.
+      const inputs = Array.from({ length: 20 }, (_, i) => ({ type: 'request', key: `order-${i}`, amount: 10 }));
+      await page.locator('.share details').filter({ has: page.getByTestId('import-text') }).locator('summary').click();
+      await page.getByTestId('import-text').fill(JSON.stringify({ version: 1, seed: 1, initial_balance: 1000,
+        services: ['naive', 'atomic'], latency_ms: 50, timeout_ms: 1000, inputs }));
+      await page.getByTestId('import').click();
+      const earlier = page.locator('.tl-pager').getByRole('button', { name: earlierName, exact: true });
+      const later = page.locator('.tl-pager').getByRole('button', { name: laterName, exact: true });
+      for (let i = 0; i < 5; i++) await page.getByTestId('step').click();
+      const state = async () => ({
+        position: await page.getByTestId('position').textContent(),
+        balances: await page.locator('[data-testid=balance]').allTextContents(),
+      });
+      const shown = async () => (await page.locator('.tl-pager span').textContent()).match(pager).slice(1).map(Number);
+      const before = await state();
+      assert.match(before.position, /5 \//);
+      const [first, , total] = await shown();
+      assert.equal(first, 1);
+      assert.ok(total > 80, `${total} events`);
+      await later.click();
+      assert.deepEqual(await state(), before, 'Later did not move the run');
+      assert.deepEqual((await shown()).slice(0, 2), [41, 80]);
+      assert.ok(await earlier.isEnabled(), 'Earlier is enabled on the second page');
+      // Later goes on to the last page, then stops there.
+      while (await later.isEnabled()) await later.click();
+      const [, lastEnd] = await shown();
+      assert.equal(lastEnd, total);
+      assert.deepEqual(await state(), before);
+      await earlier.click();
+      assert.ok((await shown())[0] < total - 40);
+      // Back to the current step's events.
+      await page.getByTestId('tl-current').click();
+      assert.equal((await shown())[0], 1);
+      assert.equal(await page.getByTestId('tl-current').count(), 0);
+      assert.deepEqual(await state(), before);
+      // A row of another page still jumps there: that is what a row is for.
+      await later.click();
+      const row = page.locator('[data-testid=timeline] .tl-row').first();
+      const step = Number(await row.getAttribute('data-step'));
+      await row.click();
+      assert.match(await page.getByTestId('position').textContent(), new RegExp(`${step} /`));
+      assert.deepEqual((await shown()).slice(0, 2), [41, 80], 'the page stays where the learner clicked');
+    }, { locale });
+  }
+});

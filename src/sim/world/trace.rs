@@ -39,11 +39,16 @@ impl Lane {
 pub struct LaneSet(u8);
 
 impl LaneSet {
+    /// The set with `lane` added.
+    pub fn with(self, lane: Lane) -> LaneSet {
+        LaneSet(self.0 | 1 << (lane as u8))
+    }
+
     /// The set with both lanes of `kind` added.
     pub fn with_event(self, kind: &EventKind) -> LaneSet {
         let (from, to) = kind.lanes();
-        let bit = |l: Lane| 1u8 << (l as u8);
-        LaneSet(self.0 | bit(from) | to.map_or(0, bit))
+        let set = self.with(from);
+        to.map_or(set, |to| set.with(to))
     }
 
     /// Whether `lane` is in the set.

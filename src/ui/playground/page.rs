@@ -24,7 +24,7 @@ use super::scenario_nav::{scenario_nav, ScenarioNavProps};
 use super::services::ServicePicker;
 use super::share_panel::SharePanel;
 use super::state::{Action, PageState};
-use super::timeline_section::timeline_section;
+use super::timeline_section::{timeline_section, TimelineView};
 
 /// Props of the playground page.
 #[derive(Properties, PartialEq, Clone)]
@@ -88,6 +88,10 @@ pub fn playground(props: &PlaygroundProps) -> Html {
         let d = dispatch.clone();
         Callback::from(move |i: usize| d.dispatch(Action::Tab(i)))
     };
+    let on_page = {
+        let d = dispatch.clone();
+        Callback::from(move |first: Option<usize>| d.dispatch(Action::TimelinePage(first)))
+    };
     let on_import = {
         let d = dispatch.clone();
         Callback::from(move |json: String| d.dispatch(Action::Import(json, l)))
@@ -139,7 +143,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                     { for run.session().worlds().iter().map(|w| service_panel(l, w, &on_jump)) }
                 </div>
                 <div class="pg-bottom">
-                    { timeline_section(l, &run.session(), state.tab, &on_tab, &on_jump) }
+                    { timeline_section(l, &run.session(), &TimelineView { tab: state.tab, page: state.timeline_page, on_tab: &on_tab, on_page: &on_page, on_jump: &on_jump }) }
                     <SharePanel lang={l} json={run.json.clone()} position={position} route_hash={route.to_hash()} on_import={on_import} import_notice={state.import_notice.clone()} />
                 </div>
             }

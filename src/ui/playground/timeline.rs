@@ -43,10 +43,14 @@ pub struct TimelineProps {
     pub first: usize,
     /// Events in the full trace.
     pub total_rows: usize,
-    /// Step to jump to for the previous page of events, if any.
-    pub prev_step: Option<usize>,
-    /// Step to jump to for the next page of events, if any.
-    pub next_step: Option<usize>,
+    /// The first event of the previous page of events, if any.
+    pub prev_page: Option<usize>,
+    /// The first event of the next page of events, if any.
+    pub next_page: Option<usize>,
+    /// The learner paged away from the current step's events (a button brings them back).
+    pub paged: bool,
+    /// Show another page of events (`None`: the current step's); the run does not move.
+    pub on_page: Callback<Option<usize>>,
     /// The current step (number of events applied).
     pub current: usize,
     /// The lanes the whole trace has events on: only these are drawn.
@@ -108,6 +112,15 @@ pub fn window_start(len: usize, at: usize) -> usize {
         return 0;
     }
     (at / WINDOW * WINDOW).min(len - WINDOW)
+}
+
+/// The pages before and after the window that starts at event `first`, in a trace of `len`
+/// events: the first event of each, on the same `WINDOW` boundaries the current step's window
+/// uses (the last page ends with the last event).
+pub fn neighbour_pages(len: usize, first: usize) -> (Option<usize>, Option<usize>) {
+    let prev = (first > 0).then(|| (first - 1) / WINDOW * WINDOW);
+    let next = (first + WINDOW < len).then(|| (first / WINDOW * WINDOW + WINDOW).min(len - WINDOW));
+    (prev, next)
 }
 
 /// The sequence diagram.
@@ -207,20 +220,25 @@ pub fn timeline(props: &TimelineProps) -> Html {
             </g>
         }
     });
+    // Paging shows other events; it never moves the run.
     let page = |to: Option<usize>| {
-        let on_jump = props.on_jump.clone();
+        let on_page = props.on_page.clone();
         Callback::from(move |_| {
-            if let Some(to) = to {
-                on_jump.emit(to)
+            if to.is_some() {
+                on_page.emit(to)
             }
         })
     };
+    let back_to_current = props.on_page.reform(|_: MouseEvent| None);
     html! {
         <div class="timeline" data-testid="timeline">
             <div class="tl-pager">
                 if !shown.is_empty() { <span>{ tr!(l, ["Events {}–{} of {}", if shown.is_empty() { 0 } else { start + 1 }, end, props.total_rows], ["イベント {}–{} / {}", if shown.is_empty() { 0 } else { start + 1 }, end, props.total_rows]) }</span> }
-                <button onclick={page(props.prev_step)} disabled={props.prev_step.is_none()}>{ l.t("Earlier", "前へ") }</button>
-                <button onclick={page(props.next_step)} disabled={props.next_step.is_none()}>{ l.t("Later", "次へ") }</button>
+                <button onclick={page(props.prev_page)} disabled={props.prev_page.is_none()} data-testid="tl-earlier">{ l.t("Earlier", "前へ") }</button>
+                <button onclick={page(props.next_page)} disabled={props.next_page.is_none()} data-testid="tl-later">{ l.t("Later", "次へ") }</button>
+                if props.paged {
+                    <button onclick={back_to_current} data-testid="tl-current">{ tr!(l, ["Back to step {}", props.current], ["ステップ {} に戻る", props.current]) }</button>
+                }
             </div>
             <div class="tl-scroll">
                 <svg class="tl-svg" viewBox={format!("0 0 {width} {height}")} width={width.to_string()} height={height.to_string()}
@@ -266,6 +284,23 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn pages_step_through_the_trace_and_back() {
+        // 100 events: pages at 0, 40 and 60 (the last ends with the last event).
+        assert_eq!(neighbour_pages(100, 0), (None, Some(40)));
+        assert_eq!(neighbour_pages(100, 40), (Some(0), Some(60)));
+        assert_eq!(neighbour_pages(100, 60), (Some(40), None));
+        assert_eq!(neighbour_pages(30, 0), (None, None));
+        assert_eq!(neighbour_pages(80, 40), (Some(0), None));
+        // Every page reached by Later is the current step's window for some step in it.
+        let mut first = 0;
+        while let (_, Some(next)) = neighbour_pages(1_000, first) {
+            assert!(next > first && next + WINDOW <= 1_000);
+            first = next;
+        }
+        assert_eq!(first, 1_000 - WINDOW);
     }
 
     #[test]
