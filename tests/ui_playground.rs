@@ -199,7 +199,9 @@ async fn first_lesson_runs_to_the_double_charge_and_steps_back() {
     assert_eq!(balance(&div, "naive"), 900);
     // The run was remembered for a reload.
     let saved = storage
-        .get_item(idempotency_playground::ui::playground::LAST_RUN_KEY)
+        .get_item(&idempotency_playground::ui::web::run_key(
+            "#/scenario/double-charge",
+        ))
         .unwrap()
         .unwrap();
     assert!(saved.contains("#/scenario/double-charge"), "{saved}");

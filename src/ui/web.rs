@@ -12,8 +12,16 @@ use wasm_bindgen::JsCast;
 pub const LANG_KEY: &str = "idempotency-playground.lang";
 /// localStorage key of the concurrency lab's settings and schedule (see `crate::ui::lab`).
 pub const LAB_KEY: &str = "idempotency-playground.lab";
-/// localStorage key of the playground's last run (see `crate::ui::playground`).
+/// localStorage key of the playground's last run on any route, as earlier versions kept it (one
+/// run for the whole page); still read, so a run saved by them comes back once.
 pub const LAST_RUN_KEY: &str = "idempotency-playground.last-run";
+
+/// localStorage key of the playground's last run on the route `route_hash` (e.g.
+/// `#/scenario/double-charge`): each lesson and the sandbox keep their own, so Back and a reload
+/// both bring a lesson back at its step.
+pub fn run_key(route_hash: &str) -> String {
+    format!("{LAST_RUN_KEY}:{route_hash}")
+}
 
 /// The current `location.hash` (with its `#`), empty when there is none or no window.
 pub fn current_hash() -> String {

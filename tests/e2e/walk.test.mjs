@@ -288,3 +288,29 @@ test('1: the timeline\'s Earlier and Later page the events; the run stays where 
     }, { locale });
   }
 });
+
+test('13: browser Back and a reload both reopen a lesson at the learner\'s step', async () => {
+  await withPage(async (page) => {
+    const position = () => page.getByTestId('position').textContent();
+    await open(page, '#/scenario/double-charge');
+    for (let i = 0; i < 3; i++) await page.getByTestId('step').click();
+    assert.match(await position(), /^Step 3 \//);
+    // Another lesson, worked on too, then Back.
+    await page.locator('.scenario-picker a[href="#/scenario/distinct-keys"]').click();
+    await page.waitForFunction(() => location.hash === '#/scenario/distinct-keys');
+    await page.getByTestId('step').click();
+    await page.getByTestId('step').click();
+    assert.match(await position(), /^Step 2 \//);
+    await page.goBack();
+    await page.waitForFunction(() => location.hash === '#/scenario/double-charge');
+    await page.getByTestId('position').waitFor();
+    assert.match(await position(), /^Step 3 \//, 'Back restores the step');
+    await page.reload();
+    await page.getByTestId('position').waitFor();
+    assert.match(await position(), /^Step 3 \//, 'a reload restores it too');
+    await page.goForward();
+    await page.waitForFunction(() => location.hash === '#/scenario/distinct-keys');
+    await page.getByTestId('position').waitFor();
+    assert.match(await position(), /^Step 2 \//, 'and Forward the other lesson\'s');
+  });
+});

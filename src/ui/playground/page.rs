@@ -47,7 +47,10 @@ fn opening(props: &PlaygroundProps) -> PageState {
         st.set_session(s);
         return st;
     }
-    let saved = web::load(LAST_RUN_KEY);
+    // This route's own last run, else the one run an earlier version kept (for any route:
+    // `open` uses it only if it was saved on this route).
+    let saved =
+        web::load(&web::run_key(&props.route.to_hash())).or_else(|| web::load(LAST_RUN_KEY));
     PageState::open(
         &props.route,
         &web::current_hash(),
