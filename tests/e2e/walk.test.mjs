@@ -314,3 +314,30 @@ test('13: browser Back and a reload both reopen a lesson at the learner\'s step'
     assert.match(await position(), /^Step 2 \//, 'and Forward the other lesson\'s');
   });
 });
+
+test('6: the sandbox can be cleared, and a reload shows it empty', async () => {
+  for (const [locale, name] of [['en-US', /^Clear all inputs/], ['ja-JP', /^入力をすべて消す/]]) {
+    await withPage(async (page) => {
+      await open(page, '#/sandbox');
+      await page.getByTestId('key-input').fill('order-1');
+      await page.getByTestId('send').click();
+      await page.getByTestId('advance-25h').click();
+      await page.getByTestId('run-to-end').click();
+      assert.equal(await page.locator('section[data-service=naive] [data-testid=balance]').textContent(), '900');
+      const clear = page.getByRole('button', { name });
+      await clear.click();
+      const empty = async () => {
+        assert.match(await page.getByTestId('position').textContent(), /0 \/ 0$/);
+        assert.equal(await page.locator('section[data-service=naive] [data-testid=balance]').textContent(), '1000');
+        assert.equal(await page.locator('.client-result').count(), 0);
+        assert.ok(await clear.isDisabled(), 'nothing left to clear');
+      };
+      await empty();
+      await page.reload();
+      await page.getByTestId('sandbox').waitFor();
+      await empty();
+      // The services chosen stay.
+      assert.equal(await page.locator('section[data-service]').count(), 4);
+    }, { locale });
+  }
+});
