@@ -341,3 +341,46 @@ test('6: the sandbox can be cleared, and a reload shows it empty', async () => {
     }, { locale });
   }
 });
+
+test('12: focus stays on a working control after Enter on a lesson\'s buttons and when a lab request finishes', async () => {
+  const focused = (page) => page.evaluate(() => {
+    const a = document.activeElement;
+    return a && a !== document.body ? (a.getAttribute('data-testid') ?? a.getAttribute('href') ?? a.id) : 'body';
+  });
+  await withPage(async (page) => {
+    await open(page, '#/scenario/double-charge');
+    // A lesson link: the lesson opens and the same link, now current, keeps focus.
+    await page.locator('.scenario-picker a[href="#/scenario/failure-cached"]').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.hash === '#/scenario/failure-cached');
+    await page.getByTestId('position').waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('href') === '#/scenario/failure-cached');
+    // Run to end turns disabled at the end: focus goes to a control that still works.
+    await page.getByTestId('run-to-end').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => /(\d+) \/ \1$/.test(document.querySelector('[data-testid=position]').textContent));
+    assert.equal(await focused(page), 'step-back');
+    // Restore the lesson as written: the button goes away, focus stays in the controls.
+    await page.getByTestId('pick-TocTou').check();
+    await page.getByTestId('restore-lesson').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('section[data-service=toctou]').waitFor({ state: 'detached' });
+    assert.notEqual(await focused(page), 'body');
+  });
+  await withPage(async (page) => {
+    await open(page, 'lab/');
+    // Request 1 takes its three steps by keyboard; when it finishes, focus moves on.
+    for (let i = 0; i < 3; i++) {
+      await page.getByTestId('lab-step-0').focus();
+      await page.keyboard.press('Enter');
+    }
+    assert.match(await page.getByTestId('lab-status-0').textContent(), /^Finished/);
+    assert.equal(await focused(page), 'lab-step-1', 'the next request that can move has focus');
+    await page.keyboard.press('Enter');
+    assert.match(await page.getByTestId('lab-schedule').textContent(), /^1 1 1 2$/, 'and Enter moves it');
+    // Run to the end: every button of the run turns disabled; Step back takes focus.
+    await page.getByTestId('lab-run').focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await focused(page), 'lab-back');
+  });
+});
