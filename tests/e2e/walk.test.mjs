@@ -384,3 +384,25 @@ test('12: focus stays on a working control after Enter on a lesson\'s buttons an
     assert.equal(await focused(page), 'lab-back');
   });
 });
+
+test('11: the lab explorer says why Atomic has fewer complete schedules than interleavings', async () => {
+  for (const [locale, atomic, toctou] of [
+    ['en-US', /^The lock rules out the other 1,620: while one request holds it, the others cannot take a step, so only 60 of the 1,680 interleavings can happen\.$/,
+      /^Every one of the 1,680 interleavings can happen/],
+    ['ja-JP', /^残りの 1,620 通りはロックが排除している。.*1,680 通りの交互実行のうち起こりうるのは 60 通りだけ。$/,
+      /^1,680 通りの交互実行はすべて起こりうる/]]) {
+    await withPage(async (page) => {
+      await open(page, 'lab/');
+      for (const [model, words] of [['atomic', atomic], ['toctou', toctou]]) {
+        await page.getByTestId('lab-model').selectOption(model);
+        await page.getByTestId('lab-requests').fill('3');
+        await page.getByTestId('lab-keys').selectOption('same');
+        await page.getByTestId('lab-apply').click();
+        await page.getByTestId('explorer-start').click();
+        await page.waitForSelector('[data-testid=explorer-status][data-state=done]', { timeout: 30_000 });
+        assert.equal(await page.getByTestId('explorer-raw').textContent(), '1,680');
+        assert.match(await page.getByTestId('explorer-ruled-out').textContent(), words, model);
+      }
+    }, { locale });
+  }
+});

@@ -338,6 +338,34 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
     }
 }
 
+/// Why an exhaustive search ran fewer complete schedules than there are interleavings: a
+/// request waiting for a lock cannot take a step, so the orders that would move it are not runs
+/// at all. Said once the search has finished (the counts are final then).
+fn ruled_out(lang: Lang, report: &Report) -> Html {
+    let (Some(raw), false, true) = (
+        report.raw_schedules,
+        matches!(report.search, Search::Sample { .. }),
+        report.finished,
+    ) else {
+        return html! {};
+    };
+    let (all, ran) = (grouped(raw), grouped(report.schedules));
+    if report.schedules < raw {
+        let other = grouped(raw - report.schedules);
+        html! { <p class="lab-note" data-testid="explorer-ruled-out">{ tr!(
+            lang,
+            "The lock rules out the other {other}: while one request holds it, the others cannot take a step, so only {ran} of the {all} interleavings can happen.",
+            "残りの {other} 通りはロックが排除している。1つのリクエストがロックを持つ間は他のリクエストが1ステップも進めないので、{all} 通りの交互実行のうち起こりうるのは {ran} 通りだけ。",
+        ) }</p> }
+    } else {
+        html! { <p class="lab-note" data-testid="explorer-ruled-out">{ tr!(
+            lang,
+            "Every one of the {all} interleavings can happen: no lock is held across steps, so no request ever waits.",
+            "{all} 通りの交互実行はすべて起こりうる。ステップをまたいで保持されるロックがないので、どのリクエストも待たない。",
+        ) }</p> }
+    }
+}
+
 fn results(
     lang: Lang,
     scenario: &LabScenario,
@@ -415,6 +443,7 @@ fn results(
                 <dt>{ lang.t("Steps computed", "計算したステップ数") }</dt>
                 <dd data-testid="explorer-steps">{ grouped(u128::from(report.steps_executed)) }</dd>
             </dl>
+            { ruled_out(lang, report) }
             <h4>{ lang.t("How the schedules ended", "スケジュールの結末") }</h4>
             <OutcomeHistogram lang={lang} groups={report.groups.clone()} total={report.schedules} />
             { counterexample }
