@@ -727,24 +727,27 @@ fn budgets_refuse_before_starting_with_a_reason() {
 
 #[test]
 fn text_fields_parse_or_say_why() {
+    use idempotency_playground::limits::NumberProblem;
+    let problem = |r: Result<Vec<usize>, LabError>| match r {
+        Err(LabError::BadNumber { field, number }) => Some((field, number.problem)),
+        _ => None,
+    };
     assert_eq!(parse_schedule("1 2 1, 1\t2 2"), Ok(vec![0, 1, 0, 0, 1, 1]));
     assert_eq!(parse_schedule(""), Ok(vec![]));
     assert_eq!(format_schedule(&[0, 1, 0]), "1 2 1");
-    assert!(matches!(
-        parse_schedule("1 0"),
-        Err(LabError::NotANumber {
-            field: NumberField::Schedule,
-            ..
-        })
-    ));
-    assert!(matches!(
-        parse_schedule("1 x"),
-        Err(LabError::NotANumber { .. })
-    ));
-    assert!(matches!(
-        parse_schedule("-1"),
-        Err(LabError::NotANumber { .. })
-    ));
+    // A request number is from 1: 0 is too small, -1 negative, x no number at all.
+    assert_eq!(
+        problem(parse_schedule("1 0")),
+        Some((NumberField::Schedule, NumberProblem::TooSmall))
+    );
+    assert_eq!(
+        problem(parse_schedule("1 x")),
+        Some((NumberField::Schedule, NumberProblem::NotANumber))
+    );
+    assert_eq!(
+        problem(parse_schedule("-1")),
+        Some((NumberField::Schedule, NumberProblem::Negative))
+    );
     let long = "1 ".repeat(31);
     assert_eq!(
         parse_schedule(&long),
@@ -755,18 +758,26 @@ fn text_fields_parse_or_say_why() {
     );
     assert_eq!(parse_amounts("100, 200 300"), Ok(vec![100, 200, 300]));
     assert_eq!(parse_amounts("1_000"), Ok(vec![1000]));
-    assert!(matches!(
-        parse_amounts(" "),
-        Err(LabError::NotANumber { .. })
-    ));
-    assert!(matches!(
-        parse_amounts("1e3"),
-        Err(LabError::NotANumber { .. })
-    ));
+    let amounts = |text: &str| match parse_amounts(text) {
+        Err(LabError::BadNumber { number, .. }) => Some(number.problem),
+        _ => None,
+    };
+    assert_eq!(amounts(" "), Some(NumberProblem::Empty));
+    assert_eq!(amounts("1e3"), Some(NumberProblem::NotANumber));
+    assert_eq!(amounts("100, 0"), Some(NumberProblem::TooSmall));
+    assert_eq!(amounts("100000000"), Some(NumberProblem::TooLarge));
     assert_eq!(parse_integer(NumberField::Balance, " 42 "), Ok(42));
     assert!(parse_integer(NumberField::Balance, "99999999999999999999").is_err());
     assert_eq!(parse_seed("18446744073709551615"), Ok(u64::MAX));
-    assert!(parse_seed("-1").is_err());
+    // A negative seed is negative, not "not a whole number".
+    assert!(matches!(
+        parse_seed("-1"),
+        Err(LabError::BadNumber { field: NumberField::Seed, number }) if number.problem == NumberProblem::Negative
+    ));
+    assert!(matches!(
+        parse_seed("18446744073709551616"),
+        Err(LabError::BadNumber { number, .. }) if number.problem == NumberProblem::TooLarge
+    ));
 }
 
 #[test]

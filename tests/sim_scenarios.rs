@@ -105,6 +105,33 @@ fn failure_cached() {
     assert_eq!(answered(&w[0], 0), &cached_failure);
     assert_eq!(answered(&w[1], 0), &cached_failure);
     assert_eq!(answered(&w[2], 0), &PaymentResult::Success { balance: 50 });
+    // Every answer the client received is kept, not only the last: in production, two tries
+    // with one key got two different answers; the article's services replayed the first.
+    let seen = |w: &World| -> Vec<(u32, AttemptOutcome)> {
+        w.client_results()[0]
+            .seen
+            .iter()
+            .map(|s| (s.attempt, s.outcome.clone()))
+            .collect()
+    };
+    let refused = PaymentResult::InsufficientFunds { balance: 50 };
+    assert_eq!(
+        seen(&w[2]),
+        [
+            (1, AttemptOutcome::Reply(refused.clone())),
+            (
+                2,
+                AttemptOutcome::Reply(PaymentResult::Success { balance: 50 })
+            )
+        ]
+    );
+    assert_eq!(
+        seen(&w[0]),
+        [
+            (1, AttemptOutcome::Reply(refused)),
+            (2, AttemptOutcome::Reply(cached_failure))
+        ]
+    );
 }
 
 #[test]
@@ -153,6 +180,14 @@ fn client_cannot_tell() {
             assert!(
                 matches!(outcome(world, op), ClientOutcome::Answered { .. }),
                 "the retry is answered"
+            );
+            // What the client saw first: a timeout, whatever happened at the server.
+            assert_eq!(
+                world.client_results()[op].seen[0],
+                SeenAttempt {
+                    attempt: 1,
+                    outcome: AttemptOutcome::TimedOut
+                }
             );
         }
     }
@@ -255,11 +290,70 @@ fn concurrent_same_key() {
     let w = check(
         &builtin_scenario("concurrent-same-key"),
         &[
-            ex(TocTou, 800, &[OneChargePerKey, ReplayIdentical]),
+            // Two requests with one key are one operation (the key names it): charged twice.
+            ex(
+                TocTou,
+                800,
+                &[OneChargePerKey, OneChargePerOperation, ReplayIdentical],
+            ),
             ex(Atomic, 900, &[]),
             ex(Production, 900, &[]),
         ],
     );
+    // Both charge invariants break at the second charge, and name the two requests and the key.
+    let second_charge = w[0].ledger()[1].step;
+    let by = |inv: Invariant| {
+        w[0].violations()
+            .iter()
+            .find(|v| v.invariant == inv)
+            .unwrap()
+    };
+    assert_eq!(by(OneChargePerKey).step, second_charge);
+    let op = by(OneChargePerOperation);
+    assert_eq!(op.step, second_charge);
+    let key = w[0].ledger()[0].key.unwrap();
+    assert_eq!(
+        op.detail,
+        ViolationDetail::KeySharedCharged {
+            key,
+            first: OpId(0),
+            op: OpId(1),
+            charges: 2
+        }
+    );
+    // The replay that differs is marked at its own step, and so is the client's receipt of it:
+    // the timeline draws them as the failure the badge names, not as a good replay.
+    let replay = by(ReplayIdentical);
+    let marked: Vec<(usize, &EventKind)> = w[0]
+        .trace()
+        .iter()
+        .filter(|e| replay.is_evidence(e))
+        .map(|e| (e.step, &e.kind))
+        .collect();
+    assert!(
+        marked.iter().any(|(s, k)| *s == replay.step
+            && matches!(
+                k,
+                EventKind::StoreCheck {
+                    outcome: CheckOutcome::Hit,
+                    ..
+                }
+            )),
+        "{marked:?}"
+    );
+    assert!(
+        marked
+            .iter()
+            .any(|(s, k)| *s > replay.step && matches!(k, EventKind::ResponseDelivered { .. })),
+        "{marked:?}"
+    );
+    assert!(w[0]
+        .trace()
+        .iter()
+        .filter(|e| e.step == second_charge)
+        .any(|e| matches!(e.kind, EventKind::Charge { .. }) && op.is_evidence(e)));
+    // A safe column marks nothing.
+    assert!(w[1].violations().is_empty());
     assert!(answered(&w[1], 1).is_replay());
     assert_eq!(answered(&w[2], 1), &PaymentResult::InFlightConflict);
     assert_eq!(answered(&w[2], 1).http_status(), 409);
@@ -280,8 +374,12 @@ fn concurrent_same_key_naive_and_split_store_double_charge() {
     check(
         &s,
         &[
-            ex(Naive, 700, &[OneChargePerKey]),
-            ex(SplitStore, 800, &[OneChargePerKey, ReplayIdentical]),
+            ex(Naive, 700, &[OneChargePerKey, OneChargePerOperation]),
+            ex(
+                SplitStore,
+                800,
+                &[OneChargePerKey, OneChargePerOperation, ReplayIdentical],
+            ),
             ex(Idempotent, 900, &[]),
         ],
     );

@@ -264,6 +264,24 @@ fn trace_lanes_and_lost_arrows() {
         let (from, to) = e.lanes();
         assert_ne!(Some(from), to, "{:?}", e.kind);
     }
+    // The lanes in use are exactly those of the events: no outbox, so no relay or consumer.
+    let used: Vec<Lane> = Lane::ALL
+        .into_iter()
+        .filter(|l| w.lanes_used().contains(*l))
+        .collect();
+    assert_eq!(
+        used,
+        [Lane::Client, Lane::Network, Lane::Server, Lane::Store]
+    );
+    let mut with_relay = w.clone();
+    with_relay
+        .push_input(Input::RelayTick {
+            crash_after_publish: false,
+        })
+        .expect("valid");
+    with_relay.run_until_idle();
+    assert!(with_relay.lanes_used().contains(Lane::Relay));
+    assert!(!with_relay.lanes_used().contains(Lane::Consumer));
     // Times never go backwards and steps are numbered 1, 2, 3, ...
     for pair in w.trace().to_vec().windows(2) {
         assert!(pair[0].time_ms <= pair[1].time_ms);

@@ -12,6 +12,7 @@ use idempotency_playground::ui::playground::timeline::{
 };
 use idempotency_playground::ui::playground::{Playground, PlaygroundProps};
 use idempotency_playground::ui::route::Route;
+use idempotency_playground::{Lane, LaneSet};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use yew::Callback;
@@ -104,9 +105,14 @@ async fn timeline_draws_lost_messages_short_and_jumps_on_click() {
         rows,
         first: 0,
         total_rows: 4,
-        prev_step: None,
-        next_step: None,
+        prev_page: None,
+        next_page: None,
+        paged: false,
+        on_page: Callback::noop(),
         current: 2,
+        lanes: [Lane::Client, Lane::Network, Lane::Server]
+            .into_iter()
+            .fold(LaneSet::default(), LaneSet::with),
         on_jump,
     };
     yew::Renderer::<Timeline>::with_root_and_props(div.clone(), props).render();
@@ -232,7 +238,9 @@ async fn first_lesson_runs_to_the_double_charge_and_steps_back() {
     assert_eq!(balance(&div, "naive"), 900);
     // The run was remembered for a reload.
     let saved = storage
-        .get_item(idempotency_playground::ui::playground::LAST_RUN_KEY)
+        .get_item(&idempotency_playground::ui::web::run_key(
+            "#/scenario/double-charge",
+        ))
         .unwrap()
         .unwrap();
     assert!(saved.contains("#/scenario/double-charge"), "{saved}");

@@ -17,6 +17,8 @@ pub const MIN_BALANCE: i64 = 0;
 pub const MAX_BALANCE: i64 = 1_000_000_000_000;
 /// Longest idempotency key in characters, Stripe's limit.
 pub const MAX_KEY_LEN: usize = 255;
+/// Fewest attempts a retrying client operation makes: the first one.
+pub const MIN_ATTEMPTS: u32 = 1;
 /// Most attempts one retrying client operation may make.
 pub const MAX_ATTEMPTS: u32 = 20;
 /// Fewest requests in one `Parallel` input: one request is not concurrency.
@@ -80,6 +82,10 @@ pub const MAX_CACHED_REQUESTS: usize = 5;
 pub const MAX_EXPLORED_STATES: usize = 1_000_000;
 /// Most random schedules one sample may try.
 pub const MAX_SAMPLES: u64 = 1_000_000;
+/// Largest seed a learner may type: any 64-bit seed (the PRNG's whole state space).
+pub const MAX_SEED: u64 = u64::MAX;
+/// Most characters of typed text an error message quotes back.
+pub const MAX_QUOTED_CHARS: usize = 40;
 
 // ---- property checks ------------------------------------------------------------------
 // A property run (`crate::sim::properties`) checks generated scenarios, each within the limits
@@ -136,6 +142,165 @@ pub enum Quantity {
     Ledger,
     /// The number of interned keys, operations or events.
     Ids,
+}
+
+/// The playground's fields that take a typed number, each with its range (`range`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TypedField {
+    /// The amount of a charge or an operation.
+    Amount,
+    /// The amount of a deposit.
+    Deposit,
+    /// How many concurrent duplicates to send.
+    ConcurrentRequests,
+    /// How many attempts a retrying client makes at most.
+    MaxAttempts,
+    /// How many cases a property run checks.
+    PropertyCases,
+    /// The seed of a property run.
+    PropertySeed,
+}
+
+impl TypedField {
+    /// The smallest and largest number the field takes.
+    pub fn range(self) -> (i128, i128) {
+        match self {
+            Self::Amount | Self::Deposit => (i128::from(MIN_AMOUNT), i128::from(MAX_AMOUNT)),
+            Self::ConcurrentRequests => {
+                (MIN_PARALLEL_REQUESTS as i128, MAX_PARALLEL_REQUESTS as i128)
+            }
+            Self::MaxAttempts => (i128::from(MIN_ATTEMPTS), i128::from(MAX_ATTEMPTS)),
+            Self::PropertyCases => (
+                i128::from(MIN_PROPERTY_CASES),
+                i128::from(MAX_PROPERTY_CASES),
+            ),
+            Self::PropertySeed => (0, i128::from(MAX_PROPERTY_SEED)),
+        }
+    }
+}
+
+/// What is wrong with a number as typed; told apart so that the message names the real problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NumberProblem {
+    /// Nothing was typed.
+    Empty,
+    /// Not a whole number at all: letters, a decimal point, an exponent.
+    NotANumber,
+    /// A whole number below zero, in a field whose range starts at zero or above.
+    Negative,
+    /// A whole number below the field's smallest.
+    TooSmall,
+    /// A whole number above the field's largest (however many digits it has).
+    TooLarge,
+}
+
+/// A typed number its field refuses: the problem, what was typed, and the field's range.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TypedNumberError {
+    /// What is wrong.
+    pub problem: NumberProblem,
+    /// What was typed, trimmed, at most [`MAX_QUOTED_CHARS`] characters.
+    pub text: String,
+    /// The number read, when it is one that fits 128 bits.
+    pub value: Option<i128>,
+    /// Smallest the field takes.
+    pub min: i128,
+    /// Largest the field takes.
+    pub max: i128,
+}
+
+/// Reads a whole number as typed into a field that takes `min..=max`: blanks around it, `_` and
+/// `,` between digits, a sign (`+`, `-`, or the minus sign `−`), and full-width digits (as a
+/// Japanese input method types them) are accepted. Anything else is refused with its problem:
+/// empty, not a whole number, negative (when `min >= 0`), too small or too large.
+pub fn read_number(text: &str, min: i128, max: i128) -> Result<i128, TypedNumberError> {
+    let trimmed = text.trim();
+    let refuse = |problem, value| TypedNumberError {
+        problem,
+        text: trimmed.chars().take(MAX_QUOTED_CHARS).collect(),
+        value,
+        min,
+        max,
+    };
+    if trimmed.is_empty() {
+        return Err(refuse(NumberProblem::Empty, None));
+    }
+    let mut chars = trimmed.chars().peekable();
+    let negative = matches!(chars.peek(), Some('-' | '−' | '－'));
+    if negative || matches!(chars.peek(), Some('+' | '＋')) {
+        chars.next();
+    }
+    let v = digits(chars, negative).map_err(|p| refuse(p, None))?;
+    in_range(v, negative, min, max).map_err(|p| refuse(p, v))
+}
+
+/// The digits after the sign: `Ok(None)` for a number too long for 128 bits, an error for
+/// anything that is not digits.
+fn digits(
+    chars: impl Iterator<Item = char>,
+    negative: bool,
+) -> Result<Option<i128>, NumberProblem> {
+    let mut value: Option<i128> = Some(0);
+    let mut any = false;
+    let mut last_was_separator = false;
+    for c in chars {
+        let d = match c {
+            '0'..='9' => c as u32 - '0' as u32,
+            '０'..='９' => c as u32 - '０' as u32,
+            '_' | ',' | '，' if any && !last_was_separator => {
+                last_was_separator = true;
+                continue;
+            }
+            _ => return Err(NumberProblem::NotANumber),
+        };
+        any = true;
+        last_was_separator = false;
+        let d = i128::from(d);
+        value = value.and_then(|v| v.checked_mul(10)).and_then(|v| {
+            if negative {
+                v.checked_sub(d)
+            } else {
+                v.checked_add(d)
+            }
+        });
+    }
+    if !any || last_was_separator {
+        return Err(NumberProblem::NotANumber);
+    }
+    Ok(value)
+}
+
+/// A number read against its field's range; `None` is one too long for 128 bits, beyond any
+/// range on the side of its sign.
+fn in_range(
+    value: Option<i128>,
+    negative: bool,
+    min: i128,
+    max: i128,
+) -> Result<i128, NumberProblem> {
+    let v = match value {
+        Some(v) => v,
+        None if negative && min >= 0 => return Err(NumberProblem::Negative),
+        None if negative => return Err(NumberProblem::TooSmall),
+        None => return Err(NumberProblem::TooLarge),
+    };
+    if v < 0 && min >= 0 {
+        Err(NumberProblem::Negative)
+    } else if v < min {
+        Err(NumberProblem::TooSmall)
+    } else if v > max {
+        Err(NumberProblem::TooLarge)
+    } else {
+        Ok(v)
+    }
+}
+
+/// Reads what was typed into one of the playground's number fields (see [`read_number`]).
+pub fn read_field(field: TypedField, text: &str) -> Result<i128, InputError> {
+    let (min, max) = field.range();
+    read_number(text, min, max).map_err(|number| InputError::BadNumber { field, number })
 }
 
 /// Input that breaks a limit or cannot be understood; every variant names the value and the limit.
@@ -286,42 +451,19 @@ pub enum InputError {
         /// Version supported.
         supported: u32,
     },
-    /// A typed number is not a whole number (letters, a decimal point, empty).
-    NotAWholeNumber {
-        /// What was typed (at most the first 40 characters).
-        text: String,
+    /// A number typed into a field that the field refuses: empty, not a whole number,
+    /// negative, too small or too large for its range.
+    BadNumber {
+        /// Which field.
+        field: TypedField,
+        /// What is wrong, what was typed, and the field's range.
+        number: TypedNumberError,
     },
     /// Checked arithmetic overflowed; the input is refused rather than wrapped.
     Overflow {
         /// What overflowed.
         quantity: Quantity,
     },
-    /// A number of property cases outside `min..=max`.
-    CasesOutOfRange {
-        /// The whole number as typed (digits and sign; it may not fit any integer type).
-        cases: String,
-        /// Fewest allowed.
-        min: u32,
-        /// Most allowed.
-        max: u32,
-    },
-    /// A property seed outside `0..=max`.
-    SeedOutOfRange {
-        /// The whole number as typed (digits and sign; it may not fit any integer type).
-        seed: String,
-        /// Largest allowed.
-        max: u64,
-    },
-}
-
-/// Reads a whole number as typed (spaces, `_` and `,` separators allowed).
-pub fn parse_whole(text: &str) -> Result<i64, InputError> {
-    text.trim()
-        .replace(['_', ','], "")
-        .parse::<i64>()
-        .map_err(|_| InputError::NotAWholeNumber {
-            text: text.chars().take(40).collect(),
-        })
 }
 
 /// Checks an amount against `MIN_AMOUNT..=MAX_AMOUNT`.
@@ -434,6 +576,65 @@ mod tests {
                 max: MAX_DESCRIPTION_LEN
             })
         );
+    }
+
+    #[test]
+    fn typed_numbers_name_their_real_problem() {
+        use NumberProblem::*;
+        let problem = |text: &str| read_number(text, 1, 99_999_999).map_err(|e| e.problem);
+        assert_eq!(problem(" 1_000 "), Ok(1000));
+        assert_eq!(problem("1,000,000"), Ok(1_000_000));
+        assert_eq!(
+            problem("+５００"),
+            Ok(500),
+            "full-width digits, as an IME types them"
+        );
+        assert_eq!(problem(""), Err(Empty));
+        assert_eq!(problem("   "), Err(Empty));
+        for text in [
+            "abc", "1.5", "1e3", "-", "+", "1__0", "_1", "1,", "0x10", "1 0", "--1",
+        ] {
+            assert_eq!(problem(text), Err(NotANumber), "{text:?}");
+        }
+        // Below zero in a field that starts at 1 is "negative", not "out of range" or "0".
+        assert_eq!(problem("-100"), Err(Negative));
+        assert_eq!(problem("−100"), Err(Negative), "the minus sign");
+        assert_eq!(
+            problem("-99999999999999999999999999999999999999999"),
+            Err(Negative)
+        );
+        assert_eq!(problem("0"), Err(TooSmall));
+        assert_eq!(problem("100000000"), Err(TooLarge));
+        assert_eq!(
+            problem("99999999999999999999999999999999999999999"),
+            Err(TooLarge)
+        );
+        // A field whose range goes below zero says "too small" for a value under it.
+        assert_eq!(
+            read_number("-11", -10, 10).map_err(|e| e.problem),
+            Err(TooSmall)
+        );
+        assert_eq!(read_number("-10", -10, 10), Ok(-10));
+        // The error keeps what was typed (bounded), the value read and the range.
+        let e = read_number(&format!("-{}", "1".repeat(60)), 0, 5).unwrap_err();
+        assert_eq!(
+            (e.text.chars().count(), e.value, e.min, e.max),
+            (MAX_QUOTED_CHARS, None, 0, 5)
+        );
+        let e = read_number(" 12 ", 0, 5).unwrap_err();
+        assert_eq!((e.text.as_str(), e.value), ("12", Some(12)));
+        // The sandbox's fields, each with its range.
+        assert_eq!(read_field(TypedField::ConcurrentRequests, "3"), Ok(3));
+        assert!(matches!(
+            read_field(TypedField::ConcurrentRequests, "-1"),
+            Err(InputError::BadNumber { field: TypedField::ConcurrentRequests, number }) if number.problem == Negative
+        ));
+        assert!(matches!(
+            read_field(TypedField::MaxAttempts, "abc"),
+            Err(InputError::BadNumber { number, .. }) if number.problem == NotANumber
+        ));
+        let seed_max = read_number(&MAX_SEED.to_string(), 0, i128::from(MAX_SEED));
+        assert_eq!(seed_max, Ok(i128::from(u64::MAX)));
     }
 
     #[test]

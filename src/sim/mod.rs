@@ -52,7 +52,9 @@ pub use scenario::session::{Session, SessionBuild};
 pub use scenario::workload;
 pub use scenario::{Scenario, ServiceSpec, WiredService};
 pub use world::budget::EVENTS_PER_ATTEMPT;
-pub use world::client::{ClientOutcome, ClientResult, KeyStrategy, RetryKind, RetryPolicy};
+pub use world::client::{
+    AttemptOutcome, ClientOutcome, ClientResult, KeyStrategy, RetryKind, RetryPolicy, SeenAttempt,
+};
 pub use world::fault::Fault;
 pub use world::input::{Input, RequestSpec};
 pub use world::intern::{DescId, KeyId, OpId};
@@ -60,5 +62,7 @@ pub use world::invariants::{Invariant, Violation, ViolationDetail};
 pub use world::outbox::{ChargeEvent, Consumer, EmitMode, OutboxRow};
 pub use world::server::{ServiceKind, PHASE_MS};
 pub use world::store::{LedgerEntry, StoreRow};
-pub use world::trace::{ChargeFailure, CheckOutcome, CrashPoint, EventKind, Lane, TraceEvent};
+pub use world::trace::{
+    ChargeFailure, CheckOutcome, CrashPoint, EventKind, Lane, LaneSet, TraceEvent,
+};
 pub use world::{replay, Halt, LoggedInput, Snapshot, World, WorldConfig};

@@ -138,6 +138,11 @@ fn use_hash() -> String {
 pub fn App<S: Site>() -> Html {
     let lang = use_state(initial_lang);
     let hash = use_hash();
+    // The pages put focus back where it was when a render takes its control away.
+    use_effect_with((), |_| {
+        let tracking = web::track_focus();
+        move || drop(tracking)
+    });
     let route = if hash.is_empty() {
         S::home()
     } else {
@@ -183,9 +188,11 @@ pub fn App<S: Site>() -> Html {
                 { nav_item(Route::Lab, l.t("Concurrency lab", "並行性ラボ")) }
                 { nav_item(Route::Properties, l.t("Property checks", "性質の検査")) }
             </nav>
+            // Named by its visible text (so voice control can say "click 日本語"), spoken in
+            // the language it names; what it does is its description.
             <button class="lang-toggle" onclick={toggle} data-testid="lang-toggle"
-                    aria-label={l.t("Switch language to Japanese", "言語を英語に切り替える")}>
-                { l.t("日本語", "English") }
+                    title={l.t("Switch the page to Japanese", "ページを英語に切り替える")}>
+                <span lang={l.t("ja", "en")}>{ l.t("日本語", "English") }</span>
             </button>
         </header>
         <main id="main" tabindex="-1">

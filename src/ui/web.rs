@@ -1,5 +1,6 @@
 //! The DOM edge, in one place: the address (hash, history, the page's own URL), event listeners
-//! that unregister themselves, localStorage, and the document's language. Both pages use it; the
+//! that unregister themselves, localStorage, the document's language, and keeping keyboard focus
+//! when the control that had it goes away. Both pages use it; the
 //! components around it only draw and dispatch.
 //!
 //! Every call here may fail (no window in a test, private mode, a full storage): a failure is an
@@ -12,7 +13,8 @@ use wasm_bindgen::JsCast;
 pub const LANG_KEY: &str = "idempotency-playground.lang";
 /// localStorage key of the concurrency lab's settings and schedule (see `crate::ui::lab`).
 pub const LAB_KEY: &str = "idempotency-playground.lab";
-/// localStorage key of the playground's last run (see `crate::ui::playground`).
+/// localStorage key of the playground's last run on any route, as earlier versions kept it (one
+/// run for the whole page); still read, so a run saved by them comes back once.
 pub const LAST_RUN_KEY: &str = "idempotency-playground.last-run";
 /// localStorage key of the property page's settings (see `crate::ui::properties`).
 pub const PROPERTIES_KEY: &str = "idempotency-playground.properties";
@@ -26,6 +28,13 @@ pub fn narrow_screen() -> bool {
         .and_then(|w| w.inner_width().ok())
         .and_then(|v| v.as_f64())
         .is_some_and(|w| w < 700.0)
+}
+
+/// localStorage key of the playground's last run on the route `route_hash` (e.g.
+/// `#/scenario/double-charge`): each lesson and the sandbox keep their own, so Back and a reload
+/// both bring a lesson back at its step.
+pub fn run_key(route_hash: &str) -> String {
+    format!("{LAST_RUN_KEY}:{route_hash}")
 }
 
 /// The current `location.hash` (with its `#`), empty when there is none or no window.
@@ -117,6 +126,75 @@ pub fn save(key: &str, value: &str) -> bool {
 pub fn remove(key: &str) {
     if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
         let _ = storage.remove_item(key);
+    }
+}
+
+// ---- focus ----------------------------------------------------------------------------------
+//
+// A control the learner used can vanish or turn disabled in the render its action causes (Run
+// to end at the end, a lab request that finished, "Restore the lesson", a lesson link whose
+// page is drawn anew). The browser then drops focus to the body, and a keyboard user starts
+// over from the top. The page remembers which control had focus and, after each render, puts
+// focus back on it, or on the nearest control that still works.
+
+thread_local! {
+    /// How to find the control that had focus (`Some("")`: one with no stable name), cleared
+    /// when the learner points somewhere, so a click on blank page is never undone.
+    static FOCUSED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A selector that finds `el` again after a render: its test id, its link, or its id.
+fn selector_of(el: &web_sys::Element) -> String {
+    if let Some(id) = el.get_attribute("data-testid") {
+        format!("[data-testid=\"{id}\"]")
+    } else if let Some(href) = el.get_attribute("href").filter(|_| el.tag_name() == "A") {
+        format!("a[href=\"{href}\"]")
+    } else if !el.id().is_empty() {
+        format!("#{}", el.id())
+    } else {
+        String::new()
+    }
+}
+
+/// Follows which control has focus, for [`restore_focus`]; the listeners stop when dropped.
+pub fn track_focus() -> Option<(Listener, Listener)> {
+    let focusin = Listener::on_document("focusin", |e: web_sys::Event| {
+        let el = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        FOCUSED.with(|f| *f.borrow_mut() = el.map(|el| selector_of(&el)));
+    })?;
+    // A press anywhere forgets it; a press on a control gives it focus again at once.
+    let pointer =
+        Listener::on_document("pointerdown", |_| FOCUSED.with(|f| *f.borrow_mut() = None))?;
+    Some((focusin, pointer))
+}
+
+/// If the render just done dropped focus (nothing focused but the body, or a disabled control),
+/// focuses the control that had it, found again by [`track_focus`]'s selector, else the first
+/// of `fallbacks` (selectors) that is there and enabled. Does nothing when focus was not lost.
+pub fn restore_focus(fallbacks: &[&str]) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let lost = doc
+        .active_element()
+        .is_none_or(|a| a.tag_name() == "BODY" || a.has_attribute("disabled"));
+    let Some(had) = FOCUSED.with(|f| f.borrow().clone()).filter(|_| lost) else {
+        return;
+    };
+    let usable = |selector: &str| {
+        doc.query_selector(&format!("{selector}:not([disabled])"))
+            .ok()
+            .flatten()
+            .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+    };
+    let target = std::iter::once(had.as_str())
+        .filter(|s| !s.is_empty())
+        .chain(fallbacks.iter().copied())
+        .find_map(usable);
+    if let Some(el) = target {
+        let _ = el.focus();
     }
 }
 

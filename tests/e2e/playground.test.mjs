@@ -179,10 +179,10 @@ test('sandbox: send, lose the response, retry with the same key and with a new k
     const steps = await position(page);
     await page.getByTestId('amount-input').fill('100000000');
     await page.getByTestId('send').click();
-    assert.match(await page.getByTestId('sandbox-error').textContent(), /99999999/);
+    assert.match(await page.getByTestId('sandbox-error').textContent(), /100,000,000 is too large\. The range is 1 to 99,999,999/);
     await page.getByTestId('amount-input').fill('abc');
     await page.getByTestId('send').click();
-    assert.match(await page.getByTestId('sandbox-error').textContent(), /not a whole number/);
+    assert.match(await page.getByTestId('sandbox-error').textContent(), /“abc” is not a whole number/);
     await page.getByTestId('key-input').fill('k'.repeat(256));
     await page.getByTestId('amount-input').fill('5');
     await page.getByTestId('send').click();
@@ -280,7 +280,7 @@ test('import refuses JSON over 64 KB with a message', async () => {
     await page.getByText('Import JSON').click();
     await page.getByTestId('import-text').fill(`{"version":1,"pad":"${'x'.repeat(70_000)}"}`);
     await page.getByTestId('import').click();
-    assert.match(await page.getByTestId('import-notice').textContent(), /at most 65536 are accepted/);
+    assert.match(await page.getByTestId('import-notice').textContent(), /at most 65,536 are accepted/);
     assert.ok(await page.locator('section[data-service]').count() >= 1, 'the current run is kept');
   });
 });

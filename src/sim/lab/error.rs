@@ -1,6 +1,11 @@
 //! The lab's one error type. Every limit a learner can hit has its own variant carrying the value
 //! and the limit, so the page can explain it in either language instead of panicking.
 
+use crate::sim::limits::{
+    TypedNumberError, MAX_AMOUNT, MAX_BALANCE, MAX_PARALLEL_REQUESTS, MAX_SAMPLES, MAX_SEED,
+    MIN_AMOUNT, MIN_BALANCE, MIN_PARALLEL_REQUESTS,
+};
+
 /// What went wrong with a lab input or run: values only; the page words it in either language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LabError {
@@ -28,12 +33,13 @@ pub enum LabError {
         /// The balance given.
         balance: i64,
     },
-    /// A number in a text field could not be read.
-    NotANumber {
+    /// A number typed into a field that the field refuses: empty, not a whole number,
+    /// negative, too small or too large for its range ([`NumberField::range`]).
+    BadNumber {
         /// Which field.
         field: NumberField,
-        /// The text that was not a number.
-        text: String,
+        /// What is wrong, what was typed, and the field's range.
+        number: TypedNumberError,
     },
     /// A schedule names a request that does not exist.
     ScheduleIndexOutOfRange {
@@ -115,4 +121,19 @@ pub enum NumberField {
     Samples,
     /// A recorded schedule.
     Schedule,
+}
+
+impl NumberField {
+    /// The smallest and largest number the field takes (a schedule's entries are request
+    /// numbers, from 1; whether that request exists is checked when the schedule runs).
+    pub fn range(self) -> (i128, i128) {
+        match self {
+            Self::Requests => (MIN_PARALLEL_REQUESTS as i128, MAX_PARALLEL_REQUESTS as i128),
+            Self::Amounts => (i128::from(MIN_AMOUNT), i128::from(MAX_AMOUNT)),
+            Self::Balance => (i128::from(MIN_BALANCE), i128::from(MAX_BALANCE)),
+            Self::Seed => (0, i128::from(MAX_SEED)),
+            Self::Samples => (1, i128::from(MAX_SAMPLES)),
+            Self::Schedule => (1, MAX_PARALLEL_REQUESTS as i128),
+        }
+    }
 }

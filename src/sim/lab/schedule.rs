@@ -2,49 +2,45 @@
 //! written 1-based ("1 2 1 1 2 2"), as the page numbers its requests.
 
 use super::error::{LabError, NumberField};
-use crate::sim::limits::MAX_SCHEDULE_LEN;
+use crate::sim::limits::{read_number, MAX_SCHEDULE_LEN};
 
 fn tokens(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| c == ',' || c == '、' || c.is_whitespace())
         .filter(|t| !t.is_empty())
 }
 
-/// A whole number from `text` (surrounding blanks and `_` digit separators allowed).
-pub fn parse_integer(field: NumberField, text: &str) -> Result<i64, LabError> {
-    let cleaned: String = text.trim().chars().filter(|c| *c != '_').collect();
-    cleaned.parse::<i64>().map_err(|_| LabError::NotANumber {
-        field,
-        text: text.trim().chars().take(40).collect(),
-    })
+/// A whole number typed into `field`, within the field's range ([`NumberField::range`]); what
+/// is wrong (empty, not a number, negative, too small, too large) is told apart.
+pub fn parse_integer(field: NumberField, text: &str) -> Result<i128, LabError> {
+    let (min, max) = field.range();
+    read_number(text, min, max).map_err(|number| LabError::BadNumber { field, number })
 }
 
 /// A seed: any whole number from 0 to 2^64 - 1.
 pub fn parse_seed(text: &str) -> Result<u64, LabError> {
-    let cleaned: String = text.trim().chars().filter(|c| *c != '_').collect();
-    cleaned.parse::<u64>().map_err(|_| LabError::NotANumber {
-        field: NumberField::Seed,
-        text: text.trim().chars().take(40).collect(),
-    })
+    // In range, so it fits.
+    parse_integer(NumberField::Seed, text).map(|n| n as u64)
 }
 
-/// Amounts separated by commas or blanks. Limits are checked by [`super::LabScenario::new`]; this
-/// only reads numbers, and stops reading after `MAX_SCHEDULE_LEN` of them (more than any scenario uses).
+/// Amounts separated by commas or blanks, each within the amounts' range; stops reading after
+/// `MAX_SCHEDULE_LEN` of them (more than any scenario uses). How many there must be is checked
+/// by [`super::LabScenario::new`].
 pub fn parse_amounts(text: &str) -> Result<Vec<i64>, LabError> {
     let mut amounts = Vec::new();
     for token in tokens(text).take(MAX_SCHEDULE_LEN + 1) {
-        amounts.push(parse_integer(NumberField::Amounts, token)?);
+        // In range, so it fits.
+        amounts.push(parse_integer(NumberField::Amounts, token)? as i64);
     }
     if amounts.is_empty() {
-        return Err(LabError::NotANumber {
-            field: NumberField::Amounts,
-            text: String::new(),
-        });
+        // Nothing but blanks and separators: the field is empty.
+        return parse_integer(NumberField::Amounts, "").map(|_| amounts);
     }
     Ok(amounts)
 }
 
 /// A 1-based schedule ("1 2 1 1 2 2") as 0-based indices. The indices are checked against the
-/// scenario by [`super::Stepper::replay`]; here only that each is a number from 1 and the length.
+/// scenario by [`super::Stepper::replay`]; here only that each is a request number (1 to
+/// `MAX_PARALLEL_REQUESTS`) and the length.
 pub fn parse_schedule(text: &str) -> Result<Vec<usize>, LabError> {
     let mut schedule = Vec::new();
     for (position, token) in tokens(text).enumerate() {
@@ -54,19 +50,9 @@ pub fn parse_schedule(text: &str) -> Result<Vec<usize>, LabError> {
                 max: MAX_SCHEDULE_LEN,
             });
         }
-        let n = token.parse::<usize>().map_err(|_| LabError::NotANumber {
-            field: NumberField::Schedule,
-            text: token.chars().take(40).collect(),
-        })?;
-        match n.checked_sub(1) {
-            Some(r) => schedule.push(r),
-            None => {
-                return Err(LabError::NotANumber {
-                    field: NumberField::Schedule,
-                    text: token.to_string(),
-                })
-            }
-        }
+        // From 1, so the 0-based index is one less.
+        let n = parse_integer(NumberField::Schedule, token)?;
+        schedule.push(n as usize - 1);
     }
     Ok(schedule)
 }

@@ -22,7 +22,7 @@ pub use gen::{case, case_seed};
 pub use runner::{Failure, Phase, PropertyRun};
 pub use shrink::Shrinker;
 
-use crate::sim::limits::{InputError, MAX_PROPERTY_CASES, MAX_PROPERTY_SEED, MIN_PROPERTY_CASES};
+use crate::sim::limits::{read_field, InputError, TypedField};
 use crate::sim::scenario::Scenario;
 use crate::sim::world::server::ServiceKind;
 
@@ -81,12 +81,8 @@ pub struct Settings {
 impl Settings {
     /// Checks the number of cases and the seed against their limits.
     pub fn validate(&self) -> Result<(), InputError> {
-        if !(MIN_PROPERTY_CASES..=MAX_PROPERTY_CASES).contains(&self.cases) {
-            return Err(cases_out_of_range(self.cases.to_string()));
-        }
-        if self.seed > MAX_PROPERTY_SEED {
-            return Err(seed_out_of_range(self.seed.to_string()));
-        }
+        parse_cases(&self.cases.to_string())?;
+        parse_seed(&self.seed.to_string())?;
         Ok(())
     }
 }
@@ -96,57 +92,14 @@ pub fn service_from_id(id: &str) -> Option<ServiceKind> {
     ServiceKind::ALL.into_iter().find(|k| k.id() == id)
 }
 
-/// Longest typed number an error carries back.
-const SHOWN_DIGITS: usize = 40;
-
-fn cases_out_of_range(cases: String) -> InputError {
-    InputError::CasesOutOfRange {
-        cases,
-        min: MIN_PROPERTY_CASES,
-        max: MAX_PROPERTY_CASES,
-    }
-}
-
-fn seed_out_of_range(seed: String) -> InputError {
-    InputError::SeedOutOfRange {
-        seed,
-        max: MAX_PROPERTY_SEED,
-    }
-}
-
-/// A typed whole number, separators (`_`, `,`, blanks) dropped and its sign kept: its text, so
-/// that a number too large for any integer type is still reported as out of range, not as "not
-/// a number".
-fn whole_number(text: &str) -> Result<String, InputError> {
-    let cleaned: String = text
-        .chars()
-        .filter(|c| !matches!(c, '_' | ',') && !c.is_whitespace())
-        .collect();
-    let digits = cleaned.strip_prefix(['+', '-']).unwrap_or(&cleaned);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(InputError::NotAWholeNumber {
-            text: text.trim().chars().take(SHOWN_DIGITS).collect(),
-        });
-    }
-    Ok(cleaned.chars().take(SHOWN_DIGITS).collect())
-}
-
 /// Reads a typed number of cases: a whole number in `MIN_PROPERTY_CASES..=MAX_PROPERTY_CASES`.
 pub fn parse_cases(text: &str) -> Result<u32, InputError> {
-    let n = whole_number(text)?;
-    match n.parse::<u32>() {
-        Ok(cases) if (MIN_PROPERTY_CASES..=MAX_PROPERTY_CASES).contains(&cases) => Ok(cases),
-        _ => Err(cases_out_of_range(n)),
-    }
+    read_field(TypedField::PropertyCases, text).map(|n| n as u32)
 }
 
 /// Reads a typed seed: a whole number in `0..=MAX_PROPERTY_SEED`.
 pub fn parse_seed(text: &str) -> Result<u64, InputError> {
-    let n = whole_number(text)?;
-    match n.parse::<u64>() {
-        Ok(seed) if seed <= MAX_PROPERTY_SEED => Ok(seed),
-        _ => Err(seed_out_of_range(n)),
-    }
+    read_field(TypedField::PropertySeed, text).map(|n| n as u64)
 }
 
 /// How a case broke its property: which rule, the key, the step that broke it, and the
@@ -234,55 +187,33 @@ pub struct Counterexample {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::limits::{MAX_PROPERTY_CASES, MAX_PROPERTY_SEED};
 
     #[test]
     fn typed_numbers_say_what_is_wrong_with_them() {
         assert_eq!(parse_cases("256"), Ok(256));
         assert_eq!(parse_cases(" 1_000 "), Ok(1000));
         assert_eq!(parse_cases("10,000"), Ok(MAX_PROPERTY_CASES));
-        assert!(
-            matches!(parse_cases("abc"), Err(InputError::NotAWholeNumber { text }) if text == "abc")
-        );
-        assert!(matches!(
-            parse_cases(""),
-            Err(InputError::NotAWholeNumber { .. })
-        ));
-        assert!(matches!(
-            parse_cases("2.5"),
-            Err(InputError::NotAWholeNumber { .. })
-        ));
-        for (typed, shown) in [
-            ("0", "0"),
-            ("-1", "-1"),
-            ("10001", "10001"),
-            ("99999999999999999999999", "99999999999999999999999"),
-        ] {
-            assert_eq!(
-                parse_cases(typed),
-                Err(InputError::CasesOutOfRange {
-                    cases: shown.into(),
-                    min: MIN_PROPERTY_CASES,
-                    max: MAX_PROPERTY_CASES
-                }),
-                "{typed}"
-            );
-        }
+        use crate::sim::limits::NumberProblem::*;
+        let problem = |r: Result<u64, InputError>| match r {
+            Err(InputError::BadNumber { number, .. }) => Some(number.problem),
+            _ => None,
+        };
+        let cases = |t: &str| problem(parse_cases(t).map(u64::from));
+        assert_eq!(cases("abc"), Some(NotANumber));
+        assert_eq!(cases(""), Some(Empty));
+        assert_eq!(cases("2.5"), Some(NotANumber));
+        assert_eq!(cases("-1"), Some(Negative));
+        assert_eq!(cases("0"), Some(TooSmall));
+        assert_eq!(cases("10001"), Some(TooLarge));
+        assert_eq!(cases("99999999999999999999999"), Some(TooLarge));
         assert_eq!(parse_seed("0"), Ok(0));
         assert_eq!(parse_seed("9007199254740991"), Ok(MAX_PROPERTY_SEED));
-        for typed in ["-1", "9007199254740992", "18446744073709551616"] {
-            assert_eq!(
-                parse_seed(typed),
-                Err(InputError::SeedOutOfRange {
-                    seed: typed.into(),
-                    max: MAX_PROPERTY_SEED
-                }),
-                "{typed}"
-            );
+        for typed in ["9007199254740992", "18446744073709551616"] {
+            assert_eq!(problem(parse_seed(typed)), Some(TooLarge), "{typed}");
         }
-        assert!(matches!(
-            parse_seed("x1"),
-            Err(InputError::NotAWholeNumber { .. })
-        ));
+        assert_eq!(problem(parse_seed("-1")), Some(Negative));
+        assert_eq!(problem(parse_seed("x1")), Some(NotANumber));
     }
 
     #[test]

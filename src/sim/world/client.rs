@@ -148,6 +148,26 @@ pub enum ClientOutcome {
     TimedOut,
 }
 
+/// What one attempt of an operation came to, as its client saw it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AttemptOutcome {
+    /// A reply in time: the client acted on it.
+    Reply(PaymentResult),
+    /// A reply after the client had timed out: received, and ignored.
+    LateReply(PaymentResult),
+    /// No reply before the client's timeout.
+    TimedOut,
+}
+
+/// One thing a client saw of one of its attempts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeenAttempt {
+    /// The attempt (1-based).
+    pub attempt: u32,
+    /// What came of it.
+    pub outcome: AttemptOutcome,
+}
+
 /// A client operation as the UI shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClientResult {
@@ -163,6 +183,9 @@ pub struct ClientResult {
     pub attempts: u32,
     /// Where it stands.
     pub outcome: ClientOutcome,
+    /// Every reply and timeout the client saw, in order (at most two per attempt: a timeout,
+    /// then a late reply), so two tries with two answers show both.
+    pub seen: Vec<SeenAttempt>,
 }
 
 /// The parts of an operation the UI does not need.
@@ -221,6 +244,7 @@ impl World {
             key,
             attempts: 0,
             outcome: ClientOutcome::InProgress,
+            seen: Vec::new(),
         });
         self.plans.push(plan);
         self.send_attempt(op)?;
@@ -341,6 +365,17 @@ impl World {
             result: result.clone(),
             late,
         });
+        if let Some(r) = self.results.get_mut(op.0 as usize) {
+            let outcome = if late {
+                AttemptOutcome::LateReply(result.clone())
+            } else {
+                AttemptOutcome::Reply(result.clone())
+            };
+            r.seen.push(SeenAttempt {
+                attempt: n,
+                outcome,
+            });
+        }
         if late {
             return;
         }
@@ -364,6 +399,12 @@ impl World {
         rec.live = false;
         let (op, n) = (rec.op, rec.n);
         self.emit(EventKind::ClientTimeout { op, attempt: n });
+        if let Some(r) = self.results.get_mut(op.0 as usize) {
+            r.seen.push(SeenAttempt {
+                attempt: n,
+                outcome: AttemptOutcome::TimedOut,
+            });
+        }
         if !self.schedule_retry(op) {
             self.emit(EventKind::ClientGaveUp { op, attempts: n });
             if let Some(r) = self.results.get_mut(op.0 as usize) {

@@ -17,7 +17,9 @@ pub enum Invariant {
     MoneyConserved,
     /// At most one charge per idempotency key.
     OneChargePerKey,
-    /// At most one charge per client operation (catches naive retries and new-key-per-retry).
+    /// At most one charge per logical operation: a client operation with all its attempts, and
+    /// every request that carries the same key (the key names the operation). Catches naive
+    /// retries, new-key-per-retry, and concurrent duplicates of one key.
     OneChargePerOperation,
     /// A replay returns the result the key first stored.
     ReplayIdentical,
@@ -58,6 +60,8 @@ pub enum ViolationDetail {
     KeyCharged {
         /// The key.
         key: KeyId,
+        /// The operation whose charge was one too many.
+        op: OpId,
         /// Charges so far.
         charges: u32,
     },
@@ -68,10 +72,25 @@ pub enum ViolationDetail {
         /// Charges so far.
         charges: u32,
     },
+    /// Two client operations carry one key, so they are one logical operation, and both charged.
+    KeySharedCharged {
+        /// The key.
+        key: KeyId,
+        /// The operation that charged with the key first.
+        first: OpId,
+        /// The operation whose charge was one too many.
+        op: OpId,
+        /// Charges with the key so far.
+        charges: u32,
+    },
     /// A replay differs from the first stored result.
     ReplayDiffers {
         /// The key.
         key: KeyId,
+        /// The operation that got the differing replay.
+        op: OpId,
+        /// Its attempt.
+        attempt: u32,
         /// What was stored first.
         first: PaymentResult,
         /// What the replay returned.
@@ -116,6 +135,49 @@ pub struct Violation {
     pub detail: ViolationDetail,
 }
 
+impl Violation {
+    /// Whether trace event `e` is this violation's evidence: the charge one too many, the replay
+    /// that differs (the server's check that found it, its reply, the client receiving it), the
+    /// event published for nothing, the second application. A timeline marks these as the
+    /// failure the badge names, whatever their usual tone (a replay is usually good news).
+    pub fn is_evidence(&self, e: &TraceEvent) -> bool {
+        let at_step = e.step == self.step;
+        match (&self.detail, &e.kind) {
+            (
+                ViolationDetail::KeyCharged { op, .. }
+                | ViolationDetail::OperationCharged { op, .. }
+                | ViolationDetail::KeySharedCharged { op, .. },
+                EventKind::Charge { op: charged, .. },
+            ) => at_step && op == charged,
+            (
+                ViolationDetail::ReplayDiffers { key, op, .. },
+                EventKind::StoreCheck {
+                    op: o,
+                    key: k,
+                    outcome: CheckOutcome::Hit,
+                },
+            ) => at_step && (o, k) == (op, key),
+            (
+                ViolationDetail::ReplayDiffers { op, attempt, .. },
+                EventKind::ResponseSent {
+                    op: o, attempt: a, ..
+                }
+                | EventKind::ResponseDelivered {
+                    op: o, attempt: a, ..
+                },
+            ) => e.step >= self.step && (o, a) == (op, attempt),
+            (ViolationDetail::PhantomEvent { id }, EventKind::EventPublish { id: i, .. }) => {
+                id == i
+            }
+            (
+                ViolationDetail::AppliedTwice { id, .. },
+                EventKind::ConsumerApply { id: i } | EventKind::ConsumerDuplicate { id: i, .. },
+            ) => at_step && id == i,
+            _ => false,
+        }
+    }
+}
+
 /// Facts the server notes during a step for the checker (dual write: known at job end).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(super) struct StepFacts {
@@ -130,6 +192,8 @@ pub(super) struct Checker {
     ledger_seen: usize,
     ledger_sum: i64,
     key_charges: PVec<u32>,
+    /// The operation that first charged with each key, plus one (0: none yet).
+    key_owner: PVec<u32>,
     op_charges: PVec<u32>,
     first_result: PVec<Option<PaymentResult>>,
     applications: PMap<u64, u32>,
@@ -182,26 +246,44 @@ impl Checker {
         let ledger = &v.db.ledger;
         for entry in ledger.iter_from(self.ledger_seen) {
             self.ledger_sum = self.ledger_sum.saturating_add(entry.amount);
-            if let Some(key) = entry.key {
+            let op = entry.op;
+            // The key's charges and the operation that charged with it first.
+            let shared = entry.key.map(|key| {
                 let charges = bump(&mut self.key_charges, key.0 as usize);
-                if charges > 1 {
-                    self.report(
-                        v,
-                        Invariant::OneChargePerKey,
-                        ViolationDetail::KeyCharged { key, charges },
-                        out,
-                    );
+                let ix = key.0 as usize;
+                if self.key_owner.len() <= ix {
+                    self.key_owner.resize(ix + 1, 0);
                 }
-            }
-            let charges = bump(&mut self.op_charges, entry.op.0 as usize);
-            if charges > 1 {
-                let op = entry.op;
+                if self.key_owner[ix] == 0 {
+                    self.key_owner[ix] = op.0.saturating_add(1);
+                }
+                (key, charges, OpId(self.key_owner[ix] - 1))
+            });
+            if let Some((key, charges, _)) = shared.filter(|s| s.1 > 1) {
                 self.report(
                     v,
-                    Invariant::OneChargePerOperation,
-                    ViolationDetail::OperationCharged { op, charges },
+                    Invariant::OneChargePerKey,
+                    ViolationDetail::KeyCharged { key, op, charges },
                     out,
                 );
+            }
+            // One logical operation is a client operation and every request with its key: a
+            // second charge of either breaks it.
+            let charges = bump(&mut self.op_charges, op.0 as usize);
+            let detail = match shared {
+                _ if charges > 1 => Some(ViolationDetail::OperationCharged { op, charges }),
+                Some((key, charges, first)) if charges > 1 && first != op => {
+                    Some(ViolationDetail::KeySharedCharged {
+                        key,
+                        first,
+                        op,
+                        charges,
+                    })
+                }
+                _ => None,
+            };
+            if let Some(detail) = detail {
+                self.report(v, Invariant::OneChargePerOperation, detail, out);
             }
         }
         self.ledger_seen = ledger.len();
@@ -246,9 +328,10 @@ impl Checker {
                     }
                 }
                 EventKind::ResponseSent {
+                    op,
+                    attempt,
                     key,
                     result: PaymentResult::DuplicateRequest { original_result },
-                    ..
                 } => {
                     let first = self
                         .first_result
@@ -258,6 +341,8 @@ impl Checker {
                         if **original_result != *first {
                             let detail = ViolationDetail::ReplayDiffers {
                                 key: *key,
+                                op: *op,
+                                attempt: *attempt,
                                 first: first.clone(),
                                 replayed: (**original_result).clone(),
                             };

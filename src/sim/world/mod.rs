@@ -34,7 +34,7 @@ use outbox::{Consumer, EmitMode, OutboxRow, Relay};
 use server::{Job, ServiceKind};
 use std::collections::BTreeMap;
 use store::{Db, LedgerEntry, StoreRow};
-use trace::{EventKind, TraceEvent};
+use trace::{EventKind, LaneSet, TraceEvent};
 
 /// Everything a world is configured with; time and randomness come only from here and inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -178,6 +178,8 @@ pub struct World {
     consumer: Consumer,
     counters: Counters,
     trace: PVec<TraceEvent>,
+    /// The lanes the trace has events on (kept as events are added: the trace is long).
+    lanes: LaneSet,
     checker: Checker,
     violations: Vec<Violation>,
     facts: StepFacts,
@@ -225,6 +227,7 @@ impl World {
             consumer: World::new_consumer(config.consumer_dedupes),
             counters: Counters::default(),
             trace: PVec::new(),
+            lanes: LaneSet::default(),
             checker: Checker::default(),
             violations: Vec::new(),
             facts: StepFacts::default(),
@@ -317,6 +320,7 @@ impl World {
     }
 
     fn emit(&mut self, kind: EventKind) {
+        self.lanes = self.lanes.with_event(&kind);
         self.trace.push(TraceEvent {
             step: self.steps.saturating_add(1),
             time_ms: self.now,
@@ -571,6 +575,11 @@ impl World {
     /// Every trace event so far.
     pub fn trace(&self) -> &PVec<TraceEvent> {
         &self.trace
+    }
+
+    /// The lanes the trace so far has events on.
+    pub fn lanes_used(&self) -> LaneSet {
+        self.lanes
     }
 
     /// The trace events of the most recent step.

@@ -22,6 +22,41 @@ pub enum Lane {
     Consumer,
 }
 
+impl Lane {
+    /// Every lane, in column order.
+    pub const ALL: [Lane; 6] = [
+        Lane::Client,
+        Lane::Network,
+        Lane::Server,
+        Lane::Store,
+        Lane::Relay,
+        Lane::Consumer,
+    ];
+}
+
+/// A set of lanes: the lanes a trace has events on, so a diagram draws only those.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct LaneSet(u8);
+
+impl LaneSet {
+    /// The set with `lane` added.
+    pub fn with(self, lane: Lane) -> LaneSet {
+        LaneSet(self.0 | 1 << (lane as u8))
+    }
+
+    /// The set with both lanes of `kind` added.
+    pub fn with_event(self, kind: &EventKind) -> LaneSet {
+        let (from, to) = kind.lanes();
+        let set = self.with(from);
+        to.map_or(set, |to| set.with(to))
+    }
+
+    /// Whether `lane` is in the set.
+    pub fn contains(self, lane: Lane) -> bool {
+        self.0 & (1 << (lane as u8)) != 0
+    }
+}
+
 /// What a key lookup found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CheckOutcome {

@@ -196,8 +196,8 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
                 Mode::Plain => Ok(Search::Exhaustive { caching: false }),
                 Mode::Sample => parse_integer(NumberField::Samples, &samples_text).map(|n| {
                     Search::Sample {
-                        // A negative size is reported as 0 samples: out of range either way.
-                        samples: u64::try_from(n).unwrap_or(0),
+                        // Read within 1..=MAX_SAMPLES, so it fits.
+                        samples: n as u64,
                         seed,
                     }
                 }),
@@ -329,7 +329,7 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
                 </label>
                 if *mode == Mode::Sample {
                     <label class="lab-inline-label">
-                        { tr!(lang, "Schedules to try (1–{MAX_SAMPLES})", "試すスケジュール数（1〜{MAX_SAMPLES}）") }
+                        { tr!(lang, ["Schedules to try (1–{})", grouped(u128::from(MAX_SAMPLES))], ["試すスケジュール数（1〜{}）", grouped(u128::from(MAX_SAMPLES))]) }
                         <input type="text" inputmode="numeric" value={(*samples_text).clone()} oninput={on_samples}
                                disabled={running} data-testid="explorer-samples" />
                     </label>
@@ -350,6 +350,34 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
                 { results(lang, &props.scenario, &report, formula, props.on_load.clone()) }
             }
         </section>
+    }
+}
+
+/// Why an exhaustive search ran fewer complete schedules than there are interleavings: a
+/// request waiting for a lock cannot take a step, so the orders that would move it are not runs
+/// at all. Said once the search has finished (the counts are final then).
+fn ruled_out(lang: Lang, report: &Report) -> Html {
+    let (Some(raw), false, true) = (
+        report.raw_schedules,
+        matches!(report.search, Search::Sample { .. }),
+        report.finished,
+    ) else {
+        return html! {};
+    };
+    let (all, ran) = (grouped(raw), grouped(report.schedules));
+    if report.schedules < raw {
+        let other = grouped(raw - report.schedules);
+        html! { <p class="lab-note" data-testid="explorer-ruled-out">{ tr!(
+            lang,
+            "The lock rules out the other {other}: while one request holds it, the others cannot take a step, so only {ran} of the {all} interleavings can happen.",
+            "残りの {other} 通りはロックが排除している。1つのリクエストがロックを持つ間は他のリクエストが1ステップも進めないので、{all} 通りの交互実行のうち起こりうるのは {ran} 通りだけ。",
+        ) }</p> }
+    } else {
+        html! { <p class="lab-note" data-testid="explorer-ruled-out">{ tr!(
+            lang,
+            "Every one of the {all} interleavings can happen: no lock is held across steps, so no request ever waits.",
+            "{all} 通りの交互実行はすべて起こりうる。ステップをまたいで保持されるロックがないので、どのリクエストも待たない。",
+        ) }</p> }
     }
 }
 
@@ -430,6 +458,7 @@ fn results(
                 <dt>{ lang.t("Steps computed", "計算したステップ数") }</dt>
                 <dd data-testid="explorer-steps">{ grouped(u128::from(report.steps_executed)) }</dd>
             </dl>
+            { ruled_out(lang, report) }
             <h4>{ lang.t("How the schedules ended", "スケジュールの結末") }</h4>
             <OutcomeHistogram lang={lang} groups={report.groups.clone()} total={report.schedules} />
             { counterexample }

@@ -115,6 +115,10 @@ pub fn lab_page(props: &LabPageProps) -> Html {
         });
     }
 
+    // A request that finished disables its button (and the last step the run's): focus moves
+    // to the next request that can move, else to Step back.
+    use_effect(|| web::restore_focus(&[".lab-step-button", "[data-testid=lab-back]", "#main"]));
+
     let on_action = {
         let ui = ui.dispatcher();
         Callback::from(move |a: LabAction| ui.dispatch(a))

@@ -8,7 +8,7 @@ use crate::sim::lab::{parse_amounts, parse_integer, parse_seed};
 use crate::sim::lab::{KeyMode, LabError, LabScenario, Model, NumberField};
 use crate::sim::limits::{MAX_AMOUNT, MAX_PARALLEL_REQUESTS, MIN_AMOUNT, MIN_PARALLEL_REQUESTS};
 use crate::ui::i18n::{tr, Lang};
-use crate::ui::text::lab_error;
+use crate::ui::text::{grouped, lab_error};
 
 use crate::ui::text::lab::model_name;
 
@@ -58,11 +58,10 @@ impl Draft {
     }
 
     fn validate(&self) -> Result<(LabScenario, u64), LabError> {
-        let requests = parse_integer(NumberField::Requests, &self.requests)?;
-        // A negative count is reported as 0 requests: below the minimum either way.
-        let requests = usize::try_from(requests).unwrap_or(0);
+        // Each number is read within its field's range, so the casts cannot truncate.
+        let requests = parse_integer(NumberField::Requests, &self.requests)? as usize;
         let amounts = parse_amounts(&self.amounts)?;
-        let balance = parse_integer(NumberField::Balance, &self.balance)?;
+        let balance = parse_integer(NumberField::Balance, &self.balance)? as i64;
         let seed = parse_seed(&self.seed)?;
         let scenario = LabScenario::new(self.model, requests, self.keys, &amounts, balance)?;
         Ok((scenario, seed))
@@ -141,6 +140,7 @@ pub fn lab_settings(props: &LabSettingsProps) -> Html {
         })
     };
     let d = (*draft).clone();
+    let (min, max) = (grouped(MIN_AMOUNT as u128), grouped(MAX_AMOUNT as u128));
     // `novalidate`: the browser's own range bubble would block the submit in one language only;
     // the lab core's message says the same in both.
     html! {
@@ -170,8 +170,8 @@ pub fn lab_settings(props: &LabSettingsProps) -> Html {
                 <label>
                     { tr!(
                         lang,
-                        "Amounts: one for all, or one per request ({MIN_AMOUNT}–{MAX_AMOUNT})",
-                        "金額: 全体に1つ、またはリクエストごと（{MIN_AMOUNT}〜{MAX_AMOUNT}）",
+                        "Amounts: one for all, or one per request ({min}–{max})",
+                        "金額: 全体に1つ、またはリクエストごと（{min}〜{max}）",
                     ) }
                     <input type="text" inputmode="numeric" value={d.amounts.clone()} oninput={edit(|d, v| d.amounts = v)} data-testid="lab-amounts" />
                 </label>

@@ -53,8 +53,10 @@ pub fn charge_fields(p: &ChargeFieldsProps) -> Html {
     html! {
         <fieldset>
             <legend>{ l.t("One charge", "1回の課金") }</legend>
+            // No `maxlength`: the field keeps whatever is typed or pasted, and a key over the
+            // limit is refused with its real length, never silently cut.
             <label>{ l.t("Idempotency key (empty: the client mints a UUID)", "冪等性キー（空ならクライアントがUUIDを生成）") }
-                <input type="text" value={f.key.clone()} oninput={text(Edit::Key)} maxlength="300" data-testid="key-input" size="38" /></label>
+                <input type="text" value={f.key.clone()} oninput={text(Edit::Key)} data-testid="key-input" size="38" /></label>
             <button onclick={gen(KeyFormat::V4)} data-testid="gen-v4">{ l.t("New UUID v4", "UUID v4 を生成") }</button>
             <button onclick={gen(KeyFormat::V7)} data-testid="gen-v7">{ l.t("New UUID v7", "UUID v7 を生成") }</button>
             <p class="note">{ l.t(

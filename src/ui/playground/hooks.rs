@@ -74,19 +74,27 @@ pub fn use_build_slices(dispatch: UseReducerDispatcher<PageState>, slices: Optio
     });
 }
 
-/// Saves the run on `route` in this browser each time the state counts a change to remember
-/// (not when the page opens: a damaged link or a fresh lesson overwrites nothing).
+/// Saves the run on `route` in this browser, under the route's own key, each time the state
+/// counts a change to remember (not when the page opens: a damaged link or a fresh lesson
+/// overwrites nothing). Each route keeps its own run, so leaving a lesson and coming back with
+/// Back restores it just as a reload does.
 #[hook]
 pub fn use_remembered_run(state: UseReducerHandle<PageState>, route: Route) {
     use_effect_with(state.remembered, move |&n| {
         if n > 0 {
+            let key = web::run_key(&route.to_hash());
             match SavedRun::of(&route, &state) {
                 Some(saved) => {
-                    web::save(LAST_RUN_KEY, &saved.to_json());
+                    web::save(&key, &saved.to_json());
                 }
                 // Too large to keep (the page has said so): drop the older run rather than let a
                 // reload bring back something else.
-                None => web::remove(LAST_RUN_KEY),
+                None => web::remove(&key),
+            }
+            // A run an earlier version kept for this route is now older than this one.
+            let legacy = web::load(LAST_RUN_KEY).and_then(|t| SavedRun::from_json(&t));
+            if legacy.is_some_and(|l| l.route == route.to_hash()) {
+                web::remove(LAST_RUN_KEY);
             }
         }
     });

@@ -31,7 +31,10 @@ pub fn sandbox_scenario() -> Scenario {
 
 fn share_error(lang: Lang, e: &ShareError) -> String {
     match e {
-        ShareError::LinkTooLong { bytes } => tr!(lang, ["This link is too long ({bytes} bytes; at most {} are read). Nothing was loaded from it.", crate::sim::limits::MAX_URL_BYTES], ["このリンクは長すぎる（{bytes} バイト、読めるのは {} バイトまで）。何も読み込んでいない。", crate::sim::limits::MAX_URL_BYTES]),
+        ShareError::LinkTooLong { bytes } => {
+            let (bytes, max) = (text::grouped(*bytes as u128), text::grouped(crate::sim::limits::MAX_URL_BYTES as u128));
+            tr!(lang, "This link is too long ({bytes} bytes; at most {max} are read). Nothing was loaded from it.", "このリンクは長すぎる（{bytes} バイト、読めるのは {max} バイトまで）。何も読み込んでいない。")
+        }
         ShareError::NotBase64 | ShareError::NotText | ShareError::Missing => lang.t(
             "This share link is damaged (its data is not readable), so the page opened the scenario without it.",
             "この共有リンクは壊れている（データが読めない）ので、リンクの内容なしでシナリオを開いた。").into(),
@@ -169,15 +172,13 @@ impl PageState {
         match fallback.map(|s| st.open_scenario(s, 0, st.notice.clone(), None)) {
             Some(Ok(())) => {}
             Some(Err(e)) => st.notice = Some(Notice::Error(text::input_error(lang, &e))),
-            None => {
-                st.notice = Some(Notice::Error(
-                    lang.t(
-                        "There is no built-in scenario with this name. Pick one from the lessons above.",
-                        "この名前の組み込みシナリオはない。上のレッスンから選んでください。",
-                    )
-                    .into(),
-                ))
-            }
+            None => st.notice = Some(Notice::Error(
+                lang.t(
+                    "There is no built-in scenario with this name. Pick one from the list above.",
+                    "この名前の組み込みシナリオはない。上の一覧から選んでください。",
+                )
+                .into(),
+            )),
         }
         st
     }

@@ -28,7 +28,7 @@ use super::services::ServicePicker;
 use super::share_panel::SharePanel;
 use super::state::{Action, PageState};
 use super::teach::Progress;
-use super::timeline_section::timeline_section;
+use super::timeline_section::{timeline_section, TimelineView};
 
 /// Props of the playground page.
 #[derive(Properties, PartialEq, Clone)]
@@ -53,7 +53,10 @@ fn opening(props: &PlaygroundProps) -> PageState {
         st.set_session(s);
         st
     } else {
-        let saved = web::load(LAST_RUN_KEY);
+        // This route's own last run, else the one run an earlier version kept (for any route:
+        // `open` uses it only if it was saved on this route).
+        let saved =
+            web::load(&web::run_key(&props.route.to_hash())).or_else(|| web::load(LAST_RUN_KEY));
         PageState::open_with(
             &props.route,
             &web::current_hash(),
@@ -90,6 +93,16 @@ pub fn playground(props: &PlaygroundProps) -> Html {
     use_remembered_run(state.clone(), route.clone());
     use_saved_progress(state.clone());
     use_build_slices(dispatch.clone(), state.building.as_ref().map(|b| b.slices));
+    // A control that vanished or turned disabled (Run to end at the end, Restore the lesson, a
+    // lesson link drawn anew) hands focus to the same control or to the run's controls.
+    use_effect(|| {
+        web::restore_focus(&[
+            "[data-testid=step]",
+            "[data-testid=play]",
+            "[data-testid=step-back]",
+            "#main",
+        ])
+    });
 
     let on_control = {
         let d = dispatch.clone();
@@ -99,6 +112,10 @@ pub fn playground(props: &PlaygroundProps) -> Html {
     let on_tab = {
         let d = dispatch.clone();
         Callback::from(move |i: usize| d.dispatch(Action::Tab(i)))
+    };
+    let on_page = {
+        let d = dispatch.clone();
+        Callback::from(move |first: Option<usize>| d.dispatch(Action::TimelinePage(first)))
     };
     let on_import = {
         let d = dispatch.clone();
@@ -164,7 +181,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                     { for run.session().worlds().iter().map(|w| service_panel(l, w, &on_jump)) }
                 </div>
                 <div class="pg-bottom">
-                    { timeline_section(l, &run.session(), state.tab, state.teach.reveals_future(), &on_tab, &on_jump) }
+                    { timeline_section(l, &run.session(), &TimelineView { tab: state.tab, page: state.timeline_page, reveal: state.teach.reveals_future(), on_tab: &on_tab, on_page: &on_page, on_jump: &on_jump }) }
                     <SharePanel lang={l} json={run.json.clone()} position={position} route_hash={route.to_hash()} on_import={on_import} import_notice={state.import_notice.clone()} />
                 </div>
             }

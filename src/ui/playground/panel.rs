@@ -83,10 +83,16 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
 
     let all_clients = world.client_results();
     let shown_clients = all_clients.range(all_clients.len().saturating_sub(CLIENT_ROWS)..);
+    // Every answer each client received, one element per answer (a retry with one key can get
+    // two different ones), then where it stands if its answers do not say.
     let clients = shown_clients.clone().map(|c| {
-        let outcome = text::client_outcome(lang, &c.outcome);
+        let answers = c.seen.iter().map(|s| html! {
+            <span class="answer" data-testid="answer" data-attempt={s.attempt.to_string()}>{ " · " }{ text::attempt_outcome(lang, s) }</span>
+        });
+        let standing = text::client_outcome(lang, &c.outcome).map(|o| html! { <span class="muted">{ " · " }{ o }</span> });
         html! {
-            <li>{ tr!(lang, ["#{} charge {} · {} {} · {}", c.op.0 + 1, c.amount, c.attempts, if c.attempts == 1 { "try" } else { "tries" }, outcome], ["#{} {} を課金 · 試行 {} 回 · {}", c.op.0 + 1, c.amount, c.attempts, outcome]) }</li>
+            <li data-op={(c.op.0 + 1).to_string()}>{ tr!(lang, ["#{} charge {}", c.op.0 + 1, c.amount], ["#{} {} を課金", c.op.0 + 1, c.amount]) }
+                { for answers }{ for standing }</li>
         }
     });
 

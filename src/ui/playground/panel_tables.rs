@@ -31,6 +31,8 @@ pub fn more_note(lang: Lang, shown: usize, total: usize) -> Html {
 pub fn store_table(lang: Lang, world: &World) -> Html {
     let rows = world.store_rows();
     let (_, shown_rows) = tail(rows);
+    // Expiry is told from the world's own simulated time, as the record's reader would see it.
+    let now = world.now_ms();
     let store_rows = shown_rows.clone().map(|r| {
         let full = world.key_text(r.key).unwrap_or_default();
         let state_class = match r.state {
@@ -40,11 +42,12 @@ pub fn store_table(lang: Lang, world: &World) -> Html {
         };
         html! {
             <tr data-key={full.clone()} key={r.key.0}>
-                <td class="key mono" title={full.clone()}>{ short_key(&full) }</td>
-                <td class="mono">{ r.fingerprint.map(|f| format!("{:08x}", f as u32)).unwrap_or_else(|| "—".into()) }</td>
+                // The fingerprint goes under its key, so the table fits three panels side by side.
+                <td class="key mono" title={full.clone()}>{ short_key(&full) }
+                    if let Some(f) = r.fingerprint { <span class="fingerprint">{ format!("{:08x}", f as u32) }</span> }</td>
                 <td class={state_class}>{ text::record_state(lang, r.state) }</td>
                 <td>{ r.result.as_ref().map(|res| result_text(lang, res)).unwrap_or_else(|| "—".into()) }</td>
-                <td>{ r.expires_at_ms.map(crate::ui::text::fmt_ms).unwrap_or_else(|| "—".into()) }</td>
+                <td class="expiry">{ r.expires_at_ms.map(|at| text::expiry_text(lang, at, now)).unwrap_or_else(|| "—".into()) }</td>
             </tr>
         }
     });
@@ -54,7 +57,7 @@ pub fn store_table(lang: Lang, world: &World) -> Html {
             <summary>{ tr!(lang, ["Idempotency store ({})", rows.len()], ["冪等性ストア（{}）", rows.len()]) }</summary>
             <div class="tbl-wrap"><table class="data">
                 <thead><tr>
-                    <th>{ lang.t("Key", "キー") }</th><th>{ lang.t("Fingerprint", "指紋") }</th>
+                    <th>{ lang.t("Key", "キー") }<span class="fingerprint">{ lang.t("fingerprint", "指紋") }</span></th>
                     <th>{ lang.t("State", "状態") }</th><th>{ lang.t("Cached result", "キャッシュ結果") }</th>
                     <th>{ lang.t("Expires", "期限") }</th>
                 </tr></thead>

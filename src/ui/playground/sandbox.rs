@@ -1,14 +1,14 @@
 //! The sandbox: send a charge with a key, an amount and a fault; retry with the same key or a new
 //! one; send concurrent duplicates; run a retrying client; move time; run the relay; choose the
-//! events and the production service's policies. The form is one reducer (`sandbox_form.rs`);
-//! each fieldset is a component of its own.
+//! events and the production service's policies; clear every input. The form is one reducer
+//! (`sandbox_form.rs`); each fieldset is a view function of its own.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
 use crate::sim::{Input, Scenario};
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
 use crate::ui::text;
 
 use super::charge_fields::{charge_fields, ChargeFieldsProps};
@@ -79,10 +79,27 @@ pub fn sandbox(p: &SandboxProps) -> Html {
         )
     };
     let form_now = (*form).clone();
+    // Clear: the same services and settings with no inputs; the page saves it like any change,
+    // so a reload shows the empty sandbox too (Reset only rewinds).
+    let inputs = p.scenario.inputs.len();
+    let on_clear = {
+        let (form, on, scenario) = (form.dispatcher(), p.on_change.clone(), p.scenario.clone());
+        Callback::from(move |_: MouseEvent| {
+            let mut empty = (*scenario).clone();
+            empty.inputs.clear();
+            form.dispatch(Edit::Said(None));
+            on.emit(Change::Replace(empty));
+        })
+    };
 
     html! {
         <section class="sandbox card" aria-labelledby="sb-h" data-testid="sandbox">
-            <h2 id="sb-h">{ l.t("Send requests", "要求を送る") }</h2>
+            <div class="sandbox-head">
+                <h2 id="sb-h">{ l.t("Send requests", "要求を送る") }</h2>
+                <button onclick={on_clear} disabled={inputs == 0} data-testid="sandbox-clear"
+                        title={l.t("Remove every input sent so far; the services and settings stay", "これまでに送った入力をすべて消す。サービスと設定はそのまま")}>
+                    { tr!(l, ["Clear all inputs ({})", inputs], ["入力をすべて消す（{}）", inputs]) }</button>
+            </div>
             if let Some(e) = form_now.error.clone() { <p class="field-error" role="alert" data-testid="sandbox-error" ref={error_ref}>{ e }</p> }
             { charge_fields(&ChargeFieldsProps { lang: l, form: form_now.clone(), seed: p.scenario.seed, last_key: p.last_key.clone(), on_edit: on_edit.clone(), on_submit: on_submit.clone() }) }
             { client_fields(&ClientFieldsProps { lang: l, form: form_now.clone(), on_edit: on_edit.clone(), on_submit: on_submit.clone() }) }

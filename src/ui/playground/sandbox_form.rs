@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
-use crate::sim::limits::{check_amount, parse_whole, InputError};
+use crate::sim::limits::{read_field, InputError, TypedField};
 use crate::sim::{mint, validate_key, Fault, Input, KeyFormat, RequestSpec, Rng};
 use crate::sim::{KeyStrategy, RetryKind, RetryPolicy};
 
@@ -35,8 +35,9 @@ pub fn retry_policy(kind: RetryKind) -> RetryPolicy {
     }
 }
 
-fn parse_amount(text: &str) -> Result<i64, InputError> {
-    check_amount(parse_whole(text)?)
+/// A typed amount or deposit, within the amounts' range (so it fits an `i64`).
+fn parse_amount(field: TypedField, text: &str) -> Result<i64, InputError> {
+    read_field(field, text).map(|n| n as i64)
 }
 
 /// The form as the learner left it.
@@ -182,7 +183,7 @@ impl SandboxForm {
                 Input::Request {
                     key,
                     key_format: KeyFormat::V4,
-                    amount: parse_amount(&self.amount)?,
+                    amount: parse_amount(TypedField::Amount, &self.amount)?,
                     description: "order".into(),
                     fault: self.fault,
                 }
@@ -193,10 +194,11 @@ impl SandboxForm {
                 fault: self.fault,
             },
             Submit::Parallel => {
-                let n = self.parallel.trim().parse::<usize>().unwrap_or(0);
+                // Within 2..=10, so it fits.
+                let n = read_field(TypedField::ConcurrentRequests, &self.parallel)? as usize;
                 let key = self.typed_key()?;
                 let spec = RequestSpec {
-                    amount: parse_amount(&self.amount)?,
+                    amount: parse_amount(TypedField::Amount, &self.amount)?,
                     key: Some(
                         key.or_else(|| last_key.map(str::to_string))
                             .unwrap_or_else(|| "same-key".to_string()),
@@ -211,7 +213,7 @@ impl SandboxForm {
                 }
             }
             Submit::Operation => Input::Operation {
-                amount: parse_amount(&self.amount)?,
+                amount: parse_amount(TypedField::Amount, &self.amount)?,
                 description: "order".into(),
                 key_format: KeyFormat::V4,
                 key_strategy: if self.new_key_per_retry {
@@ -220,7 +222,8 @@ impl SandboxForm {
                     KeyStrategy::Reuse
                 },
                 retry: retry_policy(self.retry),
-                max_attempts: self.attempts.trim().parse::<u32>().unwrap_or(0),
+                // Within 1..=20, so it fits.
+                max_attempts: read_field(TypedField::MaxAttempts, &self.attempts)? as u32,
                 faults: if self.fault == Fault::None {
                     vec![]
                 } else {
@@ -229,7 +232,7 @@ impl SandboxForm {
             },
             Submit::Advance(ms) => Input::AdvanceTime { ms },
             Submit::Deposit => Input::Deposit {
-                amount: parse_amount(&self.deposit)?,
+                amount: parse_amount(TypedField::Deposit, &self.deposit)?,
             },
             Submit::Relay => Input::RelayTick {
                 crash_after_publish: self.crash_relay,

@@ -110,6 +110,10 @@ pub struct PageState {
     pub import_notice: Option<Notice>,
     /// Which service's timeline is shown.
     pub tab: usize,
+    /// The timeline's page, as the index of its first event, when the learner paged it with
+    /// Earlier or Later; `None` follows the current step. Paging never moves the run; a move that
+    /// leaves the page's events goes back to following.
+    pub timeline_page: Option<usize>,
     /// Counts the changes the page remembers in this browser (the run's controls, the play timer,
     /// a sandbox change or an import once built); the page saves the run whenever it moves. A
     /// page just opened saves nothing until the learner acts.
@@ -134,6 +138,8 @@ pub enum Action {
     Import(String, Lang),
     /// Show this service's timeline.
     Tab(usize),
+    /// Show the timeline's events from this index on (`None`: around the current step).
+    TimelinePage(Option<usize>),
     /// Close the message above the run.
     Dismiss,
     /// Run the next slice of the build in progress.
@@ -161,17 +167,41 @@ impl PageState {
             notice: None,
             import_notice: None,
             tab: 0,
+            timeline_page: None,
             remembered: 0,
             teach: Teach::default(),
             toc_open: false,
         }
     }
 
-    /// Replaces the run; the timeline shows the first service.
+    /// Replaces the run; the timeline shows the first service, around the current step.
     pub fn set_session(&mut self, session: Session) {
         self.teach.new_run(&session);
         self.run = Some(Run::new(session));
         self.tab = 0;
+        self.timeline_page = None;
+    }
+
+    /// Keeps the timeline's page only while it shows an event of the current step, so a click
+    /// on one of its rows leaves the page in place and stepping past it follows the run again.
+    fn keep_timeline_page(&mut self) {
+        let Some(first) = self.timeline_page else {
+            return;
+        };
+        let holds = self.run.as_ref().is_some_and(|run| {
+            let s = run.session();
+            s.finished(self.tab).is_some_and(|w| {
+                let step = s.position().max(1);
+                let (from, to) = (
+                    w.trace().partition_point(|e| e.step < step),
+                    w.trace().partition_point(|e| e.step <= step),
+                );
+                from < first + super::timeline::WINDOW && to > first
+            })
+        });
+        if !holds {
+            self.timeline_page = None;
+        }
     }
 
     /// The step the run may not pass now (a question is waiting there).
@@ -538,6 +568,14 @@ impl Reducible for PageState {
             }
             Action::Tab(i) => {
                 next.tab = i;
+                next.timeline_page = None;
+                false
+            }
+            Action::TimelinePage(first) => {
+                if next.timeline_page == first {
+                    return self;
+                }
+                next.timeline_page = first;
                 false
             }
             Action::Dismiss => {
@@ -571,6 +609,7 @@ impl Reducible for PageState {
         };
         if remember {
             next.remembered += 1;
+            next.keep_timeline_page();
         }
         Rc::new(next)
     }
@@ -579,7 +618,7 @@ impl Reducible for PageState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::{builtin, Input};
+    use crate::sim::{builtin, Input, World};
 
     fn lesson() -> Rc<PageState> {
         let mut st = PageState::empty();
@@ -619,6 +658,71 @@ mod tests {
             &empty.clone().reduce(Action::Control(Control::Step)),
             &empty
         ));
+    }
+
+    /// Earlier and Later page the timeline's events; they never move the run (issue 10,
+    /// defect 1: Later used to seek to the next page's first step).
+    #[test]
+    fn paging_the_timeline_leaves_the_run_where_it_is() {
+        use super::super::timeline::WINDOW;
+        let mut scenario = builtin("distinct-keys").unwrap();
+        scenario.inputs = (0..6).flat_map(|_| scenario.inputs.clone()).collect();
+        let mut st = PageState::empty();
+        st.set_session(Session::new(scenario).unwrap());
+        let events = |st: &PageState| {
+            st.run
+                .as_ref()
+                .unwrap()
+                .session()
+                .finished(0)
+                .unwrap()
+                .trace()
+                .len()
+        };
+        assert!(events(&st) > 2 * WINDOW, "{} events", events(&st));
+        let st = Rc::new(st).reduce(Action::Control(Control::Seek(5)));
+        let balances = |st: &PageState| -> Vec<i64> {
+            st.run
+                .as_ref()
+                .unwrap()
+                .session()
+                .worlds()
+                .iter()
+                .map(World::balance)
+                .collect()
+        };
+        let before = (position(&st), balances(&st), st.remembered);
+        let st = st.reduce(Action::TimelinePage(Some(WINDOW)));
+        assert_eq!(st.timeline_page, Some(WINDOW));
+        assert_eq!(
+            (position(&st), balances(&st), st.remembered),
+            before,
+            "the run did not move"
+        );
+        let st = st.reduce(Action::TimelinePage(Some(2 * WINDOW)));
+        assert_eq!((st.timeline_page, position(&st)), (Some(2 * WINDOW), 5));
+        // A click on a row of the page keeps the page; a step past it follows the run again.
+        let on_page = {
+            let run = st.run.as_ref().unwrap();
+            let s = run.session();
+            s.finished(0).unwrap().trace()[2 * WINDOW].step
+        };
+        let st = st.reduce(Action::Control(Control::Seek(on_page)));
+        assert_eq!(
+            (st.timeline_page, position(&st)),
+            (Some(2 * WINDOW), on_page)
+        );
+        let st = st.reduce(Action::Control(Control::Reset));
+        assert_eq!((st.timeline_page, position(&st)), (None, 0));
+        // Back to the current step; and another tab starts around the current step.
+        let st = st
+            .reduce(Action::TimelinePage(Some(WINDOW)))
+            .reduce(Action::TimelinePage(None));
+        assert_eq!(st.timeline_page, None);
+        let st = st
+            .reduce(Action::TimelinePage(Some(WINDOW)))
+            .reduce(Action::Tab(1));
+        assert_eq!(st.timeline_page, None);
     }
 
     #[test]

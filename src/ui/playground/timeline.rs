@@ -1,10 +1,11 @@
-//! The sequence diagram: one column per lane (client, network, server, store, relay, consumer),
-//! one row per trace event. A message is an arrow between lanes; a lost one stops half-way with a
-//! cross. Only a window of rows around the current step is drawn, so a 10,000-event trace costs
-//! the same to render as a 40-event one.
+//! The sequence diagram: one column per lane that has events (client, network, server, store,
+//! relay, consumer), one row per trace event. A message is an arrow between lanes; a lost one
+//! stops half-way with a cross. Only a window of rows is drawn, so a 10,000-event trace costs the
+//! same to render as a 40-event one; the diagram is as wide as its labels, so none is cut.
 
 use yew::prelude::*;
 
+use crate::sim::{Lane, LaneSet};
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::text::events::LANE_NAMES;
 pub use crate::ui::text::{fmt_ms, Tone};
@@ -42,24 +43,66 @@ pub struct TimelineProps {
     pub first: usize,
     /// Events in the full trace.
     pub total_rows: usize,
-    /// Step to jump to for the previous page of events, if any.
-    pub prev_step: Option<usize>,
-    /// Step to jump to for the next page of events, if any.
-    pub next_step: Option<usize>,
+    /// The first event of the previous page of events, if any.
+    pub prev_page: Option<usize>,
+    /// The first event of the next page of events, if any.
+    pub next_page: Option<usize>,
+    /// The learner paged away from the current step's events (a button brings them back).
+    pub paged: bool,
+    /// Show another page of events (`None`: the current step's); the run does not move.
+    pub on_page: Callback<Option<usize>>,
     /// The current step (number of events applied).
     pub current: usize,
+    /// The lanes the whole trace has events on: only these are drawn.
+    pub lanes: LaneSet,
     /// Jump to a step.
     pub on_jump: Callback<usize>,
 }
 
 // Whole SVG user units: integer coordinates keep float formatting out of the page's wasm.
 const ROW_H: i64 = 26;
-const LANE_W: i64 = 112;
+/// Narrow enough that the client, network and server lanes fit a 390 px phone.
+const LANE_W: i64 = 96;
 const LEFT: i64 = 64;
 const TOP: i64 = 34;
+/// Gap between a mark and its label, and at the diagram's right edge.
+const PAD: i64 = 10;
 
-fn lane_x(lane: usize) -> i64 {
-    LEFT + LANE_W * lane as i64 + LANE_W / 2
+/// About how wide a label is drawn at the timeline's 11 px (bold for a failure), in user units:
+/// an ASCII character about 0.7 em, a wide one (Japanese, arrows, marks) a full em and a bit. An
+/// overestimate leaves blank room at the right; an underestimate would cut the label.
+pub fn label_width(text: &str) -> i64 {
+    let tenths: i64 = text
+        .chars()
+        .map(|c| if c.is_ascii() { 78 } else { 120 })
+        .sum();
+    tenths / 10 + 1
+}
+
+/// The drawn columns: the lanes in `lanes`, in lane order, and for each lane its column.
+fn columns(lanes: LaneSet) -> (Vec<usize>, [usize; 6]) {
+    let mut drawn = Vec::new();
+    let mut col = [0; 6];
+    for lane in Lane::ALL {
+        if lanes.contains(lane) {
+            col[lane as usize] = drawn.len();
+            drawn.push(lane as usize);
+        }
+    }
+    (drawn, col)
+}
+
+/// The text mark before a label: a failure or a good outcome is never told by colour alone.
+fn mark(tone: Tone) -> &'static str {
+    match tone {
+        Tone::Bad => "✕ ",
+        Tone::Good => "✓ ",
+        Tone::Plain => "",
+    }
+}
+
+fn col_x(col: usize) -> i64 {
+    LEFT + LANE_W * col as i64 + LANE_W / 2
 }
 
 /// The first row of the window that shows the current step, in a trace of `len` events whose
@@ -71,6 +114,15 @@ pub fn window_start(len: usize, at: usize) -> usize {
     (at / WINDOW * WINDOW).min(len - WINDOW)
 }
 
+/// The pages before and after the window that starts at event `first`, in a trace of `len`
+/// events: the first event of each, on the same `WINDOW` boundaries the current step's window
+/// uses (the last page ends with the last event).
+pub fn neighbour_pages(len: usize, first: usize) -> (Option<usize>, Option<usize>) {
+    let prev = (first > 0).then(|| (first - 1) / WINDOW * WINDOW);
+    let next = (first + WINDOW < len).then(|| (first / WINDOW * WINDOW + WINDOW).min(len - WINDOW));
+    (prev, next)
+}
+
 /// The sequence diagram.
 #[function_component(Timeline)]
 pub fn timeline(props: &TimelineProps) -> Html {
@@ -78,12 +130,35 @@ pub fn timeline(props: &TimelineProps) -> Html {
     let shown = &props.rows[..];
     let start = props.first;
     let end = start + shown.len();
-    // Room on the right for the labels of events drawn on the last lanes.
-    let width = LEFT + LANE_W * LANE_NAMES.len() as i64 + 150;
+    let (drawn_lanes, col) = columns(props.lanes);
+    let lane_x = |lane: usize| col_x(col[lane.min(5)]);
+    let lanes_right = LEFT + LANE_W * drawn_lanes.len() as i64;
+    // Each label: where it starts, its anchor, and how far right it reaches. Arrows are labelled
+    // from their left end; a mark on one of the last two columns is labelled to its left when the
+    // label fits there, else to its right.
+    let placed: Vec<(i64, &str, i64)> = shown
+        .iter()
+        .map(|row| {
+            let w = label_width(mark(row.tone)) + label_width(&row.label);
+            let x1 = lane_x(row.from);
+            match row.to {
+                Some(to) if to != row.from => {
+                    let x = x1.min(lane_x(to)) + PAD;
+                    (x, "start", x + w)
+                }
+                _ if col[row.from.min(5)] + 2 >= drawn_lanes.len() && x1 - PAD - w >= LEFT => {
+                    (x1 - PAD, "end", x1)
+                }
+                _ => (x1 + PAD, "start", x1 + PAD + w),
+            }
+        })
+        .collect();
+    let width = placed.iter().map(|p| p.2).fold(lanes_right, i64::max) + PAD;
     let height = TOP + ROW_H * shown.len().max(1) as i64 + 8;
 
-    let lanes = LANE_NAMES.iter().enumerate().map(|(i, (en, ja))| {
-        let x = lane_x(i);
+    let lanes = drawn_lanes.iter().map(|&lane| {
+        let (en, ja) = LANE_NAMES[lane];
+        let x = lane_x(lane);
         html! {
             <g class="tl-lane">
                 <text x={x.to_string()} y="18" text-anchor="middle" class="tl-lane-name">{ l.t(en, ja) }</text>
@@ -91,7 +166,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
             </g>
         }
     });
-    let drawn = shown.iter().enumerate().map(|(i, row)| {
+    let drawn = shown.iter().zip(&placed).enumerate().map(|(i, (row, &(label_x, anchor, _)))| {
         let y = TOP + ROW_H * i as i64 + ROW_H / 2;
         let current = row.step == props.current;
         let past = row.step <= props.current;
@@ -133,14 +208,6 @@ pub fn timeline(props: &TimelineProps) -> Html {
             }
             _ => html! { <circle class="tl-dot" cx={x1.to_string()} cy={y.to_string()} r="5" /> },
         };
-        // Labels of marks on the relay and consumer lanes go to the left of the mark, so the
-        // rightmost lanes' text stays inside the diagram.
-        let (label_x, anchor) = match row.to {
-            Some(to) if to > row.from => (lane_x(row.from) + 10, "start"),
-            Some(to) if to < row.from => (lane_x(to) + 10, "start"),
-            _ if row.from >= 4 => (x1 - 10, "end"),
-            _ => (x1 + 10, "start"),
-        };
         html! {
             <g class={classes!("tl-row", tone, current.then_some("current"), (!past).then_some("future"))}
                key={row.step} data-step={row.step.to_string()} role="button" tabindex="0"
@@ -149,26 +216,29 @@ pub fn timeline(props: &TimelineProps) -> Html {
                 <rect class="tl-hit" x="0" y={(y - ROW_H / 2).to_string()} width={width.to_string()} height={ROW_H.to_string()} />
                 <text class="tl-step" x="4" y={(y + 4).to_string()}>{ format!("{} · {}", row.step, fmt_ms(row.time_ms)) }</text>
                 { shape }
-                <text class="tl-label" x={label_x.to_string()} y={(y - 6).to_string()} text-anchor={anchor}>{
-                    match row.tone { Tone::Bad => "✕ ", Tone::Good => "✓ ", Tone::Plain => "" }
-                }{ &row.label }</text>
+                <text class="tl-label" x={label_x.to_string()} y={(y - 6).to_string()} text-anchor={anchor}>{ mark(row.tone) }{ &row.label }</text>
             </g>
         }
     });
+    // Paging shows other events; it never moves the run.
     let page = |to: Option<usize>| {
-        let on_jump = props.on_jump.clone();
+        let on_page = props.on_page.clone();
         Callback::from(move |_| {
-            if let Some(to) = to {
-                on_jump.emit(to)
+            if to.is_some() {
+                on_page.emit(to)
             }
         })
     };
+    let back_to_current = props.on_page.reform(|_: MouseEvent| None);
     html! {
         <div class="timeline" data-testid="timeline">
             <div class="tl-pager">
                 if !shown.is_empty() { <span>{ tr!(l, ["Events {}–{} of {}", if shown.is_empty() { 0 } else { start + 1 }, end, props.total_rows], ["イベント {}–{} / {}", if shown.is_empty() { 0 } else { start + 1 }, end, props.total_rows]) }</span> }
-                <button onclick={page(props.prev_step)} disabled={props.prev_step.is_none()}>{ l.t("Earlier", "前へ") }</button>
-                <button onclick={page(props.next_step)} disabled={props.next_step.is_none()}>{ l.t("Later", "次へ") }</button>
+                <button onclick={page(props.prev_page)} disabled={props.prev_page.is_none()} data-testid="tl-earlier">{ l.t("Earlier", "前へ") }</button>
+                <button onclick={page(props.next_page)} disabled={props.next_page.is_none()} data-testid="tl-later">{ l.t("Later", "次へ") }</button>
+                if props.paged {
+                    <button onclick={back_to_current} data-testid="tl-current">{ tr!(l, ["Back to step {}", props.current], ["ステップ {} に戻る", props.current]) }</button>
+                }
             </div>
             <div class="tl-scroll">
                 <svg class="tl-svg" viewBox={format!("0 0 {width} {height}")} width={width.to_string()} height={height.to_string()}
@@ -214,6 +284,23 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn pages_step_through_the_trace_and_back() {
+        // 100 events: pages at 0, 40 and 60 (the last ends with the last event).
+        assert_eq!(neighbour_pages(100, 0), (None, Some(40)));
+        assert_eq!(neighbour_pages(100, 40), (Some(0), Some(60)));
+        assert_eq!(neighbour_pages(100, 60), (Some(40), None));
+        assert_eq!(neighbour_pages(30, 0), (None, None));
+        assert_eq!(neighbour_pages(80, 40), (Some(0), None));
+        // Every page reached by Later is the current step's window for some step in it.
+        let mut first = 0;
+        while let (_, Some(next)) = neighbour_pages(1_000, first) {
+            assert!(next > first && next + WINDOW <= 1_000);
+            first = next;
+        }
+        assert_eq!(first, 1_000 - WINDOW);
     }
 
     #[test]

@@ -11,16 +11,26 @@ use crate::ui::text;
 
 use super::timeline::{self, Timeline, TimelineRow};
 
-/// The timeline heading, its service tabs (`on_tab` picks one) and the timeline of service `tab`.
-/// Without `reveal` (a question is waiting) the steps ahead are not drawn.
-pub fn timeline_section(
-    l: Lang,
-    s: &Session,
-    tab: usize,
-    reveal: bool,
-    on_tab: &Callback<usize>,
-    on_jump: &Callback<usize>,
-) -> Html {
+/// Where the timeline is: which service's, and the page the learner paged to (`None`: around
+/// the current step); `on_tab`, `on_page` and `on_jump` change them or move the run.
+pub struct TimelineView<'a> {
+    /// Which service's timeline.
+    pub tab: usize,
+    /// The first event of the page shown, when paged.
+    pub page: Option<usize>,
+    /// Whether the steps ahead may be drawn (not while a question waits).
+    pub reveal: bool,
+    /// Picks a service's timeline.
+    pub on_tab: &'a Callback<usize>,
+    /// Shows another page of events.
+    pub on_page: &'a Callback<Option<usize>>,
+    /// Moves the run to a step.
+    pub on_jump: &'a Callback<usize>,
+}
+
+/// The timeline heading, its service tabs and the timeline of the chosen service.
+pub fn timeline_section(l: Lang, s: &Session, v: &TimelineView<'_>) -> Html {
+    let (tab, on_tab) = (v.tab, v.on_tab);
     html! {
         <section aria-labelledby="tl-h">
             <h2 id="tl-h">{ l.t("Timeline", "タイムライン") }</h2>
@@ -31,7 +41,7 @@ pub fn timeline_section(
                         { text::column_name(l, w.config()) }</button> }
                 }) }
             </div>
-            { timeline_for(l, s, tab, reveal, on_jump) }
+            { timeline_for(l, s, v) }
         </section>
     }
 }
@@ -47,6 +57,10 @@ pub fn timeline_rows<'a>(
         .map(|e| {
             let (from, to) = e.lanes();
             let (label, tone) = text::event_text(lang, world, &e.kind);
+            // The evidence of a broken invariant is drawn as the failure its badge names, even
+            // when the event is usually good news (a replay that differs from the first answer).
+            let broken = world.violations().iter().any(|v| v.is_evidence(e));
+            let tone = if broken { text::Tone::Bad } else { tone };
             TimelineRow {
                 step: e.step,
                 time_ms: e.time_ms,
@@ -61,15 +75,15 @@ pub fn timeline_rows<'a>(
 }
 
 /// The selected world's timeline. Rows come from the finished run's trace, so the steps ahead
-/// show dimmed (or, while a question waits, are not drawn at all); only the window around the
-/// current step is localized and drawn.
-fn timeline_for(l: Lang, s: &Session, tab: usize, reveal: bool, on_jump: &Callback<usize>) -> Html {
-    let Some(full) = s.finished(tab) else {
+/// show dimmed; only the window shown (around the current step, or the page the learner paged
+/// to) is localized and drawn.
+fn timeline_for(l: Lang, s: &Session, v: &TimelineView<'_>) -> Html {
+    let Some(full) = s.finished(v.tab) else {
         return html! {};
     };
     let whole = full.trace();
     // The trace up to the cursor only, while the future must stay hidden.
-    let shown = if reveal {
+    let shown = if v.reveal {
         whole.len()
     } else {
         whole.partition_point(|e| e.step <= s.position())
@@ -77,11 +91,15 @@ fn timeline_for(l: Lang, s: &Session, tab: usize, reveal: bool, on_jump: &Callba
     let trace = whole;
     // A binary search: the trace holds tens of thousands of events on long runs.
     let at = trace.partition_point(|e| e.step < s.position().max(1));
-    let first = timeline::window_start(shown, at.min(shown));
+    let at = at.min(shown);
+    let current = timeline::window_start(shown, at);
+    let first = v
+        .page
+        .map_or(current, |p| p.min(shown.saturating_sub(timeline::WINDOW)));
     let end = (first + timeline::WINDOW).min(shown);
     let rows = Rc::new(timeline_rows(l, full, trace.range(first..end)));
-    let prev_step = (first > 0).then(|| trace[first.saturating_sub(timeline::WINDOW)].step);
-    let next_step = (end < shown).then(|| trace[end].step);
-    html! { <Timeline lang={l} rows={rows} first={first} total_rows={shown} prev_step={prev_step} next_step={next_step}
-    current={s.position()} on_jump={on_jump.clone()} /> }
+    let (prev_page, next_page) = timeline::neighbour_pages(shown, first);
+    let paged = !(first..end).contains(&at) && first != current;
+    html! { <Timeline lang={l} rows={rows} first={first} total_rows={shown} prev_page={prev_page} next_page={next_page}
+    paged={paged} on_page={v.on_page.clone()} current={s.position()} lanes={full.lanes_used()} on_jump={v.on_jump.clone()} /> }
 }

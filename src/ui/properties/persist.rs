@@ -106,11 +106,11 @@ mod tests {
         );
         assert!(matches!(
             from_query("n=0", base()),
-            Err(LinkError::Value(InputError::CasesOutOfRange { .. }))
+            Err(LinkError::Value(InputError::BadNumber { .. }))
         ));
         assert!(matches!(
             from_query("seed=-1", base()),
-            Err(LinkError::Value(InputError::SeedOutOfRange { .. }))
+            Err(LinkError::Value(InputError::BadNumber { .. }))
         ));
         assert_eq!(from_query("", base()), Ok(base()));
     }
@@ -137,9 +137,11 @@ mod tests {
             from_query(&long, base()),
             Err(LinkError::UnknownProperty("x".repeat(SHOWN)))
         );
+        // Full-width digits are read as the sandbox reads them.
+        assert_eq!(from_query("n=１２", base()).map(|s| s.cases), Ok(12));
         assert!(matches!(
-            from_query("n=１２", base()),
-            Err(LinkError::Value(InputError::NotAWholeNumber { .. }))
+            from_query("n=1x", base()),
+            Err(LinkError::Value(InputError::BadNumber { .. }))
         ));
         assert_eq!(
             from_query("svc=naive&svc=atomic", base()).map(|s| s.service),

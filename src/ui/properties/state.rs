@@ -258,12 +258,9 @@ mod tests {
             ],
         );
         assert!(
-            matches!(ui.cases_error, Some(InputError::CasesOutOfRange { ref cases, .. }) if cases == "-1")
+            matches!(ui.cases_error, Some(InputError::BadNumber { ref number, .. }) if number.text == "-1")
         );
-        assert!(matches!(
-            ui.seed_error,
-            Some(InputError::NotAWholeNumber { .. })
-        ));
+        assert!(matches!(ui.seed_error, Some(InputError::BadNumber { .. })));
         assert!(ui.run.is_none() && ui.settings().is_none());
         let fixed = reduce(
             ui,

@@ -3,13 +3,89 @@
 
 use crate::sim::lab::{LabError, NumberField};
 use crate::sim::limits::{
-    DurationField, InputError, Quantity, MAX_AMOUNT, MAX_BALANCE, MAX_CACHED_REQUESTS,
-    MAX_EXPLORED_STATES, MAX_PARALLEL_REQUESTS, MAX_RAW_SCHEDULES, MAX_SAMPLES, MAX_URL_BYTES,
-    MIN_AMOUNT, MIN_BALANCE, MIN_PARALLEL_REQUESTS,
+    DurationField, InputError, NumberProblem, Quantity, TypedField, TypedNumberError, MAX_AMOUNT,
+    MAX_BALANCE, MAX_CACHED_REQUESTS, MAX_EXPLORED_STATES, MAX_PARALLEL_REQUESTS,
+    MAX_RAW_SCHEDULES, MAX_SAMPLES, MAX_URL_BYTES, MIN_AMOUNT, MIN_BALANCE, MIN_PARALLEL_REQUESTS,
 };
 use crate::sim::{Halt, Input, World};
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::lab::persist::{Origin, RestoreError};
+
+use super::grouped;
+
+/// A count with its noun in English, singular for one ("1 request", "2 requests"); Japanese
+/// has no plural, so its words are written beside the number in each message.
+fn count(n: impl Into<u128>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{} {}", grouped(n), if n == 1 { one } else { many })
+}
+
+/// A whole number for reading: thousands grouped, a minus sign for negatives.
+pub fn signed(n: i128) -> String {
+    if n < 0 {
+        format!("−{}", grouped(n.unsigned_abs()))
+    } else {
+        grouped(n.unsigned_abs())
+    }
+}
+
+/// `n` as a grouped number (for the sizes and counts in messages).
+fn g(n: impl TryInto<u128>) -> String {
+    n.try_into().map(grouped).unwrap_or_default()
+}
+
+/// A refused typed number, as a message that names the field (`field`, as its label reads) and
+/// the real problem: empty, not a whole number, negative, too small or too large, with the range.
+pub fn number_error(lang: Lang, field: &str, e: &TypedNumberError) -> String {
+    let (min, max) = (signed(e.min), signed(e.max));
+    // The number as read (grouped); one beyond 128 bits has more digits than a message quotes.
+    let typed = e.value.map_or_else(
+        || lang.t("the number typed", "入力した数").to_string(),
+        signed,
+    );
+    // Japanese spaces a number from its particle, not a word.
+    let sp = if e.value.is_some() { " " } else { "" };
+    let text = &e.text;
+    match e.problem {
+        NumberProblem::Empty => tr!(
+            lang,
+            "{field} is empty: type a whole number from {min} to {max}.",
+            "{field}が空。{min} から {max} までの整数を入力してください。"
+        ),
+        NumberProblem::NotANumber => tr!(
+            lang,
+            "{field}: “{text}” is not a whole number. Type digits only, from {min} to {max}.",
+            "{field}：「{text}」は整数ではない。{min} から {max} までの整数を数字で入力してください。"
+        ),
+        NumberProblem::Negative => tr!(
+            lang,
+            "{field}: {typed} is negative. Use a whole number from {min} to {max}.",
+            "{field}：{typed}{sp}は負の数。{min} から {max} までの整数にしてください。"
+        ),
+        NumberProblem::TooSmall => tr!(
+            lang,
+            "{field}: {typed} is too small. The range is {min} to {max}.",
+            "{field}：{typed}{sp}は小さすぎる。範囲は {min} から {max}。"
+        ),
+        NumberProblem::TooLarge => tr!(
+            lang,
+            "{field}: {typed} is too large. The range is {min} to {max}.",
+            "{field}：{typed}{sp}は大きすぎる。範囲は {min} から {max}。"
+        ),
+    }
+}
+
+/// The label of a playground field that takes a number, as the sandbox shows it.
+pub fn typed_field(lang: Lang, f: TypedField) -> &'static str {
+    match f {
+        TypedField::Amount => lang.t("Amount", "金額"),
+        TypedField::Deposit => lang.t("Deposit", "入金"),
+        TypedField::ConcurrentRequests => lang.t("Requests at once", "同時に送る数"),
+        TypedField::MaxAttempts => lang.t("Max attempts", "最大試行回数"),
+        TypedField::PropertyCases => lang.t("Cases", "ケース数"),
+        TypedField::PropertySeed => lang.t("Seed", "シード"),
+    }
+}
 
 fn duration_field(lang: Lang, f: DurationField) -> &'static str {
     match f {
@@ -29,64 +105,91 @@ fn duration_field(lang: Lang, f: DurationField) -> &'static str {
 pub fn input_error(lang: Lang, e: &InputError) -> String {
     use InputError as E;
     match e {
-        E::AmountOutOfRange { amount, min, max } => tr!(
-            lang,
-            "The amount {amount} is out of range: use a whole number from {min} to {max}.",
-            "金額 {amount} は範囲外。{min} から {max} までの整数にしてください。"
-        ),
-        E::BalanceOutOfRange { balance, max } => tr!(
-            lang,
-            "The balance {balance} is out of range: use 0 to {max}.",
-            "残高 {balance} は範囲外。0 から {max} までにしてください。"
-        ),
+        E::AmountOutOfRange { amount, min, max } => {
+            let (amount, min, max) = (signed(i128::from(*amount)), g(*min), g(*max));
+            tr!(
+                lang,
+                "The amount {amount} is out of range: use a whole number from {min} to {max}.",
+                "金額 {amount} は範囲外。{min} から {max} までの整数にしてください。"
+            )
+        }
+        E::BalanceOutOfRange { balance, max } => {
+            let (balance, max) = (signed(i128::from(*balance)), g(*max));
+            tr!(
+                lang,
+                "The balance {balance} is out of range: use 0 to {max}.",
+                "残高 {balance} は範囲外。0 から {max} までにしてください。"
+            )
+        }
         E::BalanceLimit {
             balance,
             deposit,
             max,
-        } => tr!(
-            lang,
-            "Depositing {deposit} onto {balance} would pass the balance limit of {max}.",
-            "{balance} に {deposit} を入金すると残高上限 {max} を超える。"
-        ),
+        } => {
+            let (balance, deposit, max) = (g(*balance), g(*deposit), g(*max));
+            tr!(
+                lang,
+                "Depositing {deposit} onto {balance} would pass the balance limit of {max}.",
+                "{balance} に {deposit} を入金すると残高上限 {max} を超える。"
+            )
+        }
         E::KeyEmpty => lang
             .t(
                 "The idempotency key is empty: type one or generate a UUID.",
                 "冪等性キーが空。入力するか UUID を生成してください。",
             )
             .into(),
-        E::KeyTooLong { len, max } => tr!(
-            lang,
-            "The key has {len} characters; at most {max} are allowed (Stripe's limit).",
-            "キーが {len} 文字ある。上限は {max} 文字（Stripe の上限）。"
-        ),
-        E::DescriptionTooLong { len, max } => tr!(
-            lang,
-            "The description has {len} characters; at most {max} are allowed.",
-            "説明が {len} 文字ある。上限は {max} 文字。"
-        ),
+        E::KeyTooLong { len, max } => {
+            let len = grouped(*len as u128);
+            tr!(
+                lang,
+                "The key has {len} characters; at most {max} are allowed (Stripe's limit).",
+                "キーが {len} 文字ある。上限は {max} 文字（Stripe の上限）。"
+            )
+        }
+        E::DescriptionTooLong { len, max } => {
+            let len = grouped(*len as u128);
+            tr!(
+                lang,
+                "The description has {len} characters; at most {max} are allowed.",
+                "説明が {len} 文字ある。上限は {max} 文字。"
+            )
+        }
         E::AttemptsOutOfRange { attempts, min, max } => tr!(
             lang,
             "Max attempts {attempts} is out of range: use {min} to {max}.",
             "最大試行回数 {attempts} は範囲外。{min} から {max} にしてください。"
         ),
-        E::TooManyFaults { faults, max } => tr!(
-            lang,
-            "{faults} faults were given for at most {max} attempts.",
-            "最大 {max} 回の試行に {faults} 個の障害が指定された。"
-        ),
-        E::ParallelOutOfRange { count, min, max } => {
-            let s = if *count == 1 { "" } else { "s" };
+        E::TooManyFaults { faults, max } => {
+            let (given, attempts) = (count(*faults as u128, "fault was", "faults were"), count(*max as u128, "attempt", "attempts"));
+            let (faults, max) = (g(*faults), g(*max));
             tr!(
                 lang,
-                "{count} concurrent request{s}: use {min} to {max}.",
-                "同時要求が {count} 件。{min} から {max} 件にしてください。"
+                "{given} given for at most {attempts}.",
+                "最大 {max} 回の試行に {faults} 個の障害が指定された。"
             )
         }
-        E::TooManyInputs { count, max } => tr!(
-            lang,
-            "{count} inputs: a run holds at most {max}. Reset or start a new sandbox.",
-            "入力が {count} 件。1回の実行は最大 {max} 件。リセットするか新しいサンドボックスにしてください。"
-        ),
+        E::ParallelOutOfRange {
+            count: n,
+            min,
+            max,
+        } => {
+            let requests = count(*n as u128, "concurrent request", "concurrent requests");
+            let n = g(*n);
+            tr!(
+                lang,
+                "{requests}: use {min} to {max}.",
+                "同時要求が {n} 件。{min} から {max} 件にしてください。"
+            )
+        }
+        E::TooManyInputs { count: n, max } => {
+            let (inputs, n, max) = (count(*n as u128, "input", "inputs"), g(*n), g(*max));
+            tr!(
+                lang,
+                "{inputs}: a run holds at most {max}. Clear the sandbox or remove some inputs.",
+                "入力が {n} 件。1回の実行は最大 {max} 件。サンドボックスを空にするか、入力を減らしてください。"
+            )
+        }
         E::DurationOutOfRange {
             field,
             ms,
@@ -94,42 +197,58 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             max,
         } => {
             let f = duration_field(lang, *field);
+            let (ms, min, max) = (g(*ms), g(*min), g(*max));
             tr!(
                 lang,
                 "The {f} of {ms} ms is out of range: use {min} to {max} ms.",
                 "{f} {ms} ms は範囲外。{min} から {max} ms にしてください。"
             )
         }
-        E::ServicesOutOfRange { count, min, max } => tr!(
-            lang,
-            "{count} services chosen: pick {min} to {max}.",
-            "サービスが {count} 個選ばれている。{min} から {max} 個にしてください。"
-        ),
+        E::ServicesOutOfRange { count: n, min, max } => {
+            let chosen = count(*n as u128, "service", "services");
+            tr!(
+                lang,
+                "{chosen} chosen: pick {min} to {max}.",
+                "サービスが {n} 個選ばれている。{min} から {max} 個にしてください。"
+            )
+        }
         E::RetryOverAttemptLimit { attempt, max } => tr!(
             lang,
             "This retry would be attempt {attempt} of the operation; an operation makes at most {max} attempts. Send a new charge instead.",
             "この再試行は操作の {attempt} 回目の試行になる。1つの操作の試行は最大 {max} 回。新しい請求を送ってください。"
         ),
-        E::TooMuchWork { events, max } => tr!(
+        E::TooMuchWork { events, max } => {
+            let (events, max) = (g(*events), g(*max));
+            tr!(
             lang,
             "These inputs could make a run of up to {events} events; one run records at most {max}. Remove some inputs (relay ticks after many charges cost the most).",
             "この入力では実行が最大 {events} イベントになりうる。1回の実行で記録できるのは {max} まで。入力を減らしてください（多数の請求の後のリレー実行が最も重い）。"
-        ),
-        E::TraceFull { max } => tr!(
-            lang,
-            "The run reached its limit of {max} events and stopped there.",
-            "実行がイベント数の上限 {max} に達し、そこで止まった。"
-        ),
-        E::UrlTooLong { bytes, max } => tr!(
-            lang,
-            "The link is {bytes} bytes; links up to {max} bytes are accepted. Use JSON export instead.",
-            "リンクが {bytes} バイトある。上限は {max} バイト。JSON の書き出しを使ってください。"
-        ),
-        E::JsonTooLarge { bytes, max } => tr!(
-            lang,
-            "The JSON is {bytes} bytes; at most {max} are accepted.",
-            "JSON が {bytes} バイトある。上限は {max} バイト。"
-        ),
+        )
+        }
+        E::TraceFull { max } => {
+            let max = g(*max);
+            tr!(
+                lang,
+                "The run reached its limit of {max} events and stopped there.",
+                "実行がイベント数の上限 {max} に達し、そこで止まった。"
+            )
+        }
+        E::UrlTooLong { bytes, max } => {
+            let (bytes, max) = (g(*bytes), g(*max));
+            tr!(
+                lang,
+                "The link is {bytes} bytes; links up to {max} bytes are accepted. Use JSON export instead.",
+                "リンクが {bytes} バイトある。上限は {max} バイト。JSON の書き出しを使ってください。"
+            )
+        }
+        E::JsonTooLarge { bytes, max } => {
+            let (bytes, max) = (g(*bytes), g(*max));
+            tr!(
+                lang,
+                "The JSON is {bytes} bytes; at most {max} are accepted.",
+                "JSON が {bytes} バイトある。上限は {max} バイト。"
+            )
+        }
         // `message` is the JSON reader's own English detail, in both languages.
         E::JsonInvalid {
             line,
@@ -145,11 +264,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             "This scenario is version {version}; this page reads version {supported}.",
             "このシナリオはバージョン {version}。このページが読めるのはバージョン {supported}。"
         ),
-        E::NotAWholeNumber { text } => tr!(
-            lang,
-            "“{text}” is not a whole number: type digits only, like 100.",
-            "「{text}」は整数ではない。100 のように数字だけを入力してください。"
-        ),
+        E::BadNumber { field, number } => number_error(lang, typed_field(lang, *field), number),
         E::Overflow { quantity } => {
             let q = match quantity {
                 Quantity::Time => lang.t("simulated time", "シミュレーション時間"),
@@ -161,9 +276,6 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
                 "The run stopped: {q} would overflow.",
                 "実行が止まった：{q}が桁あふれする。"
             )
-        }
-        E::CasesOutOfRange { .. } | E::SeedOutOfRange { .. } => {
-            super::properties::setting_error(lang, e)
         }
     }
 }
@@ -200,15 +312,18 @@ pub fn halt_text(lang: Lang, world: &World, halt: &Halt) -> String {
     }
 }
 
-/// The name of a lab text field whose number could not be read.
+/// The label of a lab field that takes numbers, as the lab shows it.
 pub fn number_field(lang: Lang, f: NumberField) -> &'static str {
     match f {
-        NumberField::Requests => lang.t("requests", "リクエスト数"),
-        NumberField::Amounts => lang.t("amounts", "金額"),
-        NumberField::Balance => lang.t("initial balance", "初期残高"),
-        NumberField::Seed => lang.t("seed", "シード"),
-        NumberField::Samples => lang.t("samples", "サンプル数"),
-        NumberField::Schedule => lang.t("schedule", "スケジュール"),
+        NumberField::Requests => lang.t("Concurrent requests", "同時リクエスト数"),
+        NumberField::Amounts => lang.t("Amounts", "金額"),
+        NumberField::Balance => lang.t("Initial balance", "初期残高"),
+        NumberField::Seed => lang.t("Seed", "シード"),
+        NumberField::Samples => lang.t("Schedules to try", "試すスケジュール数"),
+        NumberField::Schedule => lang.t(
+            "Schedule (request numbers)",
+            "スケジュール（リクエスト番号）",
+        ),
     }
 }
 
@@ -216,37 +331,44 @@ pub fn number_field(lang: Lang, f: NumberField) -> &'static str {
 /// numbered from 1, as the page shows them.
 pub fn lab_error(lang: Lang, e: &LabError) -> String {
     match e {
-        LabError::RequestCount { requests } => tr!(
-            lang,
-            "{requests} requests: choose between {MIN_PARALLEL_REQUESTS} (one request is not concurrency) and {MAX_PARALLEL_REQUESTS}",
-            "リクエスト数 {requests}: {MIN_PARALLEL_REQUESTS}（1件では並行にならない）から {MAX_PARALLEL_REQUESTS} の間で選んでください"
-        ),
-        LabError::AmountCount { given, requests } => tr!(
-            lang,
-            "{given} amounts for {requests} requests: give one amount for all, or one per request",
-            "{requests}件のリクエストに金額が{given}個: 全体に1つ、またはリクエストごとに1つ指定してください"
-        ),
+        LabError::RequestCount { requests } => {
+            let n = count(*requests as u128, "request", "requests");
+            let k = g(*requests);
+            tr!(
+                lang,
+                "{n}: choose between {MIN_PARALLEL_REQUESTS} (one request is not concurrency) and {MAX_PARALLEL_REQUESTS}",
+                "リクエスト数 {k}: {MIN_PARALLEL_REQUESTS}（1件では並行にならない）から {MAX_PARALLEL_REQUESTS} の間で選んでください"
+            )
+        }
+        LabError::AmountCount { given, requests } => {
+            let (amounts, for_requests) = (
+                count(*given as u128, "amount", "amounts"),
+                count(*requests as u128, "request", "requests"),
+            );
+            tr!(
+                lang,
+                "{amounts} for {for_requests}: give one amount for all, or one per request",
+                "{requests}件のリクエストに金額が{given}個: 全体に1つ、またはリクエストごとに1つ指定してください"
+            )
+        }
         LabError::Amount { request, amount } => {
             let r = request + 1;
+            let (amount, min, max) = (signed(i128::from(*amount)), g(MIN_AMOUNT), g(MAX_AMOUNT));
             tr!(
                 lang,
-                "request {r}: amount {amount} is outside {MIN_AMOUNT}..={MAX_AMOUNT}",
-                "リクエスト{r}: 金額 {amount} は {MIN_AMOUNT}..={MAX_AMOUNT} の範囲外です"
+                "request {r}: amount {amount} is out of range: use {min} to {max}",
+                "リクエスト{r}: 金額 {amount} は範囲外です。{min} から {max} にしてください"
             )
         }
-        LabError::Balance { balance } => tr!(
-            lang,
-            "initial balance {balance} is outside {MIN_BALANCE}..={MAX_BALANCE}",
-            "初期残高 {balance} は {MIN_BALANCE}..={MAX_BALANCE} の範囲外です"
-        ),
-        LabError::NotANumber { field, text } => {
-            let f = number_field(lang, *field);
+        LabError::Balance { balance } => {
+            let (balance, min, max) = (signed(i128::from(*balance)), g(MIN_BALANCE), g(MAX_BALANCE));
             tr!(
                 lang,
-                "{f}: \"{text}\" is not a whole number",
-                "{f}: 「{text}」は整数ではありません"
+                "initial balance {balance} is out of range: use {min} to {max}",
+                "初期残高 {balance} は範囲外です。{min} から {max} にしてください"
             )
         }
+        LabError::BadNumber { field, number } => number_error(lang, number_field(lang, *field), number),
         LabError::ScheduleIndexOutOfRange {
             position,
             request,
@@ -279,11 +401,14 @@ pub fn lab_error(lang: Lang, e: &LabError) -> String {
                 "スケジュールの{p}番目: リクエスト{r}はすでに終了しています"
             )
         }
-        LabError::ScheduleTooLong { length, max } => tr!(
+        LabError::ScheduleTooLong { length, max } => {
+            let (entries, steps) = (count(*length as u128, "entry", "entries"), count(*max as u128, "step", "steps"));
+            tr!(
             lang,
-            "the schedule has {length} entries but the requests have only {max} steps",
+            "the schedule has {entries} but the requests have only {steps}",
             "スケジュールは{length}ステップですが、リクエストのステップは合計{max}しかありません"
-        ),
+        )
+        }
         LabError::NothingToUndo => lang
             .t(
                 "nothing to step back: no step taken yet",
@@ -296,31 +421,46 @@ pub fn lab_error(lang: Lang, e: &LabError) -> String {
                 "すべてのリクエストが終了しています",
             )
             .to_string(),
-        LabError::OverRawBudget { schedules: Some(n) } => tr!(
-            lang,
-            "{n} schedules is over the budget of {MAX_RAW_SCHEDULES} for search without caching: turn caching on or sample",
-            "スケジュール数 {n} はキャッシュなし探索の上限 {MAX_RAW_SCHEDULES} を超えます。キャッシュを有効にするかサンプリングしてください"
-        ),
-        LabError::OverRawBudget { schedules: None } => tr!(
-            lang,
-            "the number of schedules does not fit in 128 bits, far over the budget of {MAX_RAW_SCHEDULES}: sample instead",
-            "スケジュール数が128ビットに収まらず、上限 {MAX_RAW_SCHEDULES} を大きく超えます。サンプリングしてください"
-        ),
-        LabError::OverCachedBudget { requests } => tr!(
-            lang,
-            "{requests} requests is over the limit of {MAX_CACHED_REQUESTS} for exhaustive search: the distinct states grow about twentyfold per request and would not fit the page's memory; sample instead",
-            "リクエスト数 {requests} は全探索の上限 {MAX_CACHED_REQUESTS} を超えます。異なる状態の数がリクエスト1件ごとに約20倍になり、ページのメモリに収まりません。サンプリングしてください"
-        ),
-        LabError::StateBudgetExceeded { states } => tr!(
-            lang,
-            "stopped after {states} distinct states, the budget is {MAX_EXPLORED_STATES}: sample instead",
-            "異なる状態が{states}個に達したので停止しました（上限 {MAX_EXPLORED_STATES}）。サンプリングしてください"
-        ),
-        LabError::SampleCount { samples } => tr!(
-            lang,
-            "{samples} samples: choose between 1 and {MAX_SAMPLES}",
-            "サンプル数 {samples}: 1 から {MAX_SAMPLES} の間で選んでください"
-        ),
+        LabError::OverRawBudget { schedules: Some(n) } => {
+            let (n, budget) = (g(*n), g(MAX_RAW_SCHEDULES));
+            tr!(
+                lang,
+                "{n} schedules: over the budget of {budget} for search without caching. Turn caching on or sample",
+                "スケジュール数 {n} はキャッシュなし探索の上限 {budget} を超えます。キャッシュを有効にするかサンプリングしてください"
+            )
+        }
+        LabError::OverRawBudget { schedules: None } => {
+            let budget = g(MAX_RAW_SCHEDULES);
+            tr!(
+                lang,
+                "the number of schedules does not fit in 128 bits, far over the budget of {budget}: sample instead",
+                "スケジュール数が128ビットに収まらず、上限 {budget} を大きく超えます。サンプリングしてください"
+            )
+        }
+        LabError::OverCachedBudget { requests } => {
+            let n = count(*requests as u128, "request", "requests");
+            tr!(
+                lang,
+                "{n}: over the limit of {MAX_CACHED_REQUESTS} for exhaustive search. The distinct states grow about twentyfold per request and would not fit the page's memory; sample instead",
+                "リクエスト数 {requests} は全探索の上限 {MAX_CACHED_REQUESTS} を超えます。異なる状態の数がリクエスト1件ごとに約20倍になり、ページのメモリに収まりません。サンプリングしてください"
+            )
+        }
+        LabError::StateBudgetExceeded { states } => {
+            let (states, budget) = (g(*states), g(MAX_EXPLORED_STATES));
+            tr!(
+                lang,
+                "stopped after {states} distinct states, the budget is {budget}: sample instead",
+                "異なる状態が{states}個に達したので停止しました（上限 {budget}）。サンプリングしてください"
+            )
+        }
+        LabError::SampleCount { samples } => {
+            let (n, max) = (g(*samples), g(MAX_SAMPLES));
+            tr!(
+                lang,
+                "{n} samples: choose between 1 and {max}",
+                "サンプル数 {n}: 1 から {max} の間で選んでください"
+            )
+        }
         LabError::CountOverflow => lang
             .t(
                 "a schedule count overflowed 128 bits",
@@ -348,11 +488,14 @@ pub fn restore_message(lang: Lang, origin: Origin, error: &RestoreError) -> Stri
         ),
     };
     let why = match error {
-        RestoreError::TooLong { bytes } => tr!(
-            lang,
-            "It is too long ({bytes} bytes; at most {MAX_URL_BYTES} are read).",
-            "長すぎる（{bytes} バイト、読めるのは {MAX_URL_BYTES} バイトまで）。"
-        ),
+        RestoreError::TooLong { bytes } => {
+            let (bytes, max) = (g(*bytes), g(MAX_URL_BYTES));
+            tr!(
+                lang,
+                "It is too long ({bytes} bytes; at most {max} are read).",
+                "長すぎる（{bytes} バイト、読めるのは {max} バイトまで）。"
+            )
+        }
         RestoreError::Unreadable => return shown.to_string(),
         RestoreError::UnknownVersion { version } => tr!(
             lang,
@@ -379,6 +522,15 @@ mod tests {
         assert_eq!(
             input_error(Lang::Ja, &e),
             "キーが 300 文字ある。上限は 255 文字（Stripe の上限）。"
+        );
+        // The real length, grouped, however long the key is.
+        let e = InputError::KeyTooLong {
+            len: 5000,
+            max: 255,
+        };
+        assert_eq!(
+            input_error(Lang::En, &e),
+            "The key has 5,000 characters; at most 255 are allowed (Stripe's limit)."
         );
         let e = InputError::UnsupportedVersion {
             version: 9,
@@ -410,9 +562,15 @@ mod tests {
                 amount: 0,
             },
             LabError::Balance { balance: -1 },
-            LabError::NotANumber {
+            LabError::BadNumber {
                 field: NumberField::Seed,
-                text: "x".into(),
+                number: crate::sim::lab::parse_seed("x")
+                    .map(|_| ())
+                    .map_err(|e| match e {
+                        LabError::BadNumber { number, .. } => number,
+                        other => panic!("{other:?}"),
+                    })
+                    .unwrap_err(),
             },
             LabError::ScheduleIndexOutOfRange {
                 position: 0,
@@ -450,18 +608,152 @@ mod tests {
             schedules: Some(168_168_000),
         };
         assert!(lab_error(Lang::En, &over).contains("over the budget"));
-        let seed = LabError::NotANumber {
-            field: NumberField::Seed,
-            text: "x".into(),
+        let plural = LabError::RequestCount { requests: 1 };
+        assert!(
+            lab_error(Lang::En, &plural).starts_with("1 request: "),
+            "{}",
+            lab_error(Lang::En, &plural)
+        );
+        let amount = LabError::Amount {
+            request: 0,
+            amount: 0,
         };
         assert_eq!(
-            lab_error(Lang::En, &seed),
-            "seed: \"x\" is not a whole number"
+            lab_error(Lang::En, &amount),
+            "request 1: amount 0 is out of range: use 1 to 99,999,999"
         );
+    }
+
+    fn lab_number(field: NumberField, text: &str) -> (String, String) {
+        let e = match field {
+            NumberField::Seed => crate::sim::lab::parse_seed(text).map(|_| ()),
+            NumberField::Amounts => crate::sim::lab::parse_amounts(text).map(|_| ()),
+            NumberField::Schedule => crate::sim::lab::parse_schedule(text).map(|_| ()),
+            f => crate::sim::lab::parse_integer(f, text).map(|_| ()),
+        }
+        .unwrap_err();
+        (lab_error(Lang::En, &e), lab_error(Lang::Ja, &e))
+    }
+
+    fn sandbox_number(field: TypedField, text: &str) -> (String, String) {
+        let e = crate::sim::limits::read_field(field, text).unwrap_err();
+        (input_error(Lang::En, &e), input_error(Lang::Ja, &e))
+    }
+
+    /// The walk's cases (issue 10, defect 7): each number error names its real problem, the
+    /// field, and the range as people write it (grouped, "A to B", never a Rust range).
+    #[test]
+    fn number_errors_name_the_real_problem_and_the_range() {
+        use NumberField as L;
+        use TypedField as S;
+        let cases = [
+            (
+                sandbox_number(S::ConcurrentRequests, "-1"),
+                "Requests at once: −1 is negative. Use a whole number from 2 to 10.",
+                "同時に送る数：−1 は負の数。2 から 10 までの整数にしてください。",
+            ),
+            (
+                sandbox_number(S::ConcurrentRequests, "abc"),
+                "Requests at once: “abc” is not a whole number. Type digits only, from 2 to 10.",
+                "同時に送る数：「abc」は整数ではない。2 から 10 までの整数を数字で入力してください。",
+            ),
+            (
+                sandbox_number(S::ConcurrentRequests, "1"),
+                "Requests at once: 1 is too small. The range is 2 to 10.",
+                "同時に送る数：1 は小さすぎる。範囲は 2 から 10。",
+            ),
+            (
+                sandbox_number(S::MaxAttempts, "abc"),
+                "Max attempts: “abc” is not a whole number. Type digits only, from 1 to 20.",
+                "最大試行回数：「abc」は整数ではない。1 から 20 までの整数を数字で入力してください。",
+            ),
+            (
+                sandbox_number(S::Deposit, "-100"),
+                "Deposit: −100 is negative. Use a whole number from 1 to 99,999,999.",
+                "入金：−100 は負の数。1 から 99,999,999 までの整数にしてください。",
+            ),
+            (
+                sandbox_number(S::Amount, "100000000"),
+                "Amount: 100,000,000 is too large. The range is 1 to 99,999,999.",
+                "金額：100,000,000 は大きすぎる。範囲は 1 から 99,999,999。",
+            ),
+            (
+                sandbox_number(S::Amount, " "),
+                "Amount is empty: type a whole number from 1 to 99,999,999.",
+                "金額が空。1 から 99,999,999 までの整数を入力してください。",
+            ),
+            (
+                lab_number(L::Seed, "-1"),
+                "Seed: −1 is negative. Use a whole number from 0 to 18,446,744,073,709,551,615.",
+                "シード：−1 は負の数。0 から 18,446,744,073,709,551,615 までの整数にしてください。",
+            ),
+            (
+                lab_number(L::Requests, "1"),
+                "Concurrent requests: 1 is too small. The range is 2 to 10.",
+                "同時リクエスト数：1 は小さすぎる。範囲は 2 から 10。",
+            ),
+            (
+                lab_number(L::Amounts, "100, 0"),
+                "Amounts: 0 is too small. The range is 1 to 99,999,999.",
+                "金額：0 は小さすぎる。範囲は 1 から 99,999,999。",
+            ),
+            (
+                lab_number(L::Balance, "99999999999999999999999999999999999999999"),
+                "Initial balance: the number typed is too large. The range is 0 to 1,000,000,000,000.",
+                "初期残高：入力した数は大きすぎる。範囲は 0 から 1,000,000,000,000。",
+            ),
+            (
+                lab_number(L::Samples, "2000000"),
+                "Schedules to try: 2,000,000 is too large. The range is 1 to 1,000,000.",
+                "試すスケジュール数：2,000,000 は大きすぎる。範囲は 1 から 1,000,000。",
+            ),
+            (
+                lab_number(L::Schedule, "1 0"),
+                "Schedule (request numbers): 0 is too small. The range is 1 to 10.",
+                "スケジュール（リクエスト番号）：0 は小さすぎる。範囲は 1 から 10。",
+            ),
+        ];
+        for ((en, ja), want_en, want_ja) in cases {
+            assert_eq!(en, want_en);
+            assert_eq!(ja, want_ja);
+        }
+        // Big counts are grouped, and a count of one is singular.
+        let e = InputError::JsonTooLarge {
+            bytes: 70_000,
+            max: 65_536,
+        };
         assert_eq!(
-            lab_error(Lang::Ja, &seed),
-            "シード: 「x」は整数ではありません"
+            input_error(Lang::En, &e),
+            "The JSON is 70,000 bytes; at most 65,536 are accepted."
         );
+        let faults = InputError::TooManyFaults { faults: 2, max: 1 };
+        assert_eq!(
+            input_error(Lang::En, &faults),
+            "2 faults were given for at most 1 attempt."
+        );
+        let over = LabError::OverRawBudget {
+            schedules: Some(168_168_000),
+        };
+        assert_eq!(
+            lab_error(Lang::En, &over),
+            "168,168,000 schedules: over the budget of 5,000,000 for search without caching. Turn caching on or sample"
+        );
+        // No message anywhere keeps a Rust range.
+        for e in [
+            LabError::Amount {
+                request: 0,
+                amount: 0,
+            },
+            LabError::Balance { balance: -1 },
+        ] {
+            for lang in [Lang::En, Lang::Ja] {
+                assert!(
+                    !lab_error(lang, &e).contains("..="),
+                    "{}",
+                    lab_error(lang, &e)
+                );
+            }
+        }
     }
 
     #[test]
@@ -483,7 +775,7 @@ mod tests {
         let long = restore_message(Lang::En, Origin::Link, &RestoreError::TooLong { bytes: 9 });
         assert_eq!(
             long,
-            format!("This lab link is damaged, so the default lab is shown. It is too long (9 bytes; at most {MAX_URL_BYTES} are read).")
+            "This lab link is damaged, so the default lab is shown. It is too long (9 bytes; at most 8,192 are read)."
         );
     }
 }

@@ -31,7 +31,9 @@ pub use policies::{
     caching_name, column_name, emit_name, fault_name, mismatch_name, retry_name, service_blurb,
     service_name,
 };
-pub use results::{client_outcome, invariant_name, record_state, result_text, violation_text};
+pub use results::{
+    attempt_outcome, client_outcome, invariant_name, record_state, result_text, violation_text,
+};
 pub use teach::move_refused;
 
 use crate::sim::{KeyId, World};
@@ -91,8 +93,51 @@ pub fn fmt_ms(ms: u64) -> String {
     }
 }
 
+/// When an idempotency record expires, seen from the world's current simulated time `now_ms`:
+/// "in 24.0 h", or "expired 1.0 h ago" once `now_ms` has reached it (a record is expired from
+/// its expiry time on).
+pub fn expiry_text(lang: crate::ui::i18n::Lang, expires_at_ms: u64, now_ms: u64) -> String {
+    use crate::ui::i18n::tr;
+    // A no-break space keeps "24.0 h" together when a narrow table cell wraps.
+    let span = |ms: u64| fmt_ms(ms).replace(' ', "\u{a0}");
+    match expires_at_ms.checked_sub(now_ms).filter(|left| *left > 0) {
+        Some(left) => {
+            let left = span(left);
+            tr!(lang, "in {left}", "あと {left}")
+        }
+        None if now_ms == expires_at_ms => lang.t("expired just now", "たった今期限切れ").into(),
+        None => {
+            let ago = span(now_ms - expires_at_ms);
+            tr!(lang, "expired {ago} ago", "{ago} 前に期限切れ")
+        }
+    }
+}
+
 /// `ms` in `unit`s (of `per` ms each), rounded to one decimal, half up.
 fn tenths(ms: u64, per: u64, unit: &str) -> String {
     let t = (u128::from(ms) * 10 + u128::from(per) / 2) / u128::from(per);
     format!("{}.{} {unit}", t / 10, t % 10)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::i18n::Lang;
+
+    /// Expiry is told relative to the world's time, so an expired record never reads "24.0 h".
+    #[test]
+    fn expiry_is_relative_to_the_current_time() {
+        const H: u64 = 3_600_000;
+        let text = |lang, at, now| expiry_text(lang, at, now).replace('\u{a0}', " ");
+        assert_eq!(text(Lang::En, 24 * H, 0), "in 24.0 h");
+        assert_eq!(text(Lang::En, 24 * H + 50, 100), "in 24.0 h");
+        assert_eq!(text(Lang::En, 24 * H, 23 * H), "in 60.0 min");
+        assert_eq!(text(Lang::En, 24 * H, 24 * H), "expired just now");
+        assert_eq!(text(Lang::En, 24 * H, 25 * H), "expired 60.0 min ago");
+        assert_eq!(text(Lang::En, 24 * H, 50 * H), "expired 26.0 h ago");
+        assert_eq!(text(Lang::Ja, 24 * H, 0), "あと 24.0 h");
+        assert_eq!(text(Lang::Ja, 24 * H, 50 * H), "26.0 h 前に期限切れ");
+        // The number and its unit stay on one line when a narrow cell wraps.
+        assert_eq!(expiry_text(Lang::En, 24 * H, 0), "in 24.0\u{a0}h");
+    }
 }

@@ -162,54 +162,25 @@ pub fn input_text(lang: Lang, input: &Input) -> String {
     }
 }
 
-/// A setting of the property page that is out of its limits.
+/// A setting of the property page that is out of its limits (the field and its range are
+/// named by the same words as every typed number's).
 pub fn setting_error(lang: Lang, e: &InputError) -> String {
-    match e {
-        InputError::CasesOutOfRange { cases, min, max } => {
-            let max = grouped(u128::from(*max));
-            tr!(
-                lang,
-                "{cases} cases is out of range: check from {min} to {max} cases.",
-                "ケース数 {cases} は範囲外。{min} から {max} までにしてください。"
-            )
-        }
-        InputError::SeedOutOfRange { seed, max } => {
-            let max = grouped(u128::from(*max));
-            tr!(
-                lang,
-                "The seed {seed} is out of range: use a whole number from 0 to {max}.",
-                "シード {seed} は範囲外。0 から {max} までの整数にしてください。"
-            )
-        }
-        other => super::input_error(lang, other),
-    }
+    super::input_error(lang, e)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::limits::{MAX_PROPERTY_CASES, MAX_PROPERTY_SEED, MIN_PROPERTY_CASES};
 
     #[test]
     fn setting_errors_name_the_number_typed_and_the_limit() {
-        let e = InputError::CasesOutOfRange {
-            cases: "-1".into(),
-            min: MIN_PROPERTY_CASES,
-            max: MAX_PROPERTY_CASES,
-        };
-        assert_eq!(
-            setting_error(Lang::En, &e),
-            "-1 cases is out of range: check from 1 to 10,000 cases."
-        );
-        assert_eq!(
-            super::super::input_error(Lang::Ja, &e),
-            setting_error(Lang::Ja, &e)
-        );
-        let e = InputError::SeedOutOfRange {
-            seed: "9007199254740992".into(),
-            max: MAX_PROPERTY_SEED,
-        };
-        assert!(setting_error(Lang::En, &e).contains("0 to 9,007,199,254,740,991"));
+        use crate::sim::properties::{parse_cases, parse_seed};
+        let e = parse_cases("-1").unwrap_err();
+        let t = setting_error(Lang::En, &e);
+        assert!(t.contains("Cases") && t.contains("10,000"), "{t}");
+        let e = parse_seed("9007199254740992").unwrap_err();
+        assert!(setting_error(Lang::En, &e).contains("9,007,199,254,740,991"));
+        assert!(!setting_error(Lang::Ja, &e).is_empty());
         assert_eq!(money(-1500), "−1,500");
     }
 }

@@ -2,7 +2,8 @@
 //! invariants checked after every step, and what broke when one fails.
 
 use crate::sim::{
-    ClientOutcome, Invariant, PaymentResult, RecordState, Violation, ViolationDetail, World,
+    AttemptOutcome, ClientOutcome, Invariant, PaymentResult, RecordState, SeenAttempt, Violation,
+    ViolationDetail, World,
 };
 use crate::ui::i18n::{tr, Lang};
 
@@ -87,7 +88,7 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
             "balance + ledger is {actual}, expected {expected}",
             "残高＋台帳が {actual}、本来は {expected}"
         ),
-        ViolationDetail::KeyCharged { key, charges } => {
+        ViolationDetail::KeyCharged { key, charges, .. } => {
             let k = key_label(world, *key);
             tr!(
                 lang,
@@ -103,10 +104,24 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
                 "このステップまでに操作 #{n} で {charges} 回課金"
             )
         }
+        ViolationDetail::KeySharedCharged {
+            key,
+            first,
+            op,
+            charges,
+        } => {
+            let (k, a, b) = (key_label(world, *key), first.0 + 1, op.0 + 1);
+            tr!(
+                lang,
+                "#{a} and #{b} carry the same key {k}, so they are one operation: charged {charges} times by this step",
+                "#{a} と #{b} は同じキー {k} を持つので1つの操作：このステップまでに {charges} 回課金"
+            )
+        }
         ViolationDetail::ReplayDiffers {
             key,
             first,
             replayed,
+            ..
         } => {
             let k = key_label(world, *key);
             let (first, replayed) = (result_text(lang, first), result_text(lang, replayed));
@@ -139,13 +154,34 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
     }
 }
 
-/// What a client operation has seen so far.
-pub fn client_outcome(lang: Lang, outcome: &ClientOutcome) -> String {
+/// Where a client operation stands, when its answers so far do not say it: still waiting, or
+/// given up with the outcome unknown (`None` once it has its final answer, the last one listed).
+pub fn client_outcome(lang: Lang, outcome: &ClientOutcome) -> Option<&'static str> {
     match outcome {
-        ClientOutcome::InProgress => lang.t("waiting…", "待機中…").to_string(),
-        ClientOutcome::TimedOut => lang
-            .t("timed out: unknown outcome", "タイムアウト：結果不明")
-            .to_string(),
-        ClientOutcome::Answered { result } => result_text(lang, result),
+        ClientOutcome::InProgress => Some(lang.t("waiting…", "待機中…")),
+        ClientOutcome::TimedOut => {
+            Some(lang.t("gave up: the outcome is unknown", "諦めた：結果は不明"))
+        }
+        ClientOutcome::Answered { .. } => None,
+    }
+}
+
+/// What one attempt came to, as its client saw it: "try 2: Success (balance 900)".
+pub fn attempt_outcome(lang: Lang, seen: &SeenAttempt) -> String {
+    let n = seen.attempt;
+    match &seen.outcome {
+        AttemptOutcome::Reply(r) => {
+            let r = result_text(lang, r);
+            tr!(lang, "try {n}: {r}", "試行{n}：{r}")
+        }
+        AttemptOutcome::LateReply(r) => {
+            let r = result_text(lang, r);
+            tr!(
+                lang,
+                "try {n}: late reply, ignored: {r}",
+                "試行{n}：遅れた応答（無視）：{r}"
+            )
+        }
+        AttemptOutcome::TimedOut => tr!(lang, "try {n}: timed out", "試行{n}：タイムアウト"),
     }
 }
