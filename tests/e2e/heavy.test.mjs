@@ -46,7 +46,7 @@ test('one relay tick more than the limits accept is refused with the limit named
     await page.getByTestId('import').click();
     const notice = page.getByTestId('import-notice');
     await notice.waitFor();
-    assert.match(await notice.textContent(), /one run records at most 500000/);
+    assert.match(await notice.textContent(), /one run records at most 500,000/);
     assert.equal(await page.getByTestId('build-progress').count(), 0);
   });
 });

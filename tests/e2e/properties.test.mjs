@@ -92,7 +92,7 @@ test('a bad number names its limit and runs nothing; Cancel stops a long run', a
   await withPage(async (page) => {
     await open(page, 'properties/');
     await page.getByTestId('prop-cases').fill('0');
-    assert.equal(await page.getByTestId('prop-cases-error').textContent(), '0 cases is out of range: check from 1 to 10,000 cases.');
+    assert.equal(await page.getByTestId('prop-cases-error').textContent(), 'Cases: 0 is too small. The range is 1 to 10,000.');
     await page.getByTestId('prop-run').click();
     assert.equal(await page.getByTestId('prop-status').getAttribute('data-state'), 'idle');
     await page.getByTestId('prop-cases').fill('10000');

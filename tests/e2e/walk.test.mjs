@@ -2,12 +2,13 @@
 // issue. Each failed on the page before its fix.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, open, SHOTS } from './harness.mjs';
+import { withPage, open, SHOTS, skipQuestion } from './harness.mjs';
 
 test('17: the language button is named by the text it shows (voice control can say it)', async () => {
   for (const [locale, shown] of [['en-US', '日本語'], ['ja-JP', 'English']]) {
     await withPage(async (page) => {
       await open(page, '#/scenario/double-charge');
+      await skipQuestion(page);
       const button = page.getByTestId('lang-toggle');
       assert.equal((await button.textContent()).trim(), shown);
       // The accessible name contains the visible label, so "click 日本語" finds the button.
@@ -26,7 +27,7 @@ test('9: an unknown scenario points to the list where it is: above the message',
       await open(page, '#/scenario/no-such-lesson');
       const notice = page.getByTestId('notice');
       assert.match(await notice.textContent(), words);
-      const list = await page.locator('.scenario-picker').boundingBox();
+      const list = await page.locator('[data-testid=lesson-toc]').boundingBox();
       const box = await notice.boundingBox();
       assert.ok(list.y + list.height <= box.y, `the list (y ${list.y}) is above the message (y ${box.y})`);
     }, { locale });
@@ -105,6 +106,7 @@ test('7: number errors name the real problem, the field and its range, grouped, 
 test('15: TOCTOU: two charges for one key break "one charge per operation", and the timeline marks the bad replay as the badge does', async () => {
   await withPage(async (page) => {
     await open(page, '#/scenario/concurrent-same-key');
+    await skipQuestion(page);
     await page.getByTestId('run-to-end').click();
     const toctou = page.locator('section[data-service=toctou]');
     const failed = toctou.locator('[data-testid=invariants] .badge.fail');
@@ -139,6 +141,7 @@ test('5: every answer a client received is listed: two tries, two answers in pro
   for (const [locale, [first, second, replayed]] of Object.entries(words)) {
     await withPage(async (page) => {
       await open(page, '#/scenario/failure-cached');
+      await skipQuestion(page);
       await page.getByTestId('run-to-end').click();
       const answers = (service) => page.locator(`section[data-service=${service}] .client-result li[data-op="1"] [data-testid=answer]`);
       const production = answers('production');
@@ -157,6 +160,7 @@ test('14: "Expires" is told from the simulated time now: "in 24.0 h", then "expi
     ['ja-JP', /^あと \d+\.\d\s(ms|s|min|h)$/, /^(\d+\.\d\s(ms|s|min|h) 前に期限切れ|たった今期限切れ)$/]]) {
     await withPage(async (page) => {
       await open(page, '#/scenario/key-expiry');
+      await skipQuestion(page);
       const seen = [];
       for (;;) {
         for (const cell of await page.locator('section[data-service=production] [data-testid=store] td.expiry, section[data-service=production] [data-testid=store] td:nth-child(5)').all()) {
@@ -214,6 +218,7 @@ test('4: the timeline draws only lanes with events, cuts no label, and shows the
   for (const locale of ['en-US', 'ja-JP']) {
     await withPage(async (page) => {
       await open(page, '#/scenario/double-charge');
+      await skipQuestion(page);
       assert.deepEqual(await lanesOf(page), locale === 'en-US'
         ? ['Client', 'Network', 'Server', 'Store'] : ['クライアント', 'ネットワーク', 'サーバー', 'ストア'],
       'no empty relay or consumer lane');
@@ -225,11 +230,13 @@ test('4: the timeline draws only lanes with events, cuts no label, and shows the
         }
       }
       await open(page, '#/scenario/outbox-relay-crash');
+      await skipQuestion(page);
       assert.equal((await lanesOf(page)).length, 6, 'the outbox lesson uses every lane');
     }, { locale });
     // At 390 px the server lane is on screen without scrolling sideways.
     await withPage(async (page) => {
       await open(page, '#/scenario/double-charge');
+      await skipQuestion(page);
       const scroll = await page.locator('[data-testid=timeline] .tl-scroll').boundingBox();
       const server = await page.locator('[data-testid=timeline] .tl-lane-name').nth(2).boundingBox();
       assert.ok(server.x + server.width <= scroll.x + scroll.width, `server lane ends at ${server.x + server.width}, view at ${scroll.x + scroll.width}`);
@@ -293,10 +300,11 @@ test('13: browser Back and a reload both reopen a lesson at the learner\'s step'
   await withPage(async (page) => {
     const position = () => page.getByTestId('position').textContent();
     await open(page, '#/scenario/double-charge');
+    await skipQuestion(page);
     for (let i = 0; i < 3; i++) await page.getByTestId('step').click();
     assert.match(await position(), /^Step 3 \//);
     // Another lesson, worked on too, then Back.
-    await page.locator('.scenario-picker a[href="#/scenario/distinct-keys"]').click();
+    await page.locator('[data-testid=lesson-toc] a[href="#/scenario/distinct-keys"]').click();
     await page.waitForFunction(() => location.hash === '#/scenario/distinct-keys');
     await page.getByTestId('step').click();
     await page.getByTestId('step').click();
@@ -349,12 +357,14 @@ test('12: focus stays on a working control after Enter on a lesson\'s buttons an
   });
   await withPage(async (page) => {
     await open(page, '#/scenario/double-charge');
+    await skipQuestion(page);
     // A lesson link: the lesson opens and the same link, now current, keeps focus.
-    await page.locator('.scenario-picker a[href="#/scenario/failure-cached"]').focus();
+    await page.locator('[data-testid=lesson-toc] a[href="#/scenario/failure-cached"]').focus();
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => location.hash === '#/scenario/failure-cached');
     await page.getByTestId('position').waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute('href') === '#/scenario/failure-cached');
+    await skipQuestion(page);
     // Run to end turns disabled at the end: focus goes to a control that still works.
     await page.getByTestId('run-to-end').focus();
     await page.keyboard.press('Enter');
