@@ -189,7 +189,10 @@ async fn bad_settings_show_a_message_instead_of_panicking() {
     yew::scheduler::flush().await;
     click(&root, "lab-apply").await;
     let message = text(&root, "lab-settings-error");
-    assert!(message.contains("リクエスト数 11"), "{message}");
+    assert!(
+        message.contains("同時リクエスト数：11 は大きすぎる。範囲は 2 から 10。"),
+        "{message}"
+    );
     // The running scenario is kept.
     assert!(find(&root, "lab-step-2").is_some());
     assert!(find(&root, "lab-step-3").is_none());

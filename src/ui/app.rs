@@ -138,11 +138,6 @@ fn use_hash() -> String {
 pub fn App<S: Site>() -> Html {
     let lang = use_state(initial_lang);
     let hash = use_hash();
-    // The pages put focus back where it was when a render takes its control away.
-    use_effect_with((), |_| {
-        let tracking = web::track_focus();
-        move || drop(tracking)
-    });
     let route = if hash.is_empty() {
         S::home()
     } else {

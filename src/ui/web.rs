@@ -141,6 +141,9 @@ thread_local! {
     /// How to find the control that had focus (`Some("")`: one with no stable name), cleared
     /// when the learner points somewhere, so a click on blank page is never undone.
     static FOCUSED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+    /// The listeners that keep `FOCUSED`, registered by the first [`restore_focus`] (when a page
+    /// first renders) and kept for the page's life.
+    static TRACKING: std::cell::RefCell<Option<(Listener, Listener)>> = const { std::cell::RefCell::new(None) };
 }
 
 /// A selector that finds `el` again after a render: its test id, its link, or its id.
@@ -157,7 +160,7 @@ fn selector_of(el: &web_sys::Element) -> String {
 }
 
 /// Follows which control has focus, for [`restore_focus`]; the listeners stop when dropped.
-pub fn track_focus() -> Option<(Listener, Listener)> {
+fn track_focus() -> Option<(Listener, Listener)> {
     let focusin = Listener::on_document("focusin", |e: web_sys::Event| {
         let el = e
             .target()
@@ -170,10 +173,16 @@ pub fn track_focus() -> Option<(Listener, Listener)> {
     Some((focusin, pointer))
 }
 
-/// If the render just done dropped focus (nothing focused but the body, or a disabled control),
-/// focuses the control that had it, found again by [`track_focus`]'s selector, else the first
-/// of `fallbacks` (selectors) that is there and enabled. Does nothing when focus was not lost.
+/// Called after a render that may take a control away: if focus was dropped (nothing focused
+/// but the body, or a disabled control), focuses the control that had it, found again by its
+/// selector, else the first of `fallbacks` (selectors) that is there and enabled. Does nothing
+/// when focus was not lost. The first call starts following focus.
 pub fn restore_focus(fallbacks: &[&str]) {
+    TRACKING.with(|t| {
+        if t.borrow().is_none() {
+            *t.borrow_mut() = track_focus();
+        }
+    });
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };

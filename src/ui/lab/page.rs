@@ -63,6 +63,10 @@ pub fn lab_page(props: &LabPageProps) -> Html {
     let skip_save = use_mut_ref(|| !start.save_now || challenge.is_some());
     let saves = challenge.is_none();
     use_effect_with(json.clone(), move |json| {
+        // Every step changes the saved form: a request that finished disables its button (and
+        // the last step the run's), so focus moves to the next request that can move, else to
+        // Step back.
+        web::restore_focus(&[".lab-step-button", "[data-testid=lab-back]", "#main"]);
         if !std::mem::replace(&mut *skip_save.borrow_mut(), !saves) {
             persist::save(json);
         }
@@ -114,10 +118,6 @@ pub fn lab_page(props: &LabPageProps) -> Html {
             move || drop(listener)
         });
     }
-
-    // A request that finished disables its button (and the last step the run's): focus moves
-    // to the next request that can move, else to Step back.
-    use_effect(|| web::restore_focus(&[".lab-step-button", "[data-testid=lab-back]", "#main"]));
 
     let on_action = {
         let ui = ui.dispatcher();

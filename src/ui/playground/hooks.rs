@@ -74,13 +74,22 @@ pub fn use_build_slices(dispatch: UseReducerDispatcher<PageState>, slices: Optio
     });
 }
 
-/// Saves the run on `route` in this browser, under the route's own key, each time the state
-/// counts a change to remember (not when the page opens: a damaged link or a fresh lesson
+/// Keeps focus on a working control, and saves the run on `route` in this browser, under the
+/// route's own key, each time the state counts a change to remember (not when the page opens: a damaged link or a fresh lesson
 /// overwrites nothing). Each route keeps its own run, so leaving a lesson and coming back with
 /// Back restores it just as a reload does.
 #[hook]
 pub fn use_remembered_run(state: UseReducerHandle<PageState>, route: Route) {
     use_effect_with(state.remembered, move |&n| {
+        // Every action that can take a control away is one the page remembers (or the page
+        // opening: a lesson link drawn anew): a control that vanished or turned disabled (Run to
+        // end at the end, Restore the lesson) hands focus to the same control or the run's.
+        web::restore_focus(&[
+            "[data-testid=step]",
+            "[data-testid=play]",
+            "[data-testid=step-back]",
+            "#main",
+        ]);
         if n > 0 {
             let key = web::run_key(&route.to_hash());
             match SavedRun::of(&route, &state) {

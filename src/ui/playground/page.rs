@@ -93,16 +93,6 @@ pub fn playground(props: &PlaygroundProps) -> Html {
     use_remembered_run(state.clone(), route.clone());
     use_saved_progress(state.clone());
     use_build_slices(dispatch.clone(), state.building.as_ref().map(|b| b.slices));
-    // A control that vanished or turned disabled (Run to end at the end, Restore the lesson, a
-    // lesson link drawn anew) hands focus to the same control or to the run's controls.
-    use_effect(|| {
-        web::restore_focus(&[
-            "[data-testid=step]",
-            "[data-testid=play]",
-            "[data-testid=step-back]",
-            "#main",
-        ])
-    });
 
     let on_control = {
         let d = dispatch.clone();
