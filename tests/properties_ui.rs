@@ -194,7 +194,7 @@ async fn bad_numbers_name_their_limit_and_run_nothing() {
     type_into(&root, "prop-cases", "-1").await;
     assert_eq!(
         text(&root, "prop-cases-error"),
-        "Cases: -1 is negative. Use a whole number from 1 to 10,000."
+        "Cases: −1 is negative. Use a whole number from 1 to 10,000."
     );
     type_into(&root, "prop-seed", "abc").await;
     assert!(text(&root, "prop-seed-error").contains("“abc” is not a whole number"));

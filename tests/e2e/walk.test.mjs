@@ -184,6 +184,7 @@ test('3: the store table fits its panel with three or more panels at 1280 px, an
     await withPage(async (page) => {
       for (const id of ids) {
         await open(page, `#/scenario/${id}`);
+        await skipQuestion(page);
         await page.getByTestId('run-to-end').click();
         await page.evaluate(() => document.querySelectorAll('section[data-service] details').forEach((d) => { d.open = true; }));
         const panels = await page.locator('section[data-service]').count();
@@ -224,6 +225,7 @@ test('4: the timeline draws only lanes with events, cuts no label, and shows the
       'no empty relay or consumer lane');
       for (const id of ['double-charge', 'outbox-relay-crash', 'dual-write', 'split-store-crash', 'key-expiry']) {
         await open(page, `#/scenario/${id}`);
+        await skipQuestion(page);
         for (const tab of await page.locator('.tabs button').all()) {
           await tab.click();
           assert.deepEqual(await labelsFit(page), [], `${id}: a label is cut`);
