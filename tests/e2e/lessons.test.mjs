@@ -22,6 +22,8 @@ test('the table of contents lists every lesson of the path once, in order, with 
     assert.equal(new Set(sections).size, sections.length, 'each once');
     assert.ok(sections.indexOf('timeout-ambiguity') < sections.indexOf('double-charge'));
     assert.ok(sections.indexOf('outbox-relay-crash') < sections.indexOf('effectively-once'));
+    // The property page is built: a link to it.
+    assert.equal(await page.locator('[data-testid=lesson-toc] a[data-section=properties]').getAttribute('href'), 'properties/#/properties');
     const lessons = await page.locator('[data-testid=lesson-toc] a[data-section][href^="#/scenario/"]').count();
     assert.ok(lessons >= 19, `${lessons} lessons`);
   });

@@ -105,12 +105,12 @@ pub const PATH: &[Section] = &[
             Item::Lesson("many-retries"),
             Item::Page {
                 id: "properties",
-                href: "#/properties",
+                href: "properties/#/properties",
                 title: (
                     "Run a property over random cases",
                     "ランダムなケースでプロパティを検証",
                 ),
-                ready: false,
+                ready: true,
             },
         ],
     },
