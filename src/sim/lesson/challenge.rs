@@ -195,14 +195,7 @@ impl Challenge {
 
 /// Server crashes among an input's faults.
 fn crashes_in(input: &Input) -> u32 {
-    let is_crash = |f: &Fault| {
-        matches!(
-            f,
-            Fault::CrashBeforeCharge
-                | Fault::CrashAfterChargeBeforeRecord
-                | Fault::CrashAfterCommitBeforeReply
-        )
-    };
+    let is_crash = |f: &Fault| f.crash_point().is_some();
     match input {
         Input::Request { fault, .. } | Input::Retry { fault, .. } => is_crash(fault) as u32,
         Input::Operation { faults, .. } => faults.iter().filter(|f| is_crash(f)).count() as u32,

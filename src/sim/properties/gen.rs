@@ -5,14 +5,12 @@
 //! what make the naive and TOCTOU services fail. Each range's low end is where shrinking heads.
 
 use super::Property;
-use crate::sim::article::production::Policies;
 use crate::sim::base::rng::Rng;
 use crate::sim::base::uuidgen::KeyFormat;
-use crate::sim::limits::SCENARIO_VERSION;
+use crate::sim::scenario::builtin::base;
 use crate::sim::scenario::Scenario;
 use crate::sim::world::fault::Fault;
 use crate::sim::world::input::{Input, RequestSpec};
-use crate::sim::world::outbox::EmitMode;
 use crate::sim::world::server::ServiceKind;
 use std::ops::Range;
 
@@ -47,15 +45,8 @@ const ANY_DESCRIPTION: &str = "order";
 /// Requests in one concurrent burst (the same key sent at once: a double click, two workers).
 const BURST: Range<u64> = 2..4;
 
-/// Every fault but none.
-const FAULTS: [Fault; 6] = [
-    Fault::RequestLost,
-    Fault::ResponseLost,
-    Fault::CrashBeforeCharge,
-    Fault::CrashAfterChargeBeforeRecord,
-    Fault::CrashAfterCommitBeforeReply,
-    Fault::ProcessorError,
-];
+/// Every fault but none (the world's own list, in its order, without its first entry).
+const FAULTS: &[Fault] = Fault::ALL.split_at(1).1;
 
 /// The faults of the distinct-keys property: those after which a correct service still charges
 /// the key's clean attempt exactly once. A crash before the record leaves the production
@@ -135,10 +126,10 @@ fn maybe_fault(rng: &mut Rng, chance: u64, faults: &[Fault]) -> Fault {
 fn attempt(rng: &mut Rng, key: &str, amount: i64, description: &str, burst_chance: u64) -> Input {
     if one_in(rng, burst_chance) {
         let n = pick(rng, BURST);
-        let faults = (0..n).map(|_| maybe_fault(rng, 3, &FAULTS)).collect();
+        let faults = (0..n).map(|_| maybe_fault(rng, 3, FAULTS)).collect();
         burst(key, amount, description, faults)
     } else {
-        let fault = maybe_fault(rng, 3, &FAULTS);
+        let fault = maybe_fault(rng, 3, FAULTS);
         request(key, amount, description, fault)
     }
 }
@@ -152,18 +143,12 @@ pub fn case(property: Property, service: ServiceKind, seed: u64, index: u32) -> 
         Property::DistinctKeys => distinct_keys(&mut rng),
         Property::OneChargePerKey => any_mix(&mut rng),
     };
+    // The lessons' world (the world's default settings) with one service and this case's
+    // seed, balance and inputs.
     Scenario {
-        version: SCENARIO_VERSION,
         seed: case_seed,
         initial_balance,
-        services: vec![service.into()],
-        emit: EmitMode::None,
-        consumer_dedupes: true,
-        policies: Policies::default(),
-        latency_ms: 50,
-        jitter_ms: 0,
-        timeout_ms: 1000,
-        inputs,
+        ..base(&[service], inputs)
     }
 }
 
