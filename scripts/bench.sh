@@ -18,15 +18,9 @@ for t in wasm_bench_core wasm_bench_lab wasm_bench_ui wasm_bench_props; do
   CHROMEDRIVER=/usr/bin/chromedriver CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
     cargo test --release --target wasm32-unknown-unknown --features wasm-bench --test "$t" -- --nocapture 2>&1 | tee "target/bench/$t.txt" | grep -E '^core/|bench|^[|]|test result' || true
 done
-echo "== page weight (release build, wasm-opt -Oz): each page downloads its own wasm and JS"
+echo "== page weight (release build, wasm-opt -Oz): each page downloads its own wasm and JS, in one language"
 scripts/build.sh >/dev/null
-for dir in dist dist/lab dist/properties; do
-  # the wasm-bindgen JS; not boot.js, the few-line loader every page also has (see Trunk.toml)
-  wasm=$(ls "$dir"/*_bg.wasm); js=$(ls "$dir"/*.js | grep -v -e _bg -e '/boot\.js$')
-  w=$(wc -c <"$wasm"); wz=$(gzip -9c "$wasm" | wc -c); j=$(wc -c <"$js"); jz=$(gzip -9c "$js" | wc -c)
-  printf '%s: wasm %s bytes, %s gzipped; js %s bytes, %s gzipped; page total %s gzipped\n' \
-    "$dir/" "$w" "$wz" "$j" "$jz" "$((wz + jz))"
-done
+node scripts/weigh.mjs dist | tee target/bench/weight.txt
 echo "== the heaviest accepted scenario in the page: longest task while importing and reloading it"
 portfile=$(mktemp)
 node scripts/serve-dist.mjs dist "$portfile" >/dev/null &

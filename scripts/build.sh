@@ -2,6 +2,9 @@
 # Builds the release site into dist/ with relative asset URLs, so it works from any static host
 # and from a sub-path such as /repo-name/. Each page has its own wasm; PAGES lists them, one line
 # each, as "<folder> <html>": the playground is the root (dist/), every other page a folder.
+# Each page is built twice, once per language (cargo features lang-en, lang-ja: a download
+# carries one language's text), and scripts/merge-lang.mjs puts the Japanese pair beside the
+# English one for static/boot.js to choose from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -14,6 +17,10 @@ for page in "${PAGES[@]}"; do
   read -r dir html <<<"$page"
   # The playground first: Trunk empties its dist folder, so the other pages go in after it.
   if [[ $dir == . ]]; then out=dist; else out=dist/$dir; fi
-  trunk build --release --offline --public-url ./ --dist "$out" "$@" "$html"
+  trunk build --release --offline --public-url ./ --dist "$out" --features lang-en "$@" "$html"
+  ja=target/site-ja/$dir
+  mkdir -p "$ja"
+  trunk build --release --offline --public-url ./ --dist "$ja" --features lang-ja "$@" "$html"
+  node scripts/merge-lang.mjs "$out" "$ja"
 done
 echo "[build] dist/ is ready: $(du -sh dist | cut -f1); $(for p in "${PAGES[@]}"; do read -r d _ <<<"$p"; printf '%s/ ' "$d"; done)"

@@ -13,8 +13,12 @@ use super::i18n::{tr, Lang};
 use super::route::Route;
 use super::web::{self, Listener};
 
-/// The language to start in: the remembered choice, else the browser's language.
+/// The language to start in: the one this build speaks (static/boot.js loaded the build of the
+/// remembered choice, else of the browser's language), else that choice.
 pub fn initial_lang() -> Lang {
+    if let Some(built) = Lang::BUILT {
+        return built;
+    }
     if let Some(saved) = web::load(web::LANG_KEY) {
         return Lang::from_code(&saved);
     }
@@ -154,10 +158,18 @@ pub fn App<S: Site>() -> Html {
     let toggle = {
         let lang = lang.clone();
         Callback::from(move |_| {
-            lang.set(match *lang {
+            let other = match *lang {
                 Lang::En => Lang::Ja,
                 Lang::Ja => Lang::En,
-            })
+            };
+            if Lang::BUILT.is_some() {
+                // The other language is the other build: remember the choice and load the page
+                // again (the run, its step and the lesson's state are saved as they change).
+                web::save(web::LANG_KEY, other.code());
+                web::reload();
+            } else {
+                lang.set(other)
+            }
         })
     };
     let nav_item = |r: Route, label: &'static str| {

@@ -88,6 +88,13 @@ pub fn replace_location(url: &str) {
     }
 }
 
+/// Loads the page again (`location.reload`): the other language's build of a one-language page.
+pub fn reload() {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().reload();
+    }
+}
+
 /// The browser's preferred language (`navigator.language`), empty when unknown.
 pub fn browser_language() -> String {
     web_sys::window()

@@ -104,3 +104,50 @@ test('the skip link moves focus to the content and keeps the page and its addres
     });
   }
 });
+
+// Each page is built once per language (scripts/build.sh, static/boot.js): a reader downloads one
+// language's wasm; the switch loads the other build and the run, its step and the answered
+// question come back as they were.
+const wasmLoaded = (page) =>
+  page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((u) => u.endsWith('.wasm')));
+const boot = (page) =>
+  page.evaluate(() => {
+    const t = document.querySelector('script[data-module][data-wasm]');
+    return { en: new URL(t.dataset.wasm, document.baseURI).href, ja: new URL(t.dataset.wasmJa, document.baseURI).href };
+  });
+
+test('one language per download: the switch loads the other build and keeps the run where it was', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/scenario/double-charge');
+    const builds = await boot(page);
+    assert.notEqual(builds.en, builds.ja);
+    assert.deepEqual(await wasmLoaded(page), [builds.en], 'an English reader downloads the English build only');
+    // Answer the question, then step on: the state the switch must keep.
+    await page.getByTestId('run-to-end').click();
+    await page.getByTestId('predict').locator('button[data-choice]').first().click();
+    const state = await page.getByTestId('predict').getAttribute('data-state');
+    const at = await page.getByTestId('position').textContent();
+    await page.getByTestId('lang-toggle').click();
+    await page.getByRole('heading', { name: '冪等性キー・プレイグラウンド' }).waitFor();
+    assert.deepEqual(await wasmLoaded(page), [builds.ja], 'after the switch, the Japanese build only');
+    assert.equal(await page.getAttribute('html', 'lang'), 'ja');
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), state, 'the answer is kept');
+    assert.equal((await page.getByTestId('position').textContent()).match(/\d+ \/ \d+/)[0], at.match(/\d+ \/ \d+/)[0], 'the step is kept');
+    assert.equal(await page.getByText('Idempotency keys playground', { exact: true }).count(), 0, 'no English title left');
+    // And back.
+    await page.getByTestId('lang-toggle').click();
+    await page.getByRole('heading', { name: 'Idempotency keys playground' }).waitFor();
+    assert.deepEqual(await wasmLoaded(page), [builds.en]);
+  });
+});
+
+test('a Japanese browser downloads the Japanese build of every page, and nothing else', async () => {
+  await withPage(async (page) => {
+    for (const path of ['', 'lab/', 'properties/']) {
+      await open(page, path);
+      const builds = await boot(page);
+      assert.deepEqual(await wasmLoaded(page), [builds.ja], `${path || 'playground'}: the Japanese build only`);
+      assert.equal(await page.getAttribute('html', 'lang'), 'ja');
+    }
+  }, { locale: 'ja-JP' });
+});

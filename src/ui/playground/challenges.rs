@@ -3,81 +3,54 @@
 
 use crate::ui::i18n::Lang;
 
-use super::lessons::Pair;
+use crate::ui::i18n::{pair, Pair};
 
 /// (id, title, brief) for every challenge, the lab's included.
 const WORDS: &[(&str, Pair, Pair)] = &[
     (
         "triple-charge",
-        ("Charge one order three times", "1つの注文を3回課金する"),
-        (
-            "The naive service, one charge whose reply is lost. Using only retries, make it charge that order three times.",
-            "素朴なサービスに、応答が失われた課金が1つ。リトライだけで、その注文を3回課金させる。",
-        ),
+        pair!("Charge one order three times", "1つの注文を3回課金する"),
+        pair!("The naive service, one charge whose reply is lost. Using only retries, make it charge that order three times.", "素朴なサービスに、応答が失われた課金が1つ。リトライだけで、その注文を3回課金させる。"),
     ),
     (
         "new-key-double",
-        ("Beat the atomic service", "アトミックなサービスを出し抜く"),
-        (
-            "The atomic service never charges one key twice. With a single retrying client, make it charge one order twice anyway.",
-            "アトミックなサービスは1つのキーで2回課金しない。リトライするクライアント1つだけで、それでも1つの注文を2回課金させる。",
-        ),
+        pair!("Beat the atomic service", "アトミックなサービスを出し抜く"),
+        pair!("The atomic service never charges one key twice. With a single retrying client, make it charge one order twice anyway.", "アトミックなサービスは1つのキーで2回課金しない。リトライするクライアント1つだけで、それでも1つの注文を2回課金させる。"),
     ),
     (
         "split-store-one-crash",
-        ("One crash, two charges", "クラッシュ1回で2回の課金"),
-        (
-            "The service keeps its keys in a separate store. With one server crash, make it charge one key twice.",
-            "このサービスはキーを別のストアに置く。サーバーのクラッシュ1回で、1つのキーを2回課金させる。",
-        ),
+        pair!("One crash, two charges", "クラッシュ1回で2回の課金"),
+        pair!("The service keeps its keys in a separate store. With one server crash, make it charge one key twice.", "このサービスはキーを別のストアに置く。サーバーのクラッシュ1回で、1つのキーを2回課金させる。"),
     ),
     (
         "get-a-409",
-        ("Get a 409", "409 を受け取る"),
-        (
-            "The production service answers 409 when a request with the same key is still running. Make it say so, in one move.",
-            "本番型サービスは、同じキーの要求が処理中なら409を返す。1手で、それを言わせる。",
-        ),
+        pair!("Get a 409", "409 を受け取る"),
+        pair!("The production service answers 409 when a request with the same key is still running. Make it say so, in one move.", "本番型サービスは、同じキーの要求が処理中なら409を返す。1手で、それを言わせる。"),
     ),
     (
         "expiry-twice",
-        ("Outlive the key", "キーより長生きする"),
-        (
-            "The production service keeps every key for 24 hours. Make it charge one key twice.",
-            "本番型サービスはどのキーも24時間保持する。1つのキーを2回課金させる。",
-        ),
+        pair!("Outlive the key", "キーより長生きする"),
+        pair!("The production service keeps every key for 24 hours. Make it charge one key twice.", "本番型サービスはどのキーも24時間保持する。1つのキーを2回課金させる。"),
     ),
     (
         "two-answers",
-        ("Two answers for one key", "1つのキーに2つの答え"),
-        (
-            "The production service here stores only successful answers, and the balance is 50. Make one key get two different answers.",
-            "ここでの本番型サービスは成功した答えだけを保存し、残高は50。1つのキーに2つの違う答えを返させる。",
-        ),
+        pair!("Two answers for one key", "1つのキーに2つの答え"),
+        pair!("The production service here stores only successful answers, and the balance is 50. Make one key get two different answers.", "ここでの本番型サービスは成功した答えだけを保存し、残高は50。1つのキーに2つの違う答えを返させる。"),
     ),
     (
         "lose-an-event",
-        ("Lose an event", "イベントを失わせる"),
-        (
-            "The atomic service commits a charge, then publishes its event: a dual write. Make a committed charge whose event is never published.",
-            "アトミックなサービスが課金をコミットしてからイベントを発行する（二重書き込み）。コミットされたのにイベントが発行されない課金を作る。",
-        ),
+        pair!("Lose an event", "イベントを失わせる"),
+        pair!("The atomic service commits a charge, then publishes its event: a dual write. Make a committed charge whose event is never published.", "アトミックなサービスが課金をコミットしてからイベントを発行する（二重書き込み）。コミットされたのにイベントが発行されない課金を作る。"),
     ),
     (
         "toctou-all-three",
-        ("Lab: make TOCTOU charge all three", "ラボ：TOCTOU に3回とも課金させる"),
-        (
-            "Three requests with one key to the TOCTOU service. Be the scheduler: pick who moves so that every one of them charges.",
-            "同じキーの要求3つを TOCTOU サービスへ。スケジューラになって誰を進めるかを選び、3つすべてに課金させる。",
-        ),
+        pair!("Lab: make TOCTOU charge all three", "ラボ：TOCTOU に3回とも課金させる"),
+        pair!("Three requests with one key to the TOCTOU service. Be the scheduler: pick who moves so that every one of them charges.", "同じキーの要求3つを TOCTOU サービスへ。スケジューラになって誰を進めるかを選び、3つすべてに課金させる。"),
     ),
     (
         "atomic-impossible",
-        ("Lab: prove the atomic service safe", "ラボ：アトミックなサービスの安全を証明する"),
-        (
-            "Try the same on the atomic service, then let the explorer search every schedule and prove that none charges twice.",
-            "同じことをアトミックなサービスで試し、探索器にすべてのスケジュールを調べさせて、どれも二重課金しないことを証明する。",
-        ),
+        pair!("Lab: prove the atomic service safe", "ラボ：アトミックなサービスの安全を証明する"),
+        pair!("Try the same on the atomic service, then let the explorer search every schedule and prove that none charges twice.", "同じことをアトミックなサービスで試し、探索器にすべてのスケジュールを調べさせて、どれも二重課金しないことを証明する。"),
     ),
 ];
 
@@ -86,7 +59,7 @@ pub fn title(lang: Lang, id: &str) -> &'static str {
     WORDS
         .iter()
         .find(|w| w.0 == id)
-        .map_or("", |w| lang.t(w.1 .0, w.1 .1))
+        .map_or("", |w| w.1.get(lang))
 }
 
 /// What a challenge asks.
@@ -94,7 +67,7 @@ pub fn brief(lang: Lang, id: &str) -> &'static str {
     WORDS
         .iter()
         .find(|w| w.0 == id)
-        .map_or("", |w| lang.t(w.2 .0, w.2 .1))
+        .map_or("", |w| w.2.get(lang))
 }
 
 #[cfg(test)]

@@ -157,11 +157,11 @@ pub fn timeline(props: &TimelineProps) -> Html {
     let height = TOP + ROW_H * shown.len().max(1) as i64 + 8;
 
     let lanes = drawn_lanes.iter().map(|&lane| {
-        let (en, ja) = LANE_NAMES[lane];
+        let name = LANE_NAMES[lane].get(l);
         let x = lane_x(lane);
         html! {
             <g class="tl-lane">
-                <text x={x.to_string()} y="18" text-anchor="middle" class="tl-lane-name">{ l.t(en, ja) }</text>
+                <text x={x.to_string()} y="18" text-anchor="middle" class="tl-lane-name">{ name }</text>
                 <line x1={x.to_string()} y1={(TOP - 8).to_string()} x2={x.to_string()} y2={height.to_string()} />
             </g>
         }

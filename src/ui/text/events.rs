@@ -3,7 +3,7 @@
 
 use super::{fmt_ms, Tone};
 use crate::sim::{ChargeFailure, CheckOutcome, CrashPoint, EventKind, World};
-use crate::ui::i18n::{tr, Lang};
+use crate::ui::i18n::{pair, tr, Lang, Pair};
 
 use super::key_label;
 use super::results::{record_state, result_text};
@@ -54,13 +54,13 @@ fn charge_failure(lang: Lang, failure: ChargeFailure) -> String {
 }
 
 /// Lane names, in column order.
-pub const LANE_NAMES: [(&str, &str); 6] = [
-    ("Client", "クライアント"),
-    ("Network", "ネットワーク"),
-    ("Server", "サーバー"),
-    ("Store", "ストア"),
-    ("Relay", "リレー"),
-    ("Consumer", "コンシューマ"),
+pub const LANE_NAMES: [Pair; 6] = [
+    pair!("Client", "クライアント"),
+    pair!("Network", "ネットワーク"),
+    pair!("Server", "サーバー"),
+    pair!("Store", "ストア"),
+    pair!("Relay", "リレー"),
+    pair!("Consumer", "コンシューマ"),
 ];
 
 /// One trace event: its label and tone.
