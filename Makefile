@@ -1,5 +1,5 @@
 # The two commands: `make serve` and `make test`. Each installs what it needs first.
-.PHONY: serve build test test-native test-browser test-e2e lint bench fuzz soak setup clean
+.PHONY: serve build test test-native test-browser test-e2e test-pg pg-race lint bench fuzz soak setup clean
 
 serve:          ## install what is missing, then serve the release build on http://127.0.0.1:8080
 	scripts/setup.sh serve
@@ -20,6 +20,13 @@ test-browser:   ## wasm-pack test in headless Chromium only
 
 test-e2e:       ## Playwright end-to-end tests only
 	scripts/test.sh e2e
+
+test-pg:        ## the services as SQL on a throwaway PostgreSQL only
+	scripts/test.sh pg
+
+pg-race:        ## the PostgreSQL matrix: 10 connections x 200 trials per variant, forced schedules; writes data/pg-race.json
+	scripts/setup.sh test
+	scripts/pg-race.sh
 
 lint:           ## core-import check, rustfmt, clippy on both targets
 	scripts/test.sh lint

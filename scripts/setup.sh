@@ -92,5 +92,14 @@ if [ "$what" = test ]; then
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver fonts-noto-cjk
   fi
+  # PostgreSQL's server programs, for the pg layer's throwaway cluster (scripts/pg.sh)
+  if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    say "postgresql: present"
+  else
+    need_root_for postgresql
+    say "installing postgresql from Debian (its server programs; scripts/pg.sh starts a cluster of its own)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql
+  fi
 fi
 say "done"

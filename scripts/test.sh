@@ -5,12 +5,14 @@
 #   2. browser  wasm-pack test --headless --chrome (core tests compiled to wasm, Yew component tests)
 #   3. e2e      dist/ served on 127.0.0.1, Playwright + Debian Chromium (tests/e2e/*.test.mjs)
 #   4. lint     core-import check, cargo fmt --check, clippy -D warnings on native and wasm32
-# Run one layer alone: scripts/test.sh native|browser|e2e|lint
+#   5. pg       a throwaway PostgreSQL (scripts/pg.sh): the services as SQL, forced schedules and
+#               a short 10-connection race (tests/pg.rs), then the server is stopped
+# Run one layer alone: scripts/test.sh native|browser|e2e|lint|pg
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh test
 source scripts/env.sh
-layers="${*:-lint native browser e2e}"
+layers="${*:-lint native browser e2e pg}"
 logdir=target/test-logs
 mkdir -p "$logdir"
 total=0
@@ -32,6 +34,7 @@ for layer in $layers; do
       cargo fmt --all -- --check
       cargo clippy --all-targets -- -D warnings
       cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
+      cargo clippy --all-targets --features pg -- -D warnings
       summary="$summary  lint: clean\n"
       ;;
     native)
@@ -52,7 +55,13 @@ for layer in $layers; do
       p=$(awk '/^# pass /{print $3}' "$logdir/e2e.log" | tail -1)
       need_tests e2e "${p:-0}"
       ;;
-    *) echo "unknown layer '$layer' (native, browser, e2e, lint)" >&2; exit 2 ;;
+    pg)
+      echo "[test] pg: a throwaway PostgreSQL, the services as SQL on it (tests/pg.rs)"
+      scripts/pg.sh run cargo test --features pg --test pg -- --test-threads=1 2>&1 | tee "$logdir/pg.log"
+      read -r p f < <(count_rust "$logdir/pg.log")
+      need_tests pg "$p"
+      ;;
+    *) echo "unknown layer '$layer' (native, browser, e2e, lint, pg)" >&2; exit 2 ;;
   esac
 done
 printf '[test] all layers green:\n%b' "$summary"

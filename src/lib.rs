@@ -6,6 +6,8 @@
 //! Architecture invariant: `sim` never imports the UI, a clock or OS randomness; `make test`
 //! checks it (scripts/check-core-imports.sh).
 
+#[cfg(all(feature = "pg", not(target_arch = "wasm32")))]
+pub mod pg;
 mod sim;
 pub mod ui;
 

@@ -14,6 +14,8 @@
 //! - [`lesson`]: what lessons ask and challenges check, judged on the run (never on text).
 //! - [`properties`]: the article's proptest properties run over seeded random scenarios in the
 //!   world, judged, and a failure shrunk (`idempotency_playground::properties::*`).
+//! - [`postgres`]: the services as SQL for a real PostgreSQL, one request's control flow over
+//!   them, and the measured report (`make pg-race`; the driver is native, in src/bin/pg_race/).
 //! - [`json`]: the page's small JSON codec.
 //! - `base/`: PRNG, hashing, UUIDs, persistent vectors and maps; nothing payment-specific.
 //!
@@ -31,6 +33,7 @@ pub mod json;
 pub mod lab;
 pub mod lesson;
 pub mod limits;
+pub mod postgres;
 pub mod properties;
 mod scenario;
 mod world;
