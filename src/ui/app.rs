@@ -30,7 +30,7 @@ pub fn initial_lang() -> Lang {
 /// and its `Site`.
 pub fn page_dir(route: &Route) -> &'static str {
     match route {
-        Route::Lab | Route::LabChallenge(_) => "lab/",
+        Route::Lab | Route::LabChallenge(_) | Route::LabDatabase => "lab/",
         Route::Properties => "properties/",
         Route::Scenario(_) | Route::Sandbox | Route::Challenge(_) | Route::NotFound(_) => "",
     }
@@ -82,9 +82,11 @@ impl Site for PlaygroundSite {
             Route::Challenge(id) => {
                 html! { <super::playground::Playground lang={lang} route={route.clone()} key={format!("challenge/{id}")} /> }
             }
-            Route::Lab | Route::LabChallenge(_) | Route::Properties | Route::NotFound(_) => {
-                not_found(route, lang)
-            }
+            Route::Lab
+            | Route::LabChallenge(_)
+            | Route::LabDatabase
+            | Route::Properties
+            | Route::NotFound(_) => not_found(route, lang),
         }
     }
 

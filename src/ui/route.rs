@@ -15,6 +15,9 @@ pub enum Route {
     Lab,
     /// A challenge of the concurrency lab by its stable id (drawn by the lab's page).
     LabChallenge(String),
+    /// The lab's "On a real database": the services as SQL, measured on PostgreSQL (drawn by
+    /// the lab's page).
+    LabDatabase,
     /// The property checks (settings in the query: `#/properties?p=replay&svc=naive&n=256&seed=42`).
     Properties,
     /// Anything else: shown as "not found" with a way home, never a panic.
@@ -36,6 +39,7 @@ impl Route {
             ["sandbox"] => Route::Sandbox,
             ["lab"] => Route::Lab,
             ["challenge", id] if id.len() <= 64 => Route::Challenge((*id).to_string()),
+            ["lab", "postgres"] => Route::LabDatabase,
             ["lab", "challenge", id] if id.len() <= 64 => Route::LabChallenge((*id).to_string()),
             ["properties"] => Route::Properties,
             ["scenario", id] if id.len() <= 64 => Route::Scenario((*id).to_string()),
@@ -51,6 +55,7 @@ impl Route {
             Route::Lab => "#/lab".to_string(),
             Route::Challenge(id) => format!("#/challenge/{id}"),
             Route::LabChallenge(id) => format!("#/lab/challenge/{id}"),
+            Route::LabDatabase => "#/lab/postgres".to_string(),
             Route::Properties => "#/properties".to_string(),
             Route::NotFound(_) => "#/".to_string(),
         }
@@ -74,6 +79,7 @@ mod tests {
             ("#/sandbox", Route::Sandbox),
             ("#/lab", Route::Lab),
             ("#/properties?p=replay&n=256", Route::Properties),
+            ("#/lab/postgres", Route::LabDatabase),
             (
                 "#/scenario/double-charge",
                 Route::Scenario("double-charge".into()),

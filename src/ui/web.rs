@@ -18,6 +18,8 @@ pub const LAB_KEY: &str = "idempotency-playground.lab";
 pub const LAST_RUN_KEY: &str = "idempotency-playground.last-run";
 /// localStorage key of the property page's settings (see `crate::ui::properties`).
 pub const PROPERTIES_KEY: &str = "idempotency-playground.properties";
+/// localStorage key of the predictions made on the lab's "On a real database" view.
+pub const PG_GUESSES_KEY: &str = "idempotency-playground.pg-guesses";
 /// localStorage key of the learner's progress: answers, done lessons, won challenges (see
 /// `crate::ui::playground::teach`), shared by the playground and the lab.
 pub const PROGRESS_KEY: &str = "idempotency-playground.progress";

@@ -4,6 +4,7 @@
 
 mod compare;
 mod controls;
+mod database;
 mod explorer;
 mod histogram;
 mod lane;
@@ -30,6 +31,9 @@ impl Site for LabSite {
     const DIR: &'static str = "lab/";
 
     fn render(route: &Route, lang: Lang) -> Html {
+        if *route == Route::LabDatabase {
+            return html! { <database::DatabasePage lang={lang} /> };
+        }
         let challenge = match route {
             Route::LabChallenge(id) => Some(id.clone()),
             _ => None,

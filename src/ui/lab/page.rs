@@ -197,6 +197,9 @@ pub fn lab_page(props: &LabPageProps) -> Html {
                 <p class="muted">{ lang.t(
                     "A request that finds a stored result returns DuplicateRequest at once; its remaining steps run no code, so every request always takes three steps and every schedule has the same length.",
                     "保存済みの結果を見つけたリクエストはすぐに DuplicateRequest を返す。残りのステップでは何も実行しないので、どのリクエストも常に3ステップで、どのスケジュールも同じ長さになる。") }</p>
+                <p><a href="#/lab/postgres" data-testid="lab-db-link">{ lang.t(
+                    "On a real database: the same schedules on PostgreSQL →",
+                    "本物のデータベースで: 同じスケジュールを PostgreSQL で →") }</a></p>
             </header>
             if let Some(c) = &*challenge { { challenge_card(lang, c, won) } }
             <LabSettings lang={lang} scenario={scenario.clone()} seed={ui.seed} on_apply={on_apply} />

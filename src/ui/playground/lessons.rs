@@ -87,7 +87,19 @@ pub const PATH: &[Section] = &[
     },
     Section {
         title: pair!("The atomic service", "アトミックなサービス"),
-        items: &[Item::Lesson("atomic-lock"), Item::Lesson("ten-threads")],
+        items: &[
+            Item::Lesson("atomic-lock"),
+            Item::Lesson("ten-threads"),
+            Item::Page {
+                id: "postgres",
+                href: "lab/#/lab/postgres",
+                title: pair!(
+                    "On a real database: is one transaction enough?",
+                    "本物のデータベースで: トランザクション1つで足りるか"
+                ),
+                ready: true,
+            },
+        ],
     },
     Section {
         title: pair!("Stripe's pattern", "Stripe のパターン"),

@@ -11,6 +11,7 @@
 //! - [`teach`]: a question's values and why it no longer applies, a challenge's goal and moves.
 //! - [`lab`]: the lab's steps, models, results and actions, and the English renderings of the
 //!   article's Japanese comments.
+//! - [`postgres`]: the SQL variants of the lab's "On a real database" view and their outcomes.
 //! - [`properties`]: the property-check page's properties, verdicts, the inputs of a case, and
 //!   its settings' errors.
 //!
@@ -21,6 +22,7 @@ pub mod errors;
 pub mod events;
 pub mod lab;
 pub mod policies;
+pub mod postgres;
 pub mod properties;
 pub mod results;
 pub mod teach;
