@@ -233,7 +233,7 @@ pub const LESSONS: &[Lesson] = &[
         story: pair!("Three requests with one key arrive at the same moment, at the atomic service (one lock around check, charge and store) and at the TOCTOU service.", "同じキーの要求が3つ同時に、アトミックなサービス（確認・課金・保存を1つのロックで囲む）と TOCTOU サービスに届く。"),
         ask: pair!("How many times does the atomic service charge?", "アトミックなサービスは何回課金する？"),
         why: pair!("The first request holds the lock until its result is stored (its charge is step {step}); the others wait, then find the key and replay.", "最初の要求は結果を保存するまでロックを握る（その課金がステップ {step}）。他の要求は待ち、その後キーを見つけて再生する。"),
-        takeaway: pair!("Check, charge and record belong in one critical section; in production, one database transaction.", "確認・課金・記録は1つのクリティカルセクションに入れる。本番では1つのデータベーストランザクション。"),
+        takeaway: pair!("Check, charge and record belong in one critical section. In production that is one database transaction that also locks the key: claimed first under a unique constraint, or a row lock, or REPEATABLE READ and up. Measured on PostgreSQL, a plain check-then-insert at READ COMMITTED still charges twice.", "確認・課金・記録は1つのクリティカルセクションに入れる。本番ではキーのロックも兼ねた1つのデータベーストランザクション：一意制約の下で先にキーを確保する、行ロックを取る、REPEATABLE READ 以上にする。PostgreSQL で測ると、READ COMMITTED の単純な確認してから挿入では、やはり2回課金される。"),
     },
     Lesson {
         id: "ten-threads",
