@@ -15,6 +15,8 @@
 //! - [`properties`]: the article's proptest properties run over seeded random scenarios in the
 //!   world, judged, and a failure shrunk (`idempotency_playground::properties::*`).
 //! - [`json`]: the page's small JSON codec.
+//! - [`kafka`]: Kafka's idempotent producer, broker, relays and consumer, a model of its own
+//!   (`idempotency_playground::kafka::*`).
 //! - `base/`: PRNG, hashing, UUIDs, persistent vectors and maps; nothing payment-specific.
 //!
 //! Architecture invariants (scripts/check-core-imports.sh enforces them): nothing here imports the
@@ -28,6 +30,7 @@
 mod article;
 mod base;
 pub mod json;
+pub mod kafka;
 pub mod lab;
 pub mod lesson;
 pub mod limits;
