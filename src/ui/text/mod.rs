@@ -11,6 +11,8 @@
 //! - [`teach`]: a question's values and why it no longer applies, a challenge's goal and moves.
 //! - [`lab`]: the lab's steps, models, results and actions, and the English renderings of the
 //!   article's Japanese comments.
+//! - [`kafka`]: the Kafka page's verdicts, reactions, inputs, steps, invariants, refusals,
+//!   limits, and its lessons' and challenges' words.
 //! - [`properties`]: the property-check page's properties, verdicts, the inputs of a case, and
 //!   its settings' errors.
 //!
@@ -19,6 +21,7 @@
 
 pub mod errors;
 pub mod events;
+pub mod kafka;
 pub mod lab;
 pub mod policies;
 pub mod properties;
