@@ -2,7 +2,9 @@
 use idempotency_playground::kafka::*;
 
 fn main() {
-    let id = std::env::args().nth(1).unwrap_or_else(|| "kafka-lost-ack".into());
+    let id = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "kafka-lost-ack".into());
     let mut s = lesson(&id)
         .map(|l| l.scenario)
         .or_else(|| challenge(&id).map(|c| c.solution))
@@ -18,7 +20,13 @@ fn main() {
     }
     let (records, end) = Sim::run_all(&s);
     for (i, r) in records.iter().enumerate() {
-        println!("{:>3} t={:>4} {:?} sent={:?}", i + 1, r.at_ms, r.kind, r.sent);
+        println!(
+            "{:>3} t={:>4} {:?} sent={:?}",
+            i + 1,
+            r.at_ms,
+            r.kind,
+            r.sent
+        );
     }
     for r in &end.broker.log {
         println!("log {:?}", r);

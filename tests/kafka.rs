@@ -11,7 +11,6 @@ use wasm_bindgen_test::wasm_bindgen_test as test;
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 use idempotency_playground::kafka::*;
-use idempotency_playground::limits::{KAFKA_MAX_EVENTS, KAFKA_MAX_INPUTS};
 use idempotency_playground::Rng;
 
 fn batch(pid: u32, epoch: u16, seq: u32, event: u32) -> ProduceBatch {
@@ -241,7 +240,11 @@ fn a_batch_that_overtakes_a_delayed_one_is_retried_after_it() {
     let (records, end) = run(&s);
     assert!(records.iter().any(|r| matches!(
         r.kind,
-        StepKind::Arrived { event: 2, verdict: Verdict::OutOfOrder, .. }
+        StepKind::Arrived {
+            event: 2,
+            verdict: Verdict::OutOfOrder,
+            ..
+        }
     )));
     assert_eq!(events(&end), vec![0, 1, 2]);
 }
@@ -257,7 +260,11 @@ fn six_in_flight_and_a_lost_first_ack_write_the_record_twice() {
     let retry = records
         .iter()
         .find_map(|r| match r.kind {
-            StepKind::Arrived { attempt: 2, verdict, .. } => Some(verdict),
+            StepKind::Arrived {
+                attempt: 2,
+                verdict,
+                ..
+            } => Some(verdict),
             _ => None,
         })
         .expect("a retry");
@@ -356,7 +363,11 @@ fn the_outbox_lesson_broker_removes_session_retries_inbox_removes_restarts() {
     // The lost ack of event 0 within the session: the broker answers the retry with offset 0.
     assert!(records.iter().any(|r| matches!(
         r.kind,
-        StepKind::Arrived { event: 0, verdict: Verdict::Duplicate(0), .. }
+        StepKind::Arrived {
+            event: 0,
+            verdict: Verdict::Duplicate(0),
+            ..
+        }
     )));
     assert_eq!(end.consumer.times(0), 1);
     // The relay's restart resends event 5 as a new record: applied twice without an inbox.
@@ -373,7 +384,12 @@ fn the_outbox_lesson_broker_removes_session_retries_inbox_removes_restarts() {
     log.config.relay = RelayKind::Log;
     let (_, e3) = run(&log);
     assert_eq!(
-        e3.broker.log.iter().filter(|r| r.duplicate).map(|r| r.event).collect::<Vec<_>>(),
+        e3.broker
+            .log
+            .iter()
+            .filter(|r| r.duplicate)
+            .map(|r| r.event)
+            .collect::<Vec<_>>(),
         vec![3, 4, 5]
     );
 }
@@ -444,13 +460,12 @@ fn json_round_trips_and_names_the_bad_field() {
     );
     let many = format!(
         "{base},\"inputs\":[{}]}}",
-        vec![r#"{"type":"send","count":10}"#; 21].join(",")
+        [r#"{"type":"send","count":10}"#; 21].join(",")
     );
     assert_eq!(
         from_json(&many),
         Err(KafkaJsonError::Limit(KafkaLimit::Events(210)))
     );
-    assert!(210 > KAFKA_MAX_EVENTS && 21 < KAFKA_MAX_INPUTS);
 }
 
 // --- The property -------------------------------------------------------------------------
@@ -505,7 +520,11 @@ fn random_scenario(seed: u64) -> KafkaScenario {
 
 #[test]
 fn property_idempotent_at_most_five_in_flight_each_record_once_in_order() {
-    let cases: u64 = if cfg!(target_arch = "wasm32") { 100 } else { 2_000 };
+    let cases: u64 = if cfg!(target_arch = "wasm32") {
+        100
+    } else {
+        2_000
+    };
     for seed in 0..cases {
         let s = random_scenario(seed);
         let (_, end) = run(&s);

@@ -40,7 +40,10 @@ async fn mount(lang: Lang, route: Route) -> web_sys::Element {
 fn all(root: &web_sys::Element, selector: &str) -> Vec<web_sys::Element> {
     let list = root.query_selector_all(selector).unwrap();
     (0..list.length())
-        .filter_map(|i| list.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()))
+        .filter_map(|i| {
+            list.item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+        })
         .collect()
 }
 
@@ -85,22 +88,40 @@ fn fresh() {
 async fn the_lesson_waits_at_its_question_and_the_log_marks_the_duplicate() {
     fresh();
     let root = mount(Lang::En, Route::Scenario("kafka-lost-ack".into())).await;
-    assert_eq!(get(&root, "predict").get_attribute("data-state").as_deref(), Some("open"));
+    assert_eq!(
+        get(&root, "predict").get_attribute("data-state").as_deref(),
+        Some("open")
+    );
     click(&root, "run-to-end").await;
-    assert!(get(&root, "step").has_attribute("disabled"), "waits at the question");
+    assert!(
+        get(&root, "step").has_attribute("disabled"),
+        "waits at the question"
+    );
     assert_eq!(log_rows(&root).len(), 1);
     click(&root, "predict-skip").await;
     click(&root, "run-to-end").await;
     let rows = log_rows(&root);
     assert_eq!(rows.len(), 4);
-    assert_eq!(rows[1], ("1".into(), "—".into(), "0".into(), "—".into(), "true".into()));
+    assert_eq!(
+        rows[1],
+        (
+            "1".into(),
+            "—".into(),
+            "0".into(),
+            "—".into(),
+            "true".into()
+        )
+    );
     // Idempotence on: the retry is answered with offset 0; every row has producer id 1.
     click(&root, "idempotence").await;
     click(&root, "predict-skip").await;
     click(&root, "run-to-end").await;
     let rows = log_rows(&root);
     assert_eq!(rows.len(), 3);
-    assert!(rows.iter().all(|r| r.1 == "1" && r.4 == "false"), "{rows:?}");
+    assert!(
+        rows.iter().all(|r| r.1 == "1" && r.4 == "false"),
+        "{rows:?}"
+    );
     assert_eq!(rows[2].3, "2");
 }
 
@@ -118,7 +139,10 @@ async fn the_run_survives_a_remount_and_opens_from_a_link() {
     let again = mount(Lang::Ja, Route::Scenario("kafka-lost-ack".into())).await;
     let shown = get(&again, "position").text_content().unwrap();
     assert!(shown.starts_with("ステップ 3 /"), "{shown}");
-    assert!(get(&again, "caption").text_content().unwrap().contains("ステップ 3"));
+    assert!(get(&again, "caption")
+        .text_content()
+        .unwrap()
+        .contains("ステップ 3"));
     // A link with another run opens that run at its step.
     storage().clear().unwrap();
     let mut s = lesson("kafka-lost-ack").unwrap().scenario;

@@ -226,6 +226,7 @@ fn page<S: Site>(route: &Route, hash: &str, lang: Lang) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::kafka::KafkaSite;
     use crate::ui::lab::LabSite;
     use crate::ui::properties::PropertiesSite;
 
@@ -260,6 +261,9 @@ mod tests {
         let routes = [
             Route::Sandbox,
             Route::Lab,
+            Route::Kafka,
+            Route::KafkaChallenge("kafka-reorder".into()),
+            Route::Scenario("kafka-restart".into()),
             props,
             Route::Scenario("x".into()),
             Route::NotFound("/y".into()),
@@ -269,9 +273,22 @@ mod tests {
                 PlaygroundSite::draws(r),
                 LabSite::draws(r),
                 PropertiesSite::draws(r),
+                KafkaSite::draws(r),
             ];
             assert_eq!(drawn.iter().filter(|d| **d).count(), 1, "{r:?}");
         }
         assert_eq!(PropertiesSite::home(), Route::Properties);
+        // A Kafka lesson is a scenario id drawn by the Kafka page, and handed over both ways.
+        let kafka_lesson = Route::Scenario("kafka-lost-ack".into());
+        assert_eq!(
+            href::<PlaygroundSite>(&kafka_lesson),
+            "kafka/#/scenario/kafka-lost-ack"
+        );
+        assert_eq!(
+            href::<KafkaSite>(&Route::Scenario("double-charge".into())),
+            "../#/scenario/double-charge"
+        );
+        assert_eq!(href::<KafkaSite>(&kafka_lesson), "#/scenario/kafka-lost-ack");
+        assert_eq!(href::<LabSite>(&Route::Kafka), "../kafka/#/kafka");
     }
 }

@@ -43,7 +43,9 @@ impl Route {
             ["lab", "challenge", id] if id.len() <= 64 => Route::LabChallenge((*id).to_string()),
             ["properties"] => Route::Properties,
             ["kafka"] => Route::Kafka,
-            ["kafka", "challenge", id] if id.len() <= 64 => Route::KafkaChallenge((*id).to_string()),
+            ["kafka", "challenge", id] if id.len() <= 64 => {
+                Route::KafkaChallenge((*id).to_string())
+            }
             ["scenario", id] if id.len() <= 64 => Route::Scenario((*id).to_string()),
             _ => Route::NotFound(path.chars().take(80).collect()),
         }

@@ -12,6 +12,7 @@
 //! - `core/src/main/scala/kafka/coordinator/transaction/TransactionCoordinator.scala`
 //!   (`handleInitProducerId`: a new producer id without a transactional id, an epoch bump with
 //!   one; an older epoch is `PRODUCER_FENCED`).
+//!
 //! KIP-98 (https://cwiki.apache.org/confluence/display/KAFKA/KIP-98+-+Exactly+Once+Delivery+and+Transactional+Messaging)
 //! designed them; KAFKA-5494 (https://issues.apache.org/jira/browse/KAFKA-5494, commit 5d242225)
 //! raised the window from one batch to five so up to 5 requests may be in flight.

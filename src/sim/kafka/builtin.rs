@@ -45,11 +45,9 @@ impl ChallengeGoal {
         match self {
             ChallengeGoal::DuplicateInSession => {
                 c.idempotence
-                    && !sim
-                        .scenario()
-                        .inputs
-                        .iter()
-                        .any(|t| matches!(t.input, Input::Crash | Input::Restart | Input::WakeZombie))
+                    && !sim.scenario().inputs.iter().any(|t| {
+                        matches!(t.input, Input::Crash | Input::Restart | Input::WakeZombie)
+                    })
                     && sim
                         .violations
                         .broken_at(Invariant::NoDuplicateInSession)
@@ -129,10 +127,7 @@ pub fn lesson(id: &str) -> Option<Lesson> {
         // A restart after a lost ack and a lost request, then the old process wakes up.
         "kafka-restart" => (
             scenario(
-                Config {
-                    retries: 5,
-                    ..base
-                },
+                Config { retries: 5, ..base },
                 vec![
                     at(0, send(2)),
                     at(30, Input::LoseNextAck),

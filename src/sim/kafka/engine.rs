@@ -9,7 +9,9 @@ use super::broker::{Broker, ProduceBatch, Verdict};
 use super::invariants::Violations;
 use super::pipeline::{Consumer, Relay};
 use super::producer::{FailReason, Instance, InstanceState, Reaction};
-use super::{Config, Epoch, EventId, Input, KafkaScenario, Pid, Seq, LATENCY_MS, REQUEST_TIMEOUT_MS};
+use super::{
+    Config, Epoch, EventId, Input, KafkaScenario, Pid, Seq, LATENCY_MS, REQUEST_TIMEOUT_MS,
+};
 use crate::sim::base::rng::Rng;
 use crate::sim::limits::KAFKA_MAX_STEPS;
 
@@ -388,8 +390,7 @@ impl Sim {
                 verdict,
             } => {
                 let config = self.scenario.config;
-                let reaction =
-                    self.instances[inst].answer(batch, attempt, epoch, verdict, &config);
+                let reaction = self.instances[inst].answer(batch, attempt, epoch, verdict, &config);
                 let event = self.instances[inst].batches[batch].event;
                 self.after_reaction(inst, event, reaction);
                 self.drain(inst, &mut rec);

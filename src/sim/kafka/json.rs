@@ -12,7 +12,7 @@ use super::pipeline::RelayKind;
 use super::{Config, Input, KafkaLimit, KafkaScenario, TimedInput};
 use crate::sim::json::{parse, Fields, Got, Json, JsonError, ObjectWriter};
 use crate::sim::limits::{
-    InputError, KAFKA_MAX_AT_MS, KAFKA_MAX_DELAY_MS, KAFKA_MAX_IN_FLIGHT, KAFKA_MAX_INPUTS,
+    InputError, KAFKA_MAX_AT_MS, KAFKA_MAX_DELAY_MS, KAFKA_MAX_INPUTS, KAFKA_MAX_IN_FLIGHT,
     KAFKA_MAX_JITTER_MS, KAFKA_MAX_RETRIES, KAFKA_MAX_SEND, KAFKA_MIN_IN_FLIGHT, MAX_JSON_BYTES,
 };
 

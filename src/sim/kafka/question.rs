@@ -70,9 +70,9 @@ impl Question {
     pub fn pose(&self, records: &[StepRecord], end: &Sim) -> Option<Posed> {
         match self.ask {
             Ask::RetryVerdict => {
-                let j = records.iter().position(|r| {
-                    matches!(r.kind, StepKind::Arrived { attempt, .. } if attempt >= 2)
-                })?;
+                let j = records.iter().position(
+                    |r| matches!(r.kind, StepKind::Arrived { attempt, .. } if attempt >= 2),
+                )?;
                 let StepKind::Arrived { verdict, .. } = records[j].kind else {
                     return None;
                 };
@@ -90,7 +90,9 @@ impl Question {
                     match r.kind {
                         StepKind::Input(Input::Restart) => latest += 1,
                         StepKind::Input(Input::WakeZombie) if woke.is_none() => woke = Some(j),
-                        StepKind::Arrived { inst, verdict, .. } if woke.is_some() && inst < latest => {
+                        StepKind::Arrived { inst, verdict, .. }
+                            if woke.is_some() && inst < latest =>
+                        {
                             return Some(Posed {
                                 ask_at: woke.unwrap_or(j),
                                 choices: vec![

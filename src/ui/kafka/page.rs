@@ -96,7 +96,8 @@ pub fn KafkaPage(p: &KafkaPageProps) -> Html {
     {
         let dispatch = dispatch.clone();
         use_effect_with((ui.playing, ui.cursor()), move |&(playing, _)| {
-            let timer = playing.then(|| Timeout::new(PLAY_MS, move || dispatch.dispatch(Action::Tick)));
+            let timer =
+                playing.then(|| Timeout::new(PLAY_MS, move || dispatch.dispatch(Action::Tick)));
             move || drop(timer)
         });
     }

@@ -163,7 +163,12 @@ pub enum Action {
 
 impl KafkaUi {
     /// The page at `place` with `scenario` at `step` (clamped), and a notice.
-    pub fn open(place: Place, scenario: KafkaScenario, step: usize, notice: Option<Notice>) -> Self {
+    pub fn open(
+        place: Place,
+        scenario: KafkaScenario,
+        step: usize,
+        notice: Option<Notice>,
+    ) -> Self {
         let (records, end) = Sim::run_all(&scenario);
         let posed = match place {
             Place::Lesson(id) => lesson(id).and_then(|l| l.question.pose(&records, &end)),
@@ -245,9 +250,17 @@ impl KafkaUi {
 /// Inserts `input` at the cursor's time: at 0 before the first step, else 1 ms after now (so the
 /// steps already taken stay as they were); after every input of that time or earlier.
 pub fn with_input(s: &KafkaScenario, sim: &Sim, input: Input) -> KafkaScenario {
-    let at_ms = if sim.steps() == 0 { 0 } else { sim.now_ms() + 1 };
+    let at_ms = if sim.steps() == 0 {
+        0
+    } else {
+        sim.now_ms() + 1
+    };
     let mut next = s.clone();
-    let i = next.inputs.iter().position(|t| t.at_ms > at_ms).unwrap_or(next.inputs.len());
+    let i = next
+        .inputs
+        .iter()
+        .position(|t| t.at_ms > at_ms)
+        .unwrap_or(next.inputs.len());
     next.inputs.insert(i, TimedInput { at_ms, input });
     next
 }

@@ -5,8 +5,8 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::sim::kafka::{
-    BatchStatus, Config, Input, InstanceState, Invariant, RelayKind, Wire,
-    CHALLENGE_IDS, LESSON_IDS, NUM_BATCHES_TO_RETAIN,
+    BatchStatus, Config, Input, InstanceState, Invariant, RelayKind, Wire, CHALLENGE_IDS,
+    LESSON_IDS, NUM_BATCHES_TO_RETAIN,
 };
 use crate::sim::limits::{KAFKA_MAX_IN_FLIGHT, KAFKA_MAX_RETRIES, KAFKA_MIN_IN_FLIGHT};
 use crate::ui::i18n::{tr, Lang};
@@ -78,10 +78,17 @@ fn share_error(l: Lang, e: &ShareError) -> String {
     match e {
         ShareError::LinkTooLong { bytes } => {
             let b = *bytes;
-            tr!(l, "The link is {b} bytes long: too long.", "リンクが {b} バイトで長すぎる。")
+            tr!(
+                l,
+                "The link is {b} bytes long: too long.",
+                "リンクが {b} バイトで長すぎる。"
+            )
         }
         _ => l
-            .t("The link is damaged (not a run this page wrote).", "リンクが壊れている（このページが書いた実行ではない）。")
+            .t(
+                "The link is damaged (not a run this page wrote).",
+                "リンクが壊れている（このページが書いた実行ではない）。",
+            )
             .into(),
     }
 }
@@ -100,22 +107,57 @@ fn notice(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
     let (error, text) = match n {
         Notice::BadLink(e) => {
             let why = link_error(l, e);
-            (true, tr!(l, "This link's run could not be opened, so the built-in run is shown. {why}", "このリンクの実行は開けなかったので、組み込みの実行を表示する。{why}"))
+            (
+                true,
+                tr!(
+                    l,
+                    "This link's run could not be opened, so the built-in run is shown. {why}",
+                    "このリンクの実行は開けなかったので、組み込みの実行を表示する。{why}"
+                ),
+            )
         }
         Notice::BadSaved(e) => {
             let why = link_error(l, e);
             (true, tr!(l, "The run saved in this browser could not be restored, so the built-in run is shown. {why}", "このブラウザに保存された実行は復元できなかったので、組み込みの実行を表示する。{why}"))
         }
-        Notice::Imported => (false, l.t("Imported: the run starts at step 0.", "読み込んだ：実行はステップ 0 から。").into()),
+        Notice::Imported => (
+            false,
+            l.t(
+                "Imported: the run starts at step 0.",
+                "読み込んだ：実行はステップ 0 から。",
+            )
+            .into(),
+        ),
         Notice::ImportFailed(e) => {
             let why = words::json_error(l, e);
-            (true, tr!(l, "Not imported, nothing changed. {why}", "読み込まなかった。何も変えていない。{why}"))
+            (
+                true,
+                tr!(
+                    l,
+                    "Not imported, nothing changed. {why}",
+                    "読み込まなかった。何も変えていない。{why}"
+                ),
+            )
         }
         Notice::Limit(e) => {
             let why = words::limit(l, *e);
-            (true, tr!(l, "Not added, nothing changed: {why}", "追加しなかった。何も変えていない：{why}"))
+            (
+                true,
+                tr!(
+                    l,
+                    "Not added, nothing changed: {why}",
+                    "追加しなかった。何も変えていない：{why}"
+                ),
+            )
         }
-        Notice::StepLimit => (true, l.t("The run stopped at the step limit.", "実行はステップ上限で止まった。").into()),
+        Notice::StepLimit => (
+            true,
+            l.t(
+                "The run stopped at the step limit.",
+                "実行はステップ上限で止まった。",
+            )
+            .into(),
+        ),
     };
     html! {
         <div class={classes!("notice", error.then_some("error"))} data-testid="notice" role="status">
@@ -255,9 +297,15 @@ fn predict(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
     match ui.answer {
         Answer::Open => {
             let hint = if ui.at_question() {
-                l.t("The run waits here for your answer.", "実行はあなたの答えをここで待っている。")
+                l.t(
+                    "The run waits here for your answer.",
+                    "実行はあなたの答えをここで待っている。",
+                )
             } else {
-                l.t("Step or run: the run stops just before the step that answers it.", "ステップ実行か通し実行：答えが出る直前で止まる。")
+                l.t(
+                    "Step or run: the run stops just before the step that answers it.",
+                    "ステップ実行か通し実行：答えが出る直前で止まる。",
+                )
             };
             html! {
                 <div class="predict" data-testid="predict" data-state="open" role="group" aria-label={l.t("Predict", "予想する")}>
@@ -329,9 +377,17 @@ fn caption(l: Lang, ui: &KafkaUi) -> Html {
             tr!(l, "Step {k}: {s}", "ステップ {k}：{s}")
         }
         None if ui.records.is_empty() => l
-            .t("Nothing to run yet: send events with the buttons below.", "まだ何もない：下のボタンでイベントを送る。")
+            .t(
+                "Nothing to run yet: send events with the buttons below.",
+                "まだ何もない：下のボタンでイベントを送る。",
+            )
             .into(),
-        None => l.t("Step 0: press Step to begin.", "ステップ 0：「ステップ」で始める。").into(),
+        None => l
+            .t(
+                "Step 0: press Step to begin.",
+                "ステップ 0：「ステップ」で始める。",
+            )
+            .into(),
     };
     html! { <p class="caption" data-testid="caption" aria-live="polite">{ text }</p> }
 }
@@ -341,7 +397,11 @@ fn faults(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
     let add = |i: Input| on.reform(move |_| Action::Add(i));
     let delay = ui.delay_ms;
     let set_delay = on.reform(move |e: Event| {
-        Action::SetDelay(select_value(&e).and_then(|v| v.parse().ok()).unwrap_or(delay))
+        Action::SetDelay(
+            select_value(&e)
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(delay),
+        )
     });
     let (lr, la, ld) = ui.sim.armed();
     let armed = (lr + la > 0 || ld > 0).then(|| {
@@ -497,10 +557,18 @@ fn consumer(l: Lang, ui: &KafkaUi) -> Html {
     let r = &ui.sim.relay;
     let (written, published) = (r.written, r.published.iter().filter(|p| **p).count());
     let relay_line = match r.kind {
-        RelayKind::Outbox => tr!(l, "Outbox: {written} event(s) written, {published} marked published.", "outbox：{written} 件書き込み、{published} 件が公開済み。"),
+        RelayKind::Outbox => tr!(
+            l,
+            "Outbox: {written} event(s) written, {published} marked published.",
+            "outbox：{written} 件書き込み、{published} 件が公開済み。"
+        ),
         RelayKind::Log => {
             let pos = r.committed;
-            tr!(l, "Database log: {written} event(s); the relay's committed position is {pos}.", "データベースのログ：{written} 件。リレーのコミット位置は {pos}。")
+            tr!(
+                l,
+                "Database log: {written} event(s); the relay's committed position is {pos}.",
+                "データベースのログ：{written} 件。リレーのコミット位置は {pos}。"
+            )
         }
     };
     let skipped = c.skipped;

@@ -2,11 +2,11 @@
 //! invariants and the promise behind each, Kafka's configuration refusals, limits and import
 //! errors, the lessons' and challenges' words. The core (`crate::sim::kafka`) gives the data.
 
-use crate::sim::kafka::{
-    BatchStatus, Choice, ConfigRefusal, Fate, FailReason, InstanceState, Invariant,
-    KafkaJsonError, KafkaLimit, Reaction, RelayKind, Sent, StepKind, StepRecord, Verdict,
-};
 use crate::sim::kafka::Input;
+use crate::sim::kafka::{
+    BatchStatus, Choice, ConfigRefusal, FailReason, Fate, InstanceState, Invariant, KafkaJsonError,
+    KafkaLimit, Reaction, RelayKind, Sent, StepKind, StepRecord, Verdict,
+};
 use crate::sim::limits::{
     KAFKA_MAX_AT_MS, KAFKA_MAX_DELAY_MS, KAFKA_MAX_EVENTS, KAFKA_MAX_INPUTS, KAFKA_MAX_JITTER_MS,
     KAFKA_MAX_RETRIES, KAFKA_MAX_SEND, MAX_JSON_BYTES,
@@ -33,21 +33,26 @@ pub fn verdict(l: Lang, v: Verdict) -> String {
             "重複：元のオフセット {o} で応答し、追記しない"
         ),
         Verdict::OutOfOrder => l
-            .t("OutOfOrderSequenceException: refused", "OutOfOrderSequenceException：拒否")
+            .t(
+                "OutOfOrderSequenceException: refused",
+                "OutOfOrderSequenceException：拒否",
+            )
             .into(),
         Verdict::Fenced => l
-            .t("fenced: the epoch is older than the latest", "フェンス：エポックが最新より古い")
+            .t(
+                "fenced: the epoch is older than the latest",
+                "フェンス：エポックが最新より古い",
+            )
             .into(),
     }
 }
 
 fn fail_reason(l: Lang, r: FailReason) -> &'static str {
     match r {
-        FailReason::RetriesExhausted => l.t("no answer after its retries", "リトライしても応答なし"),
-        FailReason::OutOfOrder => l.t(
-            "still out of order after its retries",
-            "リトライ後も順序外",
-        ),
+        FailReason::RetriesExhausted => {
+            l.t("no answer after its retries", "リトライしても応答なし")
+        }
+        FailReason::OutOfOrder => l.t("still out of order after its retries", "リトライ後も順序外"),
         FailReason::Fenced => l.t("the producer is fenced", "プロデューサがフェンスされた"),
     }
 }
@@ -55,8 +60,16 @@ fn fail_reason(l: Lang, r: FailReason) -> &'static str {
 /// What the producer did.
 pub fn reaction(l: Lang, r: Reaction) -> String {
     match r {
-        Reaction::Acked(o) => tr!(l, "acknowledged (offset {o})", "確認応答済み（オフセット {o}）"),
-        Reaction::Retry(n) => tr!(l, "it will send it again (attempt {n})", "再送する（{n} 回目）"),
+        Reaction::Acked(o) => tr!(
+            l,
+            "acknowledged (offset {o})",
+            "確認応答済み（オフセット {o}）"
+        ),
+        Reaction::Retry(n) => tr!(
+            l,
+            "it will send it again (attempt {n})",
+            "再送する（{n} 回目）"
+        ),
         Reaction::Failed(why) => {
             let why = fail_reason(l, why);
             tr!(
@@ -66,7 +79,10 @@ pub fn reaction(l: Lang, r: Reaction) -> String {
             )
         }
         Reaction::Stopped => l
-            .t("the producer is fenced and stops for good", "プロデューサはフェンスされ、停止する")
+            .t(
+                "the producer is fenced and stops for good",
+                "プロデューサはフェンスされ、停止する",
+            )
             .into(),
         Reaction::Ignored => l
             .t(
@@ -85,17 +101,36 @@ pub fn input(l: Lang, i: Input) -> String {
             "the service writes {count} event(s) to its outbox",
             "サービスが outbox に {count} 件のイベントを書く"
         ),
-        Input::LoseNextRequest => l.t("the next request will be lost", "次のリクエストを失う").into(),
-        Input::LoseNextAck => l.t("the next acknowledgement will be lost", "次の確認応答を失う").into(),
+        Input::LoseNextRequest => l
+            .t("the next request will be lost", "次のリクエストを失う")
+            .into(),
+        Input::LoseNextAck => l
+            .t(
+                "the next acknowledgement will be lost",
+                "次の確認応答を失う",
+            )
+            .into(),
         Input::DelayNextRequest { ms } => {
-            tr!(l, "the next request will be delayed {ms} ms", "次のリクエストを {ms} ms 遅らせる")
+            tr!(
+                l,
+                "the next request will be delayed {ms} ms",
+                "次のリクエストを {ms} ms 遅らせる"
+            )
         }
-        Input::Crash => l.t("the relay's process stops", "リレーのプロセスが止まる").into(),
+        Input::Crash => l
+            .t("the relay's process stops", "リレーのプロセスが止まる")
+            .into(),
         Input::Restart => l
-            .t("a new relay process and producer start", "新しいリレープロセスとプロデューサが起動する")
+            .t(
+                "a new relay process and producer start",
+                "新しいリレープロセスとプロデューサが起動する",
+            )
             .into(),
         Input::WakeZombie => l
-            .t("the old process wakes up: a zombie", "古いプロセスが目を覚ます：ゾンビ")
+            .t(
+                "the old process wakes up: a zombie",
+                "古いプロセスが目を覚ます：ゾンビ",
+            )
             .into(),
     }
 }
@@ -149,7 +184,12 @@ pub fn step(l: Lang, r: &StepRecord) -> String {
             ack_lost,
             ..
         } => {
-            let (p, e, seq, v) = (instance_name(inst), event_name(event), seq_text(seq), verdict(l, v));
+            let (p, e, seq, v) = (
+                instance_name(inst),
+                event_name(event),
+                seq_text(seq),
+                verdict(l, v),
+            );
             let lost = if ack_lost {
                 l.t(" — the acknowledgement is lost", " — 確認応答は失われる")
             } else {
@@ -168,7 +208,11 @@ pub fn step(l: Lang, r: &StepRecord) -> String {
             ..
         } => {
             let (p, e, re) = (instance_name(inst), event_name(event), reaction(l, re));
-            tr!(l, "{p} hears about {e}: {re}", "{p} が {e} の応答を受ける：{re}")
+            tr!(
+                l,
+                "{p} hears about {e}: {re}",
+                "{p} が {e} の応答を受ける：{re}"
+            )
         }
         StepKind::TimedOut {
             inst,
@@ -190,7 +234,11 @@ pub fn step(l: Lang, r: &StepRecord) -> String {
         } => {
             let e = event_name(event);
             if applied {
-                tr!(l, "The consumer applies {e} (offset {offset})", "コンシューマが {e} を適用（オフセット {offset}）")
+                tr!(
+                    l,
+                    "The consumer applies {e} (offset {offset})",
+                    "コンシューマが {e} を適用（オフセット {offset}）"
+                )
             } else {
                 tr!(
                     l,
@@ -219,7 +267,10 @@ pub fn invariant(l: Lang, i: Invariant) -> &'static str {
             "No write accepted from a fenced epoch",
             "フェンスされたエポックの書き込みを受け付けない",
         ),
-        Invariant::AppliedOnce => l.t("Each event applied once downstream", "各イベントは下流で 1 度だけ適用"),
+        Invariant::AppliedOnce => l.t(
+            "Each event applied once downstream",
+            "各イベントは下流で 1 度だけ適用",
+        ),
     }
 }
 
@@ -282,20 +333,41 @@ pub fn batch_status(l: Lang, s: BatchStatus) -> String {
 /// A relay's name.
 pub fn relay(l: Lang, r: RelayKind) -> &'static str {
     match r {
-        RelayKind::Outbox => l.t("Outbox relay (polls the table)", "outbox リレー（テーブルをポーリング）"),
-        RelayKind::Log => l.t("Log-based relay (CDC, resumes from its position)", "ログベースのリレー（CDC、位置から再開）"),
+        RelayKind::Outbox => l.t(
+            "Outbox relay (polls the table)",
+            "outbox リレー（テーブルをポーリング）",
+        ),
+        RelayKind::Log => l.t(
+            "Log-based relay (CDC, resumes from its position)",
+            "ログベースのリレー（CDC、位置から再開）",
+        ),
     }
 }
 
 /// A choice of a question.
 pub fn choice(l: Lang, c: Choice) -> String {
     match c {
-        Choice::Appended => l.t("Appended again: a second copy", "もう一度追記：2 つ目のコピー").into(),
-        Choice::Duplicate => l
-            .t("Recognised: the original offset, not appended", "見抜く：元のオフセットで応答、追記しない")
+        Choice::Appended => l
+            .t(
+                "Appended again: a second copy",
+                "もう一度追記：2 つ目のコピー",
+            )
             .into(),
-        Choice::OutOfOrder => l.t("Refused: OutOfOrderSequenceException", "拒否：OutOfOrderSequenceException").into(),
-        Choice::Fenced => l.t("Refused: fenced by the epoch", "拒否：エポックでフェンス").into(),
+        Choice::Duplicate => l
+            .t(
+                "Recognised: the original offset, not appended",
+                "見抜く：元のオフセットで応答、追記しない",
+            )
+            .into(),
+        Choice::OutOfOrder => l
+            .t(
+                "Refused: OutOfOrderSequenceException",
+                "拒否：OutOfOrderSequenceException",
+            )
+            .into(),
+        Choice::Fenced => l
+            .t("Refused: fenced by the epoch", "拒否：エポックでフェンス")
+            .into(),
         Choice::Times(n) => tr!(l, "{n} time(s)", "{n} 回"),
     }
 }
@@ -303,38 +375,74 @@ pub fn choice(l: Lang, c: Choice) -> String {
 /// A broken limit.
 pub fn limit(l: Lang, e: KafkaLimit) -> String {
     match e {
-        KafkaLimit::MaxInFlight(n) => tr!(l, "max_in_flight {n} is outside 1–10.", "max_in_flight {n} は 1〜10 の範囲外。"),
+        KafkaLimit::MaxInFlight(n) => tr!(
+            l,
+            "max_in_flight {n} is outside 1–10.",
+            "max_in_flight {n} は 1〜10 の範囲外。"
+        ),
         KafkaLimit::Retries(n) => {
             let max = KAFKA_MAX_RETRIES;
-            tr!(l, "retries {n} is over {max}.", "retries {n} は {max} を超える。")
+            tr!(
+                l,
+                "retries {n} is over {max}.",
+                "retries {n} は {max} を超える。"
+            )
         }
         KafkaLimit::Jitter(n) => {
             let max = KAFKA_MAX_JITTER_MS;
-            tr!(l, "jitter_ms {n} is over {max}.", "jitter_ms {n} は {max} を超える。")
+            tr!(
+                l,
+                "jitter_ms {n} is over {max}.",
+                "jitter_ms {n} は {max} を超える。"
+            )
         }
         KafkaLimit::Inputs(n) => {
             let max = KAFKA_MAX_INPUTS;
-            tr!(l, "{n} inputs: at most {max}.", "入力が {n} 件：上限は {max} 件。")
+            tr!(
+                l,
+                "{n} inputs: at most {max}.",
+                "入力が {n} 件：上限は {max} 件。"
+            )
         }
         KafkaLimit::At(i, at) => {
             let (i, max) = (i + 1, KAFKA_MAX_AT_MS);
-            tr!(l, "Input {i}: at_ms {at} is over {max}.", "入力 {i}：at_ms {at} は {max} を超える。")
+            tr!(
+                l,
+                "Input {i}: at_ms {at} is over {max}.",
+                "入力 {i}：at_ms {at} は {max} を超える。"
+            )
         }
         KafkaLimit::Unordered(i) => {
             let i = i + 1;
-            tr!(l, "Input {i} is earlier than the one before it: inputs go in time order.", "入力 {i} が前の入力より早い：入力は時刻順に並べる。")
+            tr!(
+                l,
+                "Input {i} is earlier than the one before it: inputs go in time order.",
+                "入力 {i} が前の入力より早い：入力は時刻順に並べる。"
+            )
         }
         KafkaLimit::SendCount(i, n) => {
             let (i, max) = (i + 1, KAFKA_MAX_SEND);
-            tr!(l, "Input {i}: count {n} is outside 1–{max}.", "入力 {i}：count {n} は 1〜{max} の範囲外。")
+            tr!(
+                l,
+                "Input {i}: count {n} is outside 1–{max}.",
+                "入力 {i}：count {n} は 1〜{max} の範囲外。"
+            )
         }
         KafkaLimit::Delay(i, ms) => {
             let (i, max) = (i + 1, KAFKA_MAX_DELAY_MS);
-            tr!(l, "Input {i}: ms {ms} is outside 1–{max}.", "入力 {i}：ms {ms} は 1〜{max} の範囲外。")
+            tr!(
+                l,
+                "Input {i}: ms {ms} is outside 1–{max}.",
+                "入力 {i}：ms {ms} は 1〜{max} の範囲外。"
+            )
         }
         KafkaLimit::Events(n) => {
             let max = KAFKA_MAX_EVENTS;
-            tr!(l, "{n} events in all: at most {max}.", "イベントが合計 {n} 件：上限は {max} 件。")
+            tr!(
+                l,
+                "{n} events in all: at most {max}.",
+                "イベントが合計 {n} 件：上限は {max} 件。"
+            )
         }
     }
 }
@@ -344,7 +452,11 @@ pub fn json_error(l: Lang, e: &KafkaJsonError) -> String {
     match e {
         KafkaJsonError::TooLong(n) => {
             let max = MAX_JSON_BYTES;
-            tr!(l, "The JSON is {n} bytes: at most {max}.", "JSON が {n} バイト：上限は {max} バイト。")
+            tr!(
+                l,
+                "The JSON is {n} bytes: at most {max}.",
+                "JSON が {n} バイト：上限は {max} バイト。"
+            )
         }
         KafkaJsonError::Json(e) => super::input_error(l, e),
         KafkaJsonError::Limit(e) => limit(l, *e),
@@ -427,8 +539,11 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
     })
 }
 
+/// Words in both languages.
+pub type Pair = (&'static str, &'static str);
+
 /// A challenge's title and goal.
-pub fn challenge(id: &str) -> Option<((&'static str, &'static str), (&'static str, &'static str))> {
+pub fn challenge(id: &str) -> Option<(Pair, Pair)> {
     Some(match id {
         "kafka-duplicate" => (
             ("Get a duplicate past idempotence", "冪等性をすり抜けて重複を入れる"),
