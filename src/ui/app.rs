@@ -288,7 +288,10 @@ mod tests {
             href::<KafkaSite>(&Route::Scenario("double-charge".into())),
             "../#/scenario/double-charge"
         );
-        assert_eq!(href::<KafkaSite>(&kafka_lesson), "#/scenario/kafka-lost-ack");
+        assert_eq!(
+            href::<KafkaSite>(&kafka_lesson),
+            "#/scenario/kafka-lost-ack"
+        );
         assert_eq!(href::<LabSite>(&Route::Kafka), "../kafka/#/kafka");
     }
 }

@@ -7,11 +7,17 @@
 //!   `findDuplicateBatch`),
 //! - `storage/src/main/java/org/apache/kafka/storage/internals/log/ProducerAppendInfo.java`
 //!   (`checkProducerEpoch`, `checkSequence`, `inSequence`),
+//! - `storage/src/main/java/org/apache/kafka/storage/internals/log/ProducerStateManager.java`
+//!   (`lastEntry`, `prepareUpdate`: a producer id without an entry is validated against
+//!   `ProducerStateEntry.empty`, whose epoch is `NO_PRODUCER_EPOCH`),
 //! - `core/src/main/scala/kafka/log/UnifiedLog.scala` (`analyzeAndValidateProducerState`: the
 //!   duplicate check comes first and answers with the original batch's offset),
 //! - `core/src/main/scala/kafka/coordinator/transaction/TransactionCoordinator.scala`
 //!   (`handleInitProducerId`: a new producer id without a transactional id, an epoch bump with
-//!   one; an older epoch is `PRODUCER_FENCED`).
+//!   one; an older epoch is `PRODUCER_FENCED`; KIP-588,
+//!   https://cwiki.apache.org/confluence/display/KAFKA/KIP-588:+Allow+producers+to+recover+gracefully+from+transaction+timeouts:
+//!   "When a new producer with the same transactional id starts up … the coordinator will bump
+//!   the epoch … when the older producer attempts to make progress, it shall be fenced").
 //!
 //! KIP-98 (https://cwiki.apache.org/confluence/display/KAFKA/KIP-98+-+Exactly+Once+Delivery+and+Transactional+Messaging)
 //! designed them; KAFKA-5494 (https://issues.apache.org/jira/browse/KAFKA-5494, commit 5d242225)

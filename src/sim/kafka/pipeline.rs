@@ -97,12 +97,7 @@ impl Relay {
             RelayKind::Outbox => (0..self.written)
                 .filter(|&e| !self.published[e as usize])
                 .collect(),
-            RelayKind::Log => {
-                for e in self.committed..self.written {
-                    self.acked[e as usize] = false;
-                }
-                (self.committed..self.written).collect()
-            }
+            RelayKind::Log => (self.committed..self.written).collect(),
         }
     }
 }

@@ -111,9 +111,19 @@ pub fn KafkaPage(p: &KafkaPageProps) -> Html {
             (Place::Challenge(id), _) if ui.won() && !ui.solution_shown => Some((id, Mark::Won)),
             _ => None,
         };
+        // Not the run the page opened with: a damaged link or a fresh lesson overwrites neither
+        // the address nor the run this browser kept.
+        let opened = use_memo((), {
+            let query = query.clone();
+            move |_| query
+        });
+        let changed = use_mut_ref(|| false);
         use_effect_with(query.clone(), move |_| {
+            if *opened != query {
+                *changed.borrow_mut() = true;
+            }
             let hash = web::current_hash();
-            if Route::parse(&hash) == route {
+            if *changed.borrow() && Route::parse(&hash) == route {
                 let url = format!("{}?{query}", route.to_hash());
                 if hash.trim_start_matches('#') != url.trim_start_matches('#') {
                     web::replace_history(&url);
