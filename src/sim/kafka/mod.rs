@@ -55,8 +55,8 @@ pub const LATENCY_MS: u64 = 10;
 /// down to the simulation's milliseconds).
 pub const REQUEST_TIMEOUT_MS: u64 = 60;
 /// The log-based relay commits its read position once the acknowledged prefix is this many
-/// events past the last commit (Debezium flushes offsets periodically, `offset.flush.interval.ms`,
-/// not after every event).
+/// events past the last commit (Debezium commits offsets periodically, every
+/// `offset.flush.interval.ms`, not after every event; see `pipeline.rs`).
 pub const LOG_COMMIT_EVERY: u32 = 3;
 
 /// The producer's settings.

@@ -5,11 +5,16 @@
 //!   it published once Kafka acknowledges it; a new relay process publishes every row still
 //!   unmarked, so a row whose acknowledgement was lost goes again, as a new record.
 //! - The log-based relay (Debezium-style change data capture) reads the database's log in order
-//!   and commits its read position now and then (Debezium flushes offsets every
-//!   `offset.flush.interval.ms`, https://debezium.io/documentation/reference/stable/configuration/offsets.html
-//!   — here once the acknowledged prefix is [`LOG_COMMIT_EVERY`](super::LOG_COMMIT_EVERY) events
-//!   past the last commit); a new process resumes from the last committed position, so events
-//!   read after it are published again even when they were acknowledged.
+//!   and commits its read position now and then, not after every event (Debezium's
+//!   `OffsetCommitPolicy.periodic`, debezium-api/src/main/java/io/debezium/engine/spi/
+//!   OffsetCommitPolicy.java in github.com/debezium/debezium, commits once
+//!   `offset.flush.interval.ms` has passed; as Camel's Debezium component puts the Embedded
+//!   Engine documentation, https://camel.apache.org/components/debezium-postgres-component.html,
+//!   "in case of an application crash … the application will resume from the last recorded
+//!   offset, which may result in receiving duplicate events"). Here the position is committed
+//!   once the acknowledged prefix is [`LOG_COMMIT_EVERY`](super::LOG_COMMIT_EVERY) events past
+//!   the last commit; a new process resumes from it, so events read after it are published again
+//!   even when they were acknowledged.
 //! - Both publish a failed record again (the row stays unpublished; the change is not committed).
 //! - The consumer reads the log in offset order; with an inbox it remembers the event ids it
 //!   applied (in the same transaction as its effect) and skips one it has seen.
