@@ -12,6 +12,7 @@ PAGES=(
   ". index.html"
   "lab lab/index.html"
   "properties properties/index.html"
+  "kafka kafka/index.html"
 )
 for page in "${PAGES[@]}"; do
   read -r dir html <<<"$page"

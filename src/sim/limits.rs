@@ -106,6 +106,28 @@ pub const MAX_PROPERTY_SEED: u64 = (1 << 53) - 1;
 /// (`max_shrink_iters` is 4 x cases). Each candidate is one small world run to its end.
 pub const MAX_SHRINK_ATTEMPTS: u32 = 1_024;
 
+// The Kafka page's limits (`crate::sim::kafka`).
+/// Fewest requests in flight: `max.in.flight.requests.per.connection` = 1.
+pub const KAFKA_MIN_IN_FLIGHT: u8 = 1;
+/// Most requests in flight the page offers: 10, twice what idempotence allows, to show why.
+pub const KAFKA_MAX_IN_FLIGHT: u8 = 10;
+/// Most `retries` per batch (Kafka's default is 2^31 − 1, bounded by `delivery.timeout.ms`).
+pub const KAFKA_MAX_RETRIES: u8 = 10;
+/// Most events one `send` input writes.
+pub const KAFKA_MAX_SEND: u8 = 10;
+/// Most inputs one Kafka scenario holds.
+pub const KAFKA_MAX_INPUTS: usize = 100;
+/// Most events one Kafka scenario writes in all.
+pub const KAFKA_MAX_EVENTS: u32 = 200;
+/// Longest delay of one request, in simulated ms.
+pub const KAFKA_MAX_DELAY_MS: u32 = 1_000;
+/// Latest time an input may be at, in simulated ms.
+pub const KAFKA_MAX_AT_MS: u64 = 100_000;
+/// Largest network jitter, in simulated ms.
+pub const KAFKA_MAX_JITTER_MS: u32 = 20;
+/// Most steps one Kafka run takes (a run that would take more stops there and says so).
+pub const KAFKA_MAX_STEPS: usize = 20_000;
+
 /// Which duration setting an [`InputError::DurationOutOfRange`] is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

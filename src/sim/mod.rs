@@ -17,6 +17,8 @@
 //! - [`postgres`]: the services as SQL for a real PostgreSQL, one request's control flow over
 //!   them, and the measured report (`make pg-race`; the driver is native, in src/bin/pg_race/).
 //! - [`json`]: the page's small JSON codec.
+//! - [`kafka`]: Kafka's idempotent producer, broker, relays and consumer, a model of its own
+//!   (`idempotency_playground::kafka::*`).
 //! - `base/`: PRNG, hashing, UUIDs, persistent vectors and maps; nothing payment-specific.
 //!
 //! Architecture invariants (scripts/check-core-imports.sh enforces them): nothing here imports the
@@ -30,6 +32,7 @@
 mod article;
 mod base;
 pub mod json;
+pub mod kafka;
 pub mod lab;
 pub mod lesson;
 pub mod limits;

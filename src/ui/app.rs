@@ -32,6 +32,8 @@ pub fn page_dir(route: &Route) -> &'static str {
     match route {
         Route::Lab | Route::LabChallenge(_) | Route::LabDatabase => "lab/",
         Route::Properties => "properties/",
+        Route::Kafka | Route::KafkaChallenge(_) => "kafka/",
+        Route::Scenario(id) if crate::sim::kafka::LESSON_IDS.contains(&id.as_str()) => "kafka/",
         Route::Scenario(_) | Route::Sandbox | Route::Challenge(_) | Route::NotFound(_) => "",
     }
 }
@@ -82,11 +84,7 @@ impl Site for PlaygroundSite {
             Route::Challenge(id) => {
                 html! { <super::playground::Playground lang={lang} route={route.clone()} key={format!("challenge/{id}")} /> }
             }
-            Route::Lab
-            | Route::LabChallenge(_)
-            | Route::LabDatabase
-            | Route::Properties
-            | Route::NotFound(_) => not_found(route, lang),
+            _ => not_found(route, lang),
         }
     }
 
@@ -175,7 +173,10 @@ pub fn App<S: Site>() -> Html {
         })
     };
     let nav_item = |r: Route, label: &'static str| {
-        let active = std::mem::discriminant(&r) == std::mem::discriminant(&route);
+        // A page of its own (kafka/) is active on any of its routes.
+        let active = page_dir(&r) == page_dir(&route)
+            && (page_dir(&r) == "kafka/"
+                || std::mem::discriminant(&r) == std::mem::discriminant(&route));
         html! {
             <a href={href::<S>(&r)} class={classes!("nav-link", active.then_some("active"))}
                aria-current={active.then_some("page")}>{ label }</a>
@@ -196,6 +197,7 @@ pub fn App<S: Site>() -> Html {
                 { nav_item(Route::Sandbox, l.t("Sandbox", "サンドボックス")) }
                 { nav_item(Route::Lab, l.t("Concurrency lab", "並行性ラボ")) }
                 { nav_item(Route::Properties, l.t("Property checks", "性質の検査")) }
+                { nav_item(Route::Scenario(crate::sim::kafka::LESSON_IDS[0].into()), "Kafka") }
             </nav>
             // Named by its visible text (so voice control can say "click 日本語"), spoken in
             // the language it names; what it does is its description.
@@ -236,6 +238,7 @@ fn page<S: Site>(route: &Route, hash: &str, lang: Lang) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::kafka::KafkaSite;
     use crate::ui::lab::LabSite;
     use crate::ui::properties::PropertiesSite;
 
@@ -270,6 +273,9 @@ mod tests {
         let routes = [
             Route::Sandbox,
             Route::Lab,
+            Route::Kafka,
+            Route::KafkaChallenge("kafka-reorder".into()),
+            Route::Scenario("kafka-restart".into()),
             props,
             Route::Scenario("x".into()),
             Route::NotFound("/y".into()),
@@ -279,9 +285,25 @@ mod tests {
                 PlaygroundSite::draws(r),
                 LabSite::draws(r),
                 PropertiesSite::draws(r),
+                KafkaSite::draws(r),
             ];
             assert_eq!(drawn.iter().filter(|d| **d).count(), 1, "{r:?}");
         }
         assert_eq!(PropertiesSite::home(), Route::Properties);
+        // A Kafka lesson is a scenario id drawn by the Kafka page, and handed over both ways.
+        let kafka_lesson = Route::Scenario("kafka-lost-ack".into());
+        assert_eq!(
+            href::<PlaygroundSite>(&kafka_lesson),
+            "kafka/#/scenario/kafka-lost-ack"
+        );
+        assert_eq!(
+            href::<KafkaSite>(&Route::Scenario("double-charge".into())),
+            "../#/scenario/double-charge"
+        );
+        assert_eq!(
+            href::<KafkaSite>(&kafka_lesson),
+            "#/scenario/kafka-lost-ack"
+        );
+        assert_eq!(href::<LabSite>(&Route::Kafka), "../kafka/#/kafka");
     }
 }

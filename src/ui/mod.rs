@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod i18n;
+pub mod kafka;
 pub mod lab;
 pub mod playground;
 pub mod properties;
@@ -13,7 +14,8 @@ pub mod text;
 pub mod web;
 
 /// Mounts page `S` of the site on `<body>`: `app::PlaygroundSite` (src/main.rs),
-/// `lab::LabSite` (src/bin/lab.rs) or `properties::PropertiesSite` (src/bin/properties.rs).
+/// `lab::LabSite` (src/bin/lab.rs) `properties::PropertiesSite` (src/bin/properties.rs) or `kafka::KafkaSite`
+/// (src/bin/kafka.rs).
 pub fn start<S: app::Site>() {
     yew::Renderer::<app::App<S>>::new().render();
 }

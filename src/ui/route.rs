@@ -1,5 +1,5 @@
 //! Hash routes: `#/scenario/<id>`, `#/sandbox`, `#/challenge/<id>`, `#/lab`,
-//! `#/lab/challenge/<id>`, `#/properties`. Hash routing keeps `dist/` working from
+//! `#/lab/challenge/<id>`, `#/properties`, `#/kafka`, `#/kafka/challenge/<id>`. Hash routing keeps `dist/` working from
 //! any static host and sub-path, with no server rewrite rules.
 
 /// Where the page is.
@@ -20,6 +20,10 @@ pub enum Route {
     LabDatabase,
     /// The property checks (settings in the query: `#/properties?p=replay&svc=naive&n=256&seed=42`).
     Properties,
+    /// The Kafka page's sandbox (`#/kafka`, drawn by `kafka/`).
+    Kafka,
+    /// A challenge of the Kafka page by its stable id (`#/kafka/challenge/<id>`).
+    KafkaChallenge(String),
     /// Anything else: shown as "not found" with a way home, never a panic.
     NotFound(String),
 }
@@ -42,6 +46,10 @@ impl Route {
             ["lab", "postgres"] => Route::LabDatabase,
             ["lab", "challenge", id] if id.len() <= 64 => Route::LabChallenge((*id).to_string()),
             ["properties"] => Route::Properties,
+            ["kafka"] => Route::Kafka,
+            ["kafka", "challenge", id] if id.len() <= 64 => {
+                Route::KafkaChallenge((*id).to_string())
+            }
             ["scenario", id] if id.len() <= 64 => Route::Scenario((*id).to_string()),
             _ => Route::NotFound(path.chars().take(80).collect()),
         }
@@ -57,6 +65,8 @@ impl Route {
             Route::LabChallenge(id) => format!("#/lab/challenge/{id}"),
             Route::LabDatabase => "#/lab/postgres".to_string(),
             Route::Properties => "#/properties".to_string(),
+            Route::Kafka => "#/kafka".to_string(),
+            Route::KafkaChallenge(id) => format!("#/kafka/challenge/{id}"),
             Route::NotFound(_) => "#/".to_string(),
         }
     }
@@ -106,5 +116,8 @@ mod tests {
             Route::parse(&Route::Properties.to_hash()),
             Route::Properties
         );
+        assert_eq!(Route::parse("#/kafka?s=x"), Route::Kafka);
+        let kc = Route::KafkaChallenge("kafka-reorder".into());
+        assert_eq!(Route::parse(&kc.to_hash()), kc);
     }
 }

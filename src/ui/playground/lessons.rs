@@ -168,7 +168,7 @@ pub const PATH: &[Section] = &[
                 "Producer ids and sequence numbers: a page of its own",
                 "プロデューサIDとシーケンス番号（専用ページ）"
             ),
-            ready: false,
+            ready: true,
         }],
     },
     Section {

@@ -12,6 +12,8 @@
 //! - [`lab`]: the lab's steps, models, results and actions, and the English renderings of the
 //!   article's Japanese comments.
 //! - [`postgres`]: the SQL variants of the lab's "On a real database" view and their outcomes.
+//! - [`kafka`]: the Kafka page's verdicts, reactions, inputs, steps, invariants, refusals,
+//!   limits, and its lessons' and challenges' words.
 //! - [`properties`]: the property-check page's properties, verdicts, the inputs of a case, and
 //!   its settings' errors.
 //!
@@ -20,6 +22,7 @@
 
 pub mod errors;
 pub mod events;
+pub mod kafka;
 pub mod lab;
 pub mod policies;
 pub mod postgres;

@@ -1,0 +1,245 @@
+//! The broker: one partition log, the producer state of each producer id (the metadata of its
+//! last 5 batches), and the transaction coordinator's epoch for the one `transactional.id`.
+//!
+//! Every rule below follows the broker's code in apache/kafka (read at commit 1eb76443, Oct 2024):
+//! - `storage/src/main/java/org/apache/kafka/storage/internals/log/ProducerStateEntry.java`
+//!   (`NUM_BATCHES_TO_RETAIN = 5`, `addBatchMetadata`, `maybeUpdateProducerEpoch`,
+//!   `findDuplicateBatch`),
+//! - `storage/src/main/java/org/apache/kafka/storage/internals/log/ProducerAppendInfo.java`
+//!   (`checkProducerEpoch`, `checkSequence`, `inSequence`),
+//! - `storage/src/main/java/org/apache/kafka/storage/internals/log/ProducerStateManager.java`
+//!   (`lastEntry`, `prepareUpdate`: a producer id without an entry is validated against
+//!   `ProducerStateEntry.empty`, whose epoch is `NO_PRODUCER_EPOCH`),
+//! - `core/src/main/scala/kafka/log/UnifiedLog.scala` (`analyzeAndValidateProducerState`: the
+//!   duplicate check comes first and answers with the original batch's offset),
+//! - `core/src/main/scala/kafka/coordinator/transaction/TransactionCoordinator.scala`
+//!   (`handleInitProducerId`: a new producer id without a transactional id, an epoch bump with
+//!   one; an older epoch is `PRODUCER_FENCED`; KIP-588,
+//!   https://cwiki.apache.org/confluence/display/KAFKA/KIP-588:+Allow+producers+to+recover+gracefully+from+transaction+timeouts:
+//!   "When a new producer with the same transactional id starts up … the coordinator will bump
+//!   the epoch … when the older producer attempts to make progress, it shall be fenced").
+//!
+//! KIP-98 (https://cwiki.apache.org/confluence/display/KAFKA/KIP-98+-+Exactly+Once+Delivery+and+Transactional+Messaging)
+//! designed them; KAFKA-5494 (https://issues.apache.org/jira/browse/KAFKA-5494, commit 5d242225)
+//! raised the window from one batch to five so up to 5 requests may be in flight.
+
+use std::collections::VecDeque;
+
+use super::{Epoch, EventId, Pid, Seq};
+
+/// `ProducerStateEntry.NUM_BATCHES_TO_RETAIN`: the broker remembers the last 5 batches of each
+/// producer id.
+pub const NUM_BATCHES_TO_RETAIN: usize = 5;
+
+/// What the broker keeps of one appended batch (`BatchMetadata`): its sequence and offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BatchMeta {
+    /// The batch's sequence (first = last: one record per batch).
+    pub seq: Seq,
+    /// Where it was appended.
+    pub offset: u32,
+}
+
+/// The broker's state for one producer id (`ProducerStateEntry`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProducerEntry {
+    /// The producer id.
+    pub pid: Pid,
+    /// The latest epoch seen from it.
+    pub epoch: Epoch,
+    /// Its last batches, oldest first, at most [`NUM_BATCHES_TO_RETAIN`].
+    pub batches: VecDeque<BatchMeta>,
+}
+
+/// One record of the partition log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LogRecord {
+    /// Its offset.
+    pub offset: u32,
+    /// The producer id, if the producer is idempotent (an idempotent batch `hasProducerId`).
+    pub pid: Option<Pid>,
+    /// The producer epoch (0 without idempotence).
+    pub epoch: Epoch,
+    /// The sequence, if idempotent.
+    pub seq: Option<Seq>,
+    /// The outbox event it carries.
+    pub event: EventId,
+    /// The event was already in the log at a smaller offset: a duplicate.
+    pub duplicate: bool,
+    /// The step that appended it.
+    pub step: usize,
+    /// The producer instance that sent it (for the page and the invariants: the broker itself
+    /// never looks at it).
+    pub writer: usize,
+}
+
+/// A produce request as the broker sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProduceBatch {
+    /// Producer id, for an idempotent producer.
+    pub pid: Option<Pid>,
+    /// Producer epoch.
+    pub epoch: Epoch,
+    /// Sequence, for an idempotent producer.
+    pub seq: Option<Seq>,
+    /// Whether the producer is transactional.
+    pub transactional: bool,
+    /// The record's event.
+    pub event: EventId,
+    /// The producer instance that sent it (not on the wire in Kafka; kept for the page).
+    pub writer: usize,
+}
+
+/// The broker's answer to one batch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Appended at this offset.
+    Appended(u32),
+    /// A retry of a batch among the retained ones: acknowledged with the original offset, not
+    /// appended again.
+    Duplicate(u32),
+    /// `OUT_OF_ORDER_SEQUENCE_NUMBER`: a gap, or an old sequence outside the window.
+    OutOfOrder,
+    /// An epoch older than the latest: `INVALID_PRODUCER_EPOCH` at the partition
+    /// (`checkProducerEpoch`) or `PRODUCER_FENCED` at the transaction coordinator.
+    Fenced,
+}
+
+/// The broker.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Broker {
+    /// The partition log.
+    pub log: Vec<LogRecord>,
+    /// Producer state, one entry per producer id that has appended.
+    pub producers: Vec<ProducerEntry>,
+    /// The transaction coordinator's producer id and epoch for the one `transactional.id`.
+    pub txn: Option<(Pid, Epoch)>,
+    /// The next producer id to hand out.
+    next_pid: Pid,
+}
+
+impl Broker {
+    /// An empty broker.
+    pub fn new() -> Self {
+        Broker {
+            next_pid: 1,
+            ..Broker::default()
+        }
+    }
+
+    /// The state kept for `pid`, if it has appended.
+    pub fn entry(&self, pid: Pid) -> Option<&ProducerEntry> {
+        self.producers.iter().find(|e| e.pid == pid)
+    }
+
+    /// `InitProducerId`. Without a transactional id the coordinator "blindly" hands out a new
+    /// producer id (epoch 0); with one it keeps the id and bumps the epoch
+    /// (`TransactionMetadata.prepareIncrementProducerEpoch`), which fences the older instance.
+    pub fn init_producer_id(&mut self, transactional: bool) -> (Pid, Epoch) {
+        if transactional {
+            if let Some((pid, epoch)) = self.txn {
+                let bumped = (pid, epoch.saturating_add(1));
+                self.txn = Some(bumped);
+                return bumped;
+            }
+        }
+        let pid = self.next_pid;
+        self.next_pid += 1;
+        if transactional {
+            self.txn = Some((pid, 0));
+        }
+        (pid, 0)
+    }
+
+    /// Appends one batch, or says why not, by the rules of `UnifiedLog` and
+    /// `ProducerAppendInfo` in the order they apply.
+    pub fn append(&mut self, batch: ProduceBatch, step: usize) -> Verdict {
+        let (Some(pid), Some(seq)) = (batch.pid, batch.seq) else {
+            // Without idempotence a batch has no producer id: nothing is validated.
+            return Verdict::Appended(self.push(batch, step));
+        };
+        // A transactional producer's write is checked against the coordinator's epoch for its
+        // transactional id: an older epoch is PRODUCER_FENCED (TransactionCoordinator).
+        if batch.transactional {
+            if let Some((tpid, tepoch)) = self.txn {
+                if tpid == pid && batch.epoch < tepoch {
+                    return Verdict::Fenced;
+                }
+            }
+        }
+        let entry = self.producers.iter().find(|e| e.pid == pid);
+        if let Some(e) = entry {
+            // 1. UnifiedLog.analyzeAndValidateProducerState: "there will be up to 5 batches which
+            //    could have been duplicated. If we find a duplicate, we return the metadata of
+            //    the appended batch" — ProducerStateEntry.findDuplicateBatch: same epoch and the
+            //    same sequence range as a retained batch.
+            if e.epoch == batch.epoch {
+                if let Some(b) = e.batches.iter().find(|b| b.seq == seq) {
+                    return Verdict::Duplicate(b.offset);
+                }
+            }
+            // 2. ProducerAppendInfo.checkProducerEpoch: an epoch smaller than the last seen one
+            //    is InvalidProducerEpochException.
+            if batch.epoch < e.epoch {
+                return Verdict::Fenced;
+            }
+            // 3. ProducerAppendInfo.checkSequence.
+            let ok = if batch.epoch != e.epoch {
+                // A new epoch must start at sequence 0.
+                seq == 0
+            } else {
+                // Same epoch: the next sequence after the last retained batch
+                // (inSequence: nextSeq == lastSeq + 1; NO_SEQUENCE = -1 when none is retained).
+                match e.batches.back() {
+                    Some(last) => seq == last.seq.wrapping_add(1),
+                    None => seq == 0,
+                }
+            };
+            if !ok {
+                return Verdict::OutOfOrder;
+            }
+        }
+        // No entry: "If there is no current producer epoch (possibly because all producer
+        // records have been deleted due to retention or the DeleteRecords API) accept writes
+        // with any sequence number" (checkSequence).
+        let offset = self.push(batch, step);
+        let e = match self.producers.iter().position(|e| e.pid == pid) {
+            Some(i) => &mut self.producers[i],
+            None => {
+                self.producers.push(ProducerEntry {
+                    pid,
+                    epoch: batch.epoch,
+                    batches: VecDeque::new(),
+                });
+                self.producers.last_mut().expect("just pushed")
+            }
+        };
+        // maybeUpdateProducerEpoch: a new epoch clears the retained batches.
+        if e.epoch != batch.epoch {
+            e.batches.clear();
+            e.epoch = batch.epoch;
+        }
+        // addBatchMetadata: at capacity, the oldest goes.
+        if e.batches.len() == NUM_BATCHES_TO_RETAIN {
+            e.batches.pop_front();
+        }
+        e.batches.push_back(BatchMeta { seq, offset });
+        Verdict::Appended(offset)
+    }
+
+    fn push(&mut self, batch: ProduceBatch, step: usize) -> u32 {
+        let offset = self.log.len() as u32;
+        let duplicate = self.log.iter().any(|r| r.event == batch.event);
+        self.log.push(LogRecord {
+            offset,
+            pid: batch.pid,
+            epoch: batch.epoch,
+            seq: batch.seq,
+            event: batch.event,
+            duplicate,
+            step,
+            writer: batch.writer,
+        });
+        offset
+    }
+}

@@ -1,0 +1,79 @@
+//! What must hold after every step, each remembered with the first step that broke it. All are
+//! checked on every run, so a run shows which one its settings break; Kafka promises the first
+//! two only with idempotence on, at most 5 in flight and within one producer session, and the
+//! last one holds only when the consumer keeps an inbox.
+
+use super::broker::LogRecord;
+
+/// An invariant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Invariant {
+    /// No event appended twice by one producer session (one producer instance: its id, and
+    /// the epochs it bumps itself).
+    NoDuplicateInSession,
+    /// Events reach the log in the order the application sent them.
+    SendOrder,
+    /// No write accepted from an epoch older than the coordinator's for its transactional id.
+    NoFencedWrite,
+    /// Downstream, each outbox event applied once.
+    AppliedOnce,
+}
+
+impl Invariant {
+    /// All of them, in the order the page lists them.
+    pub const ALL: [Invariant; 4] = [
+        Invariant::NoDuplicateInSession,
+        Invariant::SendOrder,
+        Invariant::NoFencedWrite,
+        Invariant::AppliedOnce,
+    ];
+}
+
+/// The first step that broke each invariant (`None`: it holds so far).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Violations {
+    first: [Option<usize>; 4],
+}
+
+impl Violations {
+    /// The step that first broke `inv`, if any.
+    pub fn broken_at(&self, inv: Invariant) -> Option<usize> {
+        self.first[inv as usize]
+    }
+
+    fn mark(&mut self, inv: Invariant, step: usize) {
+        let slot = &mut self.first[inv as usize];
+        if slot.is_none() {
+            *slot = Some(step);
+        }
+    }
+
+    /// Checks the record just appended (the last of `log`) at `step`; `coordinator_epoch` is
+    /// the transaction coordinator's epoch for the record's producer id, if it has one.
+    pub fn check_append(&mut self, log: &[LogRecord], step: usize, coordinator_epoch: Option<u16>) {
+        let Some((last, before)) = log.split_last() else {
+            return;
+        };
+        if last.pid.is_some()
+            && before
+                .iter()
+                .any(|r| r.writer == last.writer && r.pid == last.pid && r.event == last.event)
+        {
+            self.mark(Invariant::NoDuplicateInSession, step);
+        }
+        let first_time = !before.iter().any(|r| r.event == last.event);
+        if first_time && before.iter().any(|r| r.event > last.event) {
+            self.mark(Invariant::SendOrder, step);
+        }
+        if coordinator_epoch.is_some_and(|e| last.epoch < e) {
+            self.mark(Invariant::NoFencedWrite, step);
+        }
+    }
+
+    /// Checks the consumer after it applied an event `times` times in all, at `step`.
+    pub fn check_applied(&mut self, times: u32, step: usize) {
+        if times > 1 {
+            self.mark(Invariant::AppliedOnce, step);
+        }
+    }
+}

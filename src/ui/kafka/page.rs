@@ -1,0 +1,143 @@
+//! The page component: its reducer's wiring and its edge — what it opens with (a link, else the
+//! run kept in this browser, else the built-in one), the keyboard, the play loop, and after each
+//! change the address and this browser's copy of the run, and the lesson path's marks.
+
+use gloo_timers::callback::Timeout;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::ui::i18n::Lang;
+use crate::ui::playground::teach::{Mark, Progress};
+use crate::ui::route::Route;
+use crate::ui::web::{self, Listener};
+
+use super::persist;
+use super::state::{Action, Answer, KafkaUi, Notice, Place};
+use super::view;
+
+/// Props of [`KafkaPage`].
+#[derive(Properties, PartialEq)]
+pub struct KafkaPageProps {
+    /// The page language.
+    pub lang: Lang,
+    /// The route it draws.
+    pub route: Route,
+}
+
+/// Milliseconds between two steps while playing.
+const PLAY_MS: u32 = 450;
+
+fn opening(route: &Route) -> KafkaUi {
+    let place = Place::of(route);
+    let hash = web::current_hash();
+    if Route::parse(&hash) == *route {
+        if let Some(q) = Route::query(&hash) {
+            return match persist::from_query(q) {
+                Ok((s, k)) => KafkaUi::open(place, s, k, None),
+                Err(e) => KafkaUi::open(place, place.builtin(), 0, Some(Notice::BadLink(e))),
+            };
+        }
+    }
+    match persist::load(&place.route()) {
+        Some(Ok((s, k))) => KafkaUi::open(place, s, k, None),
+        Some(Err(e)) => KafkaUi::open(place, place.builtin(), 0, Some(Notice::BadSaved(e))),
+        None => KafkaUi::open(place, place.builtin(), 0, None),
+    }
+}
+
+fn mark(id: &str, m: Mark) {
+    let mut p = Progress::from_text(&web::load(web::PROGRESS_KEY).unwrap_or_default());
+    if p.mark(id) == Some(Mark::Won) || p.mark(id) == Some(m) {
+        return;
+    }
+    p.marks.insert(id.into(), m);
+    web::save(web::PROGRESS_KEY, &p.to_text());
+}
+
+/// The Kafka page.
+#[function_component]
+pub fn KafkaPage(p: &KafkaPageProps) -> Html {
+    let route = p.route.clone();
+    let ui = use_reducer(|| opening(&route));
+    let dispatch = ui.dispatcher();
+
+    // Keyboard: space plays or pauses, → steps, ← steps back; not while typing in a field.
+    {
+        let dispatch = dispatch.clone();
+        use_effect_with((), move |_| {
+            let listener = Listener::on_document("keydown", move |e: web_sys::Event| {
+                let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                    return;
+                };
+                let tag = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .map(|el| el.tag_name())
+                    .unwrap_or_default();
+                let in_field = matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT");
+                let activates = matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY");
+                if in_field || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                    return;
+                }
+                let a = match e.key().as_str() {
+                    " " if !activates => Action::TogglePlay,
+                    "ArrowRight" => Action::Step,
+                    "ArrowLeft" => Action::Back,
+                    _ => return,
+                };
+                e.prevent_default();
+                dispatch.dispatch(a);
+            });
+            move || drop(listener)
+        });
+    }
+
+    // Playing: one step per tick.
+    {
+        let dispatch = dispatch.clone();
+        use_effect_with((ui.playing, ui.cursor()), move |&(playing, _)| {
+            let timer =
+                playing.then(|| Timeout::new(PLAY_MS, move || dispatch.dispatch(Action::Tick)));
+            move || drop(timer)
+        });
+    }
+
+    // After each change: the address and this browser keep the run; the lesson path its marks.
+    {
+        let route = ui.place.route();
+        let query = persist::to_query(&ui.scenario, ui.cursor());
+        let done = match (ui.place, ui.answer) {
+            (Place::Lesson(id), Answer::Picked(_) | Answer::Skipped) => Some((id, Mark::Done)),
+            (Place::Challenge(id), _) if ui.won() && !ui.solution_shown => Some((id, Mark::Won)),
+            _ => None,
+        };
+        // Not the run the page opened with: a damaged link or a fresh lesson overwrites neither
+        // the address nor the run this browser kept.
+        let opened = use_memo((), {
+            let query = query.clone();
+            move |_| query
+        });
+        let changed = use_mut_ref(|| false);
+        use_effect_with(query.clone(), move |_| {
+            if *opened != query {
+                *changed.borrow_mut() = true;
+            }
+            let hash = web::current_hash();
+            if *changed.borrow() && Route::parse(&hash) == route {
+                let url = format!("{}?{query}", route.to_hash());
+                if hash.trim_start_matches('#') != url.trim_start_matches('#') {
+                    web::replace_history(&url);
+                }
+                persist::save(&route, &query);
+            }
+        });
+        use_effect_with(done, move |done| {
+            if let Some((id, m)) = done {
+                mark(id, *m);
+            }
+        });
+    }
+
+    let on = Callback::from(move |a: Action| dispatch.dispatch(a));
+    view::page(p.lang, &ui, &on)
+}

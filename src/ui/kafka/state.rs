@@ -1,0 +1,340 @@
+//! The page's state and its reducer: the scenario, its whole run (for the questions and the
+//! step count), the run at the cursor (rebuilt by replay to go back), the lesson's question and
+//! the learner's answer, playing, and the message above the run. `reduce` does no I/O.
+
+use std::rc::Rc;
+
+use yew::Reducible;
+
+use crate::sim::kafka::{
+    challenge, lesson, ChallengeGoal, Config, Input, KafkaJsonError, KafkaLimit, KafkaScenario,
+    Posed, Sim, StepRecord, TimedInput, CHALLENGE_IDS, LESSON_IDS,
+};
+use crate::ui::route::Route;
+
+use super::persist::LinkError;
+
+/// Which part of the page is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A lesson by id.
+    Lesson(&'static str),
+    /// A challenge by id.
+    Challenge(&'static str),
+    /// The sandbox.
+    Sandbox,
+}
+
+impl Place {
+    /// The place a route opens (an unknown challenge id opens the sandbox).
+    pub fn of(route: &Route) -> Place {
+        match route {
+            Route::Scenario(id) => LESSON_IDS
+                .into_iter()
+                .find(|l| *l == id)
+                .map_or(Place::Sandbox, Place::Lesson),
+            Route::KafkaChallenge(id) => CHALLENGE_IDS
+                .into_iter()
+                .find(|c| *c == id)
+                .map_or(Place::Sandbox, Place::Challenge),
+            _ => Place::Sandbox,
+        }
+    }
+
+    /// Its route.
+    pub fn route(self) -> Route {
+        match self {
+            Place::Lesson(id) => Route::Scenario(id.into()),
+            Place::Challenge(id) => Route::KafkaChallenge(id.into()),
+            Place::Sandbox => Route::Kafka,
+        }
+    }
+
+    /// The scenario it starts with.
+    pub fn builtin(self) -> KafkaScenario {
+        match self {
+            Place::Lesson(id) => lesson(id).map(|l| l.scenario),
+            Place::Challenge(id) => challenge(id).map(|c| c.scenario),
+            Place::Sandbox => None,
+        }
+        .unwrap_or_else(KafkaScenario::empty)
+    }
+
+    /// The challenge's goal, on a challenge.
+    pub fn goal(self) -> Option<ChallengeGoal> {
+        match self {
+            Place::Challenge(id) => challenge(id).map(|c| c.goal),
+            _ => None,
+        }
+    }
+}
+
+/// The learner's answer to the lesson's question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Not answered: the run waits at the question.
+    Open,
+    /// Picked choice i.
+    Picked(usize),
+    /// Skipped.
+    Skipped,
+}
+
+/// The message above the run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// The link could not be read; the built-in run is shown.
+    BadLink(LinkError),
+    /// The saved run could not be read; the built-in run is shown.
+    BadSaved(LinkError),
+    /// Imported.
+    Imported,
+    /// Not imported.
+    ImportFailed(KafkaJsonError),
+    /// A control would break a limit; nothing changed.
+    Limit(KafkaLimit),
+    /// The run reached the step limit.
+    StepLimit,
+}
+
+/// The page's state.
+#[derive(Clone, Debug)]
+pub struct KafkaUi {
+    /// Where.
+    pub place: Place,
+    /// The scenario.
+    pub scenario: KafkaScenario,
+    /// Every step of the whole run.
+    pub records: Rc<Vec<StepRecord>>,
+    /// The whole run at its end.
+    pub end: Rc<Sim>,
+    /// The run at the cursor.
+    pub sim: Sim,
+    /// Playing.
+    pub playing: bool,
+    /// The lesson's question against this run.
+    pub posed: Option<Posed>,
+    /// The learner's answer.
+    pub answer: Answer,
+    /// The message above the run.
+    pub notice: Option<Notice>,
+    /// The delay the "Delay next request" button adds, in ms.
+    pub delay_ms: u32,
+    /// The challenge's solution was opened.
+    pub solution_shown: bool,
+}
+
+/// What the learner does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// One step forward.
+    Step,
+    /// One step back (a replay).
+    Back,
+    /// Play / pause.
+    TogglePlay,
+    /// The play loop's tick.
+    Tick,
+    /// To the end (or to the question).
+    RunToEnd,
+    /// To step 0.
+    Reset,
+    /// To step k.
+    Goto(usize),
+    /// An input at the cursor.
+    Add(Input),
+    /// New settings.
+    Configure(Config),
+    /// Picks choice i.
+    Answer(usize),
+    /// Skips the question.
+    Skip,
+    /// Asks again.
+    AskAgain,
+    /// Imports JSON.
+    Import(String),
+    /// Opens the challenge's solution.
+    ShowSolution,
+    /// The delay for the delay button.
+    SetDelay(u32),
+    /// Hides the notice.
+    Dismiss,
+}
+
+impl KafkaUi {
+    /// The page at `place` with `scenario` at `step` (clamped), and a notice.
+    pub fn open(
+        place: Place,
+        scenario: KafkaScenario,
+        step: usize,
+        notice: Option<Notice>,
+    ) -> Self {
+        let (records, end) = Sim::run_all(&scenario);
+        let posed = match place {
+            Place::Lesson(id) => lesson(id).and_then(|l| l.question.pose(&records, &end)),
+            _ => None,
+        };
+        let notice = notice.or_else(|| end.halt().map(|_| Notice::StepLimit));
+        let mut ui = KafkaUi {
+            place,
+            sim: Sim::new(&scenario),
+            scenario,
+            records: Rc::new(records),
+            end: Rc::new(end),
+            playing: false,
+            posed,
+            answer: Answer::Open,
+            notice,
+            delay_ms: 100,
+            solution_shown: false,
+        };
+        let k = step.min(ui.max_step());
+        ui.sim = Sim::replay(&ui.scenario, k);
+        ui
+    }
+
+    /// The step the cursor is at (steps taken).
+    pub fn cursor(&self) -> usize {
+        self.sim.steps()
+    }
+
+    /// The furthest the cursor may go now: the question's step while it is open.
+    pub fn max_step(&self) -> usize {
+        match (&self.posed, self.answer) {
+            (Some(p), Answer::Open) => p.ask_at.min(self.records.len()),
+            _ => self.records.len(),
+        }
+    }
+
+    /// Whether the run waits at the open question.
+    pub fn at_question(&self) -> bool {
+        matches!((&self.posed, self.answer), (Some(p), Answer::Open) if self.cursor() >= p.ask_at)
+    }
+
+    /// Whether the challenge is won at the cursor.
+    pub fn won(&self) -> bool {
+        self.place.goal().is_some_and(|g| g.won(&self.sim))
+    }
+
+    fn goto(&mut self, k: usize) {
+        let k = k.min(self.max_step());
+        if k == self.cursor() {
+            return;
+        }
+        if k == self.cursor() + 1 {
+            self.sim.step();
+        } else {
+            self.sim = Sim::replay(&self.scenario, k);
+        }
+    }
+
+    /// The same place with another scenario, the cursor kept where it can be.
+    fn rebuild(&mut self, scenario: KafkaScenario, keep_answer: bool) {
+        if let Err(e) = scenario.check() {
+            self.notice = Some(Notice::Limit(e));
+            return;
+        }
+        let k = self.cursor();
+        let answer = self.answer;
+        let mut next = KafkaUi::open(self.place, scenario, 0, None);
+        if keep_answer {
+            next.answer = answer;
+        }
+        next.delay_ms = self.delay_ms;
+        next.solution_shown = self.solution_shown;
+        next.goto(k);
+        *self = next;
+    }
+}
+
+/// Inserts `input` at the cursor's time: at 0 before the first step, else 1 ms after now (so the
+/// steps already taken stay as they were); after every input of that time or earlier.
+pub fn with_input(s: &KafkaScenario, sim: &Sim, input: Input) -> KafkaScenario {
+    let at_ms = if sim.steps() == 0 {
+        0
+    } else {
+        sim.now_ms() + 1
+    };
+    let mut next = s.clone();
+    let i = next
+        .inputs
+        .iter()
+        .position(|t| t.at_ms > at_ms)
+        .unwrap_or(next.inputs.len());
+    next.inputs.insert(i, TimedInput { at_ms, input });
+    next
+}
+
+impl Reducible for KafkaUi {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut ui = (*self).clone();
+        match action {
+            Action::Step | Action::Tick => {
+                let k = ui.cursor() + 1;
+                ui.goto(k);
+                if ui.cursor() >= ui.max_step() {
+                    ui.playing = false;
+                }
+            }
+            Action::Back => {
+                ui.playing = false;
+                let k = ui.cursor().saturating_sub(1);
+                ui.goto(k);
+            }
+            Action::TogglePlay => ui.playing = !ui.playing && ui.cursor() < ui.max_step(),
+            Action::RunToEnd => {
+                ui.playing = false;
+                let k = ui.max_step();
+                ui.goto(k);
+            }
+            Action::Reset => {
+                ui.playing = false;
+                ui.goto(0);
+            }
+            Action::Goto(k) => {
+                ui.playing = false;
+                ui.goto(k);
+            }
+            Action::Add(input) => {
+                let s = with_input(&ui.scenario, &ui.sim, input);
+                ui.rebuild(s, true);
+            }
+            Action::Configure(config) => {
+                let mut s = ui.scenario.clone();
+                s.config = config;
+                ui.playing = false;
+                ui.rebuild(s, false);
+            }
+            Action::Answer(i) => ui.answer = Answer::Picked(i),
+            Action::Skip => ui.answer = Answer::Skipped,
+            Action::AskAgain => {
+                ui.answer = Answer::Open;
+                let k = ui.cursor();
+                ui.sim = Sim::replay(&ui.scenario, k.min(ui.max_step()));
+            }
+            Action::Import(text) => match crate::sim::kafka::from_json(&text) {
+                Ok(s) => {
+                    let mut next = KafkaUi::open(ui.place, s, 0, Some(Notice::Imported));
+                    next.delay_ms = ui.delay_ms;
+                    ui = next;
+                }
+                Err(e) => ui.notice = Some(Notice::ImportFailed(e)),
+            },
+            Action::ShowSolution => {
+                if let Place::Challenge(id) = ui.place {
+                    if let Some(c) = challenge(id) {
+                        let mut next = KafkaUi::open(ui.place, c.solution, 0, None);
+                        next.solution_shown = true;
+                        next.delay_ms = ui.delay_ms;
+                        ui = next;
+                    }
+                }
+            }
+            Action::SetDelay(ms) => ui.delay_ms = ms,
+            Action::Dismiss => ui.notice = None,
+        }
+        Rc::new(ui)
+    }
+}

@@ -1,0 +1,684 @@
+//! The page as view functions over [`KafkaUi`] (no component of their own: each would cost its
+//! lifecycle code in the wasm). Every control hands an [`Action`] to the page's reducer.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::sim::kafka::{
+    BatchStatus, Config, Input, InstanceState, Invariant, RelayKind, Wire, CHALLENGE_IDS,
+    LESSON_IDS, NUM_BATCHES_TO_RETAIN,
+};
+use crate::sim::limits::{KAFKA_MAX_IN_FLIGHT, KAFKA_MAX_RETRIES, KAFKA_MIN_IN_FLIGHT};
+use crate::ui::i18n::{tr, Lang};
+use crate::ui::share::ShareError;
+use crate::ui::text::kafka as words;
+use crate::ui::web;
+
+use super::persist::{self, LinkError};
+use super::state::{Action, Answer, KafkaUi, Notice, Place};
+
+/// How many of the latest steps the timeline lists.
+const TIMELINE_ROWS: usize = 40;
+
+/// The whole page.
+pub fn page(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
+    html! {
+        <div class="kafka" data-testid="kafka-page">
+            { nav(l, ui) }
+            { notice(l, ui, on) }
+            { intro(l, ui, on) }
+            { settings(l, ui, on) }
+            { predict(l, ui, on) }
+            <div class="run-bar">
+                { controls(l, ui, on) }
+                { caption(l, ui) }
+            </div>
+            { faults(l, ui, on) }
+            <div class="kafka-grid">
+                { producer(l, ui) }
+                { network(l, ui) }
+                { broker(l, ui) }
+                { consumer(l, ui) }
+            </div>
+            { invariants(l, ui, on) }
+            { timeline(l, ui, on) }
+            { share(l, ui, on) }
+        </div>
+    }
+}
+
+fn nav(l: Lang, ui: &KafkaUi) -> Html {
+    let item = |place: Place, label: String| {
+        let active = ui.place == place;
+        html! {
+            <li><a href={place.route().to_hash()} class={classes!(active.then_some("active"))}
+                   aria-current={active.then_some("page")}>{ label }</a></li>
+        }
+    };
+    html! {
+        <nav class="kafka-nav card" data-testid="kafka-nav" aria-label={l.t("Kafka lessons", "Kafka のレッスン")}>
+            <ol>
+                { for LESSON_IDS.iter().enumerate().map(|(i, id)| {
+                    let title = words::lesson(id).map_or("", |w| l.t(w.title.0, w.title.1));
+                    let n = i + 1;
+                    item(Place::Lesson(id), tr!(l, "{n}. {title}", "{n}. {title}"))
+                }) }
+                { for CHALLENGE_IDS.iter().map(|id| {
+                    let title = words::challenge(id).map_or("", |(t, _)| l.t(t.0, t.1));
+                    item(Place::Challenge(id), tr!(l, "★ {title}", "★ {title}"))
+                }) }
+                { item(Place::Sandbox, l.t("Sandbox", "サンドボックス").into()) }
+            </ol>
+            <p class="muted"><a href="../">{ l.t("← The playground's lesson path", "← プレイグラウンドのレッスン一覧") }</a></p>
+        </nav>
+    }
+}
+
+fn share_error(l: Lang, e: &ShareError) -> String {
+    match e {
+        ShareError::LinkTooLong { bytes } => {
+            let b = *bytes;
+            tr!(
+                l,
+                "The link is {b} bytes long: too long.",
+                "リンクが {b} バイトで長すぎる。"
+            )
+        }
+        _ => l
+            .t(
+                "The link is damaged (not a run this page wrote).",
+                "リンクが壊れている（このページが書いた実行ではない）。",
+            )
+            .into(),
+    }
+}
+
+fn link_error(l: Lang, e: &LinkError) -> String {
+    match e {
+        LinkError::Share(e) => share_error(l, e),
+        LinkError::Json(e) => words::json_error(l, e),
+    }
+}
+
+fn notice(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
+    let Some(n) = &ui.notice else {
+        return html! {};
+    };
+    let (error, text) = match n {
+        Notice::BadLink(e) => {
+            let why = link_error(l, e);
+            (
+                true,
+                tr!(
+                    l,
+                    "This link's run could not be opened, so the built-in run is shown. {why}",
+                    "このリンクの実行は開けなかったので、組み込みの実行を表示する。{why}"
+                ),
+            )
+        }
+        Notice::BadSaved(e) => {
+            let why = link_error(l, e);
+            (true, tr!(l, "The run saved in this browser could not be restored, so the built-in run is shown. {why}", "このブラウザに保存された実行は復元できなかったので、組み込みの実行を表示する。{why}"))
+        }
+        Notice::Imported => (
+            false,
+            l.t(
+                "Imported: the run starts at step 0.",
+                "読み込んだ：実行はステップ 0 から。",
+            )
+            .into(),
+        ),
+        Notice::ImportFailed(e) => {
+            let why = words::json_error(l, e);
+            (
+                true,
+                tr!(
+                    l,
+                    "Not imported, nothing changed. {why}",
+                    "読み込まなかった。何も変えていない。{why}"
+                ),
+            )
+        }
+        Notice::Limit(e) => {
+            let why = words::limit(l, *e);
+            (
+                true,
+                tr!(
+                    l,
+                    "Not added, nothing changed: {why}",
+                    "追加しなかった。何も変えていない：{why}"
+                ),
+            )
+        }
+        Notice::StepLimit => (
+            true,
+            l.t(
+                "The run stopped at the step limit.",
+                "実行はステップ上限で止まった。",
+            )
+            .into(),
+        ),
+    };
+    html! {
+        <div class={classes!("notice", error.then_some("error"))} data-testid="notice" role="status">
+            { text }{ " " }
+            <button onclick={on.reform(|_| Action::Dismiss)}>{ l.t("Dismiss", "閉じる") }</button>
+        </div>
+    }
+}
+
+fn intro(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
+    match ui.place {
+        Place::Lesson(id) => {
+            let Some(w) = words::lesson(id) else {
+                return html! {};
+            };
+            html! {
+                <section class="intro card lesson" data-testid="intro">
+                    <h2>{ l.t(w.title.0, w.title.1) }</h2>
+                    <p>{ l.t(w.story.0, w.story.1) }</p>
+                </section>
+            }
+        }
+        Place::Challenge(id) => {
+            let Some((title, goal)) = words::challenge(id) else {
+                return html! {};
+            };
+            let won = ui.won();
+            let solution = words::solution(id);
+            html! {
+                <section class="intro card challenge" data-testid="challenge">
+                    <h2>{ l.t(title.0, title.1) }</h2>
+                    <p class="goal">{ l.t(goal.0, goal.1) }</p>
+                    <p class={classes!("status", won.then_some("won"))} data-testid="challenge-status" data-won={won.to_string()}>
+                        { if won { l.t("★ Won at this step.", "★ このステップで達成。") } else { l.t("Not yet.", "まだ。") } }
+                    </p>
+                    if ui.solution_shown {
+                        <p class="muted">{ l.t(solution.0, solution.1) }</p>
+                    } else {
+                        <button data-testid="show-solution" onclick={on.reform(|_| Action::ShowSolution)}>{ l.t("Stuck? Show a solution", "行き詰まったら：解答例を開く") }</button>
+                    }
+                </section>
+            }
+        }
+        Place::Sandbox => html! {
+            <section class="intro card" data-testid="intro">
+                <h2>{ l.t("Sandbox: your own run", "サンドボックス：自分の実行") }</h2>
+                <p>{ l.t(
+                    "Choose the producer's settings, send events, lose or delay requests and acknowledgements, crash and restart the relay, wake the zombie, and watch the broker's log and window.",
+                    "プロデューサの設定を選び、イベントを送り、リクエストや確認応答を失わせたり遅らせたりし、リレーを止めて再起動し、ゾンビを起こして、ブローカーのログとウィンドウを見る。") }</p>
+            </section>
+        },
+    }
+}
+
+fn select_value(e: &Event) -> Option<String> {
+    let t = e.target()?;
+    if let Some(s) = t.dyn_ref::<web_sys::HtmlSelectElement>() {
+        return Some(s.value());
+    }
+    None
+}
+
+fn settings(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
+    let c = ui.scenario.config;
+    let set = |f: fn(Config) -> Config| on.reform(move |_: Event| Action::Configure(f(c)));
+    let number = |apply: fn(Config, u8) -> Config| {
+        on.reform(move |e: Event| {
+            let n = select_value(&e).and_then(|v| v.parse::<u8>().ok());
+            Action::Configure(n.map_or(c, |n| apply(c, n)))
+        })
+    };
+    let relay = on.reform(move |e: Event| {
+        let r = match select_value(&e).as_deref() {
+            Some("log") => RelayKind::Log,
+            _ => RelayKind::Outbox,
+        };
+        Action::Configure(Config { relay: r, ..c })
+    });
+    let refusal = c.refusal().map(|r| words::refusal(l, r));
+    html! {
+        <section class="card kafka-settings" data-testid="settings" aria-labelledby="kafka-settings-h">
+            <h3 id="kafka-settings-h">{ l.t("Producer settings (acks=all)", "プロデューサの設定（acks=all）") }</h3>
+            <div class="kafka-fields">
+                <label class="check"><input type="checkbox" data-testid="idempotence" checked={c.idempotence}
+                    onchange={set(|c| Config { idempotence: !c.idempotence, ..c })} />
+                    { "enable.idempotence" }</label>
+                <label>{ "max.in.flight.requests.per.connection " }
+                    <select data-testid="max-in-flight" onchange={number(|c, n| Config { max_in_flight: n, ..c })}>
+                        { for (KAFKA_MIN_IN_FLIGHT..=KAFKA_MAX_IN_FLIGHT).map(|n| html! {
+                            <option value={n.to_string()} selected={n == c.max_in_flight}>{ n }</option>
+                        }) }
+                    </select></label>
+                <label>{ "retries " }
+                    <select data-testid="retries" onchange={number(|c, n| Config { retries: n, ..c })}>
+                        { for (0..=KAFKA_MAX_RETRIES).map(|n| html! {
+                            <option value={n.to_string()} selected={n == c.retries}>{ n }</option>
+                        }) }
+                    </select></label>
+                <label class="check"><input type="checkbox" data-testid="transactional-id" checked={c.transactional_id}
+                    onchange={set(|c| Config { transactional_id: !c.transactional_id, ..c })} />
+                    { "transactional.id" }</label>
+                <label>{ l.t("Relay ", "リレー ") }
+                    <select data-testid="relay" onchange={relay}>
+                        { for RelayKind::ALL.iter().map(|r| html! {
+                            <option value={r.id()} selected={*r == c.relay}>{ words::relay(l, *r) }</option>
+                        }) }
+                    </select></label>
+                <label class="check"><input type="checkbox" data-testid="inbox" checked={c.inbox}
+                    onchange={set(|c| Config { inbox: !c.inbox, ..c })} />
+                    { l.t("consumer inbox", "コンシューマの inbox") }</label>
+            </div>
+            if let Some(r) = refusal {
+                <p class="kafka-refusal" data-testid="refusal">{ r }</p>
+            }
+        </section>
+    }
+}
+
+fn predict(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
+    let Place::Lesson(id) = ui.place else {
+        return html! {};
+    };
+    let Some(w) = words::lesson(id) else {
+        return html! {};
+    };
+    let ask = l.t(w.ask.0, w.ask.1);
+    let Some(p) = &ui.posed else {
+        return html! {
+            <div class="predict" data-testid="predict" data-state="not-applicable">
+                <p class="ask"><strong>{ l.t("Predict: ", "予想：") }</strong>{ ask }</p>
+                <p class="muted">{ l.t(
+                    "With these settings and inputs the run never gets there, so the question does not apply. Change them back, or open the lesson again from the list.",
+                    "この設定と入力では実行がそこまで行かないので、この問いは当てはまらない。元に戻すか、一覧からレッスンを開き直す。") }</p>
+            </div>
+        };
+    };
+    match ui.answer {
+        Answer::Open => {
+            let hint = if ui.at_question() {
+                l.t(
+                    "The run waits here for your answer.",
+                    "実行はあなたの答えをここで待っている。",
+                )
+            } else {
+                l.t(
+                    "Step or run: the run stops just before the step that answers it.",
+                    "ステップ実行か通し実行：答えが出る直前で止まる。",
+                )
+            };
+            html! {
+                <div class="predict" data-testid="predict" data-state="open" role="group" aria-label={l.t("Predict", "予想する")}>
+                    <p class="ask"><strong>{ l.t("Predict: ", "予想：") }</strong>{ ask }</p>
+                    <div class="choices">
+                        { for p.choices.iter().enumerate().map(|(i, c)| html! {
+                            <button class="choice" data-choice={i.to_string()} onclick={on.reform(move |_| Action::Answer(i))}>{ words::choice(l, *c) }</button>
+                        }) }
+                        <button class="skip" data-testid="predict-skip" onclick={on.reform(|_| Action::Skip)}>{ l.t("Skip", "スキップ") }</button>
+                    </div>
+                    <p class="muted hint">{ hint }</p>
+                </div>
+            }
+        }
+        answer => {
+            let right = match answer {
+                Answer::Picked(i) => Some(p.choices.get(i) == Some(&p.answer)),
+                _ => None,
+            };
+            let state = match right {
+                Some(true) => "right",
+                Some(false) => "wrong",
+                None => "skipped",
+            };
+            let shown = words::choice(l, p.answer);
+            let verdict = match right {
+                Some(true) => tr!(l, "Right: {shown}.", "正解：{shown}。"),
+                Some(false) => tr!(l, "Not quite: {shown}.", "惜しい：{shown}。"),
+                None => tr!(l, "The answer: {shown}.", "答え：{shown}。"),
+            };
+            let shows = p.shows;
+            html! {
+                <div class="predict" data-testid="predict" data-state={state}>
+                    <p class="ask"><strong>{ l.t("Predict: ", "予想：") }</strong>{ ask }</p>
+                    <p class={classes!("verdict", state)} data-testid="verdict" role="status">{ verdict }</p>
+                    <p class="why" data-testid="why">{ l.t(w.why.0, w.why.1) }{ " " }
+                        <button class="linkish" data-testid="why-step" onclick={on.reform(move |_| Action::Goto(shows))}>
+                            { tr!(l, "See step {shows}", "ステップ {shows} を見る") }</button></p>
+                    <p class="takeaway">{ l.t(w.try_next.0, w.try_next.1) }</p>
+                    <button class="again" data-testid="predict-again" onclick={on.reform(|_| Action::AskAgain)}>{ l.t("Ask me again", "もう一度問う") }</button>
+                </div>
+            }
+        }
+    }
+}
+
+fn controls(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
+    let k = ui.cursor();
+    let n = ui.records.len();
+    let at_max = k >= ui.max_step();
+    let t = ui.sim.now_ms();
+    html! {
+        <div class="controls" role="toolbar" aria-label={l.t("Run", "実行")}>
+            <button data-testid="reset" disabled={k == 0} onclick={on.reform(|_| Action::Reset)}>{ l.t("◀◀ Start", "◀◀ 最初") }</button>
+            <button data-testid="back" disabled={k == 0} onclick={on.reform(|_| Action::Back)}>{ l.t("◀ Back", "◀ 戻る") }</button>
+            <button class="primary" data-testid="step" disabled={at_max} onclick={on.reform(|_| Action::Step)}>{ l.t("Step ▶", "ステップ ▶") }</button>
+            <button data-testid="play" disabled={at_max && !ui.playing} onclick={on.reform(|_| Action::TogglePlay)}>
+                { if ui.playing { l.t("⏸ Pause", "⏸ 一時停止") } else { l.t("▶ Play", "▶ 再生") } }</button>
+            <button data-testid="run-to-end" disabled={at_max} onclick={on.reform(|_| Action::RunToEnd)}>{ l.t("Run to end ▶▶", "最後まで ▶▶") }</button>
+            <span class="position" data-testid="position">{ tr!(l, "step {k} / {n} · t = {t} ms", "ステップ {k} / {n} · t = {t} ms") }</span>
+        </div>
+    }
+}
+
+fn caption(l: Lang, ui: &KafkaUi) -> Html {
+    let text = match &ui.sim.last {
+        Some(r) => {
+            let (k, s) = (ui.cursor(), words::step(l, r));
+            tr!(l, "Step {k}: {s}", "ステップ {k}：{s}")
+        }
+        None if ui.records.is_empty() => l
+            .t(
+                "Nothing to run yet: send events with the buttons below.",
+                "まだ何もない：下のボタンでイベントを送る。",
+            )
+            .into(),
+        None => l
+            .t(
+                "Step 0: press Step to begin.",
+                "ステップ 0：「ステップ」で始める。",
+            )
+            .into(),
+    };
+    html! { <p class="caption" data-testid="caption" aria-live="polite">{ text }</p> }
+}
+
+fn faults(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
+    let restarts = ui.place.goal().is_none_or(|g| g.allows_restarts());
+    let add = |i: Input| on.reform(move |_| Action::Add(i));
+    let delay = ui.delay_ms;
+    let set_delay = on.reform(move |e: Event| {
+        Action::SetDelay(
+            select_value(&e)
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(delay),
+        )
+    });
+    let (lr, la, ld) = ui.sim.armed();
+    let armed = (lr + la > 0 || ld > 0).then(|| {
+        tr!(
+            l,
+            "Armed for what comes next: {lr} lost request(s), {la} lost ack(s), {ld} delay(s).",
+            "次に備えて設定済み：リクエスト消失 {lr}、確認応答消失 {la}、遅延 {ld}。"
+        )
+    });
+    html! {
+        <section class="card kafka-faults" data-testid="inputs" aria-labelledby="kafka-inputs-h">
+            <h3 id="kafka-inputs-h">{ l.t("Send, and break things (at the current step)", "送る、壊す（今のステップで）") }</h3>
+            <div class="controls">
+                <button data-testid="send" onclick={add(Input::Send { count: 1 })}>{ l.t("Send 1 event", "イベントを 1 件送る") }</button>
+                <button data-testid="send-5" onclick={add(Input::Send { count: 5 })}>{ l.t("Send 5", "5 件送る") }</button>
+                <button data-testid="lose-request" onclick={add(Input::LoseNextRequest)}>{ l.t("Lose the next request", "次のリクエストを失う") }</button>
+                <button data-testid="lose-ack" onclick={add(Input::LoseNextAck)}>{ l.t("Lose the next ack", "次の確認応答を失う") }</button>
+                <span class="kafka-delay">
+                    <button data-testid="delay" onclick={add(Input::DelayNextRequest { ms: delay })}>{ l.t("Delay the next request", "次のリクエストを遅らせる") }</button>
+                    <select data-testid="delay-ms" aria-label={l.t("Delay in ms", "遅延（ms）")} onchange={set_delay}>
+                        { for [20u32, 50, 100, 200, 500].iter().map(|ms| html! {
+                            <option value={ms.to_string()} selected={*ms == delay}>{ tr!(l, "{ms} ms", "{ms} ms") }</option>
+                        }) }
+                    </select>
+                </span>
+                <button data-testid="crash" disabled={!restarts} onclick={add(Input::Crash)}>{ l.t("Crash the relay", "リレーを止める") }</button>
+                <button data-testid="restart" disabled={!restarts} onclick={add(Input::Restart)}>{ l.t("Restart it", "再起動する") }</button>
+                <button data-testid="wake-zombie" disabled={!restarts} onclick={add(Input::WakeZombie)}>{ l.t("Wake the zombie", "ゾンビを起こす") }</button>
+            </div>
+            if let Some(a) = armed { <p class="muted" data-testid="armed">{ a }</p> }
+            if !restarts { <p class="muted">{ l.t("This challenge does not allow crashes or restarts.", "このチャレンジでは停止と再起動はできない。") }</p> }
+        </section>
+    }
+}
+
+fn dash(v: Option<u32>) -> String {
+    v.map_or_else(|| "—".into(), |v| v.to_string())
+}
+
+fn producer(l: Lang, ui: &KafkaUi) -> Html {
+    let sim = &ui.sim;
+    html! {
+        <section class="card kafka-producer" data-testid="producer" aria-labelledby="kafka-producer-h">
+            <h3 id="kafka-producer-h">{ l.t("Producer", "プロデューサ") }</h3>
+            { for sim.instances.iter().enumerate().map(|(i, inst)| {
+                let name = words::instance_name(i);
+                let pid = dash(inst.pid);
+                let epoch = inst.epoch;
+                let state = words::instance_state(l, inst.state);
+                let current = sim.current == Some(i);
+                let head = tr!(l, "{name} · producer id {pid} · epoch {epoch} · {state}", "{name} · プロデューサID {pid} · エポック {epoch} · {state}");
+                html! {
+                    <div class={classes!("kafka-instance", (inst.state == InstanceState::Fenced).then_some("fenced"))}
+                         data-testid="instance" data-state={format!("{:?}", inst.state).to_lowercase()}>
+                        <p><strong>{ head }</strong>{ if current { l.t(" (the relay's)", "（リレーが使用中）") } else { "" } }</p>
+                        <div class="tbl-wrap"><table>
+                            <thead><tr>
+                                <th>{ l.t("event", "イベント") }</th><th>{ "seq" }</th><th>{ l.t("epoch", "エポック") }</th>
+                                <th>{ l.t("sends", "送信") }</th><th>{ l.t("state", "状態") }</th>
+                            </tr></thead>
+                            <tbody>
+                            { for inst.batches.iter().rev().take(12).map(|b| html! {
+                                <tr data-testid="batch" class={classes!(matches!(b.status, BatchStatus::InFlight).then_some("in-flight"))}>
+                                    <td>{ words::event_name(b.event) }</td><td>{ dash(b.seq) }</td><td>{ b.epoch }</td>
+                                    <td>{ b.attempts }</td><td>{ words::batch_status(l, b.status) }</td>
+                                </tr>
+                            }) }
+                            </tbody>
+                        </table></div>
+                    </div>
+                }
+            }) }
+        </section>
+    }
+}
+
+fn network(l: Lang, ui: &KafkaUi) -> Html {
+    let wire = ui.sim.wire();
+    html! {
+        <section class="card kafka-network" data-testid="network" aria-labelledby="kafka-network-h">
+            <h3 id="kafka-network-h">{ l.t("Network", "ネットワーク") }</h3>
+            if wire.is_empty() {
+                <p class="muted">{ l.t("Nothing on the wire.", "通信中のものはない。") }</p>
+            }
+            <ul class="kafka-wire">
+            { for wire.iter().map(|w| match *w {
+                Wire::Request { at_ms, inst, event, seq, attempt } => {
+                    let (p, e, s) = (words::instance_name(inst), words::event_name(event), dash(seq));
+                    html! { <li data-testid="wire-request">{ tr!(l, "→ {p} {e} (seq {s}, send {attempt}) reaches the broker at t = {at_ms}", "→ {p} {e}（seq {s}、{attempt} 回目）t = {at_ms} にブローカーへ届く") }</li> }
+                }
+                Wire::Answer { at_ms, inst, event, verdict } => {
+                    let (p, e, v) = (words::instance_name(inst), words::event_name(event), words::verdict(l, verdict));
+                    html! { <li data-testid="wire-answer">{ tr!(l, "← to {p} about {e}: {v} (at t = {at_ms})", "← {p} へ {e} について：{v}（t = {at_ms}）") }</li> }
+                }
+            }) }
+            </ul>
+        </section>
+    }
+}
+
+fn broker(l: Lang, ui: &KafkaUi) -> Html {
+    let b = &ui.sim.broker;
+    let txn = b.txn.map(|(pid, epoch)| {
+        tr!(l, "Transaction coordinator: transactional.id → producer id {pid}, epoch {epoch}", "トランザクションコーディネーター：transactional.id → プロデューサID {pid}、エポック {epoch}")
+    });
+    let window = NUM_BATCHES_TO_RETAIN;
+    html! {
+        <section class="card kafka-broker" data-testid="broker" aria-labelledby="kafka-broker-h">
+            <h3 id="kafka-broker-h">{ l.t("Broker: partition 0", "ブローカー：パーティション 0") }</h3>
+            <div class="tbl-wrap"><table class="kafka-log">
+                <thead><tr>
+                    <th>{ l.t("offset", "オフセット") }</th><th>{ l.t("producer id", "プロデューサID") }</th>
+                    <th>{ l.t("epoch", "エポック") }</th><th>{ "seq" }</th><th>{ l.t("event", "イベント") }</th>
+                    <th>{ l.t("from", "送信元") }</th><th></th>
+                </tr></thead>
+                <tbody data-testid="partition-log">
+                { for b.log.iter().map(|r| html! {
+                    <tr data-offset={r.offset.to_string()} data-pid={dash(r.pid)} data-epoch={r.epoch.to_string()}
+                        data-seq={dash(r.seq)} data-duplicate={r.duplicate.to_string()} data-event={r.event.to_string()}
+                        class={classes!(r.duplicate.then_some("dup"))}>
+                        <td>{ r.offset }</td><td>{ dash(r.pid) }</td><td>{ r.epoch }</td><td>{ dash(r.seq) }</td>
+                        <td>{ words::event_name(r.event) }</td><td>{ words::instance_name(r.writer) }</td>
+                        <td>{ if r.duplicate { l.t("⚠ duplicate", "⚠ 重複") } else { "" } }</td>
+                    </tr>
+                }) }
+                </tbody>
+            </table></div>
+            if b.log.is_empty() { <p class="muted">{ l.t("The log is empty.", "ログは空。") }</p> }
+            <h4>{ tr!(l, "What it remembers per producer id: the last {window} batches", "プロデューサIDごとに覚えていること：直近 {window} バッチ") }</h4>
+            <ul class="kafka-windows">
+            { for b.producers.iter().map(|e| {
+                let (pid, epoch) = (e.pid, e.epoch);
+                html! {
+                    <li data-testid="window" data-pid={pid.to_string()}>
+                        { tr!(l, "producer id {pid}, epoch {epoch}: ", "プロデューサID {pid}、エポック {epoch}：") }
+                        { for e.batches.iter().map(|m| {
+                            let (seq, offset) = (m.seq, m.offset);
+                            html! {
+                                <span class="kafka-slot" title={tr!(l, "offset {offset}", "オフセット {offset}")}>{ tr!(l, "seq {seq}", "seq {seq}") }</span>
+                            }
+                        }) }
+                    </li>
+                }
+            }) }
+            </ul>
+            if let Some(t) = txn { <p class="muted" data-testid="coordinator">{ t }</p> }
+        </section>
+    }
+}
+
+fn consumer(l: Lang, ui: &KafkaUi) -> Html {
+    let c = &ui.sim.consumer;
+    let r = &ui.sim.relay;
+    let (written, published) = (r.written, r.published.iter().filter(|p| **p).count());
+    let relay_line = match r.kind {
+        RelayKind::Outbox => tr!(
+            l,
+            "Outbox: {written} event(s) written, {published} marked published.",
+            "outbox：{written} 件書き込み、{published} 件が公開済み。"
+        ),
+        RelayKind::Log => {
+            let pos = r.committed;
+            tr!(
+                l,
+                "Database log: {written} event(s); the relay's committed position is {pos}.",
+                "データベースのログ：{written} 件。リレーのコミット位置は {pos}。"
+            )
+        }
+    };
+    let skipped = c.skipped;
+    html! {
+        <section class="card kafka-consumer" data-testid="consumer" aria-labelledby="kafka-consumer-h">
+            <h3 id="kafka-consumer-h">{ l.t("Relay and consumer", "リレーとコンシューマ") }</h3>
+            <p data-testid="relay-state">{ relay_line }</p>
+            <p>{ if c.inbox { l.t("The consumer keeps an inbox of applied event ids.", "コンシューマは適用済みイベントIDの inbox を持つ。") } else { l.t("The consumer has no inbox: it applies every record it reads.", "コンシューマに inbox はない：読んだレコードをすべて適用する。") } }
+               { if c.inbox { tr!(l, " Skipped: {skipped}.", " スキップ：{skipped} 件。") } else { String::new() } }</p>
+            <ul class="kafka-applied">
+            { for c.applied.iter().enumerate().filter(|(_, n)| **n > 0).map(|(e, n)| {
+                let name = words::event_name(e as u32);
+                html! {
+                    <li data-testid="applied" data-event={e.to_string()} data-times={n.to_string()} class={classes!((*n > 1).then_some("bad"))}>
+                        { tr!(l, "{name} ×{n}", "{name} ×{n}") }
+                    </li>
+                }
+            }) }
+            </ul>
+        </section>
+    }
+}
+
+fn invariant_id(i: Invariant) -> &'static str {
+    match i {
+        Invariant::NoDuplicateInSession => "no-duplicate-in-session",
+        Invariant::SendOrder => "send-order",
+        Invariant::NoFencedWrite => "no-fenced-write",
+        Invariant::AppliedOnce => "applied-once",
+    }
+}
+
+fn invariants(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
+    html! {
+        <section class="card" data-testid="invariants" aria-labelledby="kafka-inv-h">
+            <h3 id="kafka-inv-h">{ l.t("Invariants, checked after every step", "不変条件（毎ステップ検査）") }</h3>
+            <ul class="kafka-invariants">
+            { for Invariant::ALL.iter().map(|&i| {
+                let broken = ui.sim.violations.broken_at(i);
+                let name = words::invariant(l, i);
+                html! {
+                    <li data-invariant={invariant_id(i)} data-state={if broken.is_some() { "broken" } else { "holds" }}>
+                        <span class={classes!("badge", if broken.is_some() { "fail" } else { "pass" })}>
+                            { if broken.is_some() { "✕ " } else { "✓ " } }{ name }</span>
+                        { match broken {
+                            Some(k) => html! { <>{ " " }<button class="linkish" onclick={on.reform(move |_| Action::Goto(k))}>
+                                { tr!(l, "broken at step {k}", "ステップ {k} で破れた") }</button></> },
+                            None => html! {},
+                        } }
+                        <span class="muted">{ " " }{ words::promise(l, i) }</span>
+                    </li>
+                }
+            }) }
+            </ul>
+        </section>
+    }
+}
+
+fn timeline(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
+    let k = ui.cursor();
+    let first = k.saturating_sub(TIMELINE_ROWS);
+    html! {
+        <section class="card kafka-timeline" data-testid="timeline" aria-labelledby="kafka-tl-h">
+            <h3 id="kafka-tl-h">{ l.t("Timeline (up to the current step)", "タイムライン（今のステップまで）") }</h3>
+            if first > 0 { <p class="muted">{ tr!(l, "… {first} earlier step(s)", "… それ以前に {first} ステップ") }</p> }
+            <ol start={(first + 1).to_string()}>
+            { for ui.records[first..k.min(ui.records.len())].iter().enumerate().map(|(j, r)| {
+                let n = first + j + 1;
+                let t = r.at_ms;
+                let text = words::step(l, r);
+                html! {
+                    <li class={classes!("tl-step", (n == k).then_some("current"))} data-step={n.to_string()}>
+                        <button class="linkish" onclick={on.reform(move |_| Action::Goto(n))}>{ tr!(l, "t = {t}", "t = {t}") }</button>
+                        { " " }{ text }
+                    </li>
+                }
+            }) }
+            </ol>
+        </section>
+    }
+}
+
+fn import_text() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("kafka-import"))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+        .map(|t| t.value())
+        .unwrap_or_default()
+}
+
+fn share(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
+    let query = persist::to_query(&ui.scenario, ui.cursor());
+    let link = format!("{}{}?{query}", web::page_base(), ui.place.route().to_hash());
+    let json = crate::sim::kafka::to_json(&ui.scenario);
+    let download = format!(
+        "data:application/json;charset=utf-8,{}",
+        String::from(js_sys::encode_uri_component(&json))
+    );
+    html! {
+        <section class="card share" data-testid="share" aria-labelledby="kafka-share-h">
+            <h3 id="kafka-share-h">{ l.t("Share, save, import", "共有・保存・読み込み") }</h3>
+            <p class="muted">{ l.t("The link opens this run at this step. This browser also keeps it for a reload.", "このリンクはこの実行をこのステップで開く。再読み込みのため、このブラウザにも保存している。") }</p>
+            <input class="kafka-link" readonly=true value={link} data-testid="share-link" aria-label={l.t("Share link", "共有リンク")} />
+            <p><a href={download} download="kafka-scenario.json" data-testid="export">{ l.t("Download JSON", "JSONをダウンロード") }</a></p>
+            <details>
+                <summary>{ l.t("Import JSON", "JSONを読み込む") }</summary>
+                <textarea id="kafka-import" data-testid="import-text" aria-label={l.t("Scenario JSON", "シナリオのJSON")} />
+                <button data-testid="import" onclick={on.reform(|_| Action::Import(import_text()))}>{ l.t("Import", "読み込む") }</button>
+            </details>
+        </section>
+    }
+}

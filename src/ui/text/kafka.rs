@@ -1,0 +1,578 @@
+//! The Kafka page's words: verdicts, the producer's reactions, inputs, a step in one line,
+//! invariants and the promise behind each, Kafka's configuration refusals, limits and import
+//! errors, the lessons' and challenges' words. The core (`crate::sim::kafka`) gives the data.
+
+use crate::sim::kafka::Input;
+use crate::sim::kafka::{
+    BatchStatus, Choice, ConfigRefusal, FailReason, Fate, InstanceState, Invariant, KafkaJsonError,
+    KafkaLimit, Reaction, RelayKind, Sent, StepKind, StepRecord, Verdict,
+};
+use crate::sim::limits::{
+    KAFKA_MAX_AT_MS, KAFKA_MAX_DELAY_MS, KAFKA_MAX_EVENTS, KAFKA_MAX_INPUTS, KAFKA_MAX_JITTER_MS,
+    KAFKA_MAX_RETRIES, KAFKA_MAX_SEND, MAX_JSON_BYTES,
+};
+use crate::ui::i18n::{tr, Lang};
+
+/// A producer instance's name: P1, P2, … in start order.
+pub fn instance_name(inst: usize) -> String {
+    format!("P{}", inst + 1)
+}
+
+/// An event's name: e0, e1, …
+pub fn event_name(e: u32) -> String {
+    format!("e{e}")
+}
+
+/// The broker's answer.
+pub fn verdict(l: Lang, v: Verdict) -> String {
+    match v {
+        Verdict::Appended(o) => tr!(l, "appended at offset {o}", "オフセット {o} に追記"),
+        Verdict::Duplicate(o) => tr!(
+            l,
+            "duplicate: acknowledged with its original offset {o}, not appended",
+            "重複：元のオフセット {o} で応答し、追記しない"
+        ),
+        Verdict::OutOfOrder => l
+            .t(
+                "OutOfOrderSequenceException: refused",
+                "OutOfOrderSequenceException：拒否",
+            )
+            .into(),
+        Verdict::Fenced => l
+            .t(
+                "fenced: the epoch is older than the latest",
+                "フェンス：エポックが最新より古い",
+            )
+            .into(),
+    }
+}
+
+fn fail_reason(l: Lang, r: FailReason) -> &'static str {
+    match r {
+        FailReason::RetriesExhausted => {
+            l.t("no answer after its retries", "リトライしても応答なし")
+        }
+        FailReason::OutOfOrder => l.t("still out of order after its retries", "リトライ後も順序外"),
+        FailReason::Fenced => l.t("the producer is fenced", "プロデューサがフェンスされた"),
+    }
+}
+
+/// What the producer did.
+pub fn reaction(l: Lang, r: Reaction) -> String {
+    match r {
+        Reaction::Acked(o) => tr!(
+            l,
+            "acknowledged (offset {o})",
+            "確認応答済み（オフセット {o}）"
+        ),
+        Reaction::Retry(n) => tr!(
+            l,
+            "it will send it again (attempt {n})",
+            "再送する（{n} 回目）"
+        ),
+        Reaction::Failed(why) => {
+            let why = fail_reason(l, why);
+            tr!(
+                l,
+                "it fails to the application ({why}); the relay publishes the event again",
+                "アプリケーションへ失敗を返す（{why}）。リレーはイベントを再び公開する"
+            )
+        }
+        Reaction::Stopped => l
+            .t(
+                "the producer is fenced and stops for good",
+                "プロデューサはフェンスされ、停止する",
+            )
+            .into(),
+        Reaction::Ignored => l
+            .t(
+                "ignored (an earlier attempt, or the producer is down)",
+                "無視（前の試行への応答か、プロデューサが停止中）",
+            )
+            .into(),
+    }
+}
+
+/// An input, as a button or a timeline line says it.
+pub fn input(l: Lang, i: Input) -> String {
+    match i {
+        Input::Send { count } => tr!(
+            l,
+            "the service writes {count} event(s) to its outbox",
+            "サービスが outbox に {count} 件のイベントを書く"
+        ),
+        Input::LoseNextRequest => l
+            .t("the next request will be lost", "次のリクエストを失う")
+            .into(),
+        Input::LoseNextAck => l
+            .t(
+                "the next acknowledgement will be lost",
+                "次の確認応答を失う",
+            )
+            .into(),
+        Input::DelayNextRequest { ms } => {
+            tr!(
+                l,
+                "the next request will be delayed {ms} ms",
+                "次のリクエストを {ms} ms 遅らせる"
+            )
+        }
+        Input::Crash => l
+            .t("the relay's process stops", "リレーのプロセスが止まる")
+            .into(),
+        Input::Restart => l
+            .t(
+                "a new relay process and producer start",
+                "新しいリレープロセスとプロデューサが起動する",
+            )
+            .into(),
+        Input::WakeZombie => l
+            .t(
+                "the old process wakes up: a zombie",
+                "古いプロセスが目を覚ます：ゾンビ",
+            )
+            .into(),
+    }
+}
+
+fn seq_text(seq: Option<u32>) -> String {
+    seq.map_or_else(|| "—".to_string(), |s| s.to_string())
+}
+
+/// A request put on the wire, in words.
+pub fn sent(l: Lang, s: &Sent) -> String {
+    let (p, e, seq, n, epoch) = (
+        instance_name(s.inst),
+        event_name(s.event),
+        seq_text(s.seq),
+        s.attempt,
+        s.epoch,
+    );
+    let fate = match s.fate {
+        Fate::Delivered => String::new(),
+        Fate::Lost => l.t(" — lost", " — 消失").into(),
+        Fate::Delayed(ms) => tr!(l, " — delayed {ms} ms", " — {ms} ms 遅延"),
+    };
+    tr!(
+        l,
+        "{p} sends {e} (epoch {epoch}, seq {seq}, attempt {n}){fate}",
+        "{p} が {e} を送信（エポック {epoch}、seq {seq}、{n} 回目）{fate}"
+    )
+}
+
+/// One step in one line.
+pub fn step(l: Lang, r: &StepRecord) -> String {
+    let mut out = match r.kind {
+        StepKind::Input(i) => {
+            let mut s = input(l, i);
+            if let Some((pid, epoch)) = r.started {
+                let pid = pid.map_or_else(|| "—".to_string(), |p| p.to_string());
+                s.push_str(&tr!(
+                    l,
+                    " (producer id {pid}, epoch {epoch})",
+                    "（プロデューサID {pid}、エポック {epoch}）"
+                ));
+            }
+            s
+        }
+        StepKind::Arrived {
+            inst,
+            event,
+            seq,
+            epoch,
+            verdict: v,
+            ack_lost,
+            ..
+        } => {
+            let (p, e, seq, v) = (
+                instance_name(inst),
+                event_name(event),
+                seq_text(seq),
+                verdict(l, v),
+            );
+            let lost = if ack_lost {
+                l.t(" — the acknowledgement is lost", " — 確認応答は失われる")
+            } else {
+                ""
+            };
+            tr!(
+                l,
+                "The broker gets {e} from {p} (epoch {epoch}, seq {seq}): {v}{lost}",
+                "ブローカーが {p} から {e} を受信（エポック {epoch}、seq {seq}）：{v}{lost}"
+            )
+        }
+        StepKind::Answered {
+            inst,
+            event,
+            reaction: re,
+            ..
+        } => {
+            let (p, e, re) = (instance_name(inst), event_name(event), reaction(l, re));
+            tr!(
+                l,
+                "{p} hears about {e}: {re}",
+                "{p} が {e} の応答を受ける：{re}"
+            )
+        }
+        StepKind::TimedOut {
+            inst,
+            event,
+            attempt,
+            reaction: re,
+        } => {
+            let (p, e, re) = (instance_name(inst), event_name(event), reaction(l, re));
+            tr!(
+                l,
+                "{p}: no answer for {e} (attempt {attempt}) in time: {re}",
+                "{p}：{e}（{attempt} 回目）の応答が時間内に来ない：{re}"
+            )
+        }
+        StepKind::Consumed {
+            offset,
+            event,
+            applied,
+        } => {
+            let e = event_name(event);
+            if applied {
+                tr!(
+                    l,
+                    "The consumer applies {e} (offset {offset})",
+                    "コンシューマが {e} を適用（オフセット {offset}）"
+                )
+            } else {
+                tr!(
+                    l,
+                    "The consumer's inbox has {e} already: skipped (offset {offset})",
+                    "コンシューマの inbox に {e} がある：スキップ（オフセット {offset}）"
+                )
+            }
+        }
+    };
+    for s in &r.sent {
+        out.push_str("; ");
+        out.push_str(&sent(l, s));
+    }
+    out
+}
+
+/// An invariant's name.
+pub fn invariant(l: Lang, i: Invariant) -> &'static str {
+    match i {
+        Invariant::NoDuplicateInSession => l.t(
+            "No record written twice by one producer session",
+            "1 つのプロデューサセッションが同じレコードを 2 度書かない",
+        ),
+        Invariant::SendOrder => l.t("The log keeps the send order", "ログが送信順を保つ"),
+        Invariant::NoFencedWrite => l.t(
+            "No write accepted from a fenced epoch",
+            "フェンスされたエポックの書き込みを受け付けない",
+        ),
+        Invariant::AppliedOnce => l.t(
+            "Each event applied once downstream",
+            "各イベントは下流で 1 度だけ適用",
+        ),
+    }
+}
+
+/// When Kafka (or the pipeline) promises it.
+pub fn promise(l: Lang, i: Invariant) -> &'static str {
+    match i {
+        Invariant::NoDuplicateInSession | Invariant::SendOrder => l.t(
+            "Kafka promises it with idempotence on and at most 5 in flight.",
+            "冪等性が有効で in-flight が 5 以下なら Kafka が保証する。",
+        ),
+        Invariant::NoFencedWrite => l.t("The broker's epoch check promises it.", "ブローカーのエポック検査が保証する。"),
+        Invariant::AppliedOnce => l.t(
+            "Only the consumer's inbox promises it: the broker does not see a relay's resend as a retry.",
+            "保証するのはコンシューマの inbox だけ。リレーの再送をブローカーはリトライと見なせない。",
+        ),
+    }
+}
+
+/// Why Kafka's producer would refuse the settings.
+pub fn refusal(l: Lang, r: ConfigRefusal) -> &'static str {
+    match r {
+        ConfigRefusal::MaxInFlightOver5 => l.t(
+            "Kafka refuses this: “Must set max.in.flight.requests.per.connection to at most 5 to use the idempotent producer” (ConfigException; from Kafka 4.0 always). The broker keeps only the last 5 batches per producer. The playground runs it anyway, to show why.",
+            "Kafka はこの設定を拒否する：「Must set max.in.flight.requests.per.connection to at most 5 to use the idempotent producer」（ConfigException、Kafka 4.0 以降は常に）。ブローカーはプロデューサごとに直近 5 バッチしか覚えていない。理由を見せるため、ここではそのまま動かす。",
+        ),
+        ConfigRefusal::RetriesZero => l.t(
+            "Kafka refuses this: “Must set retries to non-zero when using the idempotent producer”. The playground runs it anyway.",
+            "Kafka はこの設定を拒否する：「Must set retries to non-zero when using the idempotent producer」。ここではそのまま動かす。",
+        ),
+        ConfigRefusal::TransactionalWithoutIdempotence => l.t(
+            "Kafka refuses this: “Cannot set a transactional.id without also enabling idempotence”. Without idempotence the transactional id does nothing here.",
+            "Kafka はこの設定を拒否する：「Cannot set a transactional.id without also enabling idempotence」。冪等性なしでは、ここでもトランザクショナルIDは効かない。",
+        ),
+    }
+}
+
+/// A producer instance's state.
+pub fn instance_state(l: Lang, s: InstanceState) -> &'static str {
+    match s {
+        InstanceState::Running => l.t("running", "稼働中"),
+        InstanceState::Crashed => l.t("stopped", "停止"),
+        InstanceState::Zombie => l.t("zombie (woke up)", "ゾンビ（復帰）"),
+        InstanceState::Fenced => l.t("fenced", "フェンス済み"),
+    }
+}
+
+/// A batch's state.
+pub fn batch_status(l: Lang, s: BatchStatus) -> String {
+    match s {
+        BatchStatus::Queued => l.t("waiting", "待機").into(),
+        BatchStatus::InFlight => l.t("in flight", "送信中").into(),
+        BatchStatus::Acked(o) => tr!(l, "acked @{o}", "応答済み @{o}"),
+        BatchStatus::Failed(r) => {
+            let r = fail_reason(l, r);
+            tr!(l, "failed: {r}", "失敗：{r}")
+        }
+    }
+}
+
+/// A relay's name.
+pub fn relay(l: Lang, r: RelayKind) -> &'static str {
+    match r {
+        RelayKind::Outbox => l.t(
+            "Outbox relay (polls the table)",
+            "outbox リレー（テーブルをポーリング）",
+        ),
+        RelayKind::Log => l.t(
+            "Log-based relay (CDC, resumes from its position)",
+            "ログベースのリレー（CDC、位置から再開）",
+        ),
+    }
+}
+
+/// A choice of a question.
+pub fn choice(l: Lang, c: Choice) -> String {
+    match c {
+        Choice::Appended => l
+            .t(
+                "Appended again: a second copy",
+                "もう一度追記：2 つ目のコピー",
+            )
+            .into(),
+        Choice::Duplicate => l
+            .t(
+                "Recognised: the original offset, not appended",
+                "見抜く：元のオフセットで応答、追記しない",
+            )
+            .into(),
+        Choice::OutOfOrder => l
+            .t(
+                "Refused: OutOfOrderSequenceException",
+                "拒否：OutOfOrderSequenceException",
+            )
+            .into(),
+        Choice::Fenced => l
+            .t("Refused: fenced by the epoch", "拒否：エポックでフェンス")
+            .into(),
+        Choice::Times(n) => tr!(l, "{n} time(s)", "{n} 回"),
+    }
+}
+
+/// A broken limit.
+pub fn limit(l: Lang, e: KafkaLimit) -> String {
+    match e {
+        KafkaLimit::MaxInFlight(n) => tr!(
+            l,
+            "max_in_flight {n} is outside 1–10.",
+            "max_in_flight {n} は 1〜10 の範囲外。"
+        ),
+        KafkaLimit::Retries(n) => {
+            let max = KAFKA_MAX_RETRIES;
+            tr!(
+                l,
+                "retries {n} is over {max}.",
+                "retries {n} は {max} を超える。"
+            )
+        }
+        KafkaLimit::Jitter(n) => {
+            let max = KAFKA_MAX_JITTER_MS;
+            tr!(
+                l,
+                "jitter_ms {n} is over {max}.",
+                "jitter_ms {n} は {max} を超える。"
+            )
+        }
+        KafkaLimit::Inputs(n) => {
+            let max = KAFKA_MAX_INPUTS;
+            tr!(
+                l,
+                "{n} inputs: at most {max}.",
+                "入力が {n} 件：上限は {max} 件。"
+            )
+        }
+        KafkaLimit::At(i, at) => {
+            let (i, max) = (i + 1, KAFKA_MAX_AT_MS);
+            tr!(
+                l,
+                "Input {i}: at_ms {at} is over {max}.",
+                "入力 {i}：at_ms {at} は {max} を超える。"
+            )
+        }
+        KafkaLimit::Unordered(i) => {
+            let i = i + 1;
+            tr!(
+                l,
+                "Input {i} is earlier than the one before it: inputs go in time order.",
+                "入力 {i} が前の入力より早い：入力は時刻順に並べる。"
+            )
+        }
+        KafkaLimit::SendCount(i, n) => {
+            let (i, max) = (i + 1, KAFKA_MAX_SEND);
+            tr!(
+                l,
+                "Input {i}: count {n} is outside 1–{max}.",
+                "入力 {i}：count {n} は 1〜{max} の範囲外。"
+            )
+        }
+        KafkaLimit::Delay(i, ms) => {
+            let (i, max) = (i + 1, KAFKA_MAX_DELAY_MS);
+            tr!(
+                l,
+                "Input {i}: ms {ms} is outside 1–{max}.",
+                "入力 {i}：ms {ms} は 1〜{max} の範囲外。"
+            )
+        }
+        KafkaLimit::Events(n) => {
+            let max = KAFKA_MAX_EVENTS;
+            tr!(
+                l,
+                "{n} events in all: at most {max}.",
+                "イベントが合計 {n} 件：上限は {max} 件。"
+            )
+        }
+    }
+}
+
+/// Why an import or link was not read.
+pub fn json_error(l: Lang, e: &KafkaJsonError) -> String {
+    match e {
+        KafkaJsonError::TooLong(n) => {
+            let max = MAX_JSON_BYTES;
+            tr!(
+                l,
+                "The JSON is {n} bytes: at most {max}.",
+                "JSON が {n} バイト：上限は {max} バイト。"
+            )
+        }
+        KafkaJsonError::Json(e) => super::input_error(l, e),
+        KafkaJsonError::Limit(e) => limit(l, *e),
+    }
+}
+
+/// The words of a lesson: title, story, question, why, takeaway.
+pub struct LessonWords {
+    /// Title.
+    pub title: (&'static str, &'static str),
+    /// What happens in the run (never how it ends).
+    pub story: (&'static str, &'static str),
+    /// The question.
+    pub ask: (&'static str, &'static str),
+    /// Why, after the answer.
+    pub why: (&'static str, &'static str),
+    /// What to try next.
+    pub try_next: (&'static str, &'static str),
+}
+
+/// A lesson's words.
+pub fn lesson(id: &str) -> Option<LessonWords> {
+    Some(match id {
+        "kafka-lost-ack" => LessonWords {
+            title: ("A lost acknowledgement, without and with idempotence", "失われた確認応答：冪等性なしとあり"),
+            story: (
+                "The service writes three events; the relay publishes them through a producer with enable.idempotence=false. The broker writes the first one, but its acknowledgement is lost, so the producer times out and sends it again.",
+                "サービスが 3 件のイベントを書き、リレーが enable.idempotence=false のプロデューサで公開する。ブローカーは 1 件目を書くが確認応答が失われ、プロデューサはタイムアウトして再送する。",
+            ),
+            ask: ("What does the broker do with the retried e0?", "再送された e0 をブローカーはどうする？"),
+            why: (
+                "Without idempotence a batch carries no producer id and no sequence number, so the broker cannot tell a retry from a new record. With it, the retry carries the same (producer id, epoch, sequence) as a batch it still remembers, and it answers with that batch's offset.",
+                "冪等性なしのバッチはプロデューサIDもシーケンス番号も持たないので、ブローカーはリトライと新しいレコードを区別できない。冪等性ありなら、リトライは覚えているバッチと同じ（プロデューサID、エポック、シーケンス）を持ち、ブローカーはそのバッチのオフセットで応答する。",
+            ),
+            try_next: ("Turn idempotence on and replay: the same lost ack, one copy.", "冪等性を有効にして再生する：同じ応答消失で、コピーは 1 つ。"),
+        },
+        "kafka-in-flight" => LessonWords {
+            title: ("Six in flight and the first ack lost", "in-flight 6 と最初の応答消失"),
+            story: (
+                "Idempotence is on, with max.in.flight.requests.per.connection=6 (Kafka refuses this; the playground runs it). Six batches go at once; all are written, but the first one's acknowledgement is lost, and the producer retries it after the other five were acknowledged.",
+                "冪等性は有効、max.in.flight.requests.per.connection=6（Kafka は拒否するが、ここでは動かす）。6 バッチを一度に送り、すべて書かれるが 1 件目の確認応答が失われ、他の 5 件の応答後にプロデューサが 1 件目を再送する。",
+            ),
+            ask: ("What does the broker do with the retry of e0 (sequence 0)?", "e0（シーケンス 0）のリトライをブローカーはどうする？"),
+            why: (
+                "The broker keeps the metadata of only the last 5 batches per producer. Five later batches pushed sequence 0 out, so the retry is neither a known duplicate nor the next sequence: OutOfOrderSequenceException. The producer cannot tell that e0 is in the log; it gives up, bumps its epoch, and the relay's resend is written as a second copy.",
+                "ブローカーはプロデューサごとに直近 5 バッチのメタデータしか保持しない。後の 5 バッチがシーケンス 0 を押し出したので、リトライは既知の重複でも次のシーケンスでもなく OutOfOrderSequenceException になる。プロデューサは e0 がログにあると分からず諦めてエポックを上げ、リレーの再送が 2 つ目のコピーとして書かれる。",
+            ),
+            try_next: ("Set max in flight to 5 and replay: the retry is recognised.", "max in flight を 5 にして再生する：リトライが見抜かれる。"),
+        },
+        "kafka-restart" => LessonWords {
+            title: ("A restart, a transactional id, and the zombie", "再起動、トランザクショナルID、ゾンビ"),
+            story: (
+                "e2's acknowledgement is lost and e3's request is lost; then the relay's process stops and a new one starts and publishes both again. Later the old process wakes up — a zombie — and retries e2 and e3 with its old producer id and epoch.",
+                "e2 の確認応答と e3 のリクエストが失われ、リレーのプロセスが止まる。新しいプロセスが起動して両方を再び公開する。その後、古いプロセスが目を覚まし（ゾンビ）、古いプロデューサIDとエポックで e2 と e3 を再送する。",
+            ),
+            ask: ("What does the broker do with the zombie's first retry?", "ゾンビの最初のリトライをブローカーはどうする？"),
+            why: (
+                "Without a transactional.id the new instance got a new producer id, so its resend of e2 is a new record to the broker; the zombie still has its own producer id, its retry of e2 is found in its own window, and its e3 is written again. With a transactional.id the new instance kept the producer id with epoch + 1, and the coordinator fences every write of the old epoch. Either way the new instance's resend is a new record: deduplication holds only within one producer session.",
+                "transactional.id がないと新しいインスタンスは新しいプロデューサIDを得るので、e2 の再送はブローカーにとって新しいレコード。ゾンビは自分のプロデューサIDのままで、e2 のリトライは自分のウィンドウで見抜かれ、e3 はもう一度書かれる。transactional.id があると新しいインスタンスは同じプロデューサIDでエポック + 1 になり、コーディネーターが古いエポックの書き込みをすべてフェンスする。どちらでも新しいインスタンスの再送は新しいレコード：重複排除は 1 つのプロデューサセッション内だけ。",
+            ),
+            try_next: ("Turn the transactional id on and replay: the zombie is fenced.", "トランザクショナルIDを有効にして再生する：ゾンビがフェンスされる。"),
+        },
+        "kafka-outbox" => LessonWords {
+            title: ("The outbox relay through Kafka, with and without an inbox", "Kafka を通る outbox リレー、inbox あり・なし"),
+            story: (
+                "The outbox relay publishes six events. e0's acknowledgement is lost within the producer session; later e5's is lost too, and the relay's process stops before it retries. A new process publishes the rows still unpublished. The consumer applies what the log holds.",
+                "outbox リレーが 6 件のイベントを公開する。e0 の確認応答はプロデューサセッション内で失われ、後に e5 の応答も失われ、リレーのプロセスはリトライ前に止まる。新しいプロセスが未公開の行を公開し、コンシューマはログの内容を適用する。",
+            ),
+            ask: ("How many times does the consumer apply e5?", "コンシューマは e5 を何回適用する？"),
+            why: (
+                "The broker removes duplicates of retries within one producer session (e0 is written once). A relay that restarts re-reads and republishes as a new producer: that duplicate reaches the log, and only the consumer's inbox, which remembers the event ids it applied, removes it.",
+                "ブローカーが取り除くのは 1 つのプロデューサセッション内のリトライの重複（e0 は 1 度だけ書かれる）。再起動したリレーは読み直して新しいプロデューサとして再公開する。その重複はログに入り、取り除けるのは適用済みイベントIDを覚えるコンシューマの inbox だけ。",
+            ),
+            try_next: (
+                "Turn the inbox on; then try the log-based relay, which resumes from its last committed position and republishes more.",
+                "inbox を有効にする。次にログベースのリレーを試す：最後にコミットした位置から再開し、もっと多く再公開する。",
+            ),
+        },
+        _ => return None,
+    })
+}
+
+/// Words in both languages.
+pub type Pair = (&'static str, &'static str);
+
+/// A challenge's title and goal.
+pub fn challenge(id: &str) -> Option<(Pair, Pair)> {
+    Some(match id {
+        "kafka-duplicate" => (
+            ("Get a duplicate past idempotence", "冪等性をすり抜けて重複を入れる"),
+            (
+                "With idempotence on and without crashing or restarting the producer, get one event written twice by the same producer session. You may change every setting and add any fault.",
+                "冪等性を有効にしたまま、プロデューサを止めたり再起動したりせずに、同じプロデューサセッションに同じイベントを 2 度書かせる。設定はすべて変えてよく、どの障害も加えてよい。",
+            ),
+        ),
+        "kafka-reorder" => (
+            ("Reorder two records", "2 つのレコードの順序を入れ替える"),
+            (
+                "With idempotence on and at most 5 in flight, get an event into the log before one the service wrote earlier.",
+                "冪等性を有効にし in-flight を 5 以下にしたまま、サービスが先に書いたイベントより後のイベントを先にログへ入れる。",
+            ),
+        ),
+        _ => return None,
+    })
+}
+
+/// The solution's explanation, shown with "Show a solution".
+pub fn solution(id: &str) -> (&'static str, &'static str) {
+    match id {
+        "kafka-duplicate" => (
+            "Six in flight and the ack of the first of six lost: by the retry, five later batches have pushed it out of the broker's window.",
+            "in-flight 6 で、6 件の最初の応答を失う：リトライの時点で、後の 5 バッチがそれをブローカーのウィンドウから押し出している。",
+        ),
+        _ => (
+            "Delay the very first request: the broker accepts any first sequence from a producer id it has no state for, so the second batch is written first.",
+            "最初のリクエストを遅らせる：ブローカーは状態を持たないプロデューサIDの最初のシーケンスを何でも受け付けるので、2 つ目のバッチが先に書かれる。",
+        ),
+    }
+}

@@ -1,0 +1,211 @@
+// The Kafka page (kafka/): each lesson predicted and revealed, then changed the way its
+// takeaway says; both challenges won through the page's controls; share link, reload, a
+// damaged link and JSON import; the hand-over from the playground; both languages at 1280 and
+// 390 px with screenshots in target/e2e/.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { withPage, open, ready, SHOTS } from './harness.mjs';
+
+const rows = (page) => page.locator('[data-testid=partition-log] tr');
+const dupRows = (page) => page.locator('[data-testid=partition-log] tr[data-duplicate=true]');
+const position = async (page) =>
+  (await page.getByTestId('position').textContent()).match(/(\d+) \/ (\d+)/).slice(1).map(Number);
+const choose = async (page, text) => {
+  await page.locator('[data-testid=predict] button.choice', { hasText: text }).click();
+};
+const toEnd = async (page) => {
+  if (!(await page.getByTestId('run-to-end').isDisabled())) await page.getByTestId('run-to-end').click();
+};
+
+test('lesson 1: a lost ack duplicates without idempotence, and is recognised with it', async () => {
+  await withPage(async (page) => {
+    await open(page, 'kafka/#/scenario/kafka-lost-ack');
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'open');
+    await page.getByTestId('run-to-end').click();
+    const [k] = await position(page);
+    assert.ok(k > 0 && (await page.getByTestId('step').isDisabled()), 'the run waits at the question');
+    assert.equal(await rows(page).count(), 1, 'nothing of the future in the log');
+    await choose(page, 'Appended again');
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'right');
+    await toEnd(page);
+    assert.equal(await dupRows(page).count(), 1);
+    assert.equal(await dupRows(page).first().getAttribute('data-offset'), '1');
+    assert.equal(await dupRows(page).first().getAttribute('data-pid'), '—');
+    // With idempotence: asked again, and the broker answers with the original offset.
+    await page.getByTestId('idempotence').check();
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'open');
+    await toEnd(page);
+    assert.ok(await page.getByTestId('step').isDisabled(), 'it waits at the question again');
+    await choose(page, 'Appended again');
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'wrong');
+    await toEnd(page);
+    assert.equal(await rows(page).count(), 3);
+    assert.equal(await dupRows(page).count(), 0);
+    assert.equal(await rows(page).first().getAttribute('data-pid'), '1');
+    assert.equal(await rows(page).first().getAttribute('data-seq'), '0');
+  });
+});
+
+test('lesson 2: six in flight push the first batch out of the window; five do not', async () => {
+  await withPage(async (page) => {
+    await open(page, 'kafka/#/scenario/kafka-in-flight');
+    assert.equal(await page.getByTestId('max-in-flight').inputValue(), '6');
+    assert.match(await page.getByTestId('refusal').textContent(), /at most 5/);
+    await page.getByTestId('run-to-end').click();
+    await choose(page, 'OutOfOrderSequenceException');
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'right');
+    await toEnd(page);
+    const dup = dupRows(page);
+    assert.equal(await dup.count(), 1);
+    assert.equal(await dup.first().getAttribute('data-epoch'), '1', 'written again after the epoch bump');
+    assert.equal(await page.locator('[data-invariant=no-duplicate-in-session]').getAttribute('data-state'), 'broken');
+    await page.getByTestId('max-in-flight').selectOption('5');
+    assert.equal(await page.getByTestId('refusal').count(), 0);
+    await page.getByTestId('predict-skip').click();
+    await toEnd(page);
+    assert.equal(await rows(page).count(), 6);
+    assert.equal(await dupRows(page).count(), 0);
+  });
+});
+
+test('lesson 3: a restart is a new producer id; with a transactional id the zombie is fenced', async () => {
+  await withPage(async (page) => {
+    await open(page, 'kafka/#/scenario/kafka-restart');
+    await page.getByTestId('run-to-end').click();
+    await choose(page, 'Recognised');
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'right');
+    await toEnd(page);
+    assert.ok(await page.locator('[data-testid=partition-log] tr[data-pid="2"]').count() >= 1, 'the new instance has id 2');
+    assert.equal(await dupRows(page).count(), 2);
+    await page.getByTestId('transactional-id').check();
+    await toEnd(page);
+    await choose(page, 'fenced');
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'right');
+    await toEnd(page);
+    assert.equal(await page.locator('[data-testid=partition-log] tr:not([data-pid="1"])').count(), 0, 'one producer id');
+    assert.equal(await page.locator('[data-testid=instance][data-state=fenced]').count(), 1);
+    assert.match(await page.getByTestId('coordinator').textContent(), /epoch 1/);
+  });
+});
+
+test('lesson 4: the broker removes session retries, only the inbox removes a relay restart', async () => {
+  await withPage(async (page) => {
+    await open(page, 'kafka/#/scenario/kafka-outbox');
+    await page.getByTestId('run-to-end').click();
+    await choose(page, '2 time');
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'right');
+    await toEnd(page);
+    const e5 = page.locator('[data-testid=applied][data-event="5"]');
+    assert.equal(await e5.getAttribute('data-times'), '2');
+    assert.equal(await page.locator('[data-testid=applied][data-event="0"]').getAttribute('data-times'), '1');
+    await page.getByTestId('inbox').check();
+    await page.getByTestId('predict-skip').click();
+    await toEnd(page);
+    assert.equal(await e5.getAttribute('data-times'), '1');
+    assert.equal(await page.locator('[data-invariant=applied-once]').getAttribute('data-state'), 'holds');
+    await page.getByTestId('relay').selectOption('log');
+    await page.getByTestId('predict-skip').click();
+    await toEnd(page);
+    assert.equal(await dupRows(page).count(), 3, 'the log-based relay re-reads from its committed position');
+  });
+});
+
+test('challenges: a duplicate past idempotence, and two records reordered, won with the controls', async () => {
+  await withPage(async (page) => {
+    await open(page, 'kafka/#/kafka/challenge/kafka-duplicate');
+    assert.equal(await page.getByTestId('challenge-status').getAttribute('data-won'), 'false');
+    assert.ok(await page.getByTestId('crash').isDisabled());
+    await page.getByTestId('max-in-flight').selectOption('6');
+    await page.getByTestId('lose-ack').click();
+    await page.getByTestId('send-5').click();
+    await page.getByTestId('run-to-end').click();
+    assert.equal(await page.getByTestId('challenge-status').getAttribute('data-won'), 'true');
+
+    await open(page, 'kafka/#/kafka/challenge/kafka-reorder');
+    assert.equal(await page.getByTestId('challenge-status').getAttribute('data-won'), 'false');
+    await page.getByTestId('delay').click();
+    await page.getByTestId('send').click();
+    await page.getByTestId('send').click();
+    await page.getByTestId('run-to-end').click();
+    assert.equal(await page.getByTestId('challenge-status').getAttribute('data-won'), 'true');
+    assert.equal(await rows(page).first().getAttribute('data-event'), '1');
+    // The keyboard: ← steps back.
+    const [k] = await position(page);
+    await page.locator('body').click();
+    await page.keyboard.press('ArrowLeft');
+    assert.equal((await position(page))[0], k - 1);
+  });
+});
+
+test('share link, reload, a damaged link and JSON import', async () => {
+  await withPage(async (page) => {
+    await open(page, 'kafka/#/kafka');
+    await page.getByTestId('lose-ack').click();
+    await page.getByTestId('send-5').click();
+    for (let i = 0; i < 4; i++) await page.getByTestId('step').click();
+    const at = await page.getByTestId('position').textContent();
+    const logged = await rows(page).count();
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.getByTestId('position').textContent(), at, 'reload restores the step');
+    assert.equal(await rows(page).count(), logged);
+    const link = await page.getByTestId('share-link').inputValue();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(link);
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.getByTestId('position').textContent(), at, 'the link opens the same step');
+    await page.getByTestId('step').click();
+    const saved = await page.getByTestId('position').textContent();
+    // A damaged link says so, the page still works, and the run this browser kept is not lost.
+    await open(page, 'kafka/#/kafka?s=***&k=2');
+    await page.reload();
+    await ready(page);
+    assert.match(await page.getByTestId('notice').textContent(), /damaged/);
+    await open(page, 'kafka/#/kafka');
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.getByTestId('position').textContent(), saved, 'the saved run survived');
+    await page.getByTestId('run-to-end').click();
+    const before = await rows(page).count();
+    assert.ok(before >= 5);
+    // Import: an error names the field and changes nothing; a good one is imported.
+    await page.locator('[data-testid=share] summary').click();
+    await page.getByTestId('import-text').fill('{"version":1,"kind":"kafka","max_in_flight":42}');
+    await page.getByTestId('import').click();
+    assert.match(await page.getByTestId('notice').textContent(), /max_in_flight/);
+    assert.equal(await rows(page).count(), before, 'nothing changed');
+    await page.getByTestId('import-text').fill('{"version":1,"kind":"kafka","idempotence":false,"inputs":[{"type":"lose-next-ack"},{"type":"send","count":2}]}');
+    await page.getByTestId('import').click();
+    assert.match(await page.getByTestId('notice').textContent(), /Imported/);
+    await page.getByTestId('run-to-end').click();
+    assert.equal(await dupRows(page).count(), 1);
+  });
+});
+
+test('the playground hands a Kafka lesson to the Kafka page, and its lesson path links to it', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/scenario/kafka-restart');
+    await page.waitForURL(/kafka\/#\/scenario\/kafka-restart/);
+    await ready(page);
+    assert.ok(await page.getByTestId('kafka-page').count());
+    await open(page, '#/scenario/double-charge');
+    assert.equal(await page.locator('[data-testid=lesson-toc] a[data-section=kafka]').getAttribute('href'), 'kafka/');
+  });
+});
+
+for (const [width, locale] of [[1280, 'en-US'], [390, 'en-US'], [1280, 'ja-JP'], [390, 'ja-JP']]) {
+  test(`both languages at ${width} px (${locale}): the page fits and speaks the language`, async () => {
+    await withPage(async (page) => {
+      await open(page, 'kafka/#/scenario/kafka-outbox');
+      await page.getByTestId('predict-skip').click();
+      await page.getByTestId('run-to-end').click();
+      const ja = locale.startsWith('ja');
+      assert.equal(await page.evaluate(() => document.documentElement.lang), ja ? 'ja' : 'en');
+      assert.match(await page.getByTestId('caption').textContent(), ja ? /ステップ/ : /Step/);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `no horizontal scroll (${overflow} px)`);
+      await page.screenshot({ path: `${SHOTS}/kafka-${width}-${ja ? 'ja' : 'en'}.png`, fullPage: true });
+    }, { width, height: 900, locale });
+  });
+}
