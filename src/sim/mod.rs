@@ -14,6 +14,8 @@
 //! - [`lesson`]: what lessons ask and challenges check, judged on the run (never on text).
 //! - [`properties`]: the article's proptest properties run over seeded random scenarios in the
 //!   world, judged, and a failure shrunk (`idempotency_playground::properties::*`).
+//! - [`durable`]: durable execution: a workflow engine (Temporal, Restate, DBOS behaviour) with a
+//!   journal, crashes and replays, the determinism rule, workflow-id policies and sagas.
 //! - [`json`]: the page's small JSON codec.
 //! - `base/`: PRNG, hashing, UUIDs, persistent vectors and maps; nothing payment-specific.
 //!
@@ -27,6 +29,7 @@
 
 mod article;
 mod base;
+pub mod durable;
 pub mod json;
 pub mod lab;
 pub mod lesson;
