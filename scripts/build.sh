@@ -9,6 +9,7 @@ PAGES=(
   ". index.html"
   "lab lab/index.html"
   "properties properties/index.html"
+  "durable durable/index.html"
 )
 for page in "${PAGES[@]}"; do
   read -r dir html <<<"$page"

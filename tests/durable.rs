@@ -46,7 +46,10 @@ fn an_order_without_faults_journals_every_step_once_and_charges_once() {
             StepName::Receipt
         ]
     );
-    assert!(run.journal.iter().all(|e| e.result.is_some() && !e.replayed));
+    assert!(run
+        .journal
+        .iter()
+        .all(|e| e.result.is_some() && !e.replayed));
     assert_eq!(w.count(EffectKind::Charged), 1);
     assert_eq!(w.balance(), INITIAL_BALANCE - AMOUNT);
     assert!(w.violations().is_empty());
@@ -63,11 +66,23 @@ fn after_a_crash_journaled_steps_are_replayed_and_only_the_unfinished_one_runs_a
         });
         let run = w.current_run().unwrap();
         assert_eq!(run.status, RunStatus::Completed, "{engine:?}");
-        let replayed: Vec<StepName> = run.journal.iter().filter(|e| e.replayed).map(|e| e.step).collect();
-        assert_eq!(replayed, [StepName::Reserve, StepName::Charge, StepName::Clock]);
+        let replayed: Vec<StepName> = run
+            .journal
+            .iter()
+            .filter(|e| e.replayed)
+            .map(|e| e.step)
+            .collect();
+        assert_eq!(
+            replayed,
+            [StepName::Reserve, StepName::Charge, StepName::Clock]
+        );
         assert_eq!(ran(&w, StepName::Reserve), 1);
         assert_eq!(ran(&w, StepName::Charge), 1);
-        assert_eq!(ran(&w, StepName::ShipExpress), 2, "at-least-once: the unfinished step re-ran");
+        assert_eq!(
+            ran(&w, StepName::ShipExpress),
+            2,
+            "at-least-once: the unfinished step re-ran"
+        );
         assert_eq!(w.count(EffectKind::ShippedExpress), 2);
         assert!(w.violation(Invariant::ReplayNeverReruns).is_none());
         assert_eq!(rerun_of(&w), RerunClass::OnlyUnfinished);
@@ -131,15 +146,45 @@ fn crash_points_and_lost_replies_decide_whether_the_charge_runs_twice() {
     // The invariant names the step and the world step of the second charge.
     let v = w.violation(Invariant::OneChargePerOrder).unwrap();
     assert_eq!(v.step, StepName::Charge);
-    let second = w.effects().iter().filter(|e| e.kind == EffectKind::Charged).nth(1).unwrap();
+    let second = w
+        .effects()
+        .iter()
+        .filter(|e| e.kind == EffectKind::Charged)
+        .nth(1)
+        .unwrap();
     assert_eq!(v.at, second.at);
     // With a derived key the payment service replays the first result.
     let w = run_to_end(fault(StepName::Charge, CrashAfterEffect));
     assert_eq!(w.count(EffectKind::ChargeReplayed), 1);
     // A transient failure is retried after the retry policy's first interval.
     let w = run_to_end(fault(StepName::Charge, FailOnce));
-    let failed = w.trace().iter().find(|e| matches!(e.kind, TraceKind::StepFailed { permanent: false, .. })).unwrap();
-    let retried = w.trace().iter().find(|e| matches!(e.kind, TraceKind::StepRan { step: StepName::Charge, attempt: 2, .. })).unwrap();
+    let failed = w
+        .trace()
+        .iter()
+        .find(|e| {
+            matches!(
+                e.kind,
+                TraceKind::StepFailed {
+                    permanent: false,
+                    ..
+                }
+            )
+        })
+        .unwrap();
+    let retried = w
+        .trace()
+        .iter()
+        .find(|e| {
+            matches!(
+                e.kind,
+                TraceKind::StepRan {
+                    step: StepName::Charge,
+                    attempt: 2,
+                    ..
+                }
+            )
+        })
+        .unwrap();
     assert_eq!(retried.ms - failed.ms, 1_000);
 }
 
@@ -160,7 +205,10 @@ fn a_workflow_that_reads_the_clock_directly_breaks_on_replay_each_engine_its_own
         assert_eq!(w.mismatch().map(|m| m.1), Some(verdict), "{engine:?}");
         let run = w.current_run().unwrap();
         assert_eq!(run.status, status);
-        assert_eq!(run.mismatch, Some((2, StepName::ShipExpress, StepName::ShipStandard)));
+        assert_eq!(
+            run.mismatch,
+            Some((2, StepName::ShipExpress, StepName::ShipStandard))
+        );
         // Nothing ran after the engine stopped the run.
         assert_eq!(w.count(EffectKind::ShippedStandard), 0);
         assert_eq!(ran(&w, StepName::Receipt), 1);
@@ -195,32 +243,75 @@ fn the_same_workflow_id_started_again_follows_each_engines_policy() {
     use ReusePolicy as R;
     // After the first run closed.
     let cases = [
-        (Engine::Temporal, R::AllowDuplicate, StartReply::Started(2), 2),
-        (Engine::Temporal, R::AllowDuplicateFailedOnly, StartReply::Rejected, 1),
-        (Engine::Temporal, R::RejectDuplicate, StartReply::Rejected, 1),
-        (Engine::Restate, R::AllowDuplicate, StartReply::SameResult(1), 1),
-        (Engine::Dbos, R::AllowDuplicate, StartReply::SameResult(1), 1),
+        (
+            Engine::Temporal,
+            R::AllowDuplicate,
+            StartReply::Started(2),
+            2,
+        ),
+        (
+            Engine::Temporal,
+            R::AllowDuplicateFailedOnly,
+            StartReply::Rejected,
+            1,
+        ),
+        (
+            Engine::Temporal,
+            R::RejectDuplicate,
+            StartReply::Rejected,
+            1,
+        ),
+        (
+            Engine::Restate,
+            R::AllowDuplicate,
+            StartReply::SameResult(1),
+            1,
+        ),
+        (
+            Engine::Dbos,
+            R::AllowDuplicate,
+            StartReply::SameResult(1),
+            1,
+        ),
     ];
     for (engine, reuse, reply, charges) in cases {
         let w = again(engine, reuse, C::Fail, 5_000);
         assert_eq!(w.replies()[1], reply, "{engine:?} {reuse:?}");
-        assert_eq!(w.count(EffectKind::Charged), charges, "{engine:?} {reuse:?}");
+        assert_eq!(
+            w.count(EffectKind::Charged),
+            charges,
+            "{engine:?} {reuse:?}"
+        );
     }
     // While it runs, just after its charge.
     let cases = [
         (Engine::Temporal, C::Fail, StartReply::Rejected, 1),
         (Engine::Temporal, C::UseExisting, StartReply::Attached(1), 1),
-        (Engine::Temporal, C::TerminateExisting, StartReply::Replaced { old: 1, new: 2 }, 2),
+        (
+            Engine::Temporal,
+            C::TerminateExisting,
+            StartReply::Replaced { old: 1, new: 2 },
+            2,
+        ),
         (Engine::Restate, C::Fail, StartReply::Attached(1), 1),
         (Engine::Dbos, C::Fail, StartReply::Attached(1), 1),
     ];
     for (engine, conflict, reply, charges) in cases {
         let w = again(engine, R::AllowDuplicate, conflict, 550);
         assert_eq!(w.replies()[1], reply, "{engine:?} {conflict:?}");
-        assert_eq!(w.count(EffectKind::Charged), charges, "{engine:?} {conflict:?}");
+        assert_eq!(
+            w.count(EffectKind::Charged),
+            charges,
+            "{engine:?} {conflict:?}"
+        );
     }
     // A terminated run's charge is neither kept nor compensated.
-    let w = again(Engine::Temporal, R::AllowDuplicate, C::TerminateExisting, 550);
+    let w = again(
+        Engine::Temporal,
+        R::AllowDuplicate,
+        C::TerminateExisting,
+        550,
+    );
     assert_eq!(w.runs()[0].status, RunStatus::Terminated);
     let v = w.violation(Invariant::EndedKeptOrCompensated).unwrap();
     assert_eq!((v.step, v.run), (StepName::Charge, 1));
@@ -247,7 +338,13 @@ fn a_saga_compensates_in_reverse_order_and_a_keyed_refund_runs_once() {
     let steps: Vec<StepName> = run.journal.iter().map(|e| e.step).collect();
     assert_eq!(
         steps,
-        [StepName::Charge, StepName::BookFlight, StepName::ReserveHotel, StepName::CancelFlight, StepName::Refund]
+        [
+            StepName::Charge,
+            StepName::BookFlight,
+            StepName::ReserveHotel,
+            StepName::CancelFlight,
+            StepName::Refund
+        ]
     );
     assert_eq!(w.balance(), INITIAL_BALANCE);
     assert!(w.violations().is_empty());
@@ -266,7 +363,11 @@ fn a_saga_compensates_in_reverse_order_and_a_keyed_refund_runs_once() {
     assert_eq!(v.step, StepName::Refund);
     // Without durable execution a crash between the failure and its compensation leaves the
     // flight booked and the card charged.
-    let plain = trip(Engine::Plain, KeyMode::Derived, &[hotel, (StepName::CancelFlight, FaultKind::CrashBefore)]);
+    let plain = trip(
+        Engine::Plain,
+        KeyMode::Derived,
+        &[hotel, (StepName::CancelFlight, FaultKind::CrashBefore)],
+    );
     assert_eq!(plain.runs()[0].status, RunStatus::Lost);
     assert_eq!(plain.count(EffectKind::FlightCancelled), 0);
     assert_eq!(plain.balance(), INITIAL_BALANCE - AMOUNT);
@@ -278,7 +379,10 @@ fn a_saga_compensates_in_reverse_order_and_a_keyed_refund_runs_once() {
 fn stepping_back_replays_to_exactly_the_state_a_forward_run_had() {
     for id in LESSON_IDS {
         let l = lesson(id).unwrap();
-        let mut run = DurableRun::new(l.columns.clone(), vec![(4, Action::Crash), (6, Action::Restart)]);
+        let mut run = DurableRun::new(
+            l.columns.clone(),
+            vec![(4, Action::Crash), (6, Action::Restart)],
+        );
         let mut forward = vec![run.worlds().to_vec()];
         while run.step() {
             forward.push(run.worlds().to_vec());
@@ -321,7 +425,10 @@ fn each_lesson_asks_before_its_decisive_step_and_its_answer_is_the_runs() {
     let expect = [
         ("durable-resume", Answer::Rerun(RerunClass::OnlyUnfinished)),
         ("durable-charge-key", Answer::Count(2)),
-        ("durable-clock", Answer::Replay(ReplayEnd::Stopped(Verdict::Blocked))),
+        (
+            "durable-clock",
+            Answer::Replay(ReplayEnd::Stopped(Verdict::Blocked)),
+        ),
         ("durable-same-id", Answer::Count(2)),
         ("durable-same-id-running", Answer::Count(2)),
         ("durable-saga", Answer::End(EndState::HalfDone)),
@@ -332,16 +439,40 @@ fn each_lesson_asks_before_its_decisive_step_and_its_answer_is_the_runs() {
         let p = l.question.pose(&run).unwrap();
         assert_eq!(p.choices[p.answer], want, "{id}");
         assert!((2..=4).contains(&p.choices.len()));
-        assert!(p.ask_at < p.shows_at, "{id}: asks at {} shows at {}", p.ask_at, p.shows_at);
+        assert!(
+            p.ask_at < p.shows_at,
+            "{id}: asks at {} shows at {}",
+            p.ask_at,
+            p.shows_at
+        );
         assert!(p.shows_at <= run.end(), "{id}");
     }
     // Side by side: the keys, the engines, the policies.
-    let ends = |id| -> Vec<World> { DurableRun::new(lesson(id).unwrap().columns, Vec::new()).final_worlds() };
-    let charges: Vec<usize> = ends("durable-charge-key").iter().map(|w| w.count(EffectKind::Charged)).collect();
+    let ends = |id| -> Vec<World> {
+        DurableRun::new(lesson(id).unwrap().columns, Vec::new()).final_worlds()
+    };
+    let charges: Vec<usize> = ends("durable-charge-key")
+        .iter()
+        .map(|w| w.count(EffectKind::Charged))
+        .collect();
     assert_eq!(charges, [1, 2, 2]);
-    let verdicts: Vec<Option<Verdict>> = ends("durable-clock").iter().map(|w| w.mismatch().map(|m| m.1)).collect();
-    assert_eq!(verdicts, [Some(Verdict::Blocked), Some(Verdict::Paused), Some(Verdict::Failed), None]);
-    let charges: Vec<usize> = ends("durable-same-id").iter().map(|w| w.count(EffectKind::Charged)).collect();
+    let verdicts: Vec<Option<Verdict>> = ends("durable-clock")
+        .iter()
+        .map(|w| w.mismatch().map(|m| m.1))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            Some(Verdict::Blocked),
+            Some(Verdict::Paused),
+            Some(Verdict::Failed),
+            None
+        ]
+    );
+    let charges: Vec<usize> = ends("durable-same-id")
+        .iter()
+        .map(|w| w.count(EffectKind::Charged))
+        .collect();
     assert_eq!(charges, [2, 1, 1, 1]);
     // A question whose moment never comes says so.
     let l = lesson("durable-same-id").unwrap();
@@ -349,7 +480,10 @@ fn each_lesson_asks_before_its_decisive_step_and_its_answer_is_the_runs() {
     for c in &mut columns {
         c.start_again_at_ms = None;
     }
-    assert_eq!(l.question.pose(&DurableRun::new(columns, Vec::new())), Err(NotPosed::NeverAsked));
+    assert_eq!(
+        l.question.pose(&DurableRun::new(columns, Vec::new())),
+        Err(NotPosed::NeverAsked)
+    );
     assert!(lesson("nope").is_none());
 }
 
@@ -371,7 +505,16 @@ fn each_challenge_has_a_solution_found_by_the_core_and_no_moves_do_not_win() {
     let mut run = c.run();
     run.seek(at);
     let last = run.worlds()[0].trace().last().unwrap().kind;
-    assert!(matches!(last, TraceKind::StepStarted { step: StepName::Charge, .. }), "{last:?}");
+    assert!(
+        matches!(
+            last,
+            TraceKind::StepStarted {
+                step: StepName::Charge,
+                ..
+            }
+        ),
+        "{last:?}"
+    );
 }
 
 /// The property: for random crash points (scripted faults on random steps and crashes
@@ -380,7 +523,11 @@ fn each_challenge_has_a_solution_found_by_the_core_and_no_moves_do_not_win() {
 /// (its side effect happened) more than once.
 #[test]
 fn property_derived_keys_charge_once_and_no_keys_are_caught_whenever_the_charge_reran() {
-    let cases = if cfg!(target_arch = "wasm32") { 60 } else { 600 };
+    let cases = if cfg!(target_arch = "wasm32") {
+        60
+    } else {
+        600
+    };
     let faults = [
         FaultKind::CrashBefore,
         FaultKind::CrashAfterEffect,
@@ -408,16 +555,27 @@ fn property_derived_keys_charge_once_and_no_keys_are_caught_whenever_the_charge_
             actions.push((at, Action::Crash));
         }
         for key in [KeyMode::Derived, KeyMode::None] {
-            let c = Config { key, ..config.clone() };
+            let c = Config {
+                key,
+                ..config.clone()
+            };
             let mut run = DurableRun::new(vec![c.clone()], actions.clone());
             run.run_to_end();
             let w = &run.worlds()[0];
-            assert_eq!(w.current_run().unwrap().status, RunStatus::Completed, "case {case} {c:?}");
+            assert_eq!(
+                w.current_run().unwrap().status,
+                RunStatus::Completed,
+                "case {case} {c:?}"
+            );
             let reran = ran(w, StepName::Charge) > 1;
             match key {
                 KeyMode::Derived => {
                     assert_eq!(w.count(EffectKind::Charged), 1, "case {case} {c:?}");
-                    assert!(w.violations().is_empty(), "case {case}: {:?}", w.violations());
+                    assert!(
+                        w.violations().is_empty(),
+                        "case {case}: {:?}",
+                        w.violations()
+                    );
                 }
                 _ => {
                     let v = w.violation(Invariant::OneChargePerOrder);
@@ -431,5 +589,8 @@ fn property_derived_keys_charge_once_and_no_keys_are_caught_whenever_the_charge_
         }
     }
     // The random cases do reach the interesting crash point.
-    assert!(caught > cases / 20, "only {caught} re-runs in {cases} cases");
+    assert!(
+        caught > cases / 20,
+        "only {caught} re-runs in {cases} cases"
+    );
 }

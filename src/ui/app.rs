@@ -28,6 +28,8 @@ pub fn page_dir(route: &Route) -> &'static str {
     match route {
         Route::Lab | Route::LabChallenge(_) => "lab/",
         Route::Properties => "properties/",
+        Route::Durable | Route::DurableChallenge(_) => "durable/",
+        Route::Scenario(id) if crate::sim::durable::LESSON_IDS.contains(&id.as_str()) => "durable/",
         Route::Scenario(_) | Route::Sandbox | Route::Challenge(_) | Route::NotFound(_) => "",
     }
 }
@@ -78,9 +80,7 @@ impl Site for PlaygroundSite {
             Route::Challenge(id) => {
                 html! { <super::playground::Playground lang={lang} route={route.clone()} key={format!("challenge/{id}")} /> }
             }
-            Route::Lab | Route::LabChallenge(_) | Route::Properties | Route::NotFound(_) => {
-                not_found(route, lang)
-            }
+            _ => not_found(route, lang),
         }
     }
 
@@ -161,7 +161,10 @@ pub fn App<S: Site>() -> Html {
         })
     };
     let nav_item = |r: Route, label: &'static str| {
-        let active = std::mem::discriminant(&r) == std::mem::discriminant(&route);
+        // A page of its own (durable/) is one item whatever its route; the others by route.
+        let active = page_dir(&r) == page_dir(&route)
+            && (page_dir(&r) == "durable/"
+                || std::mem::discriminant(&r) == std::mem::discriminant(&route));
         html! {
             <a href={href::<S>(&r)} class={classes!("nav-link", active.then_some("active"))}
                aria-current={active.then_some("page")}>{ label }</a>
@@ -182,6 +185,7 @@ pub fn App<S: Site>() -> Html {
                 { nav_item(Route::Sandbox, l.t("Sandbox", "サンドボックス")) }
                 { nav_item(Route::Lab, l.t("Concurrency lab", "並行性ラボ")) }
                 { nav_item(Route::Properties, l.t("Property checks", "性質の検査")) }
+                { nav_item(Route::Durable, l.t("Durable execution", "Durable execution")) }
             </nav>
             // Named by its visible text (so voice control can say "click 日本語"), spoken in
             // the language it names; what it does is its description.

@@ -2,6 +2,7 @@
 //! It may import anything; the simulation core (`crate::sim`) must not import it.
 
 pub mod app;
+pub mod durable;
 pub mod i18n;
 pub mod lab;
 pub mod playground;
@@ -13,7 +14,8 @@ pub mod text;
 pub mod web;
 
 /// Mounts page `S` of the site on `<body>`: `app::PlaygroundSite` (src/main.rs),
-/// `lab::LabSite` (src/bin/lab.rs) or `properties::PropertiesSite` (src/bin/properties.rs).
+/// `lab::LabSite` (src/bin/lab.rs), `properties::PropertiesSite` (src/bin/properties.rs) or
+/// `durable::DurableSite` (src/bin/durable.rs).
 pub fn start<S: app::Site>() {
     yew::Renderer::<app::App<S>>::new().render();
 }

@@ -1,5 +1,5 @@
 //! Hash routes: `#/scenario/<id>`, `#/sandbox`, `#/challenge/<id>`, `#/lab`,
-//! `#/lab/challenge/<id>`, `#/properties`. Hash routing keeps `dist/` working from
+//! `#/lab/challenge/<id>`, `#/properties`, `#/durable`, `#/durable/challenge/<id>`. Hash routing keeps `dist/` working from
 //! any static host and sub-path, with no server rewrite rules.
 
 /// Where the page is.
@@ -17,6 +17,10 @@ pub enum Route {
     LabChallenge(String),
     /// The property checks (settings in the query: `#/properties?p=replay&svc=naive&n=256&seed=42`).
     Properties,
+    /// The durable-execution page's free run (`#/durable`; its lessons are `Scenario`s).
+    Durable,
+    /// A durable-execution challenge by its stable id (`#/durable/challenge/<id>`).
+    DurableChallenge(String),
     /// Anything else: shown as "not found" with a way home, never a panic.
     NotFound(String),
 }
@@ -38,6 +42,10 @@ impl Route {
             ["challenge", id] if id.len() <= 64 => Route::Challenge((*id).to_string()),
             ["lab", "challenge", id] if id.len() <= 64 => Route::LabChallenge((*id).to_string()),
             ["properties"] => Route::Properties,
+            ["durable"] => Route::Durable,
+            ["durable", "challenge", id] if id.len() <= 64 => {
+                Route::DurableChallenge((*id).to_string())
+            }
             ["scenario", id] if id.len() <= 64 => Route::Scenario((*id).to_string()),
             _ => Route::NotFound(path.chars().take(80).collect()),
         }
@@ -52,6 +60,8 @@ impl Route {
             Route::Challenge(id) => format!("#/challenge/{id}"),
             Route::LabChallenge(id) => format!("#/lab/challenge/{id}"),
             Route::Properties => "#/properties".to_string(),
+            Route::Durable => "#/durable".to_string(),
+            Route::DurableChallenge(id) => format!("#/durable/challenge/{id}"),
             Route::NotFound(_) => "#/".to_string(),
         }
     }
@@ -100,5 +110,11 @@ mod tests {
             Route::parse(&Route::Properties.to_hash()),
             Route::Properties
         );
+        for r in [
+            Route::Durable,
+            Route::DurableChallenge("durable-charge-twice".into()),
+        ] {
+            assert_eq!(Route::parse(&format!("{}?s=x", r.to_hash())), r);
+        }
     }
 }

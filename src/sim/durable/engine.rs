@@ -20,8 +20,8 @@ use crate::sim::base::rng::Rng;
 use crate::sim::base::uuidgen::{mint, KeyFormat};
 use crate::sim::limits::MAX_DURABLE_STEPS;
 
-use super::workflow::{book_trip, place_order, Ctx, Flow, Outcome, StepOutcome, Suspend};
 use super::workflow::WorkerMemory;
+use super::workflow::{book_trip, place_order, Ctx, Flow, Outcome, StepOutcome, Suspend};
 use super::{
     Config, ConflictPolicy, Engine, FaultKind, FlowKind, KeyMode, ReusePolicy, StepName, AMOUNT,
     INITIAL_BALANCE, WORKFLOW_ID,
@@ -79,7 +79,10 @@ pub enum RunStatus {
 impl RunStatus {
     /// Whether the run has ended (nothing will run it again).
     pub fn ended(self) -> bool {
-        !matches!(self, RunStatus::Running | RunStatus::Blocked | RunStatus::Paused)
+        !matches!(
+            self,
+            RunStatus::Running | RunStatus::Blocked | RunStatus::Paused
+        )
     }
 }
 
@@ -480,7 +483,9 @@ impl World {
     }
     /// The run the worker works on (the open one), else the newest.
     pub fn current_run(&self) -> Option<&RunRecord> {
-        self.active.and_then(|i| self.runs.get(i)).or(self.runs.last())
+        self.active
+            .and_then(|i| self.runs.get(i))
+            .or(self.runs.last())
     }
     /// The worker.
     pub fn worker(&self) -> WorkerState {
@@ -544,7 +549,10 @@ impl World {
             let pos = self.replay_pos.min(run.journal.len().saturating_sub(1));
             return run.journal.get(pos).map(|e| (pos, e.step));
         }
-        run.journal.len().checked_sub(1).map(|p| (p, run.journal[p].step))
+        run.journal
+            .len()
+            .checked_sub(1)
+            .map(|p| (p, run.journal[p].step))
     }
 
     // ---- stepping ------------------------------------------------------------------------
@@ -967,9 +975,7 @@ impl World {
         match self.config.key {
             KeyMode::Derived => Some(format!("{WORKFLOW_ID}/{run}/{}", step.id())),
             KeyMode::None => None,
-            KeyMode::Random => {
-                Some(mint(&mut self.rng, KeyFormat::V4, self.now).to_string())
-            }
+            KeyMode::Random => Some(mint(&mut self.rng, KeyFormat::V4, self.now).to_string()),
         }
     }
 

@@ -5,8 +5,8 @@
 
 use crate::sim::json::{self, Got, JsonError, ObjectWriter};
 use crate::sim::limits::{
-    InputError, MAX_DURABLE_ACTIONS, MAX_DURABLE_COLUMNS, MAX_DURABLE_FAULTS,
-    MAX_DURABLE_START_MS, MAX_DURABLE_STEPS, MAX_JSON_BYTES, MAX_PROPERTY_SEED,
+    InputError, MAX_DURABLE_ACTIONS, MAX_DURABLE_COLUMNS, MAX_DURABLE_FAULTS, MAX_DURABLE_START_MS,
+    MAX_DURABLE_STEPS, MAX_JSON_BYTES, MAX_PROPERTY_SEED,
 };
 
 use super::run::Action;
@@ -174,7 +174,10 @@ fn read(text: &str) -> Result<SavedState, JsonError> {
     if n == 0 || n > MAX_DURABLE_COLUMNS {
         return Err(cols.expected(&format!("1 to {MAX_DURABLE_COLUMNS} columns")));
     }
-    let columns = cols.items()?.map(read_config).collect::<Result<Vec<_>, _>>()?;
+    let columns = cols
+        .items()?
+        .map(read_config)
+        .collect::<Result<Vec<_>, _>>()?;
     let mut actions = Vec::new();
     if let Some(list) = f.opt("actions")? {
         if list.array()?.len() > MAX_DURABLE_ACTIONS {
@@ -240,8 +243,14 @@ mod tests {
         };
         bad(r#"{"version":1,"columns":[]}"#, "1 to 4 columns");
         bad(r#"{"version":2,"columns":[{}]}"#, "`version`");
-        bad(r#"{"version":1,"columns":[{"engine":"kafka"}]}"#, "`engine`");
-        bad(r#"{"version":1,"columns":[{"seed":9007199254740992}]}"#, "`seed`");
+        bad(
+            r#"{"version":1,"columns":[{"engine":"kafka"}]}"#,
+            "`engine`",
+        );
+        bad(
+            r#"{"version":1,"columns":[{"seed":9007199254740992}]}"#,
+            "`seed`",
+        );
         bad(r#"{"version":1,"columns":[{}],"cursor":401}"#, "`cursor`");
         bad(r#"{"version":1,"columns":[{}],"x":1}"#, "unknown field `x`");
         bad(

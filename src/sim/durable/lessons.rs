@@ -172,7 +172,11 @@ pub fn lesson(id: &str) -> Option<Lesson> {
                 ..order(Engine::Temporal, f.clone())
             };
             (
-                vec![with(KeyMode::Derived), with(KeyMode::None), with(KeyMode::Random)],
+                vec![
+                    with(KeyMode::Derived),
+                    with(KeyMode::None),
+                    with(KeyMode::Random),
+                ],
                 q(1, Measure::Charges, Ask::BeforeRestart),
             )
         }
@@ -336,9 +340,9 @@ impl Question {
             Ask::BeforeCrash => first_at(w, |k| matches!(k, TraceKind::Crashed { .. })),
             Ask::BeforeRestart => first_at(w, |k| matches!(k, TraceKind::Restarted))
                 .or_else(|| first_at(w, |k| matches!(k, TraceKind::Crashed { .. })).map(|c| c + 1)),
-            Ask::BeforeStartAgain => {
-                first_at(w, |k| matches!(k, TraceKind::StartRequested { again: true }))
-            }
+            Ask::BeforeStartAgain => first_at(w, |k| {
+                matches!(k, TraceKind::StartRequested { again: true })
+            }),
         }
         .ok_or(NotPosed::NeverAsked)?
         .saturating_sub(1);

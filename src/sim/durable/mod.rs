@@ -55,7 +55,12 @@ pub enum Engine {
 
 impl Engine {
     /// Every engine, in the order the page lists them.
-    pub const ALL: [Engine; 4] = [Engine::Temporal, Engine::Restate, Engine::Dbos, Engine::Plain];
+    pub const ALL: [Engine; 4] = [
+        Engine::Temporal,
+        Engine::Restate,
+        Engine::Dbos,
+        Engine::Plain,
+    ];
 
     /// Stable id for links and JSON.
     pub fn id(self) -> &'static str {

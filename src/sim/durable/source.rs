@@ -77,16 +77,25 @@ mod tests {
     fn every_step_of_each_flow_has_its_lines() {
         for flow in FlowKind::ALL {
             let lines = source_lines(flow);
-            assert!(lines.iter().any(|l| l.text.starts_with("pub fn")), "{flow:?}");
+            assert!(
+                lines.iter().any(|l| l.text.starts_with("pub fn")),
+                "{flow:?}"
+            );
             for step in flow.steps() {
                 let marker = section(flow, *step);
                 let marked: Vec<_> = lines.iter().filter(|l| l.section == marker).collect();
-                assert!(!marked.is_empty(), "{flow:?} {step:?}: no lines for {marker}");
+                assert!(
+                    !marked.is_empty(),
+                    "{flow:?} {step:?}: no lines for {marker}"
+                );
                 // The section shows the code that names the step.
                 let name = format!("{step:?}");
                 assert!(
                     marked.iter().any(|l| l.text.contains(&name))
-                        || matches!(step, StepName::Clock | StepName::Refund | StepName::CancelFlight),
+                        || matches!(
+                            step,
+                            StepName::Clock | StepName::Refund | StepName::CancelFlight
+                        ),
                     "{marker} does not name {name}"
                 );
             }

@@ -200,8 +200,8 @@ pub fn place_order(ctx: &mut Ctx) -> Flow<Outcome> {
         return Ok(Outcome::Failed);
     }
     Ok(Outcome::Completed)
-    // @durable end
 }
+// @durable end
 
 // @durable trip.start
 /// Book a trip across three services as a saga: each done step pushes its compensation, and
@@ -223,8 +223,8 @@ pub fn book_trip(ctx: &mut Ctx) -> Flow<Outcome> {
         return compensate(ctx, undo);
     }
     Ok(Outcome::Completed)
-    // @durable end
 }
+// @durable end
 
 // @durable trip.compensate
 /// Runs the compensations, newest first; each is a step of its own, journaled and keyed.
@@ -234,5 +234,5 @@ fn compensate(ctx: &mut Ctx, undo: Vec<StepName>) -> Flow<Outcome> {
         let _undone = ctx.step(step)?;
     }
     Ok(Outcome::Compensated)
-    // @durable end
 }
+// @durable end
