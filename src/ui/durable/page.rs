@@ -112,6 +112,26 @@ pub fn durable_page(p: &DurablePageProps) -> Html {
             move || drop(listener)
         });
     }
+    // A link pasted or followed while the page is open (same route, another `?s=`): read it.
+    {
+        let d = ui.dispatcher();
+        let route_hash = route_hash.clone();
+        use_effect_with((), move |_| {
+            let listener = Listener::on_window("hashchange", move |e: web_sys::Event| {
+                let hash = web::event_hash(&e);
+                if Route::parse(&hash).to_hash() != route_hash {
+                    return; // another route: the page drawn for it reads its link
+                }
+                let Some(query) = Route::query(&hash).filter(|q| q.contains("s=")) else { return };
+                web::replace_history(&route_hash);
+                match persist::from_query(query) {
+                    Ok(s) => d.dispatch(DurAction::Load(s)),
+                    Err(e) => d.dispatch(DurAction::Notice(Notice::BadLink(e))),
+                }
+            });
+            move || drop(listener)
+        });
+    }
     // Saving the run, for a reload and for Back.
     {
         let saved = ui.saved();
