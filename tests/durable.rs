@@ -594,3 +594,74 @@ fn property_derived_keys_charge_once_and_no_keys_are_caught_whenever_the_charge_
         "only {caught} re-runs in {cases} cases"
     );
 }
+
+/// Damaged states (truncated, bytes flipped, fields swapped for others) are refused with an
+/// error or read and run; never a panic, and what is read stays within the limits.
+#[test]
+fn damaged_states_are_refused_or_run_never_a_panic() {
+    use idempotency_playground::limits::{
+        MAX_DURABLE_ACTIONS, MAX_DURABLE_COLUMNS, MAX_DURABLE_STEPS,
+    };
+    let cases = if cfg!(target_arch = "wasm32") {
+        300
+    } else {
+        3_000
+    };
+    let mut texts = Vec::new();
+    for id in LESSON_IDS {
+        let l = lesson(id).unwrap();
+        texts.push(write_state(&SavedState {
+            columns: l.columns,
+            actions: vec![
+                (2, Action::Crash),
+                (5, Action::Restart),
+                (7, Action::StartAgain),
+            ],
+            cursor: 9,
+        }));
+    }
+    let swaps = [
+        ("temporal", "restate"),
+        ("derived", "random"),
+        ("crash", "restart"),
+        ("9", "400"),
+        ("\"cursor\":9", "\"cursor\":401"),
+        ("true", "1"),
+        ("null", "99999"),
+        ("[", "[["),
+        ("charge_card", "refund_card"),
+        ("42", "-1"),
+    ];
+    let mut rng = Rng::new(7);
+    let (mut read, mut refused) = (0, 0);
+    for _ in 0..cases {
+        let mut t = texts[rng.below(texts.len())].clone().into_bytes();
+        match rng.below(3) {
+            0 => t.truncate(rng.below(t.len())),
+            1 => {
+                let i = rng.below(t.len());
+                t[i] = b" {}[],:\"0a-"[rng.below(11)];
+            }
+            _ => {
+                let (a, b) = swaps[rng.below(swaps.len())];
+                t = String::from_utf8(t).unwrap().replacen(a, b, 1).into_bytes();
+            }
+        }
+        let Ok(text) = String::from_utf8(t) else {
+            continue;
+        };
+        match read_state(&text) {
+            Ok(s) => {
+                read += 1;
+                assert!((1..=MAX_DURABLE_COLUMNS).contains(&s.columns.len()));
+                assert!(s.actions.len() <= MAX_DURABLE_ACTIONS && s.cursor <= MAX_DURABLE_STEPS);
+                let mut run = DurableRun::new(s.columns, s.actions);
+                run.seek(s.cursor);
+                run.run_to_end();
+                assert!(run.end() <= MAX_DURABLE_STEPS);
+            }
+            Err(_) => refused += 1,
+        }
+    }
+    assert!(read > 0 && refused > 0, "read {read}, refused {refused}");
+}

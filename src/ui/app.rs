@@ -226,6 +226,7 @@ fn page<S: Site>(route: &Route, hash: &str, lang: Lang) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::durable::DurableSite;
     use crate::ui::lab::LabSite;
     use crate::ui::properties::PropertiesSite;
 
@@ -263,15 +264,31 @@ mod tests {
             props,
             Route::Scenario("x".into()),
             Route::NotFound("/y".into()),
+            Route::Durable,
+            Route::DurableChallenge("durable-charge-twice".into()),
+            Route::Scenario("durable-saga".into()),
         ];
         for r in &routes {
             let drawn = [
                 PlaygroundSite::draws(r),
                 LabSite::draws(r),
                 PropertiesSite::draws(r),
+                DurableSite::draws(r),
             ];
             assert_eq!(drawn.iter().filter(|d| **d).count(), 1, "{r:?}");
         }
         assert_eq!(PropertiesSite::home(), Route::Properties);
+        // A durable lesson is a `#/scenario/<id>` the playground hands to durable/, and back.
+        let saga = Route::Scenario("durable-saga".into());
+        assert_eq!(
+            href::<PlaygroundSite>(&saga),
+            "durable/#/scenario/durable-saga"
+        );
+        assert_eq!(href::<DurableSite>(&saga), "#/scenario/durable-saga");
+        assert_eq!(
+            href::<DurableSite>(&Route::Scenario("double-charge".into())),
+            "../#/scenario/double-charge"
+        );
+        assert_eq!(href::<LabSite>(&Route::Durable), "../durable/#/durable");
     }
 }

@@ -122,7 +122,9 @@ pub fn durable_page(p: &DurablePageProps) -> Html {
                 if Route::parse(&hash).to_hash() != route_hash {
                     return; // another route: the page drawn for it reads its link
                 }
-                let Some(query) = Route::query(&hash).filter(|q| q.contains("s=")) else { return };
+                let Some(query) = Route::query(&hash).filter(|q| q.contains("s=")) else {
+                    return;
+                };
                 web::replace_history(&route_hash);
                 match persist::from_query(query) {
                     Ok(s) => d.dispatch(DurAction::Load(s)),
