@@ -30,8 +30,11 @@ async fn mount(route: Route, lang: Lang) -> web_sys::Element {
     let doc = web_sys::window().unwrap().document().unwrap();
     let div = doc.create_element("div").unwrap();
     doc.body().unwrap().append_child(&div).unwrap();
-    yew::Renderer::<DurablePage>::with_root_and_props(div.clone(), DurablePageProps { lang, route })
-        .render();
+    yew::Renderer::<DurablePage>::with_root_and_props(
+        div.clone(),
+        DurablePageProps { lang, route },
+    )
+    .render();
     yew::scheduler::flush().await;
     div
 }
@@ -55,7 +58,10 @@ fn text(root: &web_sys::Element, testid: &str) -> String {
 }
 
 async fn click(el: &web_sys::Element) {
-    el.clone().dyn_into::<web_sys::HtmlElement>().unwrap().click();
+    el.clone()
+        .dyn_into::<web_sys::HtmlElement>()
+        .unwrap()
+        .click();
     yew::scheduler::flush().await;
 }
 
@@ -73,20 +79,35 @@ async fn a_lesson_waits_for_the_prediction_and_reveals_the_runs_answer() {
     set_hash("#/scenario/durable-resume");
     let root = mount(Route::Scenario("durable-resume".into()), Lang::En).await;
     let l = lesson("durable-resume").unwrap();
-    let posed = l.question.pose(&DurableRun::new(l.columns, Vec::new())).unwrap();
+    let posed = l
+        .question
+        .pose(&DurableRun::new(l.columns, Vec::new()))
+        .unwrap();
     click_id(&root, "run-to-end").await;
     assert!(text(&root, "position").starts_with(&format!("step {} of", posed.ask_at)));
     assert!(disabled(&root, "step"), "the run waits for the answer");
-    assert!(disabled(&root, "crash-worker"), "no action past the question either");
+    assert!(
+        disabled(&root, "crash-worker"),
+        "no action past the question either"
+    );
     // The right choice is the core's.
-    assert_eq!(posed.choices[posed.answer], Answer::Rerun(RerunClass::OnlyUnfinished));
+    assert_eq!(
+        posed.choices[posed.answer],
+        Answer::Rerun(RerunClass::OnlyUnfinished)
+    );
     let choices = all(&root, ".predict .choice");
     assert_eq!(choices.len(), posed.choices.len());
     click(&choices[posed.answer]).await;
-    assert_eq!(get(&root, "predict").get_attribute("data-state").as_deref(), Some("right"));
+    assert_eq!(
+        get(&root, "predict").get_attribute("data-state").as_deref(),
+        Some("right")
+    );
     click_id(&root, "run-to-end").await;
     let rows = all(&root, "[data-column=\"0\"] [data-testid=journal] tr");
-    let replayed: Vec<_> = rows.iter().map(|r| r.get_attribute("data-replayed").unwrap()).collect();
+    let replayed: Vec<_> = rows
+        .iter()
+        .map(|r| r.get_attribute("data-replayed").unwrap())
+        .collect();
     assert_eq!(replayed, ["true", "true", "true", "false", "false"]);
     // The current step's lines of the real source are marked.
     assert!(!all(&root, "[data-testid=source] [data-current=true]").is_empty());
@@ -110,12 +131,21 @@ async fn a_crash_and_restart_by_hand_replay_and_a_remount_restores_the_run() {
         click_id(&root, "step").await;
     }
     click_id(&root, "crash-worker").await;
-    assert_eq!(get(&root, "worker").get_attribute("data-state").as_deref(), Some("crashed"));
+    assert_eq!(
+        get(&root, "worker").get_attribute("data-state").as_deref(),
+        Some("crashed")
+    );
     click_id(&root, "restart-worker").await;
-    assert_eq!(get(&root, "worker").get_attribute("data-state").as_deref(), Some("replaying"));
+    assert_eq!(
+        get(&root, "worker").get_attribute("data-state").as_deref(),
+        Some("replaying")
+    );
     click_id(&root, "run-to-end").await;
     assert_eq!(text(&root, "balance"), "800");
-    assert_eq!(get(&root, "challenge").get_attribute("data-won").as_deref(), Some("true"));
+    assert_eq!(
+        get(&root, "challenge").get_attribute("data-won").as_deref(),
+        Some("true")
+    );
     let position = text(&root, "position");
     // A remount reads the run this browser saved for the route.
     let again = mount(route.clone(), Lang::Ja).await;
