@@ -3,7 +3,8 @@
 #   1. it uses no UI or browser crate, no `crate::ui`, no clock and no OS randomness;
 #   2. what each folder may import: `base` nothing of ours, `article` only `base` and `limits`,
 #      `world` no `lab` (nor `scenario` or `properties`, which are built on it), `properties` no
-#      `lab` (property checks run the world, not the lab's step models);
+#      `lab` (property checks run the world, not the lab's step models), `durable` only `article`,
+#      `base`, `json` and `limits`, and no other folder imports `durable`;
 #   3. no import circle: between the files of one folder (a folder's `mod.rs` owns its children,
 #      so child -> parent is ordinary use and not an edge), nor between the folders of src/sim.
 # Edges are read from `super::name` and `crate::sim::name` paths, `use` groups included; tsort
@@ -100,6 +101,9 @@ while read -r from to; do
     world:lab|world:scenario|world:properties) say_fail "src/sim/$from.rs imports $to: world may not import $t" ;;
     properties:lab) say_fail "src/sim/$from.rs imports $to: properties may not import lab" ;;
     limits:*) say_fail "src/sim/$from.rs imports $to: limits imports nothing of ours" ;;
+    durable:article|durable:base|durable:json|durable:limits) ;;
+    durable:*) say_fail "src/sim/$from.rs imports $to: durable may import only article, base, json and limits" ;;
+    *:durable) say_fail "src/sim/$from.rs imports $to: no other folder of the core builds on durable" ;;
   esac
 done <<< "$all"
 
