@@ -179,6 +179,10 @@ test('free run: crash and restart by hand, back by replay, the keyboard, share l
 });
 
 test('both languages at 1280 and 390 px; the playground hands a durable lesson to this page', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/scenario/double-charge');
+    assert.equal(await page.locator('[data-testid=lesson-toc] a[data-section=durable]').getAttribute('href'), 'durable/');
+  });
   for (const [width, locale] of [[1280, 'ja-JP'], [390, 'en-US'], [390, 'ja-JP']]) {
     await withPage(async (page) => {
       await open(page, '#/scenario/durable-saga');
