@@ -312,6 +312,8 @@ impl Reducible for DurUi {
                 }
                 let run = ui.run.with_columns(columns);
                 ui.run = Rc::new(run);
+                // Another run: its question is asked anew (its answer may differ).
+                ui.answer = None;
                 ui.pose();
             }
             DurAction::Reset => {

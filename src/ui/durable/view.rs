@@ -550,7 +550,8 @@ pub fn settings(l: Lang, ui: &DurUi, on: &On) -> Html {
             f(&select_value(&e)).map_or(DurAction::Select(usize::MAX), DurAction::Set)
         })
     };
-    let faults = c.flow.steps().iter().map(|step| {
+    // The clock read is journaled by the engine itself: no step to fault.
+    let faults = c.flow.steps().iter().filter(|s| **s != crate::sim::durable::StepName::Clock).map(|step| {
         let step = *step;
         let current = c.fault_on(step).map_or("none", |k| k.id());
         let onchange = on.reform(move |e: Event| DurAction::Set(Setting::Fault(step, FaultKind::from_id(&select_value(&e)))));
