@@ -1136,3 +1136,26 @@ impl World {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The engine never runs a journaled step; the invariant that guards it fires when an
+    /// execution of a journaled position is forced in.
+    #[test]
+    fn the_replay_invariant_catches_a_journaled_step_run_again() {
+        let mut w = World::new(Config::default());
+        while w.step() {}
+        assert!(w.violations().is_empty());
+        // A finished run has no active run: reopen it as the worker would see it.
+        w.active = Some(0);
+        w.runs[0].status = RunStatus::Running;
+        w.schedule(w.now, Ev::Execute { pos: 1 });
+        w.step();
+        let v = w.violation(Invariant::ReplayNeverReruns).expect("caught");
+        assert_eq!((v.step, v.run, v.at), (StepName::Charge, 1, w.steps()));
+        // Nothing was charged again.
+        assert_eq!(w.count(EffectKind::Charged), 1);
+    }
+}

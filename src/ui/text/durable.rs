@@ -39,8 +39,8 @@ pub fn engine_rule(l: Lang, e: Engine) -> (&'static str, &'static str) {
         ),
         Engine::Dbos => (
             l.t(
-                "Input and each step's output checkpointed in Postgres; recovery re-runs the function from the top and skips steps with a stored output; a step whose name differs from the one recorded at its position is refused; the workflow id is the idempotency key.",
-                "入力と各ステップの出力を Postgres にチェックポイントする。復旧は関数を先頭から再実行し、出力が保存済みのステップは飛ばす。記録と名前の違うステップは拒否される。ワークフロー ID が冪等性キー。",
+                "Input and each step's output checkpointed in Postgres; recovery re-runs the function from the top and skips steps with a stored output; a step whose name differs from the one recorded at its position is refused; the time is read in a step, so its output is stored; the workflow id is the idempotency key.",
+                "入力と各ステップの出力を Postgres にチェックポイントする。復旧は関数を先頭から再実行し、出力が保存済みのステップは飛ばす。記録と名前の違うステップは拒否される。時刻はステップの中で読むので、その出力が保存される。ワークフロー ID が冪等性キー。",
             ),
             "https://docs.dbos.dev/explanations/how-workflows-work",
         ),
