@@ -13,6 +13,7 @@ PAGES=(
   "lab lab/index.html"
   "properties properties/index.html"
   "kafka kafka/index.html"
+  "durable durable/index.html"
 )
 for page in "${PAGES[@]}"; do
   read -r dir html <<<"$page"

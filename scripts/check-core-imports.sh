@@ -4,7 +4,8 @@
 #   2. what each folder may import: `base` nothing of ours, `article` only `base` and `limits`,
 #      `world` no `lab` (nor `scenario` or `properties`, which are built on it), `properties` no
 #      `lab` (property checks run the world, not the lab's step models), `kafka` only `base`,
-#      `limits` and `json` (a model of its own);
+#      `limits` and `json` (a model of its own), `durable` only `article`, `base`, `json` and
+#      `limits`, and no other folder imports `durable`;
 #   3. no import circle: between the files of one folder (a folder's `mod.rs` owns its children,
 #      so child -> parent is ordinary use and not an edge), nor between the folders of src/sim.
 # Edges are read from `super::name` and `crate::sim::name` paths, `use` groups included; tsort
@@ -103,6 +104,9 @@ while read -r from to; do
     kafka:base|kafka:limits|kafka:json) ;;
     kafka:*) say_fail "src/sim/$from.rs imports $to: kafka is a model of its own (base, limits, json only)" ;;
     limits:*) say_fail "src/sim/$from.rs imports $to: limits imports nothing of ours" ;;
+    durable:article|durable:base|durable:json|durable:limits) ;;
+    durable:*) say_fail "src/sim/$from.rs imports $to: durable may import only article, base, json and limits" ;;
+    *:durable) say_fail "src/sim/$from.rs imports $to: no other folder of the core builds on durable" ;;
   esac
 done <<< "$all"
 

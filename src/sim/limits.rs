@@ -105,6 +105,17 @@ pub const MAX_PROPERTY_SEED: u64 = (1 << 53) - 1;
 /// Most candidates the shrinker tries for one failure: proptest's default for 256 cases
 /// (`max_shrink_iters` is 4 x cases). Each candidate is one small world run to its end.
 pub const MAX_SHRINK_ATTEMPTS: u32 = 1_024;
+/// Most world steps one durable-execution world takes before it halts (a run without faults
+/// takes about 20; the heaviest lesson fewer than 80).
+pub const MAX_DURABLE_STEPS: usize = 400;
+/// Most learner actions (crash, restart, start again) one durable-execution run holds.
+pub const MAX_DURABLE_ACTIONS: usize = 40;
+/// Most faults one durable-execution world carries (one per step of the workflow).
+pub const MAX_DURABLE_FAULTS: usize = 6;
+/// Most worlds one durable-execution page compares side by side.
+pub const MAX_DURABLE_COLUMNS: usize = 4;
+/// Latest time at which a durable-execution client may start the workflow again (simulated ms).
+pub const MAX_DURABLE_START_MS: u64 = 60_000;
 
 // The Kafka page's limits (`crate::sim::kafka`).
 /// Fewest requests in flight: `max.in.flight.requests.per.connection` = 1.

@@ -16,6 +16,8 @@
 //!   world, judged, and a failure shrunk (`idempotency_playground::properties::*`).
 //! - [`postgres`]: the services as SQL for a real PostgreSQL, one request's control flow over
 //!   them, and the measured report (`make pg-race`; the driver is native, in src/bin/pg_race/).
+//! - [`durable`]: durable execution: a workflow engine (Temporal, Restate, DBOS behaviour) with a
+//!   journal, crashes and replays, the determinism rule, workflow-id policies and sagas.
 //! - [`json`]: the page's small JSON codec.
 //! - [`kafka`]: Kafka's idempotent producer, broker, relays and consumer, a model of its own
 //!   (`idempotency_playground::kafka::*`).
@@ -31,6 +33,7 @@
 
 mod article;
 mod base;
+pub mod durable;
 pub mod json;
 pub mod kafka;
 pub mod lab;

@@ -34,6 +34,8 @@ pub fn page_dir(route: &Route) -> &'static str {
         Route::Properties => "properties/",
         Route::Kafka | Route::KafkaChallenge(_) => "kafka/",
         Route::Scenario(id) if crate::sim::kafka::LESSON_IDS.contains(&id.as_str()) => "kafka/",
+        Route::Durable | Route::DurableChallenge(_) => "durable/",
+        Route::Scenario(id) if crate::sim::durable::LESSON_IDS.contains(&id.as_str()) => "durable/",
         Route::Scenario(_) | Route::Sandbox | Route::Challenge(_) | Route::NotFound(_) => "",
     }
 }
@@ -173,9 +175,10 @@ pub fn App<S: Site>() -> Html {
         })
     };
     let nav_item = |r: Route, label: &'static str| {
-        // A page of its own (kafka/) is active on any of its routes.
+        // A page of its own (kafka/, durable/) is one item whatever its route; the others by route.
         let active = page_dir(&r) == page_dir(&route)
             && (page_dir(&r) == "kafka/"
+                || page_dir(&r) == "durable/"
                 || std::mem::discriminant(&r) == std::mem::discriminant(&route));
         html! {
             <a href={href::<S>(&r)} class={classes!("nav-link", active.then_some("active"))}
@@ -197,6 +200,7 @@ pub fn App<S: Site>() -> Html {
                 { nav_item(Route::Sandbox, l.t("Sandbox", "サンドボックス")) }
                 { nav_item(Route::Lab, l.t("Concurrency lab", "並行性ラボ")) }
                 { nav_item(Route::Properties, l.t("Property checks", "性質の検査")) }
+                { nav_item(Route::Durable, l.t("Durable execution", "Durable execution")) }
                 { nav_item(Route::Scenario(crate::sim::kafka::LESSON_IDS[0].into()), "Kafka") }
             </nav>
             // Named by its visible text (so voice control can say "click 日本語"), spoken in
@@ -238,6 +242,7 @@ fn page<S: Site>(route: &Route, hash: &str, lang: Lang) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::durable::DurableSite;
     use crate::ui::kafka::KafkaSite;
     use crate::ui::lab::LabSite;
     use crate::ui::properties::PropertiesSite;
@@ -273,12 +278,16 @@ mod tests {
         let routes = [
             Route::Sandbox,
             Route::Lab,
+            Route::LabDatabase,
             Route::Kafka,
             Route::KafkaChallenge("kafka-reorder".into()),
             Route::Scenario("kafka-restart".into()),
             props,
             Route::Scenario("x".into()),
             Route::NotFound("/y".into()),
+            Route::Durable,
+            Route::DurableChallenge("durable-charge-twice".into()),
+            Route::Scenario("durable-saga".into()),
         ];
         for r in &routes {
             let drawn = [
@@ -286,6 +295,7 @@ mod tests {
                 LabSite::draws(r),
                 PropertiesSite::draws(r),
                 KafkaSite::draws(r),
+                DurableSite::draws(r),
             ];
             assert_eq!(drawn.iter().filter(|d| **d).count(), 1, "{r:?}");
         }
@@ -305,5 +315,17 @@ mod tests {
             "#/scenario/kafka-lost-ack"
         );
         assert_eq!(href::<LabSite>(&Route::Kafka), "../kafka/#/kafka");
+        // A durable lesson is a `#/scenario/<id>` the playground hands to durable/, and back.
+        let saga = Route::Scenario("durable-saga".into());
+        assert_eq!(
+            href::<PlaygroundSite>(&saga),
+            "durable/#/scenario/durable-saga"
+        );
+        assert_eq!(href::<DurableSite>(&saga), "#/scenario/durable-saga");
+        assert_eq!(
+            href::<DurableSite>(&Route::Scenario("double-charge".into())),
+            "../#/scenario/double-charge"
+        );
+        assert_eq!(href::<LabSite>(&Route::Durable), "../durable/#/durable");
     }
 }

@@ -2,6 +2,7 @@
 //! It may import anything; the simulation core (`crate::sim`) must not import it.
 
 pub mod app;
+pub mod durable;
 pub mod i18n;
 pub mod kafka;
 pub mod lab;
@@ -14,8 +15,8 @@ pub mod text;
 pub mod web;
 
 /// Mounts page `S` of the site on `<body>`: `app::PlaygroundSite` (src/main.rs),
-/// `lab::LabSite` (src/bin/lab.rs) `properties::PropertiesSite` (src/bin/properties.rs) or `kafka::KafkaSite`
-/// (src/bin/kafka.rs).
+/// `lab::LabSite` (src/bin/lab.rs), `properties::PropertiesSite` (src/bin/properties.rs),
+/// `durable::DurableSite` (src/bin/durable.rs) or `kafka::KafkaSite` (src/bin/kafka.rs).
 pub fn start<S: app::Site>() {
     yew::Renderer::<app::App<S>>::new().render();
 }

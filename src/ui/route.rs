@@ -1,5 +1,5 @@
 //! Hash routes: `#/scenario/<id>`, `#/sandbox`, `#/challenge/<id>`, `#/lab`,
-//! `#/lab/challenge/<id>`, `#/properties`, `#/kafka`, `#/kafka/challenge/<id>`. Hash routing keeps `dist/` working from
+//! `#/lab/challenge/<id>`, `#/lab/postgres`, `#/properties`, `#/durable`, `#/durable/challenge/<id>`, `#/kafka`, `#/kafka/challenge/<id>`. Hash routing keeps `dist/` working from
 //! any static host and sub-path, with no server rewrite rules.
 
 /// Where the page is.
@@ -24,6 +24,10 @@ pub enum Route {
     Kafka,
     /// A challenge of the Kafka page by its stable id (`#/kafka/challenge/<id>`).
     KafkaChallenge(String),
+    /// The durable-execution page's free run (`#/durable`; its lessons are `Scenario`s).
+    Durable,
+    /// A durable-execution challenge by its stable id (`#/durable/challenge/<id>`).
+    DurableChallenge(String),
     /// Anything else: shown as "not found" with a way home, never a panic.
     NotFound(String),
 }
@@ -50,6 +54,10 @@ impl Route {
             ["kafka", "challenge", id] if id.len() <= 64 => {
                 Route::KafkaChallenge((*id).to_string())
             }
+            ["durable"] => Route::Durable,
+            ["durable", "challenge", id] if id.len() <= 64 => {
+                Route::DurableChallenge((*id).to_string())
+            }
             ["scenario", id] if id.len() <= 64 => Route::Scenario((*id).to_string()),
             _ => Route::NotFound(path.chars().take(80).collect()),
         }
@@ -67,6 +75,8 @@ impl Route {
             Route::Properties => "#/properties".to_string(),
             Route::Kafka => "#/kafka".to_string(),
             Route::KafkaChallenge(id) => format!("#/kafka/challenge/{id}"),
+            Route::Durable => "#/durable".to_string(),
+            Route::DurableChallenge(id) => format!("#/durable/challenge/{id}"),
             Route::NotFound(_) => "#/".to_string(),
         }
     }
@@ -119,5 +129,11 @@ mod tests {
         assert_eq!(Route::parse("#/kafka?s=x"), Route::Kafka);
         let kc = Route::KafkaChallenge("kafka-reorder".into());
         assert_eq!(Route::parse(&kc.to_hash()), kc);
+        for r in [
+            Route::Durable,
+            Route::DurableChallenge("durable-charge-twice".into()),
+        ] {
+            assert_eq!(Route::parse(&format!("{}?s=x", r.to_hash())), r);
+        }
     }
 }

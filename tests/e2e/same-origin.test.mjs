@@ -63,10 +63,18 @@ test('a full visit loads nothing from another origin, and every page carries the
     assert.deepEqual(props['style-src'], ["'self'"], 'the property page needs no inline style');
     await page.getByTestId('prop-run').click();
     await page.waitForSelector('[data-testid=prop-result][data-state=fail]', { timeout: 60_000 });
+    // The durable-execution page, a lesson run past its question to the end.
+    await open(page, 'durable/');
+    await page.getByTestId('lesson').waitFor();
+    const durable = await csp(page);
+    assert.deepEqual(durable['style-src'], ["'self'"], 'the durable page needs no inline style');
+    await skipQuestion(page);
+    await page.getByTestId('run-to-end').click();
     assert.deepEqual(foreign, [], `requests to another origin than ${ORIGIN}`);
   });
   assert.ok(wasm.some(([u]) => /\/playground-[0-9a-f]+_bg\.wasm$/.test(u)) && wasm.some(([u]) => /\/lab\/lab-[0-9a-f]+_bg\.wasm$/.test(u))
-    && wasm.some(([u]) => /\/properties\/properties-[0-9a-f]+_bg\.wasm$/.test(u)),
+    && wasm.some(([u]) => /\/properties\/properties-[0-9a-f]+_bg\.wasm$/.test(u))
+    && wasm.some(([u]) => /\/durable\/durable-[0-9a-f]+_bg\.wasm$/.test(u)),
     `every page's wasm was fetched: ${JSON.stringify(wasm)}`);
   for (const [url, type] of wasm) assert.equal(type, 'application/wasm', `${url} (streaming instantiation needs it)`);
 });

@@ -143,7 +143,7 @@ test('one language per download: the switch loads the other build and keeps the 
 
 test('a Japanese browser downloads the Japanese build of every page, and nothing else', async () => {
   await withPage(async (page) => {
-    for (const path of ['', 'lab/', 'properties/']) {
+    for (const path of ['', 'lab/', 'properties/', 'durable/', 'kafka/']) {
       await open(page, path);
       const builds = await boot(page);
       assert.deepEqual(await wasmLoaded(page), [builds.ja], `${path || 'playground'}: the Japanese build only`);

@@ -156,7 +156,7 @@ pub const PATH: &[Section] = &[
                 "Temporal, Restate, DBOS: a page of its own",
                 "Temporal・Restate・DBOS（専用ページ）"
             ),
-            ready: false,
+            ready: true,
         }],
     },
     Section {

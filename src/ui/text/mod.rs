@@ -20,6 +20,7 @@
 //! Text with values in it is written with `tr!` (see `crate::ui::i18n`), which formats only the
 //! language shown. The helpers below are not words but how keys and large numbers are shown.
 
+pub mod durable;
 pub mod errors;
 pub mod events;
 pub mod kafka;

@@ -1,0 +1,1161 @@
+//! The engine: a world with one worker, the engine's journal (which outlives the worker), the
+//! client that starts the workflow, and the services the steps call. One [`World::step`] runs
+//! one event of a small queue ordered by (simulated ms, sequence); invariants are checked after
+//! every step and name the step that broke them.
+//!
+//! What each engine does, as documented (the sources are cited at each rule below):
+//! - all three journal a step's result and, after a crash, run the function again from the top,
+//!   returning journaled results instead of running those steps; a step whose side effect
+//!   happened but whose result was not journaled runs again (at-least-once);
+//! - a replayed call asking for another step than the journal holds is caught by all three,
+//!   and handled differently: Temporal fails the workflow task with a non-determinism error and
+//!   the run stays open, blocked; Restate pauses the invocation on a journal mismatch; DBOS
+//!   refuses the step and the workflow ends in error;
+//! - the same workflow id started again: Temporal's reuse and conflict policies; Restate's
+//!   idempotency key at ingress (the same response, or attach to the running invocation); DBOS
+//!   (the workflow id is the idempotency key: the existing workflow's result or handle).
+
+use crate::sim::article::{IdempotentPaymentService, NaivePaymentService, PaymentResult};
+use crate::sim::base::rng::Rng;
+use crate::sim::base::uuidgen::{mint, KeyFormat};
+use crate::sim::limits::MAX_DURABLE_STEPS;
+
+use super::workflow::WorkerMemory;
+use super::workflow::{book_trip, place_order, Ctx, Flow, Outcome, StepOutcome, Suspend};
+use super::{
+    Config, ConflictPolicy, Engine, FaultKind, FlowKind, KeyMode, ReusePolicy, StepName, AMOUNT,
+    INITIAL_BALANCE, WORKFLOW_ID,
+};
+
+/// Simulated ms between two events of one step (journal, effect, reply).
+pub const STEP_MS: u64 = 100;
+/// How long a crashed worker takes to be replaced.
+pub const RESTART_MS: u64 = 1_000;
+/// How long the engine waits for a step's reply before it retries the step (Temporal's
+/// Start-To-Close timeout, as the page sets it).
+pub const STEP_TIMEOUT_MS: u64 = 2_000;
+/// The first retry's delay; each further retry doubles it. Temporal's default retry policy
+/// (initial interval 1 s, backoff coefficient 2), https://docs.temporal.io/encyclopedia/retry-policies;
+/// the page gives Restate's `ctx.run` and DBOS's step retries the same numbers.
+pub const RETRY_INITIAL_MS: u64 = 1_000;
+
+/// One journal entry: a step started, and its result once journaled.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Entry {
+    /// The step.
+    pub step: StepName,
+    /// Its result, once journaled.
+    pub result: Option<StepOutcome>,
+    /// Executions so far (a retry or a re-run after a crash adds one).
+    pub attempts: u32,
+    /// Whether a worker read this entry back on replay (instead of running the step).
+    pub replayed: bool,
+    /// The world step that journaled the start.
+    pub started_at: usize,
+}
+
+/// Where a run (one execution of the workflow id) is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RunStatus {
+    /// Open: a worker runs it, or will after a restart.
+    Running,
+    /// Ended with every step done.
+    Completed,
+    /// Ended after undoing its done steps.
+    Compensated,
+    /// Ended with a failure (a failed step, or DBOS's refused step after a mismatch).
+    Failed,
+    /// Ended by the engine on a new start (Temporal's TerminateExisting).
+    Terminated,
+    /// Lost with the worker: no journal, nobody resumes it (no durable execution).
+    Lost,
+    /// Open but stuck: Temporal's workflow task fails on every attempt with a
+    /// non-determinism error.
+    Blocked,
+    /// Open but paused: Restate paused the invocation on a journal mismatch.
+    Paused,
+}
+
+impl RunStatus {
+    /// Whether the run has ended (nothing will run it again).
+    pub fn ended(self) -> bool {
+        !matches!(
+            self,
+            RunStatus::Running | RunStatus::Blocked | RunStatus::Paused
+        )
+    }
+}
+
+/// One run of the workflow id.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RunRecord {
+    /// 1 for the first run, 2 for the next under the same id.
+    pub no: u32,
+    /// Where it is.
+    pub status: RunStatus,
+    /// The engine's journal (for the plain process: its memory, gone at a crash).
+    pub journal: Vec<Entry>,
+    /// The replay mismatch that stopped it, if one did.
+    pub mismatch: Option<(usize, StepName, StepName)>,
+}
+
+/// What the worker is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WorkerState {
+    /// Up, nothing to run.
+    Idle,
+    /// Running the workflow.
+    Running,
+    /// Reading the journal back after a restart.
+    Replaying,
+    /// Down.
+    Crashed,
+}
+
+/// How the engine answered a start of the workflow id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StartReply {
+    /// A new run.
+    Started(u32),
+    /// The start joined the open run `n` (Temporal UseExisting, Restate attach, DBOS handle).
+    Attached(u32),
+    /// The engine answered with run `n`'s stored result (Restate, DBOS).
+    SameResult(u32),
+    /// Refused (Temporal Fail or RejectDuplicate; AllowDuplicateFailedOnly after a success).
+    Rejected,
+    /// Run `old` terminated and run `new` started (Temporal TerminateExisting).
+    Replaced {
+        /// The terminated run.
+        old: u32,
+        /// The new run.
+        new: u32,
+    },
+}
+
+/// The side effects in the world.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EffectKind {
+    /// The item reserved.
+    Reserved,
+    /// The card charged (money moved).
+    Charged,
+    /// The payment service recognised the key and replayed the first result (no money moved).
+    ChargeReplayed,
+    /// The card declined (insufficient funds).
+    Declined,
+    /// Shipped today.
+    ShippedExpress,
+    /// Shipped tomorrow.
+    ShippedStandard,
+    /// A receipt sent.
+    Receipt,
+    /// A flight booked.
+    FlightBooked,
+    /// A hotel reserved.
+    HotelReserved,
+    /// A flight cancelled.
+    FlightCancelled,
+    /// Money refunded.
+    Refunded,
+    /// A refund whose key was seen: nothing refunded again.
+    RefundReplayed,
+}
+
+/// A side effect and who made it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Effect {
+    /// What.
+    pub kind: EffectKind,
+    /// The run whose step made it.
+    pub run: u32,
+    /// The world step.
+    pub at: usize,
+    /// The idempotency key the step passed, if any.
+    pub key: Option<String>,
+}
+
+/// The invariants checked after every step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Invariant {
+    /// The card is charged at most once per order (workflow id).
+    OneChargePerOrder,
+    /// No refund without a charge, at most one per charge.
+    RefundPerCharge,
+    /// When a run has ended, every done step is kept (the run completed) or compensated.
+    EndedKeptOrCompensated,
+    /// Replay never runs a step whose result is journaled.
+    ReplayNeverReruns,
+}
+
+impl Invariant {
+    /// Every invariant, in the order the page lists them.
+    pub const ALL: [Invariant; 4] = [
+        Invariant::OneChargePerOrder,
+        Invariant::RefundPerCharge,
+        Invariant::EndedKeptOrCompensated,
+        Invariant::ReplayNeverReruns,
+    ];
+}
+
+/// A broken invariant: the world step that broke it and the workflow step it is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Violation {
+    /// Which.
+    pub invariant: Invariant,
+    /// The world step (1-based) that broke it.
+    pub at: usize,
+    /// The workflow step it names: the second charge, the extra refund, the step left undone.
+    pub step: StepName,
+    /// The run.
+    pub run: u32,
+}
+
+/// What the engine did with a replay that went another way than the journal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// Temporal: non-determinism error, the run blocked.
+    Blocked,
+    /// Restate: journal mismatch, the invocation paused.
+    Paused,
+    /// DBOS: the step refused, the workflow ended in error.
+    Failed,
+}
+
+/// What happened in one world step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TraceKind {
+    /// The client asked to start the workflow id (`again`: not the first time).
+    StartRequested {
+        /// Whether an earlier start was made.
+        again: bool,
+    },
+    /// The engine's answer.
+    StartReplied(StartReply),
+    /// The worker journaled a step as started.
+    StepStarted {
+        /// Journal position.
+        pos: usize,
+        /// The step.
+        step: StepName,
+    },
+    /// After a crash the step at `pos`, started but not journaled, is run again.
+    StepRerun {
+        /// Journal position.
+        pos: usize,
+        /// The step.
+        step: StepName,
+    },
+    /// The step ran (its side effect, if any, happened).
+    StepRan {
+        /// Journal position.
+        pos: usize,
+        /// The step.
+        step: StepName,
+        /// Which execution (1-based).
+        attempt: u32,
+    },
+    /// The step failed; `permanent` ones are journaled, others retried.
+    StepFailed {
+        /// Journal position.
+        pos: usize,
+        /// The step.
+        step: StepName,
+        /// Non-retryable.
+        permanent: bool,
+    },
+    /// The step's reply was lost; the engine retries after its timeout.
+    ReplyLost {
+        /// Journal position.
+        pos: usize,
+        /// The step.
+        step: StepName,
+    },
+    /// The step's result was journaled.
+    Journaled {
+        /// Journal position.
+        pos: usize,
+        /// The step.
+        step: StepName,
+    },
+    /// The time read through the engine, journaled.
+    ClockJournaled {
+        /// Journal position.
+        pos: usize,
+        /// The time read.
+        ms: u64,
+    },
+    /// The workflow read the worker's clock directly (not journaled).
+    ClockReadDirect {
+        /// The time read.
+        ms: u64,
+    },
+    /// On replay, the journaled result at `pos` was returned instead of running the step.
+    Replayed {
+        /// Journal position.
+        pos: usize,
+        /// The step.
+        step: StepName,
+    },
+    /// The replayed code asked for `wanted` where the journal holds `journaled`.
+    Mismatch {
+        /// Journal position.
+        pos: usize,
+        /// In the journal.
+        journaled: StepName,
+        /// Asked for.
+        wanted: StepName,
+        /// What the engine did.
+        verdict: Verdict,
+    },
+    /// The worker crashed (`by_learner`: the Crash button).
+    Crashed {
+        /// Whether the learner crashed it.
+        by_learner: bool,
+    },
+    /// A new worker came up.
+    Restarted,
+    /// A run ended.
+    RunEnded {
+        /// How.
+        status: RunStatus,
+    },
+}
+
+/// One world step's event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TraceEvent {
+    /// The world step (1-based).
+    pub at: usize,
+    /// Simulated ms.
+    pub ms: u64,
+    /// The run it is about (0: none).
+    pub run: u32,
+    /// What.
+    pub kind: TraceKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Ev {
+    Start,
+    Task,
+    Execute { pos: usize },
+    Record { pos: usize, outcome: StepOutcome },
+    Restart,
+}
+
+impl Ev {
+    /// Events the worker holds in its memory (lost when it crashes).
+    fn on_worker(self) -> bool {
+        !matches!(self, Ev::Start | Ev::Restart)
+    }
+}
+
+/// The world: engine, worker, client and services.
+#[derive(Clone, Debug)]
+pub struct World {
+    config: Config,
+    now: u64,
+    steps: usize,
+    rng: Rng,
+    queue: Vec<(u64, u64, Ev)>,
+    seq: u64,
+    runs: Vec<RunRecord>,
+    active: Option<usize>,
+    worker: WorkerState,
+    memory: WorkerMemory,
+    replay_pos: usize,
+    fired: Vec<StepName>,
+    naive: NaivePaymentService,
+    keyed: IdempotentPaymentService,
+    refunded: i64,
+    refund_keys: Vec<String>,
+    store: Vec<(String, PaymentResult)>,
+    effects: Vec<Effect>,
+    trace: Vec<TraceEvent>,
+    replies: Vec<StartReply>,
+    violations: Vec<Violation>,
+    crashes: u32,
+}
+
+/// Two worlds are equal when everything in them is: the payment services by what they hold
+/// (balance and charges; their stores are mirrored in `store`).
+impl PartialEq for World {
+    fn eq(&self, o: &World) -> bool {
+        self.config == o.config
+            && self.now == o.now
+            && self.steps == o.steps
+            && self.rng == o.rng
+            && self.queue == o.queue
+            && self.seq == o.seq
+            && self.runs == o.runs
+            && self.active == o.active
+            && self.worker == o.worker
+            && self.memory == o.memory
+            && self.replay_pos == o.replay_pos
+            && self.fired == o.fired
+            && self.naive.balance() == o.naive.balance()
+            && self.naive.operation_count() == o.naive.operation_count()
+            && self.keyed.balance() == o.keyed.balance()
+            && self.keyed.operation_count() == o.keyed.operation_count()
+            && self.refunded == o.refunded
+            && self.refund_keys == o.refund_keys
+            && self.store == o.store
+            && self.effects == o.effects
+            && self.trace == o.trace
+            && self.replies == o.replies
+            && self.violations == o.violations
+            && self.crashes == o.crashes
+    }
+}
+
+impl Eq for World {}
+
+impl World {
+    /// A world at time 0 whose client starts the workflow id first thing (and again at
+    /// `config.start_again_at_ms`, if set).
+    pub fn new(config: Config) -> World {
+        let mut w = World {
+            rng: Rng::new(config.seed),
+            now: 0,
+            steps: 0,
+            queue: Vec::new(),
+            seq: 0,
+            runs: Vec::new(),
+            active: None,
+            worker: WorkerState::Idle,
+            memory: WorkerMemory::default(),
+            replay_pos: 0,
+            fired: Vec::new(),
+            naive: NaivePaymentService::new(INITIAL_BALANCE),
+            keyed: IdempotentPaymentService::new(INITIAL_BALANCE),
+            refunded: 0,
+            refund_keys: Vec::new(),
+            store: Vec::new(),
+            effects: Vec::new(),
+            trace: Vec::new(),
+            replies: Vec::new(),
+            violations: Vec::new(),
+            crashes: 0,
+            config,
+        };
+        w.schedule(0, Ev::Start);
+        if let Some(at) = w.config.start_again_at_ms {
+            w.schedule(at, Ev::Start);
+        }
+        w
+    }
+
+    fn schedule(&mut self, at: u64, ev: Ev) {
+        self.seq += 1;
+        self.queue.push((at, self.seq, ev));
+    }
+
+    fn after(&mut self, ms: u64, ev: Ev) {
+        self.schedule(self.now.saturating_add(ms), ev);
+    }
+
+    fn record(&mut self, run: u32, kind: TraceKind) {
+        self.trace.push(TraceEvent {
+            at: self.steps,
+            ms: self.now,
+            run,
+            kind,
+        });
+    }
+
+    // ---- reading -------------------------------------------------------------------------
+
+    /// The settings the world was built from.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+    /// Simulated ms now.
+    pub fn now_ms(&self) -> u64 {
+        self.now
+    }
+    /// World steps taken.
+    pub fn steps(&self) -> usize {
+        self.steps
+    }
+    /// Every run of the workflow id, oldest first.
+    pub fn runs(&self) -> &[RunRecord] {
+        &self.runs
+    }
+    /// The run the worker works on (the open one), else the newest.
+    pub fn current_run(&self) -> Option<&RunRecord> {
+        self.active
+            .and_then(|i| self.runs.get(i))
+            .or(self.runs.last())
+    }
+    /// The worker.
+    pub fn worker(&self) -> WorkerState {
+        self.worker
+    }
+    /// The card's balance: the payment service's, plus refunds.
+    pub fn balance(&self) -> i64 {
+        let service = match self.config.key {
+            KeyMode::None => self.naive.balance(),
+            KeyMode::Derived | KeyMode::Random => self.keyed.balance(),
+        };
+        service + self.refunded
+    }
+    /// The payment service's idempotency store: each key's first result (empty without keys).
+    pub fn store(&self) -> &[(String, PaymentResult)] {
+        &self.store
+    }
+    /// Every side effect, in order.
+    pub fn effects(&self) -> &[Effect] {
+        &self.effects
+    }
+    /// How many effects of `kind` happened.
+    pub fn count(&self, kind: EffectKind) -> usize {
+        self.effects.iter().filter(|e| e.kind == kind).count()
+    }
+    /// What happened, step by step.
+    pub fn trace(&self) -> &[TraceEvent] {
+        &self.trace
+    }
+    /// The engine's answers to the client's starts.
+    pub fn replies(&self) -> &[StartReply] {
+        &self.replies
+    }
+    /// Broken invariants, the first break of each.
+    pub fn violations(&self) -> &[Violation] {
+        &self.violations
+    }
+    /// The break of `invariant`, if it broke.
+    pub fn violation(&self, invariant: Invariant) -> Option<&Violation> {
+        self.violations.iter().find(|v| v.invariant == invariant)
+    }
+    /// Crashes so far.
+    pub fn crashes(&self) -> u32 {
+        self.crashes
+    }
+    /// The replay mismatch that stopped a run, if one did: the run and what the engine did.
+    pub fn mismatch(&self) -> Option<(u32, Verdict)> {
+        self.trace.iter().find_map(|e| match e.kind {
+            TraceKind::Mismatch { verdict, .. } => Some((e.run, verdict)),
+            _ => None,
+        })
+    }
+    /// Whether another step would change anything.
+    pub fn can_progress(&self) -> bool {
+        !self.queue.is_empty() && self.steps < MAX_DURABLE_STEPS
+    }
+    /// The journal position the worker is at (the step it runs or last ran), if any.
+    pub fn current_entry(&self) -> Option<(usize, StepName)> {
+        let run = self.current_run()?;
+        if self.worker == WorkerState::Replaying {
+            let pos = self.replay_pos.min(run.journal.len().saturating_sub(1));
+            return run.journal.get(pos).map(|e| (pos, e.step));
+        }
+        run.journal
+            .len()
+            .checked_sub(1)
+            .map(|p| (p, run.journal[p].step))
+    }
+
+    // ---- stepping ------------------------------------------------------------------------
+
+    /// Runs the next event (or, with none left, an idle step). Returns whether anything
+    /// happened.
+    pub fn step(&mut self) -> bool {
+        if self.steps >= MAX_DURABLE_STEPS {
+            return false;
+        }
+        self.steps += 1;
+        let next = self
+            .queue
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, (at, seq, _))| (*at, *seq))
+            .map(|(i, _)| i);
+        let Some(i) = next else {
+            return false;
+        };
+        let (at, _, ev) = self.queue.swap_remove(i);
+        self.now = self.now.max(at);
+        match ev {
+            Ev::Start => self.start(),
+            Ev::Task => self.task(),
+            Ev::Execute { pos } => self.execute(pos),
+            Ev::Record { pos, outcome } => self.journal_result(pos, outcome),
+            Ev::Restart => self.restart(),
+        }
+        self.check();
+        true
+    }
+
+    /// Whether the learner's Crash would do something: the worker is up.
+    pub fn can_crash(&self) -> bool {
+        self.worker != WorkerState::Crashed && self.steps < MAX_DURABLE_STEPS
+    }
+    /// Whether the learner's Restart would do something: the worker is down.
+    pub fn can_restart(&self) -> bool {
+        self.worker == WorkerState::Crashed && self.steps < MAX_DURABLE_STEPS
+    }
+    /// Whether the client can start the workflow again (always, within the step limit).
+    pub fn can_start(&self) -> bool {
+        self.steps < MAX_DURABLE_STEPS
+    }
+
+    /// A step in which nothing happens here (another column acted). False at the step limit.
+    pub fn pass(&mut self) -> bool {
+        if self.steps >= MAX_DURABLE_STEPS {
+            return false;
+        }
+        self.steps += 1;
+        true
+    }
+
+    /// The learner's Crash: the worker goes down now. False if it is already down.
+    pub fn crash_now(&mut self) -> bool {
+        if !self.can_crash() {
+            return false;
+        }
+        self.steps += 1;
+        self.crash(true);
+        self.check();
+        true
+    }
+
+    /// The learner's Restart: a new worker now. False if the worker is up.
+    pub fn restart_now(&mut self) -> bool {
+        if !self.can_restart() {
+            return false;
+        }
+        self.steps += 1;
+        self.queue.retain(|(_, _, ev)| *ev != Ev::Restart);
+        self.restart();
+        self.check();
+        true
+    }
+
+    /// The learner's "start again": the client starts the same workflow id now.
+    pub fn start_now(&mut self) -> bool {
+        if self.steps >= MAX_DURABLE_STEPS {
+            return false;
+        }
+        self.steps += 1;
+        self.start();
+        self.check();
+        true
+    }
+
+    fn active_run(&self) -> Option<(usize, u32)> {
+        self.active.map(|i| (i, self.runs[i].no))
+    }
+
+    fn new_run(&mut self) -> u32 {
+        let no = self.runs.len() as u32 + 1;
+        self.runs.push(RunRecord {
+            no,
+            status: RunStatus::Running,
+            journal: Vec::new(),
+            mismatch: None,
+        });
+        self.active = Some(self.runs.len() - 1);
+        self.memory = WorkerMemory::default();
+        if self.worker != WorkerState::Crashed {
+            self.worker = WorkerState::Running;
+            self.after(STEP_MS, Ev::Task);
+        }
+        no
+    }
+
+    fn reply(&mut self, reply: StartReply) {
+        self.replies.push(reply);
+        let run = match reply {
+            StartReply::Started(n) | StartReply::Attached(n) | StartReply::SameResult(n) => n,
+            StartReply::Replaced { new, .. } => new,
+            StartReply::Rejected => 0,
+        };
+        self.record(run, TraceKind::StartReplied(reply));
+    }
+
+    /// The client starts the workflow id.
+    fn start(&mut self) {
+        let again = !self.runs.is_empty();
+        self.record(0, TraceKind::StartRequested { again });
+        let Some(last) = self.runs.last().map(|r| (r.no, r.status)) else {
+            let no = self.new_run();
+            self.reply(StartReply::Started(no));
+            return;
+        };
+        let (no, status) = last;
+        let open = !status.ended();
+        let reply = match self.config.engine {
+            // https://docs.temporal.io/workflow-execution/workflowid-runid: at most one open
+            // execution per Workflow Id; the Conflict Policy decides for an open one, the
+            // Reuse Policy for a closed one.
+            Engine::Temporal if open => match self.config.conflict {
+                ConflictPolicy::Fail => StartReply::Rejected,
+                ConflictPolicy::UseExisting => StartReply::Attached(no),
+                ConflictPolicy::TerminateExisting => {
+                    self.terminate_active();
+                    let new = self.new_run();
+                    StartReply::Replaced { old: no, new }
+                }
+            },
+            Engine::Temporal => match self.config.reuse {
+                ReusePolicy::AllowDuplicate => StartReply::Started(self.new_run()),
+                ReusePolicy::AllowDuplicateFailedOnly
+                    if matches!(status, RunStatus::Failed | RunStatus::Terminated) =>
+                {
+                    StartReply::Started(self.new_run())
+                }
+                ReusePolicy::AllowDuplicateFailedOnly | ReusePolicy::RejectDuplicate => {
+                    StartReply::Rejected
+                }
+            },
+            // Restate: a request with the same Idempotency-Key attaches to the running
+            // invocation or gets its stored response (https://docs.restate.dev/operate/invocation);
+            // a workflow id is accepted once ("Previously accepted",
+            // https://docs.restate.dev/services/invocation/http).
+            // DBOS: the workflow id is the idempotency key; starting it again returns the
+            // existing workflow (https://docs.dbos.dev/python/tutorials/idempotency-tutorial).
+            Engine::Restate | Engine::Dbos if open => StartReply::Attached(no),
+            Engine::Restate | Engine::Dbos => StartReply::SameResult(no),
+            // A plain process has no notion of the id: it runs the function again.
+            Engine::Plain => {
+                if open {
+                    self.terminate_active();
+                }
+                StartReply::Started(self.new_run())
+            }
+        };
+        self.reply(reply);
+    }
+
+    /// Ends the open run without running anything more of it (Temporal's termination: no
+    /// compensation runs).
+    fn terminate_active(&mut self) {
+        if let Some((i, no)) = self.active_run() {
+            let status = if self.config.engine == Engine::Plain {
+                RunStatus::Lost
+            } else {
+                RunStatus::Terminated
+            };
+            self.runs[i].status = status;
+            self.active = None;
+            self.queue.retain(|(_, _, ev)| !ev.on_worker());
+            self.record(no, TraceKind::RunEnded { status });
+        }
+    }
+
+    /// The worker calls the workflow function (from the top) against the journal.
+    fn task(&mut self) {
+        let Some((ri, no)) = self.active_run() else {
+            return;
+        };
+        if self.runs[ri].status != RunStatus::Running {
+            return;
+        }
+        let replaying = self.worker == WorkerState::Replaying;
+        let view: Vec<(StepName, Option<StepOutcome>)> = self.runs[ri]
+            .journal
+            .iter()
+            .map(|e| (e.step, e.result))
+            .collect();
+        let limit = replaying.then_some(self.replay_pos + 1);
+        let mut memory = std::mem::take(&mut self.memory);
+        let (result, consumed, direct) = {
+            let mut ctx = Ctx::new(&view, limit, self.config.clock, self.now, &mut memory);
+            let result: Flow<Outcome> = match self.config.flow {
+                FlowKind::Order => place_order(&mut ctx),
+                FlowKind::Trip => book_trip(&mut ctx),
+            };
+            (result, ctx.consumed(), ctx.new_direct_read())
+        };
+        self.memory = memory;
+        if let Some(ms) = direct {
+            self.record(no, TraceKind::ClockReadDirect { ms });
+        }
+        if replaying {
+            for pos in 0..consumed {
+                let e = &mut self.runs[ri].journal[pos];
+                if !e.replayed {
+                    e.replayed = true;
+                    let step = e.step;
+                    self.record(no, TraceKind::Replayed { pos, step });
+                }
+            }
+            self.replay_pos = consumed;
+            if result != Err(Suspend::ReplayPause) {
+                self.worker = WorkerState::Running;
+            }
+        }
+        match result {
+            Err(Suspend::ReplayPause) => self.after(STEP_MS, Ev::Task),
+            Ok(outcome) => {
+                let status = match outcome {
+                    Outcome::Completed => RunStatus::Completed,
+                    Outcome::Compensated => RunStatus::Compensated,
+                    Outcome::Failed => RunStatus::Failed,
+                };
+                self.end_run(ri, status);
+            }
+            Err(Suspend::Clock { pos }) => {
+                let ms = self.now;
+                self.runs[ri].journal.push(Entry {
+                    step: StepName::Clock,
+                    result: Some(StepOutcome::Time(ms)),
+                    attempts: 1,
+                    replayed: false,
+                    started_at: self.steps,
+                });
+                self.record(no, TraceKind::ClockJournaled { pos, ms });
+                self.after(STEP_MS, Ev::Task);
+            }
+            Err(Suspend::Step { pos, step }) => {
+                if pos < self.runs[ri].journal.len() {
+                    // Started before the crash, never journaled: it runs again.
+                    self.record(no, TraceKind::StepRerun { pos, step });
+                    self.after(STEP_MS, Ev::Execute { pos });
+                } else {
+                    self.runs[ri].journal.push(Entry {
+                        step,
+                        result: None,
+                        attempts: 0,
+                        replayed: false,
+                        started_at: self.steps,
+                    });
+                    self.record(no, TraceKind::StepStarted { pos, step });
+                    if self.fire(step, FaultKind::CrashBefore) {
+                        self.crash(false);
+                    } else {
+                        self.after(STEP_MS, Ev::Execute { pos });
+                    }
+                }
+            }
+            Err(Suspend::Mismatch {
+                pos,
+                journaled,
+                wanted,
+            }) => {
+                let (verdict, status) = match self.config.engine {
+                    // Temporal: "[TMPRL1100] Nondeterminism error"; the workflow task fails
+                    // and is retried, so the run stays open and makes no progress
+                    // (https://docs.temporal.io/encyclopedia/event-history/event-history-go,
+                    // "Example of a Non-Deterministic Workflow").
+                    Engine::Temporal => (Verdict::Blocked, RunStatus::Blocked),
+                    // Restate: a journal mismatch pauses the invocation
+                    // (JournalMismatchRetryBehavior::Pause, https://docs.rs/restate-sdk-shared-core/7.0.1/restate_sdk_shared_core/enum.JournalMismatchRetryBehavior.html).
+                    Engine::Restate => (Verdict::Paused, RunStatus::Paused),
+                    // DBOS refuses a step whose name differs from the one recorded at its
+                    // position (https://docs.dbos.dev/rust/tutorials/step-tutorial); the error
+                    // ends the workflow.
+                    Engine::Dbos | Engine::Plain => (Verdict::Failed, RunStatus::Failed),
+                };
+                self.runs[ri].mismatch = Some((pos, journaled, wanted));
+                self.record(
+                    no,
+                    TraceKind::Mismatch {
+                        pos,
+                        journaled,
+                        wanted,
+                        verdict,
+                    },
+                );
+                if status.ended() {
+                    self.end_run(ri, status);
+                } else {
+                    self.runs[ri].status = status;
+                    self.worker = WorkerState::Idle;
+                }
+            }
+        }
+    }
+
+    fn end_run(&mut self, ri: usize, status: RunStatus) {
+        self.runs[ri].status = status;
+        self.active = None;
+        self.worker = WorkerState::Idle;
+        let no = self.runs[ri].no;
+        self.record(no, TraceKind::RunEnded { status });
+    }
+
+    /// Whether the fault `kind` is set on `step` and has not fired yet; marks it fired.
+    fn fire(&mut self, step: StepName, kind: FaultKind) -> bool {
+        if self.config.fault_on(step) == Some(kind) && !self.fired.contains(&step) {
+            self.fired.push(step);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The engine runs the step at `pos` once (an execution: the first, a retry or a re-run).
+    fn execute(&mut self, pos: usize) {
+        let Some((ri, no)) = self.active_run() else {
+            return;
+        };
+        let Some(entry) = self.runs[ri].journal.get_mut(pos) else {
+            return;
+        };
+        let step = entry.step;
+        if entry.result.is_some() {
+            // Never reached by this engine; the invariant stands guard over it.
+            self.violate(Invariant::ReplayNeverReruns, step, no);
+            return;
+        }
+        entry.attempts += 1;
+        let attempt = entry.attempts;
+        if self.fire(step, FaultKind::FailOnce) {
+            self.record(
+                no,
+                TraceKind::StepFailed {
+                    pos,
+                    step,
+                    permanent: false,
+                },
+            );
+            let delay = RETRY_INITIAL_MS.saturating_mul(1 << (attempt - 1).min(16));
+            self.after(delay, Ev::Execute { pos });
+            return;
+        }
+        if self.config.fault_on(step) == Some(FaultKind::FailPermanent) {
+            self.record(
+                no,
+                TraceKind::StepFailed {
+                    pos,
+                    step,
+                    permanent: true,
+                },
+            );
+            self.after(
+                STEP_MS,
+                Ev::Record {
+                    pos,
+                    outcome: StepOutcome::Failed,
+                },
+            );
+            return;
+        }
+        self.effect(no, step);
+        self.record(no, TraceKind::StepRan { pos, step, attempt });
+        if self.fire(step, FaultKind::CrashAfterEffect) {
+            self.crash(false);
+        } else if self.fire(step, FaultKind::ReplyLost) {
+            self.record(no, TraceKind::ReplyLost { pos, step });
+            self.after(STEP_TIMEOUT_MS, Ev::Execute { pos });
+        } else {
+            self.after(
+                STEP_MS,
+                Ev::Record {
+                    pos,
+                    outcome: StepOutcome::Done,
+                },
+            );
+        }
+    }
+
+    fn journal_result(&mut self, pos: usize, outcome: StepOutcome) {
+        let Some((ri, no)) = self.active_run() else {
+            return;
+        };
+        let Some(entry) = self.runs[ri].journal.get_mut(pos) else {
+            return;
+        };
+        entry.result = Some(outcome);
+        let step = entry.step;
+        self.record(no, TraceKind::Journaled { pos, step });
+        if self.fire(step, FaultKind::CrashAfterJournal) {
+            self.crash(false);
+        } else {
+            self.after(STEP_MS, Ev::Task);
+        }
+    }
+
+    /// The key the payment steps pass. Derived: the workflow id, the run and the step, as
+    /// Temporal suggests combining the Workflow Run Id and the Activity Id
+    /// (https://docs.temporal.io/activity-definition#idempotency); the same on every re-run
+    /// of the step. Random: minted inside the step, anew on every execution.
+    fn key_for(&mut self, run: u32, step: StepName) -> Option<String> {
+        match self.config.key {
+            KeyMode::Derived => Some(format!("{WORKFLOW_ID}/{run}/{}", step.id())),
+            KeyMode::None => None,
+            KeyMode::Random => Some(mint(&mut self.rng, KeyFormat::V4, self.now).to_string()),
+        }
+    }
+
+    /// The step's side effect in the world.
+    fn effect(&mut self, run: u32, step: StepName) {
+        let mut key = None;
+        let kind = match step {
+            StepName::Reserve => EffectKind::Reserved,
+            StepName::Clock => return,
+            StepName::Charge => {
+                key = self.key_for(run, step);
+                let result = match &key {
+                    None => self.naive.charge(AMOUNT, WORKFLOW_ID),
+                    Some(k) => self.keyed.charge(k, AMOUNT, WORKFLOW_ID),
+                };
+                if let Some(k) = &key {
+                    if !result.is_replay() {
+                        self.store.push((k.clone(), result.clone()));
+                    }
+                }
+                if result.is_replay() {
+                    EffectKind::ChargeReplayed
+                } else if result.is_success() {
+                    EffectKind::Charged
+                } else {
+                    EffectKind::Declined
+                }
+            }
+            StepName::ShipExpress => EffectKind::ShippedExpress,
+            StepName::ShipStandard => EffectKind::ShippedStandard,
+            StepName::Receipt => EffectKind::Receipt,
+            StepName::BookFlight => EffectKind::FlightBooked,
+            StepName::ReserveHotel => EffectKind::HotelReserved,
+            StepName::CancelFlight => EffectKind::FlightCancelled,
+            StepName::Refund => {
+                key = self.key_for(run, step);
+                match &key {
+                    Some(k) if self.refund_keys.contains(k) => EffectKind::RefundReplayed,
+                    _ => {
+                        if let Some(k) = &key {
+                            self.refund_keys.push(k.clone());
+                        }
+                        self.refunded += AMOUNT;
+                        EffectKind::Refunded
+                    }
+                }
+            }
+        };
+        self.effects.push(Effect {
+            kind,
+            run,
+            at: self.steps,
+            key,
+        });
+    }
+
+    /// The worker goes down: what it held in memory is gone; the journal stays.
+    fn crash(&mut self, by_learner: bool) {
+        self.worker = WorkerState::Crashed;
+        self.crashes += 1;
+        self.memory = WorkerMemory::default();
+        self.queue.retain(|(_, _, ev)| !ev.on_worker());
+        let run = self.active_run().map_or(0, |(_, no)| no);
+        self.record(run, TraceKind::Crashed { by_learner });
+        if !self.config.engine.durable() {
+            // No journal: the run's progress was only in this process.
+            if let Some((ri, _)) = self.active_run() {
+                self.end_run(ri, RunStatus::Lost);
+                self.worker = WorkerState::Crashed;
+            }
+        }
+        if self.config.auto_restart {
+            self.after(RESTART_MS, Ev::Restart);
+        }
+    }
+
+    /// A new worker: it replays the open run's journal from the top, if there is one.
+    fn restart(&mut self) {
+        if self.worker != WorkerState::Crashed {
+            return;
+        }
+        let run = self.active_run();
+        self.record(run.map_or(0, |(_, no)| no), TraceKind::Restarted);
+        self.replay_pos = 0;
+        match run {
+            Some((ri, _)) if self.runs[ri].status == RunStatus::Running => {
+                self.worker = if self.runs[ri].journal.is_empty() {
+                    WorkerState::Running
+                } else {
+                    WorkerState::Replaying
+                };
+                self.after(STEP_MS, Ev::Task);
+            }
+            _ => self.worker = WorkerState::Idle,
+        }
+    }
+
+    // ---- invariants ----------------------------------------------------------------------
+
+    fn violate(&mut self, invariant: Invariant, step: StepName, run: u32) {
+        if self.violation(invariant).is_none() {
+            self.violations.push(Violation {
+                invariant,
+                at: self.steps,
+                step,
+                run,
+            });
+        }
+    }
+
+    fn effects_of(&self, run: u32, kind: EffectKind) -> usize {
+        self.effects
+            .iter()
+            .filter(|e| e.run == run && e.kind == kind)
+            .count()
+    }
+
+    fn check(&mut self) {
+        let charges = self.count(EffectKind::Charged);
+        if charges > 1 {
+            let run = self
+                .effects
+                .iter()
+                .rev()
+                .find(|e| e.kind == EffectKind::Charged)
+                .map_or(0, |e| e.run);
+            self.violate(Invariant::OneChargePerOrder, StepName::Charge, run);
+        }
+        if self.count(EffectKind::Refunded) > charges {
+            let run = self
+                .effects
+                .iter()
+                .rev()
+                .find(|e| e.kind == EffectKind::Refunded)
+                .map_or(0, |e| e.run);
+            self.violate(Invariant::RefundPerCharge, StepName::Refund, run);
+        }
+        let mut undone = None;
+        for r in &self.runs {
+            if !r.status.ended() || r.status == RunStatus::Completed {
+                continue;
+            }
+            let charged = self.effects_of(r.no, EffectKind::Charged);
+            let refunded = self.effects_of(r.no, EffectKind::Refunded);
+            let booked = self.effects_of(r.no, EffectKind::FlightBooked);
+            let cancelled = self.effects_of(r.no, EffectKind::FlightCancelled);
+            if booked > cancelled {
+                undone = Some((StepName::BookFlight, r.no));
+            } else if charged > refunded {
+                undone = Some((StepName::Charge, r.no));
+            }
+            if undone.is_some() {
+                break;
+            }
+        }
+        if let Some((step, run)) = undone {
+            self.violate(Invariant::EndedKeptOrCompensated, step, run);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The engine never runs a journaled step; the invariant that guards it fires when an
+    /// execution of a journaled position is forced in.
+    #[test]
+    fn the_replay_invariant_catches_a_journaled_step_run_again() {
+        let mut w = World::new(Config::default());
+        while w.step() {}
+        assert!(w.violations().is_empty());
+        // A finished run has no active run: reopen it as the worker would see it.
+        w.active = Some(0);
+        w.runs[0].status = RunStatus::Running;
+        w.schedule(w.now, Ev::Execute { pos: 1 });
+        w.step();
+        let v = w.violation(Invariant::ReplayNeverReruns).expect("caught");
+        assert_eq!((v.step, v.run, v.at), (StepName::Charge, 1, w.steps()));
+        // Nothing was charged again.
+        assert_eq!(w.count(EffectKind::Charged), 1);
+    }
+}

@@ -1,0 +1,269 @@
+//! The page's state as JSON: the columns' settings, the learner's actions and the cursor. The
+//! same text is the share link's payload (base64url), what this browser keeps for a reload, and
+//! what Download / Import JSON write and read. Every field has a named limit; an error names
+//! the field (and its line and column).
+
+use crate::sim::json::{self, Got, JsonError, ObjectWriter};
+use crate::sim::limits::{
+    InputError, MAX_DURABLE_ACTIONS, MAX_DURABLE_COLUMNS, MAX_DURABLE_FAULTS, MAX_DURABLE_START_MS,
+    MAX_DURABLE_STEPS, MAX_JSON_BYTES, MAX_PROPERTY_SEED,
+};
+
+use super::run::Action;
+use super::{
+    ClockMode, Config, ConflictPolicy, Engine, FaultKind, FaultSpec, FlowKind, KeyMode,
+    ReusePolicy, StepName,
+};
+
+/// The only version this build writes and reads.
+pub const STATE_VERSION: u64 = 1;
+
+/// What the page saves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedState {
+    /// The worlds' settings, 1 to [`MAX_DURABLE_COLUMNS`].
+    pub columns: Vec<Config>,
+    /// The learner's actions and their steps, at most [`MAX_DURABLE_ACTIONS`].
+    pub actions: Vec<(usize, Action)>,
+    /// The step shown, at most [`MAX_DURABLE_STEPS`].
+    pub cursor: usize,
+}
+
+/// Why a state was not read: the reader's error (naming the field) as an [`InputError`].
+pub type StateError = InputError;
+
+const FIELDS: [&str; 4] = ["version", "columns", "actions", "cursor"];
+const CONFIG_FIELDS: [&str; 10] = [
+    "flow",
+    "engine",
+    "key",
+    "clock",
+    "reuse",
+    "conflict",
+    "faults",
+    "start_again_at_ms",
+    "auto_restart",
+    "seed",
+];
+
+/// The state as compact JSON.
+pub fn write_state(s: &SavedState) -> String {
+    let mut out = String::new();
+    let mut o = ObjectWriter::new(&mut out);
+    o.u64("version", STATE_VERSION);
+    o.array("columns", &s.columns, |out, c| {
+        let mut o = ObjectWriter::new(out);
+        o.str("flow", c.flow.id());
+        o.str("engine", c.engine.id());
+        o.str("key", c.key.id());
+        o.str("clock", c.clock.id());
+        o.str("reuse", c.reuse.id());
+        o.str("conflict", c.conflict.id());
+        o.array("faults", &c.faults, |out, f| {
+            let mut o = ObjectWriter::new(out);
+            o.str("step", f.step.id());
+            o.str("kind", f.kind.id());
+            o.end();
+        });
+        match c.start_again_at_ms {
+            Some(ms) => o.u64("start_again_at_ms", ms),
+            None => o.key("start_again_at_ms").push_str("null"),
+        }
+        o.bool("auto_restart", c.auto_restart);
+        o.u64("seed", c.seed);
+        o.end();
+    });
+    o.array("actions", &s.actions, |out, (at, a)| {
+        let mut o = ObjectWriter::new(out);
+        o.u64("at", *at as u64);
+        o.str("action", a.id());
+        o.end();
+    });
+    o.u64("cursor", s.cursor as u64);
+    o.end();
+    out
+}
+
+fn limited(g: &Got, value: u64, max: u64, what: &str) -> Result<u64, JsonError> {
+    if value > max {
+        Err(g.expected(&format!("{what} at most {max}")))
+    } else {
+        Ok(value)
+    }
+}
+
+fn read_config(g: Got) -> Result<Config, JsonError> {
+    let mut f = g.fields("a column")?;
+    f.deny_unknown(&CONFIG_FIELDS)?;
+    let d = Config::default();
+    let flow = match f.opt("flow")? {
+        Some(g) => g.pick(FlowKind::ALL, FlowKind::id)?,
+        None => d.flow,
+    };
+    let engine = match f.opt("engine")? {
+        Some(g) => g.pick(Engine::ALL, Engine::id)?,
+        None => d.engine,
+    };
+    let key = match f.opt("key")? {
+        Some(g) => g.pick(KeyMode::ALL, KeyMode::id)?,
+        None => d.key,
+    };
+    let clock = match f.opt("clock")? {
+        Some(g) => g.pick(ClockMode::ALL, ClockMode::id)?,
+        None => d.clock,
+    };
+    let reuse = match f.opt("reuse")? {
+        Some(g) => g.pick(ReusePolicy::ALL, ReusePolicy::id)?,
+        None => d.reuse,
+    };
+    let conflict = match f.opt("conflict")? {
+        Some(g) => g.pick(ConflictPolicy::ALL, ConflictPolicy::id)?,
+        None => d.conflict,
+    };
+    let mut faults: Vec<FaultSpec> = Vec::new();
+    if let Some(list) = f.opt("faults")? {
+        if list.array()?.len() > MAX_DURABLE_FAULTS {
+            return Err(list.expected(&format!("at most {MAX_DURABLE_FAULTS} faults")));
+        }
+        for item in list.items()? {
+            let mut ff = item.fields("a fault")?;
+            ff.deny_unknown(&["step", "kind"])?;
+            let step = ff.req("step")?.pick(StepName::ALL, StepName::id)?;
+            let kind = ff.req("kind")?.pick(FaultKind::ALL, FaultKind::id)?;
+            if faults.iter().any(|x| x.step == step) {
+                return Err(item.expected("a fault on a step no other fault names"));
+            }
+            faults.push(FaultSpec { step, kind });
+        }
+    }
+    let start_again_at_ms = match f.opt("start_again_at_ms")? {
+        Some(g) if g.is_null() => None,
+        Some(g) => Some(limited(&g, g.u64()?, MAX_DURABLE_START_MS, "a time in ms")?),
+        None => None,
+    };
+    let auto_restart = f.opt_bool("auto_restart", d.auto_restart)?;
+    let seed = match f.opt("seed")? {
+        Some(g) => limited(&g, g.u64()?, MAX_PROPERTY_SEED, "a seed")?,
+        None => d.seed,
+    };
+    Ok(Config {
+        flow,
+        engine,
+        key,
+        clock,
+        reuse,
+        conflict,
+        faults,
+        start_again_at_ms,
+        auto_restart,
+        seed,
+    })
+}
+
+fn read(text: &str) -> Result<SavedState, JsonError> {
+    let doc = json::parse(text)?;
+    let root = Got::new(&doc, "the state");
+    let mut f = root.fields("")?;
+    f.deny_unknown(&FIELDS)?;
+    let version = f.req("version")?;
+    if version.u64()? != STATE_VERSION {
+        return Err(version.expected(&format!("{STATE_VERSION}")));
+    }
+    let cols = f.req("columns")?;
+    let n = cols.array()?.len();
+    if n == 0 || n > MAX_DURABLE_COLUMNS {
+        return Err(cols.expected(&format!("1 to {MAX_DURABLE_COLUMNS} columns")));
+    }
+    let columns = cols
+        .items()?
+        .map(read_config)
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut actions = Vec::new();
+    if let Some(list) = f.opt("actions")? {
+        if list.array()?.len() > MAX_DURABLE_ACTIONS {
+            return Err(list.expected(&format!("at most {MAX_DURABLE_ACTIONS} actions")));
+        }
+        for item in list.items()? {
+            let mut af = item.fields("an action")?;
+            af.deny_unknown(&["at", "action"])?;
+            let at = af.req("at")?;
+            let step = limited(&at, at.u64()?, MAX_DURABLE_STEPS as u64, "a step")? as usize;
+            let action = af.req("action")?.pick(Action::ALL, Action::id)?;
+            if actions.iter().any(|(s, _)| *s == step) {
+                return Err(item.expected("an action at a step no other action takes"));
+            }
+            actions.push((step, action));
+        }
+    }
+    let cursor = match f.opt("cursor")? {
+        Some(g) => limited(&g, g.u64()?, MAX_DURABLE_STEPS as u64, "a step")? as usize,
+        None => 0,
+    };
+    Ok(SavedState {
+        columns,
+        actions,
+        cursor,
+    })
+}
+
+/// Reads a state written by [`write_state`] (or by hand): refused with an error that names the
+/// field, never a panic.
+pub fn read_state(text: &str) -> Result<SavedState, StateError> {
+    if text.len() > MAX_JSON_BYTES {
+        return Err(InputError::JsonTooLarge {
+            bytes: text.len(),
+            max: MAX_JSON_BYTES,
+        });
+    }
+    read(text).map_err(|e| e.into_input_error(text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::durable::lessons::{lesson, LESSON_IDS};
+
+    #[test]
+    fn every_lesson_round_trips_and_bad_fields_are_named() {
+        for id in LESSON_IDS {
+            let l = lesson(id).unwrap();
+            let s = SavedState {
+                columns: l.columns,
+                actions: vec![(3, Action::Crash), (9, Action::Restart)],
+                cursor: 12,
+            };
+            let text = write_state(&s);
+            assert_eq!(read_state(&text), Ok(s), "{id}");
+        }
+        let bad = |text: &str, needle: &str| match read_state(text) {
+            Err(InputError::JsonInvalid { message, .. }) => {
+                assert!(message.contains(needle), "{text}: {message}")
+            }
+            other => panic!("{text}: {other:?}"),
+        };
+        bad(r#"{"version":1,"columns":[]}"#, "1 to 4 columns");
+        bad(r#"{"version":2,"columns":[{}]}"#, "`version`");
+        bad(
+            r#"{"version":1,"columns":[{"engine":"kafka"}]}"#,
+            "`engine`",
+        );
+        bad(
+            r#"{"version":1,"columns":[{"seed":9007199254740992}]}"#,
+            "`seed`",
+        );
+        bad(r#"{"version":1,"columns":[{}],"cursor":401}"#, "`cursor`");
+        bad(r#"{"version":1,"columns":[{}],"x":1}"#, "unknown field `x`");
+        bad(
+            r#"{"version":1,"columns":[{"faults":[{"step":"charge_card","kind":"reply-lost"},{"step":"charge_card","kind":"fail-once"}]}]}"#,
+            "no other fault",
+        );
+        assert!(matches!(
+            read_state(&" ".repeat(MAX_JSON_BYTES + 1)),
+            Err(InputError::JsonTooLarge { .. })
+        ));
+        // Defaults for what a hand-written state leaves out.
+        let s = read_state(r#"{"version":1,"columns":[{}]}"#).unwrap();
+        assert_eq!(s.columns, vec![Config::default()]);
+        assert_eq!((s.actions.len(), s.cursor), (0, 0));
+    }
+}

@@ -1,0 +1,535 @@
+//! The durable-execution lessons and challenges, as data, and their questions judged on the
+//! run: the choices and the answer are measured on the finished run of the columns on the page,
+//! so a changed setting changes the answer, or the question says it no longer applies.
+
+use super::engine::{EffectKind, Invariant, RunStatus, TraceKind, Verdict, World};
+use super::run::{Action, DurableRun};
+use super::{
+    ClockMode, Config, ConflictPolicy, Engine, FaultKind, FaultSpec, FlowKind, KeyMode,
+    ReusePolicy, StepName,
+};
+use std::collections::BTreeSet;
+
+/// When a question stops the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// Before the first step.
+    Start,
+    /// Just before the first crash.
+    BeforeCrash,
+    /// Just before the first new worker comes up.
+    BeforeRestart,
+    /// Just before the client starts the workflow id again.
+    BeforeStartAgain,
+}
+
+/// What is measured on the question's column at the end of the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// Which steps ran again after the first crash.
+    Rerun,
+    /// How many times the card was charged.
+    Charges,
+    /// How the replay after the crash ended.
+    ReplayEnd,
+    /// What the last run left in the world.
+    EndState,
+}
+
+/// Which steps ran again after a crash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RerunClass {
+    /// None: nothing resumed the workflow.
+    Nothing,
+    /// Only the step that was running when the worker crashed.
+    OnlyUnfinished,
+    /// Every step again, from the top.
+    FromTheTop,
+}
+
+/// How a replay ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReplayEnd {
+    /// It followed the journal and the workflow completed.
+    Completed,
+    /// The engine stopped it (what it did).
+    Stopped(Verdict),
+}
+
+/// What a run left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndState {
+    /// It completed: every step kept.
+    AllKept,
+    /// It failed and every done step was undone.
+    AllUndone,
+    /// It ended with done steps neither kept nor undone.
+    HalfDone,
+}
+
+/// An answer, as data (the words are the UI's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Answer {
+    /// For [`Measure::Rerun`].
+    Rerun(RerunClass),
+    /// For [`Measure::Charges`].
+    Count(usize),
+    /// For [`Measure::ReplayEnd`].
+    Replay(ReplayEnd),
+    /// For [`Measure::EndState`].
+    End(EndState),
+}
+
+/// A lesson's question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Question {
+    /// The column asked about.
+    pub column: usize,
+    /// What.
+    pub measure: Measure,
+    /// When the run stops for it.
+    pub ask: Ask,
+}
+
+/// A question against one run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Posed {
+    /// The column asked about.
+    pub column: usize,
+    /// The step at which the run waits for the answer.
+    pub ask_at: usize,
+    /// 2 to 4 choices, in the order shown.
+    pub choices: Vec<Answer>,
+    /// Index of the right one.
+    pub answer: usize,
+    /// The step whose event shows the answer.
+    pub shows_at: usize,
+}
+
+/// Why a question does not apply to the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotPosed {
+    /// The run has no such column.
+    NoSuchColumn,
+    /// The moment it asks at never comes (a setting or an action changed the run).
+    NeverAsked,
+}
+
+/// A lesson: its columns and its question.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lesson {
+    /// Stable id (`durable/#/scenario/<id>`).
+    pub id: &'static str,
+    /// The worlds side by side.
+    pub columns: Vec<Config>,
+    /// What it asks.
+    pub question: Question,
+}
+
+/// The lessons' ids, in the order of the page.
+pub const LESSON_IDS: [&str; 6] = [
+    "durable-resume",
+    "durable-charge-key",
+    "durable-clock",
+    "durable-same-id",
+    "durable-same-id-running",
+    "durable-saga",
+];
+
+fn fault(step: StepName, kind: FaultKind) -> FaultSpec {
+    FaultSpec { step, kind }
+}
+
+fn order(engine: Engine, faults: Vec<FaultSpec>) -> Config {
+    Config {
+        engine,
+        faults,
+        ..Config::default()
+    }
+}
+
+/// The lesson `id`.
+pub fn lesson(id: &str) -> Option<Lesson> {
+    let q = |column, measure, ask| Question {
+        column,
+        measure,
+        ask,
+    };
+    let (columns, question) = match id {
+        // The worker crashes while shipping: after the restart, which steps run again?
+        "durable-resume" => {
+            let f = vec![fault(StepName::ShipExpress, FaultKind::CrashAfterEffect)];
+            (
+                vec![order(Engine::Temporal, f.clone()), order(Engine::Plain, f)],
+                q(0, Measure::Rerun, Ask::BeforeRestart),
+            )
+        }
+        // The crash falls between the charge and its journal entry: the step runs again.
+        "durable-charge-key" => {
+            let f = vec![fault(StepName::Charge, FaultKind::CrashAfterEffect)];
+            let with = |key| Config {
+                key,
+                ..order(Engine::Temporal, f.clone())
+            };
+            (
+                vec![
+                    with(KeyMode::Derived),
+                    with(KeyMode::None),
+                    with(KeyMode::Random),
+                ],
+                q(1, Measure::Charges, Ask::BeforeRestart),
+            )
+        }
+        // The workflow reads the clock directly to pick the shipping; the receipt step
+        // crashes; the replay, a second later, is past the cut-off.
+        "durable-clock" => {
+            let f = vec![fault(StepName::Receipt, FaultKind::CrashAfterEffect)];
+            let direct = |engine| Config {
+                clock: ClockMode::Direct,
+                ..order(engine, f.clone())
+            };
+            (
+                vec![
+                    direct(Engine::Temporal),
+                    direct(Engine::Restate),
+                    direct(Engine::Dbos),
+                    order(Engine::Temporal, f.clone()),
+                ],
+                q(0, Measure::ReplayEnd, Ask::BeforeRestart),
+            )
+        }
+        // The client timed out and starts the same id again, after the first run closed.
+        "durable-same-id" => {
+            let again = |engine, reuse| Config {
+                reuse,
+                start_again_at_ms: Some(5_000),
+                ..order(engine, Vec::new())
+            };
+            (
+                vec![
+                    again(Engine::Temporal, ReusePolicy::AllowDuplicate),
+                    again(Engine::Temporal, ReusePolicy::RejectDuplicate),
+                    again(Engine::Restate, ReusePolicy::AllowDuplicate),
+                    again(Engine::Dbos, ReusePolicy::AllowDuplicate),
+                ],
+                q(0, Measure::Charges, Ask::BeforeStartAgain),
+            )
+        }
+        // ... and while the first run is still running, just after its charge.
+        "durable-same-id-running" => {
+            let again = |engine, conflict| Config {
+                conflict,
+                start_again_at_ms: Some(550),
+                ..order(engine, Vec::new())
+            };
+            (
+                vec![
+                    again(Engine::Temporal, ConflictPolicy::Fail),
+                    again(Engine::Temporal, ConflictPolicy::UseExisting),
+                    again(Engine::Temporal, ConflictPolicy::TerminateExisting),
+                    again(Engine::Restate, ConflictPolicy::Fail),
+                ],
+                q(2, Measure::Charges, Ask::BeforeStartAgain),
+            )
+        }
+        // The hotel fails for good: the saga undoes the flight and the charge. A crash hits
+        // the refund; without durable execution, the crash falls before the compensation.
+        "durable-saga" => {
+            let trip = |engine, key, faults| Config {
+                flow: FlowKind::Trip,
+                engine,
+                key,
+                faults,
+                ..Config::default()
+            };
+            let hotel = fault(StepName::ReserveHotel, FaultKind::FailPermanent);
+            let refund = fault(StepName::Refund, FaultKind::CrashAfterEffect);
+            let cancel = fault(StepName::CancelFlight, FaultKind::CrashBefore);
+            (
+                vec![
+                    trip(Engine::Temporal, KeyMode::Derived, vec![hotel, refund]),
+                    trip(Engine::Temporal, KeyMode::None, vec![hotel, refund]),
+                    trip(Engine::Plain, KeyMode::Derived, vec![hotel, cancel]),
+                ],
+                q(2, Measure::EndState, Ask::BeforeCrash),
+            )
+        }
+        _ => return None,
+    };
+    let id = LESSON_IDS.into_iter().find(|l| *l == id)?;
+    Some(Lesson {
+        id,
+        columns,
+        question,
+    })
+}
+
+fn first_at(w: &World, pred: impl Fn(&TraceKind) -> bool) -> Option<usize> {
+    w.trace().iter().find(|e| pred(&e.kind)).map(|e| e.at)
+}
+
+/// Which steps ran again after the first crash, in `w`.
+pub fn rerun_class(w: &World) -> RerunClass {
+    let Some(crash) = first_at(w, |k| matches!(k, TraceKind::Crashed { .. })) else {
+        return RerunClass::Nothing;
+    };
+    let ran = |after: bool| -> BTreeSet<StepName> {
+        w.trace()
+            .iter()
+            .filter(|e| (e.at > crash) == after)
+            .filter_map(|e| match e.kind {
+                TraceKind::StepRan { step, .. } => Some(step),
+                _ => None,
+            })
+            .collect()
+    };
+    let (before, after) = (ran(false), ran(true));
+    let again: BTreeSet<StepName> = before.intersection(&after).copied().collect();
+    let unfinished: BTreeSet<StepName> = w
+        .trace()
+        .iter()
+        .filter(|e| e.at > crash)
+        .filter_map(|e| match e.kind {
+            TraceKind::StepRerun { step, .. } => Some(step),
+            _ => None,
+        })
+        .collect();
+    if again.is_empty() && unfinished.is_empty() {
+        RerunClass::Nothing
+    } else if again.is_subset(&unfinished) {
+        RerunClass::OnlyUnfinished
+    } else {
+        RerunClass::FromTheTop
+    }
+}
+
+/// How the replay ended in `w`.
+pub fn replay_end(w: &World) -> ReplayEnd {
+    match w.mismatch() {
+        Some((_, verdict)) => ReplayEnd::Stopped(verdict),
+        None => match w.current_run().map(|r| r.status) {
+            Some(RunStatus::Completed) => ReplayEnd::Completed,
+            _ => ReplayEnd::Stopped(Verdict::Failed),
+        },
+    }
+}
+
+/// What the last run left in `w`.
+pub fn end_state(w: &World) -> EndState {
+    if w.violation(Invariant::EndedKeptOrCompensated).is_some() {
+        return EndState::HalfDone;
+    }
+    match w.current_run().map(|r| r.status) {
+        Some(RunStatus::Completed) => EndState::AllKept,
+        Some(RunStatus::Compensated | RunStatus::Failed) => EndState::AllUndone,
+        _ => EndState::HalfDone,
+    }
+}
+
+impl Question {
+    /// The question against `run`: where it stops, its choices and answer, measured on the
+    /// run's end.
+    pub fn pose(&self, run: &DurableRun) -> Result<Posed, NotPosed> {
+        if self.column >= run.columns().len() {
+            return Err(NotPosed::NoSuchColumn);
+        }
+        let worlds = run.final_worlds();
+        let w = &worlds[self.column];
+        let ask_at = match self.ask {
+            Ask::Start => Some(1),
+            Ask::BeforeCrash => first_at(w, |k| matches!(k, TraceKind::Crashed { .. })),
+            Ask::BeforeRestart => first_at(w, |k| matches!(k, TraceKind::Restarted))
+                .or_else(|| first_at(w, |k| matches!(k, TraceKind::Crashed { .. })).map(|c| c + 1)),
+            Ask::BeforeStartAgain => first_at(w, |k| {
+                matches!(k, TraceKind::StartRequested { again: true })
+            }),
+        }
+        .ok_or(NotPosed::NeverAsked)?
+        .saturating_sub(1);
+        let last_at = w.trace().last().map_or(ask_at + 1, |e| e.at);
+        let (answer, choices, shows_at) = match self.measure {
+            Measure::Rerun => {
+                let a = Answer::Rerun(rerun_class(w));
+                let shows = first_at(w, |k| {
+                    matches!(k, TraceKind::StepRerun { .. } | TraceKind::RunEnded { .. })
+                })
+                .filter(|at| *at > ask_at);
+                let choices = [
+                    RerunClass::Nothing,
+                    RerunClass::OnlyUnfinished,
+                    RerunClass::FromTheTop,
+                ]
+                .map(Answer::Rerun)
+                .to_vec();
+                (a, choices, shows.unwrap_or(last_at))
+            }
+            Measure::Charges => {
+                let n = w.count(EffectKind::Charged);
+                let shows = w
+                    .effects()
+                    .iter()
+                    .filter(|e| e.kind == EffectKind::Charged)
+                    .map(|e| e.at)
+                    .next_back()
+                    .filter(|at| *at > ask_at)
+                    .unwrap_or(last_at);
+                let low = n.saturating_sub(1).clamp(0, 1);
+                let choices = (low..low + 3).map(Answer::Count).collect();
+                (Answer::Count(n), choices, shows)
+            }
+            Measure::ReplayEnd => {
+                let a = Answer::Replay(replay_end(w));
+                let shows = first_at(w, |k| {
+                    matches!(k, TraceKind::Mismatch { .. } | TraceKind::RunEnded { .. })
+                })
+                .unwrap_or(last_at);
+                let choices = vec![
+                    Answer::Replay(ReplayEnd::Completed),
+                    Answer::Replay(ReplayEnd::Stopped(Verdict::Blocked)),
+                    Answer::Replay(ReplayEnd::Stopped(Verdict::Paused)),
+                    Answer::Replay(ReplayEnd::Stopped(Verdict::Failed)),
+                ];
+                (a, choices, shows)
+            }
+            Measure::EndState => {
+                let a = Answer::End(end_state(w));
+                let shows = w
+                    .violation(Invariant::EndedKeptOrCompensated)
+                    .map(|v| v.at)
+                    .or_else(|| first_at(w, |k| matches!(k, TraceKind::RunEnded { .. })))
+                    .unwrap_or(last_at);
+                let choices = [EndState::AllKept, EndState::AllUndone, EndState::HalfDone]
+                    .map(Answer::End)
+                    .to_vec();
+                (a, choices, shows)
+            }
+        };
+        let answer = choices
+            .iter()
+            .position(|c| *c == answer)
+            .ok_or(NotPosed::NeverAsked)?;
+        Ok(Posed {
+            column: self.column,
+            ask_at,
+            choices,
+            answer,
+            shows_at,
+        })
+    }
+}
+
+/// What a challenge asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The card charged twice for the one order.
+    ChargeTwice,
+    /// The charge step ran again after a crash, the card was charged once, the order
+    /// completed.
+    RerunChargedOnce,
+}
+
+impl Goal {
+    /// Whether `w` meets the goal.
+    pub fn met(self, w: &World) -> bool {
+        match self {
+            Goal::ChargeTwice => w.count(EffectKind::Charged) >= 2,
+            Goal::RerunChargedOnce => {
+                w.count(EffectKind::Charged) == 1
+                    && w.trace().iter().any(|e| {
+                        matches!(
+                            e.kind,
+                            TraceKind::StepRerun {
+                                step: StepName::Charge,
+                                ..
+                            }
+                        )
+                    })
+                    && w.current_run().map(|r| r.status) == Some(RunStatus::Completed)
+            }
+        }
+    }
+}
+
+/// A challenge: one world, the learner's moves limited.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Challenge {
+    /// Stable id (`durable/#/durable/challenge/<id>`).
+    pub id: &'static str,
+    /// The world.
+    pub config: Config,
+    /// The actions the learner may take.
+    pub allowed: &'static [Action],
+    /// How many crashes the learner may make.
+    pub max_crashes: usize,
+    /// What wins.
+    pub goal: Goal,
+}
+
+/// The challenges' ids.
+pub const CHALLENGE_IDS: [&str; 2] = ["durable-charge-twice", "durable-random-once"];
+
+/// The challenges' ids (as a function, for symmetry with the playground).
+pub fn challenge_ids() -> &'static [&'static str] {
+    &CHALLENGE_IDS
+}
+
+/// The challenge `id`.
+pub fn challenge(id: &str) -> Option<Challenge> {
+    match id {
+        "durable-charge-twice" => Some(Challenge {
+            id: CHALLENGE_IDS[0],
+            config: Config {
+                key: KeyMode::None,
+                ..Config::default()
+            },
+            allowed: &[Action::Crash, Action::Restart],
+            max_crashes: 3,
+            goal: Goal::ChargeTwice,
+        }),
+        "durable-random-once" => Some(Challenge {
+            id: CHALLENGE_IDS[1],
+            config: Config {
+                key: KeyMode::Random,
+                ..Config::default()
+            },
+            allowed: &[Action::Crash, Action::Restart],
+            max_crashes: 1,
+            goal: Goal::RerunChargedOnce,
+        }),
+        _ => None,
+    }
+}
+
+impl Challenge {
+    /// The run the challenge starts from.
+    pub fn run(&self) -> DurableRun {
+        DurableRun::new(vec![self.config.clone()], Vec::new())
+    }
+
+    /// Crashes the learner made in `run`.
+    pub fn crashes_used(&self, run: &DurableRun) -> usize {
+        run.actions()
+            .iter()
+            .filter(|(at, a)| *a == Action::Crash && *at < run.cursor())
+            .count()
+    }
+
+    /// Whether `run` wins at its cursor (within the rules).
+    pub fn won(&self, run: &DurableRun) -> bool {
+        self.crashes_used(run) <= self.max_crashes
+            && run.actions().iter().all(|(_, a)| self.allowed.contains(a))
+            && run.worlds().first().is_some_and(|w| self.goal.met(w))
+    }
+
+    /// A solution, found by the core: the first step at which one crash wins, as the actions
+    /// to record.
+    pub fn solution(&self) -> Option<Vec<(usize, Action)>> {
+        let plain = self.run();
+        (0..plain.end()).find_map(|k| {
+            let actions = vec![(k, Action::Crash)];
+            let mut run = DurableRun::new(vec![self.config.clone()], actions.clone());
+            run.run_to_end();
+            self.won(&run).then_some(actions)
+        })
+    }
+}

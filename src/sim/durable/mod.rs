@@ -1,0 +1,454 @@
+//! Durable execution (`idempotency_playground::durable::*`): a workflow engine in the core. A
+//! workflow is ordinary Rust code over an engine context (`workflow.rs`); the engine
+//! (`engine.rs`) keeps its journal, runs it on a worker that can crash, replays it from the top
+//! after a restart (each step whose result is journaled returns that result without running
+//! again), retries steps, and behaves as Temporal, Restate or DBOS document when the replayed
+//! code asks for another step than the journal holds, or when the same workflow id is started
+//! again. Steps talk to the simulated world: the article's payment services (`article/`) charge
+//! the card, with a key derived from the run and the step, no key, or a key minted at random
+//! inside the step. Invariants are checked after every step and name the step that broke them.
+//!
+//! Sans I/O, as the rest of the core: time is a number, randomness comes from the seed, every
+//! change comes from an event or a learner's action, and stepping back is replaying
+//! (`run.rs`). The words are the UI's (`ui/text/durable.rs`); lessons and challenges are data
+//! (`lessons.rs`), their questions judged on the run.
+//!
+//! Children: `workflow.rs` (the workflows and their context, with `// @durable` markers),
+//! `source.rs` (the workflow's own source cut at those markers), `engine.rs` (`World`),
+//! `run.rs` (`DurableRun`: columns at a cursor, learner actions, back by replay),
+//! `lessons.rs` (lessons, questions, challenges), `json.rs` (the saved and shared state).
+
+mod engine;
+mod json;
+mod lessons;
+mod run;
+mod source;
+mod workflow;
+
+pub use engine::{
+    Effect, EffectKind, Entry, Invariant, RunRecord, RunStatus, StartReply, TraceEvent, TraceKind,
+    Verdict, Violation, WorkerState, World, RESTART_MS, STEP_MS, STEP_TIMEOUT_MS,
+};
+pub use json::{read_state, write_state, SavedState, StateError};
+pub use lessons::{
+    challenge, challenge_ids, end_state, lesson, replay_end, rerun_class, Answer, Ask, Challenge,
+    EndState, Goal, Lesson, Measure, NotPosed, Posed, Question, ReplayEnd, RerunClass,
+    CHALLENGE_IDS, LESSON_IDS,
+};
+pub use run::{Action, ActionError, DurableRun};
+pub use source::{section, source_lines, SourceLine, WORKFLOW_SOURCE};
+pub use workflow::{Outcome, StepOutcome};
+
+/// Which engine's documented behaviour the world imitates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// Temporal: event history, activities, workflow-id reuse and conflict policies.
+    Temporal,
+    /// Restate: the journal of `ctx.run`, idempotency keys at ingress.
+    Restate,
+    /// DBOS: step outputs checkpointed in PostgreSQL, the workflow id as idempotency key.
+    Dbos,
+    /// No durable execution: the same function in a plain process; its progress lives in
+    /// memory and dies with the worker.
+    Plain,
+}
+
+impl Engine {
+    /// Every engine, in the order the page lists them.
+    pub const ALL: [Engine; 4] = [
+        Engine::Temporal,
+        Engine::Restate,
+        Engine::Dbos,
+        Engine::Plain,
+    ];
+
+    /// Stable id for links and JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            Engine::Temporal => "temporal",
+            Engine::Restate => "restate",
+            Engine::Dbos => "dbos",
+            Engine::Plain => "plain",
+        }
+    }
+
+    /// The engine with this id.
+    pub fn from_id(id: &str) -> Option<Engine> {
+        Engine::ALL.into_iter().find(|e| e.id() == id)
+    }
+
+    /// Whether the engine keeps a journal that outlives the worker.
+    pub fn durable(self) -> bool {
+        self != Engine::Plain
+    }
+}
+
+/// The idempotency key the charge and refund steps pass to the payment service.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KeyMode {
+    /// Derived from the workflow id, the run and the step: the same on every re-run of the step.
+    Derived,
+    /// No key: the naive payment service charges on every call.
+    None,
+    /// A UUID minted inside the step, anew on every execution.
+    Random,
+}
+
+impl KeyMode {
+    /// Every mode.
+    pub const ALL: [KeyMode; 3] = [KeyMode::Derived, KeyMode::None, KeyMode::Random];
+
+    /// Stable id.
+    pub fn id(self) -> &'static str {
+        match self {
+            KeyMode::Derived => "derived",
+            KeyMode::None => "none",
+            KeyMode::Random => "random",
+        }
+    }
+
+    /// The mode with this id.
+    pub fn from_id(id: &str) -> Option<KeyMode> {
+        KeyMode::ALL.into_iter().find(|k| k.id() == id)
+    }
+}
+
+/// How the workflow reads the time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ClockMode {
+    /// Through the engine (`workflow.Now()`, `ctx.date.now()`, a DBOS step): journaled, the
+    /// same on replay.
+    Engine,
+    /// The worker's own clock, read directly in workflow code: another value on replay.
+    Direct,
+}
+
+impl ClockMode {
+    /// Both modes.
+    pub const ALL: [ClockMode; 2] = [ClockMode::Engine, ClockMode::Direct];
+
+    /// Stable id.
+    pub fn id(self) -> &'static str {
+        match self {
+            ClockMode::Engine => "engine",
+            ClockMode::Direct => "direct",
+        }
+    }
+
+    /// The mode with this id.
+    pub fn from_id(id: &str) -> Option<ClockMode> {
+        ClockMode::ALL.into_iter().find(|c| c.id() == id)
+    }
+}
+
+/// Which workflow runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FlowKind {
+    /// Place an order: reserve stock, charge the card, read the clock, ship, send a receipt.
+    Order,
+    /// Book a trip across three services, as a saga: charge, book a flight, reserve a hotel;
+    /// on a permanent failure, undo what was done in reverse order.
+    Trip,
+}
+
+impl FlowKind {
+    /// Both workflows.
+    pub const ALL: [FlowKind; 2] = [FlowKind::Order, FlowKind::Trip];
+
+    /// Stable id.
+    pub fn id(self) -> &'static str {
+        match self {
+            FlowKind::Order => "order",
+            FlowKind::Trip => "trip",
+        }
+    }
+
+    /// The workflow with this id.
+    pub fn from_id(id: &str) -> Option<FlowKind> {
+        FlowKind::ALL.into_iter().find(|f| f.id() == id)
+    }
+
+    /// The steps this workflow can take, in source order.
+    pub fn steps(self) -> &'static [StepName] {
+        match self {
+            FlowKind::Order => &[
+                StepName::Reserve,
+                StepName::Charge,
+                StepName::Clock,
+                StepName::ShipExpress,
+                StepName::ShipStandard,
+                StepName::Receipt,
+            ],
+            FlowKind::Trip => &[
+                StepName::Charge,
+                StepName::BookFlight,
+                StepName::ReserveHotel,
+                StepName::CancelFlight,
+                StepName::Refund,
+            ],
+        }
+    }
+}
+
+/// A step (an activity, a `ctx.run`, a DBOS step), or the clock read through the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum StepName {
+    /// Reserve the item in the stock service.
+    Reserve,
+    /// Charge the card through the payment service.
+    Charge,
+    /// The time, read through the engine (a journal entry of its own).
+    Clock,
+    /// Ship today (ordered before the cut-off).
+    ShipExpress,
+    /// Ship tomorrow (ordered after the cut-off).
+    ShipStandard,
+    /// Send the receipt.
+    Receipt,
+    /// Book the flight.
+    BookFlight,
+    /// Reserve the hotel.
+    ReserveHotel,
+    /// Cancel the flight (the compensation of `BookFlight`).
+    CancelFlight,
+    /// Refund the charge (the compensation of `Charge`).
+    Refund,
+}
+
+impl StepName {
+    /// Every step.
+    pub const ALL: [StepName; 10] = [
+        StepName::Reserve,
+        StepName::Charge,
+        StepName::Clock,
+        StepName::ShipExpress,
+        StepName::ShipStandard,
+        StepName::Receipt,
+        StepName::BookFlight,
+        StepName::ReserveHotel,
+        StepName::CancelFlight,
+        StepName::Refund,
+    ];
+
+    /// Stable id (also the step's name as the engine records it).
+    pub fn id(self) -> &'static str {
+        match self {
+            StepName::Reserve => "reserve_stock",
+            StepName::Charge => "charge_card",
+            StepName::Clock => "now",
+            StepName::ShipExpress => "ship_express",
+            StepName::ShipStandard => "ship_standard",
+            StepName::Receipt => "send_receipt",
+            StepName::BookFlight => "book_flight",
+            StepName::ReserveHotel => "reserve_hotel",
+            StepName::CancelFlight => "cancel_flight",
+            StepName::Refund => "refund_card",
+        }
+    }
+
+    /// The step with this id.
+    pub fn from_id(id: &str) -> Option<StepName> {
+        StepName::ALL.into_iter().find(|s| s.id() == id)
+    }
+}
+
+/// A fault injected into the first execution of a step (of the workflow's first run).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FaultKind {
+    /// The worker crashes after the step is journaled as started, before its side effect.
+    CrashBefore,
+    /// The worker crashes after the side effect, before the result is journaled.
+    CrashAfterEffect,
+    /// The worker crashes right after the result is journaled.
+    CrashAfterJournal,
+    /// The side effect happens but its reply is lost: the step times out and is retried.
+    ReplyLost,
+    /// The step fails once with a transient error (no side effect) and is retried.
+    FailOnce,
+    /// The step fails permanently (a non-retryable error): the workflow sees the failure.
+    FailPermanent,
+}
+
+impl FaultKind {
+    /// Every fault.
+    pub const ALL: [FaultKind; 6] = [
+        FaultKind::CrashBefore,
+        FaultKind::CrashAfterEffect,
+        FaultKind::CrashAfterJournal,
+        FaultKind::ReplyLost,
+        FaultKind::FailOnce,
+        FaultKind::FailPermanent,
+    ];
+
+    /// Stable id.
+    pub fn id(self) -> &'static str {
+        match self {
+            FaultKind::CrashBefore => "crash-before",
+            FaultKind::CrashAfterEffect => "crash-after-effect",
+            FaultKind::CrashAfterJournal => "crash-after-journal",
+            FaultKind::ReplyLost => "reply-lost",
+            FaultKind::FailOnce => "fail-once",
+            FaultKind::FailPermanent => "fail-permanent",
+        }
+    }
+
+    /// The fault with this id.
+    pub fn from_id(id: &str) -> Option<FaultKind> {
+        FaultKind::ALL.into_iter().find(|f| f.id() == id)
+    }
+
+    /// Whether the fault crashes the worker.
+    pub fn is_crash(self) -> bool {
+        matches!(
+            self,
+            FaultKind::CrashBefore | FaultKind::CrashAfterEffect | FaultKind::CrashAfterJournal
+        )
+    }
+}
+
+/// A fault on a step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FaultSpec {
+    /// The step whose first execution the fault hits.
+    pub step: StepName,
+    /// What happens.
+    pub kind: FaultKind,
+}
+
+/// Temporal's Workflow Id Reuse Policy: may a closed run's id start a new run?
+/// Source: https://docs.temporal.io/workflow-execution/workflowid-runid#workflow-id-reuse-policy
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReusePolicy {
+    /// A new run, whatever the last run's end (Temporal's default).
+    AllowDuplicate,
+    /// A new run only if the last run failed, was terminated, cancelled or timed out.
+    AllowDuplicateFailedOnly,
+    /// Never: the start is rejected.
+    RejectDuplicate,
+}
+
+impl ReusePolicy {
+    /// Every policy.
+    pub const ALL: [ReusePolicy; 3] = [
+        ReusePolicy::AllowDuplicate,
+        ReusePolicy::AllowDuplicateFailedOnly,
+        ReusePolicy::RejectDuplicate,
+    ];
+
+    /// Stable id.
+    pub fn id(self) -> &'static str {
+        match self {
+            ReusePolicy::AllowDuplicate => "allow-duplicate",
+            ReusePolicy::AllowDuplicateFailedOnly => "allow-duplicate-failed-only",
+            ReusePolicy::RejectDuplicate => "reject-duplicate",
+        }
+    }
+
+    /// The policy with this id.
+    pub fn from_id(id: &str) -> Option<ReusePolicy> {
+        ReusePolicy::ALL.into_iter().find(|p| p.id() == id)
+    }
+}
+
+/// Temporal's Workflow Id Conflict Policy: what a start does while a run with the id is open.
+/// Source: https://docs.temporal.io/workflow-execution/workflowid-runid#workflow-id-conflict-policy
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConflictPolicy {
+    /// The start fails with "workflow execution already started".
+    Fail,
+    /// The start returns a handle to the running run.
+    UseExisting,
+    /// The running run is terminated and a new run starts.
+    TerminateExisting,
+}
+
+impl ConflictPolicy {
+    /// Every policy.
+    pub const ALL: [ConflictPolicy; 3] = [
+        ConflictPolicy::Fail,
+        ConflictPolicy::UseExisting,
+        ConflictPolicy::TerminateExisting,
+    ];
+
+    /// Stable id.
+    pub fn id(self) -> &'static str {
+        match self {
+            ConflictPolicy::Fail => "fail",
+            ConflictPolicy::UseExisting => "use-existing",
+            ConflictPolicy::TerminateExisting => "terminate-existing",
+        }
+    }
+
+    /// The policy with this id.
+    pub fn from_id(id: &str) -> Option<ConflictPolicy> {
+        ConflictPolicy::ALL.into_iter().find(|p| p.id() == id)
+    }
+}
+
+/// Everything one world is built from: with the learner's actions, the whole run.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Config {
+    /// The workflow.
+    pub flow: FlowKind,
+    /// The engine imitated.
+    pub engine: Engine,
+    /// The key the payment steps pass.
+    pub key: KeyMode,
+    /// How the workflow reads the clock.
+    pub clock: ClockMode,
+    /// Temporal's reuse policy (used by Temporal only).
+    pub reuse: ReusePolicy,
+    /// Temporal's conflict policy (used by Temporal only).
+    pub conflict: ConflictPolicy,
+    /// Faults, at most [`crate::sim::limits::MAX_DURABLE_FAULTS`], one per step.
+    pub faults: Vec<FaultSpec>,
+    /// When the client, having timed out, starts the same workflow id again (simulated ms).
+    pub start_again_at_ms: Option<u64>,
+    /// Whether a crashed worker is replaced after [`RESTART_MS`] without the learner's Restart.
+    pub auto_restart: bool,
+    /// The seed of the world's random numbers (the random keys).
+    pub seed: u64,
+}
+
+/// The workflow id every lesson's client starts.
+pub const WORKFLOW_ID: &str = "order-42";
+/// The customer's balance before the workflow (minor units).
+pub const INITIAL_BALANCE: i64 = 1_000;
+/// What the workflow charges.
+pub const AMOUNT: i64 = 100;
+/// Orders read before this simulated time ship express; later ones ship standard.
+pub const SHIP_CUTOFF_MS: u64 = 1_000;
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            flow: FlowKind::Order,
+            engine: Engine::Temporal,
+            key: KeyMode::Derived,
+            clock: ClockMode::Engine,
+            reuse: ReusePolicy::AllowDuplicate,
+            conflict: ConflictPolicy::Fail,
+            faults: Vec::new(),
+            start_again_at_ms: None,
+            auto_restart: true,
+            seed: 42,
+        }
+    }
+}
+
+impl Config {
+    /// The fault on `step`, if any.
+    pub fn fault_on(&self, step: StepName) -> Option<FaultKind> {
+        self.faults.iter().find(|f| f.step == step).map(|f| f.kind)
+    }
+
+    /// The config with `fault` on its step (replacing another fault on that step), or without a
+    /// fault on the step when `kind` is `None`.
+    pub fn with_fault(mut self, step: StepName, kind: Option<FaultKind>) -> Config {
+        self.faults.retain(|f| f.step != step);
+        if let Some(kind) = kind {
+            self.faults.push(FaultSpec { step, kind });
+        }
+        self
+    }
+}

@@ -1,0 +1,199 @@
+//! The page component: the reducer's wiring and its edge. The address and this browser's storage
+//! are read once when it opens (a link's run first, else the run saved for this route, else the
+//! mode's own start); the play timer, the keyboard, saving and the done / won marks are effects.
+
+use gloo_timers::callback::Timeout;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::sim::durable::{read_state, DurableRun};
+use crate::ui::i18n::Lang;
+use crate::ui::playground::teach::Mark;
+use crate::ui::route::Route;
+use crate::ui::web::{self, Listener};
+
+use super::persist;
+use super::state::{DurAction, DurUi, Mode, Notice};
+use super::view;
+
+/// Props of [`DurablePage`].
+#[derive(Properties, PartialEq)]
+pub struct DurablePageProps {
+    /// The page language.
+    pub lang: Lang,
+    /// The route drawn.
+    pub route: Route,
+}
+
+/// How the page opens for `mode`.
+fn opening(mode: Mode) -> DurUi {
+    let route_hash = mode.route().to_hash();
+    let hash = web::current_hash();
+    if let Some(query) = Route::query(&hash).filter(|q| q.contains("s=")) {
+        // The link has been read: the address goes back to the route, so a reload restores
+        // the saved run (which is this one from now on).
+        web::replace_history(&route_hash);
+        return match persist::from_query(query) {
+            Ok(s) => {
+                let mut run = DurableRun::new(s.columns, s.actions);
+                run.seek(s.cursor);
+                DurUi::new(mode, run, None)
+            }
+            Err(e) => DurUi::new(
+                mode,
+                DurableRun::new(mode.columns(), Vec::new()),
+                Some(Notice::BadLink(e)),
+            ),
+        };
+    }
+    match persist::load(&route_hash) {
+        Some(Ok(s)) => {
+            let mut run = DurableRun::new(s.columns, s.actions);
+            run.seek(s.cursor);
+            DurUi::new(mode, run, None)
+        }
+        Some(Err(e)) => DurUi::new(
+            mode,
+            DurableRun::new(mode.columns(), Vec::new()),
+            Some(Notice::BadSaved(e)),
+        ),
+        None => DurUi::fresh(mode),
+    }
+}
+
+/// The durable-execution page.
+#[function_component(DurablePage)]
+pub fn durable_page(p: &DurablePageProps) -> Html {
+    let l = p.lang;
+    let mode = Mode::of(&p.route);
+    let route_hash = mode.route().to_hash();
+    let ui = use_reducer(move || opening(mode));
+    let on: Callback<DurAction> = {
+        let d = ui.dispatcher();
+        Callback::from(move |a| d.dispatch(a))
+    };
+
+    // Playing: one step per tick.
+    {
+        let d = ui.dispatcher();
+        let deps = (ui.playing, ui.run.cursor());
+        use_effect_with(deps, move |(playing, _)| {
+            let timer = playing.then(|| Timeout::new(600, move || d.dispatch(DurAction::Tick)));
+            move || drop(timer)
+        });
+    }
+    // Keyboard: space plays or pauses, → steps, ← steps back; not while typing in a field.
+    {
+        let d = ui.dispatcher();
+        use_effect_with((), move |_| {
+            let listener = Listener::on_document("keydown", move |e: web_sys::Event| {
+                let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                    return;
+                };
+                let tag = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .map(|el| el.tag_name())
+                    .unwrap_or_default();
+                let in_field = matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT");
+                let activates = matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY");
+                if in_field || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                    return;
+                }
+                let a = match e.key().as_str() {
+                    " " if !activates => DurAction::TogglePlay,
+                    "ArrowRight" => DurAction::Step,
+                    "ArrowLeft" => DurAction::Back,
+                    _ => return,
+                };
+                e.prevent_default();
+                d.dispatch(a);
+            });
+            move || drop(listener)
+        });
+    }
+    // A link pasted or followed while the page is open (same route, another `?s=`): read it.
+    {
+        let d = ui.dispatcher();
+        let route_hash = route_hash.clone();
+        use_effect_with((), move |_| {
+            let listener = Listener::on_window("hashchange", move |e: web_sys::Event| {
+                let hash = web::event_hash(&e);
+                if Route::parse(&hash).to_hash() != route_hash {
+                    return; // another route: the page drawn for it reads its link
+                }
+                let Some(query) = Route::query(&hash).filter(|q| q.contains("s=")) else {
+                    return;
+                };
+                web::replace_history(&route_hash);
+                match persist::from_query(query) {
+                    Ok(s) => d.dispatch(DurAction::Load(s)),
+                    Err(e) => d.dispatch(DurAction::Notice(Notice::BadLink(e))),
+                }
+            });
+            move || drop(listener)
+        });
+    }
+    // Saving the run, for a reload and for Back.
+    {
+        let saved = ui.saved();
+        let key = route_hash.clone();
+        use_effect_with(ui.version, move |v| {
+            if *v > 0 {
+                persist::save(&key, &saved);
+            }
+        });
+    }
+    // Done and won marks in the lesson path's progress.
+    {
+        let done = match mode {
+            Mode::Lesson(id) => {
+                (ui.answer.is_some() && ui.run.at_end()).then_some((id, Mark::Done))
+            }
+            Mode::Challenge(id) => ui.won().then_some((id, Mark::Won)),
+            Mode::Free => None,
+        };
+        use_effect_with(done, move |done| {
+            if let Some((id, mark)) = done {
+                persist::mark(id, *mark);
+            }
+        });
+    }
+
+    let import_ref = use_node_ref();
+    let on_import = {
+        let import_ref = import_ref.clone();
+        let d = ui.dispatcher();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(area) = import_ref.cast::<web_sys::HtmlTextAreaElement>() {
+                match read_state(&area.value()) {
+                    Ok(s) => d.dispatch(DurAction::Load(s)),
+                    Err(e) => d.dispatch(DurAction::Notice(Notice::BadImport(e))),
+                }
+            }
+        })
+    };
+
+    html! {
+        <section class="durable" aria-labelledby="dur-h">
+            <header class="card dur-intro">
+                <h2 id="dur-h">{ l.t("Durable execution: the engine journals, the worker replays", "Durable execution：エンジンが記録し、ワーカーがリプレイする") }</h2>
+                <p>{ l.t(
+                    "Write an ordinary function; the engine journals every step. After a crash a new worker runs the function again from the top, and each step whose result is journaled returns it without running again; only the unfinished step runs again. The workflow id plays the idempotency key, and workflow code must be deterministic. Temporal, Restate and DBOS as they document it, in this page.",
+                    "普通の関数を書けば、エンジンが各ステップを記録する。クラッシュの後、新しいワーカーは関数を先頭から実行し直し、結果の記録されたステップは再実行せずにその結果を返す。もう一度実行されるのは終わっていなかったステップだけ。ワークフロー ID が冪等性キーの役を果たし、ワークフローのコードは決定論的でなければならない。Temporal、Restate、DBOS を、文書にある通りにこのページで動かす。") }</p>
+                { view::lesson_list(l, mode) }
+            </header>
+            { for ui.notice.as_ref().map(|n| view::notice(l, n)) }
+            { view::intro(l, &ui, &on) }
+            { view::controls(l, &ui, &on) }
+            { view::columns(l, &ui, &on) }
+            <div class="dur-main">
+                { view::source(l, &ui) }
+                { view::timeline(l, &ui, &on) }
+            </div>
+            { view::settings(l, &ui, &on) }
+            { view::engines(l) }
+            { view::share(l, &ui, &route_hash, &import_ref, on_import) }
+        </section>
+    }
+}

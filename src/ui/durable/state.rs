@@ -1,0 +1,345 @@
+//! The page's state, one reducer: the core's `DurableRun` at its cursor, which column the code
+//! follows, playing, the lesson's question and the learner's answer (which holds the run at the
+//! question's step), the challenge, and the messages. `reduce` forwards to the core and does no
+//! I/O; `page.rs` loads and saves.
+
+use std::rc::Rc;
+
+use yew::Reducible;
+
+use crate::sim::durable::{
+    challenge, lesson, Action, ActionError, ClockMode, Config, ConflictPolicy, DurableRun, Engine,
+    FaultKind, FlowKind, KeyMode, NotPosed, Posed, ReusePolicy, SavedState, StepName,
+};
+use crate::sim::limits::{InputError, MAX_DURABLE_COLUMNS};
+use crate::ui::route::Route;
+
+/// What the page shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A lesson, by id.
+    Lesson(&'static str),
+    /// A challenge, by id.
+    Challenge(&'static str),
+    /// The free run.
+    Free,
+}
+
+impl Mode {
+    /// The mode of a route this page draws.
+    pub fn of(route: &Route) -> Mode {
+        match route {
+            Route::Scenario(id) => crate::sim::durable::LESSON_IDS
+                .into_iter()
+                .find(|l| l == id)
+                .map_or(Mode::Free, Mode::Lesson),
+            Route::DurableChallenge(id) => crate::sim::durable::CHALLENGE_IDS
+                .into_iter()
+                .find(|c| c == id)
+                .map_or(Mode::Free, Mode::Challenge),
+            _ => Mode::Free,
+        }
+    }
+
+    /// The route of this mode.
+    pub fn route(self) -> Route {
+        match self {
+            Mode::Lesson(id) => Route::Scenario(id.into()),
+            Mode::Challenge(id) => Route::DurableChallenge(id.into()),
+            Mode::Free => Route::Durable,
+        }
+    }
+
+    /// The columns this mode starts with.
+    pub fn columns(self) -> Vec<Config> {
+        match self {
+            Mode::Lesson(id) => lesson(id).map(|l| l.columns),
+            Mode::Challenge(id) => challenge(id).map(|c| vec![c.config]),
+            Mode::Free => None,
+        }
+        .unwrap_or_else(|| vec![Config::default()])
+    }
+}
+
+/// A message above the run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// A link could not be read; the page shows the mode without it.
+    BadLink(InputError),
+    /// The state saved in this browser could not be read.
+    BadSaved(InputError),
+    /// An import was refused.
+    BadImport(InputError),
+    /// An import was read.
+    Imported,
+    /// An action was refused.
+    Action(ActionError),
+    /// The challenge's rules refuse the action (the number of crashes).
+    NoMoreCrashes(usize),
+}
+
+/// A setting of the column the controls edit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// The workflow.
+    Flow(FlowKind),
+    /// The engine.
+    Engine(Engine),
+    /// The key.
+    Key(KeyMode),
+    /// The clock.
+    Clock(ClockMode),
+    /// Temporal's reuse policy.
+    Reuse(ReusePolicy),
+    /// Temporal's conflict policy.
+    Conflict(ConflictPolicy),
+    /// A fault on a step, or none.
+    Fault(StepName, Option<FaultKind>),
+    /// When the client starts again.
+    StartAgain(Option<u64>),
+    /// Whether a crashed worker is replaced by itself.
+    AutoRestart(bool),
+}
+
+/// The page's actions.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DurAction {
+    /// One step forward (not past the question).
+    Step,
+    /// One step back, by replay.
+    Back,
+    /// To step k.
+    Seek(usize),
+    /// To the end (or the question).
+    RunToEnd,
+    /// Play or pause.
+    TogglePlay,
+    /// The play timer's tick.
+    Tick,
+    /// The learner acts.
+    Act(Action),
+    /// An answer to the question.
+    Answer(usize),
+    /// Skip the question.
+    Skip,
+    /// Ask the question again (from step 0).
+    AskAgain,
+    /// Which column the code and the timeline follow.
+    Select(usize),
+    /// Change a setting of the selected column (the run restarts at step 0).
+    Set(Setting),
+    /// Back to the mode's own columns, no actions, step 0.
+    Reset,
+    /// A state read from a link, the saved one or an import.
+    Load(SavedState),
+    /// An import's refusal, or another message.
+    Notice(Notice),
+}
+
+/// The page's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DurUi {
+    /// What the page shows.
+    pub mode: Mode,
+    /// The run.
+    pub run: Rc<DurableRun>,
+    /// The column the code, the timeline and the settings follow.
+    pub selected: usize,
+    /// Playing.
+    pub playing: bool,
+    /// The lesson's question against the run.
+    pub posed: Option<Result<Posed, NotPosed>>,
+    /// The learner's answer: `Some(None)` skipped.
+    pub answer: Option<Option<usize>>,
+    /// The message shown.
+    pub notice: Option<Notice>,
+    /// Bumped on every change worth saving.
+    pub version: u64,
+}
+
+impl DurUi {
+    /// The page in `mode` with `run`.
+    pub fn new(mode: Mode, run: DurableRun, notice: Option<Notice>) -> DurUi {
+        let mut ui = DurUi {
+            mode,
+            run: Rc::new(run),
+            selected: 0,
+            playing: false,
+            posed: None,
+            answer: None,
+            notice,
+            version: 0,
+        };
+        ui.pose();
+        ui
+    }
+
+    /// The page at the start of `mode`.
+    pub fn fresh(mode: Mode) -> DurUi {
+        DurUi::new(mode, DurableRun::new(mode.columns(), Vec::new()), None)
+    }
+
+    fn pose(&mut self) {
+        self.posed = match self.mode {
+            Mode::Lesson(id) => lesson(id).map(|l| l.question.pose(&self.run)),
+            _ => None,
+        };
+    }
+
+    /// The step the run waits at for the answer, if it waits.
+    pub fn limit(&self) -> Option<usize> {
+        match (&self.posed, self.answer) {
+            (Some(Ok(p)), None) => Some(p.ask_at),
+            _ => None,
+        }
+    }
+
+    /// The state to save or share.
+    pub fn saved(&self) -> SavedState {
+        SavedState {
+            columns: self.run.columns().to_vec(),
+            actions: self.run.actions().to_vec(),
+            cursor: self.run.cursor(),
+        }
+    }
+
+    /// Whether the challenge is won at the cursor.
+    pub fn won(&self) -> bool {
+        match self.mode {
+            Mode::Challenge(id) => challenge(id).is_some_and(|c| c.won(&self.run)),
+            _ => false,
+        }
+    }
+
+    fn run_mut(&mut self) -> &mut DurableRun {
+        Rc::make_mut(&mut self.run)
+    }
+
+    fn step(&mut self) -> bool {
+        if self.limit() == Some(self.run.cursor()) {
+            return false;
+        }
+        self.run_mut().step()
+    }
+}
+
+impl Reducible for DurUi {
+    type Action = DurAction;
+
+    fn reduce(self: Rc<Self>, action: DurAction) -> Rc<Self> {
+        let mut ui = (*self).clone();
+        let before = (ui.run.cursor(), ui.run.actions().len());
+        match action {
+            DurAction::Step => {
+                ui.playing = false;
+                ui.step();
+            }
+            DurAction::Back => {
+                ui.playing = false;
+                ui.run_mut().back();
+            }
+            DurAction::Seek(k) => {
+                ui.playing = false;
+                let k = ui.limit().map_or(k, |lim| k.min(lim));
+                ui.run_mut().seek(k);
+            }
+            DurAction::RunToEnd => {
+                ui.playing = false;
+                let k = ui.limit().unwrap_or(ui.run.end());
+                ui.run_mut().seek(k);
+            }
+            DurAction::TogglePlay => ui.playing = !ui.playing && !ui.run.at_end(),
+            DurAction::Tick => {
+                if ui.playing && !ui.step() {
+                    ui.playing = false;
+                }
+            }
+            DurAction::Act(_) if ui.limit() == Some(ui.run.cursor()) => ui.playing = false,
+            DurAction::Act(action) => {
+                ui.playing = false;
+                let rule = match ui.mode {
+                    Mode::Challenge(id) => challenge(id),
+                    _ => None,
+                };
+                match rule {
+                    Some(c)
+                        if action == Action::Crash && c.crashes_used(&ui.run) >= c.max_crashes =>
+                    {
+                        ui.notice = Some(Notice::NoMoreCrashes(c.max_crashes));
+                    }
+                    Some(c) if !c.allowed.contains(&action) => {
+                        ui.notice = Some(Notice::Action(ActionError::NotApplicable));
+                    }
+                    _ => match ui.run_mut().act(action) {
+                        Ok(()) => {
+                            ui.notice = None;
+                            ui.pose();
+                        }
+                        Err(e) => ui.notice = Some(Notice::Action(e)),
+                    },
+                }
+            }
+            DurAction::Answer(i) => ui.answer = Some(Some(i)),
+            DurAction::Skip => ui.answer = Some(None),
+            DurAction::AskAgain => {
+                ui.answer = None;
+                ui.run_mut().seek(0);
+                ui.pose();
+            }
+            DurAction::Select(i) => {
+                if i < ui.run.columns().len() {
+                    ui.selected = i;
+                }
+            }
+            DurAction::Set(setting) => {
+                ui.playing = false;
+                let mut columns = ui.run.columns().to_vec();
+                if let Some(c) = columns.get_mut(ui.selected) {
+                    match setting {
+                        Setting::Flow(f) => {
+                            c.flow = f;
+                            c.faults.retain(|x| f.steps().contains(&x.step));
+                        }
+                        Setting::Engine(e) => c.engine = e,
+                        Setting::Key(k) => c.key = k,
+                        Setting::Clock(k) => c.clock = k,
+                        Setting::Reuse(p) => c.reuse = p,
+                        Setting::Conflict(p) => c.conflict = p,
+                        Setting::Fault(step, kind) => *c = c.clone().with_fault(step, kind),
+                        Setting::StartAgain(at) => c.start_again_at_ms = at,
+                        Setting::AutoRestart(b) => c.auto_restart = b,
+                    }
+                }
+                let run = ui.run.with_columns(columns);
+                ui.run = Rc::new(run);
+                // Another run: its question is asked anew (its answer may differ).
+                ui.answer = None;
+                ui.pose();
+            }
+            DurAction::Reset => {
+                let mode = ui.mode;
+                ui = DurUi::fresh(mode);
+                ui.version = self.version + 1;
+                return Rc::new(ui);
+            }
+            DurAction::Load(saved) => {
+                let mut columns = saved.columns;
+                columns.truncate(MAX_DURABLE_COLUMNS);
+                let mut run = DurableRun::new(columns, saved.actions);
+                run.seek(saved.cursor);
+                ui.run = Rc::new(run);
+                ui.selected = 0;
+                ui.answer = None;
+                ui.pose();
+                ui.notice = Some(Notice::Imported);
+            }
+            DurAction::Notice(n) => ui.notice = Some(n),
+        }
+        if (ui.run.cursor(), ui.run.actions().len()) != before
+            || ui.run.columns() != self.run.columns()
+        {
+            ui.version = self.version + 1;
+        }
+        Rc::new(ui)
+    }
+}

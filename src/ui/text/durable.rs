@@ -1,0 +1,603 @@
+//! The durable-execution page's words for the core's data (`crate::sim::durable`): engines,
+//! keys, clocks, steps, faults, policies, the worker, runs, replies, effects, invariants,
+//! verdicts, trace events, answers, and the lessons' and challenges' own words, in both
+//! languages.
+
+use crate::sim::durable::{
+    ActionError, Answer, ClockMode, ConflictPolicy, EffectKind, EndState, Engine, FaultKind,
+    FlowKind, Invariant, KeyMode, NotPosed, ReplayEnd, RerunClass, ReusePolicy, RunStatus,
+    StartReply, StepName, TraceEvent, TraceKind, Verdict, Violation, WorkerState,
+};
+use crate::ui::i18n::{tr, Lang};
+
+/// The engine's name.
+pub fn engine(l: Lang, e: Engine) -> &'static str {
+    match e {
+        Engine::Temporal => "Temporal",
+        Engine::Restate => "Restate",
+        Engine::Dbos => "DBOS",
+        Engine::Plain => l.t("No durable execution", "durable execution なし"),
+    }
+}
+
+/// What the page imitates of each engine, and where that is documented.
+pub fn engine_rule(l: Lang, e: Engine) -> (&'static str, &'static str) {
+    match e {
+        Engine::Temporal => (
+            l.t(
+                "Event history replayed by a new worker; a replayed command that differs from the history is a non-determinism error and the run stays open, blocked; workflow.Now() is deterministic; Workflow Id Reuse and Conflict Policies.",
+                "新しいワーカーがイベント履歴をリプレイする。履歴と違うコマンドは非決定性エラーで、実行は開いたまま止まる。workflow.Now() は決定論的。Workflow Id の Reuse / Conflict Policy。",
+            ),
+            "https://docs.temporal.io/workflow-execution/workflowid-runid",
+        ),
+        Engine::Restate => (
+            l.t(
+                "ctx.run results journaled and replayed instead of re-executed; ctx.date and ctx.rand deterministic; a journal mismatch pauses the invocation; an Idempotency-Key at ingress attaches to the running invocation or returns its response.",
+                "ctx.run の結果はジャーナルに記録され、再実行せずリプレイされる。ctx.date と ctx.rand は決定論的。ジャーナル不一致は呼び出しを一時停止する。入口の Idempotency-Key は実行中の呼び出しに合流するか、その応答を返す。",
+            ),
+            "https://docs.restate.dev/develop/ts/durable-steps",
+        ),
+        Engine::Dbos => (
+            l.t(
+                "Input and each step's output checkpointed in Postgres; recovery re-runs the function from the top and skips steps with a stored output; a step whose name differs from the one recorded at its position is refused; the time is read in a step, so its output is stored; the workflow id is the idempotency key.",
+                "入力と各ステップの出力を Postgres にチェックポイントする。復旧は関数を先頭から再実行し、出力が保存済みのステップは飛ばす。記録と名前の違うステップは拒否される。時刻はステップの中で読むので、その出力が保存される。ワークフロー ID が冪等性キー。",
+            ),
+            "https://docs.dbos.dev/explanations/how-workflows-work",
+        ),
+        Engine::Plain => (
+            l.t(
+                "The same function in an ordinary process: its progress is in memory only; a crash loses the run, and nobody resumes it.",
+                "同じ関数を普通のプロセスで動かす。進み具合はメモリにしかなく、クラッシュで実行は失われ、誰も再開しない。",
+            ),
+            "",
+        ),
+    }
+}
+
+/// A key mode.
+pub fn key(l: Lang, k: KeyMode) -> &'static str {
+    match k {
+        KeyMode::Derived => l.t(
+            "derived from the run and the step",
+            "実行とステップから導出",
+        ),
+        KeyMode::None => l.t("no key", "キーなし"),
+        KeyMode::Random => l.t("random, minted in the step", "ステップ内でランダムに生成"),
+    }
+}
+
+/// A clock mode.
+pub fn clock(l: Lang, c: ClockMode) -> &'static str {
+    match c {
+        ClockMode::Engine => l.t("through the engine", "エンジン経由"),
+        ClockMode::Direct => l.t("read directly", "直接読む"),
+    }
+}
+
+/// A workflow.
+pub fn flow(l: Lang, f: FlowKind) -> &'static str {
+    match f {
+        FlowKind::Order => l.t("Place an order", "注文する"),
+        FlowKind::Trip => l.t("Book a trip (saga)", "旅行を予約する（サガ）"),
+    }
+}
+
+/// What a step does, in words (its id is the code's).
+pub fn step(l: Lang, s: StepName) -> &'static str {
+    match s {
+        StepName::Reserve => l.t("reserve the item", "在庫を確保"),
+        StepName::Charge => l.t("charge the card", "カードに課金"),
+        StepName::Clock => l.t("read the time", "時刻を読む"),
+        StepName::ShipExpress => l.t("ship today", "本日発送"),
+        StepName::ShipStandard => l.t("ship tomorrow", "翌日発送"),
+        StepName::Receipt => l.t("send the receipt", "領収書を送る"),
+        StepName::BookFlight => l.t("book the flight", "航空券を予約"),
+        StepName::ReserveHotel => l.t("reserve the hotel", "ホテルを予約"),
+        StepName::CancelFlight => l.t("cancel the flight", "航空券を取消"),
+        StepName::Refund => l.t("refund the card", "カードに返金"),
+    }
+}
+
+/// A fault.
+pub fn fault(l: Lang, f: FaultKind) -> &'static str {
+    match f {
+        FaultKind::CrashBefore => l.t(
+            "crash before the step's effect",
+            "ステップの副作用の前にクラッシュ",
+        ),
+        FaultKind::CrashAfterEffect => l.t(
+            "crash after the effect, before the result is journaled",
+            "副作用の後、結果の記録前にクラッシュ",
+        ),
+        FaultKind::CrashAfterJournal => l.t(
+            "crash after the result is journaled",
+            "結果の記録後にクラッシュ",
+        ),
+        FaultKind::ReplyLost => l.t(
+            "the step's reply is lost (retried after the timeout)",
+            "ステップの応答が消える（タイムアウト後にリトライ）",
+        ),
+        FaultKind::FailOnce => l.t("fails once (retried)", "一度失敗する（リトライ）"),
+        FaultKind::FailPermanent => l.t("fails permanently", "恒久的に失敗する"),
+    }
+}
+
+/// Temporal's reuse policy, by its name.
+pub fn reuse(p: ReusePolicy) -> &'static str {
+    match p {
+        ReusePolicy::AllowDuplicate => "AllowDuplicate",
+        ReusePolicy::AllowDuplicateFailedOnly => "AllowDuplicateFailedOnly",
+        ReusePolicy::RejectDuplicate => "RejectDuplicate",
+    }
+}
+
+/// Temporal's conflict policy, by its name.
+pub fn conflict(p: ConflictPolicy) -> &'static str {
+    match p {
+        ConflictPolicy::Fail => "Fail",
+        ConflictPolicy::UseExisting => "UseExisting",
+        ConflictPolicy::TerminateExisting => "TerminateExisting",
+    }
+}
+
+/// The worker.
+pub fn worker(l: Lang, w: WorkerState) -> &'static str {
+    match w {
+        WorkerState::Idle => l.t("idle", "待機中"),
+        WorkerState::Running => l.t("running", "実行中"),
+        WorkerState::Replaying => l.t("replaying", "リプレイ中"),
+        WorkerState::Crashed => l.t("crashed", "クラッシュ"),
+    }
+}
+
+/// A run's status.
+pub fn run_status(l: Lang, s: RunStatus) -> &'static str {
+    match s {
+        RunStatus::Running => l.t("running", "実行中"),
+        RunStatus::Completed => l.t("completed", "完了"),
+        RunStatus::Compensated => l.t("compensated", "補償済み"),
+        RunStatus::Failed => l.t("failed", "失敗"),
+        RunStatus::Terminated => l.t("terminated", "強制終了"),
+        RunStatus::Lost => l.t("lost with the worker", "ワーカーと共に消失"),
+        RunStatus::Blocked => l.t("blocked (non-determinism error)", "停止（非決定性エラー）"),
+        RunStatus::Paused => l.t("paused (journal mismatch)", "一時停止（ジャーナル不一致）"),
+    }
+}
+
+/// The engine's answer to a start.
+pub fn reply(l: Lang, r: StartReply) -> String {
+    match r {
+        StartReply::Started(n) => tr!(l, "started run {n}", "実行 {n} を開始"),
+        StartReply::Attached(n) => tr!(l, "joined the running run {n}", "実行中の実行 {n} に合流"),
+        StartReply::SameResult(n) => tr!(
+            l,
+            "answered with run {n}'s stored result",
+            "実行 {n} の保存済みの結果を返した"
+        ),
+        StartReply::Rejected => l
+            .t(
+                "rejected: the workflow id is taken",
+                "拒否：このワークフロー ID は使用済み",
+            )
+            .to_string(),
+        StartReply::Replaced { old, new } => tr!(
+            l,
+            "terminated run {old}, started run {new}",
+            "実行 {old} を強制終了し、実行 {new} を開始"
+        ),
+    }
+}
+
+/// A side effect.
+pub fn effect(l: Lang, e: EffectKind) -> &'static str {
+    match e {
+        EffectKind::Reserved => l.t("items reserved", "在庫確保"),
+        EffectKind::Charged => l.t("charges", "課金"),
+        EffectKind::ChargeReplayed => l.t("charges replayed by the key", "キーで再生された課金"),
+        EffectKind::Declined => l.t("declined", "拒否された課金"),
+        EffectKind::ShippedExpress => l.t("shipped today", "本日発送"),
+        EffectKind::ShippedStandard => l.t("shipped tomorrow", "翌日発送"),
+        EffectKind::Receipt => l.t("receipts", "領収書"),
+        EffectKind::FlightBooked => l.t("flights booked", "航空券予約"),
+        EffectKind::HotelReserved => l.t("hotels reserved", "ホテル予約"),
+        EffectKind::FlightCancelled => l.t("flights cancelled", "航空券取消"),
+        EffectKind::Refunded => l.t("refunds", "返金"),
+        EffectKind::RefundReplayed => l.t("refunds replayed by the key", "キーで再生された返金"),
+    }
+}
+
+/// An invariant.
+pub fn invariant(l: Lang, i: Invariant) -> &'static str {
+    match i {
+        Invariant::OneChargePerOrder => {
+            l.t("at most one charge per order", "1 注文の課金は最大 1 回")
+        }
+        Invariant::RefundPerCharge => l.t(
+            "no refund without a charge, one per charge",
+            "課金のない返金はなく、課金 1 回に返金 1 回まで",
+        ),
+        Invariant::EndedKeptOrCompensated => l.t(
+            "an ended run keeps or compensates every done step",
+            "終わった実行は完了したステップをすべて保つか補償する",
+        ),
+        Invariant::ReplayNeverReruns => l.t(
+            "replay never re-runs a journaled step",
+            "リプレイは記録済みのステップを再実行しない",
+        ),
+    }
+}
+
+/// A broken invariant.
+pub fn violation(l: Lang, v: &Violation) -> String {
+    let (name, at, run, s) = (invariant(l, v.invariant), v.at, v.run, v.step.id());
+    tr!(
+        l,
+        "✕ {name}: broken at step {at} by `{s}` (run {run})",
+        "✕ {name}：ステップ {at} で `{s}` が破った（実行 {run}）"
+    )
+}
+
+/// What the engine did on a replay mismatch.
+pub fn verdict(l: Lang, v: Verdict) -> &'static str {
+    match v {
+        Verdict::Blocked => l.t(
+            "Temporal: non-determinism error — the workflow task fails on every retry; the run stays open and blocked until the code is fixed",
+            "Temporal：非決定性エラー。ワークフロータスクはリトライのたびに失敗し、コードを直すまで実行は開いたまま止まる",
+        ),
+        Verdict::Paused => l.t(
+            "Restate: journal mismatch — the invocation is paused",
+            "Restate：ジャーナル不一致。呼び出しは一時停止する",
+        ),
+        Verdict::Failed => l.t(
+            "DBOS: the step is refused — its name differs from the one recorded; the workflow ends in error",
+            "DBOS：ステップを拒否。記録された名前と違うため、ワークフローはエラーで終わる",
+        ),
+    }
+}
+
+/// One trace event, as the caption and the timeline say it.
+pub fn event(l: Lang, e: &TraceEvent) -> String {
+    match e.kind {
+        TraceKind::StartRequested { again: false } => l.t("The client starts workflow order-42.", "クライアントがワークフロー order-42 を開始する。").into(),
+        TraceKind::StartRequested { again: true } => l.t(
+            "The client timed out and starts workflow order-42 again, with the same id.",
+            "クライアントはタイムアウトし、同じ ID でワークフロー order-42 をもう一度開始する。",
+        )
+        .into(),
+        TraceKind::StartReplied(r) => {
+            let r = reply(l, r);
+            tr!(l, "The engine {r}.", "エンジンは{r}。")
+        }
+        TraceKind::StepStarted { pos, step: s } => {
+            let (id, what) = (s.id(), step(l, s));
+            tr!(l, "Journal #{pos}: `{id}` started ({what}).", "ジャーナル #{pos}：`{id}` 開始（{what}）。")
+        }
+        TraceKind::StepRerun { pos, step: s } => {
+            let id = s.id();
+            tr!(
+                l,
+                "Journal #{pos} `{id}` started but has no result: the step runs again.",
+                "ジャーナル #{pos} `{id}` は開始済みで結果がない。ステップをもう一度実行する。"
+            )
+        }
+        TraceKind::StepRan { step: s, attempt, .. } => {
+            let (id, what) = (s.id(), step(l, s));
+            if attempt > 1 {
+                tr!(l, "`{id}` runs (execution {attempt}): {what}.", "`{id}` を実行（{attempt} 回目）：{what}。")
+            } else {
+                tr!(l, "`{id}` runs: {what}.", "`{id}` を実行：{what}。")
+            }
+        }
+        TraceKind::StepFailed { step: s, permanent, .. } => {
+            let id = s.id();
+            if permanent {
+                tr!(l, "`{id}` fails permanently.", "`{id}` は恒久的に失敗する。")
+            } else {
+                tr!(l, "`{id}` fails; the engine retries it after its backoff.", "`{id}` は失敗し、エンジンはバックオフ後にリトライする。")
+            }
+        }
+        TraceKind::ReplyLost { step: s, .. } => {
+            let id = s.id();
+            tr!(
+                l,
+                "`{id}`'s reply is lost: the engine waits for the timeout and runs it again.",
+                "`{id}` の応答が消えた。エンジンはタイムアウトを待ってもう一度実行する。"
+            )
+        }
+        TraceKind::Journaled { pos, step: s } => {
+            let id = s.id();
+            tr!(l, "Journal #{pos}: `{id}`'s result recorded.", "ジャーナル #{pos}：`{id}` の結果を記録。")
+        }
+        TraceKind::ClockJournaled { pos, ms } => tr!(
+            l,
+            "Journal #{pos}: the time, {ms} ms, read through the engine and recorded.",
+            "ジャーナル #{pos}：エンジン経由で時刻 {ms} ms を読み、記録。"
+        ),
+        TraceKind::ClockReadDirect { ms } => tr!(
+            l,
+            "The workflow reads the worker's clock directly: {ms} ms (not journaled).",
+            "ワークフローがワーカーの時計を直接読む：{ms} ms（記録されない）。"
+        ),
+        TraceKind::Replayed { pos, step: s } => {
+            let id = s.id();
+            tr!(
+                l,
+                "Replay: journal #{pos} `{id}` returns its recorded result; the step does not run.",
+                "リプレイ：ジャーナル #{pos} `{id}` は記録済みの結果を返す。ステップは実行されない。"
+            )
+        }
+        TraceKind::Mismatch { pos, journaled, wanted, verdict: v } => {
+            let (j, w, v) = (journaled.id(), wanted.id(), verdict(l, v));
+            tr!(
+                l,
+                "Replay: the code asks for `{w}` where journal #{pos} holds `{j}`. {v}.",
+                "リプレイ：ジャーナル #{pos} は `{j}` なのに、コードは `{w}` を求める。{v}。"
+            )
+        }
+        TraceKind::Crashed { by_learner: true } => l.t("You crash the worker.", "あなたがワーカーをクラッシュさせた。").into(),
+        TraceKind::Crashed { by_learner: false } => l.t("The worker crashes.", "ワーカーがクラッシュする。").into(),
+        TraceKind::Restarted => l.t(
+            "A new worker comes up and runs the workflow function again from the top.",
+            "新しいワーカーが起動し、ワークフロー関数を先頭から実行し直す。",
+        )
+        .into(),
+        TraceKind::RunEnded { status } => {
+            let (run, s) = (e.run, run_status(l, status));
+            tr!(l, "Run {run} ends: {s}.", "実行 {run} が終わる：{s}。")
+        }
+    }
+}
+
+/// The timeline lane an event sits in: 0 client, 1 engine, 2 worker, 3 services.
+pub fn lane(kind: &TraceKind) -> usize {
+    match kind {
+        TraceKind::StartRequested { .. } => 0,
+        TraceKind::StartReplied(_)
+        | TraceKind::RunEnded { .. }
+        | TraceKind::ClockJournaled { .. }
+        | TraceKind::Journaled { .. }
+        | TraceKind::StepStarted { .. } => 1,
+        TraceKind::StepRan { .. } | TraceKind::StepFailed { .. } | TraceKind::ReplyLost { .. } => 3,
+        _ => 2,
+    }
+}
+
+/// The lanes' names.
+pub fn lanes(l: Lang) -> [&'static str; 4] {
+    [
+        l.t("client", "クライアント"),
+        l.t("engine (journal)", "エンジン（ジャーナル）"),
+        l.t("worker", "ワーカー"),
+        l.t("services", "サービス"),
+    ]
+}
+
+/// An answer.
+pub fn answer(l: Lang, a: Answer) -> String {
+    match a {
+        Answer::Rerun(RerunClass::Nothing) => l
+            .t("nothing: no step runs again", "何も再実行されない")
+            .into(),
+        Answer::Rerun(RerunClass::OnlyUnfinished) => l
+            .t("only the unfinished step", "終わっていなかったステップだけ")
+            .into(),
+        Answer::Rerun(RerunClass::FromTheTop) => l
+            .t("every step, from the top", "先頭からすべてのステップ")
+            .into(),
+        Answer::Count(n) => tr!(l, "{n}×", "{n} 回"),
+        Answer::Replay(ReplayEnd::Completed) => l
+            .t("it replays and completes", "リプレイして完了する")
+            .into(),
+        Answer::Replay(ReplayEnd::Stopped(Verdict::Blocked)) => l
+            .t(
+                "it stops with a non-determinism error, the run blocked",
+                "非決定性エラーで止まり、実行は停止したまま",
+            )
+            .into(),
+        Answer::Replay(ReplayEnd::Stopped(Verdict::Paused)) => l
+            .t(
+                "it pauses on a journal mismatch",
+                "ジャーナル不一致で一時停止する",
+            )
+            .into(),
+        Answer::Replay(ReplayEnd::Stopped(Verdict::Failed)) => l
+            .t("the workflow ends in error", "ワークフローはエラーで終わる")
+            .into(),
+        Answer::End(EndState::AllKept) => l
+            .t(
+                "everything kept: the trip is booked",
+                "すべて保たれる：旅行は予約済み",
+            )
+            .into(),
+        Answer::End(EndState::AllUndone) => l
+            .t(
+                "everything undone: flight cancelled, card refunded",
+                "すべて取り消される：航空券取消、返金済み",
+            )
+            .into(),
+        Answer::End(EndState::HalfDone) => l
+            .t(
+                "half done: charged and booked, nothing undone",
+                "中途半端：課金と予約が残り、何も取り消されない",
+            )
+            .into(),
+    }
+}
+
+/// Why a question does not apply.
+pub fn not_posed(l: Lang, n: NotPosed) -> &'static str {
+    match n {
+        NotPosed::NoSuchColumn => l.t("This question is about a column the run no longer has.", "この問いは、この実行にはもうない列についてのものだ。"),
+        NotPosed::NeverAsked => l.t(
+            "With these settings the moment this question asks about never comes, so it is not asked. Reset the lesson to see it.",
+            "この設定では、問いが尋ねる瞬間が来ないので問わない。レッスンをリセットすると見られる。",
+        ),
+    }
+}
+
+/// Why an action was not taken.
+pub fn action_error(l: Lang, e: ActionError) -> String {
+    match e {
+        ActionError::NotApplicable => l
+            .t(
+                "Nothing to do: the worker is already in that state.",
+                "何も起きない：ワーカーはすでにその状態だ。",
+            )
+            .into(),
+        ActionError::TooMany { max } => tr!(
+            l,
+            "A run holds at most {max} actions.",
+            "1 回の実行で行える操作は最大 {max} 回。"
+        ),
+        ActionError::TooLong { max } => tr!(
+            l,
+            "A run has at most {max} steps.",
+            "1 回の実行は最大 {max} ステップ。"
+        ),
+    }
+}
+
+/// A lesson's words: title, what happens, the question, why (with `{step}`), the takeaway.
+pub struct LessonWords {
+    /// Title.
+    pub title: &'static str,
+    /// What the lesson sets up.
+    pub story: &'static str,
+    /// The question.
+    pub ask: &'static str,
+    /// Why the answer is what it is; `{step}` is the step that shows it.
+    pub why: &'static str,
+    /// What to remember.
+    pub takeaway: &'static str,
+}
+
+/// The words of lesson `id`.
+pub fn lesson(l: Lang, id: &str) -> LessonWords {
+    let w = |title, story, ask, why, takeaway| LessonWords {
+        title,
+        story,
+        ask,
+        why,
+        takeaway,
+    };
+    match id {
+        "durable-resume" => w(
+            l.t("The worker crashes mid-order and resumes", "注文の途中でワーカーが落ち、再開する"),
+            l.t(
+                "The order workflow reserves the item, charges the card, reads the time and ships. The worker crashes right after shipping, before the engine journals the shipment. On the left Temporal keeps the journal; on the right the same function runs in a plain process.",
+                "注文ワークフローは在庫を確保し、カードに課金し、時刻を読んで発送する。発送した直後、エンジンが発送を記録する前にワーカーがクラッシュする。左は Temporal がジャーナルを持つ。右は同じ関数を普通のプロセスで動かす。",
+            ),
+            l.t("After the restart, which steps run again in Temporal?", "再起動の後、Temporal ではどのステップがもう一度実行される？"),
+            l.t(
+                "The new worker runs the function from the top, but the journaled steps return their recorded results (rows marked “replayed”); only the shipment, started and never journaled, runs again at step {step}. It ships twice: at-least-once.",
+                "新しいワーカーは関数を先頭から実行するが、記録済みのステップは記録された結果を返す（「リプレイ」の行）。開始したが記録されなかった発送だけが、ステップ {step} でもう一度実行される。発送は 2 回：at-least-once だ。",
+            ),
+            l.t(
+                "Durable execution resumes where the journal ends, and re-runs the step in flight: every step must be safe to run twice.",
+                "durable execution はジャーナルの終わりから再開し、途中だったステップを再実行する。どのステップも 2 回実行されて平気でなければならない。",
+            ),
+        ),
+        "durable-charge-key" => w(
+            l.t("The charge step re-runs: a key decides", "課金ステップの再実行：キーが決める"),
+            l.t(
+                "The worker crashes after the payment service charged the card, before the charge was journaled. After the restart the charge step runs again. Three columns pass three keys: derived from the run and the step, none, and one minted at random inside the step.",
+                "決済サービスが課金した後、その課金が記録される前にワーカーがクラッシュする。再起動の後、課金ステップはもう一度実行される。3 つの列は 3 種類のキーを渡す：実行とステップから導いたキー、キーなし、ステップ内でランダムに作るキー。",
+            ),
+            l.t("How many times is the card charged with no key?", "キーなしでは、カードに何回課金される？"),
+            l.t(
+                "Without a key the naive payment service charges on every call: the re-run at step {step} is a second charge. A random key is new on every execution, so it charges twice too; the derived key is the same on the re-run and the service replays the first result.",
+                "キーがなければ素朴な決済サービスは呼ばれるたびに課金する。ステップ {step} の再実行は 2 回目の課金だ。ランダムなキーは実行のたびに新しいので、やはり 2 回課金される。導出したキーは再実行でも同じで、サービスは最初の結果を再生する。",
+            ),
+            l.t(
+                "The engine gives at-least-once; the key derived from the workflow and the step turns it into exactly-once at the payment service.",
+                "エンジンが与えるのは at-least-once。ワークフローとステップから導いたキーが、決済サービスでそれを exactly-once にする。",
+            ),
+        ),
+        "durable-clock" => w(
+            l.t("A workflow that reads the clock breaks on replay", "時計を読むワークフローはリプレイで壊れる"),
+            l.t(
+                "Orders read before 1,000 ms ship today, later ones tomorrow. Three columns read the worker's clock directly in workflow code; the fourth reads it through the engine. The worker crashes while sending the receipt; the replay runs a second later.",
+                "1,000 ms より前に時刻を読んだ注文は本日発送、それ以降は翌日発送。3 つの列はワークフローのコードでワーカーの時計を直接読み、4 つ目はエンジン経由で読む。領収書の送信中にワーカーがクラッシュし、リプレイは 1 秒後に走る。",
+            ),
+            l.t("What does Temporal do when it replays the first column?", "1 列目をリプレイするとき、Temporal はどうする？"),
+            l.t(
+                "On replay the direct read gives a later time, so the code asks for `ship_standard` where the history holds `ship_express` (step {step}). Temporal stops with a non-determinism error; Restate pauses on the journal mismatch; DBOS refuses the step. Read through the engine, the time is journaled and the replay takes the same branch.",
+                "リプレイでは直接読んだ時刻が遅くなり、履歴が `ship_express` の位置でコードは `ship_standard` を求める（ステップ {step}）。Temporal は非決定性エラーで止まり、Restate はジャーナル不一致で一時停止し、DBOS はステップを拒否する。エンジン経由で読めば時刻は記録され、リプレイは同じ分岐をたどる。",
+            ),
+            l.t(
+                "Workflow code must be deterministic; steps need not be. Read time and randomness through the engine.",
+                "ワークフローのコードは決定論的でなければならない。ステップはそうでなくてよい。時刻や乱数はエンジン経由で読む。",
+            ),
+        ),
+        "durable-same-id" => w(
+            l.t("The same workflow id, started again after the run closed", "同じワークフロー ID を、実行が閉じた後にもう一度開始する"),
+            l.t(
+                "The client did not hear back and starts order-42 again at 5 s, after the first run completed. Temporal with AllowDuplicate and with RejectDuplicate, Restate, DBOS.",
+                "クライアントは応答を受け取れず、最初の実行が完了した後の 5 秒に order-42 をもう一度開始する。Temporal（AllowDuplicate と RejectDuplicate）、Restate、DBOS。",
+            ),
+            l.t("How many times is the card charged under Temporal's AllowDuplicate?", "Temporal の AllowDuplicate では、カードに何回課金される？"),
+            l.t(
+                "AllowDuplicate starts a second run; its keys are derived from its own run, so the payment service sees a new key and charges again at step {step}. RejectDuplicate refuses the start; Restate and DBOS answer with the first run's result: the workflow id is the idempotency key.",
+                "AllowDuplicate は 2 つ目の実行を始める。そのキーは自分の実行から導かれるので、決済サービスには新しいキーに見え、ステップ {step} でもう一度課金する。RejectDuplicate は開始を拒否し、Restate と DBOS は最初の実行の結果を返す。ワークフロー ID が冪等性キーだ。",
+            ),
+            l.t(
+                "The workflow id plays the idempotency key only if the engine is told to refuse or reuse it: AllowDuplicate on a workflow that charges is a double charge.",
+                "ワークフロー ID が冪等性キーの役を果たすのは、エンジンが拒否か再利用をする設定のときだけ。課金するワークフローに AllowDuplicate は二重課金だ。",
+            ),
+        ),
+        "durable-same-id-running" => w(
+            l.t("The same workflow id, started again while it runs", "同じワークフロー ID を、実行中にもう一度開始する"),
+            l.t(
+                "This time the client starts order-42 again at 550 ms, just after the card was charged. Temporal's conflict policies Fail, UseExisting and TerminateExisting, and Restate.",
+                "今度はクライアントが 550 ms、課金の直後に order-42 をもう一度開始する。Temporal の Conflict Policy（Fail、UseExisting、TerminateExisting）と Restate。",
+            ),
+            l.t("How many times is the card charged under TerminateExisting?", "TerminateExisting では、カードに何回課金される？"),
+            l.t(
+                "TerminateExisting ends the first run after its charge (nothing compensates a terminated run) and starts a second one, which charges again with its own key at step {step}. Fail rejects the start, UseExisting and Restate join the running run.",
+                "TerminateExisting は課金を終えた最初の実行を終了させ（強制終了した実行は何も補償しない）、2 つ目の実行を始める。それはステップ {step} で自分のキーでもう一度課金する。Fail は開始を拒否し、UseExisting と Restate は実行中の実行に合流する。",
+            ),
+            l.t(
+                "For a workflow that charges, a duplicate start should join the running run, not replace it.",
+                "課金するワークフローでは、重複した開始は実行中の実行に合流すべきで、置き換えるべきではない。",
+            ),
+        ),
+        "durable-saga" => w(
+            l.t("A saga compensates; without durable execution it is half done", "サガは補償する。durable execution がなければ中途半端に終わる"),
+            l.t(
+                "Book a trip across three services: charge the card, book the flight, reserve the hotel. The hotel fails for good, so the saga cancels the flight and refunds the card, newest first. A crash hits the refund in the Temporal columns (keyed and not); in the plain process the crash falls before the compensation.",
+                "3 つのサービスにまたがる旅行の予約：カードに課金、航空券を予約、ホテルを予約。ホテルは恒久的に失敗するので、サガは新しいものから順に航空券を取り消しカードに返金する。Temporal の列（キーありとなし）では返金中にクラッシュし、普通のプロセスでは補償の前にクラッシュする。",
+            ),
+            l.t("Without durable execution, what does the crash leave?", "durable execution なしでは、クラッシュの後に何が残る？"),
+            l.t(
+                "Nobody resumes the plain process: the card stays charged and the flight booked, and the invariant fails at step {step}. With Temporal the compensation resumes after the crash; the keyed refund runs twice and refunds once, the unkeyed one refunds twice.",
+                "普通のプロセスは誰も再開しない。カードは課金され、航空券は予約されたまま残り、不変条件はステップ {step} で破れる。Temporal では補償がクラッシュの後に再開する。キー付きの返金は 2 回実行されても返金は 1 回、キーなしは 2 回返金する。",
+            ),
+            l.t(
+                "Across services one transaction is not enough: a saga undoes in reverse order, and each compensation is itself a keyed, journaled step.",
+                "サービスをまたぐと 1 つのトランザクションでは足りない。サガは逆順に取り消し、補償自体もキー付きで記録されるステップだ。",
+            ),
+        ),
+        _ => w("", "", "", "", ""),
+    }
+}
+
+/// A challenge's title and brief.
+pub fn challenge(l: Lang, id: &str) -> (&'static str, &'static str) {
+    match id {
+        "durable-charge-twice" => (
+            l.t("Charge twice using only crashes", "クラッシュだけで 2 回課金させる"),
+            l.t(
+                "The charge step passes no key. Using only Crash worker (and Restart), make the payment service charge the order twice. At most 3 crashes.",
+                "課金ステップはキーを渡さない。「ワーカーをクラッシュ」（と再起動）だけで、決済サービスにこの注文を 2 回課金させる。クラッシュは最大 3 回。",
+            ),
+        ),
+        "durable-random-once" => (
+            l.t("The one crash point where a random key still charges once", "ランダムなキーでも 1 回だけ課金されるクラッシュの位置"),
+            l.t(
+                "The charge step mints a random key. Crash the worker once so that the charge step runs again and the card is still charged once, and the order completes.",
+                "課金ステップはランダムなキーを作る。ワーカーを 1 回だけクラッシュさせ、課金ステップがもう一度実行されても課金は 1 回で、注文が完了するようにする。",
+            ),
+        ),
+        _ => ("", ""),
+    }
+}

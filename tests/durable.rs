@@ -1,0 +1,667 @@
+//! The durable-execution engine (`idempotency_playground::durable`): journal and replay, crash
+//! points, retries, the three keys, the determinism rule per engine, workflow-id policies per
+//! engine, sagas with keyed compensation, invariants naming their step, stepping back by replay,
+//! the lessons' answers and the challenges' solutions; and the property the issue names: for
+//! random crash points, derived keys charge exactly once, and without keys the invariant catches
+//! every run whose charge step ran twice. Also compiled for the browser layer.
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+#[cfg(target_arch = "wasm32")]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+use idempotency_playground::durable::*;
+use idempotency_playground::Rng;
+
+fn run_to_end(config: Config) -> World {
+    let mut w = World::new(config);
+    while w.step() {}
+    w
+}
+
+fn fault(step: StepName, kind: FaultKind) -> Config {
+    Config::default().with_fault(step, Some(kind))
+}
+
+fn ran(w: &World, step: StepName) -> usize {
+    w.trace()
+        .iter()
+        .filter(|e| matches!(e.kind, TraceKind::StepRan { step: s, .. } if s == step))
+        .count()
+}
+
+#[test]
+fn an_order_without_faults_journals_every_step_once_and_charges_once() {
+    let w = run_to_end(Config::default());
+    let run = w.current_run().unwrap();
+    assert_eq!(run.status, RunStatus::Completed);
+    let steps: Vec<StepName> = run.journal.iter().map(|e| e.step).collect();
+    assert_eq!(
+        steps,
+        [
+            StepName::Reserve,
+            StepName::Charge,
+            StepName::Clock,
+            StepName::ShipExpress,
+            StepName::Receipt
+        ]
+    );
+    assert!(run
+        .journal
+        .iter()
+        .all(|e| e.result.is_some() && !e.replayed));
+    assert_eq!(w.count(EffectKind::Charged), 1);
+    assert_eq!(w.balance(), INITIAL_BALANCE - AMOUNT);
+    assert!(w.violations().is_empty());
+    assert_eq!(w.store().len(), 1);
+    assert_eq!(w.store()[0].0, "order-42/1/charge_card");
+}
+
+#[test]
+fn after_a_crash_journaled_steps_are_replayed_and_only_the_unfinished_one_runs_again() {
+    for engine in [Engine::Temporal, Engine::Restate, Engine::Dbos] {
+        let w = run_to_end(Config {
+            engine,
+            ..fault(StepName::ShipExpress, FaultKind::CrashAfterEffect)
+        });
+        let run = w.current_run().unwrap();
+        assert_eq!(run.status, RunStatus::Completed, "{engine:?}");
+        let replayed: Vec<StepName> = run
+            .journal
+            .iter()
+            .filter(|e| e.replayed)
+            .map(|e| e.step)
+            .collect();
+        assert_eq!(
+            replayed,
+            [StepName::Reserve, StepName::Charge, StepName::Clock]
+        );
+        assert_eq!(ran(&w, StepName::Reserve), 1);
+        assert_eq!(ran(&w, StepName::Charge), 1);
+        assert_eq!(
+            ran(&w, StepName::ShipExpress),
+            2,
+            "at-least-once: the unfinished step re-ran"
+        );
+        assert_eq!(w.count(EffectKind::ShippedExpress), 2);
+        assert!(w.violation(Invariant::ReplayNeverReruns).is_none());
+        assert_eq!(rerun_of(&w), RerunClass::OnlyUnfinished);
+    }
+    // Without durable execution nothing resumes: the run is lost, half done.
+    let w = run_to_end(Config {
+        engine: Engine::Plain,
+        ..fault(StepName::ShipExpress, FaultKind::CrashAfterEffect)
+    });
+    assert_eq!(w.runs()[0].status, RunStatus::Lost);
+    assert_eq!(w.count(EffectKind::Receipt), 0);
+    let v = w.violation(Invariant::EndedKeptOrCompensated).unwrap();
+    assert_eq!(v.step, StepName::Charge);
+}
+
+fn rerun_of(w: &World) -> RerunClass {
+    let l = lesson("durable-resume").unwrap();
+    let run = DurableRun::new(vec![w.config().clone()], Vec::new());
+    match l.question.pose(&run).unwrap().choices[l.question.pose(&run).unwrap().answer] {
+        Answer::Rerun(r) => r,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn crash_points_and_lost_replies_decide_whether_the_charge_runs_twice() {
+    use FaultKind::*;
+    // (fault, charge step executions, charges with no key, with a derived key)
+    let cases = [
+        (CrashBefore, 1, 1, 1),
+        (CrashAfterEffect, 2, 2, 1),
+        (CrashAfterJournal, 1, 1, 1),
+        (ReplyLost, 2, 2, 1),
+        (FailOnce, 1, 1, 1),
+    ];
+    for (kind, executions, none, derived) in cases {
+        for (key, charges) in [(KeyMode::None, none), (KeyMode::Derived, derived)] {
+            let w = run_to_end(Config {
+                key,
+                ..fault(StepName::Charge, kind)
+            });
+            assert_eq!(ran(&w, StepName::Charge), executions, "{kind:?} {key:?}");
+            assert_eq!(w.count(EffectKind::Charged), charges, "{kind:?} {key:?}");
+            assert_eq!(w.current_run().unwrap().status, RunStatus::Completed);
+            assert_eq!(
+                w.violation(Invariant::OneChargePerOrder).is_some(),
+                charges > 1,
+                "{kind:?} {key:?}"
+            );
+        }
+    }
+    // A random key minted inside the step is another key on the re-run: charged twice.
+    let w = run_to_end(Config {
+        key: KeyMode::Random,
+        ..fault(StepName::Charge, CrashAfterEffect)
+    });
+    assert_eq!(w.count(EffectKind::Charged), 2);
+    let keys: Vec<_> = w.effects().iter().filter_map(|e| e.key.clone()).collect();
+    assert_eq!(keys.len(), 2);
+    assert_ne!(keys[0], keys[1]);
+    // The invariant names the step and the world step of the second charge.
+    let v = w.violation(Invariant::OneChargePerOrder).unwrap();
+    assert_eq!(v.step, StepName::Charge);
+    let second = w
+        .effects()
+        .iter()
+        .filter(|e| e.kind == EffectKind::Charged)
+        .nth(1)
+        .unwrap();
+    assert_eq!(v.at, second.at);
+    // With a derived key the payment service replays the first result.
+    let w = run_to_end(fault(StepName::Charge, CrashAfterEffect));
+    assert_eq!(w.count(EffectKind::ChargeReplayed), 1);
+    // A transient failure is retried after the retry policy's first interval.
+    let w = run_to_end(fault(StepName::Charge, FailOnce));
+    let failed = w
+        .trace()
+        .iter()
+        .find(|e| {
+            matches!(
+                e.kind,
+                TraceKind::StepFailed {
+                    permanent: false,
+                    ..
+                }
+            )
+        })
+        .unwrap();
+    let retried = w
+        .trace()
+        .iter()
+        .find(|e| {
+            matches!(
+                e.kind,
+                TraceKind::StepRan {
+                    step: StepName::Charge,
+                    attempt: 2,
+                    ..
+                }
+            )
+        })
+        .unwrap();
+    assert_eq!(retried.ms - failed.ms, 1_000);
+}
+
+#[test]
+fn a_workflow_that_reads_the_clock_directly_breaks_on_replay_each_engine_its_own_way() {
+    let direct = |engine| Config {
+        engine,
+        clock: ClockMode::Direct,
+        ..fault(StepName::Receipt, FaultKind::CrashAfterEffect)
+    };
+    let expect = [
+        (Engine::Temporal, Verdict::Blocked, RunStatus::Blocked),
+        (Engine::Restate, Verdict::Paused, RunStatus::Paused),
+        (Engine::Dbos, Verdict::Failed, RunStatus::Failed),
+    ];
+    for (engine, verdict, status) in expect {
+        let w = run_to_end(direct(engine));
+        assert_eq!(w.mismatch().map(|m| m.1), Some(verdict), "{engine:?}");
+        let run = w.current_run().unwrap();
+        assert_eq!(run.status, status);
+        assert_eq!(
+            run.mismatch,
+            Some((2, StepName::ShipExpress, StepName::ShipStandard))
+        );
+        // Nothing ran after the engine stopped the run.
+        assert_eq!(w.count(EffectKind::ShippedStandard), 0);
+        assert_eq!(ran(&w, StepName::Receipt), 1);
+    }
+    // Through the engine the time is journaled and replays the same: no mismatch.
+    let w = run_to_end(Config {
+        clock: ClockMode::Engine,
+        ..direct(Engine::Temporal)
+    });
+    assert_eq!(w.mismatch(), None);
+    assert_eq!(w.current_run().unwrap().status, RunStatus::Completed);
+    // Without a crash the direct read is kept in the worker's memory: no mismatch either.
+    let w = run_to_end(Config {
+        faults: Vec::new(),
+        ..direct(Engine::Temporal)
+    });
+    assert_eq!(w.current_run().unwrap().status, RunStatus::Completed);
+}
+
+#[test]
+fn the_same_workflow_id_started_again_follows_each_engines_policy() {
+    let again = |engine, reuse, conflict, at| {
+        run_to_end(Config {
+            engine,
+            reuse,
+            conflict,
+            start_again_at_ms: Some(at),
+            ..Config::default()
+        })
+    };
+    use ConflictPolicy as C;
+    use ReusePolicy as R;
+    // After the first run closed.
+    let cases = [
+        (
+            Engine::Temporal,
+            R::AllowDuplicate,
+            StartReply::Started(2),
+            2,
+        ),
+        (
+            Engine::Temporal,
+            R::AllowDuplicateFailedOnly,
+            StartReply::Rejected,
+            1,
+        ),
+        (
+            Engine::Temporal,
+            R::RejectDuplicate,
+            StartReply::Rejected,
+            1,
+        ),
+        (
+            Engine::Restate,
+            R::AllowDuplicate,
+            StartReply::SameResult(1),
+            1,
+        ),
+        (
+            Engine::Dbos,
+            R::AllowDuplicate,
+            StartReply::SameResult(1),
+            1,
+        ),
+    ];
+    for (engine, reuse, reply, charges) in cases {
+        let w = again(engine, reuse, C::Fail, 5_000);
+        assert_eq!(w.replies()[1], reply, "{engine:?} {reuse:?}");
+        assert_eq!(
+            w.count(EffectKind::Charged),
+            charges,
+            "{engine:?} {reuse:?}"
+        );
+    }
+    // While it runs, just after its charge.
+    let cases = [
+        (Engine::Temporal, C::Fail, StartReply::Rejected, 1),
+        (Engine::Temporal, C::UseExisting, StartReply::Attached(1), 1),
+        (
+            Engine::Temporal,
+            C::TerminateExisting,
+            StartReply::Replaced { old: 1, new: 2 },
+            2,
+        ),
+        (Engine::Restate, C::Fail, StartReply::Attached(1), 1),
+        (Engine::Dbos, C::Fail, StartReply::Attached(1), 1),
+    ];
+    for (engine, conflict, reply, charges) in cases {
+        let w = again(engine, R::AllowDuplicate, conflict, 550);
+        assert_eq!(w.replies()[1], reply, "{engine:?} {conflict:?}");
+        assert_eq!(
+            w.count(EffectKind::Charged),
+            charges,
+            "{engine:?} {conflict:?}"
+        );
+    }
+    // A terminated run's charge is neither kept nor compensated.
+    let w = again(
+        Engine::Temporal,
+        R::AllowDuplicate,
+        C::TerminateExisting,
+        550,
+    );
+    assert_eq!(w.runs()[0].status, RunStatus::Terminated);
+    let v = w.violation(Invariant::EndedKeptOrCompensated).unwrap();
+    assert_eq!((v.step, v.run), (StepName::Charge, 1));
+}
+
+#[test]
+fn a_saga_compensates_in_reverse_order_and_a_keyed_refund_runs_once() {
+    let trip = |engine, key, faults: &[(StepName, FaultKind)]| {
+        let mut c = Config {
+            flow: FlowKind::Trip,
+            engine,
+            key,
+            ..Config::default()
+        };
+        for (s, k) in faults {
+            c = c.with_fault(*s, Some(*k));
+        }
+        run_to_end(c)
+    };
+    let hotel = (StepName::ReserveHotel, FaultKind::FailPermanent);
+    let w = trip(Engine::Temporal, KeyMode::Derived, &[hotel]);
+    let run = w.current_run().unwrap();
+    assert_eq!(run.status, RunStatus::Compensated);
+    let steps: Vec<StepName> = run.journal.iter().map(|e| e.step).collect();
+    assert_eq!(
+        steps,
+        [
+            StepName::Charge,
+            StepName::BookFlight,
+            StepName::ReserveHotel,
+            StepName::CancelFlight,
+            StepName::Refund
+        ]
+    );
+    assert_eq!(w.balance(), INITIAL_BALANCE);
+    assert!(w.violations().is_empty());
+    // A crash after the refund went out, before it was journaled: the refund runs again.
+    let refund = (StepName::Refund, FaultKind::CrashAfterEffect);
+    let keyed = trip(Engine::Temporal, KeyMode::Derived, &[hotel, refund]);
+    assert_eq!(ran(&keyed, StepName::Refund), 2);
+    assert_eq!(keyed.count(EffectKind::Refunded), 1);
+    assert_eq!(keyed.count(EffectKind::RefundReplayed), 1);
+    assert_eq!(keyed.balance(), INITIAL_BALANCE);
+    assert!(keyed.violations().is_empty());
+    let unkeyed = trip(Engine::Temporal, KeyMode::None, &[hotel, refund]);
+    assert_eq!(unkeyed.count(EffectKind::Refunded), 2);
+    assert_eq!(unkeyed.balance(), INITIAL_BALANCE + AMOUNT);
+    let v = unkeyed.violation(Invariant::RefundPerCharge).unwrap();
+    assert_eq!(v.step, StepName::Refund);
+    // Without durable execution a crash between the failure and its compensation leaves the
+    // flight booked and the card charged.
+    let plain = trip(
+        Engine::Plain,
+        KeyMode::Derived,
+        &[hotel, (StepName::CancelFlight, FaultKind::CrashBefore)],
+    );
+    assert_eq!(plain.runs()[0].status, RunStatus::Lost);
+    assert_eq!(plain.count(EffectKind::FlightCancelled), 0);
+    assert_eq!(plain.balance(), INITIAL_BALANCE - AMOUNT);
+    let v = plain.violation(Invariant::EndedKeptOrCompensated).unwrap();
+    assert_eq!(v.step, StepName::BookFlight);
+}
+
+#[test]
+fn stepping_back_replays_to_exactly_the_state_a_forward_run_had() {
+    for id in LESSON_IDS {
+        let l = lesson(id).unwrap();
+        let mut run = DurableRun::new(
+            l.columns.clone(),
+            vec![(4, Action::Crash), (6, Action::Restart)],
+        );
+        let mut forward = vec![run.worlds().to_vec()];
+        while run.step() {
+            forward.push(run.worlds().to_vec());
+        }
+        assert_eq!(run.cursor(), run.end(), "{id}");
+        assert!(run.end() < 200, "{id}: {}", run.end());
+        for k in (0..forward.len()).rev() {
+            run.seek(k);
+            assert_eq!(run.cursor(), k);
+            assert_eq!(run.worlds(), &forward[k][..], "{id} at {k}");
+        }
+        // Every world's step count is the run's cursor, so a trace's step is the run's.
+        run.run_to_end();
+        assert!(run.worlds().iter().all(|w| w.steps() == run.cursor()));
+    }
+}
+
+#[test]
+fn an_action_rewrites_the_future_and_is_refused_when_it_does_nothing() {
+    let mut run = DurableRun::new(vec![Config::default()], Vec::new());
+    assert_eq!(run.act(Action::Restart), Err(ActionError::NotApplicable));
+    for _ in 0..3 {
+        run.step();
+    }
+    run.act(Action::Crash).unwrap();
+    assert_eq!(run.worlds()[0].worker(), WorkerState::Crashed);
+    assert_eq!(run.act(Action::Crash), Err(ActionError::NotApplicable));
+    run.act(Action::Restart).unwrap();
+    assert_eq!(run.actions(), &[(3, Action::Crash), (4, Action::Restart)]);
+    run.seek(2);
+    run.step();
+    run.act(Action::StartAgain).unwrap();
+    assert_eq!(run.actions(), &[(3, Action::StartAgain)]);
+    run.run_to_end();
+    assert_eq!(run.worlds()[0].replies()[1], StartReply::Rejected);
+}
+
+#[test]
+fn each_lesson_asks_before_its_decisive_step_and_its_answer_is_the_runs() {
+    let expect = [
+        ("durable-resume", Answer::Rerun(RerunClass::OnlyUnfinished)),
+        ("durable-charge-key", Answer::Count(2)),
+        (
+            "durable-clock",
+            Answer::Replay(ReplayEnd::Stopped(Verdict::Blocked)),
+        ),
+        ("durable-same-id", Answer::Count(2)),
+        ("durable-same-id-running", Answer::Count(2)),
+        ("durable-saga", Answer::End(EndState::HalfDone)),
+    ];
+    for (id, want) in expect {
+        let l = lesson(id).unwrap();
+        let run = DurableRun::new(l.columns.clone(), Vec::new());
+        let p = l.question.pose(&run).unwrap();
+        assert_eq!(p.choices[p.answer], want, "{id}");
+        assert!((2..=4).contains(&p.choices.len()));
+        assert!(
+            p.ask_at < p.shows_at,
+            "{id}: asks at {} shows at {}",
+            p.ask_at,
+            p.shows_at
+        );
+        assert!(p.shows_at <= run.end(), "{id}");
+    }
+    // Side by side: the keys, the engines, the policies.
+    let ends = |id| -> Vec<World> {
+        DurableRun::new(lesson(id).unwrap().columns, Vec::new()).final_worlds()
+    };
+    let charges: Vec<usize> = ends("durable-charge-key")
+        .iter()
+        .map(|w| w.count(EffectKind::Charged))
+        .collect();
+    assert_eq!(charges, [1, 2, 2]);
+    let verdicts: Vec<Option<Verdict>> = ends("durable-clock")
+        .iter()
+        .map(|w| w.mismatch().map(|m| m.1))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            Some(Verdict::Blocked),
+            Some(Verdict::Paused),
+            Some(Verdict::Failed),
+            None
+        ]
+    );
+    let charges: Vec<usize> = ends("durable-same-id")
+        .iter()
+        .map(|w| w.count(EffectKind::Charged))
+        .collect();
+    assert_eq!(charges, [2, 1, 1, 1]);
+    // A question whose moment never comes says so.
+    let l = lesson("durable-same-id").unwrap();
+    let mut columns = l.columns.clone();
+    for c in &mut columns {
+        c.start_again_at_ms = None;
+    }
+    assert_eq!(
+        l.question.pose(&DurableRun::new(columns, Vec::new())),
+        Err(NotPosed::NeverAsked)
+    );
+    assert!(lesson("nope").is_none());
+}
+
+#[test]
+fn each_challenge_has_a_solution_found_by_the_core_and_no_moves_do_not_win() {
+    for id in CHALLENGE_IDS {
+        let c = challenge(id).unwrap();
+        let mut idle = c.run();
+        idle.run_to_end();
+        assert!(!c.won(&idle), "{id} is won without a move");
+        let actions = c.solution().expect(id);
+        let mut run = DurableRun::new(vec![c.config.clone()], actions);
+        run.run_to_end();
+        assert!(c.won(&run), "{id}");
+    }
+    // The random key charges once only when the crash falls before the charge's effect.
+    let c = challenge("durable-random-once").unwrap();
+    let at = c.solution().unwrap()[0].0;
+    let mut run = c.run();
+    run.seek(at);
+    let last = run.worlds()[0].trace().last().unwrap().kind;
+    assert!(
+        matches!(
+            last,
+            TraceKind::StepStarted {
+                step: StepName::Charge,
+                ..
+            }
+        ),
+        "{last:?}"
+    );
+}
+
+/// The issue's property: for random crash points (scripted faults on random steps and crashes
+/// by hand at random moments, any engine), a workflow with derived keys charges exactly once,
+/// and a workflow without keys is caught by the invariant exactly when its charge step ran
+/// (its side effect happened) more than once.
+#[test]
+fn property_derived_keys_charge_once_and_no_keys_are_caught_whenever_the_charge_reran() {
+    let cases = if cfg!(target_arch = "wasm32") {
+        60
+    } else {
+        600
+    };
+    let faults = [
+        FaultKind::CrashBefore,
+        FaultKind::CrashAfterEffect,
+        FaultKind::CrashAfterJournal,
+        FaultKind::ReplyLost,
+        FaultKind::FailOnce,
+    ];
+    let mut rng = Rng::new(2026);
+    let mut caught = 0;
+    for case in 0..cases {
+        let engine = [Engine::Temporal, Engine::Restate, Engine::Dbos][rng.below(3)];
+        let mut config = Config {
+            engine,
+            seed: case,
+            ..Config::default()
+        };
+        for _ in 0..rng.below(3) {
+            let step = FlowKind::Order.steps()[rng.below(6)];
+            config = config.with_fault(step, Some(faults[rng.below(faults.len())]));
+        }
+        let mut actions = Vec::new();
+        let mut at = 0;
+        for _ in 0..rng.below(3) {
+            at += 1 + rng.below(12);
+            actions.push((at, Action::Crash));
+        }
+        for key in [KeyMode::Derived, KeyMode::None] {
+            let c = Config {
+                key,
+                ..config.clone()
+            };
+            let mut run = DurableRun::new(vec![c.clone()], actions.clone());
+            run.run_to_end();
+            let w = &run.worlds()[0];
+            assert_eq!(
+                w.current_run().unwrap().status,
+                RunStatus::Completed,
+                "case {case} {c:?}"
+            );
+            let reran = ran(w, StepName::Charge) > 1;
+            match key {
+                KeyMode::Derived => {
+                    assert_eq!(w.count(EffectKind::Charged), 1, "case {case} {c:?}");
+                    assert!(
+                        w.violations().is_empty(),
+                        "case {case}: {:?}",
+                        w.violations()
+                    );
+                }
+                _ => {
+                    let v = w.violation(Invariant::OneChargePerOrder);
+                    assert_eq!(v.is_some(), reran, "case {case} {c:?} {actions:?}");
+                    if let Some(v) = v {
+                        assert_eq!(v.step, StepName::Charge);
+                        caught += 1;
+                    }
+                }
+            }
+        }
+    }
+    // The random cases do reach the interesting crash point.
+    assert!(
+        caught > cases / 20,
+        "only {caught} re-runs in {cases} cases"
+    );
+}
+
+/// Damaged states (truncated, bytes flipped, fields swapped for others) are refused with an
+/// error or read and run; never a panic, and what is read stays within the limits.
+#[test]
+fn damaged_states_are_refused_or_run_never_a_panic() {
+    use idempotency_playground::limits::{
+        MAX_DURABLE_ACTIONS, MAX_DURABLE_COLUMNS, MAX_DURABLE_STEPS,
+    };
+    let cases = if cfg!(target_arch = "wasm32") {
+        300
+    } else {
+        3_000
+    };
+    let mut texts = Vec::new();
+    for id in LESSON_IDS {
+        let l = lesson(id).unwrap();
+        texts.push(write_state(&SavedState {
+            columns: l.columns,
+            actions: vec![
+                (2, Action::Crash),
+                (5, Action::Restart),
+                (7, Action::StartAgain),
+            ],
+            cursor: 9,
+        }));
+    }
+    let swaps = [
+        ("temporal", "restate"),
+        ("derived", "random"),
+        ("crash", "restart"),
+        ("9", "400"),
+        ("\"cursor\":9", "\"cursor\":401"),
+        ("true", "1"),
+        ("null", "99999"),
+        ("[", "[["),
+        ("charge_card", "refund_card"),
+        ("42", "-1"),
+    ];
+    let mut rng = Rng::new(7);
+    let (mut read, mut refused) = (0, 0);
+    for _ in 0..cases {
+        let mut t = texts[rng.below(texts.len())].clone().into_bytes();
+        match rng.below(3) {
+            0 => t.truncate(rng.below(t.len())),
+            1 => {
+                let i = rng.below(t.len());
+                t[i] = b" {}[],:\"0a-"[rng.below(11)];
+            }
+            _ => {
+                let (a, b) = swaps[rng.below(swaps.len())];
+                t = String::from_utf8(t).unwrap().replacen(a, b, 1).into_bytes();
+            }
+        }
+        let Ok(text) = String::from_utf8(t) else {
+            continue;
+        };
+        match read_state(&text) {
+            Ok(s) => {
+                read += 1;
+                assert!((1..=MAX_DURABLE_COLUMNS).contains(&s.columns.len()));
+                assert!(s.actions.len() <= MAX_DURABLE_ACTIONS && s.cursor <= MAX_DURABLE_STEPS);
+                let mut run = DurableRun::new(s.columns, s.actions);
+                run.seek(s.cursor);
+                run.run_to_end();
+                assert!(run.end() <= MAX_DURABLE_STEPS);
+            }
+            Err(_) => refused += 1,
+        }
+    }
+    assert!(read > 0 && refused > 0, "read {read}, refused {refused}");
+}

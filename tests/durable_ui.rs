@@ -1,0 +1,159 @@
+//! The durable-execution page in headless Chromium (`wasm-pack test --headless --chrome -- --test
+//! durable_ui`): a lesson waits at its question and reveals the core's answer; the journal's rows
+//! say which entries were read back on replay; Back is an exact replay; the learner's crash and
+//! restart; a remount (a reload) restores the run from this browser; a damaged link says so.
+#![cfg(target_arch = "wasm32")]
+
+use idempotency_playground::durable::{lesson, Answer, DurableRun, RerunClass};
+use idempotency_playground::ui::durable::{DurablePage, DurablePageProps};
+use idempotency_playground::ui::i18n::Lang;
+use idempotency_playground::ui::route::Route;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn storage() -> web_sys::Storage {
+    web_sys::window().unwrap().local_storage().unwrap().unwrap()
+}
+
+fn set_hash(hash: &str) {
+    web_sys::window()
+        .unwrap()
+        .history()
+        .unwrap()
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash))
+        .unwrap();
+}
+
+async fn mount(route: Route, lang: Lang) -> web_sys::Element {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let div = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&div).unwrap();
+    yew::Renderer::<DurablePage>::with_root_and_props(
+        div.clone(),
+        DurablePageProps { lang, route },
+    )
+    .render();
+    yew::scheduler::flush().await;
+    div
+}
+
+fn all(root: &web_sys::Element, sel: &str) -> Vec<web_sys::Element> {
+    let list = root.query_selector_all(sel).unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<web_sys::Element>().ok())
+        .collect()
+}
+
+fn get(root: &web_sys::Element, testid: &str) -> web_sys::Element {
+    root.query_selector(&format!("[data-testid={testid}]"))
+        .unwrap()
+        .unwrap_or_else(|| panic!("no [data-testid={testid}]"))
+}
+
+fn text(root: &web_sys::Element, testid: &str) -> String {
+    get(root, testid).text_content().unwrap_or_default()
+}
+
+async fn click(el: &web_sys::Element) {
+    el.clone()
+        .dyn_into::<web_sys::HtmlElement>()
+        .unwrap()
+        .click();
+    yew::scheduler::flush().await;
+}
+
+async fn click_id(root: &web_sys::Element, testid: &str) {
+    click(&get(root, testid)).await;
+}
+
+fn disabled(root: &web_sys::Element, testid: &str) -> bool {
+    get(root, testid).has_attribute("disabled")
+}
+
+#[wasm_bindgen_test]
+async fn a_lesson_waits_for_the_prediction_and_reveals_the_runs_answer() {
+    storage().clear().unwrap();
+    set_hash("#/scenario/durable-resume");
+    let root = mount(Route::Scenario("durable-resume".into()), Lang::En).await;
+    let l = lesson("durable-resume").unwrap();
+    let posed = l
+        .question
+        .pose(&DurableRun::new(l.columns, Vec::new()))
+        .unwrap();
+    click_id(&root, "run-to-end").await;
+    assert!(text(&root, "position").starts_with(&format!("step {} of", posed.ask_at)));
+    assert!(disabled(&root, "step"), "the run waits for the answer");
+    assert!(
+        disabled(&root, "crash-worker"),
+        "no action past the question either"
+    );
+    // The right choice is the core's.
+    assert_eq!(
+        posed.choices[posed.answer],
+        Answer::Rerun(RerunClass::OnlyUnfinished)
+    );
+    let choices = all(&root, ".predict .choice");
+    assert_eq!(choices.len(), posed.choices.len());
+    click(&choices[posed.answer]).await;
+    assert_eq!(
+        get(&root, "predict").get_attribute("data-state").as_deref(),
+        Some("right")
+    );
+    click_id(&root, "run-to-end").await;
+    let rows = all(&root, "[data-column=\"0\"] [data-testid=journal] tr");
+    let replayed: Vec<_> = rows
+        .iter()
+        .map(|r| r.get_attribute("data-replayed").unwrap())
+        .collect();
+    assert_eq!(replayed, ["true", "true", "true", "false", "false"]);
+    // The current step's lines of the real source are marked.
+    assert!(!all(&root, "[data-testid=source] [data-current=true]").is_empty());
+    // Back is a replay: the same page one step earlier and again.
+    let end = text(&root, "position");
+    let journal = get(&root, "journal").inner_html();
+    click_id(&root, "back").await;
+    assert_ne!(text(&root, "position"), end);
+    click_id(&root, "step").await;
+    assert_eq!(text(&root, "position"), end);
+    assert_eq!(get(&root, "journal").inner_html(), journal);
+}
+
+#[wasm_bindgen_test]
+async fn a_crash_and_restart_by_hand_replay_and_a_remount_restores_the_run() {
+    storage().clear().unwrap();
+    set_hash("#/durable/challenge/durable-charge-twice");
+    let route = Route::DurableChallenge("durable-charge-twice".into());
+    let root = mount(route.clone(), Lang::Ja).await;
+    for _ in 0..6 {
+        click_id(&root, "step").await;
+    }
+    click_id(&root, "crash-worker").await;
+    assert_eq!(
+        get(&root, "worker").get_attribute("data-state").as_deref(),
+        Some("crashed")
+    );
+    click_id(&root, "restart-worker").await;
+    assert_eq!(
+        get(&root, "worker").get_attribute("data-state").as_deref(),
+        Some("replaying")
+    );
+    click_id(&root, "run-to-end").await;
+    assert_eq!(text(&root, "balance"), "800");
+    assert_eq!(
+        get(&root, "challenge").get_attribute("data-won").as_deref(),
+        Some("true")
+    );
+    let position = text(&root, "position");
+    // A remount reads the run this browser saved for the route.
+    let again = mount(route.clone(), Lang::Ja).await;
+    assert_eq!(text(&again, "position"), position);
+    assert_eq!(text(&again, "balance"), "800");
+    // A damaged link says so (in Japanese) and opens the challenge without it.
+    set_hash("#/durable/challenge/durable-charge-twice?s=***");
+    let damaged = mount(route, Lang::Ja).await;
+    assert!(text(&damaged, "dur-notice").contains("このリンクは読めない"));
+    assert!(text(&damaged, "position").starts_with("ステップ 0 /"));
+}

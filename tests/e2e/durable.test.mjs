@@ -1,0 +1,200 @@
+// The durable-execution page in a real browser: each lesson predicted and revealed, the journal's
+// rows read back on replay, the non-determinism stop, both challenges won, the learner's crash and
+// restart, share link, reload and import, the keyboard, both languages at 1280 and 390 px.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { withPage, open, ready, SHOTS } from './harness.mjs';
+
+const col = (page, i) => page.locator(`[data-testid=column][data-column="${i}"]`);
+
+async function balances(page) {
+  return page.getByTestId('balance').allTextContents();
+}
+
+/** Runs to the question, answers `choice` (its visible text), checks the verdict, runs to the end. */
+async function predict(page, choice) {
+  await page.getByTestId('run-to-end').click();
+  const predict = page.getByTestId('predict');
+  assert.equal(await predict.getAttribute('data-state'), 'open');
+  assert.equal(await page.getByTestId('step').isDisabled(), true, 'the run waits for the answer');
+  await predict.locator('.choice', { hasText: choice }).click();
+  assert.equal(await predict.getAttribute('data-state'), 'right', await page.getByTestId('verdict').textContent());
+  await page.getByTestId('run-to-end').click();
+  assert.equal(await page.getByTestId('run-to-end').isDisabled(), true);
+}
+
+async function noOverflow(page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `the page is ${overflow}px wider than the window`);
+}
+
+test('lesson 1: the worker crashes mid-order; journaled steps replay, only the shipment runs again', async () => {
+  await withPage(async (page) => {
+    await open(page, 'durable/#/scenario/durable-resume');
+    await page.getByRole('heading', { name: 'The worker crashes mid-order and resumes' }).waitFor();
+    await predict(page, 'only the unfinished step');
+    const rows = col(page, 0).locator('[data-testid=journal] tr');
+    assert.equal(await rows.count(), 5);
+    const replayed = await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.replayed));
+    assert.deepEqual(replayed, ['true', 'true', 'true', 'false', 'false']);
+    assert.match(await col(page, 0).getByTestId('effects').textContent(), /shipped today: 2/);
+    assert.deepEqual(await balances(page), ['900', '900']);
+    // Without durable execution the run is lost, half done, and the invariant says which step.
+    assert.match(await col(page, 1).getByTestId('run-status').textContent(), /lost/);
+    assert.match(await col(page, 1).getByTestId('violation').textContent(), /`charge_card`/);
+    await page.screenshot({ path: `${SHOTS}/durable-resume-1280.png`, fullPage: true });
+  });
+});
+
+test('lesson 2: a re-run charge without a key or with a random key charges twice, a derived key once', async () => {
+  await withPage(async (page) => {
+    await open(page, 'durable/#/scenario/durable-charge-key');
+    await predict(page, '2×');
+    assert.deepEqual(await balances(page), ['900', '800', '800']);
+    assert.match(await col(page, 0).getByTestId('effects').textContent(), /charges replayed by the key: 1/);
+    assert.match(await col(page, 1).getByTestId('violation').textContent(), /at most one charge per order/);
+  });
+});
+
+test('lesson 3: a workflow that reads the clock directly stops on replay, each engine its way', async () => {
+  await withPage(async (page) => {
+    await open(page, 'durable/#/scenario/durable-clock');
+    assert.equal(await page.getByTestId('nondeterminism').count(), 0);
+    await predict(page, 'non-determinism error');
+    const stops = await page.getByTestId('nondeterminism').allTextContents();
+    assert.equal(stops.length, 3);
+    assert.match(stops[0], /^Temporal: non-determinism error/);
+    assert.match(stops[1], /^Restate: journal mismatch/);
+    assert.match(stops[2], /^DBOS: the step is refused/);
+    assert.equal(await col(page, 3).getByTestId('nondeterminism').count(), 0);
+    assert.match(await col(page, 3).getByTestId('run-status').textContent(), /completed/);
+  });
+});
+
+test('lessons 4 and 5: the same workflow id started again, after the run and while it runs', async () => {
+  await withPage(async (page) => {
+    await open(page, 'durable/#/scenario/durable-same-id');
+    await predict(page, '2×');
+    assert.deepEqual(await balances(page), ['800', '900', '900', '900']);
+    assert.match(await col(page, 1).getByTestId('replies').textContent(), /rejected/);
+    assert.match(await col(page, 2).getByTestId('replies').textContent(), /stored result/);
+    await open(page, 'durable/#/scenario/durable-same-id-running');
+    await predict(page, '2×');
+    assert.deepEqual(await balances(page), ['900', '900', '800', '900']);
+    assert.match(await col(page, 1).getByTestId('replies').textContent(), /joined the running run 1/);
+    assert.match(await col(page, 2).getByTestId('replies').textContent(), /terminated run 1, started run 2/);
+  });
+});
+
+test('lesson 6: the saga compensates once with a keyed refund; without durable execution it is half done', async () => {
+  await withPage(async (page) => {
+    await open(page, 'durable/#/scenario/durable-saga');
+    await predict(page, 'half done');
+    assert.deepEqual(await balances(page), ['1000', '1100', '900']);
+    assert.match(await col(page, 0).getByTestId('effects').textContent(), /refunds replayed by the key: 1/);
+    assert.match(await col(page, 1).getByTestId('violation').textContent(), /`refund_card`/);
+    assert.match(await col(page, 2).getByTestId('violation').textContent(), /`book_flight`/);
+    // The why links to the step that shows it.
+    await page.getByTestId('why-step').click();
+    assert.match(await page.getByTestId('position').textContent(), /^step 11 of/);
+  });
+});
+
+test('challenges: charge twice with crashes only; the crash point where a random key charges once', async () => {
+  await withPage(async (page) => {
+    await open(page, 'durable/#/durable/challenge/durable-charge-twice');
+    for (let i = 0; i < 6; i++) await page.getByTestId('step').click();
+    assert.match(await page.getByTestId('caption').textContent(), /`charge_card` runs/);
+    await page.getByTestId('crash-worker').click();
+    assert.equal(await page.getByTestId('worker').getAttribute('data-state'), 'crashed');
+    await page.getByTestId('run-to-end').click();
+    assert.equal(await page.getByTestId('challenge').getAttribute('data-won'), 'true');
+    assert.deepEqual(await balances(page), ['800']);
+
+    await open(page, 'durable/#/durable/challenge/durable-random-once');
+    for (let i = 0; i < 5; i++) await page.getByTestId('step').click();
+    assert.match(await page.getByTestId('caption').textContent(), /`charge_card` started/);
+    await page.getByTestId('crash-worker').click();
+    await page.getByTestId('run-to-end').click();
+    assert.equal(await page.getByTestId('challenge').getAttribute('data-won'), 'true');
+    assert.match(await page.getByTestId('crashes-left').textContent(), /1 of 1/);
+    // A second crash is refused by the challenge's rules.
+    await page.getByTestId('back').click();
+    await page.getByTestId('crash-worker').click();
+    assert.match(await page.getByTestId('dur-notice').textContent(), /allows 1 crashes/);
+    // The lesson list marks both as won.
+    assert.equal(await page.getByTestId('lesson-list').locator('a', { hasText: '★' }).count(), 2);
+  });
+});
+
+test('free run: crash and restart by hand, back by replay, the keyboard, share link, reload, import', async () => {
+  await withPage(async (page) => {
+    await open(page, 'durable/#/durable');
+    await page.getByTestId('set-auto-restart').uncheck();
+    // The arrow keys step unless a field has the focus (the checkbox has it now).
+    await page.keyboard.press('ArrowRight');
+    assert.match(await page.getByTestId('position').textContent(), /^step 0 of/);
+    await page.evaluate(() => document.activeElement.blur());
+    // Four steps: the reserve step's result is journaled; then the crash.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+    assert.match(await page.getByTestId('position').textContent(), /^step 4 of/);
+    assert.match(await page.getByTestId('caption').textContent(), /`reserve_stock`'s result recorded/);
+    await page.getByTestId('crash-worker').click();
+    assert.equal(await page.getByTestId('worker').getAttribute('data-state'), 'crashed');
+    assert.equal(await page.getByTestId('step').isDisabled(), true, 'nothing runs while the worker is down');
+    await page.getByTestId('restart-worker').click();
+    assert.equal(await page.getByTestId('worker').getAttribute('data-state'), 'replaying');
+    await page.getByTestId('run-to-end').click();
+    const rows = page.locator('[data-testid=journal] tr');
+    assert.equal(await rows.count(), 5);
+    assert.equal(await rows.first().getAttribute('data-replayed'), 'true');
+    const end = await page.getByTestId('position').textContent();
+    // Back is an exact replay: one step back and forward again gives the same journal.
+    await page.getByTestId('back').click();
+    await page.getByTestId('step').click();
+    assert.equal(await page.getByTestId('position').textContent(), end);
+    // A reload restores the run at its step.
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.getByTestId('position').textContent(), end);
+    assert.equal(await page.locator('[data-testid=journal] tr').first().getAttribute('data-replayed'), 'true');
+    // The share link opens the same run at the same step.
+    const link = await page.getByTestId('share-link').inputValue();
+    await page.goto('about:blank');
+    await page.goto(link);
+    await ready(page);
+    assert.equal(await page.getByTestId('position').textContent(), end);
+    assert.equal(await page.getByTestId('set-auto-restart').isChecked(), false);
+    // An import that breaks a limit is refused with the field named, and changes nothing.
+    await page.locator('summary', { hasText: 'Import JSON' }).click();
+    await page.getByTestId('import-text').fill('{"version":1,"columns":[{"engine":"kafka"}]}');
+    await page.getByTestId('import').click();
+    assert.match(await page.getByTestId('dur-notice').textContent(), /`engine`/);
+    assert.equal(await page.getByTestId('position').textContent(), end);
+    // A damaged link says so and opens the page without it.
+    await page.goto(link.replace(/s=[^&]+/, 's=***'));
+    await ready(page);
+    assert.match(await page.getByTestId('dur-notice').textContent(), /could not be read/);
+  });
+});
+
+test('both languages at 1280 and 390 px; the playground hands a durable lesson to this page', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/scenario/double-charge');
+    assert.equal(await page.locator('[data-testid=lesson-toc] a[data-section=durable]').getAttribute('href'), 'durable/');
+  });
+  for (const [width, locale] of [[1280, 'ja-JP'], [390, 'en-US'], [390, 'ja-JP']]) {
+    await withPage(async (page) => {
+      await open(page, '#/scenario/durable-saga');
+      await page.waitForURL(/\/durable\/#\/scenario\/durable-saga$/);
+      await ready(page);
+      const ja = locale === 'ja-JP';
+      await page.getByRole('heading', { name: ja ? 'サガは補償する。durable execution がなければ中途半端に終わる' : 'A saga compensates; without durable execution it is half done' }).waitFor();
+      await page.getByTestId('run-to-end').click();
+      await page.getByTestId('predict-skip').click();
+      await page.getByTestId('run-to-end').click();
+      await noOverflow(page);
+      await page.screenshot({ path: `${SHOTS}/durable-saga-${width}-${locale}.png`, fullPage: true });
+    }, { width, locale });
+  }
+});
