@@ -94,7 +94,9 @@ test('lesson 6: the saga compensates once with a keyed refund; without durable e
     assert.match(await col(page, 0).getByTestId('effects').textContent(), /refunds replayed by the key: 1/);
     assert.match(await col(page, 1).getByTestId('violation').textContent(), /`refund_card`/);
     assert.match(await col(page, 2).getByTestId('violation').textContent(), /`book_flight`/);
-    // The why links to the step that shows it.
+    // The why links to the step that shows it, named once ("at step 11", not "at step step 11").
+    assert.doesNotMatch(await page.getByTestId('why').textContent(), /step step/);
+    assert.match(await page.getByTestId('why-step').textContent(), /^\d+$/);
     await page.getByTestId('why-step').click();
     assert.match(await page.getByTestId('position').textContent(), /^step 11 of/);
   });
@@ -121,7 +123,7 @@ test('challenges: charge twice with crashes only; the crash point where a random
     // A second crash is refused by the challenge's rules.
     await page.getByTestId('back').click();
     await page.getByTestId('crash-worker').click();
-    assert.match(await page.getByTestId('dur-notice').textContent(), /allows 1 crashes/);
+    assert.match(await page.getByTestId('dur-notice').textContent(), /allows one crash, and it is used/);
     // The lesson list marks both as won.
     assert.equal(await page.getByTestId('lesson-list').locator('a', { hasText: '★' }).count(), 2);
   });
@@ -197,4 +199,12 @@ test('both languages at 1280 and 390 px; the playground hands a durable lesson t
       await page.screenshot({ path: `${SHOTS}/durable-saga-${width}-${locale}.png`, fullPage: true });
     }, { width, locale });
   }
+});
+
+test('an unknown challenge in the address says so and shows the free run', async () => {
+  await withPage(async (page) => {
+    await open(page, 'durable/#/durable/challenge/no-such-challenge');
+    assert.match(await page.getByTestId('dur-notice').textContent(), /There is no challenge with this name/);
+    assert.ok(await page.getByTestId('crash-worker').count() >= 1, 'the free run is there to use');
+  });
 });

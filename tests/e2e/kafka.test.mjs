@@ -38,6 +38,11 @@ test('lesson 1: a lost ack duplicates without idempotence, and is recognised wit
     assert.ok(await page.getByTestId('step').isDisabled(), 'it waits at the question again');
     await choose(page, 'Appended again');
     assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'wrong');
+    // The verdict names both answers, and the lesson's explanation (written for the run as
+    // built) gives way to a note: these settings are the learner's.
+    assert.match(await page.getByTestId('verdict').textContent(), /you said Appended again[^;]*; the run gives Recognised/);
+    assert.equal(await page.getByTestId('why').count(), 0);
+    assert.equal(await page.getByTestId('why-changed').count(), 1);
     await toEnd(page);
     assert.equal(await rows(page).count(), 3);
     assert.equal(await dupRows(page).count(), 0);
@@ -209,3 +214,11 @@ for (const [width, locale] of [[1280, 'en-US'], [390, 'en-US'], [1280, 'ja-JP'],
     }, { width, height: 900, locale });
   });
 }
+
+test('an unknown challenge in the address says so and shows the sandbox', async () => {
+  await withPage(async (page) => {
+    await open(page, 'kafka/#/kafka/challenge/no-such-challenge');
+    assert.match(await page.getByTestId('notice').textContent(), /There is no challenge with this name/);
+    assert.ok(await page.getByTestId('partition-log').count() >= 1, 'the sandbox is there to use');
+  });
+});

@@ -67,7 +67,18 @@ pub fn durable_page(p: &DurablePageProps) -> Html {
     let l = p.lang;
     let mode = Mode::of(&p.route);
     let route_hash = mode.route().to_hash();
-    let ui = use_reducer(move || opening(mode));
+    let unknown = matches!(p.route, Route::DurableChallenge(_)) && mode == Mode::Free;
+    let ui = use_reducer(move || {
+        if unknown {
+            DurUi::new(
+                mode,
+                DurableRun::new(mode.columns(), Vec::new()),
+                Some(Notice::UnknownChallenge),
+            )
+        } else {
+            opening(mode)
+        }
+    });
     let on: Callback<DurAction> = {
         let d = ui.dispatcher();
         Callback::from(move |a| d.dispatch(a))

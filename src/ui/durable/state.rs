@@ -76,6 +76,8 @@ pub enum Notice {
     Action(ActionError),
     /// The challenge's rules refuse the action (the number of crashes).
     NoMoreCrashes(usize),
+    /// The address names a challenge this page does not have; the free run is shown.
+    UnknownChallenge,
 }
 
 /// A setting of the column the controls edit.

@@ -98,14 +98,30 @@ pub fn notice(l: Lang, n: &Notice) -> Html {
             ),
         ),
         Notice::Imported => ("info", l.t("Run loaded.", "実行を読み込んだ。").to_string()),
+        Notice::UnknownChallenge => (
+            "error",
+            l.t(
+                "There is no challenge with this name on this page, so the free run is shown. The challenges are listed above.",
+                "このページにこの名前のチャレンジはないので、自由な実行を表示する。チャレンジは上の一覧にある。",
+            )
+            .to_string(),
+        ),
         Notice::Action(e) => ("error", words::action_error(l, *e)),
         Notice::NoMoreCrashes(n) => (
             "error",
-            tr!(
-                l,
-                "This challenge allows {n} crashes.",
-                "このチャレンジで許されるクラッシュは {n} 回。"
-            ),
+            if *n == 1 {
+                l.t(
+                    "This challenge allows one crash, and it is used. Reset to try again.",
+                    "このチャレンジで許されるクラッシュは1回で、もう使った。やり直すにはリセットする。",
+                )
+                .to_string()
+            } else {
+                tr!(
+                    l,
+                    "This challenge allows {n} crashes, and they are used. Reset to try again.",
+                    "このチャレンジで許されるクラッシュは {n} 回で、もう使い切った。やり直すにはリセットする。"
+                )
+            },
         ),
     };
     html! { <p class={classes!("notice", class)} role="status" data-testid="dur-notice">{ text }</p> }
@@ -122,7 +138,7 @@ fn why_with_step(l: Lang, why: &str, step: usize, on: &On) -> Html {
     });
     html! {
         <p class="why" data-testid="why">{ before }
-            <a href="#" onclick={jump} data-testid="why-step">{ tr!(l, "step {step}", "{step}") }</a>{ after }</p>
+            <a href="#" onclick={jump} data-testid="why-step">{ tr!(l, "{step}", "{step}") }</a>{ after }</p>
     }
 }
 
@@ -170,6 +186,7 @@ fn predict(l: Lang, ui: &DurUi, id: &str, on: &On) -> Html {
         };
     };
     let right: Answer = posed.choices[posed.answer];
+    let changed = ui.run.columns() != ui.mode.columns().as_slice() || !ui.run.actions().is_empty();
     let (state, verdict) = match answer {
         Some(i) if i == posed.answer => (
             "right",
@@ -211,8 +228,15 @@ fn predict(l: Lang, ui: &DurUi, id: &str, on: &On) -> Html {
         <div class="predict" data-testid="predict" data-state={state}>
             <p class="ask"><strong>{ l.t("Predict: ", "予想：") }</strong>{ w.ask }</p>
             <p class={classes!("verdict", state)} data-testid="verdict" role="status">{ verdict }</p>
-            { why_with_step(l, w.why, posed.shows_at, on) }
-            <p class="takeaway">{ w.takeaway }</p>
+            if changed {
+                // The words explain the lesson as built; this run is another one.
+                <p class="why muted" data-testid="why-changed">{ l.t(
+                    "You changed this lesson's settings or crashed the worker by hand, so its explanation, written for the run as built, is not shown: the answer above is this run's. Reset to read it.",
+                    "このレッスンの設定を変えたか、手でワーカーを落としたので、組み込みの実行のために書いた説明は表示しない。上の答えはこの実行のもの。説明を読むにはリセットする。") }</p>
+            } else {
+                { why_with_step(l, w.why, posed.shows_at, on) }
+                <p class="takeaway">{ w.takeaway }</p>
+            }
             <button class="again" data-testid="predict-again" onclick={on.reform(|_| DurAction::AskAgain)}>{ l.t("Ask me again", "もう一度問う") }</button>
         </div>
     }

@@ -29,6 +29,9 @@ const PLAY_MS: u32 = 450;
 
 fn opening(route: &Route) -> KafkaUi {
     let place = Place::of(route);
+    if matches!(route, Route::KafkaChallenge(_)) && place == Place::Sandbox {
+        return KafkaUi::open(place, place.builtin(), 0, Some(Notice::UnknownChallenge));
+    }
     let hash = web::current_hash();
     if Route::parse(&hash) == *route {
         if let Some(q) = Route::query(&hash) {

@@ -95,6 +95,8 @@ pub enum Notice {
     Limit(KafkaLimit),
     /// The run reached the step limit.
     StepLimit,
+    /// The address names a challenge this page does not have; the sandbox is shown.
+    UnknownChallenge,
 }
 
 /// The page's state.

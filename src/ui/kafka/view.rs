@@ -120,6 +120,14 @@ fn notice(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             let why = link_error(l, e);
             (true, tr!(l, "The run saved in this browser could not be restored, so the built-in run is shown. {why}", "このブラウザに保存された実行は復元できなかったので、組み込みの実行を表示する。{why}"))
         }
+        Notice::UnknownChallenge => (
+            true,
+            l.t(
+                "There is no challenge with this name on this page, so the sandbox is shown. The challenges are listed above.",
+                "このページにこの名前のチャレンジはないので、サンドボックスを表示する。チャレンジは上の一覧にある。",
+            )
+            .into(),
+        ),
         Notice::Imported => (
             false,
             l.t(
@@ -333,18 +341,39 @@ fn predict(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             let shown = words::choice(l, p.answer);
             let verdict = match right {
                 Some(true) => tr!(l, "Right: {shown}.", "正解：{shown}。"),
-                Some(false) => tr!(l, "Not quite: {shown}.", "惜しい：{shown}。"),
+                Some(false) => {
+                    let picked = match answer {
+                        Answer::Picked(i) => p.choices.get(i).map(|c| words::choice(l, *c)),
+                        _ => None,
+                    }
+                    .unwrap_or_default();
+                    tr!(
+                        l,
+                        "Not quite: you said {picked}; the run gives {shown}.",
+                        "惜しい：予想は{picked}、実行の答えは{shown}。"
+                    )
+                }
                 None => tr!(l, "The answer: {shown}.", "答え：{shown}。"),
             };
             let shows = p.shows;
+            let changed = ui.scenario != ui.place.builtin();
             html! {
                 <div class="predict" data-testid="predict" data-state={state}>
                     <p class="ask"><strong>{ l.t("Predict: ", "予想：") }</strong>{ ask }</p>
                     <p class={classes!("verdict", state)} data-testid="verdict" role="status">{ verdict }</p>
-                    <p class="why" data-testid="why">{ l.t(w.why.0, w.why.1) }{ " " }
-                        <button class="linkish" data-testid="why-step" onclick={on.reform(move |_| Action::Goto(shows))}>
+                    if changed {
+                        // The words explain the lesson as built; this run is another one.
+                        <p class="why muted" data-testid="why-changed">{ l.t(
+                            "You changed this lesson's settings or inputs, so its explanation, written for the run as built, is not shown: the answer above is this run's. Open the lesson again from the list to read it.",
+                            "このレッスンの設定か入力を変えたので、組み込みの実行のために書いた説明は表示しない。上の答えはこの実行のもの。説明を読むには一覧からレッスンを開き直す。") }
+                            { " " }<button class="linkish" data-testid="why-step" onclick={on.reform(move |_| Action::Goto(shows))}>
                             { tr!(l, "See step {shows}", "ステップ {shows} を見る") }</button></p>
-                    <p class="takeaway">{ l.t(w.try_next.0, w.try_next.1) }</p>
+                    } else {
+                        <p class="why" data-testid="why">{ l.t(w.why.0, w.why.1) }{ " " }
+                            <button class="linkish" data-testid="why-step" onclick={on.reform(move |_| Action::Goto(shows))}>
+                                { tr!(l, "See step {shows}", "ステップ {shows} を見る") }</button></p>
+                        <p class="takeaway">{ l.t(w.try_next.0, w.try_next.1) }</p>
+                    }
                     <button class="again" data-testid="predict-again" onclick={on.reform(|_| Action::AskAgain)}>{ l.t("Ask me again", "もう一度問う") }</button>
                 </div>
             }
@@ -523,7 +552,8 @@ fn broker(l: Lang, ui: &KafkaUi) -> Html {
                         data-seq={dash(r.seq)} data-duplicate={r.duplicate.to_string()} data-event={r.event.to_string()}
                         class={classes!(r.duplicate.then_some("dup"))}>
                         <td>{ r.offset }</td><td>{ dash(r.pid) }</td><td>{ r.epoch }</td><td>{ dash(r.seq) }</td>
-                        <td>{ words::event_name(r.event) }</td><td>{ words::instance_name(r.writer) }</td>
+                        // The mark also beside the event: on a phone the last columns scroll away.
+                        <td>{ words::event_name(r.event) }{ if r.duplicate { " ⚠" } else { "" } }</td><td>{ words::instance_name(r.writer) }</td>
                         <td>{ if r.duplicate { l.t("⚠ duplicate", "⚠ 重複") } else { "" } }</td>
                     </tr>
                 }) }
