@@ -90,6 +90,41 @@ pub fn replace_location(url: &str) {
     }
 }
 
+/// A key the run pages answer: space plays or pauses, → steps, ← steps back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunKey {
+    /// Space.
+    TogglePlay,
+    /// →.
+    Step,
+    /// ←.
+    Back,
+}
+
+/// The run key a `keydown` event is, with its default prevented; `None` while typing in a field,
+/// with a modifier held, or for space on a button or link (which space keeps activating).
+pub fn key_of(e: &web_sys::Event) -> Option<RunKey> {
+    let e = e.dyn_ref::<web_sys::KeyboardEvent>()?;
+    let tag = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .map(|el| el.tag_name())
+        .unwrap_or_default();
+    let in_field = matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT");
+    let activates = matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY");
+    if in_field || e.ctrl_key() || e.meta_key() || e.alt_key() {
+        return None;
+    }
+    let key = match e.key().as_str() {
+        " " if !activates => RunKey::TogglePlay,
+        "ArrowRight" => RunKey::Step,
+        "ArrowLeft" => RunKey::Back,
+        _ => return None,
+    };
+    e.prevent_default();
+    Some(key)
+}
+
 /// Loads the page again (`location.reload`): the other language's build of a one-language page.
 pub fn reload() {
     if let Some(w) = web_sys::window() {

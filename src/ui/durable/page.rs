@@ -3,7 +3,6 @@
 //! mode's own start); the play timer, the keyboard, saving and the done / won marks are effects.
 
 use gloo_timers::callback::Timeout;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::sim::durable::{read_state, DurableRun};
@@ -98,27 +97,13 @@ pub fn durable_page(p: &DurablePageProps) -> Html {
         let d = ui.dispatcher();
         use_effect_with((), move |_| {
             let listener = Listener::on_document("keydown", move |e: web_sys::Event| {
-                let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
-                    return;
-                };
-                let tag = e
-                    .target()
-                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                    .map(|el| el.tag_name())
-                    .unwrap_or_default();
-                let in_field = matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT");
-                let activates = matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY");
-                if in_field || e.ctrl_key() || e.meta_key() || e.alt_key() {
-                    return;
+                if let Some(k) = web::key_of(&e) {
+                    d.dispatch(match k {
+                        web::RunKey::TogglePlay => DurAction::TogglePlay,
+                        web::RunKey::Step => DurAction::Step,
+                        web::RunKey::Back => DurAction::Back,
+                    });
                 }
-                let a = match e.key().as_str() {
-                    " " if !activates => DurAction::TogglePlay,
-                    "ArrowRight" => DurAction::Step,
-                    "ArrowLeft" => DurAction::Back,
-                    _ => return,
-                };
-                e.prevent_default();
-                d.dispatch(a);
             });
             move || drop(listener)
         });

@@ -3,7 +3,6 @@
 //! change the address and this browser's copy of the run, and the lesson path's marks.
 
 use gloo_timers::callback::Timeout;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::ui::i18n::Lang;
@@ -69,27 +68,13 @@ pub fn KafkaPage(p: &KafkaPageProps) -> Html {
         let dispatch = dispatch.clone();
         use_effect_with((), move |_| {
             let listener = Listener::on_document("keydown", move |e: web_sys::Event| {
-                let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
-                    return;
-                };
-                let tag = e
-                    .target()
-                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                    .map(|el| el.tag_name())
-                    .unwrap_or_default();
-                let in_field = matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT");
-                let activates = matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY");
-                if in_field || e.ctrl_key() || e.meta_key() || e.alt_key() {
-                    return;
+                if let Some(k) = web::key_of(&e) {
+                    dispatch.dispatch(match k {
+                        web::RunKey::TogglePlay => Action::TogglePlay,
+                        web::RunKey::Step => Action::Step,
+                        web::RunKey::Back => Action::Back,
+                    });
                 }
-                let a = match e.key().as_str() {
-                    " " if !activates => Action::TogglePlay,
-                    "ArrowRight" => Action::Step,
-                    "ArrowLeft" => Action::Back,
-                    _ => return,
-                };
-                e.prevent_default();
-                dispatch.dispatch(a);
             });
             move || drop(listener)
         });

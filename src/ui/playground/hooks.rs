@@ -2,7 +2,6 @@
 //! run is written to localStorage after the actions that change it.
 
 use gloo_timers::callback::Timeout;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::ui::route::Route;
@@ -17,28 +16,13 @@ use super::state::{Action, PageState};
 pub fn use_run_keys(dispatch: UseReducerDispatcher<PageState>) {
     use_effect_with((), move |_| {
         let listener = Listener::on_document("keydown", move |e: web_sys::Event| {
-            let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
-                return;
-            };
-            let tag = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                .map(|el| el.tag_name())
-                .unwrap_or_default();
-            // Fields keep their own keys; on a button or link, space keeps activating it.
-            let in_field = matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT");
-            let activates = matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY");
-            if in_field || e.ctrl_key() || e.meta_key() || e.alt_key() {
-                return;
+            if let Some(k) = web::key_of(&e) {
+                dispatch.dispatch(match k {
+                    web::RunKey::TogglePlay => Action::Control(Control::TogglePlay),
+                    web::RunKey::Step => Action::Control(Control::Step),
+                    web::RunKey::Back => Action::Control(Control::Back),
+                });
             }
-            let c = match e.key().as_str() {
-                " " if !activates => Control::TogglePlay,
-                "ArrowRight" => Control::Step,
-                "ArrowLeft" => Control::Back,
-                _ => return,
-            };
-            e.prevent_default();
-            dispatch.dispatch(Action::Control(c));
         });
         move || drop(listener)
     });
