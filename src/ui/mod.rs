@@ -8,6 +8,7 @@ pub mod kafka;
 pub mod lab;
 pub mod playground;
 pub mod properties;
+pub mod question;
 pub mod raw;
 pub mod route;
 pub mod share;

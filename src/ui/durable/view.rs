@@ -158,32 +158,19 @@ fn predict(l: Lang, ui: &DurUi, id: &str, on: &On) -> Html {
         }
     };
     let Some(answer) = ui.answer else {
-        let choices = posed.choices.iter().enumerate().map(|(i, a)| {
-            html! { <button class="choice" data-choice={i.to_string()} onclick={on.reform(move |_| DurAction::Answer(i))}>{ words::answer(l, *a) }</button> }
-        });
-        let step = posed.ask_at;
-        let hint = if ui.run.cursor() < step {
-            tr!(
-                l,
-                "Answer now, or step on: the run waits for your answer at step {step}.",
-                "今答えるか、先へ進める。実行はステップ {step} で答えを待つ。"
-            )
-        } else {
-            l.t(
-                "The run waits here for your answer.",
-                "実行はここで答えを待っている。",
-            )
-            .to_string()
-        };
-        return html! {
-            <div class="predict" data-testid="predict" data-state="open" role="group" aria-label={l.t("Predict", "予想する")}>
-                <p class="ask"><strong>{ l.t("Predict: ", "予想：") }</strong>{ w.ask }</p>
-                <div class="choices">{ for choices }
-                    <button class="skip" data-testid="predict-skip" onclick={on.reform(|_| DurAction::Skip)}>{ l.t("Skip", "スキップ") }</button>
-                </div>
-                <p class="muted hint">{ hint }</p>
-            </div>
-        };
+        let labels = posed
+            .choices
+            .iter()
+            .map(|a| words::answer(l, *a).to_string());
+        let hint = crate::ui::question::wait_hint(l, ui.run.cursor(), posed.ask_at);
+        return crate::ui::question::open_question(
+            l,
+            w.ask,
+            labels,
+            on.reform(DurAction::Answer),
+            on.reform(|_| DurAction::Skip),
+            &hint,
+        );
     };
     let right: Answer = posed.choices[posed.answer];
     let changed = ui.run.columns() != ui.mode.columns().as_slice() || !ui.run.actions().is_empty();

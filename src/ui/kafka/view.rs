@@ -315,18 +315,14 @@ fn predict(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
                     "ステップ実行か通し実行：答えが出る直前で止まる。",
                 )
             };
-            html! {
-                <div class="predict" data-testid="predict" data-state="open" role="group" aria-label={l.t("Predict", "予想する")}>
-                    <p class="ask"><strong>{ l.t("Predict: ", "予想：") }</strong>{ ask }</p>
-                    <div class="choices">
-                        { for p.choices.iter().enumerate().map(|(i, c)| html! {
-                            <button class="choice" data-choice={i.to_string()} onclick={on.reform(move |_| Action::Answer(i))}>{ words::choice(l, *c) }</button>
-                        }) }
-                        <button class="skip" data-testid="predict-skip" onclick={on.reform(|_| Action::Skip)}>{ l.t("Skip", "スキップ") }</button>
-                    </div>
-                    <p class="muted hint">{ hint }</p>
-                </div>
-            }
+            crate::ui::question::open_question(
+                l,
+                ask,
+                p.choices.iter().map(|c| words::choice(l, *c).to_string()),
+                on.reform(Action::Answer),
+                on.reform(|_| Action::Skip),
+                hint,
+            )
         }
         answer => {
             let right = match answer {

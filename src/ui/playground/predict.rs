@@ -65,33 +65,16 @@ pub fn predict_block(
     };
     let ask = Lesson::pick(l, lesson.ask);
     let Some(answer) = p.answer else {
-        let at = s.position();
-        let choices = posed.choices.iter().enumerate().map(|(i, v)| {
-            html! { <button class="choice" data-choice={i.to_string()} onclick={on.reform(move |_| Action::Answer(i))}>{ value_text(l, *v) }</button> }
-        });
-        let hint = if at < posed.ask_at {
-            let step = posed.ask_at;
-            tr!(
-                l,
-                "Answer now, or step on: the run waits for your answer at step {step}.",
-                "今答えるか、先へ進める。実行はステップ {step} で答えを待つ。"
-            )
-        } else {
-            l.t(
-                "The run waits here for your answer.",
-                "実行はここで答えを待っている。",
-            )
-            .to_string()
-        };
-        return html! {
-            <div class="predict" data-testid="predict" data-state="open" role="group" aria-label={l.t("Predict", "予想する")}>
-                <p class="ask"><strong>{ l.t("Predict: ", "予想：") }</strong>{ ask }</p>
-                <div class="choices">{ for choices }
-                    <button class="skip" data-testid="predict-skip" onclick={on.reform(|_| Action::Skip)}>{ l.t("Skip", "スキップ") }</button>
-                </div>
-                <p class="muted hint">{ hint }</p>
-            </div>
-        };
+        let labels = posed.choices.iter().map(|v| value_text(l, *v));
+        let hint = crate::ui::question::wait_hint(l, s.position(), posed.ask_at);
+        return crate::ui::question::open_question(
+            l,
+            ask,
+            labels,
+            on.reform(Action::Answer),
+            on.reform(|_| Action::Skip),
+            &hint,
+        );
     };
     let right = posed.answer_value();
     let (state, verdict) = match answer {
