@@ -63,6 +63,8 @@ pub struct DatabaseProps {
 pub fn DatabasePage(props: &DatabaseProps) -> Html {
     let l = props.lang;
     let report = use_memo((), |_| Report::from_json(REPORT_JSON));
+    // The lab's explorer finds it once, not on every redraw.
+    let counter = use_memo((), |_| counterexample_schedule());
     let guesses = use_state(load_guesses);
     let report = match &*report {
         Ok(r) => r,
@@ -77,11 +79,10 @@ pub fn DatabasePage(props: &DatabaseProps) -> Html {
             };
         }
     };
-    let counter = counterexample_schedule();
     let on_counter: Vec<&ScheduleRow> = report
         .schedules
         .iter()
-        .filter(|s| s.schedule == counter)
+        .filter(|s| s.schedule == *counter)
         .collect();
     let guess_of = |v: Variant| guesses.iter().find(|(g, _)| *g == v).map(|(_, n)| *n);
     let guess = |v: Variant, n: u64| {
