@@ -1,5 +1,6 @@
 //! Issue 13, sections 5 and 6: replayed answers are marked by the server, and a run forks at any
 //! step (the scenario's `branch`), with Back, links and old links unchanged.
+#![cfg(not(target_arch = "wasm32"))]
 
 use idempotency_playground::*;
 use proptest::prelude::*;
@@ -31,7 +32,10 @@ fn a_replayed_answer_is_marked_and_an_executed_one_is_not() {
         // The article's keyed services answer the retry from the store; naive executes it.
         let expect_replay = kind.honours_keys();
         assert_eq!(marks.last().copied(), Some(expect_replay), "{kind:?}");
-        assert!(marks.iter().filter(|m| **m).count() <= 1, "{kind:?}: {marks:?}");
+        assert!(
+            marks.iter().filter(|m| **m).count() <= 1,
+            "{kind:?}: {marks:?}"
+        );
         // The client's list carries the same marks, one per answer it saw (timeouts: false).
         for r in w.client_results().iter() {
             assert_eq!(r.replayed.len(), r.seen.len());
@@ -100,7 +104,9 @@ fn a_fork_keeps_the_past_and_rebuilds_the_future() {
     for k in 1..total {
         let mut s = session(lesson("double-charge"));
         s.seek(k);
-        let forked = s.fork(Input::Crash).expect("a crash can happen at any step");
+        let forked = s
+            .fork(Input::Crash)
+            .expect("a crash can happen at any step");
         let mut f = session(forked.clone());
         f.seek(k);
         // At the fork's step and before it, the run is the original one, Back included.
@@ -117,10 +123,19 @@ fn a_fork_keeps_the_past_and_rebuilds_the_future() {
                 .iter()
                 .find(|e| matches!(e.kind, EventKind::ServerRestarted { .. }))
                 .map(|e| e.step);
-            assert!(restart.is_some_and(|r| r > k.min(w.steps_taken())), "fork at {k}");
+            assert!(
+                restart.is_some_and(|r| r > k.min(w.steps_taken())),
+                "fork at {k}"
+            );
         }
         assert!(f.branch_error().is_none());
-        assert_eq!(forked.branch, vec![LoggedInput { at_step: k, input: Input::Crash }]);
+        assert_eq!(
+            forked.branch,
+            vec![LoggedInput {
+                at_step: k,
+                input: Input::Crash
+            }]
+        );
     }
 }
 
@@ -191,10 +206,10 @@ fn a_crash_kills_the_requests_between_their_phases() {
     at.seek(check_step);
     let f = session(at.fork(Input::Crash).expect("valid"));
     let w = f.finished(0).unwrap();
-    assert!(w.trace().iter().any(|e| matches!(
-        e.kind,
-        EventKind::ServerRestarted { killed: 1 }
-    )));
+    assert!(w
+        .trace()
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::ServerRestarted { killed: 1 })));
     assert_eq!(w.ledger().len(), 0, "killed before its charge");
     assert_eq!(run.finished(0).unwrap().ledger().len(), 1);
     assert_eq!(w.client_results()[0].outcome, ClientOutcome::TimedOut);
@@ -205,10 +220,13 @@ fn forks_after_the_step_are_dropped_and_forks_at_it_kept_in_order() {
     let s = lesson("double-charge");
     let a = s.forked(3, Input::AdvanceTime { ms: 10 });
     let b = a.forked(5, Input::Crash);
-    let c = b.forked(3, Input::Retry {
-        new_key: false,
-        fault: Fault::None,
-    });
+    let c = b.forked(
+        3,
+        Input::Retry {
+            new_key: false,
+            fault: Fault::None,
+        },
+    );
     let steps: Vec<usize> = c.branch.iter().map(|b| b.at_step).collect();
     assert_eq!(steps, [3, 3], "the fork at 5 was the future of step 3");
     assert!(matches!(c.branch[1].input, Input::Retry { .. }));
@@ -222,11 +240,14 @@ fn the_branch_round_trips_and_old_json_is_unchanged() {
         assert_eq!(Scenario::from_json(&json).expect("reads").to_json(), json);
     }
     let forked = lesson("double-charge")
-        .forked(1, Input::SetFault {
-            op: 0,
-            attempt: 1,
-            fault: Fault::CrashAfterCommitBeforeReply,
-        })
+        .forked(
+            1,
+            Input::SetFault {
+                op: 0,
+                attempt: 1,
+                fault: Fault::CrashAfterCommitBeforeReply,
+            },
+        )
         .forked(1, Input::Crash)
         .forked(4, Input::AdvanceTime { ms: 90_000 });
     let json = forked.to_json();
@@ -257,7 +278,10 @@ fn a_damaged_branch_is_refused_or_reported_with_its_step() {
             previous: 4
         })
     );
-    let many = format!("[{}]", vec![r#"{"at_step":1,"input":{"type":"crash"}}"#; 101].join(","));
+    let many = format!(
+        "[{}]",
+        vec![r#"{"at_step":1,"input":{"type":"crash"}}"#; 101].join(",")
+    );
     assert!(matches!(
         Scenario::from_json(&with(&many)),
         Err(InputError::TooManyInputs { count: 101, .. })

@@ -613,7 +613,7 @@ mod tests {
             ),
             (
                 r#"{"type":"nope"}"#,
-                "`type` in input 3 must be one of `request`, `operation`, `parallel`, `retry`, `advance-time`, `relay-tick`, `deposit`, found \"nope\"",
+                "`type` in input 3 must be one of `request`, `operation`, `parallel`, `retry`, `advance-time`, `relay-tick`, `deposit`, `set-fault`, `crash`, found \"nope\"",
             ),
             (r#"{"amount":1}"#, "missing field `type` in input 3"),
             (r#"{"type":"deposit"}"#, "missing field `amount` in input 3"),
@@ -796,7 +796,7 @@ mod tests {
             (
                 6,
                 3,
-                "unknown field `x`, expected one of `version`, `seed`, `initial_balance`, `services`, `emit`, `consumer_dedupes`, `policies`, `latency_ms`, `jitter_ms`, `timeout_ms`, `inputs`"
+                "unknown field `x`, expected one of `version`, `seed`, `initial_balance`, `services`, `emit`, `consumer_dedupes`, `policies`, `latency_ms`, `jitter_ms`, `timeout_ms`, `inputs`, `branch`"
             )
         );
         assert_eq!(

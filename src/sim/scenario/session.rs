@@ -168,6 +168,24 @@ impl Session {
         Ok(next)
     }
 
+    /// The attempts a fork at the cursor can change the fault of, as (operation, attempt,
+    /// fault now): on their way to the server in the first column, and pending in every column.
+    pub fn pending_attempts(&self) -> Vec<(u32, u32, crate::sim::world::fault::Fault)> {
+        let mut worlds = self.worlds.clone();
+        push_forks(&self.scenario.branch, self.position, &mut worlds, |_, _| {});
+        let Some(first) = worlds.first() else {
+            return Vec::new();
+        };
+        first
+            .attempts_in_network()
+            .into_iter()
+            .filter(|&(op, attempt, fault)| {
+                let input = Input::SetFault { op, attempt, fault };
+                worlds.iter().all(|w| w.check_push(&input).is_ok())
+            })
+            .collect()
+    }
+
     /// The build of this session's scenario with `input` appended (the sandbox's next run),
     /// or why the input is refused; this session is left as it is.
     pub fn with_input(&self, input: Input) -> Result<SessionBuild, InputError> {

@@ -16,10 +16,9 @@ impl World {
             return Ok(());
         };
         let count = u32::try_from(self.results.len()).unwrap_or(u32::MAX);
-        let (Some(result), Some(plan)) = (
-            self.results.get(op as usize),
-            self.plans.get(op as usize),
-        ) else {
+        let (Some(result), Some(plan)) =
+            (self.results.get(op as usize), self.plans.get(op as usize))
+        else {
             return Err(InputError::NoSuchOperation { op, count });
         };
         if attempt > result.attempts {
@@ -58,6 +57,19 @@ impl World {
             }
             plan.faults[at] = fault;
         }
+    }
+
+    /// The attempts whose request is on its way to the server now, as (operation, attempt,
+    /// fault), in the order they will arrive: the attempts a fork can still change.
+    pub fn attempts_in_network(&self) -> Vec<(u32, u32, Fault)> {
+        self.queue
+            .values()
+            .filter_map(|m| match m {
+                Micro::Arrive { attempt } => self.attempts.get(*attempt as usize),
+                _ => None,
+            })
+            .map(|a| (a.op.0, a.n, a.fault))
+            .collect()
     }
 
     /// The index of attempt `attempt` of operation `op` among every attempt sent.

@@ -320,6 +320,17 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
     }
 }
 
+/// Why fork `i` (from 0) of a run's branch, from a link, a saved run or an import, was not made;
+/// the run opened without it.
+pub fn fork_refused(lang: Lang, i: usize, e: &InputError) -> String {
+    let (n, why) = (i + 1, input_error(lang, e));
+    tr!(
+        lang,
+        "Fork {n} of this run could not be made, so the run goes on without it: {why}",
+        "この実行の分岐 {n} は行えなかったので、それなしで続ける：{why}"
+    )
+}
+
 /// What kind of input an input is, in a few words (for the message of a halted run).
 pub fn input_kind(lang: Lang, input: &Input) -> &'static str {
     match input {

@@ -140,9 +140,14 @@ fn client_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
             )
         }
         E::ResponseDelivered {
-            op, result, late, ..
+            op,
+            result,
+            late,
+            replayed,
+            ..
         } => {
             let (n, r) = (op.0 + 1, result_text(lang, result));
+            let r = format!("{r} · {}", super::results::replay_mark(lang, *replayed));
             let tone = if result.is_replay() {
                 Tone::Good
             } else {
