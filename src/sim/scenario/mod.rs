@@ -46,7 +46,9 @@ pub struct Scenario {
     /// The script.
     pub inputs: Vec<Input>,
     /// The run's forks: inputs pushed at a step, after that step and before the next, in step
-    /// order (RaftScope's fork: the future is rebuilt from there). Empty for a run never forked,
+    /// order. As RaftScope's fork (`state.fork()` deletes the forward history from the current
+    /// time, https://github.com/ongardie/raftscope/blob/master/state.js), what followed the step
+    /// is discarded and rebuilt; here the script stays and the forks after the step are dropped. Empty for a run never forked,
     /// and then left out of the JSON, so links made before forks existed read and write as they
     /// did.
     pub branch: Vec<LoggedInput>,

@@ -393,7 +393,10 @@ impl World {
             Lookup::Miss | Lookup::Expired => return false,
             Lookup::Hit => match cached {
                 Some(first) => {
-                    // The one place a stored result is returned: the reply says it was replayed.
+                    // The one place a stored result is returned: the reply says it was replayed,
+                    // as Stripe marks a response it returns for a key it has seen with
+                    // `Idempotent-Replayed: true` (https://docs.stripe.com/error-low-level#sending-idempotency-keys;
+                    // exposed by Stripe's own client, https://github.com/stripe/stripe-ruby/issues/905).
                     if let Some(job) = self.jobs.get_mut(j) {
                         job.replayed = true;
                     }
