@@ -4,7 +4,7 @@
 use yew::prelude::*;
 
 use crate::sim::Session;
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
 use crate::ui::route::Route;
 
 use super::lessons::{self, Lesson};
@@ -41,6 +41,12 @@ pub fn intro(p: &IntroProps) -> Html {
         Route::Scenario(id) => lessons::lesson(id),
         _ => None,
     };
+    // The first step this run was forked at, if it was.
+    let forked = p
+        .state
+        .run
+        .as_ref()
+        .and_then(|r| r.scenario.branch.first().map(|b| b.at_step));
     html! { <>
         if let Some(ls) = lesson {
             <section class="lesson card" data-testid="lesson">
@@ -50,9 +56,10 @@ pub fn intro(p: &IntroProps) -> Html {
                     { block(l, ls, pred, s, p.on) }
                 }
                 if p.changed {
-                    <p class="notice info" data-testid="lesson-changed">{ l.t(
+                    <p class="notice info" data-testid="lesson-changed" data-forked={forked.is_some().to_string()}>{ l.t(
                         "The run below is not this lesson as written (its services were changed or a scenario was imported): the question is asked of the run as it is now. “Restore the lesson as written” brings the lesson back.",
-                        "下の実行は書かれたとおりのレッスンではない（サービスを変えたか、シナリオを読み込んだ）。問いは今の実行について問う。「レッスンを元に戻す」で元のレッスンに戻る。") }</p>
+                        "下の実行は書かれたとおりのレッスンではない（サービスを変えたか、シナリオを読み込んだ）。問いは今の実行について問う。「レッスンを元に戻す」で元のレッスンに戻る。") }
+                        if let Some(k) = forked { { " " }{ tr!(l, "It was forked at step {k}.", "ステップ {k} で分岐している。") } }</p>
                 }
             </section>
         }

@@ -16,6 +16,7 @@ use super::build_progress::{build_progress, BuildProgressProps};
 use super::caption::caption;
 use super::challenge_card::{challenge_card, ChallengeCard};
 use super::controls::{Control, Controls};
+use super::fork::{fork_panel, ForkProps};
 use super::hooks::{
     use_build_slices, use_play_timer, use_remembered_run, use_run_keys, use_saved_progress,
 };
@@ -201,6 +202,9 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                 <p class="muted pace-note">{ l.t(
                     "Each step runs the next event in every column. A column with less to do finishes sooner, so compare columns by what happened, not by step number.",
                     "1ステップで各列の次のイベントを1つずつ実行する。やることが少ない列は早く終わるので、列どうしはステップ番号ではなく起きたことで比べる。") }</p>
+                if !challenge {
+                    { fork_panel(&ForkProps { lang: l, session: &run.session(), waiting: !state.teach.reveals_future(), notice: state.fork_notice.as_ref(), on: &on_action }) }
+                }
                 <div class="picker-row" hidden={challenge}>
                     <ServicePicker lang={l} scenario={run.scenario.clone()} on_change={on_change.clone()} />
                     if let Some(original) = changed_lesson {
