@@ -71,6 +71,8 @@ async fn lesson(div: &web_sys::Element) {
         lang: Lang::En,
         route: Route::Scenario("double-charge".into()),
         initial: None,
+        dir: "",
+        tools: idempotency_playground::ui::playground::Tools::LESSONS,
     };
     yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
     yew::scheduler::flush().await;
