@@ -11,12 +11,13 @@ use crate::sim::base::uuidgen::KeyFormat;
 use crate::sim::json::{self, write_str, Fields, Got, Json, JsonError, ObjectWriter};
 use crate::sim::limits::{InputError, SCENARIO_VERSION};
 use crate::sim::world::client::{KeyStrategy, RetryKind, RetryPolicy};
+use crate::sim::world::downstream::{Downstream, OutagePolicy};
 use crate::sim::world::fault::Fault;
 use crate::sim::world::input::{Input, RequestSpec};
 use crate::sim::world::outbox::EmitMode;
 use crate::sim::world::server::ServiceKind;
 
-const SCENARIO_FIELDS: [&str; 11] = [
+const SCENARIO_FIELDS: [&str; 12] = [
     "version",
     "seed",
     "initial_balance",
@@ -28,6 +29,15 @@ const SCENARIO_FIELDS: [&str; 11] = [
     "jitter_ms",
     "timeout_ms",
     "inputs",
+    "downstream",
+];
+const DOWNSTREAM_FIELDS: [&str; 6] = [
+    "processor_ms",
+    "slow_ms",
+    "pass_key",
+    "recovery_points",
+    "store_capacity",
+    "outage",
 ];
 const POLICY_FIELDS: [&str; 5] = [
     "retention_ms",
@@ -89,8 +99,51 @@ pub(crate) fn write(s: &Scenario) -> String {
     o.u64("jitter_ms", s.jitter_ms);
     o.u64("timeout_ms", s.timeout_ms);
     o.array("inputs", &s.inputs, write_input);
+    // Left out when it is the article's world, so every older scenario keeps its bytes.
+    if s.downstream != Downstream::default() {
+        write_downstream(o.key("downstream"), &s.downstream);
+    }
     o.end();
     out
+}
+
+fn write_downstream(out: &mut String, d: &Downstream) {
+    let mut o = ObjectWriter::new(out);
+    o.u64("processor_ms", d.processor_ms);
+    o.u64("slow_ms", d.slow_ms);
+    o.bool("pass_key", d.pass_key);
+    o.bool("recovery_points", d.recovery_points);
+    o.u64("store_capacity", d.store_capacity.into());
+    o.str("outage", d.outage.id());
+    o.end();
+}
+
+/// The settings beyond the server; a missing field keeps its default.
+fn read_downstream(g: &Got<'_, '_>) -> Result<Downstream, JsonError> {
+    let what = g.describe();
+    let mut f = g.fields(&what)?;
+    f.deny_unknown(&DOWNSTREAM_FIELDS)?;
+    let d = Downstream::default();
+    let processor_ms = f.opt_u64("processor_ms", d.processor_ms)?;
+    let slow_ms = f.opt_u64("slow_ms", d.slow_ms)?;
+    let pass_key = f.opt_bool("pass_key", d.pass_key)?;
+    let recovery_points = f.opt_bool("recovery_points", d.recovery_points)?;
+    let store_capacity = match f.opt("store_capacity")? {
+        Some(g) => g.u32()?,
+        None => d.store_capacity,
+    };
+    let outage = match f.opt("outage")? {
+        Some(g) => g.pick(OutagePolicy::ALL, OutagePolicy::id)?,
+        None => d.outage,
+    };
+    Ok(Downstream {
+        processor_ms,
+        slow_ms,
+        pass_key,
+        recovery_points,
+        store_capacity,
+        outage,
+    })
 }
 
 fn write_service(out: &mut String, spec: &ServiceSpec) {
@@ -272,6 +325,10 @@ fn read_scenario(doc: &Json) -> Result<Scenario, JsonError> {
     for (i, item) in f.req("inputs")?.array()?.iter().enumerate() {
         inputs.push(read_input(item, &format!("input {}", i + 1))?);
     }
+    let downstream = match f.opt("downstream")? {
+        Some(g) => read_downstream(&g)?,
+        None => Downstream::default(),
+    };
     Ok(Scenario {
         version,
         seed,
@@ -284,6 +341,7 @@ fn read_scenario(doc: &Json) -> Result<Scenario, JsonError> {
         jitter_ms,
         timeout_ms,
         inputs,
+        downstream,
     })
 }
 

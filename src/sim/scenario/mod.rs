@@ -11,6 +11,7 @@ use crate::sim::article::production::Policies;
 use crate::sim::limits::{
     InputError, MAX_INPUTS, MAX_JSON_BYTES, MAX_SERVICES, MIN_SERVICES, SCENARIO_VERSION,
 };
+use crate::sim::world::downstream::Downstream;
 use crate::sim::world::input::Input;
 use crate::sim::world::outbox::EmitMode;
 use crate::sim::world::server::ServiceKind;
@@ -44,6 +45,9 @@ pub struct Scenario {
     pub timeout_ms: u64,
     /// The script.
     pub inputs: Vec<Input>,
+    /// The card processor and the key store's failures (`world/downstream.rs`); the default,
+    /// the article's world, is left out of the JSON.
+    pub downstream: Downstream,
 }
 
 /// One column of a scenario: a service, on its own (`"atomic"`) or with its own event wiring
@@ -138,6 +142,7 @@ impl Scenario {
             });
         }
         self.config(ServiceKind::Atomic).validate()?;
+        self.downstream.validate()?;
         self.inputs.iter().try_for_each(Input::validate)?;
         // What the inputs may cost is the same in every column: refused here, not part-way.
         World::script_cost(&self.inputs).map(|_| ())
@@ -179,7 +184,10 @@ impl Scenario {
         self.validate()?;
         self.services
             .iter()
-            .map(|s| World::with_script(self.config_for(*s), self.inputs.clone()))
+            .map(|s| {
+                World::with_script(self.config_for(*s), self.inputs.clone())?
+                    .with_downstream(self.downstream)
+            })
             .collect()
     }
 

@@ -21,11 +21,19 @@ pub enum Fault {
     CrashAfterCommitBeforeReply,
     /// The upstream processor fails transiently (503); nothing is charged.
     ProcessorError,
+    /// The card processor charges at once but answers the server only after the world's slow
+    /// latency (`Downstream::slow_ms`); with the processor off (`processor_ms` 0) nothing happens.
+    ProcessorSlow,
+    /// The key store cannot be reached for this attempt (its check and its write fail).
+    StoreUnreachable,
+    /// The database aborts the charge's transaction with a serialization failure (SQLSTATE
+    /// 40001): nothing commits.
+    SerializationFailure,
 }
 
 impl Fault {
     /// Every fault, in menu order.
-    pub const ALL: [Fault; 7] = [
+    pub const ALL: [Fault; 10] = [
         Fault::None,
         Fault::RequestLost,
         Fault::ResponseLost,
@@ -33,6 +41,9 @@ impl Fault {
         Fault::CrashAfterChargeBeforeRecord,
         Fault::CrashAfterCommitBeforeReply,
         Fault::ProcessorError,
+        Fault::ProcessorSlow,
+        Fault::StoreUnreachable,
+        Fault::SerializationFailure,
     ];
 
     /// The stable name used in scenario JSON.
@@ -45,6 +56,9 @@ impl Fault {
             Self::CrashAfterChargeBeforeRecord => "crash-after-charge-before-record",
             Self::CrashAfterCommitBeforeReply => "crash-after-commit-before-reply",
             Self::ProcessorError => "processor-error",
+            Self::ProcessorSlow => "processor-slow",
+            Self::StoreUnreachable => "store-unreachable",
+            Self::SerializationFailure => "serialization-failure",
         }
     }
 
@@ -60,7 +74,13 @@ impl Fault {
 
     /// True if the client sees a timeout rather than an answer.
     pub fn looks_like_timeout(self) -> bool {
-        !matches!(self, Self::None | Self::ProcessorError)
+        !matches!(
+            self,
+            Self::None
+                | Self::ProcessorError
+                | Self::StoreUnreachable
+                | Self::SerializationFailure
+        )
     }
 }
 

@@ -54,13 +54,14 @@ fn charge_failure(lang: Lang, failure: ChargeFailure) -> String {
 }
 
 /// Lane names, in column order.
-pub const LANE_NAMES: [Pair; 6] = [
+pub const LANE_NAMES: [Pair; 7] = [
     pair!("Client", "クライアント"),
     pair!("Network", "ネットワーク"),
     pair!("Server", "サーバー"),
     pair!("Store", "ストア"),
     pair!("Relay", "リレー"),
     pair!("Consumer", "コンシューマ"),
+    pair!("Processor", "決済代行"),
 ];
 
 /// One trace event: its label and tone.
@@ -98,6 +99,15 @@ pub fn event_text(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
         E::TimeAdvanced { .. } | E::Deposit { .. } | E::KeyExpired { .. } => {
             world_event(lang, world, e)
         }
+        E::ProcessorCall { .. }
+        | E::ProcessorCharge { .. }
+        | E::ProcessorReplay { .. }
+        | E::ProcessorReply { .. }
+        | E::RecoveryPoint { .. }
+        | E::Resumed { .. }
+        | E::KeyEvicted { .. }
+        | E::StoreUnreachable { .. }
+        | E::SerializationAbort { .. } => super::downstream::event(lang, world, e),
     }
 }
 
