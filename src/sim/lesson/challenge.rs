@@ -11,6 +11,7 @@ use crate::sim::scenario::builtin::{base, slow_processor};
 use crate::sim::scenario::session::Session;
 use crate::sim::scenario::{Scenario, ServiceSpec};
 use crate::sim::world::client::{KeyStrategy, RetryPolicy};
+use crate::sim::world::downstream::Downstream;
 use crate::sim::world::fault::Fault;
 use crate::sim::world::input::{Input, RequestSpec};
 use crate::sim::world::outbox::EmitMode;
@@ -387,8 +388,17 @@ pub fn challenge(id: &str) -> Option<Challenge> {
         // card processor outlives the in-flight lock and a retry charges again.
         "slow-lock-double" => Challenge {
             id: "slow-lock-double",
+            // The lock lasts 5 s, as a Powertools in-progress record that expires with a
+            // function's remaining time; the slow processor answers in 30 s.
             start: Scenario {
-                downstream: slow_processor(),
+                policies: Policies {
+                    in_flight_timeout_ms: 5_000,
+                    ..Policies::default()
+                },
+                downstream: Downstream {
+                    slow_ms: 30_000,
+                    ..slow_processor()
+                },
                 ..one(Production)
             },
             moves: &[Request, Operation, Retry, AdvanceTime],
@@ -397,8 +407,8 @@ pub fn challenge(id: &str) -> Option<Challenge> {
             goal: goal(Measure::MostChargesForOneKey, Value::Int(2)),
             solution: vec![operation(
                 KeyStrategy::Reuse,
-                RetryPolicy::Fixed { delay_ms: 30_000 },
-                5,
+                RetryPolicy::Fixed { delay_ms: 500 },
+                10,
                 vec![Fault::ProcessorSlow],
             )],
         },

@@ -24,6 +24,7 @@ pub mod sandbox_form;
 pub mod saved_run;
 mod scenario_nav;
 mod scenario_settings;
+mod downstream_fields;
 pub mod services;
 pub mod share_panel;
 pub mod state;

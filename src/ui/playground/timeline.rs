@@ -80,9 +80,9 @@ pub fn label_width(text: &str) -> i64 {
 }
 
 /// The drawn columns: the lanes in `lanes`, in lane order, and for each lane its column.
-fn columns(lanes: LaneSet) -> (Vec<usize>, [usize; 6]) {
+fn columns(lanes: LaneSet) -> (Vec<usize>, [usize; Lane::ALL.len()]) {
     let mut drawn = Vec::new();
-    let mut col = [0; 6];
+    let mut col = [0; Lane::ALL.len()];
     for lane in Lane::ALL {
         if lanes.contains(lane) {
             col[lane as usize] = drawn.len();
