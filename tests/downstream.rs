@@ -48,7 +48,11 @@ fn default_downstream_leaves_every_builtin_unchanged_in_json() {
 fn a_slow_processor_outlives_the_lock_and_charges_twice() {
     let s = builtin("slow-processor").expect("lesson");
     let w = &run(&s)[0];
-    assert_eq!(w.ledger().len(), 2, "two charges although every try carries the key");
+    assert_eq!(
+        w.ledger().len(),
+        2,
+        "two charges although every try carries the key"
+    );
     assert_eq!(charges_for_one_key(w), 2);
     assert!(!holds(w, Invariant::OneChargePerOperation));
     assert!(holds(w, Invariant::MoneyConserved));
@@ -69,7 +73,9 @@ fn a_slow_processor_outlives_the_lock_and_charges_twice() {
 /// replays instead of charging again.
 #[test]
 fn passing_the_key_on_makes_the_processor_replay() {
-    let s = slow(builtin("slow-processor").expect("lesson"), |d| d.pass_key = true);
+    let s = slow(builtin("slow-processor").expect("lesson"), |d| {
+        d.pass_key = true
+    });
     let w = &run(&s)[0];
     assert_eq!(w.ledger().len(), 1);
     assert!(w.violations().is_empty(), "{:?}", w.violations());
@@ -77,10 +83,13 @@ fn passing_the_key_on_makes_the_processor_replay() {
         .trace()
         .iter()
         .any(|e| matches!(e.kind, EventKind::ProcessorReplay { .. })));
-    assert!(w
-        .trace()
-        .iter()
-        .all(|e| !matches!(e.kind, EventKind::ProcessorCall { key_passed: false, .. })));
+    assert!(w.trace().iter().all(|e| !matches!(
+        e.kind,
+        EventKind::ProcessorCall {
+            key_passed: false,
+            ..
+        }
+    )));
 }
 
 /// rocket-rides' recovery points: they do not help a holder that is only slow (its answer is not
@@ -271,13 +280,21 @@ fn the_lessons_questions_are_posed_on_the_run() {
         let posed = q.pose(&session).expect("posed");
         assert_eq!(posed.answer_value(), Value::Int(answer), "{id}");
         assert!((2..=4).contains(&posed.choices.len()));
-        assert!(posed.ask_at > 0 && posed.shows_at > posed.ask_at, "{id}: {posed:?}");
+        assert!(
+            posed.ask_at > 0 && posed.shows_at > posed.ask_at,
+            "{id}: {posed:?}"
+        );
     }
     // With the key passed on, the same question's answer moves to one charge.
-    let fixed = slow(builtin("slow-processor").expect("lesson"), |d| d.pass_key = true);
+    let fixed = slow(builtin("slow-processor").expect("lesson"), |d| {
+        d.pass_key = true
+    });
     let mut session = Session::new(fixed).expect("session");
     session.seek(session.total());
-    let posed = question("slow-processor").expect("q").pose(&session).expect("posed");
+    let posed = question("slow-processor")
+        .expect("q")
+        .pose(&session)
+        .expect("posed");
     assert_eq!(posed.answer_value(), Value::Int(1));
 }
 
@@ -388,6 +405,9 @@ proptest! {
     fn key_passed_on_never_charges_twice(s in slow_case(true, false)) {
         let w = &run(&s)[0];
         prop_assert!(w.violations().is_empty(), "{:?}", w.violations());
+        // The processor's events stay within what the inputs were allowed to cost.
+        prop_assert!(w.trace().len() as u64 <= w.event_bound());
+        prop_assert!(w.halted().is_none());
     }
 
     /// A key kept beside the balance with no capacity limit never double-charges, whatever the
@@ -444,7 +464,11 @@ fn store_failures_flagged_only_under_the_unsafe_choice() {
     use proptest::test_runner::{Config, TestRunner};
     let strategy = (
         prop::collection::vec(
-            prop::sample::select(vec![Fault::None, Fault::StoreUnreachable, Fault::ResponseLost]),
+            prop::sample::select(vec![
+                Fault::None,
+                Fault::StoreUnreachable,
+                Fault::ResponseLost,
+            ]),
             1..5,
         ),
         1u32..3,

@@ -55,18 +55,32 @@ async fn slow_processor_lesson_asks_then_shows_two_charges_on_the_processor_lane
         .query_selector_all("[data-testid=predict] button[data-choice]")
         .unwrap();
     let two = (0..choices.length())
-        .map(|i| choices.item(i).unwrap().dyn_into::<web_sys::HtmlElement>().unwrap())
+        .map(|i| {
+            choices
+                .item(i)
+                .unwrap()
+                .dyn_into::<web_sys::HtmlElement>()
+                .unwrap()
+        })
         .find(|b| b.text_content().as_deref() == Some("2"))
         .expect("2 is a choice");
     two.click();
     yew::scheduler::flush().await;
     let predict = el(&div, "[data-testid=predict]");
-    assert_eq!(predict.get_attribute("data-state").as_deref(), Some("right"));
+    assert_eq!(
+        predict.get_attribute("data-state").as_deref(),
+        Some("right")
+    );
     el(&div, "[data-testid=run-to-end]").click();
     yew::scheduler::flush().await;
-    let balance = el(&div, "section[data-service=production] [data-testid=balance]");
+    let balance = el(
+        &div,
+        "section[data-service=production] [data-testid=balance]",
+    );
     assert_eq!(balance.text_content().as_deref(), Some("800"));
-    let lanes = el(&div, "[data-testid=timeline]").text_content().unwrap_or_default();
+    let lanes = el(&div, "[data-testid=timeline]")
+        .text_content()
+        .unwrap_or_default();
     assert!(lanes.contains("Processor"), "{lanes}");
     div.remove();
 }

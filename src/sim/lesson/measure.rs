@@ -97,7 +97,10 @@ impl Measure {
             Measure::Charges | Measure::MostChargesForOneOrder | Measure::MostChargesForOneKey => {
                 matches!(
                     e,
-                    E::Charge { .. } | E::ProcessorCharge { .. } | E::Rollback { .. } | E::Commit { .. }
+                    E::Charge { .. }
+                        | E::ProcessorCharge { .. }
+                        | E::Rollback { .. }
+                        | E::Commit { .. }
                 )
             }
             Measure::Conflicts => matches!(

@@ -358,7 +358,10 @@ fn read_fault(g: &Got<'_, '_>) -> Result<Fault, JsonError> {
     // Issue 13's faults are read by name; anything else is checked against the article's list,
     // so its message is the one the JSON record holds.
     if let json::Value::Str(name) = &g.json.value {
-        if let Some(f) = Fault::EVERY[Fault::ALL.len()..].iter().find(|f| f.id() == name) {
+        if let Some(f) = Fault::EVERY[Fault::ALL.len()..]
+            .iter()
+            .find(|f| f.id() == name)
+        {
             return Ok(*f);
         }
     }

@@ -101,7 +101,12 @@ impl Downstream {
             0,
             MAX_PROCESSOR_MS,
         )?;
-        check_duration(DurationField::ProcessorSlow, self.slow_ms, 1, MAX_PROCESSOR_MS)?;
+        check_duration(
+            DurationField::ProcessorSlow,
+            self.slow_ms,
+            1,
+            MAX_PROCESSOR_MS,
+        )?;
         if self.store_capacity > MAX_STORE_CAPACITY {
             return Err(InputError::StoreCapacityOutOfRange {
                 capacity: self.store_capacity,
@@ -278,6 +283,9 @@ mod tests {
                 max: MAX_STORE_CAPACITY
             })
         );
-        assert_eq!(OutagePolicy::ALL.map(OutagePolicy::id), ["fail-closed", "fail-open"]);
+        assert_eq!(
+            OutagePolicy::ALL.map(OutagePolicy::id),
+            ["fail-closed", "fail-open"]
+        );
     }
 }

@@ -88,10 +88,7 @@ impl Fault {
     pub fn looks_like_timeout(self) -> bool {
         !matches!(
             self,
-            Self::None
-                | Self::ProcessorError
-                | Self::StoreUnreachable
-                | Self::SerializationFailure
+            Self::None | Self::ProcessorError | Self::StoreUnreachable | Self::SerializationFailure
         )
     }
 }

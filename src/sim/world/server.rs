@@ -159,8 +159,8 @@ impl World {
         let service = self.config.service;
         if fault == Fault::StoreUnreachable && service.honours_keys() {
             // Keys kept beside the balance: nothing can run. A separate store: the policy.
-            let open =
-                service == ServiceKind::SplitStore && self.downstream.outage == OutagePolicy::FailOpen;
+            let open = service == ServiceKind::SplitStore
+                && self.downstream.outage == OutagePolicy::FailOpen;
             self.emit(EventKind::StoreUnreachable {
                 op,
                 fail_open: open,
@@ -562,7 +562,14 @@ impl World {
     }
 
     /// The article's charge: the database's debit, staged in the open transaction.
-    fn debit(&mut self, j: usize, txn: &mut Txn, op: OpId, amount: i64, fault: Fault) -> PaymentResult {
+    fn debit(
+        &mut self,
+        j: usize,
+        txn: &mut Txn,
+        op: OpId,
+        amount: i64,
+        fault: Fault,
+    ) -> PaymentResult {
         if fault == Fault::ProcessorError {
             self.emit(EventKind::ChargeFailed {
                 op,

@@ -176,7 +176,10 @@ pub const PATH: &[Section] = &[
         items: &[Item::Lesson("effectively-once")],
     },
     Section {
-        title: pair!("Beyond the article: downstream and the key store", "記事の先：下流とキーストア"),
+        title: pair!(
+            "Beyond the article: downstream and the key store",
+            "記事の先：下流とキーストア"
+        ),
         items: &[
             Item::Lesson("slow-processor"),
             Item::Lesson("store-failures"),

@@ -120,8 +120,14 @@ pub fn event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
 /// An outage policy's name, with the behaviour it chooses.
 pub fn outage_name(lang: Lang, p: OutagePolicy) -> &'static str {
     match p {
-        OutagePolicy::FailClosed => lang.t("Fail closed: 503, retry later", "フェイルクローズ：503、後でリトライ"),
-        OutagePolicy::FailOpen => lang.t("Fail open: charge without the check", "フェイルオープン：確認せずに課金"),
+        OutagePolicy::FailClosed => lang.t(
+            "Fail closed: 503, retry later",
+            "フェイルクローズ：503、後でリトライ",
+        ),
+        OutagePolicy::FailOpen => lang.t(
+            "Fail open: charge without the check",
+            "フェイルオープン：確認せずに課金",
+        ),
     }
 }
 
@@ -153,7 +159,10 @@ pub fn labels(lang: Lang) -> Labels {
             "Card processor answer time (ms, 0 = none)",
             "決済代行の応答時間（ms、0 = なし）",
         ),
-        slow_ms: lang.t("Slow processor answer time (ms)", "遅い決済代行の応答時間（ms）"),
+        slow_ms: lang.t(
+            "Slow processor answer time (ms)",
+            "遅い決済代行の応答時間（ms）",
+        ),
         pass_key: lang.t(
             "Pass the key on to the processor (Stripe replays a key)",
             "キーを決済代行に渡す（Stripe はキーを再生）",
@@ -166,7 +175,10 @@ pub fn labels(lang: Lang) -> Labels {
             "Split store capacity (keys, 0 = no limit)",
             "分離ストアの容量（キー数、0 = 無制限）",
         ),
-        outage: lang.t("When the split store is unreachable", "分離ストアに届かないとき"),
+        outage: lang.t(
+            "When the split store is unreachable",
+            "分離ストアに届かないとき",
+        ),
         hint: lang.t(
             "Faults for one try: Slow processor, Key store unreachable, Serialization failure.",
             "1回の試行の障害：決済代行が遅い、キーストアに届かない、直列化失敗。",

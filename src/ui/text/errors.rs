@@ -99,7 +99,9 @@ fn duration_field(lang: Lang, f: DurationField) -> &'static str {
         DurationField::Retention => lang.t("key retention", "キーの保持期間"),
         DurationField::InFlightTimeout => lang.t("in-flight timeout", "処理中の期限"),
         DurationField::ProcessorLatency => lang.t("processor answer time", "決済代行の応答時間"),
-        DurationField::ProcessorSlow => lang.t("slow processor's answer time", "遅い決済代行の応答時間"),
+        DurationField::ProcessorSlow => {
+            lang.t("slow processor's answer time", "遅い決済代行の応答時間")
+        }
     }
 }
 

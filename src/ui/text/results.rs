@@ -40,10 +40,16 @@ pub fn result_text(lang: Lang, r: &PaymentResult) -> String {
             lang.t("503: processor error", "503：決済処理エラー").into()
         }
         PaymentResult::StoreUnavailable => lang
-            .t("503: key store unreachable, retry later", "503：キーストアに届かない、後でリトライ")
+            .t(
+                "503: key store unreachable, retry later",
+                "503：キーストアに届かない、後でリトライ",
+            )
             .into(),
         PaymentResult::RetryWithSameKey => lang
-            .t("429: conflict, retry with the same key", "429：競合、同じキーでリトライ")
+            .t(
+                "429: conflict, retry with the same key",
+                "429：競合、同じキーでリトライ",
+            )
             .into(),
         other => {
             let status = other.http_status();
