@@ -42,10 +42,14 @@ pub const DEFAULT_SLOW_MS: u64 = 120_000;
 /// What a service with keys in a separate store does when the store cannot be reached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum OutagePolicy {
-    /// Refuse with 503 and let the client retry later: no charge without the check.
+    /// Refuse with 503 and let the client retry later: no charge without the check. AWS
+    /// Lambda Powertools does this: a store it cannot write fails the invocation with
+    /// `IdempotencyPersistenceLayerError` ("Failed to save in progress record to idempotency
+    /// store", <https://github.com/aws-powertools/powertools-lambda-typescript/issues/2915>).
     #[default]
     FailClosed,
-    /// Charge without the check (and without writing the key): availability first.
+    /// Charge without the check (and without writing the key): availability first. No system
+    /// cited here documents it as its default; it is the cache-aside shortcut the lesson warns of.
     FailOpen,
 }
 
