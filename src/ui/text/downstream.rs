@@ -120,14 +120,8 @@ pub fn event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
 /// An outage policy's name, with the behaviour it chooses.
 pub fn outage_name(lang: Lang, p: OutagePolicy) -> &'static str {
     match p {
-        OutagePolicy::FailClosed => lang.t(
-            "Fail closed: 503, retry later",
-            "フェイルクローズ：503、後でリトライ",
-        ),
-        OutagePolicy::FailOpen => lang.t(
-            "Fail open: charge without the check",
-            "フェイルオープン：確認せずに課金",
-        ),
+        OutagePolicy::FailClosed => lang.t("Fail closed (503)", "フェイルクローズ（503）"),
+        OutagePolicy::FailOpen => lang.t("Fail open (no check)", "フェイルオープン（確認なし）"),
     }
 }
 
@@ -155,14 +149,8 @@ pub struct Labels {
 pub fn labels(lang: Lang) -> Labels {
     Labels {
         legend: lang.t("Downstream and key store", "下流とキーストア"),
-        processor_ms: lang.t(
-            "Card processor answer time (ms, 0 = none)",
-            "決済代行の応答時間（ms、0 = なし）",
-        ),
-        slow_ms: lang.t(
-            "Slow processor answer time (ms)",
-            "遅い決済代行の応答時間（ms）",
-        ),
+        processor_ms: lang.t("Card processor answer time", "決済代行の応答時間"),
+        slow_ms: lang.t("Slow processor answer time", "遅い決済代行の応答時間"),
         pass_key: lang.t(
             "Pass the key on to the processor (Stripe replays a key)",
             "キーを決済代行に渡す（Stripe はキーを再生）",
