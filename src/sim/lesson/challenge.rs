@@ -389,7 +389,10 @@ pub fn challenge(id: &str) -> Option<Challenge> {
         "slow-lock-double" => Challenge {
             id: "slow-lock-double",
             // The lock lasts 5 s, as a Powertools in-progress record that expires with a
-            // function's remaining time; the slow processor answers in 30 s.
+            // function's remaining time ("If a second invocation happens after this timestamp,
+            // and the record is marked as INPROGRESS, we will execute the invocation again",
+            // https://github.com/aws-powertools/powertools-lambda-python/releases/tag/v1.26.7);
+            // the slow processor answers in 30 s.
             start: Scenario {
                 policies: Policies {
                     in_flight_timeout_ms: 5_000,
