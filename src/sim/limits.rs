@@ -47,6 +47,11 @@ pub const MAX_RETENTION_MS: u64 = MAX_ADVANCE_MS;
 pub const MIN_IN_FLIGHT_TIMEOUT_MS: u64 = 1_000;
 /// Longest in-flight lock timeout: 1 h (rocket-rides uses 90 s).
 pub const MAX_IN_FLIGHT_TIMEOUT_MS: u64 = 3_600_000;
+/// Longest card-processor answer time, normal or slow: 10 min (rocket-rides' example of a slow
+/// processor is 120 s, past its 90 s lock).
+pub const MAX_PROCESSOR_MS: u64 = 600_000;
+/// Most keys a size-limited key store holds (0 means no limit).
+pub const MAX_STORE_CAPACITY: u32 = 10_000;
 /// Longest charge description in characters; keeps shared scenarios small.
 pub const MAX_DESCRIPTION_LEN: usize = 200;
 /// Most trace events one world records before it halts; bounds memory.
@@ -166,6 +171,10 @@ pub enum DurationField {
     Retention,
     /// In-flight record timeout.
     InFlightTimeout,
+    /// The card processor's answer time.
+    ProcessorLatency,
+    /// A slow card processor's answer time.
+    ProcessorSlow,
 }
 
 /// Which quantity overflowed in an [`InputError::Overflow`].
@@ -541,6 +550,13 @@ pub enum InputError {
         at_step: usize,
         /// The step of the fork before it.
         previous: usize,
+    },
+    /// A key store capacity above `max` keys.
+    StoreCapacityOutOfRange {
+        /// The capacity given.
+        capacity: u32,
+        /// Largest allowed.
+        max: u32,
     },
 }
 

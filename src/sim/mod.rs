@@ -64,6 +64,7 @@ pub use world::budget::EVENTS_PER_ATTEMPT;
 pub use world::client::{
     AttemptOutcome, ClientOutcome, ClientResult, KeyStrategy, RetryKind, RetryPolicy, SeenAttempt,
 };
+pub use world::downstream::{Downstream, OutagePolicy, DEFAULT_SLOW_MS};
 pub use world::fault::Fault;
 pub use world::input::{Input, RequestSpec};
 pub use world::intern::{DescId, KeyId, OpId};
@@ -74,4 +75,4 @@ pub use world::store::{LedgerEntry, StoreRow};
 pub use world::trace::{
     ChargeFailure, CheckOutcome, CrashPoint, EventKind, Lane, LaneSet, TraceEvent,
 };
-pub use world::{replay, Halt, LoggedInput, Snapshot, World, WorldConfig};
+pub use world::{replay, replay_downstream, Halt, LoggedInput, Snapshot, World, WorldConfig};

@@ -53,6 +53,12 @@ pub enum PaymentResult {
         /// Which limit was broken (boxed: keeps every other result 16 bytes on the hot path).
         error: Box<InputError>,
     },
+    /// 503: the key store could not be reached and the service fails closed (charges nothing);
+    /// not stored, retry later with the same key.
+    StoreUnavailable,
+    /// 429: the database aborted the transaction (serialization failure); nothing committed, not
+    /// stored: "retry with the same key", as rocket-rides-atomic answers.
+    RetryWithSameKey,
 }
 
 impl PaymentResult {
@@ -73,6 +79,8 @@ impl PaymentResult {
             Self::ParameterMismatch { status } => *status,
             Self::ProcessorError => 503,
             Self::InvalidRequest { .. } => 400,
+            Self::StoreUnavailable => 503,
+            Self::RetryWithSameKey => 429,
         }
     }
 
@@ -106,7 +114,13 @@ impl PaymentResult {
 
     /// True when retrying with the same key may give a different answer (409 in flight, 503).
     pub fn is_retryable(&self) -> bool {
-        matches!(self, Self::InFlightConflict | Self::ProcessorError)
+        matches!(
+            self,
+            Self::InFlightConflict
+                | Self::ProcessorError
+                | Self::StoreUnavailable
+                | Self::RetryWithSameKey
+        )
     }
 }
 

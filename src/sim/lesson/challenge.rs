@@ -7,10 +7,11 @@
 use crate::sim::article::production::{FailureCaching, Policies};
 use crate::sim::base::uuidgen::KeyFormat;
 use crate::sim::lab::{KeyMode, LabScenario, Model, Report, Search, Stepper};
-use crate::sim::scenario::builtin::base;
+use crate::sim::scenario::builtin::{base, slow_processor};
 use crate::sim::scenario::session::Session;
 use crate::sim::scenario::{Scenario, ServiceSpec};
 use crate::sim::world::client::{KeyStrategy, RetryPolicy};
+use crate::sim::world::downstream::Downstream;
 use crate::sim::world::fault::Fault;
 use crate::sim::world::input::{Input, RequestSpec};
 use crate::sim::world::outbox::EmitMode;
@@ -19,7 +20,7 @@ use crate::sim::world::server::ServiceKind::{self, Atomic, Naive, Production, Sp
 use super::measure::{Measure, Value};
 
 /// Ids of the playground's challenges, in the order the page lists them.
-pub const CHALLENGE_IDS: [&str; 7] = [
+pub const CHALLENGE_IDS: [&str; 8] = [
     "triple-charge",
     "new-key-double",
     "split-store-one-crash",
@@ -27,6 +28,7 @@ pub const CHALLENGE_IDS: [&str; 7] = [
     "expiry-twice",
     "two-answers",
     "lose-an-event",
+    "slow-lock-double",
 ];
 
 /// Ids of the lab's challenges.
@@ -386,6 +388,37 @@ pub fn challenge(id: &str) -> Option<Challenge> {
                 100,
                 "order-1",
                 Fault::CrashAfterCommitBeforeReply,
+            )],
+        },
+        // Issue 13: every request carries the same key and the service is atomic, yet a slow
+        // card processor outlives the in-flight lock and a retry charges again.
+        "slow-lock-double" => Challenge {
+            id: "slow-lock-double",
+            // The lock lasts 5 s, as a Powertools in-progress record that expires with a
+            // function's remaining time ("If a second invocation happens after this timestamp,
+            // and the record is marked as INPROGRESS, we will execute the invocation again",
+            // https://github.com/aws-powertools/powertools-lambda-python/releases/tag/v1.26.7);
+            // the slow processor answers in 30 s.
+            start: Scenario {
+                policies: Policies {
+                    in_flight_timeout_ms: 5_000,
+                    ..Policies::default()
+                },
+                downstream: Downstream {
+                    slow_ms: 30_000,
+                    ..slow_processor()
+                },
+                ..one(Production)
+            },
+            moves: &[Request, Operation, Retry, AdvanceTime],
+            max_moves: 2,
+            max_crashes: Some(0),
+            goal: goal(Measure::MostChargesForOneKey, Value::Int(2)),
+            solution: vec![operation(
+                KeyStrategy::Reuse,
+                RetryPolicy::Fixed { delay_ms: 500 },
+                10,
+                vec![Fault::ProcessorSlow],
             )],
         },
         _ => return None,

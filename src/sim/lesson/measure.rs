@@ -89,10 +89,19 @@ impl Measure {
         match self {
             Measure::Balance => matches!(
                 e,
-                E::Charge { .. } | E::Deposit { accepted: true, .. } | E::Rollback { .. }
+                E::Charge { .. }
+                    | E::ProcessorCharge { .. }
+                    | E::Deposit { accepted: true, .. }
+                    | E::Rollback { .. }
             ),
             Measure::Charges | Measure::MostChargesForOneOrder | Measure::MostChargesForOneKey => {
-                matches!(e, E::Charge { .. } | E::Rollback { .. } | E::Commit { .. })
+                matches!(
+                    e,
+                    E::Charge { .. }
+                        | E::ProcessorCharge { .. }
+                        | E::Rollback { .. }
+                        | E::Commit { .. }
+                )
             }
             Measure::Conflicts => matches!(
                 e,

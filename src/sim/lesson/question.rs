@@ -93,6 +93,8 @@ pub fn question(lesson: &str) -> Option<Question> {
         "outbox-relay-crash" => q("outbox-relay-crash", 1, ConsumerApplied, BeforeRelay),
         "dual-write" => q("dual-write", 1, Holds(Invariant::OneEventPerCharge), Start),
         "effectively-once" => q("effectively-once", 1, MostChargesForOneKey, Start),
+        "slow-processor" => q("slow-processor", 0, Charges, BeforeArrival(4)),
+        "store-failures" => q("store-failures", 0, MostChargesForOneKey, BeforeArrival(3)),
         _ => return None,
     })
 }

@@ -5,6 +5,7 @@ use crate::sim::article::production::{FailureCaching, Policies};
 use crate::sim::base::uuidgen::KeyFormat;
 use crate::sim::limits::SCENARIO_VERSION;
 use crate::sim::world::client::{KeyStrategy, RetryPolicy};
+use crate::sim::world::downstream::{Downstream, DEFAULT_SLOW_MS};
 use crate::sim::world::fault::Fault;
 use crate::sim::world::input::{Input, RequestSpec};
 use crate::sim::world::outbox::EmitMode;
@@ -16,7 +17,7 @@ use crate::sim::world::WorldConfig;
 /// Ids of every built-in scenario, in lesson order.
 /// The order follows the article's sections (the lesson path in `ui/playground/lessons.rs`
 /// groups them); ids never change, because links and saved runs name them.
-pub const BUILTIN_IDS: [&str; 19] = [
+pub const BUILTIN_IDS: [&str; 21] = [
     "timeout-ambiguity",
     "client-cannot-tell",
     "double-charge",
@@ -36,6 +37,8 @@ pub const BUILTIN_IDS: [&str; 19] = [
     "outbox-relay-crash",
     "dual-write",
     "effectively-once",
+    "slow-processor",
+    "store-failures",
 ];
 
 /// Ids of every built-in scenario, in lesson order.
@@ -61,6 +64,7 @@ pub(crate) fn base(services: &[ServiceKind], inputs: Vec<Input>) -> Scenario {
         timeout_ms: d.timeout_ms,
         inputs,
         branch: Vec::new(),
+        downstream: Default::default(),
     }
 }
 
@@ -349,9 +353,55 @@ pub fn builtin(id: &str) -> Option<Scenario> {
             ServiceSpec::wired(Atomic, EmitMode::DualWriteCommitThenPublish, true),
             ServiceSpec::wired(Atomic, EmitMode::DualWritePublishThenCommit, true),
         ]),
+        // Issue 13, section 1: every request carries the key and the production service locks
+        // it, but the card processor answers after 120 s, past the 90 s lock: the retry that
+        // takes the expired lock over charges again.
+        "slow-processor" => Scenario {
+            downstream: slow_processor(),
+            ..base(
+                &[Production],
+                vec![operation(
+                    100,
+                    KeyStrategy::Reuse,
+                    RetryPolicy::Fixed { delay_ms: 30_000 },
+                    5,
+                    vec![Fault::ProcessorSlow],
+                )],
+            )
+        },
+        // Issue 13, section 3: a key store that holds one key evicts order-1's key when order-2
+        // is written, so order-1 sent again charges again; then the store is unreachable for
+        // order-3 and both services refuse (503) until the retry. The atomic service keeps its
+        // keys beside the balance, where nothing evicts them.
+        "store-failures" => Scenario {
+            downstream: Downstream {
+                store_capacity: 1,
+                ..Downstream::default()
+            },
+            ..base(
+                &[SplitStore, Atomic],
+                vec![
+                    request(Some("order-1"), 100, "order-1", Fault::ResponseLost),
+                    request(Some("order-2"), 100, "order-2", Fault::None),
+                    request(Some("order-1"), 100, "order-1", Fault::None),
+                    request(Some("order-3"), 100, "order-3", Fault::StoreUnreachable),
+                    retry(),
+                ],
+            )
+        },
         _ => return None,
     };
     Some(s)
+}
+
+/// A card processor that answers in 200 ms, and in 120 s when slow (rocket-rides' 90 s lock
+/// expires first).
+pub(crate) fn slow_processor() -> Downstream {
+    Downstream {
+        processor_ms: 200,
+        slow_ms: DEFAULT_SLOW_MS,
+        ..Downstream::default()
+    }
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use crate::sim::base::uuidgen::KeyFormat;
 use crate::sim::json::{self, write_str, Fields, Got, Json, JsonError, ObjectWriter};
 use crate::sim::limits::{InputError, SCENARIO_VERSION};
 use crate::sim::world::client::{KeyStrategy, RetryKind, RetryPolicy};
+use crate::sim::world::downstream::{Downstream, OutagePolicy};
 use crate::sim::world::fault::Fault;
 use crate::sim::world::input::{Input, RequestSpec};
 use crate::sim::world::outbox::EmitMode;
@@ -32,6 +33,14 @@ const SCENARIO_FIELDS: [&str; 12] = [
     "branch",
 ];
 const BRANCH_FIELDS: [&str; 2] = ["at_step", "input"];
+const DOWNSTREAM_FIELDS: [&str; 6] = [
+    "processor_ms",
+    "slow_ms",
+    "pass_key",
+    "recovery_points",
+    "store_capacity",
+    "outage",
+];
 const POLICY_FIELDS: [&str; 5] = [
     "retention_ms",
     "mismatch",
@@ -105,8 +114,51 @@ pub(crate) fn write(s: &Scenario) -> String {
             e.end();
         });
     }
+    // Left out when it is the article's world, so every older scenario keeps its bytes.
+    if s.downstream != Downstream::default() {
+        write_downstream(o.key("downstream"), &s.downstream);
+    }
     o.end();
     out
+}
+
+fn write_downstream(out: &mut String, d: &Downstream) {
+    let mut o = ObjectWriter::new(out);
+    o.u64("processor_ms", d.processor_ms);
+    o.u64("slow_ms", d.slow_ms);
+    o.bool("pass_key", d.pass_key);
+    o.bool("recovery_points", d.recovery_points);
+    o.u64("store_capacity", d.store_capacity.into());
+    o.str("outage", d.outage.id());
+    o.end();
+}
+
+/// The settings beyond the server; a missing field keeps its default.
+fn read_downstream(g: &Got<'_, '_>) -> Result<Downstream, JsonError> {
+    let what = g.describe();
+    let mut f = g.fields(&what)?;
+    f.deny_unknown(&DOWNSTREAM_FIELDS)?;
+    let d = Downstream::default();
+    let processor_ms = f.opt_u64("processor_ms", d.processor_ms)?;
+    let slow_ms = f.opt_u64("slow_ms", d.slow_ms)?;
+    let pass_key = f.opt_bool("pass_key", d.pass_key)?;
+    let recovery_points = f.opt_bool("recovery_points", d.recovery_points)?;
+    let store_capacity = match f.opt("store_capacity")? {
+        Some(g) => g.u32()?,
+        None => d.store_capacity,
+    };
+    let outage = match f.opt("outage")? {
+        Some(g) => g.pick(OutagePolicy::ALL, OutagePolicy::id)?,
+        None => d.outage,
+    };
+    Ok(Downstream {
+        processor_ms,
+        slow_ms,
+        pass_key,
+        recovery_points,
+        store_capacity,
+        outage,
+    })
 }
 
 fn write_service(out: &mut String, spec: &ServiceSpec) {
@@ -271,6 +323,12 @@ fn read_version(doc: &Json) -> Result<u32, JsonError> {
 
 fn read_scenario(doc: &Json) -> Result<Scenario, JsonError> {
     let mut f = Got::new(doc, "a scenario").fields("")?;
+    // Issue 13's optional `downstream` is read first, so the fields an error lists stay the
+    // article's (and every message the JSON record holds stays the same).
+    let downstream = match f.opt("downstream")? {
+        Some(g) => read_downstream(&g)?,
+        None => Downstream::default(),
+    };
     f.deny_unknown(&SCENARIO_FIELDS)?;
     let version = f.req("version")?.u32()?;
     let seed = f.req("seed")?.u64()?;
@@ -314,6 +372,7 @@ fn read_scenario(doc: &Json) -> Result<Scenario, JsonError> {
         timeout_ms,
         inputs,
         branch,
+        downstream,
     })
 }
 
@@ -338,6 +397,16 @@ fn read_emit(g: &Got<'_, '_>) -> Result<EmitMode, JsonError> {
 }
 
 fn read_fault(g: &Got<'_, '_>) -> Result<Fault, JsonError> {
+    // Issue 13's faults are read by name; anything else is checked against the article's list,
+    // so its message is the one the JSON record holds.
+    if let json::Value::Str(name) = &g.json.value {
+        if let Some(f) = Fault::EVERY[Fault::ALL.len()..]
+            .iter()
+            .find(|f| f.id() == name)
+        {
+            return Ok(*f);
+        }
+    }
     g.pick(Fault::ALL, Fault::id)
 }
 

@@ -12,6 +12,7 @@ use crate::sim::limits::{
     InputError, MAX_BRANCH_INPUTS, MAX_INPUTS, MAX_JSON_BYTES, MAX_SERVICES, MIN_SERVICES,
     SCENARIO_VERSION,
 };
+use crate::sim::world::downstream::Downstream;
 use crate::sim::world::input::Input;
 use crate::sim::world::outbox::EmitMode;
 use crate::sim::world::server::ServiceKind;
@@ -52,10 +53,14 @@ pub struct Scenario {
     /// and then left out of the JSON, so links made before forks existed read and write as they
     /// did.
     pub branch: Vec<LoggedInput>,
+    /// The card processor and the key store's failures (`world/downstream.rs`); the default,
+    /// the article's world, is left out of the JSON.
+    pub downstream: Downstream,
 }
 
-/// As derived, but `branch` is left out while empty: a run never forked prints as it did before
-/// forks existed (`tests/json_codec.rs` holds the reader to a record of such prints).
+/// As derived, but `branch` is left out while empty and `downstream` while it is the article's
+/// world: a scenario from before forks and the card processor existed prints as it did
+/// (`tests/json_codec.rs` holds the reader to a record of such prints).
 impl std::fmt::Debug for Scenario {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let mut d = f.debug_struct("Scenario");
@@ -72,6 +77,9 @@ impl std::fmt::Debug for Scenario {
             .field("inputs", &self.inputs);
         if !self.branch.is_empty() {
             d.field("branch", &self.branch);
+        }
+        if self.downstream != Downstream::default() {
+            d.field("downstream", &self.downstream);
         }
         d.finish()
     }
@@ -169,6 +177,7 @@ impl Scenario {
             });
         }
         self.config(ServiceKind::Atomic).validate()?;
+        self.downstream.validate()?;
         self.inputs.iter().try_for_each(Input::validate)?;
         if self
             .inputs
@@ -268,7 +277,10 @@ impl Scenario {
         self.validate()?;
         self.services
             .iter()
-            .map(|s| World::with_script(self.config_for(*s), self.inputs.clone()))
+            .map(|s| {
+                World::with_script(self.config_for(*s), self.inputs.clone())?
+                    .with_downstream(self.downstream)
+            })
             .collect()
     }
 

@@ -221,7 +221,10 @@ pub(super) struct AttemptRec {
 
 /// Whether a reply invites a retry with the same key: 409 in flight, 429 or 5xx.
 fn retryable(result: &PaymentResult) -> bool {
-    matches!(result, PaymentResult::InFlightConflict) || result.http_status() >= 500
+    matches!(
+        result,
+        PaymentResult::InFlightConflict | PaymentResult::RetryWithSameKey
+    ) || result.http_status() >= 500
 }
 
 impl World {

@@ -21,6 +21,14 @@ pub enum Fault {
     CrashAfterCommitBeforeReply,
     /// The upstream processor fails transiently (503); nothing is charged.
     ProcessorError,
+    /// The card processor charges at once but answers the server only after the world's slow
+    /// latency (`Downstream::slow_ms`); with the processor off (`processor_ms` 0) nothing happens.
+    ProcessorSlow,
+    /// The key store cannot be reached for this attempt (its check and its write fail).
+    StoreUnreachable,
+    /// The database aborts the charge's transaction with a serialization failure (SQLSTATE
+    /// 40001): nothing commits.
+    SerializationFailure,
 }
 
 impl Fault {
@@ -35,6 +43,21 @@ impl Fault {
         Fault::ProcessorError,
     ];
 
+    /// Every fault: the article's ([`Fault::ALL`], which the property checks, the soak and the
+    /// JSON records draw from, so their cases stay the same) and issue 13's, in menu order.
+    pub const EVERY: [Fault; 10] = [
+        Fault::None,
+        Fault::RequestLost,
+        Fault::ResponseLost,
+        Fault::CrashBeforeCharge,
+        Fault::CrashAfterChargeBeforeRecord,
+        Fault::CrashAfterCommitBeforeReply,
+        Fault::ProcessorError,
+        Fault::ProcessorSlow,
+        Fault::StoreUnreachable,
+        Fault::SerializationFailure,
+    ];
+
     /// The stable name used in scenario JSON.
     pub fn id(self) -> &'static str {
         match self {
@@ -45,6 +68,9 @@ impl Fault {
             Self::CrashAfterChargeBeforeRecord => "crash-after-charge-before-record",
             Self::CrashAfterCommitBeforeReply => "crash-after-commit-before-reply",
             Self::ProcessorError => "processor-error",
+            Self::ProcessorSlow => "processor-slow",
+            Self::StoreUnreachable => "store-unreachable",
+            Self::SerializationFailure => "serialization-failure",
         }
     }
 
@@ -60,7 +86,10 @@ impl Fault {
 
     /// True if the client sees a timeout rather than an answer.
     pub fn looks_like_timeout(self) -> bool {
-        !matches!(self, Self::None | Self::ProcessorError)
+        !matches!(
+            self,
+            Self::None | Self::ProcessorError | Self::StoreUnreachable | Self::SerializationFailure
+        )
     }
 }
 
@@ -96,5 +125,10 @@ mod tests {
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), Fault::ALL.len());
+        let mut every = Fault::EVERY.map(Fault::id).to_vec();
+        every.sort_unstable();
+        every.dedup();
+        assert_eq!(every.len(), Fault::EVERY.len());
+        assert_eq!(Fault::EVERY[..Fault::ALL.len()], Fault::ALL);
     }
 }

@@ -147,7 +147,8 @@ impl Violation {
                 ViolationDetail::KeyCharged { op, .. }
                 | ViolationDetail::OperationCharged { op, .. }
                 | ViolationDetail::KeySharedCharged { op, .. },
-                EventKind::Charge { op: charged, .. },
+                EventKind::Charge { op: charged, .. }
+                | EventKind::ProcessorCharge { op: charged, .. },
             ) => at_step && op == charged,
             (
                 ViolationDetail::ReplayDiffers { key, op, .. },

@@ -5,6 +5,7 @@
 
 pub(super) mod budget;
 pub(super) mod client;
+pub(super) mod downstream;
 pub(super) mod fault;
 mod fork;
 pub(super) mod input;
@@ -17,6 +18,8 @@ pub(super) mod store;
 pub(super) mod trace;
 
 use crate::sim::article::production::{fingerprint, Counters, Policies};
+use crate::sim::article::PaymentResult;
+use crate::sim::base::pmap::PMap;
 use crate::sim::base::pvec::{self, PVec};
 use crate::sim::base::rng::Rng;
 use crate::sim::base::uuidgen::KeyFormat;
@@ -26,6 +29,7 @@ use crate::sim::limits::{
 };
 use budget::Budget;
 use client::{AttemptRec, ClientResult, KeyStrategy, OpPlan, RetryPolicy};
+use downstream::Downstream;
 use fault::Fault;
 use input::Input;
 use intern::{DescId, Interner, KeyId};
@@ -121,6 +125,7 @@ enum Micro {
     Timeout { attempt: u32 },
     Relay,
     Consume { id: u64 },
+    ProcessorReply { job: u32 },
 }
 
 /// Observable state at one step; equal snapshots mean equal worlds for the learner.
@@ -188,6 +193,10 @@ pub struct World {
     /// The input started last, numbered as [`World::input_at`] numbers them.
     current_input: Option<usize>,
     halted: Option<Halt>,
+    /// The world beyond the server (`downstream.rs`); the default is the article's.
+    downstream: Downstream,
+    /// The card processor's saved answers by key id, for keys passed on to it.
+    processor_keys: PMap<u32, PaymentResult>,
 }
 
 /// Why a run stopped early, and at which input. Inputs are refused when added if they could
@@ -235,6 +244,8 @@ impl World {
             budget: Budget::default(),
             current_input: None,
             halted: None,
+            downstream: Downstream::default(),
+            processor_keys: PMap::default(),
         })
     }
 
@@ -435,6 +446,7 @@ impl World {
             Micro::Timeout { attempt } => self.client_timeout(attempt),
             Micro::Relay => self.relay_step(),
             Micro::Consume { id } => self.consume(id),
+            Micro::ProcessorReply { job } => self.processor_answer(job as usize),
         }
     }
 
@@ -737,7 +749,13 @@ impl World {
     /// and pushes from the start (so it is exact). Pushes made after that step are dropped: what
     /// the learner does next branches from there. A `step` past the end gives the final state.
     pub fn rewind(&self, step: usize) -> Result<World, InputError> {
-        replay(self.config, self.script.to_vec(), &self.pushed, step)
+        replay_downstream(
+            self.config,
+            self.downstream,
+            self.script.to_vec(),
+            &self.pushed,
+            step,
+        )
     }
 }
 
@@ -748,7 +766,18 @@ pub fn replay(
     pushes: &PVec<LoggedInput>,
     step: usize,
 ) -> Result<World, InputError> {
-    let mut w = World::with_script(config, script)?;
+    replay_downstream(config, Downstream::default(), script, pushes, step)
+}
+
+/// [`replay`] for a world with settings beyond the server.
+pub fn replay_downstream(
+    config: WorldConfig,
+    downstream: Downstream,
+    script: Vec<Input>,
+    pushes: &PVec<LoggedInput>,
+    step: usize,
+) -> Result<World, InputError> {
+    let mut w = World::with_script(config, script)?.with_downstream(downstream)?;
     let mut next = 0;
     loop {
         // A push logged at step s happened after step s, before step s + 1.

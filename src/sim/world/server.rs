@@ -13,6 +13,7 @@
 //! A crash rolls back the open transaction and drops the reply; what an earlier phase committed
 //! stays.
 
+use super::downstream::{OutagePolicy, ProcState};
 use super::fault::Fault;
 use super::intern::{DescId, KeyId, OpId};
 use super::outbox::{ChargeEvent, EmitMode, OutboxRow};
@@ -82,21 +83,23 @@ impl ServiceKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Job {
     attempt: u32,
-    op: OpId,
+    pub(super) op: OpId,
     n: u32,
-    key: KeyId,
-    amount: i64,
-    desc: DescId,
+    pub(super) key: KeyId,
+    pub(super) amount: i64,
+    pub(super) desc: DescId,
     fingerprint: u64,
-    fault: Fault,
+    pub(super) fault: Fault,
     phase: u8,
     result: Option<PaymentResult>,
-    /// Event id of the charge this job committed.
-    committed: Option<u64>,
+    /// Event id of the charge this job committed (or the processor made).
+    pub(super) committed: Option<u64>,
     /// Event id this job published directly (dual write).
     published: Option<u64>,
     /// The answer is a stored result returned again, not this request executed.
     replayed: bool,
+    /// Where the job stands with the card processor (see `downstream.rs`).
+    pub(super) proc: ProcState,
 }
 
 /// The writes of the open transaction; applied only by `commit`.
@@ -106,6 +109,8 @@ struct Txn {
     row: Option<StoreRow>,
     release: bool,
     outbox: Option<u64>,
+    /// The event id of a charge the processor already made (it has no debit to commit).
+    external: Option<u64>,
 }
 
 impl Txn {
@@ -152,7 +157,21 @@ impl World {
             committed: None,
             published: None,
             replayed: false,
+            proc: ProcState::Idle,
         });
+        let service = self.config.service;
+        if fault == Fault::StoreUnreachable && service.honours_keys() {
+            // Keys kept beside the balance: nothing can run. A separate store: the policy.
+            let open = service == ServiceKind::SplitStore
+                && self.downstream.outage == OutagePolicy::FailOpen;
+            self.emit(EventKind::StoreUnreachable {
+                op,
+                fail_open: open,
+            });
+            if !open {
+                return self.reply(job as usize, PaymentResult::StoreUnavailable);
+            }
+        }
         self.server_phase(job);
     }
 
@@ -187,9 +206,52 @@ impl World {
     }
 
     fn crashes_at(&self, j: usize, point: CrashPoint) -> bool {
+        // A job the processor has answered is past the charge: it cannot crash before it again.
+        if point == CrashPoint::BeforeCharge && self.returned(j) {
+            return false;
+        }
         self.jobs
             .get(j)
             .is_some_and(|x| x.fault.crash_point() == Some(point))
+    }
+
+    /// Whether the processor has answered job `j` (so it goes on past the charge).
+    fn returned(&self, j: usize) -> bool {
+        self.jobs
+            .get(j)
+            .is_some_and(|x| matches!(x.proc, ProcState::Returned(_)))
+    }
+
+    /// Whether job `j` still holds its key's in-flight record.
+    fn holds_key(&self, j: usize) -> bool {
+        self.jobs.get(j).is_some_and(|job| {
+            self.db
+                .row(job.key)
+                .is_some_and(|r| r.state == RecordState::InFlight && r.owner_job == Some(j as u32))
+        })
+    }
+
+    /// The processor answered job `j`: commit the recovery point (rocket-rides' atomic phases),
+    /// then go on where the job stopped.
+    pub(super) fn after_processor(&mut self, j: usize) {
+        let phases = self.config.service == ServiceKind::Production
+            && self.config.policies.in_flight
+            && self.downstream.recovery_points;
+        if phases && self.holds_key(j) {
+            if let Some(job) = self.jobs.get(j) {
+                let (op, key) = (job.op, job.key);
+                let saved = match &job.proc {
+                    ProcState::Returned(r) => Some(r.clone()),
+                    _ => None,
+                };
+                if let Some(mut row) = self.db.row(key).cloned() {
+                    row.recovery = saved;
+                    self.db.upsert(row);
+                    self.emit(EventKind::RecoveryPoint { op, key });
+                }
+            }
+        }
+        self.server_phase(j as u32);
     }
 
     // ---- the services -------------------------------------------------------------------
@@ -199,7 +261,9 @@ impl World {
             return self.crash(j, CrashPoint::BeforeCharge, None);
         }
         let mut txn = Txn::default();
-        let result = self.charge(j, &mut txn);
+        let Some(result) = self.charge(j, &mut txn) else {
+            return;
+        };
         self.write_outbox(j, &mut txn);
         // Naive has no record: the charge commits on its own.
         self.commit(j, txn);
@@ -217,7 +281,9 @@ impl World {
             return self.crash(j, CrashPoint::BeforeCharge, None);
         }
         let mut txn = Txn::default();
-        let result = self.charge(j, &mut txn);
+        let Some(result) = self.charge(j, &mut txn) else {
+            return;
+        };
         if self.crashes_at(j, CrashPoint::AfterChargeBeforeRecord) {
             return self.crash(j, CrashPoint::AfterChargeBeforeRecord, Some(txn));
         }
@@ -244,7 +310,9 @@ impl World {
             return self.crash(j, CrashPoint::BeforeCharge, None);
         }
         let mut txn = Txn::default();
-        let result = self.charge(j, &mut txn);
+        let Some(result) = self.charge(j, &mut txn) else {
+            return;
+        };
         self.write_outbox(j, &mut txn);
         self.commit(j, txn);
         if let Some(job) = self.jobs.get_mut(j) {
@@ -265,10 +333,18 @@ impl World {
     }
 
     fn split_charge(&mut self, j: usize) {
-        if self.answered_by_lookup(j) {
+        // Failing open, an unreachable store is not asked.
+        if !self.store_down(j) && self.answered_by_lookup(j) {
             return;
         }
         self.charge_in_own_transaction(j);
+    }
+
+    /// Whether job `j`'s attempt finds the key store unreachable.
+    fn store_down(&self, j: usize) -> bool {
+        self.jobs
+            .get(j)
+            .is_some_and(|x| x.fault == Fault::StoreUnreachable)
     }
 
     fn split_cache_write(&mut self, j: usize) {
@@ -276,11 +352,22 @@ impl World {
             return self.crash(j, CrashPoint::AfterChargeBeforeRecord, None);
         }
         let result = self.job_result(j);
+        if self.store_down(j) {
+            // Still unreachable: the key is never written, so a retry finds nothing.
+            if let Some(op) = self.jobs.get(j).map(|x| x.op) {
+                self.emit(EventKind::StoreUnreachable {
+                    op,
+                    fail_open: true,
+                });
+            }
+            return self.after_commit(j, result);
+        }
         // The cache is not transactional: the write lands at once, with no commit.
         let mut txn = Txn::default();
         self.record(j, &result, &mut txn);
         if let Some(row) = txn.row.take() {
             self.db.upsert(row);
+            self.evict_over_capacity();
         }
         self.after_commit(j, result);
     }
@@ -293,7 +380,14 @@ impl World {
             return;
         };
         let (op, key, fp) = (job.op, job.key, job.fingerprint);
+        // Taking an expired lock over keeps the recovery point the last holder committed.
+        let recovery = self
+            .db
+            .row(key)
+            .filter(|_| self.downstream.recovery_points)
+            .and_then(|r| r.recovery.clone());
         let row = StoreRow {
+            recovery,
             key,
             fingerprint: Some(fp),
             state: RecordState::InFlight,
@@ -320,30 +414,49 @@ impl World {
     }
 
     fn production_complete(&mut self, j: usize) {
-        if self.crashes_at(j, CrashPoint::BeforeCharge) {
-            // The in-flight record stays until its timeout: retries get 409 meanwhile.
-            return self.crash(j, CrashPoint::BeforeCharge, None);
-        }
-        let Some(job) = self.jobs.get(j) else {
-            return;
-        };
-        let still_ours = self
-            .db
-            .row(job.key)
-            .is_some_and(|r| r.state == RecordState::InFlight && r.owner_job == Some(j as u32));
-        if !still_ours {
-            // Our lock expired and another request took the key over: do not charge twice.
-            return self.answer(j, PaymentResult::InFlightConflict);
+        if !self.returned(j) {
+            if self.crashes_at(j, CrashPoint::BeforeCharge) {
+                // The in-flight record stays until its timeout: retries get 409 meanwhile.
+                return self.crash(j, CrashPoint::BeforeCharge, None);
+            }
+            if !self.holds_key(j) {
+                // Our lock expired and another request took the key over: do not charge twice.
+                return self.answer(j, PaymentResult::InFlightConflict);
+            }
+            self.resume_from_recovery_point(j);
         }
         let mut txn = Txn::default();
-        let result = self.charge(j, &mut txn);
+        let Some(result) = self.charge(j, &mut txn) else {
+            return;
+        };
         if self.crashes_at(j, CrashPoint::AfterChargeBeforeRecord) {
             return self.crash(j, CrashPoint::AfterChargeBeforeRecord, Some(txn));
         }
-        self.record(j, &result, &mut txn);
+        // A slow holder whose lock was taken over leaves the new holder's record alone.
+        if self.holds_key(j) {
+            self.record(j, &result, &mut txn);
+        }
         self.write_outbox(j, &mut txn);
         self.commit(j, txn);
         self.after_commit(j, result);
+    }
+
+    /// rocket-rides' recovery point: a key taken over after the processor answered goes on
+    /// from that answer instead of calling the processor again.
+    fn resume_from_recovery_point(&mut self, j: usize) {
+        if !self.downstream.recovery_points {
+            return;
+        }
+        let Some((op, key)) = self.jobs.get(j).map(|x| (x.op, x.key)) else {
+            return;
+        };
+        let Some(saved) = self.db.row(key).and_then(|r| r.recovery.clone()) else {
+            return;
+        };
+        if let Some(job) = self.jobs.get_mut(j) {
+            job.proc = ProcState::Returned(saved);
+        }
+        self.emit(EventKind::Resumed { op, key });
     }
 
     // ---- building blocks ----------------------------------------------------------------
@@ -353,6 +466,10 @@ impl World {
         let Some(job) = self.jobs.get(j) else {
             return true;
         };
+        if matches!(job.proc, ProcState::Returned(_)) {
+            // Back from the processor: the key was looked up before the call.
+            return false;
+        }
         let (op, key, fp) = (job.op, job.key, job.fingerprint);
         let row = self.db.row(key);
         let production = self.config.service == ServiceKind::Production;
@@ -426,11 +543,45 @@ impl World {
     }
 
     /// Decides the charge and stages the debit; publishes first in publish-then-commit mode.
-    fn charge(&mut self, j: usize, txn: &mut Txn) -> PaymentResult {
+    /// With a card processor of its own latency, the first call sends the charge there and
+    /// returns `None` (the job waits for the answer); the call after the answer returns it.
+    fn charge(&mut self, j: usize, txn: &mut Txn) -> Option<PaymentResult> {
         let Some(job) = self.jobs.get(j) else {
-            return PaymentResult::ProcessorError;
+            return Some(PaymentResult::ProcessorError);
         };
         let (op, amount, fault) = (job.op, job.amount, job.fault);
+        if let ProcState::Returned(result) = &job.proc {
+            let (result, made) = (result.clone(), job.committed);
+            txn.external = made;
+            if let (EmitMode::DualWritePublishThenCommit, Some(id)) = (self.config.emit, made) {
+                self.publish_direct(op, id);
+                if let Some(job) = self.jobs.get_mut(j) {
+                    job.published = Some(id);
+                }
+            }
+            return Some(result);
+        }
+        if fault == Fault::SerializationFailure {
+            // rocket-rides: `rescue Sequel::SerializationFailure` → 429 "retry with the same key".
+            self.emit(EventKind::SerializationAbort { op });
+            return Some(PaymentResult::RetryWithSameKey);
+        }
+        if self.downstream.has_processor() {
+            self.call_processor(j);
+            return None;
+        }
+        Some(self.debit(j, txn, op, amount, fault))
+    }
+
+    /// The article's charge: the database's debit, staged in the open transaction.
+    fn debit(
+        &mut self,
+        j: usize,
+        txn: &mut Txn,
+        op: OpId,
+        amount: i64,
+        fault: Fault,
+    ) -> PaymentResult {
         if fault == Fault::ProcessorError {
             self.emit(EventKind::ChargeFailed {
                 op,
@@ -469,6 +620,14 @@ impl World {
         };
         let (op, key, fp) = (job.op, job.key, job.fingerprint);
         let production = self.config.service == ServiceKind::Production;
+        if matches!(result, PaymentResult::RetryWithSameKey) {
+            // Nothing committed: rocket-rides unlocks the key so a retry runs at once.
+            if self.db.row(key).is_some() {
+                txn.release = true;
+                self.emit(EventKind::StoreRelease { op, key });
+            }
+            return;
+        }
         if production && !self.config.policies.failure_caching.should_store(result) {
             // Not cached: free the key so a retry executes again.
             if self.db.row(key).is_some() {
@@ -487,6 +646,7 @@ impl World {
                 .then(|| self.now.saturating_add(self.config.policies.retention_ms)),
             holder: Some(op),
             owner_job: None,
+            recovery: None,
         });
         self.emit(EventKind::StoreWrite {
             op,
@@ -499,7 +659,7 @@ impl World {
         if self.config.emit != EmitMode::Outbox {
             return;
         }
-        if let (Some(id), Some(job)) = (txn.charge, self.jobs.get(j)) {
+        if let (Some(id), Some(job)) = (txn.charge.or(txn.external), self.jobs.get(j)) {
             txn.outbox = Some(id);
             let op = job.op;
             self.emit(EventKind::OutboxWrite { op, id });

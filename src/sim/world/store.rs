@@ -27,6 +27,9 @@ pub struct StoreRow {
     pub holder: Option<OpId>,
     /// Internal: the server job holding an in-flight record.
     pub(super) owner_job: Option<u32>,
+    /// rocket-rides' recovery point: the processor's answer, committed under an in-flight key
+    /// (with `Downstream::recovery_points`).
+    pub recovery: Option<PaymentResult>,
 }
 
 /// One committed charge.
@@ -215,6 +218,7 @@ mod tests {
             expires_at_ms: Some(10),
             holder: None,
             owner_job: None,
+            recovery: None,
         }
     }
 

@@ -20,17 +20,20 @@ pub enum Lane {
     Relay,
     /// The downstream event consumer.
     Consumer,
+    /// The card processor the server calls (when it has a latency of its own).
+    Processor,
 }
 
 impl Lane {
     /// Every lane, in column order.
-    pub const ALL: [Lane; 6] = [
+    pub const ALL: [Lane; 7] = [
         Lane::Client,
         Lane::Network,
         Lane::Server,
         Lane::Store,
         Lane::Relay,
         Lane::Consumer,
+        Lane::Processor,
     ];
 }
 
@@ -318,6 +321,66 @@ pub enum EventKind {
         /// Requests that died between two of their phases.
         killed: u32,
     },
+    /// The server called the card processor.
+    ProcessorCall {
+        /// Operation.
+        op: OpId,
+        /// Whether the call carries the request's idempotency key.
+        key_passed: bool,
+    },
+    /// The card processor moved the money (outside the server's transaction: no rollback).
+    ProcessorCharge {
+        /// Operation.
+        op: OpId,
+        /// Amount charged.
+        amount: i64,
+        /// Balance after the charge.
+        balance_after: i64,
+    },
+    /// The card processor knew the passed key and replayed its first answer: no money moved.
+    ProcessorReplay {
+        /// Operation.
+        op: OpId,
+    },
+    /// The card processor's answer reached the server.
+    ProcessorReply {
+        /// Operation.
+        op: OpId,
+        /// What the processor answered.
+        result: PaymentResult,
+    },
+    /// rocket-rides' recovery point: the processor's answer committed under the key.
+    RecoveryPoint {
+        /// Operation.
+        op: OpId,
+        /// Key.
+        key: KeyId,
+    },
+    /// A request that took over an expired lock resumed from the key's recovery point instead
+    /// of calling the processor again.
+    Resumed {
+        /// Operation.
+        op: OpId,
+        /// Key.
+        key: KeyId,
+    },
+    /// The key store, full, evicted a key before its time (memory pressure).
+    KeyEvicted {
+        /// Key.
+        key: KeyId,
+    },
+    /// The key store could not be reached.
+    StoreUnreachable {
+        /// Operation.
+        op: OpId,
+        /// Whether the service goes on without the check (fail open) or refuses (fail closed).
+        fail_open: bool,
+    },
+    /// The database aborted the transaction: serialization failure (SQLSTATE 40001).
+    SerializationAbort {
+        /// Operation.
+        op: OpId,
+    },
 }
 
 impl EventKind {
@@ -350,7 +413,14 @@ impl EventKind {
             E::RelayPublish { .. } => (L::Relay, Some(L::Consumer)),
             E::RelayBusy | E::RelayCrash => (L::Relay, None),
             E::ConsumerApply { .. } | E::ConsumerDuplicate { .. } => (L::Consumer, None),
-            E::KeyExpired { .. } => (L::Store, None),
+            E::KeyExpired { .. } | E::KeyEvicted { .. } => (L::Store, None),
+            E::ProcessorCall { .. } => (L::Server, Some(L::Processor)),
+            E::ProcessorCharge { .. } | E::ProcessorReplay { .. } => (L::Processor, None),
+            E::ProcessorReply { .. } => (L::Processor, Some(L::Server)),
+            E::RecoveryPoint { .. }
+            | E::Resumed { .. }
+            | E::StoreUnreachable { .. }
+            | E::SerializationAbort { .. } => (L::Server, Some(L::Store)),
         }
     }
 
@@ -382,7 +452,15 @@ impl EventKind {
             | E::ClientTimeout { op, .. }
             | E::ClientRetryScheduled { op, .. }
             | E::ClientGaveUp { op, .. }
-            | E::FaultChanged { op, .. } => Some(*op),
+            | E::FaultChanged { op, .. }
+            | E::ProcessorCall { op, .. }
+            | E::ProcessorCharge { op, .. }
+            | E::ProcessorReplay { op }
+            | E::ProcessorReply { op, .. }
+            | E::RecoveryPoint { op, .. }
+            | E::Resumed { op, .. }
+            | E::StoreUnreachable { op, .. }
+            | E::SerializationAbort { op } => Some(*op),
             _ => None,
         }
     }

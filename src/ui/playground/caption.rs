@@ -34,7 +34,9 @@ fn plain(l: Lang, e: &EventKind) -> Option<&'static str> {
                 "キーの記録が期限切れなので、新しい支払いに見える。",
             ),
         },
-        E::Charge { .. } => l.t("Money leaves the account.", "口座からお金が出ていく。"),
+        E::Charge { .. } | E::ProcessorCharge { .. } => {
+            l.t("Money leaves the account.", "口座からお金が出ていく。")
+        }
         E::Rollback { .. } => l.t(
             "The transaction is undone, its charge with it.",
             "トランザクションが取り消され、課金も消える。",
@@ -138,7 +140,7 @@ fn strip(l: Lang, s: &Session) -> Html {
         let name = text::column_name(l, w.config());
         let n = w.ledger().len();
         let charges = if n == 1 { "charge" } else { "charges" };
-        let changed = w.steps_taken() == at && w.last_step_events().any(|e| matches!(e.kind, EventKind::Charge { .. } | EventKind::Rollback { .. } | EventKind::Deposit { .. }));
+        let changed = w.steps_taken() == at && w.last_step_events().any(|e| matches!(e.kind, EventKind::Charge { .. } | EventKind::ProcessorCharge { .. } | EventKind::Rollback { .. } | EventKind::Deposit { .. }));
         let failed = !w.violations().is_empty();
         html! {
             <li class={classes!(changed.then_some("changed"), failed.then_some("failed"))} data-service={w.config().service.id()}>

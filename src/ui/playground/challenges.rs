@@ -52,6 +52,11 @@ const WORDS: &[(&str, Pair, Pair)] = &[
         pair!("Lab: prove the atomic service safe", "ラボ：アトミックなサービスの安全を証明する"),
         pair!("Try the same on the atomic service, then let the explorer search every schedule and prove that none charges twice.", "同じことをアトミックなサービスで試し、探索器にすべてのスケジュールを調べさせて、どれも二重課金しないことを証明する。"),
     ),
+    (
+        "slow-lock-double",
+        pair!("Charge twice with one key", "1つのキーで二重課金する"),
+        pair!("Every request carries the same key and the production service is atomic; its in-flight lock lasts 5 s, the slow processor answers in 30 s. Make the card be charged twice.", "どの要求も同じキーを持ち、本番型サービスは原子的。処理中ロックは5秒、遅い決済代行の応答は30秒。それでもカードを2回課金させる。"),
+    ),
 ];
 
 /// A challenge's title.

@@ -45,7 +45,7 @@ pub fn charge_fields(p: &ChargeFieldsProps) -> Html {
         let on = p.on_edit.clone();
         Callback::from(move |e: Event| {
             let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Some(fault) = by_id(Fault::ALL, Fault::id, &value) {
+            if let Some(fault) = by_id(Fault::EVERY, Fault::id, &value) {
                 on.emit(Edit::Fault(fault));
             }
         })
@@ -65,7 +65,7 @@ pub fn charge_fields(p: &ChargeFieldsProps) -> Html {
             <label>{ l.t("Amount", "金額") }<input type="text" inputmode="numeric" value={f.amount.clone()} oninput={text(Edit::Amount)} size="10" data-testid="amount-input" /></label>
             <label>{ l.t("Fault for this attempt", "この試行の障害") }
                 <select onchange={on_fault} data-testid="fault-select">
-                    { for Fault::ALL.iter().map(|x| html! { <option value={x.id()} selected={*x == f.fault}>{ text::fault_name(l, *x) }</option> }) }
+                    { for Fault::EVERY.iter().map(|x| html! { <option value={x.id()} selected={*x == f.fault}>{ text::fault_name(l, *x) }</option> }) }
                 </select></label>
             <button class="primary" onclick={submit(Submit::Charge)} data-testid="send">{ l.t("Send", "送信") }</button>
             <button onclick={submit(Submit::Retry { new_key: false })} data-testid="retry-same" disabled={p.last_key.is_none()}>{ l.t("Retry it with the same key", "同じキーでリトライ") }</button>

@@ -175,6 +175,16 @@ pub const PATH: &[Section] = &[
         title: pair!("Conclusion", "まとめ"),
         items: &[Item::Lesson("effectively-once")],
     },
+    Section {
+        title: pair!(
+            "Beyond the article: downstream and the key store",
+            "記事の先：下流とキーストア"
+        ),
+        items: &[
+            Item::Lesson("slow-processor"),
+            Item::Lesson("store-failures"),
+        ],
+    },
 ];
 
 /// All lessons.
@@ -330,6 +340,22 @@ pub const LESSONS: &[Lesson] = &[
         ask: pair!("The TOCTOU service has the key too. How many charges does it make for that key?", "TOCTOU サービスもキーを使う。そのキーで何回課金する？"),
         why: pair!("The TOCTOU service checked the key twice before storing it, so it charged twice; the last charge is step {step}. Only the atomic and production services charged once.", "TOCTOU サービスは保存する前にキーを2回確認したので、2回課金した。最後の課金はステップ {step}。1回だけ課金したのは、アトミックなサービスと本番型サービスだけ。"),
         takeaway: pair!("At-least-once delivery plus an idempotency key is effectively once, and only when the check, the charge and the record are atomic.", "少なくとも1回の配信に冪等性キーを足すと実質1回になる。ただし、確認・課金・記録が原子的なときに限る。"),
+    },
+    Lesson {
+        id: "slow-processor",
+        title: pair!("A slow processor outlives the lock", "遅い決済代行がロックより長生きする"),
+        story: pair!("The production service locks the key for 90 s (rocket-rides) and calls a card processor. This time the processor takes 120 s to answer. The client times out and retries every 30 s with the same key: 409 while the lock is young.", "本番型サービスはキーを90秒ロックし（rocket-rides）、決済代行を呼ぶ。今回は決済代行の応答に120秒かかる。クライアントはタイムアウトし、同じキーで30秒ごとにリトライする。ロックが若いうちは409。"),
+        ask: pair!("The next retry arrives after 90 s. How many times is the card charged in the end?", "次のリトライは90秒後に届く。カードは最終的に何回課金される？"),
+        why: pair!("The lock expired while its holder was only slow; the retry took the key over and the processor charged again (step {step}). Every request carried the key, but the processor never saw it.", "持ち主が遅いだけなのにロックが切れ、リトライがキーを引き継いで決済代行がもう一度課金した（ステップ {step}）。どの要求もキーを持っていたが、決済代行には届いていない。"),
+        takeaway: pair!("Pass the key on to the processor (in the sandbox: “Pass the key on”): it then replays. Recovery points help after a crash, not with a slow holder.", "キーを決済代行にも渡す（サンドボックスの「キーを決済代行に渡す」）と再生される。回復ポイントはクラッシュ後には効くが、遅い持ち主には効かない。"),
+    },
+    Lesson {
+        id: "store-failures",
+        title: pair!("When the key store fails", "キーストアが壊れるとき"),
+        story: pair!("The separate key store holds one key. order-1's reply is lost; order-2 is written and evicts order-1's key; the client sends order-1 again. Then the store is unreachable for order-3: both services refuse with 503 (fail closed) and the retry succeeds.", "分離キーストアは1個しかキーを持てない。order-1 の応答が消え、order-2 が書かれて order-1 のキーを追い出し、クライアントが order-1 を再送する。次に order-3 ではストアに届かず、両サービスとも503で拒否し（フェイルクローズ）、リトライが成功する。"),
+        ask: pair!("order-1 arrives again. How many charges does the separate store make for one key?", "order-1 が再び届く。分離ストアは1つのキーで何回課金する？"),
+        why: pair!("The evicted key looked new, so the store charged again (step {step}). The atomic service keeps keys beside the balance: nothing evicted them. Failing closed cost a 503 and a retry, not money.", "追い出されたキーは新しく見えたので、もう一度課金した（ステップ {step}）。アトミックなサービスはキーを残高の隣に置くので追い出されない。フェイルクローズの代償は503とリトライで、お金ではない。"),
+        takeaway: pair!("A key store that can forget or fail open charges twice; fail closed (503), and on a serialization failure answer 429 “retry with the same key”.", "忘れるキーストアやフェイルオープンは二重課金する。フェイルクローズ（503）にし、直列化失敗には429「同じキーでリトライ」と答える。"),
     },
 ];
 

@@ -81,6 +81,26 @@ impl Tools {
     };
 }
 
+impl PlaygroundProps {
+    /// The props the page that draws `route` would give (the sandbox page's tools for the sandbox
+    /// and the challenges, the first page's for a lesson), for tests and embedding. The pages
+    /// themselves name only their own `Tools`, so that each binary links only its own parts.
+    pub fn for_route(lang: Lang, route: Route) -> PlaygroundProps {
+        let sandbox = matches!(route, Route::Sandbox | Route::Challenge(_));
+        PlaygroundProps {
+            lang,
+            route,
+            initial: None,
+            dir: if sandbox { "sandbox/" } else { "" },
+            tools: if sandbox {
+                Tools::SANDBOX
+            } else {
+                Tools::LESSONS
+            },
+        }
+    }
+}
+
 impl PartialEq for Tools {
     /// A page's tools never change while it is open.
     fn eq(&self, _: &Self) -> bool {

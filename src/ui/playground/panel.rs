@@ -22,7 +22,7 @@ fn last_delta(world: &World) -> Option<i64> {
     let mut any = false;
     for e in world.last_step_events() {
         match &e.kind {
-            EventKind::Charge { amount, .. } => {
+            EventKind::Charge { amount, .. } | EventKind::ProcessorCharge { amount, .. } => {
                 delta -= amount;
                 any = true;
             }

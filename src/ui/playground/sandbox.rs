@@ -107,6 +107,7 @@ pub fn sandbox(p: &SandboxProps) -> Html {
             { world_fields(&WorldFieldsProps { lang: l, form: form_now, on_edit, on_submit }) }
             if p.settings {
                 { scenario_settings(&ScenarioSettingsProps { lang: l, scenario: p.scenario.clone(), on_change: p.on_change.clone() }) }
+                { super::downstream_fields::downstream_fields(l, &p.scenario, &p.on_change) }
             }
         </section>
     }

@@ -89,9 +89,9 @@ pub fn label_width(text: &str) -> i64 {
 }
 
 /// The drawn columns: the lanes in `lanes`, in lane order, and for each lane its column.
-fn columns(lanes: LaneSet) -> (Vec<usize>, [usize; 6]) {
+fn columns(lanes: LaneSet) -> (Vec<usize>, [usize; Lane::ALL.len()]) {
     let mut drawn = Vec::new();
-    let mut col = [0; 6];
+    let mut col = [0; Lane::ALL.len()];
     for lane in Lane::ALL {
         if lanes.contains(lane) {
             col[lane as usize] = drawn.len();
@@ -140,7 +140,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
     let start = props.first;
     let end = start + shown.len();
     let (drawn_lanes, col) = columns(props.lanes);
-    let lane_x = |lane: usize| col_x(col[lane.min(5)]);
+    let lane_x = |lane: usize| col_x(col[lane.min(Lane::ALL.len() - 1)]);
     let lanes_right = LEFT + LANE_W * drawn_lanes.len() as i64;
     // Each label: where it starts, its anchor, and how far right it reaches. Arrows are labelled
     // from their left end; a mark on one of the last two columns is labelled to its left when the

@@ -98,6 +98,10 @@ fn duration_field(lang: Lang, f: DurationField) -> &'static str {
         DurationField::RetryCap => lang.t("backoff cap", "バックオフの上限"),
         DurationField::Retention => lang.t("key retention", "キーの保持期間"),
         DurationField::InFlightTimeout => lang.t("in-flight timeout", "処理中の期限"),
+        DurationField::ProcessorLatency => lang.t("processor answer time", "決済代行の応答時間"),
+        DurationField::ProcessorSlow => {
+            lang.t("slow processor's answer time", "遅い決済代行の応答時間")
+        }
     }
 }
 
@@ -105,6 +109,14 @@ fn duration_field(lang: Lang, f: DurationField) -> &'static str {
 pub fn input_error(lang: Lang, e: &InputError) -> String {
     use InputError as E;
     match e {
+        E::StoreCapacityOutOfRange { capacity, max } => {
+            let (capacity, max) = (g(*capacity), g(*max));
+            tr!(
+                lang,
+                "A key store of {capacity} keys is too large: use 0 (no limit) to {max}.",
+                "キーストアの容量 {capacity} は大きすぎる。0（無制限）から {max} にしてください。"
+            )
+        }
         E::AmountOutOfRange { amount, min, max } => {
             let (amount, min, max) = (signed(i128::from(*amount)), g(*min), g(*max));
             tr!(

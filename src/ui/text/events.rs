@@ -54,13 +54,14 @@ fn charge_failure(lang: Lang, failure: ChargeFailure) -> String {
 }
 
 /// Lane names, in column order.
-pub const LANE_NAMES: [Pair; 6] = [
+pub const LANE_NAMES: [Pair; 7] = [
     pair!("Client", "クライアント"),
     pair!("Network", "ネットワーク"),
     pair!("Server", "サーバー"),
     pair!("Store", "ストア"),
     pair!("Relay", "リレー"),
     pair!("Consumer", "コンシューマ"),
+    pair!("Processor", "決済代行"),
 ];
 
 /// One trace event: its label and tone.
@@ -100,6 +101,15 @@ pub fn event_text(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
         | E::KeyExpired { .. }
         | E::FaultChanged { .. }
         | E::ServerRestarted { .. } => world_event(lang, world, e),
+        E::ProcessorCall { .. }
+        | E::ProcessorCharge { .. }
+        | E::ProcessorReplay { .. }
+        | E::ProcessorReply { .. }
+        | E::RecoveryPoint { .. }
+        | E::Resumed { .. }
+        | E::KeyEvicted { .. }
+        | E::StoreUnreachable { .. }
+        | E::SerializationAbort { .. } => super::downstream::event(lang, world, e),
     }
 }
 
@@ -471,8 +481,9 @@ mod tests {
                 }
             }
         }
-        // The lessons between them meet every kind of event but a busy relay (29 kinds).
-        assert_eq!(kinds.len(), 28, "{kinds:?}");
+        // The lessons between them meet every kind of event but a busy relay, a processor's
+        // replay, a recovery point, a resumed request and a serialization abort (38 kinds).
+        assert_eq!(kinds.len(), 33, "{kinds:?}");
         let empty = World::new(WorldConfig::default()).expect("valid");
         let (busy, _) = event_text(Lang::Ja, &empty, &EventKind::RelayBusy);
         assert!(!busy.is_empty());

@@ -14,12 +14,15 @@
 //! - [`postgres`]: the SQL variants of the lab's "On a real database" view and their outcomes.
 //! - [`kafka`]: the Kafka page's verdicts, reactions, inputs, steps, invariants, refusals,
 //!   limits, and its lessons' and challenges' words.
+//! - [`downstream`]: the card processor and the key store's failures (issue 13): their
+//!   events, faults, settings and the policy each imitates.
 //! - [`properties`]: the property-check page's properties, verdicts, the inputs of a case, and
 //!   its settings' errors.
 //!
 //! Text with values in it is written with `tr!` (see `crate::ui::i18n`), which formats only the
 //! language shown. The helpers below are not words but how keys and large numbers are shown.
 
+pub mod downstream;
 pub mod durable;
 pub mod errors;
 pub mod events;

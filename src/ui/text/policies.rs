@@ -113,6 +113,12 @@ pub fn fault_name(lang: Lang, f: Fault) -> &'static str {
             "Processor error (transient 503)",
             "決済処理エラー（一時的な503）",
         ),
+        Fault::ProcessorSlow => lang.t("Slow processor", "決済代行が遅い"),
+        Fault::StoreUnreachable => lang.t("Key store unreachable", "キーストアに届かない"),
+        Fault::SerializationFailure => lang.t(
+            "Serialization failure (transaction aborts)",
+            "直列化失敗（トランザクション中断）",
+        ),
     }
 }
 

@@ -39,6 +39,18 @@ pub fn result_text(lang: Lang, r: &PaymentResult) -> String {
         PaymentResult::ProcessorError => {
             lang.t("503: processor error", "503：決済処理エラー").into()
         }
+        PaymentResult::StoreUnavailable => lang
+            .t(
+                "503: key store unreachable, retry later",
+                "503：キーストアに届かない、後でリトライ",
+            )
+            .into(),
+        PaymentResult::RetryWithSameKey => lang
+            .t(
+                "429: conflict, retry with the same key",
+                "429：競合、同じキーでリトライ",
+            )
+            .into(),
         other => {
             let status = other.http_status();
             tr!(lang, "{status} (invalid request)", "{status}（不正な要求）")
