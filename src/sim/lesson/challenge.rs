@@ -62,6 +62,8 @@ impl MoveKind {
             Input::AdvanceTime { .. } => MoveKind::AdvanceTime,
             Input::RelayTick { .. } => MoveKind::RelayTick,
             Input::Deposit { .. } => MoveKind::Deposit,
+            // Another caller's request is still a request.
+            Input::As { input, .. } => MoveKind::of(input),
         }
     }
 }
@@ -202,6 +204,7 @@ fn crashes_in(input: &Input) -> u32 {
         Input::Parallel { requests, .. } => {
             requests.iter().filter(|r| is_crash(&r.fault)).count() as u32
         }
+        Input::As { input, .. } => crashes_in(input),
         _ => 0,
     }
 }

@@ -11,12 +11,15 @@ use crate::sim::base::uuidgen::KeyFormat;
 use crate::sim::json::{self, write_str, Fields, Got, Json, JsonError, ObjectWriter};
 use crate::sim::limits::{InputError, SCENARIO_VERSION};
 use crate::sim::world::client::{KeyStrategy, RetryKind, RetryPolicy};
+use crate::sim::world::account::{
+    Caller, FingerprintFields, KeyScope, MissingKey, PayloadCheck, RequestPolicies,
+};
 use crate::sim::world::fault::Fault;
 use crate::sim::world::input::{Input, RequestSpec};
 use crate::sim::world::outbox::EmitMode;
 use crate::sim::world::server::ServiceKind;
 
-const SCENARIO_FIELDS: [&str; 11] = [
+const SCENARIO_FIELDS: [&str; 12] = [
     "version",
     "seed",
     "initial_balance",
@@ -28,7 +31,10 @@ const SCENARIO_FIELDS: [&str; 11] = [
     "jitter_ms",
     "timeout_ms",
     "inputs",
+    "requests",
 ];
+/// The request policies (issue 13), each optional.
+const REQUEST_POLICY_FIELDS: [&str; 4] = ["scope", "fingerprint", "payload_check", "missing_key"];
 const POLICY_FIELDS: [&str; 5] = [
     "retention_ms",
     "mismatch",
@@ -38,7 +44,7 @@ const POLICY_FIELDS: [&str; 5] = [
 ];
 const WIRED_FIELDS: [&str; 3] = ["kind", "emit", "consumer_dedupes"];
 const REQUEST_FIELDS: [&str; 5] = ["key", "key_format", "amount", "description", "fault"];
-const INPUT_TYPES: [&str; 7] = [
+const INPUT_TYPES: [&str; 8] = [
     "request",
     "operation",
     "parallel",
@@ -46,6 +52,7 @@ const INPUT_TYPES: [&str; 7] = [
     "advance-time",
     "relay-tick",
     "deposit",
+    "as",
 ];
 /// The fields of each retry kind, besides `kind`.
 fn retry_fields(kind: RetryKind) -> &'static [&'static str] {
@@ -56,7 +63,7 @@ fn retry_fields(kind: RetryKind) -> &'static [&'static str] {
     }
 }
 /// The fields of each input type, besides `type`, in `INPUT_TYPES` order.
-const INPUT_FIELDS: [&[&str]; 7] = [
+const INPUT_FIELDS: [&[&str]; 8] = [
     &REQUEST_FIELDS,
     &[
         "amount",
@@ -72,6 +79,7 @@ const INPUT_FIELDS: [&[&str]; 7] = [
     &["ms"],
     &["crash_after_publish"],
     &["amount"],
+    &["account", "stamps_body", "sends_key", "input"],
 ];
 
 /// The scenario as compact JSON.
@@ -89,8 +97,30 @@ pub(crate) fn write(s: &Scenario) -> String {
     o.u64("jitter_ms", s.jitter_ms);
     o.u64("timeout_ms", s.timeout_ms);
     o.array("inputs", &s.inputs, write_input);
+    if !s.requests.is_default() {
+        write_request_policies(o.key("requests"), &s.requests);
+    }
     o.end();
     out
+}
+
+/// The request policies that differ from the default (the others are left out).
+fn write_request_policies(out: &mut String, p: &RequestPolicies) {
+    let d = RequestPolicies::default();
+    let mut o = ObjectWriter::new(out);
+    if p.scope != d.scope {
+        o.str("scope", p.scope.id());
+    }
+    if p.fingerprint != d.fingerprint {
+        o.str("fingerprint", p.fingerprint.id());
+    }
+    if p.payload_check != d.payload_check {
+        o.str("payload_check", p.payload_check.id());
+    }
+    if p.missing_key != d.missing_key {
+        o.str("missing_key", p.missing_key.id());
+    }
+    o.end();
 }
 
 fn write_service(out: &mut String, spec: &ServiceSpec) {
@@ -219,6 +249,20 @@ fn write_input(out: &mut String, input: &Input) {
             o.str("type", "deposit");
             o.i64("amount", *amount);
         }
+        Input::As { caller, input } => {
+            let d = Caller::default();
+            o.str("type", "as");
+            if caller.account != d.account {
+                o.u64("account", caller.account.into());
+            }
+            if caller.stamps_body != d.stamps_body {
+                o.bool("stamps_body", caller.stamps_body);
+            }
+            if caller.sends_key != d.sends_key {
+                o.bool("sends_key", caller.sends_key);
+            }
+            write_input(o.key("input"), input);
+        }
     }
     o.end();
 }
@@ -272,6 +316,10 @@ fn read_scenario(doc: &Json) -> Result<Scenario, JsonError> {
     for (i, item) in f.req("inputs")?.array()?.iter().enumerate() {
         inputs.push(read_input(item, &format!("input {}", i + 1))?);
     }
+    let requests = match f.opt("requests")? {
+        Some(g) => read_request_policies(&g)?,
+        None => RequestPolicies::default(),
+    };
     Ok(Scenario {
         version,
         seed,
@@ -284,6 +332,33 @@ fn read_scenario(doc: &Json) -> Result<Scenario, JsonError> {
         jitter_ms,
         timeout_ms,
         inputs,
+        requests,
+    })
+}
+
+/// The request policies; a missing field keeps its default.
+fn read_request_policies(g: &Got<'_, '_>) -> Result<RequestPolicies, JsonError> {
+    let what = g.describe();
+    let mut f = g.fields(&what)?;
+    f.deny_unknown(&REQUEST_POLICY_FIELDS)?;
+    let d = RequestPolicies::default();
+    Ok(RequestPolicies {
+        scope: match f.opt("scope")? {
+            Some(g) => g.pick(KeyScope::ALL, KeyScope::id)?,
+            None => d.scope,
+        },
+        fingerprint: match f.opt("fingerprint")? {
+            Some(g) => g.pick(FingerprintFields::ALL, FingerprintFields::id)?,
+            None => d.fingerprint,
+        },
+        payload_check: match f.opt("payload_check")? {
+            Some(g) => g.pick(PayloadCheck::ALL, PayloadCheck::id)?,
+            None => d.payload_check,
+        },
+        missing_key: match f.opt("missing_key")? {
+            Some(g) => g.pick(MissingKey::ALL, MissingKey::id)?,
+            None => d.missing_key,
+        },
     })
 }
 
@@ -471,9 +546,23 @@ fn read_input(json: &Json, what: &str) -> Result<Input, JsonError> {
         5 => Input::RelayTick {
             crash_after_publish: f.opt_bool("crash_after_publish", false)?,
         },
-        _ => Input::Deposit {
+        6 => Input::Deposit {
             amount: f.req("amount")?.i64()?,
         },
+        _ => {
+            let d = Caller::default();
+            let caller = Caller {
+                account: f.opt_u64("account", d.account.into())?.min(u32::MAX.into()) as u32,
+                stamps_body: f.opt_bool("stamps_body", d.stamps_body)?,
+                sends_key: f.opt_bool("sends_key", d.sends_key)?,
+            };
+            let inner = f.req("input")?;
+            let input = read_input(inner.json, &format!("the input of {what}"))?;
+            Input::As {
+                caller,
+                input: Box::new(input),
+            }
+        }
     })
 }
 
@@ -565,7 +654,7 @@ mod tests {
             ),
             (
                 r#"{"type":"nope"}"#,
-                "`type` in input 3 must be one of `request`, `operation`, `parallel`, `retry`, `advance-time`, `relay-tick`, `deposit`, found \"nope\"",
+                "`type` in input 3 must be one of `request`, `operation`, `parallel`, `retry`, `advance-time`, `relay-tick`, `deposit`, `as`, found \"nope\"",
             ),
             (r#"{"amount":1}"#, "missing field `type` in input 3"),
             (r#"{"type":"deposit"}"#, "missing field `amount` in input 3"),
@@ -748,7 +837,7 @@ mod tests {
             (
                 6,
                 3,
-                "unknown field `x`, expected one of `version`, `seed`, `initial_balance`, `services`, `emit`, `consumer_dedupes`, `policies`, `latency_ms`, `jitter_ms`, `timeout_ms`, `inputs`"
+                "unknown field `x`, expected one of `version`, `seed`, `initial_balance`, `services`, `emit`, `consumer_dedupes`, `policies`, `latency_ms`, `jitter_ms`, `timeout_ms`, `inputs`, `requests`"
             )
         );
         assert_eq!(

@@ -11,6 +11,7 @@ use crate::sim::article::production::Policies;
 use crate::sim::limits::{
     InputError, MAX_INPUTS, MAX_JSON_BYTES, MAX_SERVICES, MIN_SERVICES, SCENARIO_VERSION,
 };
+use crate::sim::world::account::RequestPolicies;
 use crate::sim::world::input::Input;
 use crate::sim::world::outbox::EmitMode;
 use crate::sim::world::server::ServiceKind;
@@ -44,6 +45,9 @@ pub struct Scenario {
     pub timeout_ms: u64,
     /// The script.
     pub inputs: Vec<Input>,
+    /// The production service's request policies (issue 13): key scope, fingerprint fields,
+    /// payload check, missing key. Left out of the JSON when all are the defaults.
+    pub requests: RequestPolicies,
 }
 
 /// One column of a scenario: a service, on its own (`"atomic"`) or with its own event wiring
@@ -179,7 +183,10 @@ impl Scenario {
         self.validate()?;
         self.services
             .iter()
-            .map(|s| World::with_script(self.config_for(*s), self.inputs.clone()))
+            .map(|s| {
+                World::with_script(self.config_for(*s), self.inputs.clone())
+                    .map(|w| w.with_requests(self.requests))
+            })
             .collect()
     }
 

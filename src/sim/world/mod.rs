@@ -3,6 +3,7 @@
 //! [`World::step`] runs one micro-event and appends its trace events. No clock, no OS randomness,
 //! no callbacks: the same config and inputs give the same trace, and rewinding is replaying.
 
+pub(super) mod account;
 pub(super) mod budget;
 pub(super) mod client;
 pub(super) mod fault;
@@ -23,6 +24,7 @@ use crate::sim::limits::{
     check_balance, check_duration, DurationField, InputError, MAX_BALANCE, MAX_INPUTS,
     MAX_TIMEOUT_MS, MAX_TRACE_EVENTS,
 };
+use account::{Caller, RequestPolicies};
 use budget::Budget;
 use client::{AttemptRec, ClientResult, KeyStrategy, OpPlan, RetryPolicy};
 use fault::Fault;
@@ -187,6 +189,12 @@ pub struct World {
     /// The input started last, numbered as [`World::input_at`] numbers them.
     current_input: Option<usize>,
     halted: Option<Halt>,
+    /// The production service's policies for who sends what (issue 13); default: as before.
+    requests: RequestPolicies,
+    /// The caller of the input being applied (an `Input::As`'s, else the default one).
+    caller: Caller,
+    /// Whether any input came from a caller of its own.
+    callers_seen: bool,
 }
 
 /// Why a run stopped early, and at which input. Inputs are refused when added if they could
@@ -234,7 +242,17 @@ impl World {
             budget: Budget::default(),
             current_input: None,
             halted: None,
+            requests: RequestPolicies::default(),
+            caller: Caller::default(),
+            callers_seen: false,
         })
+    }
+
+    /// The same world with the production service's request policies (issue 13). Set before
+    /// the first step: a world's policies never change while it runs.
+    pub fn with_requests(mut self, requests: RequestPolicies) -> World {
+        self.requests = requests;
+        self
     }
 
     /// Checks what a script may cost (the same for every service): the most trace events it can
@@ -382,6 +400,8 @@ impl World {
         self.checker.check(&view, &mut self.violations);
         self.facts.lost_events.clear();
         self.facts.phantom_events.clear();
+        self.facts.foreign_answers.clear();
+        self.facts.other_request_replays.clear();
         self.trace.get(start)
     }
 
@@ -475,6 +495,7 @@ impl World {
                     retry,
                     max_attempts,
                     faults,
+                    caller: self.caller,
                 };
                 self.start_op(None, amount, desc, plan)?;
             }
@@ -509,6 +530,13 @@ impl World {
                 crash_after_publish,
             } => self.relay_tick(crash_after_publish),
             Input::Deposit { amount } => self.deposit(amount),
+            Input::As { caller, input } => {
+                self.callers_seen = true;
+                let outer = std::mem::replace(&mut self.caller, caller);
+                let applied = self.apply_input(*input);
+                self.caller = outer;
+                applied?;
+            }
         }
         Ok(())
     }
@@ -534,6 +562,7 @@ impl World {
             } else {
                 vec![fault]
             },
+            caller: self.caller,
         };
         self.start_op(key, amount, desc, plan).map(|_| ())
     }
@@ -638,6 +667,25 @@ impl World {
         self.interner.key_text(id)
     }
 
+    /// The production service's request policies (issue 13).
+    pub fn requests(&self) -> RequestPolicies {
+        self.requests
+    }
+
+    /// The caller of a client operation (the default one for an unknown operation).
+    pub fn caller_of(&self, op: intern::OpId) -> Caller {
+        self.plans
+            .get(op.0 as usize)
+            .map_or_else(Caller::default, |p| p.caller)
+    }
+
+    /// Whether any input so far came from a caller of its own (another account, a stamped body,
+    /// no key), or the request policies are not the defaults: the page then shows the
+    /// invariants about callers.
+    pub fn uses_callers(&self) -> bool {
+        self.callers_seen || !self.requests.is_default()
+    }
+
     /// The text of a description id.
     pub fn description_text(&self, id: DescId) -> Option<&str> {
         self.interner.description_text(id)
@@ -704,7 +752,13 @@ impl World {
     /// and pushes from the start (so it is exact). Pushes made after that step are dropped: what
     /// the learner does next branches from there. A `step` past the end gives the final state.
     pub fn rewind(&self, step: usize) -> Result<World, InputError> {
-        replay(self.config, self.script.to_vec(), &self.pushed, step)
+        replay_with(
+            self.config,
+            self.requests,
+            self.script.to_vec(),
+            &self.pushed,
+            step,
+        )
     }
 }
 
@@ -715,7 +769,18 @@ pub fn replay(
     pushes: &PVec<LoggedInput>,
     step: usize,
 ) -> Result<World, InputError> {
-    let mut w = World::with_script(config, script)?;
+    replay_with(config, RequestPolicies::default(), script, pushes, step)
+}
+
+/// [`replay`] with the production service's request policies.
+pub fn replay_with(
+    config: WorldConfig,
+    requests: RequestPolicies,
+    script: Vec<Input>,
+    pushes: &PVec<LoggedInput>,
+    step: usize,
+) -> Result<World, InputError> {
+    let mut w = World::with_script(config, script)?.with_requests(requests);
     let mut next = 0;
     loop {
         // A push logged at step s happened after step s, before step s + 1.

@@ -77,6 +77,14 @@ pub fn invariant_name(lang: Lang, i: Invariant) -> &'static str {
             "Consumer applies each event once",
             "コンシューマは各イベントを1回だけ適用",
         ),
+        Invariant::OwnAccountAnswers => lang.t(
+            "No client gets another account's answer",
+            "他のアカウントの応答を受け取るクライアントはいない",
+        ),
+        Invariant::ReplayMatchesRequest => lang.t(
+            "A replay answers only its own request",
+            "再生は元と同じ要求にだけ返す",
+        ),
     }
 }
 
@@ -129,6 +137,23 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
                 lang,
                 "key {k} first answered “{first}”, then “{replayed}”",
                 "キー {k} は最初「{first}」、次に「{replayed}」と答えた"
+            )
+        }
+        ViolationDetail::ForeignAnswer { key, op, producer } => {
+            let (k, a, b) = (key_label(world, *key), op.0 + 1, producer.0 + 1);
+            let (acc_a, acc_b) = (world.caller_of(*op).account, world.caller_of(*producer).account);
+            tr!(
+                lang,
+                "#{a} (account {acc_a}) got the answer #{b} (account {acc_b}) stored under key {k}",
+                "#{a}（アカウント {acc_a}）が、#{b}（アカウント {acc_b}）のキー {k} の応答を受け取った"
+            )
+        }
+        ViolationDetail::OtherRequestReplayed { key, op, producer } => {
+            let (k, a, b) = (key_label(world, *key), op.0 + 1, producer.0 + 1);
+            tr!(
+                lang,
+                "#{a} asked for something else than #{b}, yet got #{b}'s answer replayed under key {k}",
+                "#{a} は #{b} と違う内容を求めたのに、キー {k} で #{b} の応答が再生された"
             )
         }
         ViolationDetail::OutboxMismatch { charges, rows } => tr!(
