@@ -7,7 +7,9 @@
 use crate::sim::article::production::{FailureCaching, Policies};
 use crate::sim::base::uuidgen::KeyFormat;
 use crate::sim::lab::{KeyMode, LabScenario, Model, Report, Search, Stepper};
-use crate::sim::scenario::builtin::base;
+use crate::sim::scenario::builtin::{base, from_caller};
+use crate::sim::world::account::{KeyScope, RequestPolicies};
+use crate::sim::world::invariants::Invariant;
 use crate::sim::scenario::session::Session;
 use crate::sim::scenario::{Scenario, ServiceSpec};
 use crate::sim::world::client::{KeyStrategy, RetryPolicy};
@@ -19,7 +21,7 @@ use crate::sim::world::server::ServiceKind::{self, Atomic, Naive, Production, Sp
 use super::measure::{Measure, Value};
 
 /// Ids of the playground's challenges, in the order the page lists them.
-pub const CHALLENGE_IDS: [&str; 7] = [
+pub const CHALLENGE_IDS: [&str; 8] = [
     "triple-charge",
     "new-key-double",
     "split-store-one-crash",
@@ -27,6 +29,7 @@ pub const CHALLENGE_IDS: [&str; 7] = [
     "expiry-twice",
     "two-answers",
     "lose-an-event",
+    "another-receipt",
 ];
 
 /// Ids of the lab's challenges.
@@ -383,6 +386,37 @@ pub fn challenge(id: &str) -> Option<Challenge> {
                 100,
                 "order-1",
                 Fault::CrashAfterCommitBeforeReply,
+            )],
+        },
+        // The production service with keys looked up by the key alone: customer 1 has paid
+        // order-1. One request from another customer is enough to read that receipt.
+        "another-receipt" => Challenge {
+            id: "another-receipt",
+            start: Scenario {
+                requests: RequestPolicies {
+                    scope: KeyScope::Global,
+                    ..RequestPolicies::default()
+                },
+                ..base(
+                    &[Production],
+                    vec![from_caller(
+                        1,
+                        false,
+                        request(Some("order-1"), 100, "order-1", Fault::None),
+                    )],
+                )
+            },
+            moves: &[Request],
+            max_moves: 1,
+            max_crashes: None,
+            goal: goal(
+                Measure::Holds(Invariant::OwnAccountAnswers),
+                Value::Bool(false),
+            ),
+            solution: vec![from_caller(
+                2,
+                false,
+                request(Some("order-1"), 100, "order-1", Fault::None),
             )],
         },
         _ => return None,

@@ -93,6 +93,8 @@ pub fn question(lesson: &str) -> Option<Question> {
         "outbox-relay-crash" => q("outbox-relay-crash", 1, ConsumerApplied, BeforeRelay),
         "dual-write" => q("dual-write", 1, Holds(Invariant::OneEventPerCharge), Start),
         "effectively-once" => q("effectively-once", 1, MostChargesForOneKey, Start),
+        "key-scope" => q("key-scope", 0, Charges, BeforeArrival(2)),
+        "fingerprint-fields" => q("fingerprint-fields", 1, Mismatches, BeforeArrival(2)),
         _ => return None,
     })
 }

@@ -175,6 +175,13 @@ pub const PATH: &[Section] = &[
         title: pair!("Conclusion", "まとめ"),
         items: &[Item::Lesson("effectively-once")],
     },
+    Section {
+        title: pair!("In production: who sends what", "本番では：誰が何を送るか"),
+        items: &[
+            Item::Lesson("key-scope"),
+            Item::Lesson("fingerprint-fields"),
+        ],
+    },
 ];
 
 /// All lessons.
@@ -330,6 +337,22 @@ pub const LESSONS: &[Lesson] = &[
         ask: pair!("The TOCTOU service has the key too. How many charges does it make for that key?", "TOCTOU サービスもキーを使う。そのキーで何回課金する？"),
         why: pair!("The TOCTOU service checked the key twice before storing it, so it charged twice; the last charge is step {step}. Only the atomic and production services charged once.", "TOCTOU サービスは保存する前にキーを2回確認したので、2回課金した。最後の課金はステップ {step}。1回だけ課金したのは、アトミックなサービスと本番型サービスだけ。"),
         takeaway: pair!("At-least-once delivery plus an idempotency key is effectively once, and only when the check, the charge and the record are atomic.", "少なくとも1回の配信に冪等性キーを足すと実質1回になる。ただし、確認・課金・記録が原子的なときに限る。"),
+    },
+    Lesson {
+        id: "key-scope",
+        title: pair!("Whose key is it?", "そのキーは誰のもの？"),
+        story: pair!("Two shops on one payment API both call their first order order-1. Customer 1 pays 100 with key order-1; then customer 2 pays 100 with the same key. The article's atomic service looks keys up by the key alone; the production service by (account, key), as Stripe and the IETF draft advise.", "1つの決済 API を使う2つの店が、どちらも最初の注文を order-1 と呼ぶ。顧客1がキー order-1 で100を払い、次に顧客2が同じキーで100を払う。記事のアトミックなサービスはキーだけで引く。本番型サービスは Stripe と IETF ドラフトの勧めどおり（アカウント, キー）で引く。"),
+        ask: pair!("Customer 2's request is arriving. How many charges does the atomic service make in all?", "顧客2の要求が届く。アトミックなサービスの課金は全部で何回？"),
+        why: pair!("At step {step} the atomic service found order-1 and replayed customer 1's receipt to customer 2: customer 2 was never charged and has read another customer's answer. The production service kept the two keys apart and charged both.", "ステップ {step} でアトミックなサービスは order-1 を見つけ、顧客1の領収を顧客2に再生した。顧客2は課金されず、他の顧客の応答を読んだ。本番型サービスは2つのキーを分け、両方に課金した。"),
+        takeaway: pair!("Look keys up by (caller, key): a key is unique only within one client's requests.", "キーは（呼び出し元, キー）で引く。キーが一意なのは、1つのクライアントの要求の中だけ。"),
+    },
+    Lesson {
+        id: "fingerprint-fields",
+        title: pair!("What the fingerprint covers", "フィンガープリントが覆う範囲"),
+        story: pair!("The client writes the time into every body it sends. Its first reply is lost and it retries with the same key. Here the production service fingerprints the whole body; the atomic service compares no parameters at all.", "クライアントは送る本文すべてに時刻を書き込む。最初の応答が失われ、同じキーでリトライする。ここでの本番型サービスは本文全体のフィンガープリントをとる。アトミックなサービスはパラメータをまったく比べない。"),
+        ask: pair!("The retry arrives with a new time in its body. How many “same key, different request” answers does the production service give?", "本文の時刻だけが違うリトライが届く。本番型サービスは「同じキーで違う要求」を何回返す？"),
+        why: pair!("At step {step} the stamped time made the retry's fingerprint differ, so the production service refused an honest retry: the client got a 400 for a charge that did happen. Over too few fields (the description only) a real change of amount would be replayed silently instead; try both in the sandbox.", "ステップ {step} で、書き込まれた時刻のせいでリトライのフィンガープリントが変わり、本番型サービスは正直なリトライを拒否した。クライアントは実際に行われた課金に400を受け取った。逆に少なすぎる項目（説明だけ）だと、金額の本当の変更が黙って再生される。サンドボックスで両方を試そう。"),
+        takeaway: pair!("Fingerprint the fields that define the request (amount, description), not the whole body and not fewer.", "フィンガープリントは要求を決める項目（金額、説明）にとる。本文全体でも、それより少なくてもいけない。"),
     },
 ];
 
