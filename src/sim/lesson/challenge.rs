@@ -8,13 +8,13 @@ use crate::sim::article::production::{FailureCaching, Policies};
 use crate::sim::base::uuidgen::KeyFormat;
 use crate::sim::lab::{KeyMode, LabScenario, Model, Report, Search, Stepper};
 use crate::sim::scenario::builtin::{base, from_caller};
-use crate::sim::world::account::{KeyScope, RequestPolicies};
-use crate::sim::world::invariants::Invariant;
 use crate::sim::scenario::session::Session;
 use crate::sim::scenario::{Scenario, ServiceSpec};
+use crate::sim::world::account::{KeyScope, RequestPolicies};
 use crate::sim::world::client::{KeyStrategy, RetryPolicy};
 use crate::sim::world::fault::Fault;
 use crate::sim::world::input::{Input, RequestSpec};
+use crate::sim::world::invariants::Invariant;
 use crate::sim::world::outbox::EmitMode;
 use crate::sim::world::server::ServiceKind::{self, Atomic, Naive, Production, SplitStore};
 

@@ -4,8 +4,8 @@ use super::{Scenario, ServiceSpec};
 use crate::sim::article::production::{FailureCaching, Policies};
 use crate::sim::base::uuidgen::KeyFormat;
 use crate::sim::limits::SCENARIO_VERSION;
-use crate::sim::world::client::{KeyStrategy, RetryPolicy};
 use crate::sim::world::account::{Caller, FingerprintFields, RequestPolicies};
+use crate::sim::world::client::{KeyStrategy, RetryPolicy};
 use crate::sim::world::fault::Fault;
 use crate::sim::world::input::{Input, RequestSpec};
 use crate::sim::world::outbox::EmitMode;
@@ -369,8 +369,16 @@ pub fn builtin(id: &str) -> Option<Scenario> {
         "key-scope" => base(
             &[Atomic, Production],
             vec![
-                from_caller(1, false, request(Some("order-1"), 100, "order-1", Fault::None)),
-                from_caller(2, false, request(Some("order-1"), 100, "order-1", Fault::None)),
+                from_caller(
+                    1,
+                    false,
+                    request(Some("order-1"), 100, "order-1", Fault::None),
+                ),
+                from_caller(
+                    2,
+                    false,
+                    request(Some("order-1"), 100, "order-1", Fault::None),
+                ),
             ],
         ),
         // A client that writes the time into every body, retrying after a lost reply, against a

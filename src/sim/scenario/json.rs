@@ -10,10 +10,10 @@ use crate::sim::article::production::{FailureCaching, MismatchStatus, Policies};
 use crate::sim::base::uuidgen::KeyFormat;
 use crate::sim::json::{self, write_str, Fields, Got, Json, JsonError, ObjectWriter};
 use crate::sim::limits::{InputError, SCENARIO_VERSION};
-use crate::sim::world::client::{KeyStrategy, RetryKind, RetryPolicy};
 use crate::sim::world::account::{
     Caller, FingerprintFields, KeyScope, MissingKey, PayloadCheck, RequestPolicies,
 };
+use crate::sim::world::client::{KeyStrategy, RetryKind, RetryPolicy};
 use crate::sim::world::fault::Fault;
 use crate::sim::world::input::{Input, RequestSpec};
 use crate::sim::world::outbox::EmitMode;

@@ -201,7 +201,10 @@ mod tests {
     fn fingerprints_by_fields() {
         let (chosen, desc) = (11, 22);
         for f in FingerprintFields::ALL {
-            assert_eq!(f.of(chosen, desc, None) == chosen, f != FingerprintFields::DescriptionOnly);
+            assert_eq!(
+                f.of(chosen, desc, None) == chosen,
+                f != FingerprintFields::DescriptionOnly
+            );
         }
         let w = FingerprintFields::WholeBody;
         assert_ne!(w.of(chosen, desc, Some(1)), w.of(chosen, desc, Some(2)));

@@ -141,7 +141,10 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
         }
         ViolationDetail::ForeignAnswer { key, op, producer } => {
             let (k, a, b) = (key_label(world, *key), op.0 + 1, producer.0 + 1);
-            let (acc_a, acc_b) = (world.caller_of(*op).account, world.caller_of(*producer).account);
+            let (acc_a, acc_b) = (
+                world.caller_of(*op).account,
+                world.caller_of(*producer).account,
+            );
             tr!(
                 lang,
                 "#{a} (account {acc_a}) got the answer #{b} (account {acc_b}) stored under key {k}",
