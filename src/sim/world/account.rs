@@ -45,12 +45,13 @@ impl Caller {
 /// What a production service looks a key up by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub enum KeyScope {
-    /// By (account, key). Stripe: "keys are scoped to the account"
-    /// (<https://docs.stripe.com/api/idempotent_requests>); the IETF draft's security section
-    /// (<https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/>) asks the
-    /// server to combine the key with the client's identity, since a guessable key would let one
-    /// client read another's cached answer; rocket-rides-atomic keeps keys unique on
-    /// (user_id, key).
+    /// By (account, key). The IETF draft's security considerations
+    /// (<https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/>): with
+    /// low-entropy keys "attackers MAY determine other keys and use them to fetch existing
+    /// idempotent cache entries, belonging to other clients", so the resource should "implement a
+    /// unique composite key", the client's key combined with client-specific attributes.
+    /// rocket-rides-atomic (<https://github.com/brandur/rocket-rides-atomic>, `schema.sql`) has a
+    /// unique index on `(user_id, idempotency_key)`.
     #[default]
     Account,
     /// By the key alone, whoever sends it: the article's services. Two customers who both send
@@ -81,8 +82,8 @@ pub enum FingerprintFields {
     /// (<https://docs.powertools.aws.dev/lambda/python/latest/utilities/idempotency/>).
     #[default]
     Chosen,
-    /// The whole body as sent, every field included: the IETF draft allows a fingerprint over the
-    /// whole payload. With a client that stamps each attempt's body, every retry differs: a false
+    /// The whole body as sent, every field included: the IETF draft lists a "checksum of the entire
+    /// request payload" among its fingerprints (beside selected elements). With a client that stamps each attempt's body, every retry differs: a false
     /// mismatch.
     WholeBody,
     /// The description only (a `payload_validation_jmespath` naming too few fields): a retry
@@ -149,12 +150,15 @@ impl PayloadCheck {
 /// What the production service does with a request that carries no key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub enum MissingKey {
-    /// Runs it without protection: Stripe ("requests without a key run without idempotency"),
-    /// and AWS Lambda Powertools by default (it only warns).
+    /// Runs it without protection: AWS Lambda Powertools by default (it only warns; the flag
+    /// came in <https://github.com/aws-powertools/powertools-lambda-python/pull/297>), and
+    /// Stripe, whose key is an optional header (<https://docs.stripe.com/api/idempotent_requests>).
     #[default]
     RunUnprotected,
-    /// Answers 400: the IETF draft, for a resource that requires a key; AWS Lambda Powertools with
-    /// `raise_on_no_idempotency_key=True`; rocket-rides-atomic.
+    /// Answers 400: the IETF draft ("If the `Idempotency-Key` request header is missing for a
+    /// documented idempotent operation requiring this header, the resource SHOULD reply with an
+    /// HTTP `400`"); AWS Lambda Powertools with `raise_on_no_idempotency_key=True` raises
+    /// `IdempotencyKeyError`; rocket-rides-atomic asks for the header.
     Reject400,
 }
 

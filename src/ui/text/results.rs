@@ -55,6 +55,19 @@ pub fn record_state(lang: Lang, s: RecordState) -> &'static str {
     }
 }
 
+/// Who sent a client operation (issue 13): its account, and a stamped body or no key.
+pub fn caller_text(lang: Lang, c: crate::sim::Caller) -> String {
+    let a = c.account;
+    let mut t = tr!(lang, "account {a}", "アカウント {a}");
+    if c.stamps_body {
+        t.push_str(lang.t(", time in body", "、本文に時刻"));
+    }
+    if !c.sends_key {
+        t.push_str(lang.t(", no key", "、キーなし"));
+    }
+    t
+}
+
 /// An invariant's name.
 pub fn invariant_name(lang: Lang, i: Invariant) -> &'static str {
     match i {
