@@ -365,7 +365,7 @@ fn the_lessons_answer_from_their_runs_and_the_challenge_is_won_by_another_custom
         2,
         false,
         true,
-        req(Some("order-1"), 99, "order-1", Fault::None),
+        req(Some("order-1"), 99, "order", Fault::None),
     ));
     let mut s = Session::new(other).unwrap();
     s.seek(s.total());

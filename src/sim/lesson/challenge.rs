@@ -402,7 +402,8 @@ pub fn challenge(id: &str) -> Option<Challenge> {
                     vec![from_caller(
                         1,
                         false,
-                        request(Some("order-1"), 100, "order-1", Fault::None),
+                        // The sandbox's charge: its description is "order".
+                        request(Some("order-1"), 100, "order", Fault::None),
                     )],
                 )
             },
@@ -416,7 +417,7 @@ pub fn challenge(id: &str) -> Option<Challenge> {
             solution: vec![from_caller(
                 2,
                 false,
-                request(Some("order-1"), 100, "order-1", Fault::None),
+                request(Some("order-1"), 100, "order", Fault::None),
             )],
         },
         _ => return None,
