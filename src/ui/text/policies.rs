@@ -150,8 +150,8 @@ pub fn caching_name(lang: Lang, c: FailureCaching) -> &'static str {
             "すべての結果をキャッシュ（記事、Stripe API v1）",
         ),
         FailureCaching::SuccessOnly => lang.t(
-            "Cache successes only: a retry finishes failed work (Stripe API v2)",
-            "成功のみキャッシュ：リトライで失敗した処理を完了（Stripe API v2）",
+            "Cache successes only (2xx; Stripe API v2 finishes failed work on retry)",
+            "成功のみキャッシュ（2xx。Stripe API v2 はリトライで失敗した処理を完了）",
         ),
         FailureCaching::AllButTransient => lang.t(
             "Cache all but transient errors (no 429/5xx)",
