@@ -268,3 +268,57 @@ async fn unknown_scenario_says_so_in_japanese_too() {
         .is_none());
     div.remove();
 }
+
+/// Issue 13: the key-scope lesson's question, its answer judged, and the caller invariant shown
+/// and broken on the article's service only, with each client row's account.
+#[wasm_bindgen_test]
+async fn key_scope_lesson_shows_whose_receipt_was_replayed() {
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage.clear().unwrap();
+    let div = root();
+    let props = PlaygroundProps::for_route(Lang::En, Route::Scenario("key-scope".into()));
+    yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
+    yew::scheduler::flush().await;
+    click(&div, "[data-testid=run-to-end]");
+    yew::scheduler::flush().await;
+    let one = div
+        .query_selector("[data-testid=predict] button[data-choice]")
+        .unwrap();
+    assert!(one.is_some(), "the question is open");
+    let choices = div
+        .query_selector_all("[data-testid=predict] button[data-choice]")
+        .unwrap();
+    let right = (0..choices.length())
+        .map(|i| {
+            choices
+                .item(i)
+                .unwrap()
+                .dyn_into::<web_sys::HtmlElement>()
+                .unwrap()
+        })
+        .find(|b| b.text_content().as_deref() == Some("1"))
+        .expect("1 is a choice");
+    right.click();
+    yew::scheduler::flush().await;
+    click(&div, "[data-testid=run-to-end]");
+    yew::scheduler::flush().await;
+    let state = div
+        .query_selector("[data-testid=predict]")
+        .unwrap()
+        .unwrap()
+        .get_attribute("data-state");
+    assert_eq!(state.as_deref(), Some("right"));
+    let failed = |service: &str| {
+        div.query_selector(&format!(
+            "section[data-service={service}] [data-testid=invariants]"
+        ))
+        .unwrap()
+        .unwrap()
+        .get_attribute("data-failed")
+    };
+    assert_eq!(failed("atomic").as_deref(), Some("1"));
+    assert_eq!(failed("production").as_deref(), Some("0"));
+    assert!(text(&div, "section[data-service=atomic] .badge.fail").contains("another account"));
+    assert!(text(&div, "section[data-service=production] [data-op='2']").contains("account 2"));
+    div.remove();
+}

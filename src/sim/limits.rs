@@ -25,6 +25,9 @@ pub const MAX_ATTEMPTS: u32 = 20;
 pub const MIN_PARALLEL_REQUESTS: usize = 2;
 /// Most requests in one `Parallel` input.
 pub const MAX_PARALLEL_REQUESTS: usize = 10;
+/// The highest account number a caller may have (issue 13): 0 is the single account every
+/// request had before accounts existed, 1..=`MAX_ACCOUNT` are further customers.
+pub const MAX_ACCOUNT: u32 = 3;
 /// Most inputs one world or scenario accepts.
 pub const MAX_INPUTS: usize = 20_000;
 /// Most inputs a run's branch (its forks: inputs pushed at a step) holds.
@@ -558,6 +561,20 @@ pub enum InputError {
         /// Largest allowed.
         max: u32,
     },
+    /// A caller's account outside `0..=max`.
+    AccountOutOfRange {
+        /// The account given.
+        account: u32,
+        /// Highest allowed.
+        max: u32,
+    },
+    /// A caller input wrapping something other than one request or one retrying client.
+    CallerWrapsOnlyRequests,
+    /// A key given to a caller that sends no key.
+    KeyWithoutKeyHeader,
+    /// The answer of a service that requires a key to a request without one (the IETF draft's
+    /// 400).
+    MissingKey,
 }
 
 /// Checks an amount against `MIN_AMOUNT..=MAX_AMOUNT`.

@@ -60,6 +60,9 @@ pub use scenario::builtin::{builtin, builtin_ids};
 pub use scenario::session::{Session, SessionBuild};
 pub use scenario::workload;
 pub use scenario::{Scenario, ServiceSpec, WiredService};
+pub use world::account::{
+    Caller, FingerprintFields, KeyScope, MissingKey, PayloadCheck, RequestPolicies,
+};
 pub use world::budget::EVENTS_PER_ATTEMPT;
 pub use world::client::{
     AttemptOutcome, ClientOutcome, ClientResult, KeyStrategy, RetryKind, RetryPolicy, SeenAttempt,
@@ -75,4 +78,4 @@ pub use world::store::{LedgerEntry, StoreRow};
 pub use world::trace::{
     ChargeFailure, CheckOutcome, CrashPoint, EventKind, Lane, LaneSet, TraceEvent,
 };
-pub use world::{replay, replay_downstream, Halt, LoggedInput, Snapshot, World, WorldConfig};
+pub use world::{replay, replay_with, Halt, LoggedInput, Snapshot, World, WorldConfig};

@@ -7,20 +7,22 @@
 use crate::sim::article::production::{FailureCaching, Policies};
 use crate::sim::base::uuidgen::KeyFormat;
 use crate::sim::lab::{KeyMode, LabScenario, Model, Report, Search, Stepper};
-use crate::sim::scenario::builtin::{base, slow_processor};
+use crate::sim::scenario::builtin::{base, from_caller, slow_processor};
 use crate::sim::scenario::session::Session;
 use crate::sim::scenario::{Scenario, ServiceSpec};
+use crate::sim::world::account::{KeyScope, RequestPolicies};
 use crate::sim::world::client::{KeyStrategy, RetryPolicy};
 use crate::sim::world::downstream::Downstream;
 use crate::sim::world::fault::Fault;
 use crate::sim::world::input::{Input, RequestSpec};
+use crate::sim::world::invariants::Invariant;
 use crate::sim::world::outbox::EmitMode;
 use crate::sim::world::server::ServiceKind::{self, Atomic, Naive, Production, SplitStore};
 
 use super::measure::{Measure, Value};
 
 /// Ids of the playground's challenges, in the order the page lists them.
-pub const CHALLENGE_IDS: [&str; 8] = [
+pub const CHALLENGE_IDS: [&str; 9] = [
     "triple-charge",
     "new-key-double",
     "split-store-one-crash",
@@ -29,6 +31,7 @@ pub const CHALLENGE_IDS: [&str; 8] = [
     "two-answers",
     "lose-an-event",
     "slow-lock-double",
+    "another-receipt",
 ];
 
 /// Ids of the lab's challenges.
@@ -70,6 +73,8 @@ impl MoveKind {
             Input::Deposit { .. } => MoveKind::Deposit,
             Input::SetFault { .. } => MoveKind::SetFault,
             Input::Crash => MoveKind::Crash,
+            // Another caller's request is still a request.
+            Input::As { input, .. } => MoveKind::of(input),
         }
     }
 }
@@ -210,6 +215,7 @@ fn crashes_in(input: &Input) -> u32 {
         Input::Parallel { requests, .. } => {
             requests.iter().filter(|r| is_crash(&r.fault)).count() as u32
         }
+        Input::As { input, .. } => crashes_in(input),
         _ => 0,
     }
 }
@@ -419,6 +425,38 @@ pub fn challenge(id: &str) -> Option<Challenge> {
                 RetryPolicy::Fixed { delay_ms: 500 },
                 10,
                 vec![Fault::ProcessorSlow],
+            )],
+        },
+        // The production service with keys looked up by the key alone: customer 1 has paid
+        // order-1. One request from another customer is enough to read that receipt.
+        "another-receipt" => Challenge {
+            id: "another-receipt",
+            start: Scenario {
+                requests: RequestPolicies {
+                    scope: KeyScope::Global,
+                    ..RequestPolicies::default()
+                },
+                ..base(
+                    &[Production],
+                    vec![from_caller(
+                        1,
+                        false,
+                        // The sandbox's charge: its description is "order".
+                        request(Some("order-1"), 100, "order", Fault::None),
+                    )],
+                )
+            },
+            moves: &[Request],
+            max_moves: 1,
+            max_crashes: None,
+            goal: goal(
+                Measure::Holds(Invariant::OwnAccountAnswers),
+                Value::Bool(false),
+            ),
+            solution: vec![from_caller(
+                2,
+                false,
+                request(Some("order-1"), 100, "order", Fault::None),
             )],
         },
         _ => return None,

@@ -36,11 +36,13 @@ pub enum Measure {
     /// The most different answers the clients received for one key (a replay counts as the
     /// answer it replays; a 409 or 503 "try again" counts as none).
     MostAnswersForOneKey,
+    /// Key checks that found the key with other parameters (400/422/409 mismatch answers).
+    Mismatches,
 }
 
 impl Measure {
     /// Every measure, for tests and for reading saved ids.
-    pub const ALL: [Measure; 14] = [
+    pub const ALL: [Measure; 17] = [
         Measure::Balance,
         Measure::Charges,
         Measure::MostChargesForOneOrder,
@@ -55,6 +57,9 @@ impl Measure {
         Measure::Holds(Invariant::ConsumerAtMostOnce),
         Measure::EventLost,
         Measure::MostAnswersForOneKey,
+        Measure::Mismatches,
+        Measure::Holds(Invariant::OwnAccountAnswers),
+        Measure::Holds(Invariant::ReplayMatchesRequest),
     ];
 
     /// The value on `world` as it stands.
@@ -80,6 +85,7 @@ impl Measure {
                     .any(|v| matches!(v.detail, ViolationDetail::EventLost { .. })),
             ),
             Measure::MostAnswersForOneKey => Value::Int(most_answers_for_one_key(world)),
+            Measure::Mismatches => Value::Int(world.counters().mismatches as i64),
         }
     }
 
@@ -112,6 +118,13 @@ impl Measure {
             ),
             Measure::ConsumerApplied => matches!(e, E::ConsumerApply { .. }),
             Measure::MostAnswersForOneKey => matches!(e, E::ResponseDelivered { late: false, .. }),
+            Measure::Mismatches => matches!(
+                e,
+                E::StoreCheck {
+                    outcome: CheckOutcome::Mismatch,
+                    ..
+                }
+            ),
             // A violation is found at the step that broke it; `Posed` reads that step directly.
             Measure::Holds(_) | Measure::EventLost => false,
         }

@@ -95,6 +95,8 @@ pub fn question(lesson: &str) -> Option<Question> {
         "effectively-once" => q("effectively-once", 1, MostChargesForOneKey, Start),
         "slow-processor" => q("slow-processor", 0, Charges, BeforeArrival(4)),
         "store-failures" => q("store-failures", 0, MostChargesForOneKey, BeforeArrival(3)),
+        "key-scope" => q("key-scope", 0, Charges, BeforeArrival(2)),
+        "fingerprint-fields" => q("fingerprint-fields", 1, Mismatches, BeforeArrival(2)),
         _ => return None,
     })
 }

@@ -4,6 +4,7 @@ use super::{Scenario, ServiceSpec};
 use crate::sim::article::production::{FailureCaching, Policies};
 use crate::sim::base::uuidgen::KeyFormat;
 use crate::sim::limits::SCENARIO_VERSION;
+use crate::sim::world::account::{Caller, FingerprintFields, RequestPolicies};
 use crate::sim::world::client::{KeyStrategy, RetryPolicy};
 use crate::sim::world::downstream::{Downstream, DEFAULT_SLOW_MS};
 use crate::sim::world::fault::Fault;
@@ -17,7 +18,7 @@ use crate::sim::world::WorldConfig;
 /// Ids of every built-in scenario, in lesson order.
 /// The order follows the article's sections (the lesson path in `ui/playground/lessons.rs`
 /// groups them); ids never change, because links and saved runs name them.
-pub const BUILTIN_IDS: [&str; 21] = [
+pub const BUILTIN_IDS: [&str; 23] = [
     "timeout-ambiguity",
     "client-cannot-tell",
     "double-charge",
@@ -39,6 +40,8 @@ pub const BUILTIN_IDS: [&str; 21] = [
     "effectively-once",
     "slow-processor",
     "store-failures",
+    "key-scope",
+    "fingerprint-fields",
 ];
 
 /// Ids of every built-in scenario, in lesson order.
@@ -65,6 +68,7 @@ pub(crate) fn base(services: &[ServiceKind], inputs: Vec<Input>) -> Scenario {
         inputs,
         branch: Vec::new(),
         downstream: Default::default(),
+        requests: Default::default(),
     }
 }
 
@@ -118,6 +122,18 @@ fn parallel(key: &str, n: usize) -> Input {
             n
         ],
         same_key: true,
+    }
+}
+
+/// `input` sent by a caller of its own (issue 13).
+pub(crate) fn from_caller(account: u32, stamps_body: bool, input: Input) -> Input {
+    Input::As {
+        caller: Caller {
+            account,
+            stamps_body,
+            sends_key: true,
+        },
+        input: Box::new(input),
     }
 }
 
@@ -387,6 +403,45 @@ pub fn builtin(id: &str) -> Option<Scenario> {
                     request(Some("order-3"), 100, "order-3", Fault::StoreUnreachable),
                     retry(),
                 ],
+            )
+        },
+        // Two customers whose shops both number their first order `order-1`: the article's
+        // service looks keys up by the key alone, the production service by (account, key).
+        "key-scope" => base(
+            &[Atomic, Production],
+            vec![
+                from_caller(
+                    1,
+                    false,
+                    request(Some("order-1"), 100, "order-1", Fault::None),
+                ),
+                from_caller(
+                    2,
+                    false,
+                    request(Some("order-1"), 100, "order-1", Fault::None),
+                ),
+            ],
+        ),
+        // A client that writes the time into every body, retrying after a lost reply, against a
+        // production service whose fingerprint covers the whole body.
+        "fingerprint-fields" => Scenario {
+            requests: RequestPolicies {
+                fingerprint: FingerprintFields::WholeBody,
+                ..RequestPolicies::default()
+            },
+            ..base(
+                &[Atomic, Production],
+                vec![from_caller(
+                    0,
+                    true,
+                    operation(
+                        100,
+                        KeyStrategy::Reuse,
+                        RetryPolicy::Immediate,
+                        2,
+                        vec![Fault::ResponseLost],
+                    ),
+                )],
             )
         },
         _ => return None,

@@ -10,6 +10,9 @@ use crate::sim::article::production::{FailureCaching, MismatchStatus, Policies};
 use crate::sim::base::uuidgen::KeyFormat;
 use crate::sim::json::{self, write_str, Fields, Got, Json, JsonError, ObjectWriter};
 use crate::sim::limits::{InputError, SCENARIO_VERSION};
+use crate::sim::world::account::{
+    Caller, FingerprintFields, KeyScope, MissingKey, PayloadCheck, RequestPolicies,
+};
 use crate::sim::world::client::{KeyStrategy, RetryKind, RetryPolicy};
 use crate::sim::world::downstream::{Downstream, OutagePolicy};
 use crate::sim::world::fault::Fault;
@@ -18,7 +21,7 @@ use crate::sim::world::outbox::EmitMode;
 use crate::sim::world::server::ServiceKind;
 use crate::sim::world::LoggedInput;
 
-const SCENARIO_FIELDS: [&str; 12] = [
+const SCENARIO_FIELDS: [&str; 13] = [
     "version",
     "seed",
     "initial_balance",
@@ -31,6 +34,7 @@ const SCENARIO_FIELDS: [&str; 12] = [
     "timeout_ms",
     "inputs",
     "branch",
+    "requests",
 ];
 const BRANCH_FIELDS: [&str; 2] = ["at_step", "input"];
 const DOWNSTREAM_FIELDS: [&str; 6] = [
@@ -41,6 +45,8 @@ const DOWNSTREAM_FIELDS: [&str; 6] = [
     "store_capacity",
     "outage",
 ];
+/// The request policies (issue 13), each optional.
+const REQUEST_POLICY_FIELDS: [&str; 4] = ["scope", "fingerprint", "payload_check", "missing_key"];
 const POLICY_FIELDS: [&str; 5] = [
     "retention_ms",
     "mismatch",
@@ -50,7 +56,7 @@ const POLICY_FIELDS: [&str; 5] = [
 ];
 const WIRED_FIELDS: [&str; 3] = ["kind", "emit", "consumer_dedupes"];
 const REQUEST_FIELDS: [&str; 5] = ["key", "key_format", "amount", "description", "fault"];
-const INPUT_TYPES: [&str; 9] = [
+const INPUT_TYPES: [&str; 10] = [
     "request",
     "operation",
     "parallel",
@@ -60,6 +66,7 @@ const INPUT_TYPES: [&str; 9] = [
     "deposit",
     "set-fault",
     "crash",
+    "as",
 ];
 /// The fields of each retry kind, besides `kind`.
 fn retry_fields(kind: RetryKind) -> &'static [&'static str] {
@@ -70,7 +77,7 @@ fn retry_fields(kind: RetryKind) -> &'static [&'static str] {
     }
 }
 /// The fields of each input type, besides `type`, in `INPUT_TYPES` order.
-const INPUT_FIELDS: [&[&str]; 9] = [
+const INPUT_FIELDS: [&[&str]; 10] = [
     &REQUEST_FIELDS,
     &[
         "amount",
@@ -88,6 +95,7 @@ const INPUT_FIELDS: [&[&str]; 9] = [
     &["amount"],
     &["op", "attempt", "fault"],
     &[],
+    &["account", "stamps_body", "sends_key", "input"],
 ];
 
 /// The scenario as compact JSON.
@@ -117,6 +125,9 @@ pub(crate) fn write(s: &Scenario) -> String {
     // Left out when it is the article's world, so every older scenario keeps its bytes.
     if s.downstream != Downstream::default() {
         write_downstream(o.key("downstream"), &s.downstream);
+    }
+    if !s.requests.is_default() {
+        write_request_policies(o.key("requests"), &s.requests);
     }
     o.end();
     out
@@ -159,6 +170,25 @@ fn read_downstream(g: &Got<'_, '_>) -> Result<Downstream, JsonError> {
         store_capacity,
         outage,
     })
+}
+
+/// The request policies that differ from the default (the others are left out).
+fn write_request_policies(out: &mut String, p: &RequestPolicies) {
+    let d = RequestPolicies::default();
+    let mut o = ObjectWriter::new(out);
+    if p.scope != d.scope {
+        o.str("scope", p.scope.id());
+    }
+    if p.fingerprint != d.fingerprint {
+        o.str("fingerprint", p.fingerprint.id());
+    }
+    if p.payload_check != d.payload_check {
+        o.str("payload_check", p.payload_check.id());
+    }
+    if p.missing_key != d.missing_key {
+        o.str("missing_key", p.missing_key.id());
+    }
+    o.end();
 }
 
 fn write_service(out: &mut String, spec: &ServiceSpec) {
@@ -294,6 +324,20 @@ fn write_input(out: &mut String, input: &Input) {
             o.str("fault", fault.id());
         }
         Input::Crash => o.str("type", "crash"),
+        Input::As { caller, input } => {
+            let d = Caller::default();
+            o.str("type", "as");
+            if caller.account != d.account {
+                o.u64("account", caller.account.into());
+            }
+            if caller.stamps_body != d.stamps_body {
+                o.bool("stamps_body", caller.stamps_body);
+            }
+            if caller.sends_key != d.sends_key {
+                o.bool("sends_key", caller.sends_key);
+            }
+            write_input(o.key("input"), input);
+        }
     }
     o.end();
 }
@@ -359,6 +403,10 @@ fn read_scenario(doc: &Json) -> Result<Scenario, JsonError> {
             branch.push(read_fork(item, &format!("fork {}", i + 1))?);
         }
     }
+    let requests = match f.opt("requests")? {
+        Some(g) => read_request_policies(&g)?,
+        None => RequestPolicies::default(),
+    };
     Ok(Scenario {
         version,
         seed,
@@ -373,6 +421,7 @@ fn read_scenario(doc: &Json) -> Result<Scenario, JsonError> {
         inputs,
         branch,
         downstream,
+        requests,
     })
 }
 
@@ -385,6 +434,32 @@ fn read_fork(json: &Json, what: &str) -> Result<LoggedInput, JsonError> {
     Ok(LoggedInput {
         at_step: usize::try_from(at_step).unwrap_or(usize::MAX),
         input,
+    })
+}
+
+/// The request policies; a missing field keeps its default.
+fn read_request_policies(g: &Got<'_, '_>) -> Result<RequestPolicies, JsonError> {
+    let what = g.describe();
+    let mut f = g.fields(&what)?;
+    f.deny_unknown(&REQUEST_POLICY_FIELDS)?;
+    let d = RequestPolicies::default();
+    Ok(RequestPolicies {
+        scope: match f.opt("scope")? {
+            Some(g) => g.pick(KeyScope::ALL, KeyScope::id)?,
+            None => d.scope,
+        },
+        fingerprint: match f.opt("fingerprint")? {
+            Some(g) => g.pick(FingerprintFields::ALL, FingerprintFields::id)?,
+            None => d.fingerprint,
+        },
+        payload_check: match f.opt("payload_check")? {
+            Some(g) => g.pick(PayloadCheck::ALL, PayloadCheck::id)?,
+            None => d.payload_check,
+        },
+        missing_key: match f.opt("missing_key")? {
+            Some(g) => g.pick(MissingKey::ALL, MissingKey::id)?,
+            None => d.missing_key,
+        },
     })
 }
 
@@ -590,7 +665,21 @@ fn read_input(json: &Json, what: &str) -> Result<Input, JsonError> {
             attempt: f.req("attempt")?.u32()?,
             fault: read_fault(&f.req("fault")?)?,
         },
-        _ => Input::Crash,
+        8 => Input::Crash,
+        _ => {
+            let d = Caller::default();
+            let caller = Caller {
+                account: f.opt_u64("account", d.account.into())?.min(u32::MAX.into()) as u32,
+                stamps_body: f.opt_bool("stamps_body", d.stamps_body)?,
+                sends_key: f.opt_bool("sends_key", d.sends_key)?,
+            };
+            let inner = f.req("input")?;
+            let input = read_input(inner.json, &format!("the input of {what}"))?;
+            Input::As {
+                caller,
+                input: Box::new(input),
+            }
+        }
     })
 }
 
@@ -682,7 +771,7 @@ mod tests {
             ),
             (
                 r#"{"type":"nope"}"#,
-                "`type` in input 3 must be one of `request`, `operation`, `parallel`, `retry`, `advance-time`, `relay-tick`, `deposit`, `set-fault`, `crash`, found \"nope\"",
+                "`type` in input 3 must be one of `request`, `operation`, `parallel`, `retry`, `advance-time`, `relay-tick`, `deposit`, `set-fault`, `crash`, `as`, found \"nope\"",
             ),
             (r#"{"amount":1}"#, "missing field `type` in input 3"),
             (r#"{"type":"deposit"}"#, "missing field `amount` in input 3"),
@@ -865,7 +954,7 @@ mod tests {
             (
                 6,
                 3,
-                "unknown field `x`, expected one of `version`, `seed`, `initial_balance`, `services`, `emit`, `consumer_dedupes`, `policies`, `latency_ms`, `jitter_ms`, `timeout_ms`, `inputs`, `branch`"
+                "unknown field `x`, expected one of `version`, `seed`, `initial_balance`, `services`, `emit`, `consumer_dedupes`, `policies`, `latency_ms`, `jitter_ms`, `timeout_ms`, `inputs`, `branch`, `requests`"
             )
         );
         assert_eq!(

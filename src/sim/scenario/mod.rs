@@ -12,6 +12,7 @@ use crate::sim::limits::{
     InputError, MAX_BRANCH_INPUTS, MAX_INPUTS, MAX_JSON_BYTES, MAX_SERVICES, MIN_SERVICES,
     SCENARIO_VERSION,
 };
+use crate::sim::world::account::RequestPolicies;
 use crate::sim::world::downstream::Downstream;
 use crate::sim::world::input::Input;
 use crate::sim::world::outbox::EmitMode;
@@ -56,10 +57,14 @@ pub struct Scenario {
     /// The card processor and the key store's failures (`world/downstream.rs`); the default,
     /// the article's world, is left out of the JSON.
     pub downstream: Downstream,
+    /// The production service's request policies (issue 13): key scope, fingerprint fields,
+    /// payload check, missing key. Left out of the JSON when all are the defaults.
+    pub requests: RequestPolicies,
 }
 
-/// As derived, but `branch` is left out while empty and `downstream` while it is the article's
-/// world: a scenario from before forks and the card processor existed prints as it did
+/// As derived, but `branch` is left out while empty, `downstream` while it is the article's world
+/// and `requests` while they are the defaults: a scenario from before forks, the card processor
+/// and the request policies existed prints as it did
 /// (`tests/json_codec.rs` holds the reader to a record of such prints).
 impl std::fmt::Debug for Scenario {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -80,6 +85,9 @@ impl std::fmt::Debug for Scenario {
         }
         if self.downstream != Downstream::default() {
             d.field("downstream", &self.downstream);
+        }
+        if !self.requests.is_default() {
+            d.field("requests", &self.requests);
         }
         d.finish()
     }
@@ -280,6 +288,7 @@ impl Scenario {
             .map(|s| {
                 World::with_script(self.config_for(*s), self.inputs.clone())?
                     .with_downstream(self.downstream)
+                    .map(|w| w.with_requests(self.requests))
             })
             .collect()
     }

@@ -46,6 +46,10 @@ impl Budget {
     /// run exceed a limit: a hand-made retry past `MAX_ATTEMPTS`, or more than
     /// `MAX_TRACE_EVENTS` events.
     pub(super) fn admit(&mut self, input: &Input) -> Result<(), InputError> {
+        if let Input::As { input, .. } = input {
+            // A caller changes who sends it, not what it may cost.
+            return self.admit(input);
+        }
         let mut next = *self;
         let attempts = match input {
             Input::Request { .. } => {
@@ -93,6 +97,7 @@ impl Budget {
                 next.events = next.events.saturating_add(1);
                 0
             }
+            Input::As { .. } => 0,
             Input::RelayTick { .. } => {
                 next.ticks = next.ticks.saturating_add(1);
                 next.events = next.events.saturating_add(RELAY_TICK_EVENTS);

@@ -1,6 +1,7 @@
 //! Simulated clients: they mint keys, send attempts, time out, and retry by policy, reusing the
 //! key (right) or minting a new one per retry (the common bug).
 
+use super::account::Caller;
 use super::fault::Fault;
 use super::intern::{DescId, KeyId, OpId};
 use super::trace::EventKind;
@@ -200,6 +201,8 @@ pub(super) struct OpPlan {
     pub(super) retry: RetryPolicy,
     pub(super) max_attempts: u32,
     pub(super) faults: Vec<Fault>,
+    /// Who sends it (issue 13).
+    pub(super) caller: Caller,
 }
 
 /// One attempt in flight or done.
@@ -217,6 +220,8 @@ pub(super) struct AttemptRec {
     pub(super) replayed: bool,
     /// Queue key of the attempt's timeout, cancelled when the reply arrives in time.
     pub(super) timer: (u64, u64),
+    /// When the client sent it (a stamping client writes it into the body).
+    pub(super) sent_at: u64,
 }
 
 /// Whether a reply invites a retry with the same key: 409 in flight, 429 or 5xx.
@@ -243,6 +248,8 @@ impl World {
         );
         let key = match key {
             Some(k) => k,
+            // A request without a key: the empty key stands for "none" (it is never valid).
+            None if !plan.caller.sends_key => self.interner.text("")?,
             None => self.mint_key(plan.key_format)?,
         };
         self.results.push(ClientResult {
@@ -280,7 +287,7 @@ impl World {
             .unwrap_or_default();
         let (format, strategy) = (plan.key_format, plan.key_strategy);
         let amount = result.amount;
-        let key = if n > 1 && strategy == KeyStrategy::NewPerRetry {
+        let key = if n > 1 && strategy == KeyStrategy::NewPerRetry && plan.caller.sends_key {
             let k = self.mint_key(format)?;
             self.results[ix].key = k;
             k
@@ -300,6 +307,7 @@ impl World {
             response: None,
             replayed: false,
             timer: (0, 0),
+            sent_at: self.now,
         });
         self.emit(EventKind::ClientSend {
             op,
@@ -342,7 +350,7 @@ impl World {
         // The learner is the retry policy now: no automatic retries on top.
         plan.retry = RetryPolicy::None;
         let format = plan.key_format;
-        if new_key {
+        if new_key && plan.caller.sends_key {
             let k = self.mint_key(format)?;
             self.results[ix].key = k;
         }

@@ -1,6 +1,7 @@
 //! The closed set of inputs that drive a world. A world changes only through these (and the
 //! passage of simulated time they cause), which is what makes a run replayable.
 
+use super::account::Caller;
 use super::client::{KeyStrategy, RetryPolicy};
 use super::fault::Fault;
 use crate::sim::article::key::validate_key;
@@ -117,6 +118,14 @@ pub enum Input {
     /// phases dies there (what an earlier phase committed stays; no reply leaves), as a crash
     /// fault would at that point. Requests that arrive later are served as usual.
     Crash,
+    /// One request or one retrying client sent by a caller of its own (issue 13): another
+    /// account, a body stamped with each attempt's send time, or no key at all.
+    As {
+        /// Who sends it.
+        caller: Caller,
+        /// A `Request` or an `Operation`.
+        input: Box<Input>,
+    },
 }
 
 impl Input {
@@ -193,6 +202,17 @@ impl Input {
                 Ok(())
             }
             Self::Deposit { amount } => check_amount(*amount).map(|_| ()),
+            Self::As { caller, input } => {
+                caller.validate()?;
+                match &**input {
+                    Self::Request { key: Some(_), .. } if !caller.sends_key => {
+                        return Err(InputError::KeyWithoutKeyHeader)
+                    }
+                    Self::Request { .. } | Self::Operation { .. } => {}
+                    _ => return Err(InputError::CallerWrapsOnlyRequests),
+                }
+                input.validate()
+            }
         }
     }
 }

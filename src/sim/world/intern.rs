@@ -24,6 +24,8 @@ pub struct DescId(pub u32);
 enum KeyRepr {
     Uuid(u128),
     Text(Box<str>),
+    /// A key as one account's (issue 13: keys scoped by (account, key)); its text is the key's.
+    Scoped(u32, KeyId),
 }
 
 /// The world's interner of keys and descriptions. Persistent tables: it grows with every key, and
@@ -36,6 +38,7 @@ pub(super) struct Interner {
     descs: PVec<Box<str>>,
     desc_by_text: PMap<Box<str>, DescId>,
     empty_desc: Option<DescId>,
+    scoped: PMap<(u32, u32), KeyId>,
 }
 
 fn next_id(len: usize) -> Result<u32, InputError> {
@@ -80,7 +83,23 @@ impl Interner {
         match self.keys.get(id.0 as usize)? {
             KeyRepr::Uuid(bits) => Some(Uuid::from_u128(*bits).hyphenated().to_string()),
             KeyRepr::Text(t) => Some(t.to_string()),
+            KeyRepr::Scoped(_, key) => self.key_text(*key),
         }
+    }
+
+    /// The id of `key` as account `account`'s: the store's key when keys are scoped to the
+    /// account. Account 0 (the single account of old runs) keeps the key's own id.
+    pub(super) fn scoped(&mut self, account: u32, key: KeyId) -> Result<KeyId, InputError> {
+        if account == 0 {
+            return Ok(key);
+        }
+        if let Some(id) = self.scoped.get(&(account, key.0)) {
+            return Ok(*id);
+        }
+        let id = KeyId(next_id(self.keys.len())?);
+        self.keys.push(KeyRepr::Scoped(account, key));
+        self.scoped.insert((account, key.0), id);
+        Ok(id)
     }
 
     /// The id of a description.

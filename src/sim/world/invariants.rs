@@ -28,21 +28,28 @@ pub enum Invariant {
     OneEventPerCharge,
     /// The consumer's effect happens at most once per event.
     ConsumerAtMostOnce,
+    /// A client never receives an answer produced for another account (issue 13).
+    OwnAccountAnswers,
+    /// A replay answers only the request that stored it: same amount, same description
+    /// (production service; issue 13).
+    ReplayMatchesRequest,
 }
 
 impl Invariant {
     /// Every invariant, in report order.
-    pub const ALL: [Invariant; 6] = [
+    pub const ALL: [Invariant; 8] = [
         Invariant::MoneyConserved,
         Invariant::OneChargePerKey,
         Invariant::OneChargePerOperation,
         Invariant::ReplayIdentical,
         Invariant::OneEventPerCharge,
         Invariant::ConsumerAtMostOnce,
+        Invariant::OwnAccountAnswers,
+        Invariant::ReplayMatchesRequest,
     ];
 
-    fn bit(self) -> u8 {
-        1 << (self as u8)
+    fn bit(self) -> u16 {
+        1 << (self as u16)
     }
 }
 
@@ -120,6 +127,25 @@ pub enum ViolationDetail {
         /// Applications so far.
         applications: u32,
     },
+    /// A client got the answer stored for another account's request.
+    ForeignAnswer {
+        /// The key (as the store holds it).
+        key: KeyId,
+        /// The operation that received it.
+        op: OpId,
+        /// The operation, of another account, whose answer it was.
+        producer: OpId,
+    },
+    /// A request was answered with the replay of a different request (another amount or
+    /// description) stored under its key.
+    OtherRequestReplayed {
+        /// The key.
+        key: KeyId,
+        /// The operation that received it.
+        op: OpId,
+        /// The operation whose answer it was.
+        producer: OpId,
+    },
 }
 
 /// A broken invariant and the step that broke it.
@@ -167,6 +193,15 @@ impl Violation {
                     op: o, attempt: a, ..
                 },
             ) => e.step >= self.step && (o, a) == (op, attempt),
+            (
+                ViolationDetail::ForeignAnswer { key, op, .. }
+                | ViolationDetail::OtherRequestReplayed { key, op, .. },
+                EventKind::StoreCheck {
+                    op: o,
+                    key: k,
+                    outcome: CheckOutcome::Hit,
+                },
+            ) => at_step && (o, k) == (op, key),
             (ViolationDetail::PhantomEvent { id }, EventKind::EventPublish { id: i, .. }) => {
                 id == i
             }
@@ -184,12 +219,18 @@ impl Violation {
 pub(super) struct StepFacts {
     pub(super) lost_events: Vec<u64>,
     pub(super) phantom_events: Vec<u64>,
+    /// Replays this step sent to another account than the one whose request stored them:
+    /// (key, the operation answered, the operation that stored it).
+    pub(super) foreign_answers: Vec<(KeyId, OpId, OpId)>,
+    /// Replays this step sent to a request whose amount or description differ from the one
+    /// that stored them (production service): (key, answered, stored by).
+    pub(super) other_request_replays: Vec<(KeyId, OpId, OpId)>,
 }
 
 /// The checker's running state; its tables grow with the run, so they are persistent too.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(super) struct Checker {
-    reported: u8,
+    reported: u16,
     ledger_seen: usize,
     ledger_sum: i64,
     key_charges: PVec<u32>,
@@ -366,6 +407,15 @@ impl Checker {
                 }
                 _ => {}
             }
+        }
+
+        if let Some(&(key, op, producer)) = v.facts.foreign_answers.first() {
+            let detail = ViolationDetail::ForeignAnswer { key, op, producer };
+            self.report(v, Invariant::OwnAccountAnswers, detail, out);
+        }
+        if let Some(&(key, op, producer)) = v.facts.other_request_replays.first() {
+            let detail = ViolationDetail::OtherRequestReplayed { key, op, producer };
+            self.report(v, Invariant::ReplayMatchesRequest, detail, out);
         }
 
         match v.emit {

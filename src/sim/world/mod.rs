@@ -3,6 +3,7 @@
 //! [`World::step`] runs one micro-event and appends its trace events. No clock, no OS randomness,
 //! no callbacks: the same config and inputs give the same trace, and rewinding is replaying.
 
+pub(super) mod account;
 pub(super) mod budget;
 pub(super) mod client;
 pub(super) mod downstream;
@@ -27,6 +28,7 @@ use crate::sim::limits::{
     check_balance, check_duration, DurationField, InputError, MAX_BALANCE, MAX_INPUTS,
     MAX_TIMEOUT_MS, MAX_TRACE_EVENTS,
 };
+use account::{Caller, RequestPolicies};
 use budget::Budget;
 use client::{AttemptRec, ClientResult, KeyStrategy, OpPlan, RetryPolicy};
 use downstream::Downstream;
@@ -197,6 +199,12 @@ pub struct World {
     downstream: Downstream,
     /// The card processor's saved answers by key id, for keys passed on to it.
     processor_keys: PMap<u32, PaymentResult>,
+    /// The production service's policies for who sends what (issue 13); default: as before.
+    requests: RequestPolicies,
+    /// The caller of the input being applied (an `Input::As`'s, else the default one).
+    caller: Caller,
+    /// Whether any input came from a caller of its own.
+    callers_seen: bool,
 }
 
 /// Why a run stopped early, and at which input. Inputs are refused when added if they could
@@ -246,7 +254,17 @@ impl World {
             halted: None,
             downstream: Downstream::default(),
             processor_keys: PMap::default(),
+            requests: RequestPolicies::default(),
+            caller: Caller::default(),
+            callers_seen: false,
         })
+    }
+
+    /// The same world with the production service's request policies (issue 13). Set before
+    /// the first step: a world's policies never change while it runs.
+    pub fn with_requests(mut self, requests: RequestPolicies) -> World {
+        self.requests = requests;
+        self
     }
 
     /// Checks what a script may cost (the same for every service): the most trace events it can
@@ -416,6 +434,8 @@ impl World {
         self.checker.check(&view, &mut self.violations);
         self.facts.lost_events.clear();
         self.facts.phantom_events.clear();
+        self.facts.foreign_answers.clear();
+        self.facts.other_request_replays.clear();
         self.trace.get(start)
     }
 
@@ -510,6 +530,7 @@ impl World {
                     retry,
                     max_attempts,
                     faults,
+                    caller: self.caller,
                 };
                 self.start_op(None, amount, desc, plan)?;
             }
@@ -554,6 +575,13 @@ impl World {
                 });
             }
             Input::Crash => self.crash_server(),
+            Input::As { caller, input } => {
+                self.callers_seen = true;
+                let outer = std::mem::replace(&mut self.caller, caller);
+                let applied = self.apply_input(*input);
+                self.caller = outer;
+                applied?;
+            }
         }
         Ok(())
     }
@@ -579,6 +607,7 @@ impl World {
             } else {
                 vec![fault]
             },
+            caller: self.caller,
         };
         self.start_op(key, amount, desc, plan).map(|_| ())
     }
@@ -683,6 +712,25 @@ impl World {
         self.interner.key_text(id)
     }
 
+    /// The production service's request policies (issue 13).
+    pub fn requests(&self) -> RequestPolicies {
+        self.requests
+    }
+
+    /// The caller of a client operation (the default one for an unknown operation).
+    pub fn caller_of(&self, op: intern::OpId) -> Caller {
+        self.plans
+            .get(op.0 as usize)
+            .map_or_else(Caller::default, |p| p.caller)
+    }
+
+    /// Whether any input so far came from a caller of its own (another account, a stamped body,
+    /// no key), or the request policies are not the defaults: the page then shows the
+    /// invariants about callers.
+    pub fn uses_callers(&self) -> bool {
+        self.callers_seen || !self.requests.is_default()
+    }
+
     /// The text of a description id.
     pub fn description_text(&self, id: DescId) -> Option<&str> {
         self.interner.description_text(id)
@@ -749,9 +797,10 @@ impl World {
     /// and pushes from the start (so it is exact). Pushes made after that step are dropped: what
     /// the learner does next branches from there. A `step` past the end gives the final state.
     pub fn rewind(&self, step: usize) -> Result<World, InputError> {
-        replay_downstream(
+        replay_with(
             self.config,
             self.downstream,
+            self.requests,
             self.script.to_vec(),
             &self.pushed,
             step,
@@ -766,18 +815,29 @@ pub fn replay(
     pushes: &PVec<LoggedInput>,
     step: usize,
 ) -> Result<World, InputError> {
-    replay_downstream(config, Downstream::default(), script, pushes, step)
+    replay_with(
+        config,
+        Downstream::default(),
+        RequestPolicies::default(),
+        script,
+        pushes,
+        step,
+    )
 }
 
-/// [`replay`] for a world with settings beyond the server.
-pub fn replay_downstream(
+/// [`replay`] for a world with settings beyond the server: the card processor and the key
+/// store's failures, and the production service's request policies.
+pub fn replay_with(
     config: WorldConfig,
     downstream: Downstream,
+    requests: RequestPolicies,
     script: Vec<Input>,
     pushes: &PVec<LoggedInput>,
     step: usize,
 ) -> Result<World, InputError> {
-    let mut w = World::with_script(config, script)?.with_downstream(downstream)?;
+    let mut w = World::with_script(config, script)?
+        .with_downstream(downstream)?
+        .with_requests(requests);
     let mut next = 0;
     loop {
         // A push logged at step s happened after step s, before step s + 1.

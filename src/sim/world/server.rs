@@ -13,6 +13,7 @@
 //! A crash rolls back the open transaction and drops the reply; what an earlier phase committed
 //! stays.
 
+use super::account::{FingerprintFields, KeyScope, MissingKey, PayloadCheck};
 use super::downstream::{OutagePolicy, ProcState};
 use super::fault::Fault;
 use super::intern::{DescId, KeyId, OpId};
@@ -20,7 +21,7 @@ use super::outbox::{ChargeEvent, EmitMode, OutboxRow};
 use super::store::{LedgerEntry, StoreRow};
 use super::trace::{ChargeFailure, CheckOutcome, CrashPoint, EventKind};
 use super::{Micro, World};
-use crate::sim::article::production::{classify, Lookup, RecordState};
+use crate::sim::article::production::{classify, fingerprint, Lookup, RecordState};
 use crate::sim::article::PaymentResult;
 
 /// Simulated ms between two phases of one request.
@@ -100,6 +101,8 @@ pub(super) struct Job {
     replayed: bool,
     /// Where the job stands with the card processor (see `downstream.rs`).
     pub(super) proc: ProcState,
+    /// The request carries no key (issue 13): `key` is the empty key that stands for none.
+    keyless: bool,
 }
 
 /// The writes of the open transaction; applied only by `commit`.
@@ -134,7 +137,29 @@ impl World {
             return;
         };
         let (amount, desc) = (client.amount, client.description);
-        let fingerprint = self.plans.get(op.0 as usize).map_or(0, |p| p.fingerprint);
+        let (chosen, caller) = self
+            .plans
+            .get(op.0 as usize)
+            .map_or((0, Default::default()), |p| (p.fingerprint, p.caller));
+        let production = self.config.service == ServiceKind::Production;
+        let policies = self.requests;
+        // The fingerprint the production service computes, by the fields it covers.
+        let fingerprint = if production && policies.fingerprint != FingerprintFields::Chosen {
+            let description = fingerprint(0, self.interner.description_text(desc).unwrap_or(""));
+            let stamp = caller.stamps_body.then_some(rec.sent_at);
+            policies.fingerprint.of(chosen, description, stamp)
+        } else {
+            chosen
+        };
+        // The key the store is looked up by: (account, key) when keys are scoped to the account.
+        let store_key = if production && policies.scope == KeyScope::Account && caller.sends_key {
+            match self.interner.scoped(caller.account, key) {
+                Ok(k) => k,
+                Err(e) => return self.halt(e),
+            }
+        } else {
+            key
+        };
         self.emit(EventKind::RequestDelivered {
             op,
             attempt: n,
@@ -147,7 +172,7 @@ impl World {
             attempt,
             op,
             n,
-            key,
+            key: store_key,
             amount,
             desc,
             fingerprint,
@@ -158,6 +183,7 @@ impl World {
             published: None,
             replayed: false,
             proc: ProcState::Idle,
+            keyless: !caller.sends_key,
         });
         let service = self.config.service;
         if fault == Fault::StoreUnreachable && service.honours_keys() {
@@ -183,6 +209,19 @@ impl World {
         };
         let production_in_flight =
             self.config.service == ServiceKind::Production && self.config.policies.in_flight;
+        if self.jobs.get(j).is_some_and(|x| x.keyless) && self.config.service.honours_keys() {
+            // No key to look up: a production service that requires one answers 400; otherwise
+            // the request runs without protection, as on the naive service.
+            let rejects = self.config.service == ServiceKind::Production
+                && self.requests.missing_key == MissingKey::Reject400;
+            if rejects {
+                return self.answer(
+                    j,
+                    PaymentResult::invalid(crate::sim::limits::InputError::MissingKey),
+                );
+            }
+            return self.naive(j);
+        }
         match (self.config.service, phase) {
             (ServiceKind::Naive, _) => self.naive(j),
             (ServiceKind::Idempotent | ServiceKind::Atomic, _) => self.one_transaction(j),
@@ -471,11 +510,20 @@ impl World {
             return false;
         }
         let (op, key, fp) = (job.op, job.key, job.fingerprint);
+        let (amount, desc) = (job.amount, job.desc);
         let row = self.db.row(key);
         let production = self.config.service == ServiceKind::Production;
+        // With an in-flight record the lookup is the conditional write that claims the key; a
+        // service that checks the parameters only on the read path skips them here.
+        let unchecked = production
+            && self.config.policies.in_flight
+            && self.requests.payload_check == PayloadCheck::ReadPathOnly;
         let (lookup, reaped) = if production {
             let lookup = classify(
-                row.map(|r| (r.state, r.fingerprint, r.expires_at_ms)),
+                row.map(|r| {
+                    let fp = r.fingerprint.filter(|_| !unchecked);
+                    (r.state, fp, r.expires_at_ms)
+                }),
                 fp,
                 self.now,
             );
@@ -495,6 +543,20 @@ impl World {
             Lookup::Hit => row.and_then(|r| r.result.clone()),
             _ => None,
         };
+        let producer = row.and_then(|r| r.holder).filter(|_| cached.is_some());
+        if let Some(producer) = producer {
+            // What the invariants about callers need: whose answer this replay is.
+            if self.caller_of(producer).account != self.caller_of(op).account {
+                self.facts.foreign_answers.push((key, op, producer));
+            }
+            let stored = self
+                .results
+                .get(producer.0 as usize)
+                .map(|c| (c.amount, c.description));
+            if production && stored.is_some_and(|s| s != (amount, desc)) {
+                self.facts.other_request_replays.push((key, op, producer));
+            }
+        }
         // A record the reaper already expired was counted then; count this as a plain miss.
         self.counters
             .count(if reaped { Lookup::Miss } else { lookup });
@@ -675,12 +737,13 @@ impl World {
             return;
         }
         let (op, key, amount, desc) = (job.op, job.key, job.amount, job.desc);
+        let keyless = job.keyless;
         if let Some(id) = txn.charge {
             // The balance was checked against the amount in `charge`, in this same step.
             self.db.balance = self.db.balance.saturating_sub(amount);
             self.db.ledger.push(LedgerEntry {
                 step: self.steps.saturating_add(1),
-                key: Some(key),
+                key: (!keyless).then_some(key),
                 op,
                 amount,
                 description: desc,
@@ -695,7 +758,7 @@ impl World {
                 id,
                 payload: ChargeEvent {
                     op,
-                    key: Some(key),
+                    key: (!keyless).then_some(key),
                     amount,
                 },
                 published: false,

@@ -43,6 +43,11 @@ const WORDS: &[(&str, Pair, Pair)] = &[
         pair!("The atomic service commits a charge, then publishes its event: a dual write. Make a committed charge whose event is never published.", "アトミックなサービスが課金をコミットしてからイベントを発行する（二重書き込み）。コミットされたのにイベントが発行されない課金を作る。"),
     ),
     (
+        "another-receipt",
+        pair!("Read another customer's receipt", "他の顧客の領収を読む"),
+        pair!("This production service looks keys up by the key alone, and customer 1 has paid order-1. In one request, make another customer receive customer 1's answer.", "この本番型サービスはキーだけで引く。顧客1は order-1 を支払った。1回の要求で、別の顧客に顧客1の応答を受け取らせる。"),
+    ),
+    (
         "toctou-all-three",
         pair!("Lab: make TOCTOU charge all three", "ラボ：TOCTOU に3回とも課金させる"),
         pair!("Three requests with one key to the TOCTOU service. Be the scheduler: pick who moves so that every one of them charges.", "同じキーの要求3つを TOCTOU サービスへ。スケジューラになって誰を進めるかを選び、3つすべてに課金させる。"),

@@ -185,6 +185,13 @@ pub const PATH: &[Section] = &[
             Item::Lesson("store-failures"),
         ],
     },
+    Section {
+        title: pair!("In production: who sends what", "本番では：誰が何を送るか"),
+        items: &[
+            Item::Lesson("key-scope"),
+            Item::Lesson("fingerprint-fields"),
+        ],
+    },
 ];
 
 /// All lessons.
@@ -356,6 +363,22 @@ pub const LESSONS: &[Lesson] = &[
         ask: pair!("order-1 arrives again. How many charges does the separate store make for one key?", "order-1 が再び届く。分離ストアは1つのキーで何回課金する？"),
         why: pair!("The evicted key looked new, so the store charged again (step {step}). The atomic service keeps keys beside the balance: nothing evicted them. Failing closed cost a 503 and a retry, not money.", "追い出されたキーは新しく見えたので、もう一度課金した（ステップ {step}）。アトミックなサービスはキーを残高の隣に置くので追い出されない。フェイルクローズの代償は503とリトライで、お金ではない。"),
         takeaway: pair!("A key store that can forget or fail open charges twice; fail closed (503), and on a serialization failure answer 429 “retry with the same key”.", "忘れるキーストアやフェイルオープンは二重課金する。フェイルクローズ（503）にし、直列化失敗には429「同じキーでリトライ」と答える。"),
+    },
+    Lesson {
+        id: "key-scope",
+        title: pair!("Whose key is it?", "そのキーは誰のもの？"),
+        story: pair!("Two shops on one payment API both call their first order order-1. Customer 1 pays 100 with key order-1; then customer 2 pays 100 with the same key. The article's atomic service looks keys up by the key alone; the production service by (account, key), as the IETF draft advises and rocket-rides does.", "1つの決済 API を使う2つの店が、どちらも最初の注文を order-1 と呼ぶ。顧客1がキー order-1 で100を払い、次に顧客2が同じキーで100を払う。記事のアトミックなサービスはキーだけで引く。本番型サービスは IETF ドラフトの勧めと rocket-rides のとおり（アカウント, キー）で引く。"),
+        ask: pair!("Customer 2's request is arriving. How many charges does the atomic service make in all?", "顧客2の要求が届く。アトミックなサービスの課金は全部で何回？"),
+        why: pair!("At step {step} the atomic service found order-1 and replayed customer 1's receipt to customer 2: customer 2 was never charged and has read another customer's answer. The production service kept the two keys apart and charged both.", "ステップ {step} でアトミックなサービスは order-1 を見つけ、顧客1の領収を顧客2に再生した。顧客2は課金されず、他の顧客の応答を読んだ。本番型サービスは2つのキーを分け、両方に課金した。"),
+        takeaway: pair!("Look keys up by (caller, key): a key is unique only within one client's requests.", "キーは（呼び出し元, キー）で引く。キーが一意なのは、1つのクライアントの要求の中だけ。"),
+    },
+    Lesson {
+        id: "fingerprint-fields",
+        title: pair!("What the fingerprint covers", "フィンガープリントが覆う範囲"),
+        story: pair!("The client writes the time into every body it sends. Its first reply is lost and it retries with the same key. Here the production service fingerprints the whole body; the atomic service compares no parameters at all.", "クライアントは送る本文すべてに時刻を書き込む。最初の応答が失われ、同じキーでリトライする。ここでの本番型サービスは本文全体のフィンガープリントをとる。アトミックなサービスはパラメータをまったく比べない。"),
+        ask: pair!("The retry arrives with a new time in its body. How many “same key, different request” answers does the production service give?", "本文の時刻だけが違うリトライが届く。本番型サービスは「同じキーで違う要求」を何回返す？"),
+        why: pair!("At step {step} the stamped time made the retry's fingerprint differ, so the production service refused an honest retry: the client got a 400 for a charge that did happen. Over too few fields (the description only) a real change of amount would be replayed silently instead; try both in the sandbox.", "ステップ {step} で、書き込まれた時刻のせいでリトライのフィンガープリントが変わり、本番型サービスは正直なリトライを拒否した。クライアントは実際に行われた課金に400を受け取った。逆に少なすぎる項目（説明だけ）だと、金額の本当の変更が黙って再生される。サンドボックスで両方を試そう。"),
+        takeaway: pair!("Fingerprint the fields that define the request (amount, description), not the whole body and not fewer.", "フィンガープリントは要求を決める項目（金額、説明）にとる。本文全体でも、それより少なくてもいけない。"),
     },
 ];
 

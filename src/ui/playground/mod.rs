@@ -4,6 +4,7 @@
 //! keyboard, the play timer and saving are effects in `hooks.rs`. One component per file.
 
 mod build_progress;
+mod caller_fields;
 mod caption;
 mod challenge_card;
 pub mod challenges;

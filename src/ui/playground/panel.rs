@@ -48,10 +48,18 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
     let balance = world.balance();
     let delta = last_delta(world);
     let emits = cfg.emit != EmitMode::None;
+    // The invariants about callers (issue 13) show once a run has callers or request policies.
+    let callers = world.uses_callers();
+    let shown = |i: &Invariant| match i {
+        Invariant::OneEventPerCharge | Invariant::ConsumerAtMostOnce => emits,
+        Invariant::OwnAccountAnswers => callers,
+        Invariant::ReplayMatchesRequest => callers && kind == crate::sim::ServiceKind::Production,
+        _ => true,
+    };
 
     let badges = Invariant::ALL
         .iter()
-        .filter(|i| emits || !matches!(i, Invariant::OneEventPerCharge | Invariant::ConsumerAtMostOnce))
+        .filter(|i| shown(i))
         .map(|inv| {
             let broken = world.violations().iter().find(|v| v.invariant == *inv);
             match broken {
@@ -98,9 +106,11 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
             }
         });
         let standing = text::client_outcome(lang, &c.outcome).map(|o| html! { <span class="muted">{ " · " }{ o }</span> });
+        let caller = callers.then(|| world.caller_of(c.op));
+        let who = caller.map(|w| html! { <span class="muted" data-testid="caller">{ " · " }{ text::caller_text(lang, w) }</span> });
         html! {
-            <li data-op={(c.op.0 + 1).to_string()}>{ tr!(lang, ["#{} charge {}", c.op.0 + 1, c.amount], ["#{} {} を課金", c.op.0 + 1, c.amount]) }
-                { for answers }{ for standing }</li>
+            <li data-op={(c.op.0 + 1).to_string()} data-account={caller.map(|w| w.account.to_string())}>{ tr!(lang, ["#{} charge {}", c.op.0 + 1, c.amount], ["#{} {} を課金", c.op.0 + 1, c.amount]) }
+                { for who }{ for answers }{ for standing }</li>
         }
     });
 

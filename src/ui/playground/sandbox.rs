@@ -11,6 +11,7 @@ use crate::sim::{Input, Scenario};
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::text;
 
+use super::caller_fields::caller_fields;
 use super::charge_fields::{charge_fields, ChargeFieldsProps};
 use super::client_fields::{client_fields, ClientFieldsProps};
 use super::sandbox_form::{Edit, SandboxForm, Submit};
@@ -102,6 +103,7 @@ pub fn sandbox(p: &SandboxProps) -> Html {
                     { tr!(l, ["Clear all inputs ({})", inputs], ["入力をすべて消す（{}）", inputs]) }</button>
             </div>
             if let Some(e) = form_now.error.clone() { <p class="field-error" role="alert" data-testid="sandbox-error" ref={error_ref}>{ e }</p> }
+            { caller_fields(l, &form_now, &on_edit) }
             { charge_fields(&ChargeFieldsProps { lang: l, form: form_now.clone(), seed: p.scenario.seed, last_key: p.last_key.clone(), on_edit: on_edit.clone(), on_submit: on_submit.clone() }) }
             { client_fields(&ClientFieldsProps { lang: l, form: form_now.clone(), on_edit: on_edit.clone(), on_submit: on_submit.clone() }) }
             { world_fields(&WorldFieldsProps { lang: l, form: form_now, on_edit, on_submit }) }

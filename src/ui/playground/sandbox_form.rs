@@ -7,7 +7,7 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use crate::sim::limits::{read_field, InputError, TypedField};
-use crate::sim::{mint, validate_key, Fault, Input, KeyFormat, RequestSpec, Rng};
+use crate::sim::{mint, validate_key, Caller, Fault, Input, KeyFormat, RequestSpec, Rng};
 use crate::sim::{KeyStrategy, RetryKind, RetryPolicy};
 
 /// One hour of simulated time, in ms.
@@ -65,6 +65,8 @@ pub struct SandboxForm {
     pub crash_relay: bool,
     /// Why the last button did nothing, in the page language.
     pub error: Option<String>,
+    /// Who sends the next charge or client (issue 13): account, stamped body, no key.
+    pub caller: Caller,
 }
 
 impl Default for SandboxForm {
@@ -81,6 +83,7 @@ impl Default for SandboxForm {
             deposit: "500".into(),
             crash_relay: false,
             error: None,
+            caller: Caller::default(),
         }
     }
 }
@@ -111,6 +114,12 @@ pub enum Edit {
     ToggleCrashRelay,
     /// The outcome of the last button: a message, or none.
     Said(Option<String>),
+    /// The account select (an account number as typed in the option's value).
+    Account(u32),
+    /// The stamped-body box.
+    ToggleStamp,
+    /// The no-key box.
+    ToggleNoKey,
 }
 
 impl Reducible for SandboxForm {
@@ -136,6 +145,9 @@ impl Reducible for SandboxForm {
             Edit::Deposit(v) => f.deposit = v,
             Edit::ToggleCrashRelay => f.crash_relay = !f.crash_relay,
             Edit::Said(v) => f.error = v,
+            Edit::Account(a) => f.caller.account = a,
+            Edit::ToggleStamp => f.caller.stamps_body = !f.caller.stamps_body,
+            Edit::ToggleNoKey => f.caller.sends_key = !f.caller.sends_key,
         }
         Rc::new(f)
     }
@@ -238,6 +250,17 @@ impl SandboxForm {
                 crash_after_publish: self.crash_relay,
             },
         };
+        // The caller's choices apply to a charge and a retrying client; the others as before.
+        let wrap = matches!(submit, Submit::Charge | Submit::Operation)
+            && self.caller != Caller::default();
+        let input = if wrap {
+            Input::As {
+                caller: self.caller,
+                input: Box::new(input),
+            }
+        } else {
+            input
+        };
         input.validate()?;
         Ok(input)
     }
@@ -317,6 +340,41 @@ mod tests {
             Ok(Input::RelayTick {
                 crash_after_publish: true
             })
+        );
+    }
+
+    #[test]
+    fn the_caller_wraps_a_charge_and_a_client_and_a_keyless_caller_refuses_a_key() {
+        let f = edited([Edit::Account(2), Edit::ToggleStamp]);
+        for submit in [Submit::Charge, Submit::Operation] {
+            match f.input(submit, None) {
+                Ok(Input::As { caller, .. }) => {
+                    assert_eq!(
+                        (caller.account, caller.stamps_body, caller.sends_key),
+                        (2, true, true)
+                    )
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert!(matches!(
+            f.input(Submit::Parallel, None),
+            Ok(Input::Parallel { .. })
+        ));
+        assert!(matches!(
+            edited([]).input(Submit::Charge, None),
+            Ok(Input::Request { .. })
+        ));
+        let keyless = edited([Edit::ToggleNoKey]);
+        assert!(matches!(
+            keyless.input(Submit::Charge, None),
+            Ok(Input::As { .. })
+        ));
+        assert_eq!(
+            keyless
+                .reduce(Edit::Key("k".into()))
+                .input(Submit::Charge, None),
+            Err(InputError::KeyWithoutKeyHeader)
         );
     }
 

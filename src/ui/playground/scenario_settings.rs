@@ -6,7 +6,10 @@ use std::rc::Rc;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use crate::sim::{EmitMode, FailureCaching, MismatchStatus, Scenario};
+use crate::sim::{
+    EmitMode, FailureCaching, FingerprintFields, KeyScope, MismatchStatus, MissingKey,
+    PayloadCheck, Scenario,
+};
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::text;
 
@@ -22,6 +25,22 @@ pub struct ScenarioSettingsProps {
     pub scenario: Rc<Scenario>,
     /// Where the changed scenario goes.
     pub on_change: Callback<Change>,
+}
+
+/// One labelled select: (value, words, selected) per option. Not generic, so the four request
+/// policies share one copy of it in the wasm.
+fn select(
+    label: &str,
+    testid: &'static str,
+    options: Vec<(&'static str, &'static str, bool)>,
+    on: Callback<Event>,
+) -> Html {
+    html! {
+        <label>{ label }
+            <select onchange={on} data-testid={testid}>
+                { for options.into_iter().map(|(v, words, selected)| html! { <option value={v} selected={selected}>{ words }</option> }) }
+            </select></label>
+    }
 }
 
 /// The events and production-policy fieldsets.
@@ -63,6 +82,31 @@ pub fn scenario_settings(p: &ScenarioSettingsProps) -> Html {
     let on_inflight = toggle(|s| s.policies.in_flight = !s.policies.in_flight);
     let pol = p.scenario.policies;
     let retention_h = pol.retention_ms / HOUR_MS;
+    // Issue 13: who sends what.
+    let req = p.scenario.requests;
+    let on_scope =
+        setting(|s, v| by_id(KeyScope::ALL, KeyScope::id, v).map(|x| s.requests.scope = x));
+    let on_fingerprint = setting(|s, v| {
+        by_id(FingerprintFields::ALL, FingerprintFields::id, v).map(|x| s.requests.fingerprint = x)
+    });
+    let on_payload = setting(|s, v| {
+        by_id(PayloadCheck::ALL, PayloadCheck::id, v).map(|x| s.requests.payload_check = x)
+    });
+    let on_missing = setting(|s, v| {
+        by_id(MissingKey::ALL, MissingKey::id, v).map(|x| s.requests.missing_key = x)
+    });
+    let scopes = KeyScope::ALL.map(|x| (x.id(), text::scope_name(l, x), x == req.scope));
+    let prints = FingerprintFields::ALL
+        .map(|x| (x.id(), text::fingerprint_name(l, x), x == req.fingerprint));
+    let checks = PayloadCheck::ALL.map(|x| {
+        (
+            x.id(),
+            text::payload_check_name(l, x),
+            x == req.payload_check,
+        )
+    });
+    let missing =
+        MissingKey::ALL.map(|x| (x.id(), text::missing_key_name(l, x), x == req.missing_key));
 
     html! { <>
         <fieldset>
@@ -93,6 +137,10 @@ pub fn scenario_settings(p: &ScenarioSettingsProps) -> Html {
                 </select></label>
             <label class="check"><input type="checkbox" checked={pol.in_flight} onchange={on_inflight} />
                 { l.t("In-flight record: a concurrent duplicate gets 409 (Stripe, IETF draft, rocket-rides)", "処理中レコード：同時の重複には409（Stripe、IETFドラフト、rocket-rides）") }</label>
+            { select(l.t("Keys are looked up by", "キーを引く単位"), "scope-select", scopes.to_vec(), on_scope) }
+            { select(l.t("The fingerprint covers", "フィンガープリントの範囲"), "fingerprint-select", prints.to_vec(), on_fingerprint) }
+            { select(l.t("Parameters are compared", "パラメータを比べる場所"), "payload-select", checks.to_vec(), on_payload) }
+            { select(l.t("A request without a key", "キーのない要求"), "missing-key-select", missing.to_vec(), on_missing) }
             <p class="muted policy-note" data-testid="rocket-rides-note">{ l.t(
                 "rocket-rides (rocket-rides-atomic) is Brandur Leach's reference implementation of Stripe-style idempotency keys on PostgreSQL.",
                 "rocket-rides（rocket-rides-atomic）は、Brandur Leach による、PostgreSQL 上の Stripe 式冪等性キーの参照実装。") }</p>

@@ -329,6 +329,29 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
                 "実行が止まった：{q}が桁あふれする。"
             )
         }
+        E::AccountOutOfRange { account, max } => tr!(
+            lang,
+            "Account {account} does not exist: use 0 to {max}.",
+            "アカウント {account} はない。0 から {max} までにしてください。"
+        ),
+        E::CallerWrapsOnlyRequests => lang
+            .t(
+                "A caller sends one charge or one retrying client, nothing else.",
+                "呼び出し元が送れるのは1件の請求か1つのリトライするクライアントだけ。",
+            )
+            .into(),
+        E::KeyWithoutKeyHeader => lang
+            .t(
+                "A request sent without a key cannot carry one: clear the key field.",
+                "キーなしで送る要求にキーは付けられない。キー欄を空にしてください。",
+            )
+            .into(),
+        E::MissingKey => lang
+            .t(
+                "400: this resource requires an Idempotency-Key.",
+                "400：このリソースには Idempotency-Key が必要。",
+            )
+            .into(),
     }
 }
 
@@ -355,6 +378,7 @@ pub fn input_kind(lang: Lang, input: &Input) -> &'static str {
         Input::Deposit { .. } => lang.t("a deposit", "入金"),
         Input::SetFault { .. } => lang.t("a fault change", "障害の変更"),
         Input::Crash => lang.t("a server crash", "サーバーのクラッシュ"),
+        Input::As { input, .. } => input_kind(lang, input),
     }
 }
 

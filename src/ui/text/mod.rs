@@ -39,12 +39,12 @@ pub use errors::{
 };
 pub use events::event_text;
 pub use policies::{
-    caching_name, column_name, emit_name, fault_name, mismatch_name, retry_name, service_blurb,
-    service_name,
+    caching_name, column_name, emit_name, fault_name, fingerprint_name, mismatch_name,
+    missing_key_name, payload_check_name, retry_name, scope_name, service_blurb, service_name,
 };
 pub use results::{
-    attempt_outcome, client_outcome, invariant_name, record_state, replay_mark, result_text,
-    violation_text,
+    attempt_outcome, caller_text, client_outcome, invariant_name, record_state, replay_mark,
+    result_text, violation_text,
 };
 pub use teach::move_refused;
 
@@ -64,7 +64,14 @@ pub fn short_key(key: &str) -> String {
 pub fn key_label(world: &World, id: KeyId) -> String {
     world
         .key_text(id)
-        .map(|k| short_key(&k))
+        // The empty key stands for a request sent without one (issue 13).
+        .map(|k| {
+            if k.is_empty() {
+                "—".into()
+            } else {
+                short_key(&k)
+            }
+        })
         .unwrap_or_else(|| "?".into())
 }
 

@@ -14,10 +14,23 @@
 //! - retention: Stripe prunes keys after at least 24 h; AWS Lambda Powertools'
 //!   `expires_after_seconds` defaults to 3600 (1 h); some APIs keep keys 7 days.
 //!
+//! - Stripe API v2 (docs.stripe.com/api/idempotent_requests): "Stripe retries failed or
+//!   partially failed work to completion", so a failed first attempt is not replayed: the
+//!   success-only policy.
+//! - key scope (issue 13): the IETF draft's security section asks for a composite key (the
+//!   client's key with client-specific attributes); rocket-rides has a unique (user_id, key).
+//! - fingerprint fields: Stripe compares the parameters; the IETF draft allows the whole payload;
+//!   Powertools' `payload_validation_jmespath` picks fields (too few replay a real change).
+//! - payload check: Powertools skipped validation on its conditional-write path (Python #3781,
+//!   TypeScript #2058, Java #2260).
+//! - missing key: Stripe's key is optional and Powertools only warns by default; the IETF draft
+//!   answers 400; Powertools raises with `raise_on_no_idempotency_key`.
+//!
 //! The in-flight record and the retention are worded by the sandbox's form, next to their inputs.
 
 use crate::sim::{
-    EmitMode, FailureCaching, Fault, MismatchStatus, RetryKind, ServiceKind, WorldConfig,
+    EmitMode, FailureCaching, Fault, FingerprintFields, KeyScope, MismatchStatus, MissingKey,
+    PayloadCheck, RetryKind, ServiceKind, WorldConfig,
 };
 use crate::ui::i18n::Lang;
 
@@ -139,16 +152,72 @@ pub fn caching_name(lang: Lang, c: FailureCaching) -> &'static str {
     match c {
         // Stripe API v1 and the article: the first result is replayed, 500s included.
         FailureCaching::CacheAll => lang.t(
-            "Cache every result (the article, Stripe)",
-            "すべての結果をキャッシュ（記事、Stripe）",
+            "Cache every result (the article, Stripe API v1)",
+            "すべての結果をキャッシュ（記事、Stripe API v1）",
         ),
         FailureCaching::SuccessOnly => lang.t(
-            "Cache successes only (APIs caching only 2xx)",
-            "成功のみキャッシュ（2xx だけをキャッシュする API）",
+            "Cache successes only (2xx; Stripe API v2 finishes failed work on retry)",
+            "成功のみキャッシュ（2xx。Stripe API v2 はリトライで失敗した処理を完了）",
         ),
         FailureCaching::AllButTransient => lang.t(
             "Cache all but transient errors (no 429/5xx)",
             "一時的エラー以外をキャッシュ（429/5xx は除く）",
+        ),
+    }
+}
+
+/// What the production service looks a key up by.
+pub fn scope_name(lang: Lang, s: KeyScope) -> &'static str {
+    match s {
+        KeyScope::Account => lang.t(
+            "Per account: (account, key) (IETF draft, rocket-rides)",
+            "アカウントごと：（アカウント, キー）（IETF ドラフト、rocket-rides）",
+        ),
+        KeyScope::Global => lang.t(
+            "The key alone, whoever sends it (the article)",
+            "送り手に関係なくキーだけ（記事）",
+        ),
+    }
+}
+
+/// Which fields the fingerprint covers.
+pub fn fingerprint_name(lang: Lang, f: FingerprintFields) -> &'static str {
+    match f {
+        FingerprintFields::Chosen => lang.t(
+            "Amount and description (Stripe's parameters)",
+            "金額と説明（Stripe のパラメータ）",
+        ),
+        FingerprintFields::WholeBody => lang.t(
+            "The whole body, time stamp included",
+            "本文全体（時刻も含む）",
+        ),
+        FingerprintFields::DescriptionOnly => {
+            lang.t("The description only (too few)", "説明だけ（少なすぎる）")
+        }
+    }
+}
+
+/// Where the parameters are compared.
+pub fn payload_check_name(lang: Lang, c: PayloadCheck) -> &'static str {
+    match c {
+        PayloadCheck::EveryPath => lang.t("On every path", "すべての経路で"),
+        PayloadCheck::ReadPathOnly => lang.t(
+            "Only when the record is read (Powertools' bug)",
+            "レコードを読むときだけ（Powertools のバグ）",
+        ),
+    }
+}
+
+/// What a request without a key gets.
+pub fn missing_key_name(lang: Lang, m: MissingKey) -> &'static str {
+    match m {
+        MissingKey::RunUnprotected => lang.t(
+            "Run it unprotected (Stripe, Powertools' default)",
+            "保護なしで実行（Stripe、Powertools の既定）",
+        ),
+        MissingKey::Reject400 => lang.t(
+            "400: a key is required (IETF draft, raise_on_no_idempotency_key)",
+            "400：キー必須（IETF ドラフト、raise_on_no_idempotency_key）",
         ),
     }
 }

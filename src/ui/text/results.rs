@@ -67,6 +67,19 @@ pub fn record_state(lang: Lang, s: RecordState) -> &'static str {
     }
 }
 
+/// Who sent a client operation (issue 13): its account, and a stamped body or no key.
+pub fn caller_text(lang: Lang, c: crate::sim::Caller) -> String {
+    let a = c.account;
+    let mut t = tr!(lang, "account {a}", "アカウント {a}");
+    if c.stamps_body {
+        t.push_str(lang.t(", time in body", "、本文に時刻"));
+    }
+    if !c.sends_key {
+        t.push_str(lang.t(", no key", "、キーなし"));
+    }
+    t
+}
+
 /// An invariant's name.
 pub fn invariant_name(lang: Lang, i: Invariant) -> &'static str {
     match i {
@@ -88,6 +101,14 @@ pub fn invariant_name(lang: Lang, i: Invariant) -> &'static str {
         Invariant::ConsumerAtMostOnce => lang.t(
             "Consumer applies each event once",
             "コンシューマは各イベントを1回だけ適用",
+        ),
+        Invariant::OwnAccountAnswers => lang.t(
+            "No client gets another account's answer",
+            "他のアカウントの応答を受け取るクライアントはいない",
+        ),
+        Invariant::ReplayMatchesRequest => lang.t(
+            "A replay answers only its own request",
+            "再生は元と同じ要求にだけ返す",
         ),
     }
 }
@@ -141,6 +162,26 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
                 lang,
                 "key {k} first answered “{first}”, then “{replayed}”",
                 "キー {k} は最初「{first}」、次に「{replayed}」と答えた"
+            )
+        }
+        ViolationDetail::ForeignAnswer { key, op, producer } => {
+            let (k, a, b) = (key_label(world, *key), op.0 + 1, producer.0 + 1);
+            let (acc_a, acc_b) = (
+                world.caller_of(*op).account,
+                world.caller_of(*producer).account,
+            );
+            tr!(
+                lang,
+                "#{a} (account {acc_a}) got the answer #{b} (account {acc_b}) stored under key {k}",
+                "#{a}（アカウント {acc_a}）が、#{b}（アカウント {acc_b}）のキー {k} の応答を受け取った"
+            )
+        }
+        ViolationDetail::OtherRequestReplayed { key, op, producer } => {
+            let (k, a, b) = (key_label(world, *key), op.0 + 1, producer.0 + 1);
+            tr!(
+                lang,
+                "#{a} asked for something else than #{b}, yet got #{b}'s answer replayed under key {k}",
+                "#{a} は #{b} と違う内容を求めたのに、キー {k} で #{b} の応答が再生された"
             )
         }
         ViolationDetail::OutboxMismatch { charges, rows } => tr!(

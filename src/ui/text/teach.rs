@@ -74,6 +74,11 @@ fn measure_goal(lang: Lang, m: Measure, target: Value) -> String {
             "{n} effects applied downstream",
             "下流で {n} 回の反映"
         ),
+        Measure::Mismatches => tr!(
+            lang,
+            "{n} answers “same key, different request”",
+            "「同じキーで違う要求」の応答を {n} 回"
+        ),
         Measure::Holds(inv) => tr!(
             lang,
             ["“{}” broken", invariant_name(lang, inv)],

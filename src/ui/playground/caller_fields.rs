@@ -1,0 +1,43 @@
+//! The sandbox's "who sends it" fieldset (issue 13): the account the next charge or retrying
+//! client comes from, a client that writes the time into every body, and a request sent without
+//! a key. The production service's policies for them are in `scenario_settings.rs`.
+
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+use crate::sim::limits::MAX_ACCOUNT;
+use crate::ui::i18n::{tr, Lang};
+
+use super::sandbox_form::{Edit, SandboxForm};
+
+/// The "who sends it" fieldset.
+pub fn caller_fields(l: Lang, f: &SandboxForm, on_edit: &Callback<Edit>) -> Html {
+    let on_account = on_edit.reform(|e: Event| {
+        let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+        // The options carry 0..=MAX_ACCOUNT; anything else keeps the default account.
+        Edit::Account(
+            value
+                .parse()
+                .ok()
+                .filter(|a| *a <= MAX_ACCOUNT)
+                .unwrap_or(0),
+        )
+    });
+    let c = f.caller;
+    html! {
+        <fieldset data-testid="caller-fields">
+            <legend>{ l.t("Who sends it (a charge or a client)", "送り手（課金またはクライアント）") }</legend>
+            <label>{ l.t("Customer account", "顧客アカウント") }
+                <select onchange={on_account} data-testid="account-select">
+                    { for (0..=MAX_ACCOUNT).map(|a| html! {
+                        <option value={a.to_string()} selected={a == c.account}>{ tr!(l, "account {a}", "アカウント {a}") }</option> }) }
+                </select></label>
+            <label class="check"><input type="checkbox" checked={c.stamps_body} data-testid="stamp-box"
+                    onchange={on_edit.reform(|_: Event| Edit::ToggleStamp)} />
+                { l.t("The client writes the time into every body", "クライアントが本文に毎回時刻を書く") }</label>
+            <label class="check"><input type="checkbox" checked={!c.sends_key} data-testid="no-key-box"
+                    onchange={on_edit.reform(|_: Event| Edit::ToggleNoKey)} />
+                { l.t("Send no Idempotency-Key", "Idempotency-Key を送らない") }</label>
+        </fieldset>
+    }
+}
