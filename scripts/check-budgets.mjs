@@ -49,7 +49,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.log(`[budgets] ${mark} ${where(r.page)} ${r.lang}: ${fmt(r.total)} of ${budget === undefined ? 'no budget' : fmt(budget)} bytes`);
   }
   if (problems.length) {
-    console.error(`[budgets] FAILED (${problems.length} problem${problems.length > 1 ? "s" : ""}); the budgets are in scripts/budgets.mjs:`);
+    console.error(`[budgets] FAILED (${problems.length} problem${problems.length > 1 ? 's' : ''}); the budgets are in scripts/budgets.mjs:`);
     for (const p of problems) console.error(`[budgets]   ${p}`);
     process.exit(1);
   }
