@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 PAGES=(
   ". index.html"
+  "sandbox sandbox/index.html"
   "lab lab/index.html"
   "properties properties/index.html"
   "kafka kafka/index.html"

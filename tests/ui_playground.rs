@@ -166,6 +166,8 @@ async fn first_lesson_runs_to_the_double_charge_and_steps_back() {
         lang: Lang::En,
         route: Route::Scenario("double-charge".into()),
         initial: None,
+        dir: "",
+        tools: None,
     };
     yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
     yew::scheduler::flush().await;
@@ -254,6 +256,8 @@ async fn unknown_scenario_says_so_in_japanese_too() {
         lang: Lang::Ja,
         route: Route::Scenario("no-such-lesson".into()),
         initial: None,
+        dir: "",
+        tools: None,
     };
     yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
     yew::scheduler::flush().await;

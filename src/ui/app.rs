@@ -36,7 +36,8 @@ pub fn page_dir(route: &Route) -> &'static str {
         Route::Scenario(id) if crate::sim::kafka::LESSON_IDS.contains(&id.as_str()) => "kafka/",
         Route::Durable | Route::DurableChallenge(_) => "durable/",
         Route::Scenario(id) if crate::sim::durable::LESSON_IDS.contains(&id.as_str()) => "durable/",
-        Route::Scenario(_) | Route::Sandbox | Route::Challenge(_) | Route::NotFound(_) => "",
+        Route::Sandbox | Route::Challenge(_) => "sandbox/",
+        Route::Scenario(_) | Route::NotFound(_) => "",
     }
 }
 
@@ -56,20 +57,34 @@ pub trait Site: 'static {
 
 /// The path from page `S` to the page that draws `route`: up to the root, then into its folder.
 fn page_path<S: Site>(route: &Route) -> String {
-    let up = "../".repeat(S::DIR.matches('/').count());
-    format!("{up}{}", page_dir(route))
+    path_from(S::DIR, route)
+}
+
+/// The path from the page in folder `dir` up to the site's root.
+pub fn up_from(dir: &str) -> String {
+    "../".repeat(dir.matches('/').count())
+}
+
+fn path_from(dir: &str, route: &Route) -> String {
+    format!("{}{}", up_from(dir), page_dir(route))
 }
 
 /// The address of `route` relative to page `S`.
 pub fn href<S: Site>(route: &Route) -> String {
-    if S::draws(route) {
+    href_from(S::DIR, route)
+}
+
+/// The address of `route` relative to the page in folder `dir` (as [`page_dir`] names it): its
+/// hash alone when that page draws it.
+pub fn href_from(dir: &str, route: &Route) -> String {
+    if page_dir(route) == dir {
         route.to_hash()
     } else {
-        format!("{}{}", page_path::<S>(route), route.to_hash())
+        format!("{}{}", path_from(dir, route), route.to_hash())
     }
 }
 
-/// The playground page (`index.html`): built-in scenarios and the sandbox.
+/// The playground page (`index.html`, the first page a learner opens): the built-in lessons.
 pub struct PlaygroundSite;
 
 impl Site for PlaygroundSite {
@@ -80,18 +95,37 @@ impl Site for PlaygroundSite {
             Route::Scenario(id) => {
                 html! { <super::playground::Playground lang={lang} route={route.clone()} key={id.clone()} /> }
             }
-            Route::Sandbox => {
-                html! { <super::playground::Playground lang={lang} route={route.clone()} key="sandbox" /> }
-            }
-            Route::Challenge(id) => {
-                html! { <super::playground::Playground lang={lang} route={route.clone()} key={format!("challenge/{id}")} /> }
-            }
             _ => not_found(route, lang),
         }
     }
 
     fn home() -> Route {
         Route::Scenario(super::route::HOME_SCENARIO.into())
+    }
+}
+
+/// The sandbox page (`sandbox/`): the playground with its sandbox form and the challenges. A wasm
+/// of its own, so the first page downloads none of the form's code (`playground::Tools`).
+pub struct SandboxSite;
+
+impl Site for SandboxSite {
+    const DIR: &'static str = "sandbox/";
+
+    fn render(route: &Route, lang: Lang) -> Html {
+        let tools = Some(super::playground::Tools::SANDBOX);
+        match route {
+            Route::Sandbox => {
+                html! { <super::playground::Playground lang={lang} route={route.clone()} key="sandbox" dir={Self::DIR} tools={tools} /> }
+            }
+            Route::Challenge(id) => {
+                html! { <super::playground::Playground lang={lang} route={route.clone()} key={format!("challenge/{id}")} dir={Self::DIR} tools={tools} /> }
+            }
+            _ => not_found(route, lang),
+        }
+    }
+
+    fn home() -> Route {
+        Route::Sandbox
     }
 }
 
@@ -251,10 +285,20 @@ mod tests {
     fn each_page_links_to_the_other_for_the_routes_it_does_not_draw() {
         let scenario = Route::Scenario("dual-write".into());
         assert_eq!(href::<PlaygroundSite>(&scenario), "#/scenario/dual-write");
-        assert_eq!(href::<PlaygroundSite>(&Route::Sandbox), "#/sandbox");
+        assert_eq!(href::<PlaygroundSite>(&Route::Sandbox), "sandbox/#/sandbox");
         assert_eq!(href::<PlaygroundSite>(&Route::Lab), "lab/#/lab");
         assert_eq!(href::<LabSite>(&Route::Lab), "#/lab");
-        assert_eq!(href::<LabSite>(&Route::Sandbox), "../#/sandbox");
+        assert_eq!(href::<LabSite>(&Route::Sandbox), "../sandbox/#/sandbox");
+        // The sandbox page draws the sandbox and the challenges; the lessons are the first page's.
+        let challenge = Route::Challenge("triple-charge".into());
+        assert_eq!(href::<SandboxSite>(&Route::Sandbox), "#/sandbox");
+        assert_eq!(href::<SandboxSite>(&challenge), "#/challenge/triple-charge");
+        assert_eq!(href::<SandboxSite>(&scenario), "../#/scenario/dual-write");
+        assert_eq!(
+            href::<PlaygroundSite>(&challenge),
+            "sandbox/#/challenge/triple-charge"
+        );
+        assert_eq!(up_from(SandboxSite::DIR), "../");
         assert_eq!(href::<LabSite>(&scenario), "../#/scenario/dual-write");
         // Unknown routes are the playground's to explain.
         let lost = Route::NotFound("/x".into());
@@ -273,7 +317,10 @@ mod tests {
         assert_eq!(href::<LabSite>(&props), "../properties/#/properties");
         assert_eq!(href::<PropertiesSite>(&props), "#/properties");
         assert_eq!(href::<PropertiesSite>(&Route::Lab), "../lab/#/lab");
-        assert_eq!(href::<PropertiesSite>(&Route::Sandbox), "../#/sandbox");
+        assert_eq!(
+            href::<PropertiesSite>(&Route::Sandbox),
+            "../sandbox/#/sandbox"
+        );
         // Each route is drawn by exactly one page.
         let routes = [
             Route::Sandbox,
@@ -288,6 +335,7 @@ mod tests {
             Route::Durable,
             Route::DurableChallenge("durable-charge-twice".into()),
             Route::Scenario("durable-saga".into()),
+            Route::Challenge("triple-charge".into()),
         ];
         for r in &routes {
             let drawn = [
@@ -296,6 +344,7 @@ mod tests {
                 PropertiesSite::draws(r),
                 KafkaSite::draws(r),
                 DurableSite::draws(r),
+                SandboxSite::draws(r),
             ];
             assert_eq!(drawn.iter().filter(|d| **d).count(), 1, "{r:?}");
         }

@@ -12,7 +12,7 @@ const position = (page) => page.getByTestId('position').textContent();
 
 test('the heaviest accepted scenario imports in slices, is kept, and reloads', async () => {
   await withPage(async (page) => {
-    await open(page, '#/sandbox');
+    await open(page, 'sandbox/#/sandbox');
     await page.getByText('Import JSON').click();
     await page.getByTestId('import-text').fill(heaviest);
     await page.getByTestId('import').click();
@@ -38,7 +38,7 @@ test('the heaviest accepted scenario imports in slices, is kept, and reloads', a
 
 test('one relay tick more than the limits accept is refused with the limit named', async () => {
   await withPage(async (page) => {
-    await open(page, '#/sandbox');
+    await open(page, 'sandbox/#/sandbox');
     await page.getByText('Import JSON').click();
     const more = heaviest.replace(/]}$/, ',{"type":"relay-tick","crash_after_publish":true}]}');
     assert.notEqual(more, heaviest);

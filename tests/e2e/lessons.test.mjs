@@ -119,7 +119,7 @@ test('a question adapts to a changed run, or says it no longer applies', async (
 
 test('a playground challenge: refused moves say why, the win is checked after every step, and shared', async () => {
   await withPage(async (page) => {
-    await open(page, '#/challenge/triple-charge');
+    await open(page, 'sandbox/#/challenge/triple-charge');
     const status = page.locator('[data-testid=challenge] [data-testid=challenge-status]');
     assert.equal(await status.getAttribute('data-state'), 'open');
     assert.match(await page.getByTestId('moves-left').textContent(), /2 moves left of 2/);
@@ -157,7 +157,7 @@ test('a playground challenge: refused moves say why, the win is checked after ev
 
 test('a challenge solution opens from the card, and a run of another challenge is refused', async () => {
   await withPage(async (page) => {
-    await open(page, '#/challenge/lose-an-event');
+    await open(page, 'sandbox/#/challenge/lose-an-event');
     await page.locator('.spoiler summary').click();
     await page.getByTestId('show-solution').click();
     await page.getByTestId('run-to-end').click();
@@ -188,7 +188,7 @@ test('lab challenges: schedule TOCTOU into three charges; have the explorer prov
 
 test('the sandbox says once what rocket-rides is', async () => {
   await withPage(async (page) => {
-    await open(page, '#/sandbox');
+    await open(page, 'sandbox/#/sandbox');
     assert.match(await page.getByTestId('rocket-rides-note').textContent(), /Brandur Leach/);
   });
 });

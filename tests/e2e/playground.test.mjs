@@ -118,14 +118,14 @@ test('a share link reproduces the run at the same step; a damaged one says so an
     assert.doesNotMatch(await notice.textContent(), /escape/);
   });
   await withPage(async (page) => {
-    await page.goto(`${BASE_URL}#/sandbox?s=${'A'.repeat(9000)}`);
+    await page.goto(`${BASE_URL}sandbox/#/sandbox?s=${'A'.repeat(9000)}`);
     assert.match(await page.getByTestId('notice').textContent(), /too long/);
   });
 });
 
 test('import: bad JSON and an unknown version give messages; good JSON loads', async () => {
   await withPage(async (page) => {
-    await open(page, '#/sandbox');
+    await open(page, 'sandbox/#/sandbox');
     await page.getByText('Import JSON').click();
     await page.getByTestId('import-text').fill('{"version": 1, "seed": ');
     await page.getByTestId('import').click();
@@ -156,7 +156,7 @@ test('import: bad JSON and an unknown version give messages; good JSON loads', a
 
 test('sandbox: send, lose the response, retry with the same key and with a new key; bad input is refused', async () => {
   await withPage(async (page) => {
-    await open(page, '#/sandbox');
+    await open(page, 'sandbox/#/sandbox');
     await page.getByTestId('key-input').fill('order-42');
     await page.getByTestId('amount-input').fill('100');
     await page.getByTestId('fault-select').selectOption({ label: 'Response lost' });
@@ -276,7 +276,7 @@ test('a lesson can run on other services; the choice survives a reload and can b
 
 test('import refuses JSON over 64 KB with a message', async () => {
   await withPage(async (page) => {
-    await open(page, '#/sandbox');
+    await open(page, 'sandbox/#/sandbox');
     await page.getByText('Import JSON').click();
     await page.getByTestId('import-text').fill(`{"version":1,"pad":"${'x'.repeat(70_000)}"}`);
     await page.getByTestId('import').click();
@@ -288,7 +288,7 @@ test('import refuses JSON over 64 KB with a message', async () => {
 test('the sandbox fits a 390 px phone in both languages', async () => {
   for (const locale of ['en-US', 'ja-JP']) {
     await withPage(async (page) => {
-      await open(page, '#/sandbox');
+      await open(page, 'sandbox/#/sandbox');
       await page.getByTestId('sandbox').waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `sandbox (${locale}) overflows by ${overflow}px`);
@@ -299,7 +299,7 @@ test('the sandbox fits a 390 px phone in both languages', async () => {
 
 test('sandbox policies: the mismatch status and the consumer setting change the run', async () => {
   await withPage(async (page) => {
-    await open(page, '#/sandbox');
+    await open(page, 'sandbox/#/sandbox');
     await page.locator('select').filter({ hasText: '422, as the IETF draft' }).selectOption({ label: '422, as the IETF draft' });
     await page.getByTestId('key-input').fill('order-9');
     await page.getByTestId('amount-input').fill('100');

@@ -79,7 +79,7 @@ test('atomic passes; a reload keeps the settings and Back returns to the run bef
     await page.waitForSelector('[data-testid=prop-result][data-state=fail]', { timeout: 60_000 });
 
     // The nav link (no settings in the address) opens what this browser saved, waiting for Run.
-    await open(page, '#/sandbox');
+    await open(page, 'sandbox/#/sandbox');
     await page.getByRole('link', { name: 'Property checks' }).click();
     await page.waitForURL(/\/properties\/#\/properties$/);
     await ready(page);

@@ -41,7 +41,7 @@ test('a full visit loads nothing from another origin, and every page carries the
     await page.locator('section[data-service=naive] [data-testid=invariants] .fail').first().waitFor();
 
     // The sandbox: one charge.
-    await open(page, '#/sandbox');
+    await open(page, 'sandbox/#/sandbox');
     await page.getByTestId('key-input').fill('order-1');
     await page.getByTestId('amount-input').fill('100');
     await page.getByTestId('send').click();

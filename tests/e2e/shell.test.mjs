@@ -39,7 +39,7 @@ test('an unknown route says so and links home', async () => {
 
 test('the lab is a page of its own: the nav goes there and back, and the language goes along', async () => {
   await withPage(async (page) => {
-    await open(page, '#/sandbox');
+    await open(page, 'sandbox/#/sandbox');
     await page.getByTestId('lang-toggle').click();
     await page.getByRole('link', { name: '並行性ラボ' }).click();
     await page.waitForURL(/\/lab\/#\/lab$/);
@@ -89,7 +89,7 @@ test('the property checks are a page of their own: every page links there, old-s
 });
 
 test('the skip link moves focus to the content and keeps the page and its address', async () => {
-  for (const where of ['#/sandbox', 'lab/#/lab', 'properties/#/properties']) {
+  for (const where of ['sandbox/#/sandbox', 'lab/#/lab', 'properties/#/properties']) {
     await withPage(async (page) => {
       await open(page, where);
       const before = page.url();
@@ -143,11 +143,43 @@ test('one language per download: the switch loads the other build and keeps the 
 
 test('a Japanese browser downloads the Japanese build of every page, and nothing else', async () => {
   await withPage(async (page) => {
-    for (const path of ['', 'lab/', 'properties/', 'durable/', 'kafka/']) {
+    for (const path of ['', 'sandbox/', 'lab/', 'properties/', 'durable/', 'kafka/']) {
       await open(page, path);
       const builds = await boot(page);
       assert.deepEqual(await wasmLoaded(page), [builds.ja], `${path || 'playground'}: the Japanese build only`);
       assert.equal(await page.getAttribute('html', 'lang'), 'ja');
     }
   }, { locale: 'ja-JP' });
+});
+
+// The sandbox and the challenges moved from the first page to sandbox/ (a wasm of its own, so the
+// lessons' download carries none of the sandbox form): links made before still open them.
+test('the sandbox is a page of its own: old #/sandbox and #/challenge links are handed over, payload kept', async () => {
+  await withPage(async (page) => {
+    await open(page, 'sandbox/#/sandbox');
+    await page.getByTestId('sandbox').waitFor();
+    const wasm = await wasmLoaded(page);
+    assert.ok(wasm.length === 1 && /\/sandbox\/sandbox-[0-9a-f]+_bg\.wasm$/.test(wasm[0]), wasm.join('\n'));
+    // A share link of the sandbox, made on the first page by an earlier version.
+    await page.getByTestId('key-input').fill('order-7');
+    await page.getByTestId('send').click();
+    await page.getByTestId('run-to-end').click();
+    const payload = (await page.getByTestId('share-link').inputValue()).split('#')[1];
+    await open(page, `#${payload}`);
+    await page.waitForURL(/\/sandbox\/#\/sandbox\?s=/);
+    await page.getByTestId('sandbox').waitFor();
+    assert.equal((await page.getByTestId('share-link').inputValue()).split('#')[1], payload, 'the same run at the same step');
+    assert.equal(await page.locator('section[data-service=atomic] [data-testid=store] tr[data-key="order-7"]').count(), 1);
+    await open(page, '#/challenge/triple-charge');
+    await page.waitForURL(/\/sandbox\/#\/challenge\/triple-charge$/);
+    await page.getByTestId('challenge').waitFor();
+    // The lesson list's links from the sandbox page lead back to the first page.
+    const first = page.locator('[data-testid=lesson-toc] a[data-section=double-charge]');
+    assert.equal(await first.getAttribute('href'), '../#/scenario/double-charge');
+    await page.goto(page.url().split('#')[0] + '../');
+    await ready(page);
+    const lessonsOnly = await wasmLoaded(page);
+    assert.ok(lessonsOnly.length === 1 && /\/playground-[0-9a-f]+_bg\.wasm$/.test(lessonsOnly[0]), lessonsOnly.join('\n'));
+    assert.equal(await page.locator('[data-testid=lesson-toc] a[data-section=sandbox]').getAttribute('href'), 'sandbox/#/sandbox');
+  });
 });

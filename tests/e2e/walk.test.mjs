@@ -37,7 +37,7 @@ test('9: an unknown scenario points to the list where it is: above the message',
 test('8: a 5,000-character key is kept whole by the field and refused with its real length', async () => {
   for (const [locale, words] of [['en-US', /5,000 characters; at most 255/], ['ja-JP', /5,000 文字ある。上限は 255 文字/]]) {
     await withPage(async (page) => {
-      await open(page, '#/sandbox');
+      await open(page, 'sandbox/#/sandbox');
       const key = 'k'.repeat(5000);
       await page.getByTestId('key-input').fill(key);
       assert.equal((await page.getByTestId('key-input').inputValue()).length, 5000, 'the field cut the key');
@@ -71,7 +71,7 @@ test('7: number errors name the real problem, the field and its range, grouped, 
   };
   for (const [locale, s] of Object.entries(sandbox)) {
     await withPage(async (page) => {
-      await open(page, '#/sandbox');
+      await open(page, 'sandbox/#/sandbox');
       for (const [field, value, button, want] of s.cases) {
         await page.getByLabel(s[field], { exact: true }).fill(value);
         if (button === 'deposit') {
@@ -251,7 +251,7 @@ test('1: the timeline\'s Earlier and Later page the events; the run stays where 
   for (const [locale, pager, [earlierName, laterName]] of [['en-US', /^Events (\d+)–(\d+) of (\d+)/, ['Earlier', 'Later']],
     ['ja-JP', /^イベント (\d+)–(\d+) \/ (\d+)/, ['前へ', '次へ']]]) {
     await withPage(async (page) => {
-      await open(page, '#/sandbox');
+      await open(page, 'sandbox/#/sandbox');
       // Twenty charges with their own keys: far more events than one page of the timeline.
       const inputs = Array.from({ length: 20 }, (_, i) => ({ type: 'request', key: `order-${i}`, amount: 10 }));
       await page.locator('.share details').filter({ has: page.getByTestId('import-text') }).locator('summary').click();
@@ -328,7 +328,7 @@ test('13: browser Back and a reload both reopen a lesson at the learner\'s step'
 test('6: the sandbox can be cleared, and a reload shows it empty', async () => {
   for (const [locale, name] of [['en-US', /^Clear all inputs/], ['ja-JP', /^入力をすべて消す/]]) {
     await withPage(async (page) => {
-      await open(page, '#/sandbox');
+      await open(page, 'sandbox/#/sandbox');
       await page.getByTestId('key-input').fill('order-1');
       await page.getByTestId('send').click();
       await page.getByTestId('advance-25h').click();

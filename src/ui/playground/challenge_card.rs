@@ -14,6 +14,9 @@ use super::challenges;
 use super::sandbox::Change;
 use super::state::Action;
 
+/// [`challenge_card`]'s type, as the sandbox page hands it to the playground (`page::Tools`).
+pub type ChallengeCard = fn(Lang, &Challenge, &Scenario, usize, bool, &Callback<Action>) -> Html;
+
 /// The card of challenge `c`, with the run on the page (`scenario`, at step `position`).
 #[inline(never)]
 pub fn challenge_card(

@@ -7,7 +7,6 @@ use crate::sim::Session;
 use crate::ui::i18n::Lang;
 use crate::ui::route::Route;
 
-use super::challenge_card::challenge_card;
 use super::lessons::{self, Lesson};
 use super::predict::predict_block;
 use super::state::{Action, PageState};
@@ -16,6 +15,8 @@ use super::state::{Action, PageState};
 pub struct IntroProps<'a> {
     /// Page language.
     pub lang: Lang,
+    /// The sandbox page's tools (the challenge card); none on the first page.
+    pub tools: Option<super::page::Tools>,
     /// Where the page is.
     pub route: &'a Route,
     /// The run on screen is not the lesson as written (other services, an import).
@@ -33,9 +34,9 @@ pub struct IntroProps<'a> {
 pub fn intro(p: &IntroProps) -> Html {
     let l = p.lang;
     let teach = &p.state.teach;
-    if let (Some(c), Some(run)) = (&teach.challenge, &p.state.run) {
+    if let (Some(c), Some(run), Some(tools)) = (&teach.challenge, &p.state.run, p.tools) {
         let position = p.session.map_or(0, Session::position);
-        return challenge_card(l, c, &run.scenario, position, teach.won, p.on);
+        return (tools.challenge)(l, c, &run.scenario, position, teach.won, p.on);
     }
     let lesson = match p.route {
         Route::Scenario(id) => lessons::lesson(id),

@@ -33,5 +33,5 @@ pub mod timeline_section;
 mod world_fields;
 
 pub use crate::ui::web::LAST_RUN_KEY;
-pub use page::{Playground, PlaygroundProps};
+pub use page::{Playground, PlaygroundProps, Tools};
 pub use state::Notice;

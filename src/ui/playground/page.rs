@@ -14,6 +14,7 @@ use crate::ui::web::{self, LAST_RUN_KEY, PROGRESS_KEY};
 
 use super::build_progress::{build_progress, BuildProgressProps};
 use super::caption::caption;
+use super::challenge_card::{challenge_card, ChallengeCard};
 use super::controls::{Control, Controls};
 use super::hooks::{
     use_build_slices, use_play_timer, use_remembered_run, use_run_keys, use_saved_progress,
@@ -22,7 +23,7 @@ use super::intro::{intro, IntroProps};
 use super::lessons;
 use super::notice::{notice_bar, NoticeBarProps};
 use super::panel::service_panel;
-use super::sandbox::{Change, Sandbox};
+use super::sandbox::{Change, Sandbox, SandboxProps};
 use super::scenario_nav::{scenario_nav, ScenarioNavProps};
 use super::services::ServicePicker;
 use super::share_panel::SharePanel;
@@ -41,6 +42,38 @@ pub struct PlaygroundProps {
     /// subject to the import size limit because it never came from outside.
     #[prop_or_default]
     pub initial: Option<Rc<Scenario>>,
+    /// The page's folder (`app::page_dir`): the lesson list's links are relative to it.
+    #[prop_or_default]
+    pub dir: &'static str,
+    /// The sandbox form and the challenge card, on the sandbox page only.
+    #[prop_or_default]
+    pub tools: Option<Tools>,
+}
+
+/// What only the sandbox page (`sandbox/`) draws: the sandbox form and the challenge card. The
+/// first page passes none, and since its binary never names these functions, link-time
+/// optimisation leaves their code (and the form's fields) out of its wasm.
+#[derive(Clone, Copy)]
+pub struct Tools {
+    /// The sandbox form.
+    pub sandbox: fn(SandboxProps) -> Html,
+    /// The challenge card.
+    pub challenge: ChallengeCard,
+}
+
+impl Tools {
+    /// The sandbox page's tools.
+    pub const SANDBOX: Tools = Tools {
+        sandbox: |p| html! { <Sandbox ..p /> },
+        challenge: challenge_card,
+    };
+}
+
+impl PartialEq for Tools {
+    /// A page's tools never change while it is open.
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// The state the page opens with: `initial` if it runs, else what the address, this browser's
@@ -144,9 +177,9 @@ pub fn playground(props: &PlaygroundProps) -> Html {
 
     html! {
         <div class="playground">
-            { scenario_nav(&ScenarioNavProps { lang: l, route: &route, progress: &state.teach.progress, open: state.toc_open, on_toggle }) }
+            { scenario_nav(&ScenarioNavProps { lang: l, dir: props.dir, route: &route, progress: &state.teach.progress, open: state.toc_open, on_toggle }) }
             if let Some(n) = state.notice.clone() { { notice_bar(&NoticeBarProps { lang: l, notice: n, on_dismiss }) } }
-            { intro(&IntroProps { lang: l, route: &route, changed: changed_lesson.is_some(), state: &state, session: session.as_deref(), on: &on_action }) }
+            { intro(&IntroProps { lang: l, tools: props.tools, route: &route, changed: changed_lesson.is_some(), state: &state, session: session.as_deref(), on: &on_action }) }
             if let Some(b) = state.building.as_ref() {
                 { build_progress(&BuildProgressProps { lang: l, progress: b.progress, on_cancel }) }
             } else if let Some(run) = state.run.as_ref() {
@@ -164,8 +197,8 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                             { l.t("Restore the lesson as written", "レッスンを元に戻す") }</button>
                     }
                 </div>
-                if sandbox || challenge {
-                    <Sandbox lang={l} scenario={run.scenario.clone()} last_key={run.session().finished(0).and_then(last_key)} on_change={on_change} settings={!challenge} />
+                if let (true, Some(tools)) = (sandbox || challenge, props.tools) {
+                    { (tools.sandbox)(SandboxProps { lang: l, scenario: run.scenario.clone(), last_key: run.session().finished(0).and_then(last_key), on_change, settings: !challenge }) }
                 }
                 <div class="services">
                     { for run.session().worlds().iter().map(|w| service_panel(l, w, &on_jump)) }

@@ -5,6 +5,7 @@
 use yew::prelude::*;
 
 use crate::sim::lesson::{CHALLENGE_IDS, LAB_CHALLENGE_IDS};
+use crate::ui::app::{href_from, up_from};
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::raw::Raw;
 use crate::ui::route::Route;
@@ -17,6 +18,8 @@ use super::teach::{Mark, Progress};
 pub struct ScenarioNavProps<'a> {
     /// Page language.
     pub lang: Lang,
+    /// The page's folder (`app::page_dir`): every link is relative to it.
+    pub dir: &'a str,
     /// Where the page is.
     pub route: &'a Route,
     /// Done and won marks.
@@ -61,7 +64,8 @@ fn link(r: &mut Raw, p: &Progress, href: &str, id: &str, label: &str, here: bool
 }
 
 /// The list itself: static links, so it is written as one string (see `crate::ui::raw`).
-fn list(l: Lang, route: &Route, p: &Progress) -> Html {
+fn list(l: Lang, dir: &str, route: &Route, p: &Progress) -> Html {
+    let href = |to: &Route| href_from(dir, to);
     let mut r = Raw::default();
     r.open("ol", &[("class", "toc-sections")]);
     for (n, s) in PATH.iter().enumerate() {
@@ -81,7 +85,7 @@ fn list(l: Lang, route: &Route, p: &Progress) -> Html {
                     link(
                         &mut r,
                         p,
-                        &here.to_hash(),
+                        &href(&here),
                         id,
                         &format!("{num} {title}"),
                         here == *route,
@@ -93,9 +97,10 @@ fn list(l: Lang, route: &Route, p: &Progress) -> Html {
                     title,
                     ready: true,
                 } => {
+                    let to = format!("{}{href}", up_from(dir));
                     r.open("li", &[]).open(
                         "a",
-                        &[("href", href), ("data-section", id), ("class", "page-link")],
+                        &[("href", &to), ("data-section", id), ("class", "page-link")],
                     );
                     r.text(Lesson::pick(l, *title))
                         .text(" ↗")
@@ -126,18 +131,17 @@ fn list(l: Lang, route: &Route, p: &Progress) -> Html {
         link(
             &mut r,
             p,
-            &here.to_hash(),
+            &href(&here),
             id,
             challenges::title(l, id),
             here == *route,
         );
     }
     for id in LAB_CHALLENGE_IDS {
-        let href = format!("lab/{}", Route::LabChallenge(id.into()).to_hash());
         link(
             &mut r,
             p,
-            &href,
+            &href(&Route::LabChallenge(id.into())),
             id,
             &format!("{} ↗", challenges::title(l, id)),
             false,
@@ -147,7 +151,7 @@ fn list(l: Lang, route: &Route, p: &Progress) -> Html {
     link(
         &mut r,
         p,
-        "#/sandbox",
+        &href(&Route::Sandbox),
         "sandbox",
         sandbox,
         *route == Route::Sandbox,
@@ -178,7 +182,7 @@ pub fn scenario_nav(p: &ScenarioNavProps) -> Html {
                 { if p.open { "▾ " } else { "▸ " } }
                 { tr!(l, "Lessons: {done} of {total} done · challenges: {won} of {challenges_total} won", "レッスン：{total} 中 {done} 完了・チャレンジ：{challenges_total} 中 {won} 達成") }
             </button>
-            <div id="toc-body" class="toc-body" hidden={!p.open}>{ list(l, p.route, p.progress) }</div>
+            <div id="toc-body" class="toc-body" hidden={!p.open}>{ list(l, p.dir, p.route, p.progress) }</div>
         </nav>
     }
 }
