@@ -13,6 +13,10 @@ export const BUDGETS = {
   // 20 KB issue 10 allowed for the lesson path and the walk's fixes: 206,679. Issue 16 cuts the
   // first page and will lower this.
   '.': { en: 206_679, ja: 206_679 },
+  // The sandbox and the challenges (sandbox/), moved out of the playground by issue 16
+  // (`b2b4077`): what it holds was under the playground's budget above, so it keeps that budget
+  // until issue 16 sets its own.
+  sandbox: { en: 206_679, ja: 206_679 },
   // The concurrency lab (lab/, issue 4; a page of its own since issue 9): the new-page rule.
   lab: { en: NEW_PAGE, ja: NEW_PAGE },
   // The property checks (properties/, issue 10 part 5): the new-page rule.
