@@ -52,6 +52,8 @@ const PAGES = {
     control: '[data-testid=hello-button]', effects: ['[data-testid=hello-count]'] },
   playground: { site: 'dist', path: '', label: 'playground, first lesson (`/`)',
     control: '[data-testid=run-to-end]', effects: ['[data-testid=position]'] },
+  sandbox: { site: 'dist', path: 'sandbox/#/sandbox', label: 'sandbox (`sandbox/`), Send',
+    control: '[data-testid=send]', effects: ['[data-testid=position]'] },
   lab: { site: 'dist', path: 'lab/', label: 'concurrency lab (`lab/`), step request 1',
     control: '[data-testid=lab-step-0]', effects: ['[data-testid=lab-schedule]'] },
   properties: { site: 'dist', path: 'properties/', label: 'property checks (`properties/`), Run',
@@ -62,7 +64,9 @@ const PAGES = {
     control: '[data-testid=run-to-end]', effects: ['[data-testid=position]'] },
 };
 const profiles = arg('profiles', 'slow,fast').split(',');
-const pages = arg('pages', Object.keys(PAGES).join(',')).split(',');
+// By default every page the build has (an older build may lack a newer page).
+const built = Object.keys(PAGES).filter((p) => PAGES[p].site === 'hello' || existsSync(join(DIST, PAGES[p].path.split('#')[0], 'index.html')));
+const pages = arg('pages', built.join(',')).split(',');
 for (const p of profiles) if (!PROFILES[p]) throw new Error(`unknown profile ${p} (${Object.keys(PROFILES)})`);
 for (const p of pages) if (!PAGES[p]) throw new Error(`unknown page ${p} (${Object.keys(PAGES)})`);
 if (!pages.includes('hello')) throw new Error('the hello page is the yardstick: keep it in --pages');

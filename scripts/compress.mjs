@@ -7,10 +7,12 @@
 // A compressed file that would not be smaller than the original is not written (the server then
 // sends the original), and a .br or .gz left from an earlier build whose original is gone, or
 // is no longer smaller, is removed, so what the server finds always matches the build.
-import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
-import { readdirSync, readFileSync, writeFileSync, rmSync, existsSync } from 'node:fs';
+import { brotliCompressSync, brotliCompress, gzipSync, gzip as gzipAsync, constants } from 'node:zlib';
+import { readdirSync, readFileSync, writeFileSync, rmSync, existsSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 /** The extensions that get compressed copies, and that the server serves compressed. */
 export const COMPRESSIBLE = ['.wasm', '.js', '.css', '.html', '.svg'];
@@ -18,20 +20,21 @@ export const COMPRESSIBLE = ['.wasm', '.js', '.css', '.html', '.svg'];
 export const ENCODINGS = [['br', '.br'], ['gzip', '.gz']];
 
 /** Brotli at quality 11 with the size hint; text mode for everything but the wasm. */
-export function brotli(bytes, ext = '') {
-  return brotliCompressSync(bytes, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      [constants.BROTLI_PARAM_MODE]: ext === '.wasm' ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
-    },
-  });
-}
+const brotliOptions = (bytes, ext) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+    [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    [constants.BROTLI_PARAM_MODE]: ext === '.wasm' ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
+  },
+});
+export const brotli = (bytes, ext = '') => brotliCompressSync(bytes, brotliOptions(bytes, ext));
 
 /** gzip at level 9 (what a static host's precompression or `gzip -9` gives, to a few bytes). */
-export function gzip(bytes) {
-  return gzipSync(bytes, { level: 9 });
-}
+export const gzip = (bytes) => gzipSync(bytes, { level: 9 });
+
+// The same, off the main thread (libuv's pool), so files compress in parallel.
+const brotliLater = promisify(brotliCompress);
+const gzipLater = promisify(gzipAsync);
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -41,32 +44,44 @@ function* files(dir) {
   }
 }
 
-/** Compresses every compressible file under `root`; returns what it did, per file. */
-export function compressTree(root) {
-  const done = [];
+async function compressFile(path) {
+  const ext = extname(path);
+  const bytes = readFileSync(path);
+  const row = { path, bytes: bytes.length };
+  const [br, gz] = await Promise.all([brotliLater(bytes, brotliOptions(bytes, ext)), gzipLater(bytes, { level: 9 })]);
+  for (const [name, s, packed] of [['br', '.br', br], ['gzip', '.gz', gz]]) {
+    if (packed.length < bytes.length) {
+      writeFileSync(path + s, packed);
+      row[name] = packed.length;
+    } else {
+      rmSync(path + s, { force: true });
+    }
+  }
+  return row;
+}
+
+/** Compresses every compressible file under `root`, as many at once as there are cores;
+ * resolves to what it did, per file. */
+export async function compressTree(root) {
+  const todo = [];
   for (const path of [...files(root)]) {
     const suffix = ENCODINGS.find(([, s]) => path.endsWith(s))?.[1];
     if (suffix) {
       // A copy whose original is gone (a file of an earlier build): remove it.
       const original = path.slice(0, -suffix.length);
       if (COMPRESSIBLE.includes(extname(original)) && !existsSync(original)) rmSync(path);
-      continue;
+    } else if (COMPRESSIBLE.includes(extname(path))) {
+      todo.push(path);
     }
-    const ext = extname(path);
-    if (!COMPRESSIBLE.includes(ext)) continue;
-    const bytes = readFileSync(path);
-    const row = { path, bytes: bytes.length };
-    for (const [name, s, packed] of [['br', '.br', brotli(bytes, ext)], ['gzip', '.gz', gzip(bytes)]]) {
-      if (packed.length < bytes.length) {
-        writeFileSync(path + s, packed);
-        row[name] = packed.length;
-      } else {
-        rmSync(path + s, { force: true });
-      }
-    }
-    done.push(row);
   }
-  return done;
+  // The largest first, so the last file to finish is a small one.
+  todo.sort((a, b) => statSync(b).size - statSync(a).size);
+  const done = [];
+  const worker = async () => {
+    for (let path = todo.shift(); path; path = todo.shift()) done.push(await compressFile(path));
+  };
+  await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, worker));
+  return done.sort((a, b) => a.path.localeCompare(b.path));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
@@ -75,9 +90,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.error(`[compress] ${root} does not exist: build it first`);
     process.exit(1);
   }
-  const rows = compressTree(root);
+  const start = performance.now();
+  const rows = await compressTree(root);
   const sum = (k) => rows.reduce((a, r) => a + (r[k] ?? r.bytes), 0);
-  console.log(`[compress] ${rows.length} files under ${root}/: ${sum('bytes')} bytes, ${sum('gzip')} as gzip, ${sum('br')} as brotli`);
+  console.log(`[compress] ${rows.length} files under ${root}/: ${sum('bytes')} bytes, ${sum('gzip')} as gzip, ${sum('br')} as brotli`
+    + ` (${((performance.now() - start) / 1000).toFixed(1)} s)`);
   for (const r of rows.filter((r) => !r.br || !r.gzip)) {
     console.log(`[compress]   ${relative(root, r.path)} (${r.bytes} bytes) is sent as it is where compression would not make it smaller`);
   }
