@@ -1,7 +1,11 @@
 // Starts the page's wasm. Trunk.toml's `pattern_script` puts a tag for this file where Trunk would
-// otherwise inline its loader, so the pages' Content-Security-Policy needs no inline script:
-//   <script type="module" src="./boot.js" data-module="./<bin>-<hash>.js" data-wasm="./<bin>-<hash>_bg.wasm"
-//           data-module-ja="./<bin>-<hash>.js" data-wasm-ja="./<bin>-<hash>_bg.wasm">
+// otherwise inline its loader; scripts/merge-lang.mjs then writes this file's text into that tag
+// (an async inline module, allowed by its hash in the page's Content-Security-Policy), so the
+// wasm's download starts as soon as the HTML arrives, not a round trip later and not after the
+// style sheet:
+//   <script type="module" async data-module="./<bin>-<hash>.js" data-wasm="./<bin>-<hash>_bg.wasm"
+//           data-module-ja="./<bin>-<hash>.js" data-wasm-ja="./<bin>-<hash>_bg.wasm">(this text)
+// (`trunk serve` keeps the tag with src="./boot.js", which works the same.)
 // Each page is built once per language (scripts/build.sh adds the Japanese build's names as
 // data-*-ja); this loads the build of the remembered language, else of the browser's, with the
 // rule of the page's own `Lang::from_code` (anything starting with "ja" is Japanese). A page built
@@ -20,4 +24,8 @@ const at = (name) => new URL(name, document.baseURI);
 // The wasm's download starts before the JS module is fetched and parsed.
 const wasm = fetch(at(ja ? tag.dataset.wasmJa : tag.dataset.wasm));
 const { default: init } = await import(at(ja ? tag.dataset.moduleJa : tag.dataset.module).href);
+// An async script may run before the body is parsed; the app mounts on it.
+if (document.readyState === 'loading') {
+  await new Promise((done) => document.addEventListener('DOMContentLoaded', done, { once: true }));
+}
 await init({ module_or_path: wasm });

@@ -167,7 +167,7 @@ async fn first_lesson_runs_to_the_double_charge_and_steps_back() {
         route: Route::Scenario("double-charge".into()),
         initial: None,
         dir: "",
-        tools: None,
+        tools: idempotency_playground::ui::playground::Tools::LESSONS,
     };
     yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
     yew::scheduler::flush().await;
@@ -257,7 +257,7 @@ async fn unknown_scenario_says_so_in_japanese_too() {
         route: Route::Scenario("no-such-lesson".into()),
         initial: None,
         dir: "",
-        tools: None,
+        tools: idempotency_playground::ui::playground::Tools::LESSONS,
     };
     yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
     yew::scheduler::flush().await;

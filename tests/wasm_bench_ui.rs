@@ -46,7 +46,7 @@ async fn step_latency_with_10k_rows() {
         route: Route::Sandbox,
         initial: Some(Rc::new(scenario)),
         dir: "sandbox/",
-        tools: Some(idempotency_playground::ui::playground::Tools::SANDBOX),
+        tools: idempotency_playground::ui::playground::Tools::SANDBOX,
     };
     yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
     yew::scheduler::flush().await;

@@ -27,6 +27,11 @@ pub const MIN_PARALLEL_REQUESTS: usize = 2;
 pub const MAX_PARALLEL_REQUESTS: usize = 10;
 /// Most inputs one world or scenario accepts.
 pub const MAX_INPUTS: usize = 20_000;
+/// Most inputs a run's branch (its forks: inputs pushed at a step) holds.
+pub const MAX_BRANCH_INPUTS: usize = 100;
+/// Most client operations a world can hold (every input a `Parallel` of the most requests): the
+/// range of an operation number a fork names.
+pub const MAX_OPERATIONS: usize = MAX_INPUTS * MAX_PARALLEL_REQUESTS;
 /// Longest single `AdvanceTime` step: 30 days of simulated time.
 pub const MAX_ADVANCE_MS: u64 = 30 * 24 * 60 * 60 * 1000;
 /// Largest one-way network latency (and jitter) in simulated ms.
@@ -496,6 +501,46 @@ pub enum InputError {
     Overflow {
         /// What overflowed.
         quantity: Quantity,
+    },
+    /// A fork names an operation the run does not have (yet) at its step.
+    NoSuchOperation {
+        /// The operation, from 0.
+        op: u32,
+        /// Operations the run has at that step.
+        count: u32,
+    },
+    /// A fork names an attempt the operation will not make (past its attempts at most).
+    NoSuchAttempt {
+        /// The operation, from 0.
+        op: u32,
+        /// The attempt, from 1.
+        attempt: u32,
+        /// The operation's attempts at most.
+        max: u32,
+    },
+    /// A fork changes the fault of an attempt whose request already reached the server (or was
+    /// lost): that part of the run is past.
+    FaultTooLate {
+        /// The operation, from 0.
+        op: u32,
+        /// The attempt, from 1.
+        attempt: u32,
+    },
+    /// An input that only a fork (the scenario's `branch`) may hold, in the script's `inputs`.
+    BranchOnly,
+    /// A fork at a step the run never reaches.
+    BranchPastEnd {
+        /// The fork's step.
+        at_step: usize,
+        /// The run's last step.
+        end: usize,
+    },
+    /// The branch's forks are not in step order.
+    BranchOutOfOrder {
+        /// The fork's step.
+        at_step: usize,
+        /// The step of the fork before it.
+        previous: usize,
     },
 }
 

@@ -93,7 +93,8 @@ impl Site for PlaygroundSite {
     fn render(route: &Route, lang: Lang) -> Html {
         match route {
             Route::Scenario(id) => {
-                html! { <super::playground::Playground lang={lang} route={route.clone()} key={id.clone()} /> }
+                let tools = super::playground::Tools::LESSONS;
+                html! { <super::playground::Playground lang={lang} route={route.clone()} key={id.clone()} tools={tools} /> }
             }
             _ => not_found(route, lang),
         }
@@ -112,7 +113,7 @@ impl Site for SandboxSite {
     const DIR: &'static str = "sandbox/";
 
     fn render(route: &Route, lang: Lang) -> Html {
-        let tools = Some(super::playground::Tools::SANDBOX);
+        let tools = super::playground::Tools::SANDBOX;
         match route {
             Route::Sandbox => {
                 html! { <super::playground::Playground lang={lang} route={route.clone()} key="sandbox" dir={Self::DIR} tools={tools} /> }

@@ -3,6 +3,7 @@
 // includes every CSP violation; a listener also reports violations as console errors by name.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { withPage, open, BASE_URL, skipQuestion } from './harness.mjs';
 
 const ORIGIN = new URL(BASE_URL).origin;
@@ -14,10 +15,16 @@ async function csp(page) {
   assert.ok(metas[0].inHead, 'the CSP meta tag is in <head>');
   const directives = Object.fromEntries(metas[0].content.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
   assert.deepEqual(directives['default-src'], ["'self'"]);
-  assert.deepEqual(directives['script-src'], ["'self'", "'wasm-unsafe-eval'"], 'scripts: this site and wasm compilation only');
+  const hashes = directives['script-src'].filter((s) => s.startsWith("'sha256-"));
+  assert.deepEqual(directives['script-src'].filter((s) => !hashes.includes(s)), ["'self'", "'wasm-unsafe-eval'"],
+    'scripts: this site, wasm compilation and one hash only');
   assert.deepEqual(directives['object-src'], ["'none'"]);
-  // No inline script for the policy to allow: Trunk's loader is static/boot.js (see Trunk.toml).
-  assert.equal(await page.locator('script:not([src])').count(), 0, 'no inline <script>');
+  // One inline script, static/boot.js's code (scripts/merge-lang.mjs writes it into the page so
+  // the wasm's download starts at once), allowed by its hash and by nothing broader.
+  const inline = await page.locator('script:not([src])').evaluateAll((ss) => ss.map((s) => s.textContent));
+  assert.equal(inline.length, 1, 'one inline <script>: the boot loader');
+  assert.deepEqual(hashes, [`'sha256-${createHash('sha256').update(inline[0], 'utf8').digest('base64')}'`],
+    'the policy allows exactly that script');
   return directives;
 }
 

@@ -49,6 +49,10 @@ pub enum MoveKind {
     RelayTick,
     /// Money in (`Input::Deposit`).
     Deposit,
+    /// A fork's fault change (`Input::SetFault`).
+    SetFault,
+    /// A fork's server crash (`Input::Crash`).
+    Crash,
 }
 
 impl MoveKind {
@@ -62,6 +66,8 @@ impl MoveKind {
             Input::AdvanceTime { .. } => MoveKind::AdvanceTime,
             Input::RelayTick { .. } => MoveKind::RelayTick,
             Input::Deposit { .. } => MoveKind::Deposit,
+            Input::SetFault { .. } => MoveKind::SetFault,
+            Input::Crash => MoveKind::Crash,
         }
     }
 }

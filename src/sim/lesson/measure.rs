@@ -160,6 +160,7 @@ fn most_answers_for_one_key(world: &World) -> i64 {
                 attempt,
                 result,
                 late: false,
+                ..
             } => {
                 // A 409 or a 503 says "try again", not what happened: it is no answer.
                 let key = key_of

@@ -60,6 +60,7 @@ pub(crate) fn base(services: &[ServiceKind], inputs: Vec<Input>) -> Scenario {
         jitter_ms: d.jitter_ms,
         timeout_ms: d.timeout_ms,
         inputs,
+        branch: Vec::new(),
     }
 }
 

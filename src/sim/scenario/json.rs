@@ -15,8 +15,9 @@ use crate::sim::world::fault::Fault;
 use crate::sim::world::input::{Input, RequestSpec};
 use crate::sim::world::outbox::EmitMode;
 use crate::sim::world::server::ServiceKind;
+use crate::sim::world::LoggedInput;
 
-const SCENARIO_FIELDS: [&str; 11] = [
+const SCENARIO_FIELDS: [&str; 12] = [
     "version",
     "seed",
     "initial_balance",
@@ -28,7 +29,9 @@ const SCENARIO_FIELDS: [&str; 11] = [
     "jitter_ms",
     "timeout_ms",
     "inputs",
+    "branch",
 ];
+const BRANCH_FIELDS: [&str; 2] = ["at_step", "input"];
 const POLICY_FIELDS: [&str; 5] = [
     "retention_ms",
     "mismatch",
@@ -38,7 +41,7 @@ const POLICY_FIELDS: [&str; 5] = [
 ];
 const WIRED_FIELDS: [&str; 3] = ["kind", "emit", "consumer_dedupes"];
 const REQUEST_FIELDS: [&str; 5] = ["key", "key_format", "amount", "description", "fault"];
-const INPUT_TYPES: [&str; 7] = [
+const INPUT_TYPES: [&str; 9] = [
     "request",
     "operation",
     "parallel",
@@ -46,6 +49,8 @@ const INPUT_TYPES: [&str; 7] = [
     "advance-time",
     "relay-tick",
     "deposit",
+    "set-fault",
+    "crash",
 ];
 /// The fields of each retry kind, besides `kind`.
 fn retry_fields(kind: RetryKind) -> &'static [&'static str] {
@@ -56,7 +61,7 @@ fn retry_fields(kind: RetryKind) -> &'static [&'static str] {
     }
 }
 /// The fields of each input type, besides `type`, in `INPUT_TYPES` order.
-const INPUT_FIELDS: [&[&str]; 7] = [
+const INPUT_FIELDS: [&[&str]; 9] = [
     &REQUEST_FIELDS,
     &[
         "amount",
@@ -72,6 +77,8 @@ const INPUT_FIELDS: [&[&str]; 7] = [
     &["ms"],
     &["crash_after_publish"],
     &["amount"],
+    &["op", "attempt", "fault"],
+    &[],
 ];
 
 /// The scenario as compact JSON.
@@ -89,6 +96,15 @@ pub(crate) fn write(s: &Scenario) -> String {
     o.u64("jitter_ms", s.jitter_ms);
     o.u64("timeout_ms", s.timeout_ms);
     o.array("inputs", &s.inputs, write_input);
+    // Left out when the run was never forked: old links round-trip byte for byte.
+    if !s.branch.is_empty() {
+        o.array("branch", &s.branch, |w, b| {
+            let mut e = ObjectWriter::new(w);
+            e.u64("at_step", b.at_step as u64);
+            write_input(e.key("input"), &b.input);
+            e.end();
+        });
+    }
     o.end();
     out
 }
@@ -219,6 +235,13 @@ fn write_input(out: &mut String, input: &Input) {
             o.str("type", "deposit");
             o.i64("amount", *amount);
         }
+        Input::SetFault { op, attempt, fault } => {
+            o.str("type", "set-fault");
+            o.u64("op", (*op).into());
+            o.u64("attempt", (*attempt).into());
+            o.str("fault", fault.id());
+        }
+        Input::Crash => o.str("type", "crash"),
     }
     o.end();
 }
@@ -272,6 +295,12 @@ fn read_scenario(doc: &Json) -> Result<Scenario, JsonError> {
     for (i, item) in f.req("inputs")?.array()?.iter().enumerate() {
         inputs.push(read_input(item, &format!("input {}", i + 1))?);
     }
+    let mut branch = Vec::new();
+    if let Some(g) = f.opt("branch")? {
+        for (i, item) in g.array()?.iter().enumerate() {
+            branch.push(read_fork(item, &format!("fork {}", i + 1))?);
+        }
+    }
     Ok(Scenario {
         version,
         seed,
@@ -284,6 +313,19 @@ fn read_scenario(doc: &Json) -> Result<Scenario, JsonError> {
         jitter_ms,
         timeout_ms,
         inputs,
+        branch,
+    })
+}
+
+/// One fork of the branch: `{"at_step": k, "input": {...}}`.
+fn read_fork(json: &Json, what: &str) -> Result<LoggedInput, JsonError> {
+    let mut f = Got::new(json, what).fields(what)?;
+    f.deny_unknown(&BRANCH_FIELDS)?;
+    let at_step = f.req("at_step")?.u64()?;
+    let input = read_input(f.req("input")?.json, &format!("the input of {what}"))?;
+    Ok(LoggedInput {
+        at_step: usize::try_from(at_step).unwrap_or(usize::MAX),
+        input,
     })
 }
 
@@ -471,9 +513,15 @@ fn read_input(json: &Json, what: &str) -> Result<Input, JsonError> {
         5 => Input::RelayTick {
             crash_after_publish: f.opt_bool("crash_after_publish", false)?,
         },
-        _ => Input::Deposit {
+        6 => Input::Deposit {
             amount: f.req("amount")?.i64()?,
         },
+        7 => Input::SetFault {
+            op: f.req("op")?.u32()?,
+            attempt: f.req("attempt")?.u32()?,
+            fault: read_fault(&f.req("fault")?)?,
+        },
+        _ => Input::Crash,
     })
 }
 
@@ -565,7 +613,7 @@ mod tests {
             ),
             (
                 r#"{"type":"nope"}"#,
-                "`type` in input 3 must be one of `request`, `operation`, `parallel`, `retry`, `advance-time`, `relay-tick`, `deposit`, found \"nope\"",
+                "`type` in input 3 must be one of `request`, `operation`, `parallel`, `retry`, `advance-time`, `relay-tick`, `deposit`, `set-fault`, `crash`, found \"nope\"",
             ),
             (r#"{"amount":1}"#, "missing field `type` in input 3"),
             (r#"{"type":"deposit"}"#, "missing field `amount` in input 3"),
@@ -748,7 +796,7 @@ mod tests {
             (
                 6,
                 3,
-                "unknown field `x`, expected one of `version`, `seed`, `initial_balance`, `services`, `emit`, `consumer_dedupes`, `policies`, `latency_ms`, `jitter_ms`, `timeout_ms`, `inputs`"
+                "unknown field `x`, expected one of `version`, `seed`, `initial_balance`, `services`, `emit`, `consumer_dedupes`, `policies`, `latency_ms`, `jitter_ms`, `timeout_ms`, `inputs`, `branch`"
             )
         );
         assert_eq!(

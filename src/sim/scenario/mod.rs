@@ -9,18 +9,19 @@ pub mod workload;
 use self::json as scenario_json;
 use crate::sim::article::production::Policies;
 use crate::sim::limits::{
-    InputError, MAX_INPUTS, MAX_JSON_BYTES, MAX_SERVICES, MIN_SERVICES, SCENARIO_VERSION,
+    InputError, MAX_BRANCH_INPUTS, MAX_INPUTS, MAX_JSON_BYTES, MAX_SERVICES, MIN_SERVICES,
+    SCENARIO_VERSION,
 };
 use crate::sim::world::input::Input;
 use crate::sim::world::outbox::EmitMode;
 use crate::sim::world::server::ServiceKind;
-use crate::sim::world::{World, WorldConfig};
+use crate::sim::world::{LoggedInput, World, WorldConfig};
 
 /// A script of inputs and the settings to run it with.
 ///
 /// Its JSON (README.md, "Scenario JSON") is written and read by `scenario_json`: unknown fields
 /// are errors; `emit`, `consumer_dedupes` (true), `policies` and `jitter_ms` may be left out.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Scenario {
     /// Format version; this build reads `SCENARIO_VERSION` (1).
     pub version: u32,
@@ -44,6 +45,36 @@ pub struct Scenario {
     pub timeout_ms: u64,
     /// The script.
     pub inputs: Vec<Input>,
+    /// The run's forks: inputs pushed at a step, after that step and before the next, in step
+    /// order. As RaftScope's fork (`state.fork()` deletes the forward history from the current
+    /// time, https://github.com/ongardie/raftscope/blob/master/state.js), what followed the step
+    /// is discarded and rebuilt; here the script stays and the forks after the step are dropped. Empty for a run never forked,
+    /// and then left out of the JSON, so links made before forks existed read and write as they
+    /// did.
+    pub branch: Vec<LoggedInput>,
+}
+
+/// As derived, but `branch` is left out while empty: a run never forked prints as it did before
+/// forks existed (`tests/json_codec.rs` holds the reader to a record of such prints).
+impl std::fmt::Debug for Scenario {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("Scenario");
+        d.field("version", &self.version)
+            .field("seed", &self.seed)
+            .field("initial_balance", &self.initial_balance)
+            .field("services", &self.services)
+            .field("emit", &self.emit)
+            .field("consumer_dedupes", &self.consumer_dedupes)
+            .field("policies", &self.policies)
+            .field("latency_ms", &self.latency_ms)
+            .field("jitter_ms", &self.jitter_ms)
+            .field("timeout_ms", &self.timeout_ms)
+            .field("inputs", &self.inputs);
+        if !self.branch.is_empty() {
+            d.field("branch", &self.branch);
+        }
+        d.finish()
+    }
 }
 
 /// One column of a scenario: a service, on its own (`"atomic"`) or with its own event wiring
@@ -139,8 +170,66 @@ impl Scenario {
         }
         self.config(ServiceKind::Atomic).validate()?;
         self.inputs.iter().try_for_each(Input::validate)?;
+        if self
+            .inputs
+            .iter()
+            .any(|i| matches!(i, Input::SetFault { .. }))
+        {
+            return Err(InputError::BranchOnly);
+        }
+        self.validate_branch()?;
         // What the inputs may cost is the same in every column: refused here, not part-way.
-        World::script_cost(&self.inputs).map(|_| ())
+        // Forks are pushed after the whole script was counted, so they are counted after it.
+        if self.branch.is_empty() {
+            return World::script_cost(&self.inputs).map(|_| ());
+        }
+        let all: Vec<Input> = self
+            .inputs
+            .iter()
+            .chain(self.branch.iter().map(|b| &b.input))
+            .cloned()
+            .collect();
+        World::script_cost(&all).map(|_| ())
+    }
+
+    /// The branch's own limits: how many forks, in step order, each input valid. Whether each
+    /// fits the run at its step (an attempt already past, a step past the end) is known only
+    /// once the run gets there: `Session::branch_error` says.
+    fn validate_branch(&self) -> Result<(), InputError> {
+        if self.branch.len() > MAX_BRANCH_INPUTS {
+            return Err(InputError::TooManyInputs {
+                count: self.branch.len(),
+                max: MAX_BRANCH_INPUTS,
+            });
+        }
+        let count = self.inputs.len() + self.branch.len();
+        if count > MAX_INPUTS {
+            return Err(InputError::TooManyInputs {
+                count,
+                max: MAX_INPUTS,
+            });
+        }
+        let mut previous = 0;
+        for b in &self.branch {
+            if b.at_step < previous {
+                return Err(InputError::BranchOutOfOrder {
+                    at_step: b.at_step,
+                    previous,
+                });
+            }
+            previous = b.at_step;
+            b.input.validate()?;
+        }
+        Ok(())
+    }
+
+    /// This run forked at step `at_step` with `input`: the forks after that step are dropped
+    /// (their future is discarded), the new one comes after any already made at that step.
+    pub fn forked(&self, at_step: usize, input: Input) -> Scenario {
+        let mut next = self.clone();
+        next.branch.retain(|b| b.at_step <= at_step);
+        next.branch.push(LoggedInput { at_step, input });
+        next
     }
 
     /// The world settings for one service.

@@ -6,7 +6,7 @@
 use super::Scenario;
 use crate::sim::limits::InputError;
 use crate::sim::world::input::Input;
-use crate::sim::world::World;
+use crate::sim::world::{LoggedInput, World};
 
 /// Steps between saved copies of the worlds, at first; the spacing doubles whenever more than
 /// `MAX_CHECKPOINTS` would be kept, so memory and set-up time stay bounded on long runs.
@@ -35,6 +35,30 @@ pub struct Session {
     local: Vec<(usize, Vec<World>)>,
     /// The worlds at the end of the run (the timeline draws the steps ahead from them).
     finished: Vec<World>,
+    /// The first fork of the scenario's branch that could not be taken, and why.
+    branch_error: Option<(usize, InputError)>,
+}
+
+/// Pushes the forks made at step `position` (after it, before the next) into every world. A
+/// fork a world refuses is left out of that world (the build records why, once): the run is the
+/// same whether built or replayed, as both push here.
+fn push_forks(
+    branch: &[LoggedInput],
+    position: usize,
+    worlds: &mut [World],
+    mut refused: impl FnMut(usize, InputError),
+) {
+    let from = branch.partition_point(|b| b.at_step < position);
+    for (i, fork) in branch.iter().enumerate().skip(from) {
+        if fork.at_step != position {
+            break;
+        }
+        for w in worlds.iter_mut() {
+            if let Err(e) = w.push_input(fork.input.clone()) {
+                refused(i, e);
+            }
+        }
+    }
 }
 
 impl Session {
@@ -79,6 +103,12 @@ impl Session {
         if self.at_end() {
             return false;
         }
+        push_forks(
+            &self.scenario.branch,
+            self.position,
+            &mut self.worlds,
+            |_, _| {},
+        );
         for w in &mut self.worlds {
             w.step();
         }
@@ -116,6 +146,44 @@ impl Session {
         while self.position < k {
             self.step();
         }
+    }
+
+    /// The first fork of the branch the run could not take (an attempt already past, a step
+    /// past the run's end, a limit), numbered from 0, and why; the run went on without it.
+    pub fn branch_error(&self) -> Option<&(usize, InputError)> {
+        self.branch_error.as_ref()
+    }
+
+    /// This run forked at the cursor with `input` (RaftScope's fork: what follows is rebuilt,
+    /// the steps up to the cursor stay as they were), or why `input` cannot happen here: it is
+    /// checked against every world at the cursor, after the forks already made at this step.
+    pub fn fork(&self, input: Input) -> Result<Scenario, InputError> {
+        let mut worlds = self.worlds.clone();
+        push_forks(&self.scenario.branch, self.position, &mut worlds, |_, _| {});
+        for w in &worlds {
+            w.check_push(&input)?;
+        }
+        let next = self.scenario.forked(self.position, input);
+        next.validate()?;
+        Ok(next)
+    }
+
+    /// The attempts a fork at the cursor can change the fault of, as (operation, attempt,
+    /// fault now): on their way to the server in the first column, and pending in every column.
+    pub fn pending_attempts(&self) -> Vec<(u32, u32, crate::sim::world::fault::Fault)> {
+        let mut worlds = self.worlds.clone();
+        push_forks(&self.scenario.branch, self.position, &mut worlds, |_, _| {});
+        let Some(first) = worlds.first() else {
+            return Vec::new();
+        };
+        first
+            .attempts_in_network()
+            .into_iter()
+            .filter(|&(op, attempt, fault)| {
+                let input = Input::SetFault { op, attempt, fault };
+                worlds.iter().all(|w| w.check_push(&input).is_ok())
+            })
+            .collect()
     }
 
     /// The build of this session's scenario with `input` appended (the sandbox's next run),
@@ -156,6 +224,7 @@ impl SessionBuild {
                 every: CHECKPOINT_EVERY,
                 local: Vec::new(),
                 finished: Vec::new(),
+                branch_error: None,
             },
             steps: 0,
             done: false,
@@ -168,12 +237,24 @@ impl SessionBuild {
     pub fn run(&mut self, max_events: u64) -> bool {
         let start = self.events();
         while !self.done && self.events() - start < max_events {
+            let s = &mut self.session;
+            let first = &mut s.branch_error;
+            push_forks(&s.scenario.branch, self.steps, &mut self.running, |i, e| {
+                first.get_or_insert((i, e));
+            });
             let mut moved = false;
             for w in &mut self.running {
                 moved |= w.step().is_some();
             }
             if !moved {
                 self.done = true;
+                let s = &mut self.session;
+                let end = self.steps;
+                if let Some(i) = s.scenario.branch.iter().position(|b| b.at_step > end) {
+                    let at_step = s.scenario.branch[i].at_step;
+                    s.branch_error
+                        .get_or_insert((i, InputError::BranchPastEnd { at_step, end }));
+                }
                 break;
             }
             self.steps += 1;

@@ -84,7 +84,12 @@ impl Budget {
                     1
                 }
             },
-            Input::AdvanceTime { .. } | Input::Deposit { .. } => {
+            // A fork's fault change and crash emit one event of their own; a killed request's
+            // crash stands in for what it would have done next, within its attempt's share.
+            Input::AdvanceTime { .. }
+            | Input::Deposit { .. }
+            | Input::SetFault { .. }
+            | Input::Crash => {
                 next.events = next.events.saturating_add(1);
                 0
             }

@@ -186,6 +186,9 @@ pub struct ClientResult {
     /// Every reply and timeout the client saw, in order (at most two per attempt: a timeout,
     /// then a late reply), so two tries with two answers show both.
     pub seen: Vec<SeenAttempt>,
+    /// `replayed[i]`: whether `seen[i]` was a stored result the server returned again rather
+    /// than the request executed (Stripe's `Idempotent-Replayed: true`); false for a timeout.
+    pub replayed: Vec<bool>,
 }
 
 /// The parts of an operation the UI does not need.
@@ -210,6 +213,8 @@ pub(super) struct AttemptRec {
     pub(super) live: bool,
     /// The reply on its way back.
     pub(super) response: Option<PaymentResult>,
+    /// The reply on its way back is a replayed stored result.
+    pub(super) replayed: bool,
     /// Queue key of the attempt's timeout, cancelled when the reply arrives in time.
     pub(super) timer: (u64, u64),
 }
@@ -245,6 +250,7 @@ impl World {
             attempts: 0,
             outcome: ClientOutcome::InProgress,
             seen: Vec::new(),
+            replayed: Vec::new(),
         });
         self.plans.push(plan);
         self.send_attempt(op)?;
@@ -289,6 +295,7 @@ impl World {
             fault,
             live: true,
             response: None,
+            replayed: false,
             timer: (0, 0),
         });
         self.emit(EventKind::ClientSend {
@@ -354,6 +361,7 @@ impl World {
             return;
         }
         let late = !rec.live;
+        let replayed = rec.replayed;
         rec.live = false;
         let timer = rec.timer;
         if !late {
@@ -364,6 +372,7 @@ impl World {
             attempt: n,
             result: result.clone(),
             late,
+            replayed,
         });
         if let Some(r) = self.results.get_mut(op.0 as usize) {
             let outcome = if late {
@@ -375,6 +384,7 @@ impl World {
                 attempt: n,
                 outcome,
             });
+            r.replayed.push(replayed);
         }
         if late {
             return;
@@ -404,6 +414,7 @@ impl World {
                 attempt: n,
                 outcome: AttemptOutcome::TimedOut,
             });
+            r.replayed.push(false);
         }
         if !self.schedule_retry(op) {
             self.emit(EventKind::ClientGaveUp { op, attempts: n });

@@ -7,7 +7,7 @@ use crate::sim::article::key::validate_key;
 use crate::sim::base::uuidgen::KeyFormat;
 use crate::sim::limits::{
     check_amount, check_description, check_duration, DurationField, InputError, MAX_ADVANCE_MS,
-    MAX_ATTEMPTS, MAX_PARALLEL_REQUESTS, MIN_PARALLEL_REQUESTS,
+    MAX_ATTEMPTS, MAX_OPERATIONS, MAX_PARALLEL_REQUESTS, MIN_PARALLEL_REQUESTS,
 };
 
 /// One request of a `Parallel` input: a single attempt, no retry.
@@ -101,6 +101,22 @@ pub enum Input {
         /// Amount, within the charge limits.
         amount: i64,
     },
+    /// A fork only (the scenario's `branch`): what happens to attempt `attempt` of operation
+    /// `op` changes to `fault`. Allowed until the attempt's request reaches the server (an
+    /// attempt not sent yet, or one still in the network); later, that part of the run is past
+    /// and the push is refused (`InputError::FaultTooLate`).
+    SetFault {
+        /// The operation, from 0 in the order the run started them.
+        op: u32,
+        /// The attempt, from 1.
+        attempt: u32,
+        /// Its new fault.
+        fault: Fault,
+    },
+    /// The server process crashes now and restarts at once: every request between two of its
+    /// phases dies there (what an earlier phase committed stays; no reply leaves), as a crash
+    /// fault would at that point. Requests that arrive later are served as usual.
+    Crash,
 }
 
 impl Input {
@@ -159,7 +175,23 @@ impl Input {
             Self::AdvanceTime { ms } => {
                 check_duration(DurationField::Advance, *ms, 1, MAX_ADVANCE_MS).map(|_| ())
             }
-            Self::RelayTick { .. } | Self::Retry { .. } => Ok(()),
+            Self::RelayTick { .. } | Self::Retry { .. } | Self::Crash => Ok(()),
+            Self::SetFault { op, attempt, .. } => {
+                if *op as usize >= MAX_OPERATIONS {
+                    return Err(InputError::NoSuchOperation {
+                        op: *op,
+                        count: MAX_OPERATIONS as u32,
+                    });
+                }
+                if !(1..=MAX_ATTEMPTS).contains(attempt) {
+                    return Err(InputError::NoSuchAttempt {
+                        op: *op,
+                        attempt: *attempt,
+                        max: MAX_ATTEMPTS,
+                    });
+                }
+                Ok(())
+            }
             Self::Deposit { amount } => check_amount(*amount).map(|_| ()),
         }
     }

@@ -332,6 +332,7 @@ impl Checker {
                     attempt,
                     key,
                     result: PaymentResult::DuplicateRequest { original_result },
+                    ..
                 } => {
                     let first = self
                         .first_result

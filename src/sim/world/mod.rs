@@ -6,6 +6,7 @@
 pub(super) mod budget;
 pub(super) mod client;
 pub(super) mod fault;
+mod fork;
 pub(super) mod input;
 pub(super) mod intern;
 pub(super) mod invariants;
@@ -252,6 +253,10 @@ impl World {
             });
         }
         script.iter().try_for_each(Input::validate)?;
+        if script.iter().any(|i| matches!(i, Input::SetFault { .. })) {
+            // A fault change names an attempt at a step: only a fork (a push) can.
+            return Err(InputError::BranchOnly);
+        }
         let budget = Budget::of(&script)?;
         let mut w = World::new(config)?;
         w.budget = budget;
@@ -262,6 +267,27 @@ impl World {
     /// Validates an input and starts it now, concurrently with whatever is in flight.
     /// (`AdvanceTime` wakes the world `ms` from now; events due before then run first.)
     pub fn push_input(&mut self, input: Input) -> Result<(), InputError> {
+        self.budget = self.admits(&input)?;
+        if let Input::SetFault { op, attempt, fault } = input {
+            // At once: an event of that attempt due now must not run before the change.
+            self.set_fault(op, attempt, fault);
+        }
+        self.pushed.push(LoggedInput {
+            at_step: self.steps,
+            input,
+        });
+        self.inject(InputRef::Pushed(self.pushed.len() - 1));
+        Ok(())
+    }
+
+    /// Whether [`World::push_input`] would take `input` now, without pushing it: the limits,
+    /// the budget, and for a fault change whether its attempt is still ahead.
+    pub fn check_push(&self, input: &Input) -> Result<(), InputError> {
+        self.admits(input).map(|_| ())
+    }
+
+    /// The budget with `input` counted in, or why `input` is refused now.
+    fn admits(&self, input: &Input) -> Result<Budget, InputError> {
         input.validate()?;
         let count = self.script.len() + self.pushed.len() + 1;
         if count > MAX_INPUTS {
@@ -278,13 +304,10 @@ impl World {
                 max: MAX_TRACE_EVENTS,
             });
         }
-        self.budget.admit(&input)?;
-        self.pushed.push(LoggedInput {
-            at_step: self.steps,
-            input,
-        });
-        self.inject(InputRef::Pushed(self.pushed.len() - 1));
-        Ok(())
+        self.check_fork(input)?;
+        let mut budget = self.budget;
+        budget.admit(input)?;
+        Ok(budget)
     }
 
     fn input(&self, r: InputRef) -> Option<&Input> {
@@ -509,6 +532,16 @@ impl World {
                 crash_after_publish,
             } => self.relay_tick(crash_after_publish),
             Input::Deposit { amount } => self.deposit(amount),
+            Input::SetFault { op, attempt, .. } => {
+                // Applied when pushed (`push_input`); this is its mark in the trace.
+                let input = self.current_input.unwrap_or_default();
+                self.emit(EventKind::FaultChanged {
+                    op: intern::OpId(op),
+                    attempt,
+                    input,
+                });
+            }
+            Input::Crash => self.crash_server(),
         }
         Ok(())
     }

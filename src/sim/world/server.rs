@@ -95,6 +95,8 @@ pub(super) struct Job {
     committed: Option<u64>,
     /// Event id this job published directly (dual write).
     published: Option<u64>,
+    /// The answer is a stored result returned again, not this request executed.
+    replayed: bool,
 }
 
 /// The writes of the open transaction; applied only by `commit`.
@@ -149,6 +151,7 @@ impl World {
             result: None,
             committed: None,
             published: None,
+            replayed: false,
         });
         self.server_phase(job);
     }
@@ -389,9 +392,18 @@ impl World {
         let answer = match lookup {
             Lookup::Miss | Lookup::Expired => return false,
             Lookup::Hit => match cached {
-                Some(first) => PaymentResult::DuplicateRequest {
-                    original_result: Box::new(first),
-                },
+                Some(first) => {
+                    // The one place a stored result is returned: the reply says it was replayed,
+                    // as Stripe marks a response it returns for a key it has seen with
+                    // `Idempotent-Replayed: true` (https://docs.stripe.com/error-low-level#sending-idempotency-keys;
+                    // exposed by Stripe's own client, https://github.com/stripe/stripe-ruby/issues/905).
+                    if let Some(job) = self.jobs.get_mut(j) {
+                        job.replayed = true;
+                    }
+                    PaymentResult::DuplicateRequest {
+                        original_result: Box::new(first),
+                    }
+                }
                 // Only completed records are hits, and they hold a result; 409 is the safe
                 // answer if that ever failed to hold.
                 None => PaymentResult::InFlightConflict,
@@ -579,14 +591,17 @@ impl World {
             return;
         };
         let (attempt, op, n, key) = (job.attempt, job.op, job.n, job.key);
+        let replayed = job.replayed;
         self.emit(EventKind::ResponseSent {
             op,
             attempt: n,
             key,
             result: result.clone(),
+            replayed,
         });
         if let Some(rec) = self.attempts.get_mut(attempt as usize) {
             rec.response = Some(result);
+            rec.replayed = replayed;
         }
         let delay = self.network.delay(&mut self.rng);
         self.schedule(self.now.saturating_add(delay), Micro::Reply { attempt });
@@ -605,6 +620,38 @@ impl World {
                 (None, Some(id)) => self.facts.phantom_events.push(id),
                 _ => {}
             }
+        }
+    }
+
+    /// The server process dies and restarts (a fork's `Input::Crash`): every job waiting for
+    /// its next phase dies where it stands, as the crash fault of that point would (a job that
+    /// has passed its charge phase dies after the charge, before the record; any other before
+    /// the charge). Jobs run a phase per step, so no transaction is open between two steps.
+    pub(super) fn crash_server(&mut self) {
+        let waiting: Vec<((u64, u64), u32)> = self
+            .queue
+            .iter()
+            .filter_map(|(at, m)| match m {
+                Micro::Phase { job } => Some((*at, *job)),
+                _ => None,
+            })
+            .collect();
+        self.emit(EventKind::ServerRestarted {
+            killed: u32::try_from(waiting.len()).unwrap_or(u32::MAX),
+        });
+        for (at, job) in waiting {
+            self.cancel(at);
+            let j = job as usize;
+            let charged = self
+                .jobs
+                .get(j)
+                .is_some_and(|x| x.committed.is_some() || x.result.is_some());
+            let point = if charged {
+                CrashPoint::AfterChargeBeforeRecord
+            } else {
+                CrashPoint::BeforeCharge
+            };
+            self.crash(j, point, None);
         }
     }
 

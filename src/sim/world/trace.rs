@@ -207,6 +207,9 @@ pub enum EventKind {
         key: KeyId,
         /// The reply.
         result: PaymentResult,
+        /// True when the reply is a stored result returned again, not the request executed
+        /// (Stripe marks such a reply `Idempotent-Replayed: true`).
+        replayed: bool,
     },
     /// The network dropped the reply.
     ResponseLost {
@@ -225,6 +228,8 @@ pub enum EventKind {
         result: PaymentResult,
         /// True if the client had already timed out and ignores it.
         late: bool,
+        /// True when the server replayed a stored result (see `ResponseSent`).
+        replayed: bool,
     },
     /// The client stopped waiting.
     ClientTimeout {
@@ -299,6 +304,20 @@ pub enum EventKind {
         /// Key.
         key: KeyId,
     },
+    /// A fork changed what happens to an attempt (`Input::SetFault`).
+    FaultChanged {
+        /// Operation.
+        op: OpId,
+        /// Attempt number.
+        attempt: u32,
+        /// The input that changed it, numbered as `World::input_at` numbers them (its fault).
+        input: usize,
+    },
+    /// A fork crashed the server process (`Input::Crash`); it restarted at once.
+    ServerRestarted {
+        /// Requests that died between two of their phases.
+        killed: u32,
+    },
 }
 
 impl EventKind {
@@ -324,7 +343,9 @@ impl EventKind {
             E::ClientTimeout { .. }
             | E::ClientRetryScheduled { .. }
             | E::ClientGaveUp { .. }
-            | E::TimeAdvanced { .. } => (L::Client, None),
+            | E::TimeAdvanced { .. }
+            | E::FaultChanged { .. } => (L::Client, None),
+            E::ServerRestarted { .. } => (L::Server, None),
             E::RelayPoll { .. } | E::RelayMark { .. } => (L::Relay, Some(L::Store)),
             E::RelayPublish { .. } => (L::Relay, Some(L::Consumer)),
             E::RelayBusy | E::RelayCrash => (L::Relay, None),
@@ -360,7 +381,8 @@ impl EventKind {
             | E::ResponseDelivered { op, .. }
             | E::ClientTimeout { op, .. }
             | E::ClientRetryScheduled { op, .. }
-            | E::ClientGaveUp { op, .. } => Some(*op),
+            | E::ClientGaveUp { op, .. }
+            | E::FaultChanged { op, .. } => Some(*op),
             _ => None,
         }
     }

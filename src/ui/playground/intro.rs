@@ -4,19 +4,18 @@
 use yew::prelude::*;
 
 use crate::sim::Session;
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Lang};
 use crate::ui::route::Route;
 
 use super::lessons::{self, Lesson};
-use super::predict::predict_block;
 use super::state::{Action, PageState};
 
 /// What [`intro`] draws.
 pub struct IntroProps<'a> {
     /// Page language.
     pub lang: Lang,
-    /// The sandbox page's tools (the challenge card); none on the first page.
-    pub tools: Option<super::page::Tools>,
+    /// The page's parts (the challenge card, the question).
+    pub tools: super::page::Tools,
     /// Where the page is.
     pub route: &'a Route,
     /// The run on screen is not the lesson as written (other services, an import).
@@ -34,26 +33,33 @@ pub struct IntroProps<'a> {
 pub fn intro(p: &IntroProps) -> Html {
     let l = p.lang;
     let teach = &p.state.teach;
-    if let (Some(c), Some(run), Some(tools)) = (&teach.challenge, &p.state.run, p.tools) {
+    if let (Some(c), Some(run), Some(card)) = (&teach.challenge, &p.state.run, p.tools.challenge) {
         let position = p.session.map_or(0, Session::position);
-        return (tools.challenge)(l, c, &run.scenario, position, teach.won, p.on);
+        return card(l, c, &run.scenario, position, teach.won, p.on);
     }
     let lesson = match p.route {
         Route::Scenario(id) => lessons::lesson(id),
         _ => None,
     };
+    // The first step this run was forked at, if it was.
+    let forked = p
+        .state
+        .run
+        .as_ref()
+        .and_then(|r| r.scenario.branch.first().map(|b| b.at_step));
     html! { <>
         if let Some(ls) = lesson {
             <section class="lesson card" data-testid="lesson">
                 <h2><span class="lesson-number">{ lessons::number(ls.id).unwrap_or_default() }</span>{ " " }{ Lesson::pick(l, ls.title) }</h2>
                 <p>{ Lesson::pick(l, ls.story) }</p>
-                if let (Some(pred), Some(s)) = (&teach.prediction, p.session) {
-                    { predict_block(l, ls, pred, s, p.on) }
+                if let (Some(pred), Some(s), Some(block)) = (&teach.prediction, p.session, p.tools.predict) {
+                    { block(l, ls, pred, s, p.on) }
                 }
                 if p.changed {
-                    <p class="notice info" data-testid="lesson-changed">{ l.t(
+                    <p class="notice info" data-testid="lesson-changed" data-forked={forked.is_some().to_string()}>{ l.t(
                         "The run below is not this lesson as written (its services were changed or a scenario was imported): the question is asked of the run as it is now. “Restore the lesson as written” brings the lesson back.",
-                        "下の実行は書かれたとおりのレッスンではない（サービスを変えたか、シナリオを読み込んだ）。問いは今の実行について問う。「レッスンを元に戻す」で元のレッスンに戻る。") }</p>
+                        "下の実行は書かれたとおりのレッスンではない（サービスを変えたか、シナリオを読み込んだ）。問いは今の実行について問う。「レッスンを元に戻す」で元のレッスンに戻る。") }
+                        if let Some(k) = forked { { " " }{ tr!(l, "It was forked at step {k}.", "ステップ {k} で分岐している。") } }</p>
                 }
             </section>
         }

@@ -10,6 +10,7 @@ pub mod challenges;
 mod charge_fields;
 mod client_fields;
 pub mod controls;
+mod fork;
 mod hooks;
 mod intro;
 pub mod lessons;

@@ -118,7 +118,8 @@ impl PageState {
                     let opened = Scenario::from_json(&p.json).map(|s| fits(route, s, lang));
                     match opened {
                         Ok(Ok(s)) => {
-                            match st.open_scenario(s, p.step, Some(notice), fallback.clone()) {
+                            match st.open_scenario(s, p.step, Some(notice), fallback.clone(), lang)
+                            {
                                 Ok(()) => return st,
                                 Err(e) => {
                                     st.notice = Some(Notice::Error(link_scenario_error(lang, &e)))
@@ -141,7 +142,9 @@ impl PageState {
                 if saved.route == route_hash {
                     let opened = Scenario::from_json(&saved.scenario).and_then(|s| {
                         match fits(route, s, lang) {
-                            Ok(s) => st.open_scenario(s, saved.position, None, fallback.clone()),
+                            Ok(s) => {
+                                st.open_scenario(s, saved.position, None, fallback.clone(), lang)
+                            }
                             // Not this challenge's run: open its start, silently.
                             Err(_) => Ok(()),
                         }
@@ -169,7 +172,7 @@ impl PageState {
             }
         }
         // 3. The built-in scenario or the default sandbox.
-        match fallback.map(|s| st.open_scenario(s, 0, st.notice.clone(), None)) {
+        match fallback.map(|s| st.open_scenario(s, 0, st.notice.clone(), None, lang)) {
             Some(Ok(())) => {}
             Some(Err(e)) => st.notice = Some(Notice::Error(text::input_error(lang, &e))),
             None => st.notice = Some(Notice::Error(

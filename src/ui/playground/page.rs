@@ -16,6 +16,7 @@ use super::build_progress::{build_progress, BuildProgressProps};
 use super::caption::caption;
 use super::challenge_card::{challenge_card, ChallengeCard};
 use super::controls::{Control, Controls};
+use super::fork::{fork_panel, ForkProps};
 use super::hooks::{
     use_build_slices, use_play_timer, use_remembered_run, use_run_keys, use_saved_progress,
 };
@@ -23,6 +24,7 @@ use super::intro::{intro, IntroProps};
 use super::lessons;
 use super::notice::{notice_bar, NoticeBarProps};
 use super::panel::service_panel;
+use super::predict::{predict_block, PredictBlock};
 use super::sandbox::{Change, Sandbox, SandboxProps};
 use super::scenario_nav::{scenario_nav, ScenarioNavProps};
 use super::services::ServicePicker;
@@ -45,27 +47,37 @@ pub struct PlaygroundProps {
     /// The page's folder (`app::page_dir`): the lesson list's links are relative to it.
     #[prop_or_default]
     pub dir: &'static str,
-    /// The sandbox form and the challenge card, on the sandbox page only.
-    #[prop_or_default]
-    pub tools: Option<Tools>,
+    /// The parts this page draws (`Tools::LESSONS` on the first page, `Tools::SANDBOX` on the
+    /// sandbox page).
+    pub tools: Tools,
 }
 
-/// What only the sandbox page (`sandbox/`) draws: the sandbox form and the challenge card. The
-/// first page passes none, and since its binary never names these functions, link-time
-/// optimisation leaves their code (and the form's fields) out of its wasm.
+/// The parts only one of the two pages that draw the playground needs: the first page (the
+/// lessons) has the lesson's question, the sandbox page (`sandbox/`) the sandbox form and the
+/// challenge card. Each is a plain function pointer, so a binary that never names one (its page's
+/// `Tools` leaves it out) leaves its code out of its wasm at link time.
 #[derive(Clone, Copy)]
 pub struct Tools {
     /// The sandbox form.
-    pub sandbox: fn(SandboxProps) -> Html,
+    pub sandbox: Option<fn(SandboxProps) -> Html>,
     /// The challenge card.
-    pub challenge: ChallengeCard,
+    pub challenge: Option<ChallengeCard>,
+    /// A lesson's question: predict, then reveal.
+    pub predict: Option<PredictBlock>,
 }
 
 impl Tools {
-    /// The sandbox page's tools.
+    /// The first page's: the lessons.
+    pub const LESSONS: Tools = Tools {
+        sandbox: None,
+        challenge: None,
+        predict: Some(predict_block),
+    };
+    /// The sandbox page's: the sandbox and the challenges.
     pub const SANDBOX: Tools = Tools {
-        sandbox: |p| html! { <Sandbox ..p /> },
-        challenge: challenge_card,
+        sandbox: Some(|p| html! { <Sandbox ..p /> }),
+        challenge: Some(challenge_card),
+        predict: None,
     };
 }
 
@@ -190,6 +202,9 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                 <p class="muted pace-note">{ l.t(
                     "Each step runs the next event in every column. A column with less to do finishes sooner, so compare columns by what happened, not by step number.",
                     "1ステップで各列の次のイベントを1つずつ実行する。やることが少ない列は早く終わるので、列どうしはステップ番号ではなく起きたことで比べる。") }</p>
+                if !challenge {
+                    { fork_panel(&ForkProps { lang: l, session: &run.session(), waiting: !state.teach.reveals_future(), notice: state.fork_notice.as_ref(), on: &on_action }) }
+                }
                 <div class="picker-row" hidden={challenge}>
                     <ServicePicker lang={l} scenario={run.scenario.clone()} on_change={on_change.clone()} />
                     if let Some(original) = changed_lesson {
@@ -197,8 +212,8 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                             { l.t("Restore the lesson as written", "レッスンを元に戻す") }</button>
                     }
                 </div>
-                if let (true, Some(tools)) = (sandbox || challenge, props.tools) {
-                    { (tools.sandbox)(SandboxProps { lang: l, scenario: run.scenario.clone(), last_key: run.session().finished(0).and_then(last_key), on_change, settings: !challenge }) }
+                if let (true, Some(form)) = (sandbox || challenge, props.tools.sandbox) {
+                    { form(SandboxProps { lang: l, scenario: run.scenario.clone(), last_key: run.session().finished(0).and_then(last_key), on_change, settings: !challenge }) }
                 }
                 <div class="services">
                     { for run.session().worlds().iter().map(|w| service_panel(l, w, &on_jump)) }

@@ -86,8 +86,16 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
     // Every answer each client received, one element per answer (a retry with one key can get
     // two different ones), then where it stands if its answers do not say.
     let clients = shown_clients.clone().map(|c| {
-        let answers = c.seen.iter().map(|s| html! {
-            <span class="answer" data-testid="answer" data-attempt={s.attempt.to_string()}>{ " · " }{ text::attempt_outcome(lang, s) }</span>
+        // Each answer says whether the server executed it or replayed a stored one (Stripe's
+        // `Idempotent-Replayed`), as the core marked the reply; a timeout is no answer.
+        let answers = c.seen.iter().zip(&c.replayed).map(|(s, &replayed)| {
+            let mark = (!matches!(s.outcome, crate::sim::AttemptOutcome::TimedOut)).then(|| html! {
+                <span class={classes!("replay-mark", replayed.then_some("replayed"))}
+                      title={replayed.then_some("Idempotent-Replayed: true")}>{ text::replay_mark(lang, replayed) }</span>
+            });
+            html! {
+                <span class="answer" data-testid="answer" data-attempt={s.attempt.to_string()} data-replayed={replayed.to_string()}>{ " · " }{ text::attempt_outcome(lang, s) }{ " " }{ for mark }</span>
+            }
         });
         let standing = text::client_outcome(lang, &c.outcome).map(|o| html! { <span class="muted">{ " · " }{ o }</span> });
         html! {

@@ -44,6 +44,9 @@ fn why_with_step(l: Lang, why: &str, step: usize, on: &Callback<Action>) -> Html
     }
 }
 
+/// [`predict_block`]'s type, as the first page hands it to the playground (`page::Tools`).
+pub type PredictBlock = fn(Lang, &Lesson, &Prediction, &Session, &Callback<Action>) -> Html;
+
 /// The question block of a lesson.
 #[inline(never)]
 pub fn predict_block(

@@ -87,6 +87,7 @@ pub fn sandbox(p: &SandboxProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let mut empty = (*scenario).clone();
             empty.inputs.clear();
+            empty.branch.clear();
             form.dispatch(Edit::Said(None));
             on.emit(Change::Replace(empty));
         })

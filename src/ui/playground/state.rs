@@ -83,6 +83,7 @@ enum Then {
         seek: usize,
         notice: Option<Notice>,
         fallback: Option<Rc<Scenario>>,
+        lang: Lang,
     },
     /// An import; its message (under the Import button) is in `lang`.
     Import { lang: Lang },
@@ -122,6 +123,8 @@ pub struct PageState {
     pub teach: Teach,
     /// The lesson list is open (on a phone it is a menu).
     pub toc_open: bool,
+    /// The outcome of the last fork, shown in the fork control.
+    pub fork_notice: Option<Notice>,
 }
 
 /// What the page can ask of its state.
@@ -154,6 +157,8 @@ pub enum Action {
     AskAgain,
     /// Open or close the lesson list.
     ToggleToc,
+    /// Fork the run at the cursor with this input (messages in `Lang`).
+    Fork(crate::sim::Input, Lang),
 }
 
 impl PageState {
@@ -171,6 +176,7 @@ impl PageState {
             remembered: 0,
             teach: Teach::default(),
             toc_open: false,
+            fork_notice: None,
         }
     }
 
@@ -349,6 +355,39 @@ impl PageState {
         true
     }
 
+    /// Forks the run at the cursor (`Session::fork`: checked against every column there); the
+    /// run is rebuilt and stays at that step. Not while a question waits (the rebuilt run would
+    /// show what comes next) nor in a challenge (its moves are counted).
+    fn fork(&mut self, input: crate::sim::Input, lang: Lang) -> bool {
+        let Some(run) = &self.run else { return false };
+        if self.teach.challenge.is_some() || self.teach.limit().is_some() {
+            return false;
+        }
+        let (seek, next) = {
+            let s = run.session.borrow();
+            (s.position(), s.fork(input))
+        };
+        match next.and_then(SessionBuild::new) {
+            Ok(b) => {
+                self.start_build(
+                    b,
+                    Then::Change {
+                        seek,
+                        play: false,
+                        lang,
+                    },
+                );
+                self.fork_notice = Some(Notice::Info(crate::ui::i18n::tr!(
+                    lang,
+                    "Forked at step {seek}: step on to see what happens now.",
+                    "ステップ {seek} で分岐した。進めて何が起きるか見てください。"
+                )));
+            }
+            Err(e) => self.fork_notice = Some(Notice::Error(text::input_error(lang, &e))),
+        }
+        true
+    }
+
     /// Starts building a run; one that fits in one slice (every lesson) is done at once, so the
     /// page never flickers through a progress bar for it.
     fn start_build(&mut self, build: SessionBuild, then: Then) {
@@ -383,6 +422,13 @@ impl PageState {
         let then = b.then.clone();
         self.building = None;
         let mut session = built.finish();
+        // A fork of a link or an import that could not be made: the run opens without it.
+        let lang = match then {
+            Then::Open { lang, .. } | Then::Import { lang } | Then::Change { lang, .. } => lang,
+        };
+        let refused = session
+            .branch_error()
+            .map(|(i, e)| text::fork_refused(lang, *i, e));
         match then {
             Then::Open { seek, notice, .. } => {
                 session.seek(seek);
@@ -425,6 +471,9 @@ impl PageState {
                 self.playing = play && !at_end;
                 self.remembered += 1;
             }
+        }
+        if let Some(t) = refused {
+            self.notice = Some(Notice::Error(t));
         }
     }
 
@@ -493,6 +542,7 @@ impl PageState {
         seek: usize,
         notice: Option<Notice>,
         fallback: Option<Scenario>,
+        lang: Lang,
     ) -> Result<(), crate::sim::limits::InputError> {
         let build = SessionBuild::new(scenario)?;
         let fallback = fallback.map(Rc::new);
@@ -502,6 +552,7 @@ impl PageState {
                 seek,
                 notice,
                 fallback,
+                lang,
             },
         );
         Ok(())
@@ -537,6 +588,7 @@ impl Reducible for PageState {
                 Action::Control(_)
                     | Action::Tick
                     | Action::Change(..)
+                    | Action::Fork(..)
                     | Action::Import(..)
                     | Action::Answer(_)
                     | Action::Skip
@@ -560,6 +612,7 @@ impl Reducible for PageState {
                 if !next.change(change, lang) {
                     return self;
                 }
+                next.fork_notice = None;
                 true
             }
             Action::Import(json, lang) => {
@@ -605,6 +658,12 @@ impl Reducible for PageState {
             Action::ToggleToc => {
                 next.toc_open = !next.toc_open;
                 false
+            }
+            Action::Fork(input, lang) => {
+                if !next.fork(input, lang) {
+                    return self;
+                }
+                true
             }
         };
         if remember {

@@ -212,6 +212,46 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
                 "サービスが {n} 個選ばれている。{min} から {max} 個にしてください。"
             )
         }
+        E::NoSuchOperation { op, count } => {
+            let (n, count) = (u64::from(*op) + 1, g(*count));
+            tr!(
+                lang,
+                "There is no client #{n} at this step (there are {count}): pick one that has started.",
+                "このステップにはクライアント #{n} がいない（{count} 個ある）。始まっているものを選んでください。"
+            )
+        }
+        E::NoSuchAttempt { op, attempt, max } => {
+            let n = u64::from(*op) + 1;
+            tr!(
+                lang,
+                "Client #{n} makes at most {max} attempts, so it has no attempt {attempt}.",
+                "クライアント #{n} の試行は最大 {max} 回なので、試行 {attempt} はない。"
+            )
+        }
+        E::FaultTooLate { op, attempt } => {
+            let n = u64::from(*op) + 1;
+            tr!(
+                lang,
+                "Attempt {attempt} of #{n} already reached the server (or was lost) at this step: that part of the run is past. Step back to before it arrives, or pick a later attempt.",
+                "#{n} の試行 {attempt} はこのステップではもうサーバーに届いている（または消えた）。その部分は過去。届く前まで戻るか、後の試行を選んでください。"
+            )
+        }
+        E::BranchOnly => lang
+            .t(
+                "A fault change names an attempt at a step, so it can only be a fork (in `branch`), not a script input.",
+                "障害の変更はあるステップの試行を指すので、フォーク（`branch`）にしか書けない。スクリプトの入力には使えない。",
+            )
+            .into(),
+        E::BranchPastEnd { at_step, end } => tr!(
+            lang,
+            "A fork at step {at_step} was not made: the run ends at step {end}.",
+            "ステップ {at_step} のフォークは行わなかった。実行はステップ {end} で終わる。"
+        ),
+        E::BranchOutOfOrder { at_step, previous } => tr!(
+            lang,
+            "The forks are out of order: step {at_step} comes after step {previous}.",
+            "フォークの順序が違う：ステップ {at_step} がステップ {previous} の後にある。"
+        ),
         E::RetryOverAttemptLimit { attempt, max } => tr!(
             lang,
             "This retry would be attempt {attempt} of the operation; an operation makes at most {max} attempts. Send a new charge instead.",
@@ -280,6 +320,17 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
     }
 }
 
+/// Why fork `i` (from 0) of a run's branch, from a link, a saved run or an import, was not made;
+/// the run opened without it.
+pub fn fork_refused(lang: Lang, i: usize, e: &InputError) -> String {
+    let (n, why) = (i + 1, input_error(lang, e));
+    tr!(
+        lang,
+        "Fork {n} of this run could not be made, so the run goes on without it: {why}",
+        "この実行の分岐 {n} は行えなかったので、それなしで続ける：{why}"
+    )
+}
+
 /// What kind of input an input is, in a few words (for the message of a halted run).
 pub fn input_kind(lang: Lang, input: &Input) -> &'static str {
     match input {
@@ -290,6 +341,8 @@ pub fn input_kind(lang: Lang, input: &Input) -> &'static str {
         Input::AdvanceTime { .. } => lang.t("time passing", "時間の経過"),
         Input::RelayTick { .. } => lang.t("a relay run", "リレーの実行"),
         Input::Deposit { .. } => lang.t("a deposit", "入金"),
+        Input::SetFault { .. } => lang.t("a fault change", "障害の変更"),
+        Input::Crash => lang.t("a server crash", "サーバーのクラッシュ"),
     }
 }
 

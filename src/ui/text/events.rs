@@ -95,9 +95,11 @@ pub fn event_text(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
         | E::RelayMark { .. }
         | E::ConsumerApply { .. }
         | E::ConsumerDuplicate { .. } => downstream_event(lang, e),
-        E::TimeAdvanced { .. } | E::Deposit { .. } | E::KeyExpired { .. } => {
-            world_event(lang, world, e)
-        }
+        E::TimeAdvanced { .. }
+        | E::Deposit { .. }
+        | E::KeyExpired { .. }
+        | E::FaultChanged { .. }
+        | E::ServerRestarted { .. } => world_event(lang, world, e),
     }
 }
 
@@ -138,9 +140,14 @@ fn client_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
             )
         }
         E::ResponseDelivered {
-            op, result, late, ..
+            op,
+            result,
+            late,
+            replayed,
+            ..
         } => {
             let (n, r) = (op.0 + 1, result_text(lang, result));
+            let r = format!("{r} · {}", super::results::replay_mark(lang, *replayed));
             let tone = if result.is_replay() {
                 Tone::Good
             } else {
@@ -387,6 +394,31 @@ fn world_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
                 Tone::Bad,
             )
         }
+        E::FaultChanged { op, attempt, input } => {
+            let n = op.0 + 1;
+            let f = match world.input_at(*input) {
+                Some(crate::sim::Input::SetFault { fault, .. }) => {
+                    super::policies::fault_name(lang, *fault)
+                }
+                _ => "",
+            };
+            (
+                tr!(
+                    lang,
+                    "fork: #{n} try {attempt} will be: {f}",
+                    "フォーク：#{n} の試行{attempt}は「{f}」になる"
+                ),
+                Tone::Plain,
+            )
+        }
+        E::ServerRestarted { killed } => (
+            tr!(
+                lang,
+                "fork: the server crashes and restarts ({killed} in progress die)",
+                "フォーク：サーバーがクラッシュして再起動（処理中の {killed} 件が失われる）"
+            ),
+            Tone::Bad,
+        ),
 
         // The other groups' variants never reach here (see `event_text`).
         _ => (String::new(), Tone::Plain),

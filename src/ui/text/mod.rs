@@ -31,14 +31,17 @@ pub mod properties;
 pub mod results;
 pub mod teach;
 
-pub use errors::{halt_text, input_error, input_kind, lab_error, number_field, restore_message};
+pub use errors::{
+    fork_refused, halt_text, input_error, input_kind, lab_error, number_field, restore_message,
+};
 pub use events::event_text;
 pub use policies::{
     caching_name, column_name, emit_name, fault_name, mismatch_name, retry_name, service_blurb,
     service_name,
 };
 pub use results::{
-    attempt_outcome, client_outcome, invariant_name, record_state, result_text, violation_text,
+    attempt_outcome, client_outcome, invariant_name, record_state, replay_mark, result_text,
+    violation_text,
 };
 pub use teach::move_refused;
 

@@ -166,6 +166,16 @@ pub fn client_outcome(lang: Lang, outcome: &ClientOutcome) -> Option<&'static st
     }
 }
 
+/// Whether an answer was a stored result returned again (the server's `Idempotent-Replayed:
+/// true`, as Stripe sends it) or the request executed.
+pub fn replay_mark(lang: Lang, replayed: bool) -> &'static str {
+    if replayed {
+        lang.t("replayed", "リプレイ")
+    } else {
+        lang.t("executed", "実行")
+    }
+}
+
 /// What one attempt came to, as its client saw it: "try 2: Success (balance 900)".
 pub fn attempt_outcome(lang: Lang, seen: &SeenAttempt) -> String {
     let n = seen.attempt;

@@ -104,6 +104,8 @@ pub fn move_name(lang: Lang, k: MoveKind) -> &'static str {
         MoveKind::AdvanceTime => lang.t("let time pass", "時間を進める"),
         MoveKind::RelayTick => lang.t("run the relay", "リレーを動かす"),
         MoveKind::Deposit => lang.t("deposit", "入金"),
+        MoveKind::SetFault => lang.t("change a fault", "障害を変える"),
+        MoveKind::Crash => lang.t("crash the server", "サーバーをクラッシュさせる"),
     }
 }
 

@@ -1,0 +1,170 @@
+//! Issue 13 in headless Chromium: the playground's answers carry their replay mark, and the fork
+//! control (`[data-testid=fork]`) branches the lesson's run once its question is answered.
+#![cfg(target_arch = "wasm32")]
+
+use idempotency_playground::ui::i18n::Lang;
+use idempotency_playground::ui::playground::{Playground, PlaygroundProps};
+use idempotency_playground::ui::route::Route;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn root() -> web_sys::Element {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let div = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&div).unwrap();
+    div
+}
+
+fn el(root: &web_sys::Element, selector: &str) -> web_sys::HtmlElement {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("{selector} not found"))
+        .dyn_into()
+        .unwrap()
+}
+
+fn attr(root: &web_sys::Element, selector: &str, name: &str) -> Option<String> {
+    el(root, selector).get_attribute(name)
+}
+
+fn balance(div: &web_sys::Element, service: &str) -> i64 {
+    el(
+        div,
+        &format!("section[data-service={service}] [data-testid=balance]"),
+    )
+    .text_content()
+    .unwrap()
+    .parse()
+    .unwrap()
+}
+
+/// `data-replayed` of every answer listed in a service's panel, in order.
+fn marks(div: &web_sys::Element, service: &str) -> Vec<String> {
+    let list = div
+        .query_selector_all(&format!(
+            "section[data-service={service}] [data-testid=answer]"
+        ))
+        .unwrap();
+    (0..list.length())
+        .map(|i| {
+            list.item(i)
+                .unwrap()
+                .dyn_into::<web_sys::Element>()
+                .unwrap()
+                .get_attribute("data-replayed")
+                .expect("every answer carries data-replayed")
+        })
+        .collect()
+}
+
+async fn lesson(div: &web_sys::Element) {
+    web_sys::window()
+        .unwrap()
+        .local_storage()
+        .unwrap()
+        .unwrap()
+        .clear()
+        .unwrap();
+    let props = PlaygroundProps {
+        lang: Lang::En,
+        route: Route::Scenario("double-charge".into()),
+        initial: None,
+    };
+    yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
+    yew::scheduler::flush().await;
+}
+
+#[wasm_bindgen_test]
+async fn answers_say_whether_they_were_replayed() {
+    let div = root();
+    lesson(&div).await;
+    el(&div, "[data-testid=predict-skip]").click();
+    yew::scheduler::flush().await;
+    el(&div, "[data-testid=run-to-end]").click();
+    yew::scheduler::flush().await;
+    // Try 1 timed out (its reply was lost); try 2 was executed again by the naive service and
+    // replayed by the keyed ones.
+    assert_eq!(marks(&div, "naive"), ["false", "false"]);
+    assert_eq!(marks(&div, "atomic"), ["false", "true"]);
+    let tag = el(
+        &div,
+        "section[data-service=atomic] [data-replayed=true] .replay-mark",
+    );
+    assert_eq!(tag.text_content().as_deref(), Some("replayed"));
+    // The timeline's row of that reply carries the same mark.
+    let rows = div
+        .query_selector_all("[data-testid=timeline] .tl-row[data-replayed]")
+        .unwrap();
+    assert!(rows.length() >= 1);
+    div.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_fork_waits_for_the_question_then_branches_the_run() {
+    let div = root();
+    lesson(&div).await;
+    // While the question is open the control offers nothing that would rebuild the run.
+    assert!(div.query_selector("[data-testid=fork]").unwrap().is_some());
+    assert!(div
+        .query_selector("[data-testid=fork] [data-testid=fork-crash]")
+        .unwrap()
+        .is_none());
+    el(&div, "[data-testid=predict-skip]").click();
+    yew::scheduler::flush().await;
+    // Step 1: the first attempt is on its way, with the lesson's fault (its reply will be lost).
+    el(&div, "[data-testid=reset]").click();
+    yew::scheduler::flush().await;
+    el(&div, "[data-testid=step]").click();
+    yew::scheduler::flush().await;
+    let select: web_sys::HtmlSelectElement = el(
+        &div,
+        "[data-testid=fork-fault][data-op='1'][data-attempt='1']",
+    )
+    .dyn_into()
+    .unwrap();
+    assert_eq!(select.value(), "response-lost");
+    select.set_value("none");
+    select
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    yew::scheduler::flush().await;
+    assert_eq!(
+        attr(&div, "[data-testid=fork]", "data-forks").as_deref(),
+        Some("1")
+    );
+    assert_eq!(
+        attr(&div, "[data-testid=lesson-changed]", "data-forked").as_deref(),
+        Some("true")
+    );
+    assert!(el(&div, "[data-testid=fork-notice]")
+        .text_content()
+        .unwrap()
+        .contains("step 1"));
+    // The run stays at the fork's step; the future is the fork's: one charge, no retry.
+    assert_eq!(
+        el(&div, "[data-testid=position]")
+            .text_content()
+            .unwrap()
+            .split_whitespace()
+            .nth(1),
+        Some("1")
+    );
+    el(&div, "[data-testid=run-to-end]").click();
+    yew::scheduler::flush().await;
+    assert_eq!(balance(&div, "naive"), 900);
+    assert_eq!(marks(&div, "naive"), ["false"]);
+    // Back to before the fork: the same past as the lesson's.
+    el(&div, "[data-testid=reset]").click();
+    yew::scheduler::flush().await;
+    assert_eq!(balance(&div, "naive"), 1000);
+    // Restoring the lesson drops the fork.
+    el(&div, "[data-testid=restore-lesson]").click();
+    yew::scheduler::flush().await;
+    assert_eq!(
+        attr(&div, "[data-testid=fork]", "data-forks").as_deref(),
+        Some("0")
+    );
+    div.remove();
+}
