@@ -1,5 +1,5 @@
 # The two commands: `make serve` and `make test`. Each installs what it needs first.
-.PHONY: serve build test test-native test-browser test-e2e test-pg pg-race lint bench fuzz soak setup clean
+.PHONY: serve build test test-native test-browser test-e2e test-pg pg-race lint bench bench-load fuzz soak setup clean
 
 serve:          ## install what is missing, then serve the release build on http://127.0.0.1:8080
 	scripts/setup.sh serve
@@ -31,9 +31,15 @@ pg-race:        ## the PostgreSQL matrix: 10 connections x 200 trials per varian
 lint:           ## core-import check, rustfmt, clippy on both targets
 	scripts/test.sh lint
 
-bench:          ## benchmarks natively and in headless Chromium (see BENCHMARKS.md)
+bench:          ## benchmarks natively and in headless Chromium, page weights, load times (see BENCHMARKS.md)
 	scripts/setup.sh test
 	scripts/bench.sh
+
+bench-load:     ## make bench's load benchmark alone: each page's time to interactive beside a Yew hello world (SKIP_BUILD=1 keeps dist/)
+	scripts/setup.sh test
+	[ "$${SKIP_BUILD:-}" = 1 ] || scripts/build.sh
+	benches/hello/build.sh
+	node benches/load.mjs
 
 # Release builds; our crate keeps overflow checks on, so an arithmetic overflow is a panic the
 # fuzzer reports rather than a silently wrapped value. A fresh seed each run (printed; set

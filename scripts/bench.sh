@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks: native (cargo bench) and the same workloads in headless Chromium (wasm-pack test
-# --release with the wasm-bench feature), plus the page weight. Prints figures for BENCHMARKS.md.
+# --release with the wasm-bench feature), plus the page weight and the load benchmark (each
+# page's time to interactive on a slow phone beside a Yew hello-world page, benches/load.mjs).
+# Prints figures for BENCHMARKS.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -21,6 +23,9 @@ done
 echo "== page weight (release build, wasm-opt -Oz): each page downloads its own wasm and JS, in one language"
 scripts/build.sh >/dev/null
 node scripts/weigh.mjs dist | tee target/bench/weight.txt
+echo "== load: each page's time to interactive beside a Yew hello world, slow 3G + 4x CPU and unthrottled, medians of 7"
+benches/hello/build.sh >/dev/null
+node benches/load.mjs | tee target/bench/load.txt
 echo "== the heaviest accepted scenario in the page: longest task while importing and reloading it"
 portfile=$(mktemp)
 node scripts/serve-dist.mjs dist "$portfile" >/dev/null &

@@ -4,7 +4,9 @@
 # each, as "<folder> <html>": the playground is the root (dist/), every other page a folder.
 # Each page is built twice, once per language (cargo features lang-en, lang-ja: a download
 # carries one language's text), and scripts/merge-lang.mjs puts the Japanese pair beside the
-# English one for static/boot.js to choose from.
+# English one for static/boot.js to choose from. At the end, scripts/compress.mjs writes a .br and
+# a .gz beside every .wasm, .js, .css, .html and .svg of dist/, which scripts/serve-dist.mjs sends
+# to browsers that accept them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -26,4 +28,5 @@ for page in "${PAGES[@]}"; do
   trunk build --release --offline --public-url ./ --dist "$ja" --features lang-ja "$@" "$html"
   node scripts/merge-lang.mjs "$out" "$ja"
 done
+node scripts/compress.mjs dist
 echo "[build] dist/ is ready: $(du -sh dist | cut -f1); $(for p in "${PAGES[@]}"; do read -r d _ <<<"$p"; printf '%s/ ' "$d"; done)"

@@ -2,11 +2,14 @@
 // its own server on a free port, over a temporary tree with a `dist-secret/` folder beside `dist/`,
 // and sends raw requests with node:http (fetch would normalise the paths before sending them).
 // SERVE_DIST_SCRIPT=<file> runs the same tests against another server script, e.g. an old one.
+// The last tests check the choice of precompressed files by Accept-Encoding (scripts/compress.mjs
+// writes them at the end of the build).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,16 +18,37 @@ const SCRIPT = process.env.SERVE_DIST_SCRIPT
   ?? fileURLToPath(new URL('../../scripts/serve-dist.mjs', import.meta.url));
 const SECRET = 'the-sibling-secret';
 const WASM = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+// Text that compresses well, so a compressed body can never be mistaken for the original.
+const JS = `export const answer = 42;\n${'// a line of the module, again and again\n'.repeat(200)}`;
+const CSS = `${'main { margin: 0 auto; }\n'.repeat(100)}`;
+const SVG = `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(50)}</svg>`;
+const HOME = `<!DOCTYPE html><title>home</title><p>home page${'<p>another paragraph of the page</p>\n'.repeat(20)}`;
 let tree;
 
 before(() => {
   tree = mkdtempSync(join(tmpdir(), 'serve-dist-test-'));
   mkdirSync(join(tree, 'dist', 'lab'), { recursive: true });
   mkdirSync(join(tree, 'dist-secret'));
-  writeFileSync(join(tree, 'dist', 'index.html'), '<!DOCTYPE html><title>home</title><p>home page');
+  writeFileSync(join(tree, 'dist', 'index.html'), HOME);
   writeFileSync(join(tree, 'dist', 'lab', 'index.html'), '<!DOCTYPE html><title>lab</title><p>lab page');
   writeFileSync(join(tree, 'dist', 'app_bg.wasm'), WASM);
   writeFileSync(join(tree, 'dist-secret', 'secret.txt'), SECRET);
+  writeFileSync(join(tree, 'dist', 'app.js'), JS);
+  writeFileSync(join(tree, 'dist', 'style.css'), CSS);
+  writeFileSync(join(tree, 'dist', 'icon.svg'), SVG);
+  // Every file but one has both copies; `only-gz.js` has a .gz and no .br.
+  for (const [name, text] of [['app.js', JS], ['style.css', CSS], ['icon.svg', SVG], ['index.html', HOME],
+    ['app_bg.wasm', WASM], ['lab/index.html', readFileSync(join(tree, 'dist', 'lab', 'index.html'))]]) {
+    writeFileSync(join(tree, 'dist', `${name}.br`), brotliCompressSync(text));
+    writeFileSync(join(tree, 'dist', `${name}.gz`), gzipSync(text));
+  }
+  writeFileSync(join(tree, 'dist', 'only-gz.js'), JS);
+  writeFileSync(join(tree, 'dist', 'only-gz.js.gz'), gzipSync(JS));
+  // A `.br` beside a file that is not served compressed (a .txt) is never sent in its place.
+  writeFileSync(join(tree, 'dist', 'notes.txt'), 'plain notes');
+  writeFileSync(join(tree, 'dist', 'notes.txt.br'), brotliCompressSync('plain notes'));
+  // A `.br` with no original: the original's path is still a 404.
+  writeFileSync(join(tree, 'dist', 'gone.js.br'), brotliCompressSync(JS));
 });
 after(() => rmSync(tree, { recursive: true, force: true }));
 
@@ -153,5 +177,116 @@ test('server: /lab reaches /lab/, and files keep their content types', async () 
     assert.equal(wasm.headers['content-type'], 'application/wasm', 'streaming instantiation needs application/wasm');
     assert.deepEqual(wasm.body, WASM);
     assert.equal((await s.send('GET', '/nope.js')).status, 404);
+  });
+});
+
+const CHROMIUM_AE = 'gzip, deflate, br, zstd';
+const decode = { br: brotliDecompressSync, gzip: gunzipSync, identity: (b) => b };
+
+/** Checks one answer: the encoding chosen, the body decoding to `original`, its length, Vary. */
+function assertServed(res, encoding, original, what) {
+  assert.equal(res.status, 200, `${what}: status ${res.status}`);
+  assert.equal(res.headers['content-encoding'], encoding === 'identity' ? undefined : encoding, `${what}: Content-Encoding`);
+  assert.match(res.headers.vary ?? '', /\baccept-encoding\b/i, `${what}: Vary is ${res.headers.vary}`);
+  assert.equal(Number(res.headers['content-length']), res.body.length, `${what}: Content-Length is the bytes sent`);
+  assert.deepEqual(decode[encoding](res.body), Buffer.from(original), `${what}: the bytes decode to the original`);
+  if (encoding !== 'identity') assert.ok(res.body.length < Buffer.byteLength(original), `${what}: smaller than the original`);
+}
+
+test('compression: br is preferred, gzip next, identity when nothing is accepted', async () => {
+  await withServer(async (s) => {
+    assertServed(await s.send('GET', '/app.js', { 'accept-encoding': CHROMIUM_AE }), 'br', JS, "Chromium's Accept-Encoding");
+    assertServed(await s.send('GET', '/app.js', { 'accept-encoding': 'gzip, br' }), 'br', JS, 'gzip, br');
+    assertServed(await s.send('GET', '/app.js', { 'accept-encoding': 'gzip' }), 'gzip', JS, 'gzip');
+    assertServed(await s.send('GET', '/app.js', { 'accept-encoding': 'x-gzip' }), 'gzip', JS, 'x-gzip');
+    assertServed(await s.send('GET', '/app.js', { 'accept-encoding': 'GZIP' }), 'gzip', JS, 'GZIP');
+    assertServed(await s.send('GET', '/app.js'), 'identity', JS, 'no Accept-Encoding');
+    assertServed(await s.send('GET', '/app.js', { 'accept-encoding': '' }), 'identity', JS, 'an empty Accept-Encoding');
+    assertServed(await s.send('GET', '/app.js', { 'accept-encoding': 'deflate, zstd' }), 'identity', JS, 'only codings we have not');
+    assertServed(await s.send('GET', '/app.js', { 'accept-encoding': 'identity' }), 'identity', JS, 'identity');
+    assertServed(await s.send('GET', '/', { 'accept-encoding': CHROMIUM_AE }), 'br', HOME, 'a folder\'s index.html');
+    assertServed(await s.send('GET', '/index.html?x=1', { 'accept-encoding': 'gzip' }), 'gzip', HOME, 'a query string');
+  });
+});
+
+test('compression: q-values are honoured and q=0 refuses a coding', async () => {
+  await withServer(async (s) => {
+    const cases = [
+      ['br;q=0, gzip', 'gzip'], ['br;q=0.5, gzip;q=0.8', 'gzip'], ['br;q=0.9, gzip;q=0.8', 'br'],
+      ['br;q=0, gzip;q=0', 'identity'], ['*;q=0', 'identity'], ['*', 'br'], ['*, br;q=0', 'gzip'],
+      ['gzip;q=0.2, identity', 'identity'], ['br;q=0.5', 'br'], ['br; q=1.0, gzip', 'br'],
+      ['br;q=2, gzip', 'gzip'], ['br;q=abc, gzip', 'gzip'], ['gzip;q=0.001', 'gzip'], [' , ;;, gzip', 'gzip'],
+    ];
+    for (const [ae, want] of cases) assertServed(await s.send('GET', '/app.js', { 'accept-encoding': ae }), want, JS, `Accept-Encoding: ${ae}`);
+  });
+});
+
+test('compression: a missing .br falls back to the .gz, then to the file itself', async () => {
+  await withServer(async (s) => {
+    assertServed(await s.send('GET', '/only-gz.js', { 'accept-encoding': CHROMIUM_AE }), 'gzip', JS, 'no .br');
+    assertServed(await s.send('GET', '/only-gz.js', { 'accept-encoding': 'br' }), 'identity', JS, 'no .br, gzip not accepted');
+    const txt = await s.send('GET', '/notes.txt', { 'accept-encoding': 'br' });
+    assert.equal(txt.headers['content-encoding'], undefined, 'a .txt is not one of the compressed kinds');
+    assert.equal(txt.body.toString(), 'plain notes');
+    const gone = await s.send('GET', '/gone.js', { 'accept-encoding': 'br' });
+    assert.equal(gone.status, 404, 'a .br whose original is gone is no file');
+    assert.equal(gone.headers['content-encoding'], undefined, 'an error page is never marked compressed');
+    const missing = await s.send('GET', '/nope.wasm', { 'accept-encoding': CHROMIUM_AE });
+    assert.equal(missing.status, 404);
+    assert.equal(missing.headers['content-encoding'], undefined);
+    assert.equal(missing.body.toString(), '404\n');
+  });
+});
+
+test('compression: each file keeps its own Content-Type', async () => {
+  await withServer(async (s) => {
+    for (const path of ['/app.js', '/style.css', '/icon.svg', '/index.html', '/app_bg.wasm', '/lab/']) {
+      const plain = await s.send('GET', path);
+      assert.equal(plain.status, 200, path);
+      for (const ae of ['br', 'gzip']) {
+        const packed = await s.send('GET', path, { 'accept-encoding': ae });
+        assert.equal(packed.headers['content-encoding'], ae, `${path} as ${ae}`);
+        assert.equal(packed.headers['content-type'], plain.headers['content-type'], `${path} as ${ae}: the original's Content-Type`);
+        assert.deepEqual(decode[ae](packed.body), plain.body, `${path} as ${ae}`);
+      }
+    }
+    const wasm = await s.send('GET', '/app_bg.wasm', { 'accept-encoding': CHROMIUM_AE });
+    assert.equal(wasm.headers['content-type'], 'application/wasm', 'streaming instantiation needs application/wasm');
+    assert.deepEqual(brotliDecompressSync(wasm.body), WASM);
+  });
+});
+
+test('compression: HEAD gives the headers of the GET, a Range gets the file itself', async () => {
+  await withServer(async (s) => {
+    const get = await s.send('GET', '/app.js', { 'accept-encoding': 'br' });
+    const head = await s.send('HEAD', '/app.js', { 'accept-encoding': 'br' });
+    assert.equal(head.status, 200);
+    assert.equal(head.body.length, 0, 'HEAD has no body');
+    for (const h of ['content-encoding', 'content-type', 'content-length', 'etag', 'vary']) {
+      assert.equal(head.headers[h], get.headers[h], `HEAD's ${h}`);
+    }
+    const range = await s.send('GET', '/app.js', { 'accept-encoding': 'br', range: 'bytes=0-5' });
+    assert.equal(range.status, 206);
+    assert.equal(range.headers['content-encoding'], undefined, 'a range is of the identity bytes');
+    assert.equal(range.body.toString(), JS.slice(0, 6));
+    assert.equal(range.headers['content-range'], `bytes 0-5/${Buffer.byteLength(JS)}`);
+    assert.match(range.headers.vary ?? '', /accept-encoding/i);
+    // The compressed and the plain answers are told apart by validators too.
+    const plain = await s.send('GET', '/app.js');
+    assert.notEqual(get.headers.etag, plain.headers.etag, 'the .br has its own ETag');
+    const again = await s.send('GET', '/app.js', { 'accept-encoding': 'br', 'if-none-match': get.headers.etag });
+    assert.equal(again.status, 304);
+  });
+});
+
+test('compression: a traversal or a bad path is refused before a compressed copy is looked for', async () => {
+  await withServer(async (s) => {
+    for (const path of ['/..%2Fdist-secret/secret.txt', '/../dist-secret/x.js', '/%2E%2E/dist-secret/x.js', '/%E0%A4%A.js', '/.hidden.js', '//evil.example/a.js']) {
+      const res = await s.send('GET', path, { 'accept-encoding': CHROMIUM_AE });
+      assert.ok(res.status >= 400 && res.status < 500, `GET ${path} answered ${res.status}`);
+      assert.equal(res.headers['content-encoding'], undefined, `GET ${path}`);
+      assert.equal(res.headers.location, undefined, `GET ${path}`);
+    }
+    await s.alive('the traversal attempts with Accept-Encoding');
   });
 });
