@@ -135,8 +135,9 @@ test('15: TOCTOU: two charges for one key break "one charge per operation", and 
 
 test('5: every answer a client received is listed: two tries, two answers in production', async () => {
   const words = {
-    'en-US': [/^ · try 1: Insufficient funds \(balance 50\)$/, /^ · try 2: Success \(balance 50\)$/, /^ · try 2: Replay of: Insufficient funds/],
-    'ja-JP': [/^ · 試行1：残高不足（残高 50）$/, /^ · 試行2：成功（残高 50）$/, /^ · 試行2：再生：残高不足/],
+    // Each answer ends with its mark (issue 13: executed or replayed, as Idempotent-Replayed says).
+    'en-US': [/^ · try 1: Insufficient funds \(balance 50\) executed$/, /^ · try 2: Success \(balance 50\) executed$/, /^ · try 2: Replay of: Insufficient funds.* replayed$/],
+    'ja-JP': [/^ · 試行1：残高不足（残高 50） 実行$/, /^ · 試行2：成功（残高 50） 実行$/, /^ · 試行2：再生：残高不足.* リプレイ$/],
   };
   for (const [locale, [first, second, replayed]] of Object.entries(words)) {
     await withPage(async (page) => {
@@ -151,6 +152,8 @@ test('5: every answer a client received is listed: two tries, two answers in pro
       assert.equal(await production.nth(1).getAttribute('data-attempt'), '2');
       // The article's services replayed the first answer on the second try.
       assert.match(await answers('idempotent').nth(1).textContent(), replayed);
+      assert.equal(await answers('idempotent').nth(1).getAttribute('data-replayed'), 'true');
+      assert.equal(await production.nth(1).getAttribute('data-replayed'), 'false', 'production ran the retry again');
     }, { locale });
   }
 });
