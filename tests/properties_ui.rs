@@ -152,10 +152,10 @@ async fn the_naive_service_fails_shrinks_and_its_minimal_case_opens_in_the_sandb
     assert_eq!(listed as usize, inputs);
     assert!(text(&root, "prop-minimal-inputs").contains("Charge 1 with key “test-key”"));
     assert!(text(&root, "prop-minimal-breach").contains("charged again"));
-    // The link: the sandbox on the playground page, a scenario the core reads, that still fails.
+    // The link: the sandbox page (sandbox/), a scenario the core reads, that still fails.
     let href = get(&root, "prop-open").get_attribute("href").unwrap();
     let query = href
-        .strip_prefix("../#/sandbox?")
+        .strip_prefix("../sandbox/#/sandbox?")
         .unwrap_or_else(|| panic!("{href}"));
     let payload = decode_query(query).unwrap();
     assert!(payload.step > 0);
