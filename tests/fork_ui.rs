@@ -73,6 +73,7 @@ async fn lesson(div: &web_sys::Element) {
         initial: None,
         dir: "",
         tools: idempotency_playground::ui::playground::Tools::LESSONS,
+        staged: false,
     };
     yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
     yew::scheduler::flush().await;

@@ -168,6 +168,7 @@ async fn first_lesson_runs_to_the_double_charge_and_steps_back() {
         initial: None,
         dir: "",
         tools: idempotency_playground::ui::playground::Tools::LESSONS,
+        staged: false,
     };
     yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
     yew::scheduler::flush().await;
@@ -258,6 +259,7 @@ async fn unknown_scenario_says_so_in_japanese_too() {
         initial: None,
         dir: "",
         tools: idempotency_playground::ui::playground::Tools::LESSONS,
+        staged: false,
     };
     yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
     yew::scheduler::flush().await;
@@ -320,5 +322,53 @@ async fn key_scope_lesson_shows_whose_receipt_was_replayed() {
     assert_eq!(failed("production").as_deref(), Some("0"));
     assert!(text(&div, "section[data-service=atomic] .badge.fail").contains("another account"));
     assert!(text(&div, "section[data-service=production] [data-op='2']").contains("account 2"));
+    div.remove();
+}
+
+/// Issue 16: a staged page (as the pages draw it) shows the lesson and its controls first, and a
+/// click on them works then; the panels, the timeline and the share panel follow in the next task.
+#[wasm_bindgen_test]
+async fn staged_page_draws_the_controls_first_and_the_panels_right_after() {
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage.clear().unwrap();
+    let div = root();
+    let mut props = PlaygroundProps::for_route(Lang::En, Route::Scenario("double-charge".into()));
+    props.staged = true;
+    yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
+    yew::scheduler::flush().await;
+    assert!(div
+        .query_selector("[data-testid=run-to-end]")
+        .unwrap()
+        .is_some());
+    assert!(text(&div, "[data-testid=lesson]").contains("A retry charges twice"));
+    for part in [
+        "section[data-service]",
+        "[data-testid=timeline]",
+        "[data-testid=share-link]",
+        "[data-testid=fork]",
+    ] {
+        assert!(
+            div.query_selector(part).unwrap().is_none(),
+            "{part} waits for the second step"
+        );
+    }
+    // The controls answer before the rest is drawn.
+    click(&div, "[data-testid=step]");
+    yew::scheduler::flush().await;
+    assert!(
+        text(&div, "[data-testid=position]").starts_with("Step 1 /"),
+        "{}",
+        text(&div, "[data-testid=position]")
+    );
+    // The next task draws the rest, at the step the learner is on.
+    gloo_timers::future::TimeoutFuture::new(0).await;
+    yew::scheduler::flush().await;
+    for part in ["section[data-service=naive]", "[data-testid=fork]"] {
+        assert!(
+            div.query_selector(part).unwrap().is_some(),
+            "{part} is drawn"
+        );
+    }
+    assert_eq!(balance(&div, "naive"), 1000);
     div.remove();
 }

@@ -47,6 +47,7 @@ async fn step_latency_with_10k_rows() {
         initial: Some(Rc::new(scenario)),
         dir: "sandbox/",
         tools: idempotency_playground::ui::playground::Tools::SANDBOX,
+        staged: false,
     };
     yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
     yew::scheduler::flush().await;

@@ -94,7 +94,7 @@ impl Site for PlaygroundSite {
         match route {
             Route::Scenario(id) => {
                 let tools = super::playground::Tools::LESSONS;
-                html! { <super::playground::Playground lang={lang} route={route.clone()} key={id.clone()} tools={tools} /> }
+                html! { <super::playground::Playground lang={lang} route={route.clone()} key={id.clone()} tools={tools} staged=true /> }
             }
             _ => not_found(route, lang),
         }
@@ -116,10 +116,10 @@ impl Site for SandboxSite {
         let tools = super::playground::Tools::SANDBOX;
         match route {
             Route::Sandbox => {
-                html! { <super::playground::Playground lang={lang} route={route.clone()} key="sandbox" dir={Self::DIR} tools={tools} /> }
+                html! { <super::playground::Playground lang={lang} route={route.clone()} key="sandbox" dir={Self::DIR} tools={tools} staged=true /> }
             }
             Route::Challenge(id) => {
-                html! { <super::playground::Playground lang={lang} route={route.clone()} key={format!("challenge/{id}")} dir={Self::DIR} tools={tools} /> }
+                html! { <super::playground::Playground lang={lang} route={route.clone()} key={format!("challenge/{id}")} dir={Self::DIR} tools={tools} staged=true /> }
             }
             _ => not_found(route, lang),
         }

@@ -102,3 +102,19 @@ pub fn use_saved_progress(state: UseReducerHandle<PageState>) {
         }
     });
 }
+
+/// Whether the whole page is drawn yet. Unless `staged`, at once; if `staged`, false for the
+/// first render and true from a timer task queued right after it, so the lesson and the run's
+/// controls reach the screen (and answer a click) before the panels and the timeline are built.
+#[hook]
+pub fn use_whole_page(staged: bool) -> bool {
+    let whole = use_state_eq(|| !staged);
+    {
+        let whole = whole.clone();
+        use_effect_with((), move |_| {
+            let timer = (!*whole).then(|| Timeout::new(0, move || whole.set(true)));
+            move || drop(timer)
+        });
+    }
+    *whole
+}

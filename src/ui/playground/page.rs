@@ -19,6 +19,7 @@ use super::controls::{Control, Controls};
 use super::fork::{fork_panel, ForkProps};
 use super::hooks::{
     use_build_slices, use_play_timer, use_remembered_run, use_run_keys, use_saved_progress,
+    use_whole_page,
 };
 use super::intro::{intro, IntroProps};
 use super::lessons;
@@ -50,6 +51,12 @@ pub struct PlaygroundProps {
     /// The parts this page draws (`Tools::LESSONS` on the first page, `Tools::SANDBOX` on the
     /// sandbox page).
     pub tools: Tools,
+    /// Draw the page in two steps: first the lesson and the run's controls, then, in a task of
+    /// its own right after, the panels, the timeline and the rest below them. The pages set it
+    /// (issue 16: the controls answer sooner on a slow phone); tests that read the whole page
+    /// right after one render leave it off.
+    #[prop_or_default]
+    pub staged: bool,
 }
 
 /// The parts only one of the two pages that draw the playground needs: the first page (the
@@ -92,6 +99,7 @@ impl PlaygroundProps {
             route,
             initial: None,
             dir: if sandbox { "sandbox/" } else { "" },
+            staged: false,
             tools: if sandbox {
                 Tools::SANDBOX
             } else {
@@ -158,6 +166,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
     use_remembered_run(state.clone(), route.clone());
     use_saved_progress(state.clone());
     use_build_slices(dispatch.clone(), state.building.as_ref().map(|b| b.slices));
+    let whole = use_whole_page(props.staged);
 
     let on_control = {
         let d = dispatch.clone();
@@ -222,6 +231,9 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                 <p class="muted pace-note">{ l.t(
                     "Each step runs the next event in every column. A column with less to do finishes sooner, so compare columns by what happened, not by step number.",
                     "1ステップで各列の次のイベントを1つずつ実行する。やることが少ない列は早く終わるので、列どうしはステップ番号ではなく起きたことで比べる。") }</p>
+                if !whole {
+                    <div class="services-pending" aria-busy="true"></div>
+                } else {
                 if !challenge {
                     { fork_panel(&ForkProps { lang: l, session: &run.session(), waiting: !state.teach.reveals_future(), notice: state.fork_notice.as_ref(), on: &on_action }) }
                 }
@@ -242,6 +254,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                     { timeline_section(l, &run.session(), &TimelineView { tab: state.tab, page: state.timeline_page, reveal: state.teach.reveals_future(), on_tab: &on_tab, on_page: &on_page, on_jump: &on_jump }) }
                     <SharePanel lang={l} json={run.json.clone()} position={position} route_hash={route.to_hash()} on_import={on_import} import_notice={state.import_notice.clone()} />
                 </div>
+                }
             }
         </div>
     }
