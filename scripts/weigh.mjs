@@ -2,7 +2,9 @@
 // scripts/check-budgets.mjs holds the "page total" to each page's budget):
 //   node scripts/weigh.mjs [dist]
 // For every page folder (an index.html with the boot.js tag), the wasm and the wasm-bindgen JS
-// that static/boot.js loads for each language, by `gzip -9c`, plus boot.js; and the same by
+// that static/boot.js loads for each language, by `gzip -9c`, plus boot.js's code as the page
+// ships it (scripts/merge-lang.mjs writes it into the HTML; a page without it loads the file)
+// and the same by
 // brotli (quality 11, what scripts/compress.mjs writes and scripts/serve-dist.mjs sends to a
 // browser that accepts it).
 import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { brotli } from './compress.mjs';
 
 const gz = (file) => execFileSync('gzip', ['-9c', file], { maxBuffer: 1 << 26 }).length;
+const gzText = (text) => execFileSync('gzip', ['-9c'], { input: text, maxBuffer: 1 << 26 }).length;
 // Brotli's quality 11 is slow: the build's own `.br` (same settings) is read when it is newer
 // than its original.
 const br = (file) => {
@@ -30,9 +33,11 @@ export function weigh(root, { brotli: withBrotli = true } = {}) {
     if (!existsSync(html)) continue;
     const text = readFileSync(html, 'utf8');
     if (!text.includes('data-module=')) continue;
+    // The loader: inline in the page (what merge-lang.mjs writes), or else the boot.js file.
+    const inline = text.match(/<script type="module" async data-module=[^>]*>([^<]+)<\/script>/)?.[1];
     const boot = join(dir, 'boot.js');
-    const bootGz = gz(boot);
-    const bootBr = withBrotli ? br(boot) : NaN;
+    const bootGz = inline ? gzText(inline) : gz(boot);
+    const bootBr = !withBrotli ? NaN : inline ? brotli(Buffer.from(inline), '.js').length : br(boot);
     for (const [lang, suffix] of [['en', ''], ['ja', '-ja']]) {
       const m = text.match(new RegExp(`data-module${suffix}="\\./([^"]+)" data-wasm${suffix}="\\./([^"]+)"`));
       if (!m) continue;
