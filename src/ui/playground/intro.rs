@@ -51,9 +51,11 @@ pub fn intro(p: &IntroProps) -> Html {
         if let Some(ls) = lesson {
             <section class="lesson card" data-testid="lesson">
                 <h2><span class="lesson-number">{ lessons::number(ls.id).unwrap_or_default() }</span>{ " " }{ Lesson::pick(l, ls.title) }</h2>
-                <p>{ Lesson::pick(l, ls.story) }</p>
-                if let (Some(pred), Some(s), Some(block)) = (&teach.prediction, p.session, p.tools.predict) {
-                    { block(l, ls, pred, s, p.on) }
+                if let Some(w) = p.tools.words.and_then(|words| words(ls.id)) {
+                    <p>{ Lesson::pick(l, w.story) }</p>
+                    if let (Some(pred), Some(s), Some(block)) = (&teach.prediction, p.session, p.tools.predict) {
+                        { block(l, w, pred, s, p.on) }
+                    }
                 }
                 if p.changed {
                     <p class="notice info" data-testid="lesson-changed" data-forked={forked.is_some().to_string()}>{ l.t(

@@ -7,12 +7,18 @@
 pub use crate::ui::i18n::Pair;
 use crate::ui::i18n::{pair, Lang};
 
-/// The words around one built-in scenario.
+/// A built-in scenario's lesson: its id and title (the lesson list, the card's heading).
 pub struct Lesson {
     /// Stable scenario id (`#/scenario/<id>`).
     pub id: &'static str,
     /// Short title for the lesson list.
     pub title: Pair,
+}
+
+/// The words around one built-in scenario, in the lesson card.
+pub struct Words {
+    /// The lesson's id.
+    pub id: &'static str,
     /// What happens in this run (never how it ends).
     pub story: Pair,
     /// The question asked before the decisive step.
@@ -194,187 +200,291 @@ pub const PATH: &[Section] = &[
     },
 ];
 
-/// All lessons.
+/// All lessons: id and title.
 pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "timeout-ambiguity",
         title: pair!("A timeout is not an answer", "タイムアウトは答えではない"),
+    },
+    Lesson {
+        id: "client-cannot-tell",
+        title: pair!(
+            "Three failures that look the same",
+            "見分けのつかない3つの失敗"
+        ),
+    },
+    Lesson {
+        id: "double-charge",
+        title: pair!("A retry charges twice", "リトライで二重課金"),
+    },
+    Lesson {
+        id: "key-replays",
+        title: pair!(
+            "The key makes retries replays",
+            "キーがリトライを再生に変える"
+        ),
+    },
+    Lesson {
+        id: "distinct-keys",
+        title: pair!(
+            "Different keys, different operations",
+            "キーが違えば別の操作"
+        ),
+    },
+    Lesson {
+        id: "concurrent-same-key",
+        title: pair!(
+            "Two requests, one key, three locks",
+            "1つのキーに2つの要求、3つのロック"
+        ),
+    },
+    Lesson {
+        id: "atomic-lock",
+        title: pair!("One lock around everything", "すべてを1つのロックで"),
+    },
+    Lesson {
+        id: "ten-threads",
+        title: pair!("The ten-thread test", "10スレッドのテスト"),
+    },
+    Lesson {
+        id: "stripe-in-flight",
+        title: pair!(
+            "Stripe's pattern: 24 hours, 409 in flight",
+            "Stripe のパターン：24時間、処理中は409"
+        ),
+    },
+    Lesson {
+        id: "failure-cached",
+        title: pair!("Failures are answers too", "失敗も答えのうち"),
+    },
+    Lesson {
+        id: "many-retries",
+        title: pair!("Any number of retries", "何回リトライしても"),
+    },
+    Lesson {
+        id: "order-id-as-key",
+        title: pair!("An order id is not a key", "注文IDはキーではない"),
+    },
+    Lesson {
+        id: "new-key-per-retry",
+        title: pair!("A new key per retry", "リトライのたびに新しいキー"),
+    },
+    Lesson {
+        id: "split-store-crash",
+        title: pair!("Keys in the same database", "キーは同じデータベースに"),
+    },
+    Lesson {
+        id: "key-expiry",
+        title: pair!("Keys expire", "キーには期限がある"),
+    },
+    Lesson {
+        id: "param-mismatch",
+        title: pair!("Same key, different request", "同じキー、違う要求"),
+    },
+    Lesson {
+        id: "outbox-relay-crash",
+        title: pair!(
+            "The outbox delivers at least once",
+            "アウトボックスは少なくとも1回届ける"
+        ),
+    },
+    Lesson {
+        id: "dual-write",
+        title: pair!(
+            "Dual writes lose and invent events",
+            "二重書き込みはイベントを失い、でっち上げる"
+        ),
+    },
+    Lesson {
+        id: "effectively-once",
+        title: pair!(
+            "Effectively once, and only if atomic",
+            "実質1回、ただし原子的なときだけ"
+        ),
+    },
+    Lesson {
+        id: "slow-processor",
+        title: pair!(
+            "A slow processor outlives the lock",
+            "遅い決済代行がロックより長生きする"
+        ),
+    },
+    Lesson {
+        id: "store-failures",
+        title: pair!("When the key store fails", "キーストアが壊れるとき"),
+    },
+    Lesson {
+        id: "key-scope",
+        title: pair!("Whose key is it?", "そのキーは誰のもの？"),
+    },
+    Lesson {
+        id: "fingerprint-fields",
+        title: pair!(
+            "What the fingerprint covers",
+            "フィンガープリントが覆う範囲"
+        ),
+    },
+];
+
+/// Every lesson's words, by id: only the first page's lesson card reads them (through
+/// `playground::Tools::words`), so the sandbox page's wasm carries none of them.
+pub const WORDS: &[Words] = &[
+    Words {
+        id: "timeout-ambiguity",
         story: pair!("A client asks the atomic service to charge 100. The network drops the reply on its way back; the client waits, gives up, and is left with a timeout. It does not retry.", "クライアントがアトミックなサービスに100の課金を頼む。応答は帰り道でネットワークに落とされ、クライアントは待ったあげく諦め、手元にはタイムアウトだけが残る。リトライはしない。"),
         ask: pair!("The client saw only a timeout. How many times was the card charged?", "クライアントが見たのはタイムアウトだけ。カードは何回課金された？"),
         why: pair!("The server did the work (step {step}); only the reply was lost. A timeout says nothing about what happened on the server.", "サーバーは処理を終えていた（ステップ {step}）。失われたのは応答だけ。タイムアウトは、サーバーで何が起きたかを何も教えない。"),
         takeaway: pair!("After a timeout the work may or may not have happened, and waiting will not tell the client which.", "タイムアウトの後、処理は済んだかもしれないし、済んでいないかもしれない。待っていてもクライアントには分からない。"),
     },
-    Lesson {
+    Words {
         id: "client-cannot-tell",
-        title: pair!("Three failures that look the same", "見分けのつかない3つの失敗"),
         story: pair!("Three clients charge 100 each and each sees a timeout: the first request is lost on the way in, the second one's reply on the way out, and the third crashes the server after the charge, before anything else is written. Each client waits a second and retries once with its key. The naive service has no keys at all; the separate-store service keeps its keys outside the balance's transaction; the atomic service commits the charge and the key together, so a crash undoes both.", "3つのクライアントがそれぞれ100を課金し、どれもタイムアウトを見る。1つ目は要求が行きで消え、2つ目は応答が帰りで消え、3つ目は課金の直後、他に何も書かないうちにサーバーがクラッシュする。どのクライアントも1秒待って、同じキーで1回リトライする。素朴なサービスにはキーがない。別ストアのサービスはキーを残高のトランザクションの外に置く。アトミックなサービスは課金とキーを一緒にコミットするので、クラッシュすると両方が取り消される。"),
         ask: pair!("Each client retries once with its key. Where does the atomic service's balance end?", "各クライアントが同じキーで1回リトライする。アトミックなサービスの残高は最後にいくらになる？"),
         why: pair!("Step {step} is the atomic service's last charge. The lost request never charged, so its retry did; the lost reply's retry found the key and replayed; the crash rolled its charge back with the transaction, so its retry charged: one charge per client. The naive and separate-store services kept the crashed charge and charged its retry again.", "ステップ {step} がアトミックなサービスの最後の課金。消えた要求は課金されていないのでリトライが課金し、消えた応答のリトライはキーを見つけて再生し、クラッシュした課金はトランザクションごと巻き戻ったのでリトライが課金した。クライアントごとに1回。素朴なサービスと別ストアのサービスはクラッシュした課金を残したまま、そのリトライでもう一度課金した。"),
         takeaway: pair!("The client cannot tell the three apart, so it must retry; only a server that commits the charge and the key together makes every retry safe.", "クライアントには3つを見分けられないので、リトライするしかない。課金とキーを一緒にコミットするサーバーだけが、どのリトライも安全にする。"),
     },
-    Lesson {
+    Words {
         id: "double-charge",
-        title: pair!("A retry charges twice", "リトライで二重課金"),
         story: pair!("A client charges 100 from a balance of 1000. The reply is lost, the client times out and sends the same charge again with the same key. The naive service ignores keys; the idempotent and atomic services look the key up first.", "残高1000から100を課金する。応答が失われ、クライアントはタイムアウトして同じ課金を同じキーでもう一度送る。素朴なサービスはキーを見ない。冪等なサービスとアトミックなサービスは、まずキーを調べる。"),
         ask: pair!("The retry is about to reach the servers. Where does the naive balance end?", "リトライがサーバーに届く直前。素朴なサービスの残高は最後にいくらになる？"),
         why: pair!("At step {step} the naive service charges the retry as a new payment. The others find the key and send the first answer back.", "ステップ {step} で素朴なサービスはリトライを新しい支払いとして課金する。他のサービスはキーを見つけ、最初の答えを返す。"),
         takeaway: pair!("A retry the server cannot recognise is a second payment.", "サーバーが見分けられないリトライは、2回目の支払いになる。"),
     },
-    Lesson {
+    Words {
         id: "key-replays",
-        title: pair!("The key makes retries replays", "キーがリトライを再生に変える"),
         story: pair!("One operation, one key, three tries: the first two replies are lost and the client retries at once each time. The naive service beside it receives the same three tries.", "1つの操作、1つのキーで3回試す。最初の2回は応答が失われ、クライアントはそのたびにすぐリトライする。隣の素朴なサービスにも同じ3回が届く。"),
         ask: pair!("The second try is arriving with the same key. How many times does the idempotent service charge in all?", "2回目の試行が同じキーで届く。冪等なサービスは全部で何回課金する？"),
         why: pair!("From step {step} every try finds the key and gets the first answer back; only the first try charged. The naive service charged every try.", "ステップ {step} からは、どの試行もキーを見つけて最初の答えを受け取る。課金したのは最初の試行だけ。素朴なサービスは試行のたびに課金した。"),
         takeaway: pair!("A key names the operation, not the request: every retry of it gets the first answer.", "キーが名付けるのは要求ではなく操作。その操作のリトライは、どれも最初の答えを受け取る。"),
     },
-    Lesson {
+    Words {
         id: "distinct-keys",
-        title: pair!("Different keys, different operations", "キーが違えば別の操作"),
         story: pair!("Three orders, each with its own key: charges of 100, 200 and 300.", "3つの注文を、それぞれ別のキーで：100、200、300の課金。"),
         ask: pair!("The second order is arriving. How many charges does the idempotent service make in all?", "2つ目の注文が届く。冪等なサービスは全部で何回課金する？"),
         why: pair!("Each key is an operation of its own, so each one charges; the last at step {step}.", "キーごとに別の操作なので、どれも課金される。最後はステップ {step}。"),
         takeaway: pair!("Same key means a retry; a new key means a new operation. The client decides which by the key it sends.", "同じキーならリトライ、新しいキーなら新しい操作。どちらかを決めるのは、キーを送るクライアント。"),
     },
-    Lesson {
+    Words {
         id: "concurrent-same-key",
-        title: pair!("Two requests, one key, three locks", "1つのキーに2つの要求、3つのロック"),
         story: pair!("Two requests with the same key arrive at the same moment, and a third comes later. The TOCTOU service checks the key, charges and stores the result, each under a lock of its own, so between one request's check and its store the other can check too. The atomic and production services get the same requests.", "同じキーの要求が2つ同時に届き、3つ目が後から来る。TOCTOU サービスはキーの確認、課金、結果の保存をそれぞれ別のロックの下で行うので、一方の確認と保存の間に、もう一方も確認できてしまう。アトミックなサービスと本番型サービスにも同じ要求が届く。"),
         ask: pair!("How many charges does the TOCTOU service make for that one key?", "TOCTOU サービスは、その1つのキーで何回課金する？"),
         why: pair!("Both requests checked before either stored, so both found nothing and both charged; the last charge is step {step}. In the lab you can be the scheduler and find such an order yourself.", "どちらの要求も、相手が保存する前に確認したので、どちらも何も見つけずに課金した。最後の課金はステップ {step}。ラボでは自分がスケジューラになって、こういう順序を探せる。"),
         takeaway: pair!("Check-then-act is a race unless the check and the act are one critical section.", "確認してから実行するのは、確認と実行が1つのクリティカルセクションでない限り競合になる。"),
     },
-    Lesson {
+    Words {
         id: "atomic-lock",
-        title: pair!("One lock around everything", "すべてを1つのロックで"),
         story: pair!("Three requests with one key arrive at the same moment, at the atomic service (one lock around check, charge and store) and at the TOCTOU service.", "同じキーの要求が3つ同時に、アトミックなサービス（確認・課金・保存を1つのロックで囲む）と TOCTOU サービスに届く。"),
         ask: pair!("How many times does the atomic service charge?", "アトミックなサービスは何回課金する？"),
         why: pair!("The first request holds the lock until its result is stored (its charge is step {step}); the others wait, then find the key and replay.", "最初の要求は結果を保存するまでロックを握る（その課金がステップ {step}）。他の要求は待ち、その後キーを見つけて再生する。"),
         takeaway: pair!("Check, charge and record belong in one critical section. In production that is one database transaction that also locks the key: claimed first under a unique constraint, or a row lock, or REPEATABLE READ and up. Measured on PostgreSQL, a plain check-then-insert at READ COMMITTED still charges twice.", "確認・課金・記録は1つのクリティカルセクションに入れる。本番ではキーのロックも兼ねた1つのデータベーストランザクション：一意制約の下で先にキーを確保する、行ロックを取る、REPEATABLE READ 以上にする。PostgreSQL で測ると、READ COMMITTED の単純な確認してから挿入では、やはり2回課金される。"),
     },
-    Lesson {
+    Words {
         id: "ten-threads",
-        title: pair!("The ten-thread test", "10スレッドのテスト"),
         story: pair!("The article's concurrency test: ten requests with one key at once. Here the ten arrive at the same instant and the server interleaves their phases.", "記事の並行テスト：同じキーの要求を10個同時に。ここでは10個が同じ瞬間に届き、サーバーはそれぞれの段階を交互に進める。"),
         ask: pair!("How many times does the TOCTOU service charge the one key?", "TOCTOU サービスは、その1つのキーで何回課金する？"),
         why: pair!("Every request checked before any of them stored, so every one charged; the last at step {step}. The atomic service charged once.", "どの要求も、誰かが保存する前に確認したので、全員が課金した。最後はステップ {step}。アトミックなサービスは1回だけ課金した。"),
         takeaway: pair!("A test with one thread passes for both services; only a concurrent test tells them apart.", "1スレッドのテストはどちらのサービスでも通る。違いが分かるのは並行テストだけ。"),
     },
-    Lesson {
+    Words {
         id: "stripe-in-flight",
-        title: pair!("Stripe's pattern: 24 hours, 409 in flight", "Stripe のパターン：24時間、処理中は409"),
         story: pair!("The production service follows the pattern Stripe documents: it keeps a key's result for 24 hours, answers 409 while a request with the same key is still running, and stores the result in the same transaction as the charge. Two requests with one key arrive at once; a retry follows two seconds later.", "本番型サービスは Stripe が公開しているパターンに従う。キーの結果を24時間保持し、同じキーの要求が処理中なら409を返し、結果を課金と同じトランザクションで保存する。同じキーの要求が2つ同時に届き、2秒後にリトライが来る。"),
         ask: pair!("How many of these requests does the production service answer with “409: in flight”?", "本番型サービスは、このうちいくつの要求に「409：処理中」と答える？"),
         why: pair!("At step {step} the second request finds the first one's record still in flight and gets 409 instead of a charge; the later retry replays the stored answer.", "ステップ {step} で2つ目の要求は最初の要求のレコードが処理中なのを見つけ、課金ではなく409を受け取る。後のリトライは保存された答えを再生する。"),
         takeaway: pair!("An in-flight record turns a race into an explicit answer: try again later, with the same key.", "処理中のレコードは、競合をはっきりした答えに変える。「後で同じキーでもう一度」。"),
     },
-    Lesson {
+    Words {
         id: "failure-cached",
-        title: pair!("Failures are answers too", "失敗も答えのうち"),
         story: pair!("A charge of 100 against a balance of 50 fails. Then 100 is deposited and the client retries with the same key. The idempotent and atomic services store the failure like the article's code; this production service is set to store only successes (AWS Powertools deletes the record when the function fails), so its retry runs again.", "残高50に100を課金して失敗する。その後100が入金され、クライアントは同じキーでリトライする。冪等なサービスとアトミックなサービスは記事のコードと同じく失敗も保存する。この本番型サービスは成功だけを保存する設定（AWS Powertools は関数が失敗するとレコードを消す）なので、リトライは再実行される。"),
         ask: pair!("The retry reaches the production service. Where does its balance end?", "リトライが本番型サービスに届く。その残高は最後にいくらになる？"),
         why: pair!("The production service stored no failure, so at step {step} it charged the retry: one key, two different answers. The others replayed the stored failure.", "本番型サービスは失敗を保存していないので、ステップ {step} でリトライを課金した。1つのキーに2つの違う答え。他のサービスは保存した失敗を再生した。"),
         takeaway: pair!("Replaying failures keeps one key to one answer; retrying them lets the answer change. Choose on purpose, and send a new key when the situation has changed.", "失敗も再生すれば1つのキーに答えは1つ。再実行すれば答えは変わりうる。どちらかを意図して選び、状況が変わったら新しいキーで送る。"),
     },
-    Lesson {
+    Words {
         id: "many-retries",
-        title: pair!("Any number of retries", "何回リトライしても"),
         story: pair!("The article's property: after the first answer, any number of retries with the same key leaves the balance unchanged. Here one operation meets every kind of fault in a row (lost replies, a lost request, a crash before the charge) and retries with backoff, up to six tries.", "記事のプロパティ：最初の答えの後は、同じキーで何回リトライしても残高は変わらない。ここでは1つの操作が、あらゆる障害（応答の消失、要求の消失、課金前のクラッシュ）に続けて遭い、バックオフしながら最大6回まで試す。"),
         ask: pair!("The second try is arriving. Where does the idempotent service's balance end?", "2回目の試行が届く。冪等なサービスの残高は最後にいくらになる？"),
         why: pair!("Only one try charged; from step {step} the others replayed it or never reached the charge. The naive service charged every try that arrived.", "課金したのは1回だけ。ステップ {step} から先の試行は再生されたか、課金まで届かなかった。素朴なサービスは、届いた試行のたびに課金した。"),
         takeaway: pair!("One run is one case; a property claims it for every case. The properties page runs it over hundreds of random scenarios and shrinks a failure to the smallest one.", "1回の実行は1つのケースにすぎない。プロパティはすべてのケースについて主張する。プロパティのページでは、数百のランダムなシナリオで検証し、失敗を最小のケースまで縮める。"),
     },
-    Lesson {
+    Words {
         id: "order-id-as-key",
-        title: pair!("An order id is not a key", "注文IDはキーではない"),
         story: pair!("A client uses the order id as its idempotency key. It charges 100 for order-1, then 30 for the order's shipping, again with the key “order-1”. To the server that looks like a retry of the first charge.", "クライアントが注文IDを冪等性キーに使う。order-1 に100を課金し、続けて送料の30を、同じく「order-1」というキーで課金する。サーバーには、最初の課金のリトライに見える。"),
         ask: pair!("The shipping charge arrives with the key “order-1”. How many charges does the idempotent service make?", "送料の課金が「order-1」というキーで届く。冪等なサービスは何回課金する？"),
         why: pair!("At step {step} the idempotent service found the key and replayed the first charge's answer: the shipping was never charged, and the client was told it succeeded. The production service compares a fingerprint of the request and refuses the mismatch instead.", "ステップ {step} で冪等なサービスはキーを見つけ、最初の課金の答えを再生した。送料は課金されず、クライアントには成功と伝わった。本番型サービスは要求のフィンガープリントを比べ、不一致を拒否する。"),
         takeaway: pair!("A key is not an order id. The article's IdempotencyKey newtype makes mixing them up a type error, and a result enum with DuplicateRequest makes every caller handle a replay.", "キーは注文IDではない。記事の IdempotencyKey という newtype なら取り違えは型エラーになり、DuplicateRequest を含む結果の列挙型なら、呼び出し側は必ず再生を扱うことになる。"),
     },
-    Lesson {
+    Words {
         id: "new-key-per-retry",
-        title: pair!("A new key per retry", "リトライのたびに新しいキー"),
         story: pair!("The client mints a fresh UUID on every try instead of once per operation. The reply is lost and it retries every 200 ms.", "クライアントが、操作ごとに1回ではなく、試行のたびに新しい UUID を作る。応答が失われ、200ミリ秒ごとにリトライする。"),
         ask: pair!("The retry arrives with a new key. How many times does the atomic service charge?", "リトライが新しいキーで届く。アトミックなサービスは何回課金する？"),
         why: pair!("Every try carried its own key, so to the server every try was a new operation (the last charge is step {step}). No server can fix this: the key is the client's to keep.", "試行ごとにキーが違うので、サーバーにはどれも新しい操作に見えた（最後の課金はステップ {step}）。これはどのサーバーにも直せない。キーを保つのはクライアントの役目。"),
         takeaway: pair!("Mint the key once per operation, before the first try (a UUID v4, or a v7 to keep keys in time order), and send it with every retry.", "キーは操作ごとに1回、最初の試行の前に作り（UUID v4、時刻順にしたいなら v7）、どのリトライでも同じものを送る。"),
     },
-    Lesson {
+    Words {
         id: "split-store-crash",
-        title: pair!("Keys in the same database", "キーは同じデータベースに"),
         story: pair!("The server crashes after the charge, before the key is written. Where the key lives decides what the retry finds: the separate-store service commits the charge in one system and the key in another; TOCTOU writes them in separate steps; the atomic and production services commit both in one transaction.", "課金の後、キーを書く前にサーバーがクラッシュする。リトライが何を見つけるかは、キーの置き場所で決まる。別ストアのサービスは課金とキーを別々のシステムにコミットし、TOCTOU は別々のステップで書き、アトミックなサービスと本番型サービスは両方を1つのトランザクションでコミットする。"),
         ask: pair!("The retry is arriving. How many charges does the separate-store service make?", "リトライが届く。別ストアのサービスは何回課金する？"),
         why: pair!("The charge was committed but the key never was, so at step {step} the retry found no key and charged again. The atomic transaction rolled the crashed charge back; the production service answered 409 until the crashed request's in-flight record expired.", "課金はコミットされたがキーはされなかったので、ステップ {step} でリトライはキーを見つけられず、もう一度課金した。アトミックなトランザクションはクラッシュした課金を巻き戻し、本番型サービスはクラッシュした要求の処理中レコードが期限切れになるまで409を返した。"),
         takeaway: pair!("Keep the key in the same transaction as the charge; a second store is a second commit that can fail on its own.", "キーは課金と同じトランザクションに置く。別のストアは、単独で失敗しうる2つ目のコミットになる。"),
     },
-    Lesson {
+    Words {
         id: "key-expiry",
-        title: pair!("Keys expire", "キーには期限がある"),
         story: pair!("The production service keeps keys for 24 hours, as Stripe does. A charge succeeds; the client retries 25 hours later. The atomic service beside it keeps keys forever.", "本番型サービスは Stripe と同じくキーを24時間保持する。課金が成功し、クライアントは25時間後にリトライする。隣のアトミックなサービスはキーを永久に保持する。"),
         ask: pair!("The late retry arrives. How many charges does the production service make?", "遅れたリトライが届く。本番型サービスは何回課金する？"),
         why: pair!("The key had expired, so at step {step} the retry ran as a new charge. The atomic service still had the key.", "キーは期限切れだったので、ステップ {step} でリトライは新しい課金として実行された。アトミックなサービスにはキーがまだあった。"),
         takeaway: pair!("A key protects only while it is kept: retries must stop well inside the retention window.", "キーが守るのは保持されている間だけ。リトライは保持期間より十分前に打ち切る。"),
     },
-    Lesson {
+    Words {
         id: "param-mismatch",
-        title: pair!("Same key, different request", "同じキー、違う要求"),
         story: pair!("A client bug: the same key is sent first with 100, then with 200. The atomic service compares keys only; the production service also compares a fingerprint of the request. The sagas that span several services, where one transaction is not enough, are on the durable-execution page.", "クライアントのバグ：同じキーで、まず100、次に200が送られる。アトミックなサービスはキーしか比べない。本番型サービスは要求のフィンガープリントも比べる。1つのトランザクションでは足りない、複数サービスにまたがるサガは、Durable Execution のページで扱う。"),
         ask: pair!("The 200 arrives with the same key. Where does the atomic service's balance end?", "200が同じキーで届く。アトミックなサービスの残高は最後にいくらになる？"),
         why: pair!("At step {step} the atomic service replayed the first answer for a different request. The production service refused it with an error the client cannot miss.", "ステップ {step} でアトミックなサービスは、違う要求に最初の答えを再生した。本番型サービスは、クライアントが見落とせないエラーで拒否した。"),
         takeaway: pair!("Store a fingerprint of the request with the key and refuse a mismatch (Stripe answers 400, the IETF draft 422).", "キーと一緒に要求のフィンガープリントを保存し、不一致は拒否する（Stripe は400、IETF ドラフトは422）。"),
     },
-    Lesson {
+    Words {
         id: "outbox-relay-crash",
-        title: pair!("The outbox delivers at least once", "アウトボックスは少なくとも1回届ける"),
         story: pair!("Two charges write their events to the outbox in the same transaction. The relay publishes them, then crashes before marking them sent; its next run publishes them again. One consumer keeps an inbox of processed event ids, the other does not.", "2つの課金が、同じトランザクションでイベントをアウトボックスに書く。リレーはそれを発行し、送信済みの印を付ける前にクラッシュする。次の実行でもう一度発行する。片方のコンシューマは処理済みイベントIDの受信箱を持ち、もう片方は持たない。"),
         ask: pair!("How many e-mails does the consumer without an inbox send?", "受信箱を持たないコンシューマは、メールを何通送る？"),
         why: pair!("The relay delivered every event twice, and the consumer without an inbox acted on every delivery, the last at step {step}. The one with an inbox ignored the repeats.", "リレーはどのイベントも2回届け、受信箱のないコンシューマは届くたびに処理した。最後はステップ {step}。受信箱のある方は繰り返しを無視した。"),
         takeaway: pair!("The outbox is at-least-once; the consumer's inbox makes it effectively once.", "アウトボックスは少なくとも1回。コンシューマの受信箱が、それを実質1回にする。"),
     },
-    Lesson {
+    Words {
         id: "dual-write",
-        title: pair!("Dual writes lose and invent events", "二重書き込みはイベントを失い、でっち上げる"),
         story: pair!("The same two crashes through three wirings: the outbox; commit, then publish; publish, then commit. The first request crashes just after its commit, the second after its charge, before the commit.", "同じ2つのクラッシュを3つの配線で：アウトボックス、コミットしてから発行、発行してからコミット。1つ目の要求はコミットの直後に、2つ目は課金の後、コミットの前にクラッシュする。"),
         ask: pair!("Does commit-then-publish keep “one event per charge”?", "「コミットしてから発行」は「課金1回にイベント1つ」を守れる？"),
         why: pair!("At step {step} a charge had committed and the crash came before its event was published: that event is lost for good. Publish-then-commit announced a charge that then rolled back.", "ステップ {step} で課金はコミット済みなのに、イベントを発行する前にクラッシュした。そのイベントは永久に失われる。「発行してからコミット」は、後で巻き戻る課金を知らせてしまった。"),
         takeaway: pair!("An application cannot write two systems atomically: write the event into the database with the charge, and let a relay publish it.", "アプリケーションは2つのシステムに原子的には書けない。イベントは課金と一緒にデータベースへ書き、リレーに発行させる。"),
     },
-    Lesson {
+    Words {
         id: "effectively-once",
-        title: pair!("Effectively once, and only if atomic", "実質1回、ただし原子的なときだけ"),
         story: pair!("Everything at once: a double click sends two requests with one key at the same moment, and a retry follows. The naive, TOCTOU, atomic and production services take the same inputs.", "全部まとめて：ダブルクリックで同じキーの要求が2つ同時に送られ、その後リトライが続く。素朴・TOCTOU・アトミック・本番型のサービスが同じ入力を受ける。"),
         ask: pair!("The TOCTOU service has the key too. How many charges does it make for that key?", "TOCTOU サービスもキーを使う。そのキーで何回課金する？"),
         why: pair!("The TOCTOU service checked the key twice before storing it, so it charged twice; the last charge is step {step}. Only the atomic and production services charged once.", "TOCTOU サービスは保存する前にキーを2回確認したので、2回課金した。最後の課金はステップ {step}。1回だけ課金したのは、アトミックなサービスと本番型サービスだけ。"),
         takeaway: pair!("At-least-once delivery plus an idempotency key is effectively once, and only when the check, the charge and the record are atomic.", "少なくとも1回の配信に冪等性キーを足すと実質1回になる。ただし、確認・課金・記録が原子的なときに限る。"),
     },
-    Lesson {
+    Words {
         id: "slow-processor",
-        title: pair!("A slow processor outlives the lock", "遅い決済代行がロックより長生きする"),
         story: pair!("The production service locks the key for 90 s (rocket-rides) and calls a card processor. This time the processor takes 120 s to answer. The client times out and retries every 30 s with the same key: 409 while the lock is young.", "本番型サービスはキーを90秒ロックし（rocket-rides）、決済代行を呼ぶ。今回は決済代行の応答に120秒かかる。クライアントはタイムアウトし、同じキーで30秒ごとにリトライする。ロックが若いうちは409。"),
         ask: pair!("The next retry arrives after 90 s. How many times is the card charged in the end?", "次のリトライは90秒後に届く。カードは最終的に何回課金される？"),
         why: pair!("The lock expired while its holder was only slow; the retry took the key over and the processor charged again (step {step}). Every request carried the key, but the processor never saw it.", "持ち主が遅いだけなのにロックが切れ、リトライがキーを引き継いで決済代行がもう一度課金した（ステップ {step}）。どの要求もキーを持っていたが、決済代行には届いていない。"),
         takeaway: pair!("Pass the key on to the processor (in the sandbox: “Pass the key on”): it then replays. Recovery points help after a crash, not with a slow holder.", "キーを決済代行にも渡す（サンドボックスの「キーを決済代行に渡す」）と再生される。回復ポイントはクラッシュ後には効くが、遅い持ち主には効かない。"),
     },
-    Lesson {
+    Words {
         id: "store-failures",
-        title: pair!("When the key store fails", "キーストアが壊れるとき"),
         story: pair!("The separate key store holds one key. order-1's reply is lost; order-2 is written and evicts order-1's key; the client sends order-1 again. Then the store is unreachable for order-3: both services refuse with 503 (fail closed) and the retry succeeds.", "分離キーストアは1個しかキーを持てない。order-1 の応答が消え、order-2 が書かれて order-1 のキーを追い出し、クライアントが order-1 を再送する。次に order-3 ではストアに届かず、両サービスとも503で拒否し（フェイルクローズ）、リトライが成功する。"),
         ask: pair!("order-1 arrives again. How many charges does the separate store make for one key?", "order-1 が再び届く。分離ストアは1つのキーで何回課金する？"),
         why: pair!("The evicted key looked new, so the store charged again (step {step}). The atomic service keeps keys beside the balance: nothing evicted them. Failing closed cost a 503 and a retry, not money.", "追い出されたキーは新しく見えたので、もう一度課金した（ステップ {step}）。アトミックなサービスはキーを残高の隣に置くので追い出されない。フェイルクローズの代償は503とリトライで、お金ではない。"),
         takeaway: pair!("A key store that can forget or fail open charges twice; fail closed (503), and on a serialization failure answer 429 “retry with the same key”.", "忘れるキーストアやフェイルオープンは二重課金する。フェイルクローズ（503）にし、直列化失敗には429「同じキーでリトライ」と答える。"),
     },
-    Lesson {
+    Words {
         id: "key-scope",
-        title: pair!("Whose key is it?", "そのキーは誰のもの？"),
         story: pair!("Two shops on one payment API both call their first order order-1. Customer 1 pays 100 with key order-1; then customer 2 pays 100 with the same key. The article's atomic service looks keys up by the key alone; the production service by (account, key), as the IETF draft advises and rocket-rides does.", "1つの決済 API を使う2つの店が、どちらも最初の注文を order-1 と呼ぶ。顧客1がキー order-1 で100を払い、次に顧客2が同じキーで100を払う。記事のアトミックなサービスはキーだけで引く。本番型サービスは IETF ドラフトの勧めと rocket-rides のとおり（アカウント, キー）で引く。"),
         ask: pair!("Customer 2's request is arriving. How many charges does the atomic service make in all?", "顧客2の要求が届く。アトミックなサービスの課金は全部で何回？"),
         why: pair!("At step {step} the atomic service found order-1 and replayed customer 1's receipt to customer 2: customer 2 was never charged and has read another customer's answer. The production service kept the two keys apart and charged both.", "ステップ {step} でアトミックなサービスは order-1 を見つけ、顧客1の領収を顧客2に再生した。顧客2は課金されず、他の顧客の応答を読んだ。本番型サービスは2つのキーを分け、両方に課金した。"),
         takeaway: pair!("Look keys up by (caller, key): a key is unique only within one client's requests.", "キーは（呼び出し元, キー）で引く。キーが一意なのは、1つのクライアントの要求の中だけ。"),
     },
-    Lesson {
+    Words {
         id: "fingerprint-fields",
-        title: pair!("What the fingerprint covers", "フィンガープリントが覆う範囲"),
         story: pair!("The client writes the time into every body it sends. Its first reply is lost and it retries with the same key. Here the production service fingerprints the whole body; the atomic service compares no parameters at all.", "クライアントは送る本文すべてに時刻を書き込む。最初の応答が失われ、同じキーでリトライする。ここでの本番型サービスは本文全体のフィンガープリントをとる。アトミックなサービスはパラメータをまったく比べない。"),
         ask: pair!("The retry arrives with a new time in its body. How many “same key, different request” answers does the production service give?", "本文の時刻だけが違うリトライが届く。本番型サービスは「同じキーで違う要求」を何回返す？"),
         why: pair!("At step {step} the stamped time made the retry's fingerprint differ, so the production service refused an honest retry: the client got a 400 for a charge that did happen. Over too few fields (the description only) a real change of amount would be replayed silently instead; try both in the sandbox.", "ステップ {step} で、書き込まれた時刻のせいでリトライのフィンガープリントが変わり、本番型サービスは正直なリトライを拒否した。クライアントは実際に行われた課金に400を受け取った。逆に少なすぎる項目（説明だけ）だと、金額の本当の変更が黙って再生される。サンドボックスで両方を試そう。"),
@@ -385,6 +495,11 @@ pub const LESSONS: &[Lesson] = &[
 /// The lesson with this id.
 pub fn lesson(id: &str) -> Option<&'static Lesson> {
     LESSONS.iter().find(|l| l.id == id)
+}
+
+/// The words of the lesson with this id.
+pub fn words(id: &str) -> Option<&'static Words> {
+    WORDS.iter().find(|w| w.id == id)
 }
 
 /// The lesson's number on the path ("3.2"): its section and its place in it.
@@ -423,7 +538,8 @@ mod tests {
             "in the article's order"
         );
         for id in on_path {
-            let l = lesson(id).unwrap_or_else(|| panic!("{id} has no words"));
+            assert!(lesson(id).is_some(), "{id} has no title");
+            let l = words(id).unwrap_or_else(|| panic!("{id} has no words"));
             assert!(
                 l.why.en.contains("{step}") && l.why.ja.contains("{step}"),
                 "{id}"
@@ -434,6 +550,7 @@ mod tests {
             );
             assert!(number(id).is_some());
         }
+        assert_eq!(WORDS.len(), LESSONS.len(), "one set of words per lesson");
         assert_eq!(number("timeout-ambiguity").as_deref(), Some("1.1"));
         assert_eq!(number("double-charge").as_deref(), Some("2"));
     }

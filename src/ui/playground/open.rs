@@ -12,7 +12,7 @@ use crate::ui::text;
 
 use super::saved_run::SavedRun;
 use super::state::{Notice, PageState};
-use super::teach::{Progress, Teach};
+use super::teach::{Progress, Teach, Teachers};
 
 /// The default sandbox: the three services of the first lesson plus the production one.
 pub fn sandbox_scenario() -> Scenario {
@@ -53,19 +53,19 @@ fn link_scenario_error(lang: Lang, e: &InputError) -> String {
 }
 
 /// The route's own scenario: the built-in lesson or the default sandbox.
-fn route_scenario(route: &Route) -> Option<Scenario> {
+fn route_scenario(route: &Route, teachers: Teachers) -> Option<Scenario> {
     match route {
         Route::Sandbox => Some(sandbox_scenario()),
         Route::Scenario(id) => builtin(id),
-        Route::Challenge(id) => crate::sim::lesson::challenge(id).map(|c| c.start),
+        Route::Challenge(id) => (teachers.challenge)(id).map(|c| c.start),
         _ => None,
     }
 }
 
 /// A linked or saved run for `route`: on a challenge, only a run of that challenge.
-fn fits(route: &Route, s: Scenario, lang: Lang) -> Result<Scenario, String> {
+fn fits(route: &Route, s: Scenario, lang: Lang, teachers: Teachers) -> Result<Scenario, String> {
     match route {
-        Route::Challenge(id) => match crate::sim::lesson::challenge(id) {
+        Route::Challenge(id) => match (teachers.challenge)(id) {
             Some(c) => c
                 .accepts(&s)
                 .map(|()| s)
@@ -81,22 +81,23 @@ impl PageState {
     /// text). A long run opens as a build in progress (the page shows its progress); Cancel
     /// opens the route's own scenario instead.
     pub fn open(route: &Route, hash: &str, saved: Option<&str>, lang: Lang) -> PageState {
-        PageState::open_with(route, hash, saved, Progress::default(), lang)
+        PageState::open_with(route, hash, saved, Progress::default(), lang, Teachers::ALL)
     }
 
     /// [`PageState::open`] with the learner's progress (the question's remembered answer, the
-    /// done and won marks).
+    /// done and won marks), finding the questions and challenges in `teachers` (the page's).
     pub fn open_with(
         route: &Route,
         hash: &str,
         saved: Option<&str>,
         progress: Progress,
         lang: Lang,
+        teachers: Teachers,
     ) -> PageState {
         let mut st = PageState::empty();
-        st.teach = Teach::for_route(route, progress);
+        st.teach = Teach::for_route(route, progress, teachers);
         let route_hash = route.to_hash();
-        let fallback = route_scenario(route);
+        let fallback = route_scenario(route, teachers);
         // 1. A share link in the hash.
         if let Some(q) = Route::query(hash) {
             match share::decode_query(q) {
@@ -115,7 +116,8 @@ impl PageState {
                             .into(),
                         )
                     };
-                    let opened = Scenario::from_json(&p.json).map(|s| fits(route, s, lang));
+                    let opened =
+                        Scenario::from_json(&p.json).map(|s| fits(route, s, lang, teachers));
                     match opened {
                         Ok(Ok(s)) => {
                             match st.open_scenario(s, p.step, Some(notice), fallback.clone(), lang)
@@ -141,7 +143,7 @@ impl PageState {
             if let Some(saved) = saved.and_then(SavedRun::from_json) {
                 if saved.route == route_hash {
                     let opened = Scenario::from_json(&saved.scenario).and_then(|s| {
-                        match fits(route, s, lang) {
+                        match fits(route, s, lang, teachers) {
                             Ok(s) => {
                                 st.open_scenario(s, saved.position, None, fallback.clone(), lang)
                             }

@@ -22,7 +22,7 @@ use super::hooks::{
     use_whole_page,
 };
 use super::intro::{intro, IntroProps};
-use super::lessons;
+use super::lessons::{self, Words};
 use super::notice::{notice_bar, NoticeBarProps};
 use super::panel::service_panel;
 use super::predict::{predict_block, PredictBlock};
@@ -31,7 +31,7 @@ use super::scenario_nav::{scenario_nav, ScenarioNavProps};
 use super::services::ServicePicker;
 use super::share_panel::SharePanel;
 use super::state::{Action, PageState};
-use super::teach::Progress;
+use super::teach::{Progress, Teachers};
 use super::timeline_section::{timeline_section, TimelineView};
 
 /// Props of the playground page.
@@ -71,6 +71,10 @@ pub struct Tools {
     pub challenge: Option<ChallengeCard>,
     /// A lesson's question: predict, then reveal.
     pub predict: Option<PredictBlock>,
+    /// Where the questions and the challenges come from.
+    pub teachers: Teachers,
+    /// A lesson's words (its story, question, explanation and takeaway), by id.
+    pub words: Option<fn(&str) -> Option<&'static Words>>,
 }
 
 impl Tools {
@@ -79,12 +83,16 @@ impl Tools {
         sandbox: None,
         challenge: None,
         predict: Some(predict_block),
+        teachers: Teachers::LESSONS,
+        words: Some(lessons::words),
     };
     /// The sandbox page's: the sandbox and the challenges.
     pub const SANDBOX: Tools = Tools {
         sandbox: Some(|p| html! { <Sandbox ..p /> }),
         challenge: Some(challenge_card),
         predict: None,
+        teachers: Teachers::CHALLENGES,
+        words: None,
     };
 }
 
@@ -122,7 +130,7 @@ fn opening(props: &PlaygroundProps) -> PageState {
     let progress = Progress::from_text(&web::load(PROGRESS_KEY).unwrap_or_default());
     let mut st = if let Some(Ok(s)) = props.initial.clone().map(|sc| Session::new((*sc).clone())) {
         let mut st = PageState::empty();
-        st.teach = super::teach::Teach::for_route(&props.route, progress);
+        st.teach = super::teach::Teach::for_route(&props.route, progress, props.tools.teachers);
         st.set_session(s);
         st
     } else {
@@ -136,6 +144,7 @@ fn opening(props: &PlaygroundProps) -> PageState {
             saved.as_deref(),
             progress,
             props.lang,
+            props.tools.teachers,
         )
     };
     // On a wide screen the lesson list is open; on a phone it is a menu.

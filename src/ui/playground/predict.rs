@@ -8,7 +8,7 @@ use crate::sim::{Session, World};
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::text::{self, teach::value_text};
 
-use super::lessons::Lesson;
+use super::lessons::{Lesson, Words};
 use super::state::Action;
 use super::teach::{Answer, Prediction};
 
@@ -45,13 +45,13 @@ fn why_with_step(l: Lang, why: &str, step: usize, on: &Callback<Action>) -> Html
 }
 
 /// [`predict_block`]'s type, as the first page hands it to the playground (`page::Tools`).
-pub type PredictBlock = fn(Lang, &Lesson, &Prediction, &Session, &Callback<Action>) -> Html;
+pub type PredictBlock = fn(Lang, &Words, &Prediction, &Session, &Callback<Action>) -> Html;
 
 /// The question block of a lesson.
 #[inline(never)]
 pub fn predict_block(
     l: Lang,
-    lesson: &Lesson,
+    lesson: &Words,
     p: &Prediction,
     s: &Session,
     on: &Callback<Action>,

@@ -9,6 +9,35 @@ use crate::sim::lesson::{self, Challenge, NotPosed, Posed, Question, Value};
 use crate::sim::Session;
 use crate::ui::route::Route;
 
+/// Where a page finds what teaches on it: the lessons' questions and the challenges. Plain
+/// function pointers, so a page that names only one of them (the first page the questions, the
+/// sandbox page the challenges) links only that one's code into its wasm.
+#[derive(Clone, Copy)]
+pub struct Teachers {
+    /// The question of a lesson, by id.
+    pub question: fn(&str) -> Option<Question>,
+    /// A challenge, by id.
+    pub challenge: fn(&str) -> Option<Challenge>,
+}
+
+impl Teachers {
+    /// The first page's: the lessons' questions.
+    pub const LESSONS: Teachers = Teachers {
+        question: lesson::question,
+        challenge: |_| None,
+    };
+    /// The sandbox page's: the challenges.
+    pub const CHALLENGES: Teachers = Teachers {
+        question: |_| None,
+        challenge: lesson::challenge,
+    };
+    /// Both (tests, and code that does not know its page).
+    pub const ALL: Teachers = Teachers {
+        question: lesson::question,
+        challenge: lesson::challenge,
+    };
+}
+
 /// Longest progress text read back from storage (ids are short; this holds every lesson and
 /// challenge many times over).
 pub const MAX_PROGRESS_BYTES: usize = 16_384;
@@ -186,11 +215,11 @@ pub struct Teach {
 }
 
 impl Teach {
-    /// What teaches on `route`, with the learner's `progress`.
-    pub fn for_route(route: &Route, progress: Progress) -> Teach {
+    /// What teaches on `route`, with the learner's `progress`, found in `teachers`.
+    pub fn for_route(route: &Route, progress: Progress, teachers: Teachers) -> Teach {
         let (lesson, challenge) = match route {
-            Route::Scenario(id) => (lesson::question(id), None),
-            Route::Challenge(id) => (None, lesson::challenge(id).map(Rc::new)),
+            Route::Scenario(id) => ((teachers.question)(id), None),
+            Route::Challenge(id) => (None, (teachers.challenge)(id).map(Rc::new)),
             _ => (None, None),
         };
         Teach {
