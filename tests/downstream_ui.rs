@@ -3,42 +3,14 @@
 #![cfg(target_arch = "wasm32")]
 
 use idempotency_playground::ui::i18n::Lang;
-use idempotency_playground::ui::playground::{Playground, PlaygroundProps};
 use idempotency_playground::ui::route::Route;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
+mod page;
+use page::{el, mount};
+
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn root() -> web_sys::Element {
-    let doc = web_sys::window().unwrap().document().unwrap();
-    let div = doc.create_element("div").unwrap();
-    doc.body().unwrap().append_child(&div).unwrap();
-    div
-}
-
-fn el(root: &web_sys::Element, selector: &str) -> web_sys::HtmlElement {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("{selector} not found"))
-        .dyn_into()
-        .unwrap()
-}
-
-async fn mount(route: Route, lang: Lang) -> web_sys::Element {
-    web_sys::window()
-        .unwrap()
-        .local_storage()
-        .unwrap()
-        .unwrap()
-        .clear()
-        .unwrap();
-    let div = root();
-    let props = PlaygroundProps::for_route(lang, route);
-    yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
-    yew::scheduler::flush().await;
-    div
-}
 
 #[wasm_bindgen_test]
 async fn slow_processor_lesson_asks_then_shows_two_charges_on_the_processor_lane() {

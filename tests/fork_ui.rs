@@ -8,37 +8,10 @@ use idempotency_playground::ui::route::Route;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
+mod page;
+use page::{attr, balance, el, root};
+
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn root() -> web_sys::Element {
-    let doc = web_sys::window().unwrap().document().unwrap();
-    let div = doc.create_element("div").unwrap();
-    doc.body().unwrap().append_child(&div).unwrap();
-    div
-}
-
-fn el(root: &web_sys::Element, selector: &str) -> web_sys::HtmlElement {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("{selector} not found"))
-        .dyn_into()
-        .unwrap()
-}
-
-fn attr(root: &web_sys::Element, selector: &str, name: &str) -> Option<String> {
-    el(root, selector).get_attribute(name)
-}
-
-fn balance(div: &web_sys::Element, service: &str) -> i64 {
-    el(
-        div,
-        &format!("section[data-service={service}] [data-testid=balance]"),
-    )
-    .text_content()
-    .unwrap()
-    .parse()
-    .unwrap()
-}
 
 /// `data-replayed` of every answer listed in a service's panel, in order.
 fn marks(div: &web_sys::Element, service: &str) -> Vec<String> {
@@ -141,10 +114,17 @@ async fn a_fork_waits_for_the_question_then_branches_the_run() {
         attr(&div, "[data-testid=lesson-changed]", "data-forked").as_deref(),
         Some("true")
     );
+    // The step is said once, in the panel's line, not again in the notice.
+    assert_eq!(
+        el(&div, "[data-testid=fork-branch]")
+            .text_content()
+            .as_deref(),
+        Some("Forked at step 1.")
+    );
     assert!(el(&div, "[data-testid=fork-notice]")
         .text_content()
         .unwrap()
-        .contains("step 1"));
+        .contains("changed from here"));
     // The run stays at the fork's step; the future is the fork's: one charge, no retry.
     assert_eq!(
         el(&div, "[data-testid=position]")

@@ -17,32 +17,10 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use yew::Callback;
 
+mod page;
+use page::{balance, click, root, text};
+
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn root() -> web_sys::Element {
-    let doc = web_sys::window().unwrap().document().unwrap();
-    let div = doc.create_element("div").unwrap();
-    doc.body().unwrap().append_child(&div).unwrap();
-    div
-}
-
-fn click(root: &web_sys::Element, selector: &str) {
-    let el: web_sys::HtmlElement = root
-        .query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("{selector} not found"))
-        .dyn_into()
-        .unwrap();
-    el.click();
-}
-
-fn text(root: &web_sys::Element, selector: &str) -> String {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("{selector} not found"))
-        .text_content()
-        .unwrap_or_default()
-}
 
 #[wasm_bindgen_test]
 async fn controls_emit_what_their_buttons_say_and_disable_at_the_ends() {
@@ -92,6 +70,7 @@ async fn timeline_draws_lost_messages_short_and_jumps_on_click() {
         lost,
         label: label.to_string(),
         tone: if lost { Tone::Bad } else { Tone::Plain },
+        replayed: None,
     };
     let rows = Rc::new(vec![
         row(1, 0, Some(1), false, "send"),
@@ -145,15 +124,6 @@ async fn timeline_draws_lost_messages_short_and_jumps_on_click() {
         .unwrap();
     assert_eq!(*jumped.borrow(), Some(1));
     div.remove();
-}
-
-fn balance(div: &web_sys::Element, service: &str) -> i64 {
-    text(
-        div,
-        &format!("section[data-service={service}] [data-testid=balance]"),
-    )
-    .parse()
-    .unwrap()
 }
 
 #[wasm_bindgen_test]

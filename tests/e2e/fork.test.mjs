@@ -58,7 +58,10 @@ test('forking a lesson at a step: the future changes, Back shows the same past, 
     assert.equal(await fault.inputValue(), 'response-lost');
     await fault.selectOption('none');
     assert.equal(await page.getByTestId('fork').getAttribute('data-forks'), '1');
-    assert.match(await page.getByTestId('fork-notice').textContent(), /Forked at step 1/);
+    assert.match(await page.getByTestId('fork-notice').textContent(), /changed from here/);
+    // The step is said once, in the panel's own line.
+    assert.equal(await page.getByTestId('fork-branch').textContent(), 'Forked at step 1.');
+    assert.doesNotMatch(await page.getByTestId('fork-notice').textContent(), /step 1/);
     assert.deepEqual(await position(page).then((p) => p[0]), 1, 'the run stays at the fork');
     assert.equal(await page.getByTestId('lesson-changed').getAttribute('data-forked'), 'true');
     assert.match(await page.getByTestId('lesson-changed').textContent(), /forked at step 1/);

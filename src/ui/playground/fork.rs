@@ -60,7 +60,7 @@ pub fn fork_panel(p: &ForkProps) -> Html {
             let on = p.on.clone();
             let onchange = Callback::from(move |e: Event| {
                 let sel: HtmlSelectElement = e.target_unchecked_into();
-                if let Some(&fault) = Fault::ALL.iter().find(|f| f.id() == sel.value()) {
+                if let Some(&fault) = Fault::EVERY.iter().find(|f| f.id() == sel.value()) {
                     on.emit(Action::Fork(Input::SetFault { op, attempt, fault }, l));
                 }
             });
@@ -68,7 +68,7 @@ pub fn fork_panel(p: &ForkProps) -> Html {
             html! {
                 <label class="fork-fault">{ tr!(l, "#{n} try {attempt} (on its way):", "#{n} 試行{attempt}（送信中）：") }
                     <select data-testid="fork-fault" data-op={n.to_string()} data-attempt={attempt.to_string()} {onchange}>
-                        { for Fault::ALL.iter().map(|f| html! {
+                        { for Fault::EVERY.iter().map(|f| html! {
                             <option value={f.id()} selected={*f == now}>{ text::fault_name(l, *f) }</option>
                         }) }
                     </select>

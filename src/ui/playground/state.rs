@@ -377,11 +377,14 @@ impl PageState {
                         lang,
                     },
                 );
-                self.fork_notice = Some(Notice::Info(crate::ui::i18n::tr!(
-                    lang,
-                    "Forked at step {seek}: step on to see what happens now.",
-                    "ステップ {seek} で分岐した。進めて何が起きるか見てください。"
-                )));
+                // The panel's own line says where the run was forked.
+                self.fork_notice = Some(Notice::Info(
+                    lang.t(
+                        "The run is changed from here: step on to see what happens now.",
+                        "ここから実行が変わった。進めて何が起きるか見てください。",
+                    )
+                    .into(),
+                ));
             }
             Err(e) => self.fork_notice = Some(Notice::Error(text::input_error(lang, &e))),
         }

@@ -27,15 +27,8 @@ pub struct TimelineRow {
     pub label: String,
     /// Emphasis.
     pub tone: Tone,
-}
-
-/// For a reply reaching a client, whether the server replayed it: its label ends with the
-/// core's mark as `text::events` words it (" · replayed" / " · executed"), the one place a
-/// row's words carry it, so rows stay plain data.
-fn replayed(l: Lang, label: &str) -> Option<bool> {
-    [true, false]
-        .into_iter()
-        .find(|r| label.ends_with(&format!(" · {}", crate::ui::text::replay_mark(l, *r))))
+    /// For a reply reaching a client: whether the server replayed it (`data-replayed`).
+    pub replayed: Option<bool>,
 }
 
 /// Rows drawn at once.
@@ -220,7 +213,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
         html! {
             <g class={classes!("tl-row", tone, current.then_some("current"), (!past).then_some("future"))}
                key={row.step} data-step={row.step.to_string()} role="button" tabindex="0"
-               data-replayed={replayed(l, &row.label).map(|r| r.to_string())}
+               data-replayed={row.replayed.map(|r| r.to_string())}
                aria-label={format!("{} {}: {}", l.t("Step", "ステップ"), row.step, row.label)}
                aria-current={current.then_some("step")} {onclick} {onkeydown}>
                 <rect class="tl-hit" x="0" y={(y - ROW_H / 2).to_string()} width={width.to_string()} height={ROW_H.to_string()} />

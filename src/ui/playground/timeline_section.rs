@@ -69,6 +69,10 @@ pub fn timeline_rows<'a>(
                 lost: e.is_lost(),
                 label,
                 tone,
+                replayed: match e.kind {
+                    crate::sim::EventKind::ResponseDelivered { replayed, .. } => Some(replayed),
+                    _ => None,
+                },
             }
         })
         .collect()
