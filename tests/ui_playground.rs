@@ -315,13 +315,14 @@ async fn staged_page_draws_the_controls_first_and_the_panels_right_after() {
         "section[data-service]",
         "[data-testid=timeline]",
         "[data-testid=share-link]",
-        "[data-testid=fork]",
     ] {
         assert!(
             div.query_selector(part).unwrap().is_none(),
             "{part} waits for the second step"
         );
     }
+    // What sits above the panels is drawn at once, so nothing moves when they come.
+    assert!(div.query_selector("[data-testid=fork]").unwrap().is_some());
     // The controls answer before the rest is drawn.
     click(&div, "[data-testid=step]");
     yew::scheduler::flush().await;
@@ -333,12 +334,28 @@ async fn staged_page_draws_the_controls_first_and_the_panels_right_after() {
     // The next task draws the rest, at the step the learner is on.
     gloo_timers::future::TimeoutFuture::new(0).await;
     yew::scheduler::flush().await;
-    for part in ["section[data-service=naive]", "[data-testid=fork]"] {
+    for part in [
+        "section[data-service=naive]",
+        "[data-testid=timeline]",
+        "[data-testid=share-link]",
+    ] {
         assert!(
             div.query_selector(part).unwrap().is_some(),
             "{part} is drawn"
         );
     }
     assert_eq!(balance(&div, "naive"), 1000);
+    div.remove();
+    // The sandbox page's own control, Send, is in the first step too.
+    let div = root();
+    let mut props = PlaygroundProps::for_route(Lang::En, Route::Sandbox);
+    props.staged = true;
+    yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
+    yew::scheduler::flush().await;
+    assert!(div.query_selector("[data-testid=send]").unwrap().is_some());
+    assert!(div
+        .query_selector("section[data-service]")
+        .unwrap()
+        .is_none());
     div.remove();
 }

@@ -51,8 +51,9 @@ pub struct PlaygroundProps {
     /// The parts this page draws (`Tools::LESSONS` on the first page, `Tools::SANDBOX` on the
     /// sandbox page).
     pub tools: Tools,
-    /// Draw the page in two steps: first the lesson and the run's controls, then, in a task of
-    /// its own right after, the panels, the timeline and the rest below them. The pages set it
+    /// Draw the page in two steps: first the lesson, the run's controls and the forms above the
+    /// panels, then, in a task of its own right after, the panels, the timeline and the share
+    /// panel below them (nothing drawn first moves when they come). The pages set it
     /// (issue 16: the controls answer sooner on a slow phone); tests that read the whole page
     /// right after one render leave it off.
     #[prop_or_default]
@@ -240,9 +241,6 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                 <p class="muted pace-note">{ l.t(
                     "Each step runs the next event in every column. A column with less to do finishes sooner, so compare columns by what happened, not by step number.",
                     "1ステップで各列の次のイベントを1つずつ実行する。やることが少ない列は早く終わるので、列どうしはステップ番号ではなく起きたことで比べる。") }</p>
-                if !whole {
-                    <div class="services-pending" aria-busy="true"></div>
-                } else {
                 if !challenge {
                     { fork_panel(&ForkProps { lang: l, session: &run.session(), waiting: !state.teach.reveals_future(), notice: state.fork_notice.as_ref(), on: &on_action }) }
                 }
@@ -256,6 +254,9 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                 if let (true, Some(form)) = (sandbox || challenge, props.tools.sandbox) {
                     { form(SandboxProps { lang: l, scenario: run.scenario.clone(), last_key: run.session().finished(0).and_then(last_key), on_change, settings: !challenge }) }
                 }
+                if !whole {
+                    <div class="services-pending" aria-busy="true"></div>
+                } else {
                 <div class="services">
                     { for run.session().worlds().iter().map(|w| service_panel(l, w, &on_jump)) }
                 </div>
