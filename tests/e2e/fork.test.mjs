@@ -132,7 +132,7 @@ test('the sandbox: crash the server, jump in time, retry; a refused fork says wh
     await seek(page, 1);
     await page.getByTestId('fork').locator('summary').click();
     await page.getByTestId('fork-retry').click();
-    assert.match(await page.getByTestId('fork-notice').textContent(), /ステップ 1 で分岐した/);
+    assert.match(await page.getByTestId('fork-notice').textContent(), /ここから実行が変わった/);
     assert.match(await page.getByTestId('fork-branch').textContent(), /ステップ 1 で分岐した/);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `no sideways scroll: ${width}px`);

@@ -659,7 +659,8 @@ fn timeline(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
     html! {
         <section class="card kafka-timeline" data-testid="timeline" aria-labelledby="kafka-tl-h">
             <h3 id="kafka-tl-h">{ l.t("Timeline (up to the current step)", "タイムライン（今のステップまで）") }</h3>
-            if first > 0 { <p class="muted">{ tr!(l, "… {first} earlier step(s)", "… それ以前に {first} ステップ") }</p> }
+            if first == 1 { <p class="muted">{ l.t("… 1 earlier step", "… それ以前に 1 ステップ") }</p> }
+            if first > 1 { <p class="muted">{ tr!(l, "… {first} earlier steps", "… それ以前に {first} ステップ") }</p> }
             <ol start={(first + 1).to_string()}>
             { for ui.records[first..k.min(ui.records.len())].iter().enumerate().map(|(j, r)| {
                 let n = first + j + 1;

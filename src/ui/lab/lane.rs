@@ -7,6 +7,7 @@ use crate::sim::lab::{common_indent, dedent, SourceLine};
 use crate::sim::lab::{step_source, LabResult, LabScenario, RequestStatus};
 use crate::sim::limits::LAB_STEPS_PER_REQUEST;
 use crate::ui::i18n::{tr, Lang};
+use crate::ui::raw::Raw;
 use crate::ui::text::lab_error;
 
 use crate::ui::text::lab::{english_gloss, result_text, step_name};
@@ -140,23 +141,40 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
             BlockState::Later => ("", lang.t("later", "未実行"), "lab-block-later"),
         };
         let code = match source {
-            Ok(lines) => html! {
-                <pre class="lab-code"><code>
-                    { for lines.iter().map(|l| {
-                        // The article's comments are Japanese; the English page adds a rendering.
-                        let japanese = english_gloss(l.text);
-                        let gloss = japanese.filter(|_| lang == Lang::En);
-                        let text = dedent(l.text, indent);
-                        let pad = &text[..text.len() - text.trim_start().len()];
-                        html! { <>
-                            <span class={classes!("lab-line", japanese.map(|_| "lab-comment"))} lang={japanese.map(|_| "ja")}><span class="lab-ln" aria-hidden="true">{ l.number }</span>{ text }{ "\n" }</span>
-                            if let Some(en) = gloss {
-                                <span class="lab-line lab-gloss" data-testid="lab-gloss"><span class="lab-ln" aria-hidden="true"></span>{ pad }{ en }{ "\n" }</span>
-                            }
-                        </> }
-                    }) }
-                </code></pre>
-            },
+            // Text only, no handlers: written as one string (`ui/raw.rs`), which costs the page
+            // a fraction of what an element per line costs to build (issue 16).
+            Ok(lines) => {
+                let mut r = Raw::default();
+                r.open("pre", &[("class", "lab-code")]).open("code", &[]);
+                for l in &lines {
+                    // The article's comments are Japanese; the English page adds a rendering.
+                    let japanese = english_gloss(l.text);
+                    let gloss = japanese.filter(|_| lang == Lang::En);
+                    let text = dedent(l.text, indent);
+                    let pad = &text[..text.len() - text.trim_start().len()];
+                    let line = if japanese.is_some() {
+                        [("class", "lab-line lab-comment"), ("lang", "ja")]
+                    } else {
+                        [("class", "lab-line"), ("", "")]
+                    };
+                    let number = [("class", "lab-ln"), ("aria-hidden", "true")];
+                    r.open("span", &line)
+                        .el("span", &number, &l.number.to_string())
+                        .text(text)
+                        .text("\n")
+                        .close("span");
+                    if let Some(en) = gloss {
+                        r.open("span", &[("class", "lab-line lab-gloss"), ("data-testid", "lab-gloss")])
+                            .el("span", &number, "")
+                            .text(pad)
+                            .text(en)
+                            .text("\n")
+                            .close("span");
+                    }
+                }
+                r.close("code").close("pre");
+                r.html()
+            }
             Err(e) => html! { <p class="error">{ lab_error(lang, &e) }</p> },
         };
         let (n, name) = (step + 1, step_name(lang, model, step));

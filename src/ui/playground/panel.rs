@@ -9,6 +9,7 @@ use crate::sim::EventKind;
 use crate::sim::Invariant;
 use crate::sim::World;
 use crate::ui::i18n::{tr, Lang};
+use crate::ui::raw::Raw;
 use crate::ui::text;
 
 use super::panel_tables::{ledger_table, more_note, outbox_table, store_table};
@@ -92,27 +93,72 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
     let all_clients = world.client_results();
     let shown_clients = all_clients.range(all_clients.len().saturating_sub(CLIENT_ROWS)..);
     // Every answer each client received, one element per answer (a retry with one key can get
-    // two different ones), then where it stands if its answers do not say.
-    let clients = shown_clients.clone().map(|c| {
+    // two different ones), then where it stands if its answers do not say. No handlers: one
+    // string (`ui/raw.rs`), like the tables.
+    let mut list = Raw::default();
+    list.open(
+        "ul",
+        &[
+            ("class", "client-result"),
+            (
+                "aria-label",
+                lang.t("What each client saw", "各クライアントが見た結果"),
+            ),
+        ],
+    );
+    for c in shown_clients.clone() {
+        let n = c.op.0 + 1;
+        let caller = callers.then(|| world.caller_of(c.op));
+        let account = caller.map(|w| w.account.to_string());
+        let account = account.as_deref().map_or(("", ""), |a| ("data-account", a));
+        let amount = c.amount;
+        list.open("li", &[("data-op", &n.to_string()), account])
+            .text(&tr!(lang, "#{n} charge {amount}", "#{n} {amount} を課金"));
+        if let Some(w) = caller {
+            list.el(
+                "span",
+                &[("class", "muted"), ("data-testid", "caller")],
+                &format!(" · {}", text::caller_text(lang, w)),
+            );
+        }
         // Each answer says whether the server executed it or replayed a stored one (Stripe's
         // `Idempotent-Replayed`), as the core marked the reply; a timeout is no answer.
-        let answers = c.seen.iter().zip(&c.replayed).map(|(s, &replayed)| {
-            let mark = (!matches!(s.outcome, crate::sim::AttemptOutcome::TimedOut)).then(|| html! {
-                <span class={classes!("replay-mark", replayed.then_some("replayed"))}
-                      title={replayed.then_some("Idempotent-Replayed: true")}>{ text::replay_mark(lang, replayed) }</span>
-            });
-            html! {
-                <span class="answer" data-testid="answer" data-attempt={s.attempt.to_string()} data-replayed={replayed.to_string()}>{ " · " }{ text::attempt_outcome(lang, s) }{ " " }{ for mark }</span>
+        for (seen, &replayed) in c.seen.iter().zip(&c.replayed) {
+            list.open(
+                "span",
+                &[
+                    ("class", "answer"),
+                    ("data-testid", "answer"),
+                    ("data-attempt", &seen.attempt.to_string()),
+                    ("data-replayed", if replayed { "true" } else { "false" }),
+                ],
+            )
+            .text(" · ")
+            .text(&text::attempt_outcome(lang, seen))
+            .text(" ");
+            if !matches!(seen.outcome, crate::sim::AttemptOutcome::TimedOut) {
+                let (class, title) = if replayed {
+                    (
+                        "replay-mark replayed",
+                        ("title", "Idempotent-Replayed: true"),
+                    )
+                } else {
+                    ("replay-mark", ("", ""))
+                };
+                list.el(
+                    "span",
+                    &[("class", class), title],
+                    text::replay_mark(lang, replayed),
+                );
             }
-        });
-        let standing = text::client_outcome(lang, &c.outcome).map(|o| html! { <span class="muted">{ " · " }{ o }</span> });
-        let caller = callers.then(|| world.caller_of(c.op));
-        let who = caller.map(|w| html! { <span class="muted" data-testid="caller">{ " · " }{ text::caller_text(lang, w) }</span> });
-        html! {
-            <li data-op={(c.op.0 + 1).to_string()} data-account={caller.map(|w| w.account.to_string())}>{ tr!(lang, ["#{} charge {}", c.op.0 + 1, c.amount], ["#{} {} を課金", c.op.0 + 1, c.amount]) }
-                { for who }{ for answers }{ for standing }</li>
+            list.close("span");
         }
-    });
+        if let Some(o) = text::client_outcome(lang, &c.outcome) {
+            list.el("span", &[("class", "muted")], &format!(" · {o}"));
+        }
+        list.close("li");
+    }
+    list.close("ul");
 
     let counters = world.counters();
 
@@ -138,7 +184,7 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
                 data-failed={world.violations().len().to_string()}>{ for badges }</ul>
             { for halted }
             if !all_clients.is_empty() {
-                <ul class="client-result" aria-label={lang.t("What each client saw", "各クライアントが見た結果")}>{ for clients }</ul>
+                { list.html() }
                 { more_note(lang, shown_clients.len(), all_clients.len()) }
             }
             { store_table(lang, world) }

@@ -8,6 +8,7 @@ use crate::sim::RecordState;
 use crate::sim::ServiceKind;
 use crate::sim::World;
 use crate::ui::i18n::{tr, Lang};
+use crate::ui::raw::Raw;
 use crate::ui::text::{self, key_label, result_text, short_key};
 
 /// Rows shown per table (the newest ones).
@@ -27,42 +28,95 @@ pub fn more_note(lang: Lang, shown: usize, total: usize) -> Html {
     }
 }
 
+/// A table's head row, opening its body (`data-testid` names the body for the tests).
+fn head(r: &mut Raw, columns: &[&str], body: &str) {
+    r.open("table", &[("class", "data")])
+        .open("thead", &[])
+        .open("tr", &[]);
+    for c in columns {
+        r.el("th", &[], c);
+    }
+    r.close("tr")
+        .close("thead")
+        .open("tbody", &[("data-testid", body)]);
+}
+
+/// Closes the body and the table, as one node.
+fn done(mut r: Raw) -> Html {
+    r.close("tbody").close("table");
+    r.html()
+}
+
 /// The idempotency store: key, fingerprint, state, cached result, expiry.
 pub fn store_table(lang: Lang, world: &World) -> Html {
     let rows = world.store_rows();
     let (_, shown_rows) = tail(rows);
     // Expiry is told from the world's own simulated time, as the record's reader would see it.
     let now = world.now_ms();
-    let store_rows = shown_rows.clone().map(|r| {
-        let full = world.key_text(r.key).unwrap_or_default();
-        let state_class = match r.state {
+    // The rows have no handlers, so the table is one string (`ui/raw.rs`): far less wasm, and
+    // far less work per step, than an element per cell (issue 16). The `<details>` around it
+    // stays a Yew element, so a table the learner opened or closed stays so.
+    let mut r = Raw::default();
+    r.open("table", &[("class", "data")])
+        .open("thead", &[])
+        .open("tr", &[])
+        .open("th", &[])
+        .text(lang.t("Key", "キー"))
+        .el(
+            "span",
+            &[("class", "fingerprint")],
+            lang.t("fingerprint", "指紋"),
+        )
+        .close("th");
+    for c in [
+        lang.t("State", "状態"),
+        lang.t("Cached result", "キャッシュ結果"),
+        lang.t("Expires", "期限"),
+    ] {
+        r.el("th", &[], c);
+    }
+    r.close("tr")
+        .close("thead")
+        .open("tbody", &[("data-testid", "store")]);
+    for row in shown_rows.clone() {
+        let full = world.key_text(row.key).unwrap_or_default();
+        let state_class = match row.state {
             RecordState::InFlight => "state-inflight",
             RecordState::Completed => "state-completed",
             RecordState::Expired => "state-expired",
         };
-        html! {
-            <tr data-key={full.clone()} key={r.key.0}>
-                // The fingerprint goes under its key, so the table fits three panels side by side.
-                <td class="key mono" title={full.clone()}>{ short_key(&full) }
-                    if let Some(f) = r.fingerprint { <span class="fingerprint">{ format!("{:08x}", f as u32) }</span> }</td>
-                <td class={state_class}>{ text::record_state(lang, r.state) }</td>
-                <td>{ r.result.as_ref().map(|res| result_text(lang, res)).unwrap_or_else(|| "—".into()) }</td>
-                <td class="expiry">{ r.expires_at_ms.map(|at| text::expiry_text(lang, at, now)).unwrap_or_else(|| "—".into()) }</td>
-            </tr>
+        // The fingerprint goes under its key, so the table fits three panels side by side.
+        r.open("tr", &[("data-key", &full)])
+            .open("td", &[("class", "key mono"), ("title", &full)])
+            .text(&short_key(&full));
+        if let Some(f) = row.fingerprint {
+            r.el(
+                "span",
+                &[("class", "fingerprint")],
+                &format!("{:08x}", f as u32),
+            );
         }
-    });
+        let result = row.result.as_ref().map(|res| result_text(lang, res));
+        let expiry = row.expires_at_ms.map(|at| text::expiry_text(lang, at, now));
+        r.close("td")
+            .el(
+                "td",
+                &[("class", state_class)],
+                text::record_state(lang, row.state),
+            )
+            .el("td", &[], result.as_deref().unwrap_or("—"))
+            .el(
+                "td",
+                &[("class", "expiry")],
+                expiry.as_deref().unwrap_or("—"),
+            )
+            .close("tr");
+    }
 
     html! {
         <details open=true>
             <summary>{ tr!(lang, ["Idempotency store ({})", rows.len()], ["冪等性ストア（{}）", rows.len()]) }</summary>
-            <div class="tbl-wrap"><table class="data">
-                <thead><tr>
-                    <th>{ lang.t("Key", "キー") }<span class="fingerprint">{ lang.t("fingerprint", "指紋") }</span></th>
-                    <th>{ lang.t("State", "状態") }</th><th>{ lang.t("Cached result", "キャッシュ結果") }</th>
-                    <th>{ lang.t("Expires", "期限") }</th>
-                </tr></thead>
-                <tbody data-testid="store">{ for store_rows }</tbody>
-            </table></div>
+            <div class="tbl-wrap">{ done(r) }</div>
             { more_note(lang, shown_rows.len(), rows.len()) }
             if world.config().service == ServiceKind::Naive {
                 <p class="muted">{ lang.t("The naive service keeps no keys.", "素朴なサービスはキーを持たない。") }</p>
@@ -75,25 +129,41 @@ pub fn store_table(lang: Lang, world: &World) -> Html {
 pub fn ledger_table(lang: Lang, world: &World) -> Html {
     let ledger = world.ledger();
     let (_, shown_ledger) = tail(ledger);
-    let ledger_rows = shown_ledger.clone().map(|e| {
-        html! {
-            <tr key={e.event_id}>
-                <td>{ e.step }</td>
-                <td>{ format!("#{}", e.op.0 + 1) }</td>
-                <td class="key mono">{ e.key.map(|k| key_label(world, k)).unwrap_or_else(|| "—".into()) }</td>
-                <td>{ e.amount }</td>
-                <td>{ world.description_text(e.description).unwrap_or("") }</td>
-            </tr>
-        }
-    });
+    let mut r = Raw::default();
+    head(
+        &mut r,
+        &[
+            lang.t("Step", "ステップ"),
+            lang.t("Op", "操作"),
+            lang.t("Key", "キー"),
+            lang.t("Amount", "金額"),
+            lang.t("Description", "説明"),
+        ],
+        "ledger",
+    );
+    for e in shown_ledger.clone() {
+        let key = e.key.map(|k| key_label(world, k));
+        r.open("tr", &[])
+            .el("td", &[], &e.step.to_string())
+            .el("td", &[], &format!("#{}", e.op.0 + 1))
+            .el(
+                "td",
+                &[("class", "key mono")],
+                key.as_deref().unwrap_or("—"),
+            )
+            .el("td", &[], &e.amount.to_string())
+            .el(
+                "td",
+                &[],
+                world.description_text(e.description).unwrap_or(""),
+            )
+            .close("tr");
+    }
 
     html! {
         <details>
             <summary>{ tr!(lang, ["Ledger: charges ({})", ledger.len()], ["台帳：課金（{}）", ledger.len()]) }</summary>
-            <div class="tbl-wrap"><table class="data">
-                <thead><tr><th>{ lang.t("Step", "ステップ") }</th><th>{ lang.t("Op", "操作") }</th><th>{ lang.t("Key", "キー") }</th><th>{ lang.t("Amount", "金額") }</th><th>{ lang.t("Description", "説明") }</th></tr></thead>
-                <tbody data-testid="ledger">{ for ledger_rows }</tbody>
-            </table></div>
+            <div class="tbl-wrap">{ done(r) }</div>
             { more_note(lang, shown_ledger.len(), ledger.len()) }
         </details>
     }
@@ -103,24 +173,49 @@ pub fn ledger_table(lang: Lang, world: &World) -> Html {
 pub fn outbox_table(lang: Lang, world: &World) -> Html {
     let outbox = world.outbox();
     let (_, shown_outbox) = tail(outbox);
-    let outbox_rows = shown_outbox.clone().map(|o| {
-        html! {
-            <tr key={o.id} data-id={o.id.to_string()}>
-                <td>{ o.id }</td>
-                <td>{ tr!(lang, ["charged {} (#{})", o.payload.amount, o.payload.op.0 + 1], ["{} を課金（#{}）", o.payload.amount, o.payload.op.0 + 1]) }</td>
-                <td>{ if o.published { lang.t("yes", "済") } else { lang.t("no", "未") } }</td>
-                <td class={classes!((o.deliveries > 1).then_some("delta neg"))}>{ o.deliveries }</td>
-            </tr>
-        }
-    });
+    let mut r = Raw::default();
+    head(
+        &mut r,
+        &[
+            "id",
+            lang.t("Payload", "内容"),
+            lang.t("Published", "発行"),
+            lang.t("Deliveries", "配送回数"),
+        ],
+        "outbox",
+    );
+    for o in shown_outbox.clone() {
+        let id = o.id.to_string();
+        let (amount, n) = (o.payload.amount, o.payload.op.0 + 1);
+        let deliveries = if o.deliveries > 1 {
+            ("class", "delta neg")
+        } else {
+            ("", "")
+        };
+        r.open("tr", &[("data-id", &id)])
+            .el("td", &[], &id)
+            .el(
+                "td",
+                &[],
+                &tr!(lang, "charged {amount} (#{n})", "{amount} を課金（#{n}）"),
+            )
+            .el(
+                "td",
+                &[],
+                if o.published {
+                    lang.t("yes", "済")
+                } else {
+                    lang.t("no", "未")
+                },
+            )
+            .el("td", &[deliveries], &o.deliveries.to_string())
+            .close("tr");
+    }
     let consumer = world.consumer();
     html! {
         <details open=true>
             <summary>{ tr!(lang, ["Outbox ({})", outbox.len()], ["Outbox（{}）", outbox.len()]) }</summary>
-            <div class="tbl-wrap"><table class="data">
-                <thead><tr><th>{ "id" }</th><th>{ lang.t("Payload", "内容") }</th><th>{ lang.t("Published", "発行") }</th><th>{ lang.t("Deliveries", "配送回数") }</th></tr></thead>
-                <tbody data-testid="outbox">{ for outbox_rows }</tbody>
-            </table></div>
+            <div class="tbl-wrap">{ done(r) }</div>
             { more_note(lang, shown_outbox.len(), outbox.len()) }
             <p class="counters" data-testid="consumer">
                 <span>{ tr!(lang, ["consumer received {}", consumer.received], ["コンシューマ受信 {}", consumer.received]) }</span>

@@ -368,7 +368,8 @@ pub fn choice(l: Lang, c: Choice) -> String {
         Choice::Fenced => l
             .t("Refused: fenced by the epoch", "拒否：エポックでフェンス")
             .into(),
-        Choice::Times(n) => tr!(l, "{n} time(s)", "{n} 回"),
+        Choice::Times(1) => l.t("once", "1 回").into(),
+        Choice::Times(n) => tr!(l, "{n} times", "{n} 回"),
     }
 }
 
