@@ -140,6 +140,19 @@ test('challenges: a duplicate past idempotence, and two records reordered, won w
     await page.keyboard.press('ArrowLeft');
     assert.equal((await position(page))[0], k - 1);
   });
+  // A run that ends without the goal says it is lost, and stepping back makes it open again.
+  await withPage(async (page) => {
+    await open(page, 'kafka/#/kafka/challenge/kafka-duplicate');
+    const status = page.getByTestId('challenge-status');
+    assert.equal(await status.getAttribute('data-ended'), 'false');
+    await page.getByTestId('send').click();
+    await page.getByTestId('run-to-end').click();
+    assert.equal(await status.getAttribute('data-won'), 'false', 'one send, no lost ack: no duplicate');
+    assert.equal(await status.getAttribute('data-ended'), 'true');
+    assert.match(await status.textContent(), /Not won: the run is over/);
+    await page.getByTestId('back').click();
+    assert.equal(await status.getAttribute('data-ended'), 'false');
+  });
 });
 
 test('share link, reload, a damaged link and JSON import', async () => {

@@ -213,6 +213,11 @@ impl KafkaUi {
         matches!((&self.posed, self.answer), (Some(p), Answer::Open) if self.cursor() >= p.ask_at)
     }
 
+    /// Whether the cursor is at the run's last step, and the run has one.
+    pub fn at_end(&self) -> bool {
+        !self.records.is_empty() && self.cursor() >= self.records.len()
+    }
+
     /// Whether the challenge is won at the cursor.
     pub fn won(&self) -> bool {
         self.place.goal().is_some_and(|g| g.won(&self.sim))

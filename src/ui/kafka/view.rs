@@ -193,13 +193,22 @@ fn intro(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
                 return html! {};
             };
             let won = ui.won();
+            // At the run's last step with the goal not met, these settings and sends do not win.
+            let ended = !won && ui.at_end();
             let solution = words::solution(id);
             html! {
                 <section class="intro card challenge" data-testid="challenge">
                     <h2>{ l.t(title.0, title.1) }</h2>
                     <p class="goal">{ l.t(goal.0, goal.1) }</p>
-                    <p class={classes!("status", won.then_some("won"))} data-testid="challenge-status" data-won={won.to_string()}>
-                        { if won { l.t("★ Won at this step.", "★ このステップで達成。") } else { l.t("Not yet.", "まだ。") } }
+                    <p class={classes!("status", won.then_some("won"), ended.then_some("failed"))} data-testid="challenge-status" data-won={won.to_string()} data-ended={ended.to_string()}>
+                        { if won {
+                            l.t("★ Won at this step.", "★ このステップで達成。")
+                        } else if ended {
+                            l.t("Not won: the run is over and the goal is not met at its end. Change what you send or the settings, and run again.",
+                                "未達成：実行は終わり、最後のステップで目標を満たしていない。送るものか設定を変えて、もう一度実行する。")
+                        } else {
+                            l.t("Not yet.", "まだ。")
+                        } }
                     </p>
                     if ui.solution_shown {
                         <p class="muted">{ l.t(solution.0, solution.1) }</p>

@@ -15,7 +15,19 @@ use super::sandbox::Change;
 use super::state::Action;
 
 /// [`challenge_card`]'s type, as the sandbox page hands it to the playground (`page::Tools`).
-pub type ChallengeCard = fn(Lang, &Challenge, &Scenario, usize, bool, &Callback<Action>) -> Html;
+pub type ChallengeCard =
+    fn(Lang, &Challenge, &Scenario, usize, Standing, &Callback<Action>) -> Html;
+
+/// Where the run on the page stands against the goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// The goal is met at the cursor.
+    Won,
+    /// Not met, and the run has more steps.
+    Open,
+    /// Not met, and the run is at its end: these moves do not win.
+    Ended,
+}
 
 /// The card of challenge `c`, with the run on the page (`scenario`, at step `position`).
 #[inline(never)]
@@ -24,7 +36,7 @@ pub fn challenge_card(
     c: &Challenge,
     scenario: &Scenario,
     position: usize,
-    won: bool,
+    standing: Standing,
     on: &Callback<Action>,
 ) -> Html {
     let used = c.moves_used(scenario);
@@ -41,16 +53,24 @@ pub fn challenge_card(
             <p>{ challenges::brief(l, c.id) }</p>
             <p class="goal">{ goal_text(l, c) }</p>
             <p class="moves" data-testid="moves-left">{ moves_text(l, c, used) }</p>
-            if won {
-                <p class="status won" data-testid="challenge-status" data-state="won" role="status">
-                    { l.t("★ Won! The goal is met at this step. ", "★ 達成！このステップで目標を満たした。") }
-                    <a href={yours} data-testid="solution-link">{ l.t("Link to your solution", "自分の解答へのリンク") }</a>
-                </p>
-            } else {
-                <p class="status" data-testid="challenge-status" data-state="open" role="status">{ l.t(
-                    "Not yet: add moves below, then step through the run; the goal is checked after every step.",
-                    "まだ。下で手を加えて実行を進める。目標は1ステップごとに確かめる。") }</p>
-            }
+            { match standing {
+                Standing::Won => html! {
+                    <p class="status won" data-testid="challenge-status" data-state="won" role="status">
+                        { l.t("★ Won! The goal is met at this step. ", "★ 達成！このステップで目標を満たした。") }
+                        <a href={yours} data-testid="solution-link">{ l.t("Link to your solution", "自分の解答へのリンク") }</a>
+                    </p>
+                },
+                Standing::Open => html! {
+                    <p class="status" data-testid="challenge-status" data-state="open" role="status">{ l.t(
+                        "Not yet: add moves below, then step through the run; the goal is checked after every step.",
+                        "まだ。下で手を加えて実行を進める。目標は1ステップごとに確かめる。") }</p>
+                },
+                Standing::Ended => html! {
+                    <p class="status failed" data-testid="challenge-status" data-state="ended" role="status">{ l.t(
+                        "Not won: the run is over and the goal is not met at its end. Change your moves below and step through the run again.",
+                        "未達成：実行は終わり、最後のステップで目標を満たしていない。下で手を変えて、もう一度実行を進める。") }</p>
+                },
+            } }
             <details class="spoiler"><summary>{ l.t("Stuck? A solution", "行き詰まったら：解答例") }</summary>
                 <button onclick={open_solution} data-testid="show-solution">{ l.t("Open a solution (it replaces your moves)", "解答例を開く（自分の手は置き換わる）") }</button>
             </details>

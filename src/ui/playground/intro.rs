@@ -7,6 +7,7 @@ use crate::sim::Session;
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::route::Route;
 
+use super::challenge_card::Standing;
 use super::lessons::{self, Lesson};
 use super::state::{Action, PageState};
 
@@ -35,7 +36,13 @@ pub fn intro(p: &IntroProps) -> Html {
     let teach = &p.state.teach;
     if let (Some(c), Some(run), Some(card)) = (&teach.challenge, &p.state.run, p.tools.challenge) {
         let position = p.session.map_or(0, Session::position);
-        return card(l, c, &run.scenario, position, teach.won, p.on);
+        // At the run's last step with the goal not met, these moves do not win.
+        let standing = match (teach.won, p.session) {
+            (true, _) => Standing::Won,
+            (false, Some(s)) if s.at_end() && s.total() > 0 => Standing::Ended,
+            _ => Standing::Open,
+        };
+        return card(l, c, &run.scenario, position, standing, p.on);
     }
     let lesson = match p.route {
         Route::Scenario(id) => lessons::lesson(id),
