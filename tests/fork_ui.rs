@@ -3,13 +3,12 @@
 #![cfg(target_arch = "wasm32")]
 
 use idempotency_playground::ui::i18n::Lang;
-use idempotency_playground::ui::playground::{Playground, PlaygroundProps};
 use idempotency_playground::ui::route::Route;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 mod page;
-use page::{attr, balance, el, root};
+use page::{attr, balance, el, mount};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -32,30 +31,14 @@ fn marks(div: &web_sys::Element, service: &str) -> Vec<String> {
         .collect()
 }
 
-async fn lesson(div: &web_sys::Element) {
-    web_sys::window()
-        .unwrap()
-        .local_storage()
-        .unwrap()
-        .unwrap()
-        .clear()
-        .unwrap();
-    let props = PlaygroundProps {
-        lang: Lang::En,
-        route: Route::Scenario("double-charge".into()),
-        initial: None,
-        dir: "",
-        tools: idempotency_playground::ui::playground::Tools::LESSONS,
-        staged: false,
-    };
-    yew::Renderer::<Playground>::with_root_and_props(div.clone(), props).render();
-    yew::scheduler::flush().await;
+/// The double-charge lesson, mounted as the first page draws it, with nothing remembered.
+async fn lesson() -> web_sys::Element {
+    mount(Route::Scenario("double-charge".into()), Lang::En).await
 }
 
 #[wasm_bindgen_test]
 async fn answers_say_whether_they_were_replayed() {
-    let div = root();
-    lesson(&div).await;
+    let div = lesson().await;
     el(&div, "[data-testid=predict-skip]").click();
     yew::scheduler::flush().await;
     el(&div, "[data-testid=run-to-end]").click();
@@ -79,8 +62,7 @@ async fn answers_say_whether_they_were_replayed() {
 
 #[wasm_bindgen_test]
 async fn a_fork_waits_for_the_question_then_branches_the_run() {
-    let div = root();
-    lesson(&div).await;
+    let div = lesson().await;
     // While the question is open the control offers nothing that would rebuild the run.
     assert!(div.query_selector("[data-testid=fork]").unwrap().is_some());
     assert!(div
