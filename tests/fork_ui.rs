@@ -116,9 +116,24 @@ async fn a_fork_waits_for_the_question_then_branches_the_run() {
             .nth(1),
         Some("1")
     );
+    let note = el(&div, "[data-testid=lesson-changed]");
+    assert_eq!(note.get_attribute("data-cause").as_deref(), Some("fork"));
+    assert!(note
+        .text_content()
+        .unwrap()
+        .starts_with("You forked this run at step 1:"));
+    assert!(note
+        .query_selector("[data-testid=restore-lesson]")
+        .unwrap()
+        .is_some());
     el(&div, "[data-testid=run-to-end]").click();
     yew::scheduler::flush().await;
     assert_eq!(balance(&div, "naive"), 900);
+    // The fork's notice goes once the run has moved on from the forked step.
+    assert!(div
+        .query_selector("[data-testid=fork-notice]")
+        .unwrap()
+        .is_none());
     assert_eq!(marks(&div, "naive"), ["false"]);
     // Back to before the fork: the same past as the lesson's.
     el(&div, "[data-testid=reset]").click();

@@ -64,9 +64,14 @@ test('forking a lesson at a step: the future changes, Back shows the same past, 
     assert.doesNotMatch(await page.getByTestId('fork-notice').textContent(), /step 1/);
     assert.deepEqual(await position(page).then((p) => p[0]), 1, 'the run stays at the fork');
     assert.equal(await page.getByTestId('lesson-changed').getAttribute('data-forked'), 'true');
-    assert.match(await page.getByTestId('lesson-changed').textContent(), /forked at step 1/);
+    // The lesson card names the fork as the cause, with the button that undoes it beside it.
+    assert.equal(await page.getByTestId('lesson-changed').getAttribute('data-cause'), 'fork');
+    assert.match(await page.getByTestId('lesson-changed').textContent(), /You forked this run at step 1/);
+    assert.equal(await page.getByTestId('lesson-changed').getByTestId('restore-lesson').count(), 1);
     await page.getByTestId('run-to-end').click();
     const [, forkedTotal] = await position(page);
+    // "Step on to see what happens now" has done its work once the run moved on.
+    assert.equal(await page.getByTestId('fork-notice').count(), 0);
     assert.ok(forkedTotal < total, `no retry now: ${forkedTotal} < ${total} steps`);
     assert.equal(await balance(page, 'naive'), 900, 'one charge');
     assert.deepEqual(await marks(page, 'naive'), ['false']);

@@ -3,12 +3,13 @@
 
 use yew::prelude::*;
 
-use crate::sim::Session;
+use crate::sim::{Scenario, Session};
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::route::Route;
 
 use super::challenge_card::Standing;
 use super::lessons::{self, Lesson};
+use super::sandbox::Change;
 use super::state::{Action, PageState};
 
 /// What [`intro`] draws.
@@ -19,8 +20,11 @@ pub struct IntroProps<'a> {
     pub tools: super::page::Tools,
     /// Where the page is.
     pub route: &'a Route,
-    /// The run on screen is not the lesson as written (other services, an import).
-    pub changed: bool,
+    /// The lesson as written, when the run on screen is not it (a fork, other services, an
+    /// import): the card then says which, with the button that brings it back.
+    pub original: Option<&'a Scenario>,
+    /// Where that button goes.
+    pub on_change: &'a Callback<Change>,
     /// The page's state (the question, the challenge).
     pub state: &'a PageState,
     /// The run, once built.
@@ -48,12 +52,6 @@ pub fn intro(p: &IntroProps) -> Html {
         Route::Scenario(id) => lessons::lesson(id),
         _ => None,
     };
-    // The first step this run was forked at, if it was.
-    let forked = p
-        .state
-        .run
-        .as_ref()
-        .and_then(|r| r.scenario.branch.first().map(|b| b.at_step));
     html! { <>
         if let Some(ls) = lesson {
             <section class="lesson card" data-testid="lesson">
@@ -64,11 +62,8 @@ pub fn intro(p: &IntroProps) -> Html {
                         { block(l, w, pred, s, p.on) }
                     }
                 }
-                if p.changed {
-                    <p class="notice info" data-testid="lesson-changed" data-forked={forked.is_some().to_string()}>{ l.t(
-                        "The run below is not this lesson as written (its services were changed or a scenario was imported): the question is asked of the run as it is now. “Restore the lesson as written” brings the lesson back.",
-                        "下の実行は書かれたとおりのレッスンではない（サービスを変えたか、シナリオを読み込んだ）。問いは今の実行について問う。「レッスンを元に戻す」で元のレッスンに戻る。") }
-                        if let Some(k) = forked { { " " }{ tr!(l, "It was forked at step {k}.", "ステップ {k} で分岐している。") } }</p>
+                if let (Some(original), Some(run)) = (p.original, &p.state.run) {
+                    { changed_note(l, original, &run.scenario, p.on_change) }
                 }
             </section>
         }
@@ -81,4 +76,42 @@ pub fn intro(p: &IntroProps) -> Html {
             </section>
         }
     </> }
+}
+
+/// Why the run on screen is not the lesson as written, and the button that restores it. A run
+/// that is the lesson but for its forks says where it was forked; one with other services or an
+/// imported scenario says that (and where it was forked too, if it was).
+fn changed_note(l: Lang, original: &Scenario, run: &Scenario, on: &Callback<Change>) -> Html {
+    let forked = run.branch.first().map(|b| b.at_step);
+    let only_forked = forked.is_some() && {
+        let mut unforked = run.clone();
+        unforked.branch.clear();
+        unforked == *original
+    };
+    let why = match (only_forked, forked) {
+        (true, Some(k)) => tr!(
+            l,
+            "You forked this run at step {k}: from there it is not the lesson as written, and the question is asked of the run as it is now.",
+            "この実行はステップ {k} で分岐した。そこから先は書かれたとおりのレッスンではなく、問いは今の実行について問う。"
+        ),
+        (_, Some(k)) => tr!(
+            l,
+            "The run below is not this lesson as written (its services were changed or a scenario was imported, and it was forked at step {k}): the question is asked of the run as it is now.",
+            "下の実行は書かれたとおりのレッスンではない（サービスを変えたか、シナリオを読み込み、ステップ {k} で分岐した）。問いは今の実行について問う。"
+        ),
+        _ => l
+            .t(
+                "The run below is not this lesson as written (its services were changed or a scenario was imported): the question is asked of the run as it is now.",
+                "下の実行は書かれたとおりのレッスンではない（サービスを変えたか、シナリオを読み込んだ）。問いは今の実行について問う。",
+            )
+            .to_string(),
+    };
+    let original = original.clone();
+    let restore = on.reform(move |_: MouseEvent| Change::Replace(original.clone()));
+    html! {
+        <p class="notice info" data-testid="lesson-changed" data-forked={forked.is_some().to_string()} data-cause={if only_forked { "fork" } else { "edit" }}>
+            { why }{ " " }
+            <button data-testid="restore-lesson" onclick={restore}>{ l.t("Restore the lesson as written", "レッスンを元に戻す") }</button>
+        </p>
+    }
 }

@@ -230,7 +230,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
         <div class="playground">
             { scenario_nav(&ScenarioNavProps { lang: l, dir: props.dir, route: &route, progress: &state.teach.progress, open: state.toc_open, on_toggle }) }
             if let Some(n) = state.notice.clone() { { notice_bar(&NoticeBarProps { lang: l, notice: n, on_dismiss }) } }
-            { intro(&IntroProps { lang: l, tools: props.tools, route: &route, changed: changed_lesson.is_some(), state: &state, session: session.as_deref(), on: &on_action }) }
+            { intro(&IntroProps { lang: l, tools: props.tools, route: &route, original: changed_lesson.as_ref(), on_change: &on_change, state: &state, session: session.as_deref(), on: &on_action }) }
             if let Some(b) = state.building.as_ref() {
                 { build_progress(&BuildProgressProps { lang: l, progress: b.progress, on_cancel }) }
             } else if let Some(run) = state.run.as_ref() {
@@ -246,10 +246,6 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                 }
                 <div class="picker-row" hidden={challenge}>
                     <ServicePicker lang={l} scenario={run.scenario.clone()} on_change={on_change.clone()} />
-                    if let Some(original) = changed_lesson {
-                        <button data-testid="restore-lesson" onclick={on_change.reform(move |_| Change::Replace(original.clone()))}>
-                            { l.t("Restore the lesson as written", "レッスンを元に戻す") }</button>
-                    }
                 </div>
                 if let (true, Some(form)) = (sandbox || challenge, props.tools.sandbox) {
                     { form(SandboxProps { lang: l, scenario: run.scenario.clone(), last_key: run.session().finished(0).and_then(last_key), on_change, settings: !challenge }) }

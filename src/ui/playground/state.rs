@@ -391,6 +391,15 @@ impl PageState {
         true
     }
 
+    /// The fork's "step on to see what happens now" has done its work once the run has moved
+    /// from the step it was forked at (a step, Play, Run to end, Back): drop it then, so it
+    /// never stands beside a run that has already shown what happens.
+    fn drop_stale_fork_notice(&mut self, before: Option<usize>) {
+        if self.run.as_ref().map(|r| r.session().position()) != before {
+            self.fork_notice = None;
+        }
+    }
+
     /// Starts building a run; one that fits in one slice (every lesson) is done at once, so the
     /// page never flickers through a progress bar for it.
     fn start_build(&mut self, build: SessionBuild, then: Then) {
@@ -584,6 +593,8 @@ impl Reducible for PageState {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut next = (*self).clone();
+        // Read before the action: the session is shared with `next`, so it moves both.
+        let at = self.run.as_ref().map(|r| r.session().position());
         // While a run is being built the page shows its progress, not the run: nothing moves it.
         if self.building.is_some()
             && matches!(
@@ -605,10 +616,12 @@ impl Reducible for PageState {
                 if !next.control(c) {
                     return self;
                 }
+                next.drop_stale_fork_notice(at);
                 true
             }
             Action::Tick => {
                 next.tick();
+                next.drop_stale_fork_notice(at);
                 true
             }
             Action::Change(change, lang) => {
@@ -690,6 +703,25 @@ mod tests {
 
     fn position(st: &PageState) -> usize {
         st.run.as_ref().unwrap().session().position()
+    }
+
+    #[test]
+    fn the_fork_notice_goes_once_the_run_moves_from_the_forked_step() {
+        let st = lesson().reduce(Action::Control(Control::Seek(1)));
+        let forked = st.reduce(Action::Fork(Input::Crash, Lang::En));
+        assert!(matches!(forked.fork_notice, Some(Notice::Info(_))));
+        assert_eq!(position(&forked), 1);
+        // Nothing that leaves the cursor where it is drops it (the speed, a seek to here).
+        let kept = forked
+            .clone()
+            .reduce(Action::Control(Control::Speed(100)))
+            .reduce(Action::Control(Control::Seek(1)));
+        assert!(kept.fork_notice.is_some());
+        for moved in [Control::Step, Control::End, Control::Back, Control::Reset] {
+            let st = forked.clone().reduce(Action::Control(moved));
+            assert_ne!(position(&st), 1, "{moved:?}");
+            assert_eq!(st.fork_notice, None, "{moved:?}");
+        }
     }
 
     #[test]
