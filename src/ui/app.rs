@@ -306,7 +306,7 @@ mod tests {
         assert!(PlaygroundSite::draws(&lost) && !LabSite::draws(&lost));
         assert_eq!(
             PlaygroundSite::home(),
-            Route::Scenario("double-charge".into())
+            Route::Scenario("timeout-ambiguity".into())
         );
         assert_eq!(LabSite::home(), Route::Lab);
     }

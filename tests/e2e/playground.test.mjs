@@ -8,9 +8,9 @@ const balance = (page, service) =>
   page.locator(`section[data-service=${service}] [data-testid=balance]`).first().textContent().then(Number);
 const position = (page) => page.getByTestId('position').textContent();
 
-test('first lesson: the naive service charges twice, the idempotent and atomic ones once', async () => {
+test('the naive service\'s lesson: it charges twice, the idempotent and atomic ones once', async () => {
   await withPage(async (page) => {
-    await open(page);
+    await open(page, '#/scenario/double-charge');
     await page.getByTestId('lesson').waitFor();
     assert.equal(await balance(page, 'naive'), 1000);
     await skipQuestion(page);

@@ -137,7 +137,7 @@ test('5: every answer a client received is listed: two tries, two answers in pro
   const words = {
     // Each answer ends with its mark (issue 13: executed or replayed, as Idempotent-Replayed says).
     'en-US': [/^ · try 1: Insufficient funds \(balance 50\) executed$/, /^ · try 2: Success \(balance 50\) executed$/, /^ · try 2: Replay of: Insufficient funds.* replayed$/],
-    'ja-JP': [/^ · 試行1：残高不足（残高 50） 実行$/, /^ · 試行2：成功（残高 50） 実行$/, /^ · 試行2：再生：残高不足.* リプレイ$/],
+    'ja-JP': [/^ · 試行1：残高不足（残高 50） 実行$/, /^ · 試行2：成功（残高 50） 実行$/, /^ · 試行2：リプレイ：残高不足.* リプレイ$/],
   };
   for (const [locale, [first, second, replayed]] of Object.entries(words)) {
     await withPage(async (page) => {

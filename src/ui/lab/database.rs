@@ -259,7 +259,7 @@ pub fn DatabasePage(props: &DatabaseProps) -> Html {
                                 <th scope="col">{ l.t("Races with a double charge", "二重課金の回数") }</th>
                                 <th scope="col">{ l.t("Most charges per key", "1キーの最多課金") }</th>
                                 <th scope="col">{ l.t("Charged", "課金") }</th>
-                                <th scope="col">{ l.t("Replayed or 409", "再生・409") }</th>
+                                <th scope="col">{ l.t("Replayed or 409", "リプレイ・409") }</th>
                                 <th scope="col">{ l.t("Began again (40001)", "再試行（40001）") }</th>
                                 <th scope="col">{ l.t("Errors (SQLSTATE)", "エラー（SQLSTATE）") }</th>
                                 <th scope="col">{ l.t("Lowest balance", "最低残高") }</th>

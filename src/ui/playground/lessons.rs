@@ -221,7 +221,7 @@ pub const LESSONS: &[Lesson] = &[
         id: "key-replays",
         title: pair!(
             "The key makes retries replays",
-            "キーがリトライを再生に変える"
+            "キーがリトライをリプレイに変える"
         ),
     },
     Lesson {
@@ -340,7 +340,7 @@ pub const WORDS: &[Words] = &[
         id: "client-cannot-tell",
         story: pair!("Three clients charge 100 each and each sees a timeout: the first request is lost on the way in, the second one's reply on the way out, and the third crashes the server after the charge, before anything else is written. Each client waits a second and retries once with its key. The naive service has no keys at all; the separate-store service keeps its keys outside the balance's transaction; the atomic service commits the charge and the key together, so a crash undoes both.", "3つのクライアントがそれぞれ100を課金し、どれもタイムアウトを見る。1つ目は要求が行きで消え、2つ目は応答が帰りで消え、3つ目は課金の直後、他に何も書かないうちにサーバーがクラッシュする。どのクライアントも1秒待って、同じキーで1回リトライする。素朴なサービスにはキーがない。別ストアのサービスはキーを残高のトランザクションの外に置く。アトミックなサービスは課金とキーを一緒にコミットするので、クラッシュすると両方が取り消される。"),
         ask: pair!("Each client retries once with its key. Where does the atomic service's balance end?", "各クライアントが同じキーで1回リトライする。アトミックなサービスの残高は最後にいくらになる？"),
-        why: pair!("Step {step} is the atomic service's last charge. The lost request never charged, so its retry did; the lost reply's retry found the key and replayed; the crash rolled its charge back with the transaction, so its retry charged: one charge per client. The naive and separate-store services kept the crashed charge and charged its retry again.", "ステップ {step} がアトミックなサービスの最後の課金。消えた要求は課金されていないのでリトライが課金し、消えた応答のリトライはキーを見つけて再生し、クラッシュした課金はトランザクションごと巻き戻ったのでリトライが課金した。クライアントごとに1回。素朴なサービスと別ストアのサービスはクラッシュした課金を残したまま、そのリトライでもう一度課金した。"),
+        why: pair!("Step {step} is the atomic service's last charge. The lost request never charged, so its retry did; the lost reply's retry found the key and replayed; the crash rolled its charge back with the transaction, so its retry charged: one charge per client. The naive and separate-store services kept the crashed charge and charged its retry again.", "ステップ {step} がアトミックなサービスの最後の課金。消えた要求は課金されていないのでリトライが課金し、消えた応答のリトライはキーを見つけてリプレイし、クラッシュした課金はトランザクションごと巻き戻ったのでリトライが課金した。クライアントごとに1回。素朴なサービスと別ストアのサービスはクラッシュした課金を残したまま、そのリトライでもう一度課金した。"),
         takeaway: pair!("The client cannot tell the three apart, so it must retry; only a server that commits the charge and the key together makes every retry safe.", "クライアントには3つを見分けられないので、リトライするしかない。課金とキーを一緒にコミットするサーバーだけが、どのリトライも安全にする。"),
     },
     Words {
@@ -375,7 +375,7 @@ pub const WORDS: &[Words] = &[
         id: "atomic-lock",
         story: pair!("Three requests with one key arrive at the same moment, at the atomic service (one lock around check, charge and store) and at the TOCTOU service.", "同じキーの要求が3つ同時に、アトミックなサービス（確認・課金・保存を1つのロックで囲む）と TOCTOU サービスに届く。"),
         ask: pair!("How many times does the atomic service charge?", "アトミックなサービスは何回課金する？"),
-        why: pair!("The first request holds the lock until its result is stored (its charge is step {step}); the others wait, then find the key and replay.", "最初の要求は結果を保存するまでロックを握る（その課金がステップ {step}）。他の要求は待ち、その後キーを見つけて再生する。"),
+        why: pair!("The first request holds the lock until its result is stored (its charge is step {step}); the others wait, then find the key and replay.", "最初の要求は結果を保存するまでロックを握る（その課金がステップ {step}）。他の要求は待ち、その後キーを見つけてリプレイする。"),
         takeaway: pair!("Check, charge and record belong in one critical section. In production that is one database transaction that also locks the key: claimed first under a unique constraint, or a row lock, or REPEATABLE READ and up. Measured on PostgreSQL, a plain check-then-insert at READ COMMITTED still charges twice.", "確認・課金・記録は1つのクリティカルセクションに入れる。本番ではキーのロックも兼ねた1つのデータベーストランザクション：一意制約の下で先にキーを確保する、行ロックを取る、REPEATABLE READ 以上にする。PostgreSQL で測ると、READ COMMITTED の単純な確認してから挿入では、やはり2回課金される。"),
     },
     Words {
@@ -389,29 +389,29 @@ pub const WORDS: &[Words] = &[
         id: "stripe-in-flight",
         story: pair!("The production service follows the pattern Stripe documents: it keeps a key's result for 24 hours, answers 409 while a request with the same key is still running, and stores the result in the same transaction as the charge. Two requests with one key arrive at once; a retry follows two seconds later.", "本番型サービスは Stripe が公開しているパターンに従う。キーの結果を24時間保持し、同じキーの要求が処理中なら409を返し、結果を課金と同じトランザクションで保存する。同じキーの要求が2つ同時に届き、2秒後にリトライが来る。"),
         ask: pair!("How many of these requests does the production service answer with “409: in flight”?", "本番型サービスは、このうちいくつの要求に「409：処理中」と答える？"),
-        why: pair!("At step {step} the second request finds the first one's record still in flight and gets 409 instead of a charge; the later retry replays the stored answer.", "ステップ {step} で2つ目の要求は最初の要求のレコードが処理中なのを見つけ、課金ではなく409を受け取る。後のリトライは保存された答えを再生する。"),
+        why: pair!("At step {step} the second request finds the first one's record still in flight and gets 409 instead of a charge; the later retry replays the stored answer.", "ステップ {step} で2つ目の要求は最初の要求のレコードが処理中なのを見つけ、課金ではなく409を受け取る。後のリトライは保存された答えをリプレイする。"),
         takeaway: pair!("An in-flight record turns a race into an explicit answer: try again later, with the same key.", "処理中のレコードは、競合をはっきりした答えに変える。「後で同じキーでもう一度」。"),
     },
     Words {
         id: "failure-cached",
         story: pair!("A charge of 100 against a balance of 50 fails. Then 100 is deposited and the client retries with the same key. The idempotent and atomic services store the failure like the article's code; this production service is set to store only successes (AWS Powertools deletes the record when the function fails), so its retry runs again.", "残高50に100を課金して失敗する。その後100が入金され、クライアントは同じキーでリトライする。冪等なサービスとアトミックなサービスは記事のコードと同じく失敗も保存する。この本番型サービスは成功だけを保存する設定（AWS Powertools は関数が失敗するとレコードを消す）なので、リトライは再実行される。"),
         ask: pair!("The retry reaches the production service. Where does its balance end?", "リトライが本番型サービスに届く。その残高は最後にいくらになる？"),
-        why: pair!("The production service stored no failure, so at step {step} it charged the retry: one key, two different answers. The others replayed the stored failure.", "本番型サービスは失敗を保存していないので、ステップ {step} でリトライを課金した。1つのキーに2つの違う答え。他のサービスは保存した失敗を再生した。"),
-        takeaway: pair!("Replaying failures keeps one key to one answer; retrying them lets the answer change. Choose on purpose, and send a new key when the situation has changed.", "失敗も再生すれば1つのキーに答えは1つ。再実行すれば答えは変わりうる。どちらかを意図して選び、状況が変わったら新しいキーで送る。"),
+        why: pair!("The production service stored no failure, so at step {step} it charged the retry: one key, two different answers. The others replayed the stored failure.", "本番型サービスは失敗を保存していないので、ステップ {step} でリトライを課金した。1つのキーに2つの違う答え。他のサービスは保存した失敗をリプレイした。"),
+        takeaway: pair!("Replaying failures keeps one key to one answer; retrying them lets the answer change. Choose on purpose, and send a new key when the situation has changed.", "失敗もリプレイすれば1つのキーに答えは1つ。再実行すれば答えは変わりうる。どちらかを意図して選び、状況が変わったら新しいキーで送る。"),
     },
     Words {
         id: "many-retries",
         story: pair!("The article's property: after the first answer, any number of retries with the same key leaves the balance unchanged. Here one operation meets every kind of fault in a row (lost replies, a lost request, a crash before the charge) and retries with backoff, up to six tries.", "記事のプロパティ：最初の答えの後は、同じキーで何回リトライしても残高は変わらない。ここでは1つの操作が、あらゆる障害（応答の消失、要求の消失、課金前のクラッシュ）に続けて遭い、バックオフしながら最大6回まで試す。"),
         ask: pair!("The second try is arriving. Where does the idempotent service's balance end?", "2回目の試行が届く。冪等なサービスの残高は最後にいくらになる？"),
-        why: pair!("Only one try charged; from step {step} the others replayed it or never reached the charge. The naive service charged every try that arrived.", "課金したのは1回だけ。ステップ {step} から先の試行は再生されたか、課金まで届かなかった。素朴なサービスは、届いた試行のたびに課金した。"),
+        why: pair!("Only one try charged; from step {step} the others replayed it or never reached the charge. The naive service charged every try that arrived.", "課金したのは1回だけ。ステップ {step} から先の試行はリプレイされたか、課金まで届かなかった。素朴なサービスは、届いた試行のたびに課金した。"),
         takeaway: pair!("One run is one case; a property claims it for every case. The properties page runs it over hundreds of random scenarios and shrinks a failure to the smallest one.", "1回の実行は1つのケースにすぎない。プロパティはすべてのケースについて主張する。プロパティのページでは、数百のランダムなシナリオで検証し、失敗を最小のケースまで縮める。"),
     },
     Words {
         id: "order-id-as-key",
         story: pair!("A client uses the order id as its idempotency key. It charges 100 for order-1, then 30 for the order's shipping, again with the key “order-1”. To the server that looks like a retry of the first charge.", "クライアントが注文IDを冪等性キーに使う。order-1 に100を課金し、続けて送料の30を、同じく「order-1」というキーで課金する。サーバーには、最初の課金のリトライに見える。"),
         ask: pair!("The shipping charge arrives with the key “order-1”. How many charges does the idempotent service make?", "送料の課金が「order-1」というキーで届く。冪等なサービスは何回課金する？"),
-        why: pair!("At step {step} the idempotent service found the key and replayed the first charge's answer: the shipping was never charged, and the client was told it succeeded. The production service compares a fingerprint of the request and refuses the mismatch instead.", "ステップ {step} で冪等なサービスはキーを見つけ、最初の課金の答えを再生した。送料は課金されず、クライアントには成功と伝わった。本番型サービスは要求のフィンガープリントを比べ、不一致を拒否する。"),
-        takeaway: pair!("A key is not an order id. The article's IdempotencyKey newtype makes mixing them up a type error, and a result enum with DuplicateRequest makes every caller handle a replay.", "キーは注文IDではない。記事の IdempotencyKey という newtype なら取り違えは型エラーになり、DuplicateRequest を含む結果の列挙型なら、呼び出し側は必ず再生を扱うことになる。"),
+        why: pair!("At step {step} the idempotent service found the key and replayed the first charge's answer: the shipping was never charged, and the client was told it succeeded. The production service compares a fingerprint of the request and refuses the mismatch instead.", "ステップ {step} で冪等なサービスはキーを見つけ、最初の課金の答えをリプレイした。送料は課金されず、クライアントには成功と伝わった。本番型サービスは要求のフィンガープリントを比べ、不一致を拒否する。"),
+        takeaway: pair!("A key is not an order id. The article's IdempotencyKey newtype makes mixing them up a type error, and a result enum with DuplicateRequest makes every caller handle a replay.", "キーは注文IDではない。記事の IdempotencyKey という newtype なら取り違えは型エラーになり、DuplicateRequest を含む結果の列挙型なら、呼び出し側は必ずリプレイを扱うことになる。"),
     },
     Words {
         id: "new-key-per-retry",
@@ -438,7 +438,7 @@ pub const WORDS: &[Words] = &[
         id: "param-mismatch",
         story: pair!("A client bug: the same key is sent first with 100, then with 200. The atomic service compares keys only; the production service also compares a fingerprint of the request. The sagas that span several services, where one transaction is not enough, are on the durable-execution page.", "クライアントのバグ：同じキーで、まず100、次に200が送られる。アトミックなサービスはキーしか比べない。本番型サービスは要求のフィンガープリントも比べる。1つのトランザクションでは足りない、複数サービスにまたがるサガは、Durable Execution のページで扱う。"),
         ask: pair!("The 200 arrives with the same key. Where does the atomic service's balance end?", "200が同じキーで届く。アトミックなサービスの残高は最後にいくらになる？"),
-        why: pair!("At step {step} the atomic service replayed the first answer for a different request. The production service refused it with an error the client cannot miss.", "ステップ {step} でアトミックなサービスは、違う要求に最初の答えを再生した。本番型サービスは、クライアントが見落とせないエラーで拒否した。"),
+        why: pair!("At step {step} the atomic service replayed the first answer for a different request. The production service refused it with an error the client cannot miss.", "ステップ {step} でアトミックなサービスは、違う要求に最初の答えをリプレイした。本番型サービスは、クライアントが見落とせないエラーで拒否した。"),
         takeaway: pair!("Store a fingerprint of the request with the key and refuse a mismatch (Stripe answers 400, the IETF draft 422).", "キーと一緒に要求のフィンガープリントを保存し、不一致は拒否する（Stripe は400、IETF ドラフトは422）。"),
     },
     Words {
@@ -467,7 +467,7 @@ pub const WORDS: &[Words] = &[
         story: pair!("The production service locks the key for 90 s (rocket-rides) and calls a card processor. This time the processor takes 120 s to answer. The client times out and retries every 30 s with the same key: 409 while the lock is young.", "本番型サービスはキーを90秒ロックし（rocket-rides）、決済代行を呼ぶ。今回は決済代行の応答に120秒かかる。クライアントはタイムアウトし、同じキーで30秒ごとにリトライする。ロックが若いうちは409。"),
         ask: pair!("The next retry arrives after 90 s. How many times is the card charged in the end?", "次のリトライは90秒後に届く。カードは最終的に何回課金される？"),
         why: pair!("The lock expired while its holder was only slow; the retry took the key over and the processor charged again (step {step}). Every request carried the key, but the processor never saw it.", "持ち主が遅いだけなのにロックが切れ、リトライがキーを引き継いで決済代行がもう一度課金した（ステップ {step}）。どの要求もキーを持っていたが、決済代行には届いていない。"),
-        takeaway: pair!("Pass the key on to the processor (in the sandbox: “Pass the key on”): it then replays. Recovery points help after a crash, not with a slow holder.", "キーを決済代行にも渡す（サンドボックスの「キーを決済代行に渡す」）と再生される。回復ポイントはクラッシュ後には効くが、遅い持ち主には効かない。"),
+        takeaway: pair!("Pass the key on to the processor (in the sandbox: “Pass the key on”): it then replays. Recovery points help after a crash, not with a slow holder.", "キーを決済代行にも渡す（サンドボックスの「キーを決済代行に渡す」）とリプレイされる。回復ポイントはクラッシュ後には効くが、遅い持ち主には効かない。"),
     },
     Words {
         id: "store-failures",
@@ -480,14 +480,14 @@ pub const WORDS: &[Words] = &[
         id: "key-scope",
         story: pair!("Two shops on one payment API both call their first order order-1. Customer 1 pays 100 with key order-1; then customer 2 pays 100 with the same key. The article's atomic service looks keys up by the key alone; the production service by (account, key), as the IETF draft advises and rocket-rides does.", "1つの決済 API を使う2つの店が、どちらも最初の注文を order-1 と呼ぶ。顧客1がキー order-1 で100を払い、次に顧客2が同じキーで100を払う。記事のアトミックなサービスはキーだけで引く。本番型サービスは IETF ドラフトの勧めと rocket-rides のとおり（アカウント, キー）で引く。"),
         ask: pair!("Customer 2's request is arriving. How many charges does the atomic service make in all?", "顧客2の要求が届く。アトミックなサービスの課金は全部で何回？"),
-        why: pair!("At step {step} the atomic service found order-1 and replayed customer 1's receipt to customer 2: customer 2 was never charged and has read another customer's answer. The production service kept the two keys apart and charged both.", "ステップ {step} でアトミックなサービスは order-1 を見つけ、顧客1の領収を顧客2に再生した。顧客2は課金されず、他の顧客の応答を読んだ。本番型サービスは2つのキーを分け、両方に課金した。"),
+        why: pair!("At step {step} the atomic service found order-1 and replayed customer 1's receipt to customer 2: customer 2 was never charged and has read another customer's answer. The production service kept the two keys apart and charged both.", "ステップ {step} でアトミックなサービスは order-1 を見つけ、顧客1の領収を顧客2にリプレイした。顧客2は課金されず、他の顧客の応答を読んだ。本番型サービスは2つのキーを分け、両方に課金した。"),
         takeaway: pair!("Look keys up by (caller, key): a key is unique only within one client's requests.", "キーは（呼び出し元, キー）で引く。キーが一意なのは、1つのクライアントの要求の中だけ。"),
     },
     Words {
         id: "fingerprint-fields",
         story: pair!("The client writes the time into every body it sends. Its first reply is lost and it retries with the same key. Here the production service fingerprints the whole body; the atomic service compares no parameters at all.", "クライアントは送る本文すべてに時刻を書き込む。最初の応答が失われ、同じキーでリトライする。ここでの本番型サービスは本文全体のフィンガープリントをとる。アトミックなサービスはパラメータをまったく比べない。"),
         ask: pair!("The retry arrives with a new time in its body. How many “same key, different request” answers does the production service give?", "本文の時刻だけが違うリトライが届く。本番型サービスは「同じキーで違う要求」を何回返す？"),
-        why: pair!("At step {step} the stamped time made the retry's fingerprint differ, so the production service refused an honest retry: the client got a 400 for a charge that did happen. Over too few fields (the description only) a real change of amount would be replayed silently instead; try both in the sandbox.", "ステップ {step} で、書き込まれた時刻のせいでリトライのフィンガープリントが変わり、本番型サービスは正直なリトライを拒否した。クライアントは実際に行われた課金に400を受け取った。逆に少なすぎる項目（説明だけ）だと、金額の本当の変更が黙って再生される。サンドボックスで両方を試そう。"),
+        why: pair!("At step {step} the stamped time made the retry's fingerprint differ, so the production service refused an honest retry: the client got a 400 for a charge that did happen. Over too few fields (the description only) a real change of amount would be replayed silently instead; try both in the sandbox.", "ステップ {step} で、書き込まれた時刻のせいでリトライのフィンガープリントが変わり、本番型サービスは正直なリトライを拒否した。クライアントは実際に行われた課金に400を受け取った。逆に少なすぎる項目（説明だけ）だと、金額の本当の変更が黙ってリプレイされる。サンドボックスで両方を試そう。"),
         takeaway: pair!("Fingerprint the fields that define the request (amount, description), not the whole body and not fewer.", "フィンガープリントは要求を決める項目（金額、説明）にとる。本文全体でも、それより少なくてもいけない。"),
     },
 ];
@@ -521,6 +521,21 @@ pub fn number(id: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bare_address_opens_the_first_lesson_of_the_path() {
+        assert_eq!(
+            PATH[0].items.first().and_then(|i| match i {
+                Item::Lesson(id) => Some(*id),
+                Item::Page { .. } => None,
+            }),
+            Some(crate::ui::route::HOME_SCENARIO)
+        );
+        assert_eq!(
+            number(crate::ui::route::HOME_SCENARIO).as_deref(),
+            Some("1.1")
+        );
+    }
 
     #[test]
     fn the_path_holds_every_built_in_lesson_once_with_its_words_and_question() {

@@ -46,7 +46,7 @@ pub fn event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
             let text = tr!(
                 lang,
                 "#{n} processor knows the key: replay, no charge",
-                "#{n} 決済代行はキーを知っている：再生、課金なし"
+                "#{n} 決済代行はキーを知っている：リプレイ、課金なし"
             );
             (text, Tone::Good)
         }
@@ -153,7 +153,7 @@ pub fn labels(lang: Lang) -> Labels {
         slow_ms: lang.t("Slow processor answer time", "遅い決済代行の応答時間"),
         pass_key: lang.t(
             "Pass the key on to the processor (Stripe replays a key)",
-            "キーを決済代行に渡す（Stripe はキーを再生）",
+            "キーを決済代行に渡す（Stripe はキーでリプレイ）",
         ),
         recovery_points: lang.t(
             "Recovery points (rocket-rides atomic phases)",

@@ -193,7 +193,9 @@ pub fn effect(l: Lang, e: EffectKind) -> &'static str {
     match e {
         EffectKind::Reserved => l.t("items reserved", "在庫確保"),
         EffectKind::Charged => l.t("charges", "課金"),
-        EffectKind::ChargeReplayed => l.t("charges replayed by the key", "キーで再生された課金"),
+        EffectKind::ChargeReplayed => {
+            l.t("charges replayed by the key", "キーでリプレイされた課金")
+        }
         EffectKind::Declined => l.t("declined", "拒否された課金"),
         EffectKind::ShippedExpress => l.t("shipped today", "本日発送"),
         EffectKind::ShippedStandard => l.t("shipped tomorrow", "翌日発送"),
@@ -202,7 +204,9 @@ pub fn effect(l: Lang, e: EffectKind) -> &'static str {
         EffectKind::HotelReserved => l.t("hotels reserved", "ホテル予約"),
         EffectKind::FlightCancelled => l.t("flights cancelled", "航空券取消"),
         EffectKind::Refunded => l.t("refunds", "返金"),
-        EffectKind::RefundReplayed => l.t("refunds replayed by the key", "キーで再生された返金"),
+        EffectKind::RefundReplayed => {
+            l.t("refunds replayed by the key", "キーでリプレイされた返金")
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use super::results::{record_state, result_text};
 /// What a key check found, and the tone of that finding.
 fn check_outcome(lang: Lang, outcome: CheckOutcome) -> (&'static str, Tone) {
     match outcome {
-        CheckOutcome::Hit => (lang.t("found: replay", "あり：再生"), Tone::Good),
+        CheckOutcome::Hit => (lang.t("found: replay", "あり：リプレイ"), Tone::Good),
         CheckOutcome::Miss => (lang.t("not found: execute", "なし：実行"), Tone::Plain),
         CheckOutcome::Conflict => (lang.t("in flight: 409", "処理中：409"), Tone::Good),
         CheckOutcome::Mismatch => (lang.t("parameters differ", "パラメータ不一致"), Tone::Good),

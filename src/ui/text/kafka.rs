@@ -492,7 +492,7 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
                 "Without idempotence a batch carries no producer id and no sequence number, so the broker cannot tell a retry from a new record. With it, the retry carries the same (producer id, epoch, sequence) as a batch it still remembers, and it answers with that batch's offset.",
                 "冪等性なしのバッチはプロデューサIDもシーケンス番号も持たないので、ブローカーはリトライと新しいレコードを区別できない。冪等性ありなら、リトライは覚えているバッチと同じ（プロデューサID、エポック、シーケンス）を持ち、ブローカーはそのバッチのオフセットで応答する。",
             ),
-            try_next: ("Turn idempotence on and replay: the same lost ack, one copy.", "冪等性を有効にして再生する：同じ応答消失で、コピーは 1 つ。"),
+            try_next: ("Turn idempotence on and replay: the same lost ack, one copy.", "冪等性を有効にして再実行する：同じ応答消失で、コピーは 1 つ。"),
         },
         "kafka-in-flight" => LessonWords {
             title: ("Six in flight and the first ack lost", "in-flight 6 と最初の応答消失"),
@@ -505,7 +505,7 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
                 "The broker keeps the metadata of only the last 5 batches per producer. Five later batches pushed sequence 0 out, so the retry is neither a known duplicate nor the next sequence: OutOfOrderSequenceException. The producer cannot tell that e0 is in the log; it gives up, bumps its epoch, and the relay's resend is written as a second copy.",
                 "ブローカーはプロデューサごとに直近 5 バッチのメタデータしか保持しない。後の 5 バッチがシーケンス 0 を押し出したので、リトライは既知の重複でも次のシーケンスでもなく OutOfOrderSequenceException になる。プロデューサは e0 がログにあると分からず諦めてエポックを上げ、リレーの再送が 2 つ目のコピーとして書かれる。",
             ),
-            try_next: ("Set max in flight to 5 and replay: the retry is recognised.", "max in flight を 5 にして再生する：リトライが見抜かれる。"),
+            try_next: ("Set max in flight to 5 and replay: the retry is recognised.", "max in flight を 5 にして再実行する：リトライが見抜かれる。"),
         },
         "kafka-restart" => LessonWords {
             title: ("A restart, a transactional id, and the zombie", "再起動、トランザクショナルID、ゾンビ"),
@@ -518,7 +518,7 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
                 "Without a transactional.id the new instance got a new producer id, so its resend of e2 is a new record to the broker; the zombie still has its own producer id, its retry of e2 is found in its own window, and its e3 is written again. With a transactional.id the new instance kept the producer id with epoch + 1, and the coordinator fences every write of the old epoch. Either way the new instance's resend is a new record: deduplication holds only within one producer session.",
                 "transactional.id がないと新しいインスタンスは新しいプロデューサIDを得るので、e2 の再送はブローカーにとって新しいレコード。ゾンビは自分のプロデューサIDのままで、e2 のリトライは自分のウィンドウで見抜かれ、e3 はもう一度書かれる。transactional.id があると新しいインスタンスは同じプロデューサIDでエポック + 1 になり、コーディネーターが古いエポックの書き込みをすべてフェンスする。どちらでも新しいインスタンスの再送は新しいレコード：重複排除は 1 つのプロデューサセッション内だけ。",
             ),
-            try_next: ("Turn the transactional id on and replay: the zombie is fenced.", "トランザクショナルIDを有効にして再生する：ゾンビがフェンスされる。"),
+            try_next: ("Turn the transactional id on and replay: the zombie is fenced.", "トランザクショナルIDを有効にして再実行する：ゾンビがフェンスされる。"),
         },
         "kafka-outbox" => LessonWords {
             title: ("The outbox relay through Kafka, with and without an inbox", "Kafka を通る outbox リレー、inbox あり・なし"),

@@ -98,7 +98,7 @@ pub fn outcome_text(l: Lang, o: &Outcome) -> String {
     match o {
         Outcome::Charged => l.t("charged", "課金").to_string(),
         Outcome::Replayed => l
-            .t("replayed the stored answer", "保存済みの答えを再生")
+            .t("replayed the stored answer", "保存済みの答えをリプレイ")
             .to_string(),
         Outcome::InFlight => l.t("409: in flight", "409: 処理中").to_string(),
         Outcome::Declined => l.t("declined", "残高不足").to_string(),

@@ -26,7 +26,7 @@ pub fn result_text(lang: Lang, r: &PaymentResult) -> String {
         ),
         PaymentResult::DuplicateRequest { original_result } => {
             let inner = result_text(lang, original_result);
-            tr!(lang, "Replay of: {inner}", "再生：{inner}")
+            tr!(lang, "Replay of: {inner}", "リプレイ：{inner}")
         }
         PaymentResult::InFlightConflict => lang
             .t("409 Conflict: still in flight", "409 Conflict：処理中")
@@ -92,7 +92,7 @@ pub fn invariant_name(lang: Lang, i: Invariant) -> &'static str {
             "操作ごとに課金は最大1回",
         ),
         Invariant::ReplayIdentical => {
-            lang.t("Replay returns the same result", "再生は同じ結果を返す")
+            lang.t("Replay returns the same result", "リプレイは同じ結果を返す")
         }
         Invariant::OneEventPerCharge => lang.t(
             "One event per committed charge",
@@ -108,7 +108,7 @@ pub fn invariant_name(lang: Lang, i: Invariant) -> &'static str {
         ),
         Invariant::ReplayMatchesRequest => lang.t(
             "A replay answers only its own request",
-            "再生は元と同じ要求にだけ返す",
+            "リプレイは元と同じ要求にだけ返す",
         ),
     }
 }
@@ -181,7 +181,7 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
             tr!(
                 lang,
                 "#{a} asked for something else than #{b}, yet got #{b}'s answer replayed under key {k}",
-                "#{a} は #{b} と違う内容を求めたのに、キー {k} で #{b} の応答が再生された"
+                "#{a} は #{b} と違う内容を求めたのに、キー {k} で #{b} の応答がリプレイされた"
             )
         }
         ViolationDetail::OutboxMismatch { charges, rows } => tr!(
