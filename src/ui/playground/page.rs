@@ -148,8 +148,13 @@ fn opening(props: &PlaygroundProps) -> PageState {
             props.tools.teachers,
         )
     };
-    // On a wide screen the lesson list is open; on a phone it is a menu.
-    st.toc_open = !web::narrow_screen();
+    // Open or folded as the learner last left it; at first open on a wide screen, a menu on a
+    // phone.
+    st.toc_open = match web::load(web::TOC_KEY).as_deref() {
+        Some("open") => true,
+        Some("closed") => false,
+        _ => !web::narrow_screen(),
+    };
     st
 }
 
@@ -210,7 +215,11 @@ pub fn playground(props: &PlaygroundProps) -> Html {
     };
     let on_toggle = {
         let d = dispatch.clone();
-        Callback::from(move |()| d.dispatch(Action::ToggleToc))
+        let opening = !state.toc_open;
+        Callback::from(move |()| {
+            web::save(web::TOC_KEY, if opening { "open" } else { "closed" });
+            d.dispatch(Action::ToggleToc)
+        })
     };
     let on_dismiss = Callback::from(move |()| dispatch.dispatch(Action::Dismiss));
 
