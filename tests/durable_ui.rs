@@ -84,7 +84,7 @@ async fn a_lesson_waits_for_the_prediction_and_reveals_the_runs_answer() {
         .pose(&DurableRun::new(l.columns, Vec::new()))
         .unwrap();
     click_id(&root, "run-to-end").await;
-    assert!(text(&root, "position").starts_with(&format!("step {} of", posed.ask_at)));
+    assert!(text(&root, "position").starts_with(&format!("Step {} /", posed.ask_at)));
     assert!(disabled(&root, "step"), "the run waits for the answer");
     assert!(
         disabled(&root, "crash-worker"),

@@ -133,7 +133,7 @@ async fn the_run_survives_a_remount_and_opens_from_a_link() {
     click(&root, "step").await;
     click(&root, "step").await;
     let at = get(&root, "position").text_content().unwrap();
-    assert!(at.starts_with("step 3 /"), "{at}");
+    assert!(at.starts_with("Step 3 /"), "{at}");
     // A remount reads this browser's copy (set_hash keeps the route, without the query).
     set_hash(ROUTE);
     let again = mount(Lang::Ja, Route::Scenario("kafka-lost-ack".into())).await;

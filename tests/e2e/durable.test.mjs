@@ -98,7 +98,7 @@ test('lesson 6: the saga compensates once with a keyed refund; without durable e
     assert.doesNotMatch(await page.getByTestId('why').textContent(), /step step/);
     assert.match(await page.getByTestId('why-step').textContent(), /^\d+$/);
     await page.getByTestId('why-step').click();
-    assert.match(await page.getByTestId('position').textContent(), /^step 11 of/);
+    assert.match(await page.getByTestId('position').textContent(), /^Step 11 \//);
   });
 });
 
@@ -135,11 +135,11 @@ test('free run: crash and restart by hand, back by replay, the keyboard, share l
     await page.getByTestId('set-auto-restart').uncheck();
     // The arrow keys step unless a field has the focus (the checkbox has it now).
     await page.keyboard.press('ArrowRight');
-    assert.match(await page.getByTestId('position').textContent(), /^step 0 of/);
+    assert.match(await page.getByTestId('position').textContent(), /^Step 0 \//);
     await page.evaluate(() => document.activeElement.blur());
     // Four steps: the reserve step's result is journaled; then the crash.
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
-    assert.match(await page.getByTestId('position').textContent(), /^step 4 of/);
+    assert.match(await page.getByTestId('position').textContent(), /^Step 4 \//);
     assert.match(await page.getByTestId('caption').textContent(), /`reserve_stock`'s result recorded/);
     await page.getByTestId('crash-worker').click();
     assert.equal(await page.getByTestId('worker').getAttribute('data-state'), 'crashed');

@@ -327,11 +327,12 @@ pub fn controls(l: Lang, ui: &DurUi, on: &On) -> Html {
     html! {
         <div class="dur-bar" data-testid="controls">
             <div class="controls">
+                // The playground's order and names (playground/controls.rs).
                 <button onclick={on.reform(|_| DurAction::Back)} disabled={k == 0} data-testid="back" title={l.t("Step back (←), by replay", "一歩戻る（←）、リプレイで")}>{ l.t("◀ Back", "◀ 戻る") }</button>
+                <button class="primary" onclick={on.reform(|_| DurAction::TogglePlay)} disabled={at_end && !ui.playing} data-testid="play">{ if ui.playing { l.t("❚❚ Pause", "❚❚ 一時停止") } else { l.t("▶ Play", "▶ 再生") } }</button>
                 <button onclick={on.reform(|_| DurAction::Step)} disabled={at_end} data-testid="step" title={l.t("One step (→)", "一歩進む（→）")}>{ l.t("Step ▶", "進む ▶") }</button>
-                <button onclick={on.reform(|_| DurAction::TogglePlay)} disabled={at_end && !ui.playing} data-testid="play">{ if ui.playing { l.t("Pause", "一時停止") } else { l.t("Play", "再生") } }</button>
-                <button onclick={on.reform(|_| DurAction::RunToEnd)} disabled={at_end} data-testid="run-to-end">{ l.t("Run to end", "最後まで") }</button>
-                <span class="position" data-testid="position">{ tr!(l, "step {k} of {end}", "ステップ {k} / {end}") }</span>
+                <button onclick={on.reform(|_| DurAction::RunToEnd)} disabled={at_end} data-testid="run-to-end">{ l.t("Run to end »", "最後まで »") }</button>
+                <span class="position" data-testid="position">{ tr!(l, "Step {k} / {end}", "ステップ {k} / {end}") }</span>
             </div>
             <div class="controls dur-actions">
                 <button class="danger" onclick={on.reform(|_| DurAction::Act(Action::Crash))} disabled={!can(Action::Crash)} data-testid="crash-worker">{ l.t("Crash the worker now", "今ワーカーをクラッシュ") }</button>

@@ -393,13 +393,14 @@ fn controls(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
     let t = ui.sim.now_ms();
     html! {
         <div class="controls" role="toolbar" aria-label={l.t("Run", "実行")}>
-            <button data-testid="reset" disabled={k == 0} onclick={on.reform(|_| Action::Reset)}>{ l.t("◀◀ Start", "◀◀ 最初") }</button>
+            // The playground's order and names (playground/controls.rs), so the two pages read alike.
+            <button data-testid="reset" disabled={k == 0} onclick={on.reform(|_| Action::Reset)}>{ l.t("« Reset", "« 最初へ") }</button>
             <button data-testid="back" disabled={k == 0} onclick={on.reform(|_| Action::Back)}>{ l.t("◀ Back", "◀ 戻る") }</button>
-            <button class="primary" data-testid="step" disabled={at_max} onclick={on.reform(|_| Action::Step)}>{ l.t("Step ▶", "ステップ ▶") }</button>
-            <button data-testid="play" disabled={at_max && !ui.playing} onclick={on.reform(|_| Action::TogglePlay)}>
-                { if ui.playing { l.t("⏸ Pause", "⏸ 一時停止") } else { l.t("▶ Play", "▶ 再生") } }</button>
-            <button data-testid="run-to-end" disabled={at_max} onclick={on.reform(|_| Action::RunToEnd)}>{ l.t("Run to end ▶▶", "最後まで ▶▶") }</button>
-            <span class="position" data-testid="position">{ tr!(l, "step {k} / {n} · t = {t} ms", "ステップ {k} / {n} · t = {t} ms") }</span>
+            <button class="primary" data-testid="play" disabled={at_max && !ui.playing} onclick={on.reform(|_| Action::TogglePlay)}>
+                { if ui.playing { l.t("❚❚ Pause", "❚❚ 一時停止") } else { l.t("▶ Play", "▶ 再生") } }</button>
+            <button data-testid="step" disabled={at_max} onclick={on.reform(|_| Action::Step)}>{ l.t("Step ▶", "進む ▶") }</button>
+            <button data-testid="run-to-end" disabled={at_max} onclick={on.reform(|_| Action::RunToEnd)}>{ l.t("Run to end »", "最後まで »") }</button>
+            <span class="position" data-testid="position">{ tr!(l, "Step {k} / {n} · t = {t} ms", "ステップ {k} / {n} · t = {t} ms") }</span>
         </div>
     }
 }
@@ -668,8 +669,7 @@ fn timeline(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
     html! {
         <section class="card kafka-timeline" data-testid="timeline" aria-labelledby="kafka-tl-h">
             <h3 id="kafka-tl-h">{ l.t("Timeline (up to the current step)", "タイムライン（今のステップまで）") }</h3>
-            if first == 1 { <p class="muted">{ l.t("… 1 earlier step", "… それ以前に 1 ステップ") }</p> }
-            if first > 1 { <p class="muted">{ tr!(l, "… {first} earlier steps", "… それ以前に {first} ステップ") }</p> }
+            if first > 0 { <p class="muted">{ if first == 1 { l.t("… 1 earlier step", "… それ以前に 1 ステップ").to_string() } else { tr!(l, "… {first} earlier steps", "… それ以前に {first} ステップ") } }</p> }
             <ol start={(first + 1).to_string()}>
             { for ui.records[first..k.min(ui.records.len())].iter().enumerate().map(|(j, r)| {
                 let n = first + j + 1;

@@ -30,11 +30,26 @@ pub fn more_note(lang: Lang, shown: usize, total: usize) -> Html {
 
 /// A table's head row, opening its body (`data-testid` names the body for the tests).
 fn head(r: &mut Raw, columns: &[&str], body: &str) {
+    head_noted(r, columns, None, body);
+}
+
+/// [`head`], with a note under the first column's name (the store's "fingerprint").
+fn head_noted(r: &mut Raw, columns: &[&str], first_note: Option<&str>, body: &str) {
     r.open("table", &[("class", "data")])
         .open("thead", &[])
         .open("tr", &[]);
-    for c in columns {
-        r.el("th", &[], c);
+    for (i, c) in columns.iter().enumerate() {
+        match first_note.filter(|_| i == 0) {
+            Some(note) => {
+                r.open("th", &[])
+                    .text(c)
+                    .el("span", &[("class", "fingerprint")], note)
+                    .close("th");
+            }
+            None => {
+                r.el("th", &[], c);
+            }
+        }
     }
     r.close("tr")
         .close("thead")
@@ -57,27 +72,17 @@ pub fn store_table(lang: Lang, world: &World) -> Html {
     // far less work per step, than an element per cell (issue 16). The `<details>` around it
     // stays a Yew element, so a table the learner opened or closed stays so.
     let mut r = Raw::default();
-    r.open("table", &[("class", "data")])
-        .open("thead", &[])
-        .open("tr", &[])
-        .open("th", &[])
-        .text(lang.t("Key", "キー"))
-        .el(
-            "span",
-            &[("class", "fingerprint")],
-            lang.t("fingerprint", "指紋"),
-        )
-        .close("th");
-    for c in [
-        lang.t("State", "状態"),
-        lang.t("Cached result", "キャッシュ結果"),
-        lang.t("Expires", "期限"),
-    ] {
-        r.el("th", &[], c);
-    }
-    r.close("tr")
-        .close("thead")
-        .open("tbody", &[("data-testid", "store")]);
+    head_noted(
+        &mut r,
+        &[
+            lang.t("Key", "キー"),
+            lang.t("State", "状態"),
+            lang.t("Cached result", "キャッシュ結果"),
+            lang.t("Expires", "期限"),
+        ],
+        Some(lang.t("fingerprint", "指紋")),
+        "store",
+    );
     for row in shown_rows.clone() {
         let full = world.key_text(row.key).unwrap_or_default();
         let state_class = match row.state {
