@@ -12,6 +12,32 @@
 // without them (`trunk serve`) speaks both languages from its one build. Names are relative to
 // the page's folder, which is also this file's folder (each page copies it).
 const tag = document.querySelector('script[data-module][data-wasm]');
+// A reload keeps the scroll position. The browser's own restoration runs before the wasm has
+// drawn anything, finds a page too short and stays at the top, so it is switched off and done
+// here: on leaving, the address and scrollY go to sessionStorage (this tab only); on arriving at
+// the same address, the page scrolls there once it is tall enough (or as far as it goes after
+// 5 s), unless the learner scrolls, taps or types first.
+try {
+  const key = 'idempotency-playground.scroll';
+  history.scrollRestoration = 'manual';
+  addEventListener('pagehide', () => sessionStorage.setItem(key, `${Math.round(scrollY)} ${location.href}`));
+  const kept = sessionStorage.getItem(key) || '';
+  sessionStorage.removeItem(key);
+  const y = parseInt(kept, 10);
+  if (y > 0 && kept.slice(kept.indexOf(' ') + 1) === location.href) {
+    const root = document.documentElement;
+    const done = () => { grow.disconnect(); clearTimeout(late); for (const e of stops) removeEventListener(e, done, true); };
+    const grow = new ResizeObserver(() => {
+      if (root.scrollHeight >= y + innerHeight) { scrollTo(0, y); done(); }
+    });
+    const late = setTimeout(() => { scrollTo(0, y); done(); }, 5000);
+    const stops = ['wheel', 'touchstart', 'keydown', 'mousedown'];
+    for (const e of stops) addEventListener(e, done, true);
+    grow.observe(root);
+  }
+} catch {
+  // Storage blocked: a reload starts at the top.
+}
 let lang = '';
 try {
   lang = localStorage.getItem('idempotency-playground.lang') || '';

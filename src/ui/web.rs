@@ -27,10 +27,6 @@ pub const PROGRESS_KEY: &str = "idempotency-playground.progress";
 /// localStorage key of whether the lesson list is open ("open" or "closed"), once the learner
 /// has opened or folded it.
 pub const TOC_KEY: &str = "idempotency-playground.toc";
-/// sessionStorage key of where the page was scrolled when it was left: its address, a newline,
-/// and `scrollY` (see [`keep_scroll_on_leave`]).
-const SCROLL_KEY: &str = "idempotency-playground.scroll";
-
 /// Whether the window is as narrow as a phone (the lesson list becomes a menu there).
 pub fn narrow_screen() -> bool {
     web_sys::window()
@@ -171,48 +167,6 @@ pub fn save(key: &str, value: &str) -> bool {
         return false;
     };
     storage.set_item(key, value).is_ok()
-}
-
-/// Remembers, when the page is left (a reload, a link to another page), how far it was
-/// scrolled, for [`restore_kept_scroll`] to put back once the page is drawn again: the browser's
-/// own restoration runs before the wasm has drawn anything, so it finds a page too short and
-/// returns to the top. It is switched off (`history.scrollRestoration = "manual"`) so the two
-/// never fight. Kept in sessionStorage: this tab only, gone with it.
-pub fn keep_scroll_on_leave() -> Option<Listener> {
-    let window = web_sys::window()?;
-    if let Ok(history) = window.history() {
-        let _ = js_sys::Reflect::set(&history, &"scrollRestoration".into(), &"manual".into());
-    }
-    Listener::on_window("pagehide", |_| {
-        let Some(w) = web_sys::window() else { return };
-        let (Ok(href), Ok(y)) = (w.location().href(), w.scroll_y()) else {
-            return;
-        };
-        if let Ok(Some(storage)) = w.session_storage() {
-            let _ = storage.set_item(SCROLL_KEY, &format!("{href}\n{}", y.round() as i64));
-        }
-    })
-}
-
-/// Scrolls back to where [`keep_scroll_on_leave`] found the page when it was left, if it was
-/// left at this same address; then forgets it, so a later visit starts at the top.
-pub fn restore_kept_scroll() {
-    let Some(w) = web_sys::window() else { return };
-    let Ok(Some(storage)) = w.session_storage() else {
-        return;
-    };
-    let Ok(Some(kept)) = storage.get_item(SCROLL_KEY) else {
-        return;
-    };
-    let _ = storage.remove_item(SCROLL_KEY);
-    let Some((href, y)) = kept.rsplit_once('\n') else {
-        return;
-    };
-    if let (Ok(here), Ok(y)) = (w.location().href(), y.parse::<i32>()) {
-        if here == href && y > 0 {
-            w.scroll_to_with_x_and_y(0.0, f64::from(y));
-        }
-    }
 }
 
 /// Deletes a localStorage value (nothing happens when storage is unavailable).

@@ -2,7 +2,7 @@
 // link on purpose; and every built-in scenario at desktop and phone widths.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, open, SHOTS, BASE_URL, skipQuestion } from './harness.mjs';
+import { withPage, open, ready, SHOTS, BASE_URL, skipQuestion } from './harness.mjs';
 
 const balance = (page, service) =>
   page.locator(`section[data-service=${service}] [data-testid=balance]`).first().textContent().then(Number);
@@ -48,6 +48,25 @@ test('the naive service\'s lesson: it charges twice, the idempotent and atomic o
     await page.getByTestId('position').waitFor();
     assert.equal(await position(page), before);
     assert.equal(await balance(page, 'naive'), 900);
+  });
+});
+
+test('a reload keeps the step and the scroll position; the lesson list stays folded', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/scenario/double-charge');
+    assert.equal(await page.getByTestId('toc-toggle').getAttribute('aria-expanded'), 'true', 'open at first on a wide screen');
+    await page.getByTestId('toc-toggle').click();
+    await skipQuestion(page);
+    await page.getByTestId('run-to-end').click();
+    await page.getByTestId('timeline').scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => Math.round(scrollY));
+    assert.ok(before > 300, `scrolled to ${before}`);
+    const position = await page.getByTestId('position').textContent();
+    await page.reload();
+    await ready(page);
+    await page.waitForFunction((y) => Math.abs(scrollY - y) <= 1, before, { timeout: 10_000 });
+    assert.equal(await page.getByTestId('position').textContent(), position);
+    assert.equal(await page.getByTestId('toc-toggle').getAttribute('aria-expanded'), 'false', 'folded, as left');
   });
 });
 

@@ -10,10 +10,18 @@ fn shown(value: &Value) -> String {
         Value::Bool(b) => b.to_string(),
         Value::Int(n) => n.to_string(),
         Value::Number(text) => text.clone(),
-        Value::Str(s) if s.chars().count() > 40 => {
-            format!("{:?}…", s.chars().take(40).collect::<String>())
+        // As JSON writes it (quotes, escapes), cut at 40 characters.
+        Value::Str(s) => {
+            let mut out = String::new();
+            match s.char_indices().nth(40) {
+                Some((cut, _)) => {
+                    super::write_str(&mut out, &s[..cut]);
+                    out.push('…');
+                }
+                None => super::write_str(&mut out, s),
+            }
+            out
         }
-        Value::Str(s) => format!("{s:?}"),
         Value::Array(_) => "an array".into(),
         Value::Object(_) => "an object".into(),
     }

@@ -108,23 +108,6 @@ pub fn use_saved_progress(state: UseReducerHandle<PageState>) {
 /// controls reach the screen (and answer a click) before the panels and the timeline are built.
 #[hook]
 pub fn use_whole_page(staged: bool) -> bool {
-    let whole = use_whole_page_drawn(staged);
-    // Once the panels are drawn the page is as tall as it was: back to where a reload left it.
-    use_effect_with(whole, |whole| {
-        if *whole {
-            web::restore_kept_scroll();
-        }
-    });
-    use_effect_with((), |_| {
-        let listener = web::keep_scroll_on_leave();
-        move || drop(listener)
-    });
-    whole
-}
-
-/// Whether the whole page is drawn: at once when not `staged`, else a task after the controls.
-#[hook]
-fn use_whole_page_drawn(staged: bool) -> bool {
     let whole = use_state_eq(|| !staged);
     {
         let whole = whole.clone();

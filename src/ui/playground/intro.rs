@@ -94,17 +94,18 @@ fn changed_note(l: Lang, original: &Scenario, run: &Scenario, on: &Callback<Chan
             "You forked this run at step {k}: from there it is not the lesson as written, and the question is asked of the run as it is now.",
             "この実行はステップ {k} で分岐した。そこから先は書かれたとおりのレッスンではなく、問いは今の実行について問う。"
         ),
-        (_, Some(k)) => tr!(
-            l,
-            "The run below is not this lesson as written (its services were changed or a scenario was imported, and it was forked at step {k}): the question is asked of the run as it is now.",
-            "下の実行は書かれたとおりのレッスンではない（サービスを変えたか、シナリオを読み込み、ステップ {k} で分岐した）。問いは今の実行について問う。"
-        ),
-        _ => l
-            .t(
-                "The run below is not this lesson as written (its services were changed or a scenario was imported): the question is asked of the run as it is now.",
-                "下の実行は書かれたとおりのレッスンではない（サービスを変えたか、シナリオを読み込んだ）。問いは今の実行について問う。",
-            )
-            .to_string(),
+        _ => {
+            let mut why = l
+                .t(
+                    "The run below is not this lesson as written (its services were changed or a scenario was imported): the question is asked of the run as it is now.",
+                    "下の実行は書かれたとおりのレッスンではない（サービスを変えたか、シナリオを読み込んだ）。問いは今の実行について問う。",
+                )
+                .to_string();
+            if let Some(k) = forked {
+                why += &tr!(l, " It was forked at step {k}.", "ステップ {k} で分岐している。");
+            }
+            why
+        }
     };
     let original = original.clone();
     let restore = on.reform(move |_: MouseEvent| Change::Replace(original.clone()));
