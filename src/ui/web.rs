@@ -27,14 +27,6 @@ pub const PROGRESS_KEY: &str = "idempotency-playground.progress";
 /// localStorage key of whether the lesson list is open ("open" or "closed"), once the learner
 /// has opened or folded it.
 pub const TOC_KEY: &str = "idempotency-playground.toc";
-/// Whether the window is as narrow as a phone (the lesson list becomes a menu there).
-pub fn narrow_screen() -> bool {
-    web_sys::window()
-        .and_then(|w| w.inner_width().ok())
-        .and_then(|v| v.as_f64())
-        .is_some_and(|w| w < 700.0)
-}
-
 /// localStorage key of the playground's last run on the route `route_hash` (e.g.
 /// `#/scenario/double-charge`): each lesson and the sandbox keep their own, so Back and a reload
 /// both bring a lesson back at its step.

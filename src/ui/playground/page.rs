@@ -148,13 +148,11 @@ fn opening(props: &PlaygroundProps) -> PageState {
             props.tools.teachers,
         )
     };
-    // Open or folded as the learner last left it; at first open on a wide screen, a menu on a
-    // phone.
-    st.toc_open = match web::load(web::TOC_KEY).as_deref() {
-        Some("open") => true,
-        Some("closed") => false,
-        _ => !web::narrow_screen(),
-    };
+    // Open or folded as the learner last left it; at first folded, so the lesson is on the first
+    // screen (open, the list of every lesson fills a wide one); open whenever there is no run to
+    // show (an unknown lesson's message points to the list).
+    st.toc_open = st.run.is_none() && st.building.is_none()
+        || web::load(web::TOC_KEY).as_deref() == Some("open");
     st
 }
 
