@@ -91,14 +91,14 @@ fn changed_note(l: Lang, original: &Scenario, run: &Scenario, on: &Callback<Chan
     let why = match (only_forked, forked) {
         (true, Some(k)) => tr!(
             l,
-            "You forked this run at step {k}: from there it is not the lesson as written, and the question is asked of the run as it is now.",
-            "この実行はステップ {k} で分岐した。そこから先は書かれたとおりのレッスンではなく、問いは今の実行について問う。"
+            "You forked this run at step {k}: from there on it is not the lesson as written.",
+            "この実行はステップ {k} で分岐した。そこから先は書かれたとおりのレッスンではない。"
         ),
         _ => {
             let mut why = l
                 .t(
-                    "The run below is not this lesson as written (its services were changed or a scenario was imported): the question is asked of the run as it is now.",
-                    "下の実行は書かれたとおりのレッスンではない（サービスを変えたか、シナリオを読み込んだ）。問いは今の実行について問う。",
+                    "The run below is not this lesson as written: its services were changed or a scenario was imported.",
+                    "下の実行は書かれたとおりのレッスンではない。サービスを変えたか、シナリオを読み込んだ。",
                 )
                 .to_string();
             if let Some(k) = forked {
