@@ -50,7 +50,9 @@ const PROFILES = {
 const PAGES = {
   hello: { site: 'hello', path: '', label: 'Yew hello world (benches/hello/)',
     control: '[data-testid=hello-button]', effects: ['[data-testid=hello-count]'] },
-  playground: { site: 'dist', path: '', label: 'playground, first lesson (`/`)',
+  // The naive service's lesson, the one `/` opened until lesson 1.1 became the path's start:
+  // 1.1 asks its question at step 0, so its Run to end waits for the answer. Same page and wasm.
+  playground: { site: 'dist', path: '#/scenario/double-charge', label: 'playground, lesson 2 (`/#/scenario/double-charge`), Run to end',
     control: '[data-testid=run-to-end]', effects: ['[data-testid=position]'] },
   sandbox: { site: 'dist', path: 'sandbox/#/sandbox', label: 'sandbox (`sandbox/`), Send',
     control: '[data-testid=send]', effects: ['[data-testid=position]'] },
