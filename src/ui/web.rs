@@ -144,6 +144,13 @@ pub fn set_document_lang(code: &str) {
     }
 }
 
+/// Back to the top of the page (a link to the next lesson: its card starts there).
+pub fn scroll_to_top() {
+    if let Some(w) = web_sys::window() {
+        w.scroll_to_with_x_and_y(0.0, 0.0);
+    }
+}
+
 /// Reads a localStorage value; `None` when absent or storage is unavailable.
 pub fn load(key: &str) -> Option<String> {
     web_sys::window()?

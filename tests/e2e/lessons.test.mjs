@@ -11,6 +11,21 @@ const position = async (page) =>
 const balance = (page, service) =>
   page.locator(`section[data-service=${service}] [data-testid=balance]`).first().textContent().then(Number);
 
+test('each lesson links to the next one on the path, which opens at the top', async () => {
+  for (const [locale, words] of [['en-US', /^Next: 1\.2 Three failures that look the same →$/], ['ja-JP', /^次へ：1\.2 /]]) {
+    await withPage(async (page) => {
+      await open(page);
+      await page.getByTestId('lesson').waitFor();
+      assert.match(await page.getByTestId('next-lesson').textContent(), words);
+      await page.evaluate(() => window.scrollTo(0, 200));
+      await page.getByTestId('next-lesson').click();
+      await page.waitForURL(/#\/scenario\/client-cannot-tell$/);
+      assert.match(await page.getByTestId('lesson').locator('h2').textContent(), /^1\.2 /);
+      assert.equal(await page.evaluate(() => scrollY), 0);
+    }, { locale });
+  }
+});
+
 test('the table of contents lists every lesson of the path once, in order, with pages of their own', async () => {
   await withPage(async (page) => {
     await open(page, '#/scenario/double-charge');

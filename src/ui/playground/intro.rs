@@ -65,6 +65,12 @@ pub fn intro(p: &IntroProps) -> Html {
                 if let (Some(original), Some(run)) = (p.original, &p.state.run) {
                     { changed_note(l, original, &run.scenario, p.on_change) }
                 }
+                if let Some(next) = lessons::next(ls.id).and_then(lessons::lesson) {
+                    <p class="next-lesson">
+                        <a href={crate::ui::app::href_from("", &Route::Scenario(next.id.into()))} onclick={Callback::from(|_: MouseEvent| crate::ui::web::scroll_to_top())} data-testid="next-lesson">
+                            { tr!(l, ["Next: {} {} →", lessons::number(next.id).unwrap_or_default(), Lesson::pick(l, next.title)], ["次へ：{} {} →", lessons::number(next.id).unwrap_or_default(), Lesson::pick(l, next.title)]) }</a>
+                    </p>
+                }
             </section>
         }
         if matches!(p.route, Route::Sandbox) {
@@ -102,7 +108,11 @@ fn changed_note(l: Lang, original: &Scenario, run: &Scenario, on: &Callback<Chan
                 )
                 .to_string();
             if let Some(k) = forked {
-                why += &tr!(l, " It was forked at step {k}.", "ステップ {k} で分岐している。");
+                why += &tr!(
+                    l,
+                    " It was forked at step {k}.",
+                    "ステップ {k} で分岐している。"
+                );
             }
             why
         }

@@ -497,6 +497,20 @@ pub fn lesson(id: &str) -> Option<&'static Lesson> {
     LESSONS.iter().find(|l| l.id == id)
 }
 
+/// The lesson after this one on the path (the pages of their own in between are skipped: the
+/// list links them), if there is one.
+pub fn next(id: &str) -> Option<&'static str> {
+    let mut ids = PATH
+        .iter()
+        .flat_map(|s| s.items.iter())
+        .filter_map(|i| match i {
+            Item::Lesson(l) => Some(*l),
+            Item::Page { .. } => None,
+        });
+    ids.by_ref().find(|l| *l == id)?;
+    ids.next()
+}
+
 /// The words of the lesson with this id.
 pub fn words(id: &str) -> Option<&'static Words> {
     WORDS.iter().find(|w| w.id == id)
@@ -521,6 +535,22 @@ pub fn number(id: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_lesson_but_the_last_leads_to_the_next_on_the_path() {
+        assert_eq!(next("timeout-ambiguity"), Some("client-cannot-tell"));
+        // Across a section, and past the pages of their own.
+        assert_eq!(next("client-cannot-tell"), Some("double-charge"));
+        let last = LESSONS.iter().map(|l| l.id).filter(|id| next(id).is_none());
+        assert_eq!(last.count(), 1, "one lesson ends the path");
+        assert_eq!(next("no-such-lesson"), None);
+        // Following next from the first lesson meets every lesson once.
+        let mut seen = vec![crate::ui::route::HOME_SCENARIO];
+        while let Some(n) = next(seen[seen.len() - 1]) {
+            seen.push(n);
+        }
+        assert_eq!(seen.len(), LESSONS.len());
+    }
 
     #[test]
     fn a_bare_address_opens_the_first_lesson_of_the_path() {
