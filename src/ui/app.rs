@@ -210,10 +210,10 @@ pub fn App<S: Site>() -> Html {
         })
     };
     let nav_item = |r: Route, label: &'static str| {
-        // A page of its own (kafka/, durable/) is one item whatever its route; the others by route.
+        // A page of its own is one item whatever its route (the sandbox's challenges, the lab's
+        // views); on the first page, the lessons' item is not lit for "not found".
         let active = page_dir(&r) == page_dir(&route)
-            && (page_dir(&r) == "kafka/"
-                || page_dir(&r) == "durable/"
+            && (!page_dir(&r).is_empty()
                 || std::mem::discriminant(&r) == std::mem::discriminant(&route));
         html! {
             <a href={href::<S>(&r)} class={classes!("nav-link", active.then_some("active"))}

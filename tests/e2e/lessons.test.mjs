@@ -22,7 +22,15 @@ test('each lesson links to the next one on the path, which opens at the top', as
       await page.waitForURL(/#\/scenario\/client-cannot-tell$/);
       assert.match(await page.getByTestId('lesson').locator('h2').textContent(), /^1\.2 /);
       assert.equal(await page.evaluate(() => scrollY), 0);
-    }, { locale });
+      // A lesson picked from the open list, which is taller than a phone's screen: its card comes
+      // into view.
+      await page.getByTestId('toc-toggle').click();
+      await page.locator('[data-testid=lesson-toc] a[data-section=fingerprint-fields]').click();
+      await page.waitForURL(/#\/scenario\/fingerprint-fields$/);
+      await page.getByTestId('timeline').waitFor();
+      const top = await page.getByTestId('lesson').evaluate((e) => e.getBoundingClientRect().top);
+      assert.ok(top >= 0 && top < 100, `the lesson card is at the top of the screen (${top})`);
+    }, { locale, width: 390, height: 844 });
   }
 });
 

@@ -306,7 +306,7 @@ pub fn controls(l: Lang, ui: &DurUi, on: &On) -> Html {
     let caption = if k == 0 {
         l.t(
             "Step 0: nothing has happened yet. Press Step (→) or Play (space).",
-            "ステップ 0：まだ何も起きていない。ステップ（→）か再生（スペース）を押す。",
+            "ステップ 0：まだ何も起きていない。進む（→）か再生（スペース）を押す。",
         )
         .to_string()
     } else if held {
@@ -338,7 +338,7 @@ pub fn controls(l: Lang, ui: &DurUi, on: &On) -> Html {
                 <button class="danger" onclick={on.reform(|_| DurAction::Act(Action::Crash))} disabled={!can(Action::Crash)} data-testid="crash-worker">{ l.t("Crash the worker now", "今ワーカーをクラッシュ") }</button>
                 <button onclick={on.reform(|_| DurAction::Act(Action::Restart))} disabled={!can(Action::Restart)} data-testid="restart-worker">{ l.t("Restart it", "再起動する") }</button>
                 <button onclick={on.reform(|_| DurAction::Act(Action::StartAgain))} disabled={!can(Action::StartAgain) || matches!(ui.mode, Mode::Challenge(_))} data-testid="start-again">{ l.t("Start again, same id", "同じ ID でもう一度開始") }</button>
-                <button onclick={on.reform(|_| DurAction::Reset)} data-testid="reset">{ l.t("Reset", "リセット") }</button>
+                <button onclick={on.reform(|_| DurAction::Reset)} data-testid="reset">{ l.t("Start over", "最初からやり直す") }</button>
             </div>
             <p class="caption" data-testid="caption" aria-live="polite">{ caption }</p>
         </div>

@@ -420,7 +420,7 @@ fn caption(l: Lang, ui: &KafkaUi) -> Html {
         None => l
             .t(
                 "Step 0: press Step to begin.",
-                "ステップ 0：「ステップ」で始める。",
+                "ステップ 0：「進む」で始める。",
             )
             .into(),
     };

@@ -110,11 +110,11 @@ pub fn stepper_controls(props: &StepperControlsProps) -> Html {
             </p>
             <form class="lab-control-row" onsubmit={on_replay}>
                 <label class="lab-inline-label">
-                    { lang.t("Replay a schedule, e.g. 1 1 2 2 2 1", "スケジュールを再生（例: 1 1 2 2 2 1）") }
+                    { lang.t("Replay a schedule, e.g. 1 1 2 2 2 1", "スケジュールをリプレイ（例: 1 1 2 2 2 1）") }
                     <input type="text" inputmode="numeric" value={(*replay_text).clone()} oninput={on_replay_input}
                            data-testid="lab-replay-input" />
                 </label>
-                <button type="submit" data-testid="lab-replay">{ lang.t("Replay", "再生") }</button>
+                <button type="submit" data-testid="lab-replay">{ lang.t("Replay", "リプレイ") }</button>
             </form>
         </div>
     }

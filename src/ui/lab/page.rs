@@ -162,7 +162,7 @@ pub fn lab_page(props: &LabPageProps) -> Html {
                 "エクスプローラのスケジュールを読み込んだ。1ステップずつ戻って確かめるか、リセットして自分で試そう。") }</p>
         },
         Some(Notice::Replayed) => html! {
-            <p class="lab-note" role="status">{ lang.t("Schedule replayed.", "スケジュールを再生した。") }</p>
+            <p class="lab-note" role="status">{ lang.t("Schedule replayed.", "スケジュールをリプレイした。") }</p>
         },
         Some(Notice::NotRestored(origin, e)) => html! {
             <p class="field-error" role="alert" data-testid="lab-restore-notice">{ restore_message(lang, *origin, e) }</p>
