@@ -75,7 +75,9 @@ pub fn controls(p: &ControlsProps) -> Html {
         })
     };
     let at_start = p.position == 0;
-    let at_end = p.position >= p.total.min(p.limit.unwrap_or(usize::MAX));
+    // Where the run can go now: its end, or the step where a question waits.
+    let reachable = p.total.min(p.limit.unwrap_or(usize::MAX));
+    let at_end = p.position >= reachable;
     html! {
         <div class="controls" role="toolbar" aria-label={l.t("Run controls", "実行の操作")}>
             <button onclick={send(Control::Reset)} disabled={at_start} data-testid="reset">{ l.t("« Reset", "« 最初へ") }</button>
@@ -95,7 +97,7 @@ pub fn controls(p: &ControlsProps) -> Html {
                     }) }
                 </select>
             </label>
-            <input type="range" min="0" max={p.total.to_string()} value={p.position.to_string()}
+            <input type="range" min="0" max={reachable.to_string()} value={p.position.to_string()}
                    oninput={on_scrub} aria-label={l.t("Step", "ステップ")} />
             <span class="position" data-testid="position" aria-live="polite">
                 { tr!(l, ["Step {} / {}", p.position, p.total], ["ステップ {} / {}", p.position, p.total]) }

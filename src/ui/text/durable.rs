@@ -510,7 +510,7 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             l.t("How many times is the card charged with no key?", "キーなしでは、カードに何回課金される？"),
             l.t(
                 "Without a key the naive payment service charges on every call: the re-run at step {step} is a second charge. A random key is new on every execution, so it charges twice too; the derived key is the same on the re-run and the service replays the first result.",
-                "キーがなければ素朴な決済サービスは呼ばれるたびに課金する。ステップ {step} の再実行は 2 回目の課金だ。ランダムなキーは実行のたびに新しいので、やはり 2 回課金される。導出したキーは再実行でも同じで、サービスは最初の結果を再生する。",
+                "キーがなければ素朴な決済サービスは呼ばれるたびに課金する。ステップ {step} の再実行は 2 回目の課金だ。ランダムなキーは実行のたびに新しいので、やはり 2 回課金される。導出したキーは再実行でも同じで、サービスは最初の結果をリプレイする。",
             ),
             l.t(
                 "The engine gives at-least-once; the key derived from the workflow and the step turns it into exactly-once at the payment service.",
