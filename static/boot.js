@@ -38,6 +38,15 @@ try {
 } catch {
   // Storage blocked: a reload starts at the top.
 }
+// After a lesson or challenge replaced another in the page (a link in the lesson list, which
+// open can be taller than the screen; "Next"; the browser's Back), its card comes into view if
+// it starts above the screen or below its middle. The app draws the new route in the microtasks
+// right after the hashchange event, so the card is there a frame later.
+addEventListener('hashchange', () => setTimeout(() => requestAnimationFrame(() => {
+  const card = document.querySelector('[data-testid=lesson], [data-testid=challenge]');
+  const top = card ? card.getBoundingClientRect().top : 0;
+  if (top < 0 || top > innerHeight / 2) card.scrollIntoView();
+})));
 let lang = '';
 try {
   lang = localStorage.getItem('idempotency-playground.lang') || '';

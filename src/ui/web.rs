@@ -144,47 +144,6 @@ pub fn set_document_lang(code: &str) {
     }
 }
 
-thread_local! {
-    /// Whether a playground page has been drawn in this document before (see [`show_lesson`]).
-    static DRAWN_BEFORE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// After a lesson or challenge replaced another in the page (a link in the open lesson list, the
-/// browser's Back), brings its card into view when it starts below the middle of the screen or
-/// above it: the open list alone can be taller than the screen. Not at the page's first draw,
-/// where the loader puts back the scroll position of a reload.
-pub fn show_lesson() {
-    if !DRAWN_BEFORE.with(|d| d.replace(true)) {
-        return;
-    }
-    let Some(w) = web_sys::window() else { return };
-    let card = w
-        .document()
-        .and_then(|d| {
-            d.query_selector("[data-testid=lesson], [data-testid=challenge]")
-                .ok()
-        })
-        .flatten();
-    let height = w
-        .inner_height()
-        .ok()
-        .and_then(|v| v.as_f64())
-        .unwrap_or(0.0);
-    if let Some(card) = card {
-        let top = card.get_bounding_client_rect().top();
-        if top < 0.0 || top > height / 2.0 {
-            card.scroll_into_view();
-        }
-    }
-}
-
-/// Back to the top of the page (a link to the next lesson: its card starts there).
-pub fn scroll_to_top() {
-    if let Some(w) = web_sys::window() {
-        w.scroll_to_with_x_and_y(0.0, 0.0);
-    }
-}
-
 /// Reads a localStorage value; `None` when absent or storage is unavailable.
 pub fn load(key: &str) -> Option<String> {
     web_sys::window()?

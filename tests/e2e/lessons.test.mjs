@@ -11,7 +11,7 @@ const position = async (page) =>
 const balance = (page, service) =>
   page.locator(`section[data-service=${service}] [data-testid=balance]`).first().textContent().then(Number);
 
-test('each lesson links to the next one on the path, which opens at the top', async () => {
+test('each lesson links to the next one on the path; a lesson opened from the list or the link comes into view', async () => {
   for (const [locale, words] of [['en-US', /^Next: 1\.2 Three failures that look the same →$/], ['ja-JP', /^次へ：1\.2 /]]) {
     await withPage(async (page) => {
       await open(page);
@@ -21,15 +21,22 @@ test('each lesson links to the next one on the path, which opens at the top', as
       await page.getByTestId('next-lesson').click();
       await page.waitForURL(/#\/scenario\/client-cannot-tell$/);
       assert.match(await page.getByTestId('lesson').locator('h2').textContent(), /^1\.2 /);
-      assert.equal(await page.evaluate(() => scrollY), 0);
+      const next = await page.getByTestId('lesson').evaluate((e) => e.getBoundingClientRect().top);
+      assert.ok(next >= 0 && next < 422, `the next lesson's card is on the screen (${next})`);
       // A lesson picked from the open list, which is taller than a phone's screen: its card comes
       // into view.
       await page.getByTestId('toc-toggle').click();
       await page.locator('[data-testid=lesson-toc] a[data-section=fingerprint-fields]').click();
       await page.waitForURL(/#\/scenario\/fingerprint-fields$/);
       await page.getByTestId('timeline').waitFor();
-      const top = await page.getByTestId('lesson').evaluate((e) => e.getBoundingClientRect().top);
-      assert.ok(top >= 0 && top < 100, `the lesson card is at the top of the screen (${top})`);
+      await page.waitForFunction(() => {
+        const top = document.querySelector('[data-testid=lesson] h2')?.getBoundingClientRect().top;
+        return top >= 0 && top < 100;
+      }, null, { timeout: 5_000 }).catch(async () => {
+        const top = await page.getByTestId('lesson').evaluate((e) => e.getBoundingClientRect().top);
+        assert.fail(`the lesson card is not at the top of the screen (${top})`);
+      });
+      assert.match(await page.getByTestId('lesson').locator('h2').textContent(), /^16\.2 /);
     }, { locale, width: 390, height: 844 });
   }
 });

@@ -112,12 +112,7 @@ pub fn use_whole_page(staged: bool) -> bool {
     {
         let whole = whole.clone();
         use_effect_with((), move |_| {
-            let timer = (!*whole).then(|| {
-                Timeout::new(0, move || {
-                    whole.set(true);
-                    web::show_lesson();
-                })
-            });
+            let timer = (!*whole).then(|| Timeout::new(0, move || whole.set(true)));
             move || drop(timer)
         });
     }

@@ -67,7 +67,7 @@ pub fn intro(p: &IntroProps) -> Html {
                 }
                 if let Some(next) = lessons::next(ls.id).and_then(lessons::lesson) {
                     <p class="next-lesson">
-                        <a href={crate::ui::app::href_from("", &Route::Scenario(next.id.into()))} onclick={Callback::from(|_: MouseEvent| crate::ui::web::scroll_to_top())} data-testid="next-lesson">
+                        <a href={crate::ui::app::href_from("", &Route::Scenario(next.id.into()))} data-testid="next-lesson">
                             { tr!(l, ["Next: {} {} →", lessons::number(next.id).unwrap_or_default(), Lesson::pick(l, next.title)], ["次へ：{} {} →", lessons::number(next.id).unwrap_or_default(), Lesson::pick(l, next.title)]) }</a>
                     </p>
                 }
