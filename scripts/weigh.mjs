@@ -34,7 +34,7 @@ export function weigh(root, { brotli: withBrotli = true } = {}) {
     const text = readFileSync(html, 'utf8');
     if (!text.includes('data-module=')) continue;
     // The loader: inline in the page (what merge-lang.mjs writes), or else the boot.js file.
-    const inline = text.match(/<script type="module" async data-module=[^>]*>([^<]+)<\/script>/)?.[1];
+    const inline = text.match(/<script type="module" async data-module=[^>]*>([\s\S]*?)<\/script>/)?.[1];
     const boot = join(dir, 'boot.js');
     const bootGz = inline ? gzText(inline) : gz(boot);
     const bootBr = !withBrotli ? NaN : inline ? brotli(Buffer.from(inline), '.js').length : br(boot);

@@ -12,6 +12,9 @@ use super::lessons::{self, Lesson};
 use super::sandbox::Change;
 use super::state::{Action, PageState};
 
+/// The lesson card's drawing (see [`lesson_card`]): in the first page's `Tools` only.
+pub type LessonCard = for<'a> fn(&IntroProps<'a>, &'static Lesson) -> Html;
+
 /// What [`intro`] draws.
 pub struct IntroProps<'a> {
     /// Page language.
@@ -53,25 +56,8 @@ pub fn intro(p: &IntroProps) -> Html {
         _ => None,
     };
     html! { <>
-        if let Some(ls) = lesson {
-            <section class="lesson card" data-testid="lesson">
-                <h2><span class="lesson-number">{ lessons::number(ls.id).unwrap_or_default() }</span>{ " " }{ Lesson::pick(l, ls.title) }</h2>
-                if let Some(w) = p.tools.words.and_then(|words| words(ls.id)) {
-                    <p>{ Lesson::pick(l, w.story) }</p>
-                    if let (Some(pred), Some(s), Some(block)) = (&teach.prediction, p.session, p.tools.predict) {
-                        { block(l, w, pred, s, p.on) }
-                    }
-                }
-                if let (Some(original), Some(run)) = (p.original, &p.state.run) {
-                    { changed_note(l, original, &run.scenario, p.on_change) }
-                }
-                if let Some(next) = lessons::next(ls.id).and_then(lessons::lesson) {
-                    <p class="next-lesson">
-                        <a href={crate::ui::app::href_from("", &Route::Scenario(next.id.into()))} data-testid="next-lesson">
-                            { tr!(l, ["Next: {} {} →", lessons::number(next.id).unwrap_or_default(), Lesson::pick(l, next.title)], ["次へ：{} {} →", lessons::number(next.id).unwrap_or_default(), Lesson::pick(l, next.title)]) }</a>
-                    </p>
-                }
-            </section>
+        if let (Some(ls), Some(card)) = (lesson, p.tools.lesson) {
+            { card(p, ls) }
         }
         if matches!(p.route, Route::Sandbox) {
             <section class="lesson card">
@@ -82,6 +68,34 @@ pub fn intro(p: &IntroProps) -> Html {
             </section>
         }
     </> }
+}
+
+/// A lesson's card: number, title and story, its question, a note when the run is not the
+/// lesson as written, and the link to the next lesson. Only the first page's `Tools` names it,
+/// so no other page's wasm carries it.
+pub fn lesson_card(p: &IntroProps, ls: &'static Lesson) -> Html {
+    let l = p.lang;
+    let teach = &p.state.teach;
+    html! {
+        <section class="lesson card" data-testid="lesson">
+            <h2><span class="lesson-number">{ lessons::number(ls.id).unwrap_or_default() }</span>{ " " }{ Lesson::pick(l, ls.title) }</h2>
+            if let Some(w) = lessons::words(ls.id) {
+                <p>{ Lesson::pick(l, w.story) }</p>
+                if let (Some(pred), Some(s), Some(block)) = (&teach.prediction, p.session, p.tools.predict) {
+                    { block(l, w, pred, s, p.on) }
+                }
+            }
+            if let (Some(original), Some(run)) = (p.original, &p.state.run) {
+                { changed_note(l, original, &run.scenario, p.on_change) }
+            }
+            if let Some(next) = lessons::next(ls.id).and_then(lessons::lesson) {
+                <p class="next-lesson">
+                    <a href={crate::ui::app::href_from("", &Route::Scenario(next.id.into()))} data-testid="next-lesson">
+                        { tr!(l, ["Next: {} {} →", lessons::number(next.id).unwrap_or_default(), Lesson::pick(l, next.title)], ["次へ：{} {} →", lessons::number(next.id).unwrap_or_default(), Lesson::pick(l, next.title)]) }</a>
+                </p>
+            }
+        </section>
+    }
 }
 
 /// Why the run on screen is not the lesson as written, and the button that restores it. A run

@@ -21,8 +21,8 @@ use super::hooks::{
     use_build_slices, use_play_timer, use_remembered_run, use_run_keys, use_saved_progress,
     use_whole_page,
 };
-use super::intro::{intro, IntroProps};
-use super::lessons::{self, Words};
+use super::intro::{intro, lesson_card, IntroProps, LessonCard};
+use super::lessons;
 use super::notice::{notice_bar, NoticeBarProps};
 use super::panel::service_panel;
 use super::predict::{predict_block, PredictBlock};
@@ -74,8 +74,8 @@ pub struct Tools {
     pub predict: Option<PredictBlock>,
     /// Where the questions and the challenges come from.
     pub teachers: Teachers,
-    /// A lesson's words (its story, question, explanation and takeaway), by id.
-    pub words: Option<fn(&str) -> Option<&'static Words>>,
+    /// A lesson's card (its story, question, the changed-run note, the next lesson's link).
+    pub lesson: Option<LessonCard>,
 }
 
 impl Tools {
@@ -85,7 +85,7 @@ impl Tools {
         challenge: None,
         predict: Some(predict_block),
         teachers: Teachers::LESSONS,
-        words: Some(lessons::words),
+        lesson: Some(lesson_card),
     };
     /// The sandbox page's: the sandbox and the challenges.
     pub const SANDBOX: Tools = Tools {
@@ -93,7 +93,7 @@ impl Tools {
         challenge: Some(challenge_card),
         predict: None,
         teachers: Teachers::CHALLENGES,
-        words: None,
+        lesson: None,
     };
 }
 
