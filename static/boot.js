@@ -15,8 +15,8 @@ const tag = document.querySelector('script[data-module][data-wasm]');
 // A reload keeps the scroll position. The browser's own restoration runs before the wasm has
 // drawn anything, finds a page too short and stays at the top, so it is switched off and done
 // here: on leaving, the address and scrollY go to sessionStorage (this tab only); on arriving at
-// the same address, the page scrolls there once it is tall enough (or as far as it goes after
-// 5 s), unless the learner scrolls, taps or types first.
+// the same address, the page scrolls there once it is tall enough, unless the learner scrolls,
+// taps or types first; after 5 s it gives up.
 try {
   const key = 'idempotency-playground.scroll';
   history.scrollRestoration = 'manual';
@@ -25,15 +25,14 @@ try {
   sessionStorage.removeItem(key);
   const y = parseInt(kept, 10);
   if (y > 0 && kept.slice(kept.indexOf(' ') + 1) === location.href) {
-    const root = document.documentElement;
-    const done = () => { grow.disconnect(); clearTimeout(late); for (const e of stops) removeEventListener(e, done, true); };
+    const stop = new AbortController();
+    const done = () => { grow.disconnect(); stop.abort(); };
     const grow = new ResizeObserver(() => {
-      if (root.scrollHeight >= y + innerHeight) { scrollTo(0, y); done(); }
+      if (document.documentElement.scrollHeight >= y + innerHeight) { scrollTo(0, y); done(); }
     });
-    const late = setTimeout(() => { scrollTo(0, y); done(); }, 5000);
-    const stops = ['wheel', 'touchstart', 'keydown', 'mousedown'];
-    for (const e of stops) addEventListener(e, done, true);
-    grow.observe(root);
+    grow.observe(document.documentElement);
+    for (const e of ['wheel', 'touchstart', 'keydown']) addEventListener(e, done, { capture: true, signal: stop.signal });
+    setTimeout(done, 5000);
   }
 } catch {
   // Storage blocked: a reload starts at the top.
@@ -41,12 +40,12 @@ try {
 // After a lesson or challenge replaced another in the page (a link in the lesson list, which
 // open can be taller than the screen; "Next"; the browser's Back), its card comes into view if
 // it starts above the screen or below its middle. The app draws the new route in the microtasks
-// right after the hashchange event, so the card is there a frame later.
-addEventListener('hashchange', () => setTimeout(() => requestAnimationFrame(() => {
+// right after the hashchange event, so the card is there by the next task.
+addEventListener('hashchange', () => setTimeout(() => {
   const card = document.querySelector('[data-testid=lesson], [data-testid=challenge]');
-  const top = card ? card.getBoundingClientRect().top : 0;
+  const top = card?.getBoundingClientRect().top;
   if (top < 0 || top > innerHeight / 2) card.scrollIntoView();
-})));
+}));
 let lang = '';
 try {
   lang = localStorage.getItem('idempotency-playground.lang') || '';

@@ -117,7 +117,6 @@ async fn a_fork_waits_for_the_question_then_branches_the_run() {
         Some("1")
     );
     let note = el(&div, "[data-testid=lesson-changed]");
-    assert_eq!(note.get_attribute("data-cause").as_deref(), Some("fork"));
     assert!(note
         .text_content()
         .unwrap()

@@ -90,8 +90,8 @@ pub fn lesson_card(p: &IntroProps, ls: &'static Lesson) -> Html {
             }
             if let Some(next) = lessons::next(ls.id).and_then(lessons::lesson) {
                 <p class="next-lesson">
-                    <a href={crate::ui::app::href_from("", &Route::Scenario(next.id.into()))} data-testid="next-lesson">
-                        { tr!(l, ["Next: {} {} →", lessons::number(next.id).unwrap_or_default(), Lesson::pick(l, next.title)], ["次へ：{} {} →", lessons::number(next.id).unwrap_or_default(), Lesson::pick(l, next.title)]) }</a>
+                    <a href={format!("#/scenario/{}", next.id)} data-testid="next-lesson">
+                        { l.t("Next: ", "次へ：") }{ lessons::number(next.id).unwrap_or_default() }{ " " }{ Lesson::pick(l, next.title) }{ " →" }</a>
                 </p>
             }
         </section>
@@ -112,29 +112,20 @@ fn changed_note(l: Lang, original: &Scenario, run: &Scenario, on: &Callback<Chan
         (true, Some(k)) => tr!(
             l,
             "You forked this run at step {k}: from there on it is not the lesson as written.",
-            "この実行はステップ {k} で分岐した。そこから先は書かれたとおりのレッスンではない。"
+            "ステップ {k} で分岐した。そこから先は書かれたとおりのレッスンではない。"
         ),
-        _ => {
-            let mut why = l
-                .t(
-                    "The run below is not this lesson as written: its services were changed or a scenario was imported.",
-                    "下の実行は書かれたとおりのレッスンではない。サービスを変えたか、シナリオを読み込んだ。",
-                )
-                .to_string();
-            if let Some(k) = forked {
-                why += &tr!(
-                    l,
-                    " It was forked at step {k}.",
-                    "ステップ {k} で分岐している。"
-                );
-            }
-            why
-        }
+        // Other services or an import (the fork panel's own line says where it was forked).
+        _ => l
+            .t(
+                "The run below is not this lesson as written: its services were changed or a scenario was imported.",
+                "下の実行は書かれたとおりのレッスンではない。サービスを変えたか、シナリオを読み込んだ。",
+            )
+            .to_string(),
     };
     let original = original.clone();
     let restore = on.reform(move |_: MouseEvent| Change::Replace(original.clone()));
     html! {
-        <p class="notice info" data-testid="lesson-changed" data-forked={forked.is_some().to_string()} data-cause={if only_forked { "fork" } else { "edit" }}>
+        <p class="notice info" data-testid="lesson-changed" data-forked={forked.is_some().to_string()}>
             { why }{ " " }
             <button data-testid="restore-lesson" onclick={restore}>{ l.t("Restore the lesson as written", "レッスンを元に戻す") }</button>
         </p>
