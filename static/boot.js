@@ -39,13 +39,15 @@ try {
 }
 // After a lesson or challenge replaced another in the page (a link in the lesson list, which
 // open can be taller than the screen; "Next"; the browser's Back), its card comes into view if
-// it starts above the screen or below its middle. The app draws the new route in the microtasks
-// right after the hashchange event, so the card is there by the next task.
-addEventListener('hashchange', () => setTimeout(() => {
+// it starts above the screen or below its middle. The app draws the new route's card in the
+// microtasks right after the hashchange event and its panels in the task after that, where it
+// also gives focus back to the link that was clicked (which scrolls to it); so this waits a
+// second task.
+addEventListener('hashchange', () => setTimeout(() => setTimeout(() => {
   const card = document.querySelector('[data-testid=lesson], [data-testid=challenge]');
   const top = card?.getBoundingClientRect().top;
   if (top < 0 || top > innerHeight / 2) card.scrollIntoView();
-}));
+})));
 let lang = '';
 try {
   lang = localStorage.getItem('idempotency-playground.lang') || '';

@@ -308,7 +308,8 @@ test('13: browser Back and a reload both reopen a lesson at the learner\'s step'
     await skipQuestion(page);
     for (let i = 0; i < 3; i++) await page.getByTestId('step').click();
     assert.match(await position(), /^Step 3 \//);
-    // Another lesson, worked on too, then Back.
+    // Another lesson, worked on too, then Back (the list starts folded).
+    await page.getByTestId('toc-toggle').click();
     await page.locator('[data-testid=lesson-toc] a[href="#/scenario/distinct-keys"]').click();
     await page.waitForFunction(() => location.hash === '#/scenario/distinct-keys');
     await page.getByTestId('step').click();
@@ -364,6 +365,7 @@ test('12: focus stays on a working control after Enter on a lesson\'s buttons an
     await open(page, '#/scenario/double-charge');
     await skipQuestion(page);
     // A lesson link: the lesson opens and the same link, now current, keeps focus.
+    await page.getByTestId('toc-toggle').click();
     await page.locator('[data-testid=lesson-toc] a[href="#/scenario/failure-cached"]').focus();
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => location.hash === '#/scenario/failure-cached');
