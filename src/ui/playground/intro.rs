@@ -90,7 +90,7 @@ pub fn lesson_card(p: &IntroProps, ls: &'static Lesson) -> Html {
             }
             if let Some(next) = lessons::next(ls.id).and_then(lessons::lesson) {
                 <p class="next-lesson">
-                    <a href={format!("#/scenario/{}", next.id)} data-testid="next-lesson">
+                    <a href={Route::Scenario(next.id.into()).to_hash()} data-testid="next-lesson">
                         { l.t("Next: ", "次へ：") }{ lessons::number(next.id).unwrap_or_default() }{ " " }{ Lesson::pick(l, next.title) }{ " →" }</a>
                 </p>
             }
