@@ -10,6 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
+# std from source, panics without their messages (the comment in scripts/release-env.sh).
+source scripts/release-env.sh
 PAGES=(
   ". index.html"
   "sandbox sandbox/index.html"

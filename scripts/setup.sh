@@ -49,6 +49,17 @@ else
   fi
 fi
 
+# 1b. the standard library's source: the pages' release builds compile std themselves
+#     (scripts/release-env.sh). The Debian fallback has it as rust-web-src already.
+if [ -f target/.wasm-fallback ]; then
+  :
+elif rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
+  say "rust-src: present"
+else
+  say "installing rust-src with rustup (the standard library's source, for the pages' release builds)"
+  rustup component add rust-src
+fi
+
 # 2. cargo-installed tools
 cargo_tool() { # name version binary extra-args...
   local name=$1 version=$2 bin=$3; shift 3

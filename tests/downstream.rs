@@ -140,6 +140,48 @@ fn recovery_points_fix_a_crash_after_the_charge() {
     assert!(matches!(&r.outcome, ClientOutcome::Answered { result } if result.is_success()));
 }
 
+/// With the outbox on, the processor's charge comes before its outbox row (the row can only
+/// follow the answer): the row is owed while the request runs, and "one event per charge" holds
+/// at every step of a run without faults.
+#[test]
+fn a_processors_charge_owes_its_outbox_row_until_the_answer_commits_it() {
+    let mut s = crash_after_charge(slow_processor_settings());
+    if let Some(Input::Operation { faults, .. }) = s.inputs.first_mut() {
+        faults.clear();
+    }
+    s.emit = EmitMode::Outbox;
+    let w = &run(&s)[0];
+    assert_eq!((w.ledger().len(), w.outbox().len()), (1, 1));
+    assert!(w.violations().is_empty(), "{:?}", w.violations());
+}
+
+/// With the outbox on, the request that resumes from the recovery point writes the event of the
+/// charge the dead worker made (its transaction, outbox row included, died with it): one
+/// charge, one outbox row, and "one event per charge" holds. Without recovery points the dead
+/// worker's charge has no row, and the retry charges again.
+#[test]
+fn a_resumed_charge_writes_its_outbox_row_once() {
+    let mut lost = crash_after_charge(slow_processor_settings());
+    lost.emit = EmitMode::Outbox;
+    let w = &run(&lost)[0];
+    assert_eq!((w.ledger().len(), w.outbox().len()), (2, 1));
+    assert!(!holds(w, Invariant::OneEventPerCharge));
+
+    let mut s = crash_after_charge(Downstream {
+        recovery_points: true,
+        ..slow_processor_settings()
+    });
+    s.emit = EmitMode::Outbox;
+    let w = &run(&s)[0];
+    assert_eq!(w.ledger().len(), 1);
+    assert_eq!(w.outbox().len(), 1, "one row for the one charge");
+    assert!(w.violations().is_empty(), "{:?}", w.violations());
+    assert!(w
+        .trace()
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::Resumed { .. })));
+}
+
 fn slow_processor_settings() -> Downstream {
     builtin("slow-processor").expect("lesson").downstream
 }
@@ -517,3 +559,4 @@ fn store_failures_flagged_only_under_the_unsafe_choice() {
     assert!(unsafe_flagged >= 1);
     assert_eq!(safe_flagged, 0);
 }
+

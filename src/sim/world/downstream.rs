@@ -29,8 +29,10 @@
 //!   keys and the balance together cannot be skipped, so those services answer 503.
 
 use super::intern::KeyId;
+use super::outbox::EmitMode;
 use super::trace::{ChargeFailure, EventKind};
 use super::{Micro, World};
+use crate::sim::article::production::RecordState;
 use crate::sim::article::PaymentResult;
 use crate::sim::limits::{
     check_duration, DurationField, InputError, MAX_PROCESSOR_MS, MAX_STORE_CAPACITY,
@@ -139,6 +141,36 @@ pub(super) enum ProcState {
 }
 
 impl World {
+    /// The processor's charges whose outbox row is still owed, not lost. The processor charges
+    /// outside the server's transaction, so the row can only follow its answer: a charge is on
+    /// its way to a row while the request that asked for it still runs, or while a recovery
+    /// point under a key not yet completed holds it (the request that resumes writes the row).
+    /// A charge whose request ended without a row and that no recovery point holds is lost, and
+    /// "one event per charge" says so.
+    pub(super) fn events_owed(&self) -> usize {
+        if !self.downstream.has_processor() || self.config.emit != EmitMode::Outbox {
+            return 0;
+        }
+        let running = self
+            .jobs
+            .iter()
+            .filter(|job| !job.ended && job.proc != ProcState::Idle)
+            .filter_map(|job| job.committed);
+        let saved = self
+            .db
+            .rows
+            .iter()
+            .filter(|row| row.state != RecordState::Completed)
+            .filter_map(|row| row.recovery.as_ref()?.charge);
+        let mut owed: Vec<u64> = running
+            .chain(saved)
+            .filter(|&id| !self.db.has_outbox_row(id))
+            .collect();
+        owed.sort_unstable();
+        owed.dedup();
+        owed.len()
+    }
+
     /// The settings beyond the server.
     pub fn downstream(&self) -> &Downstream {
         &self.downstream

@@ -430,6 +430,7 @@ impl World {
             db: &self.db,
             events: self.trace.iter_from(start),
             facts: &self.facts,
+            events_owed: self.events_owed(),
         };
         self.checker.check(&view, &mut self.violations);
         self.facts.lost_events.clear();

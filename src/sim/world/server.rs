@@ -18,7 +18,7 @@ use super::downstream::{OutagePolicy, ProcState};
 use super::fault::Fault;
 use super::intern::{DescId, KeyId, OpId};
 use super::outbox::{ChargeEvent, EmitMode, OutboxRow};
-use super::store::{LedgerEntry, StoreRow};
+use super::store::{LedgerEntry, RecoveryPoint, StoreRow};
 use super::trace::{ChargeFailure, CheckOutcome, CrashPoint, EventKind};
 use super::{Micro, World};
 use crate::sim::article::production::{classify, fingerprint, Lookup, RecordState};
@@ -103,6 +103,8 @@ pub(super) struct Job {
     pub(super) proc: ProcState,
     /// The request carries no key (issue 13): `key` is the empty key that stands for none.
     keyless: bool,
+    /// It replied or died: it will commit nothing more.
+    pub(super) ended: bool,
 }
 
 /// The writes of the open transaction; applied only by `commit`.
@@ -184,6 +186,7 @@ impl World {
             replayed: false,
             proc: ProcState::Idle,
             keyless: !caller.sends_key,
+            ended: false,
         });
         let service = self.config.service;
         if fault == Fault::StoreUnreachable && service.honours_keys() {
@@ -280,7 +283,10 @@ impl World {
             if let Some(job) = self.jobs.get(j) {
                 let (op, key) = (job.op, job.key);
                 let saved = match &job.proc {
-                    ProcState::Returned(r) => Some(r.clone()),
+                    ProcState::Returned(r) => Some(RecoveryPoint {
+                        result: r.clone(),
+                        charge: job.committed,
+                    }),
                     _ => None,
                 };
                 if let Some(mut row) = self.db.row(key).cloned() {
@@ -493,7 +499,9 @@ impl World {
             return;
         };
         if let Some(job) = self.jobs.get_mut(j) {
-            job.proc = ProcState::Returned(saved);
+            job.proc = ProcState::Returned(saved.result);
+            // The charge is the dead worker's: this request commits its event, not a new charge.
+            job.committed = saved.charge;
         }
         self.emit(EventKind::Resumed { op, key });
     }
@@ -831,9 +839,12 @@ impl World {
         self.end_job(j);
     }
 
-    /// Notes, for the invariant checker, a dual-write job that committed without publishing
-    /// (lost event) or published without committing (phantom event).
+    /// Marks the job ended and notes, for the invariant checker, a dual-write job that committed
+    /// without publishing (lost event) or published without committing (phantom event).
     fn end_job(&mut self, j: usize) {
+        if let Some(job) = self.jobs.get_mut(j) {
+            job.ended = true;
+        }
         if !self.config.emit.is_dual_write() {
             return;
         }

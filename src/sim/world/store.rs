@@ -29,7 +29,18 @@ pub struct StoreRow {
     pub(super) owner_job: Option<u32>,
     /// rocket-rides' recovery point: the processor's answer, committed under an in-flight key
     /// (with `Downstream::recovery_points`).
-    pub recovery: Option<PaymentResult>,
+    pub recovery: Option<RecoveryPoint>,
+}
+
+/// What a recovery point keeps: the processor's answer, and the id of the charge it made, which
+/// rocket-rides keeps too (`stripe_charge_id` on the ride) so that the request that resumes can
+/// write that charge's event (the outbox row the dead worker's transaction took with it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecoveryPoint {
+    /// The processor's answer.
+    pub result: PaymentResult,
+    /// The event id of the charge it made, if it made one.
+    pub charge: Option<u64>,
 }
 
 /// One committed charge.
@@ -162,6 +173,14 @@ impl Db {
     }
 
     /// Appends a committed outbox row.
+    /// Whether event `id` has an outbox row.
+    pub(super) fn has_outbox_row(&self, id: u64) -> bool {
+        usize::try_from(id)
+            .ok()
+            .and_then(|slot| self.outbox_of.get(slot))
+            .is_some_and(|&ix| ix != NO_ROW)
+    }
+
     pub(super) fn push_outbox(&mut self, row: OutboxRow) {
         let Ok(slot) = usize::try_from(row.id) else {
             return;
