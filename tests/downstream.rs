@@ -559,4 +559,3 @@ fn store_failures_flagged_only_under_the_unsafe_choice() {
     assert!(unsafe_flagged >= 1);
     assert_eq!(safe_flagged, 0);
 }
-
