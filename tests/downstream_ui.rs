@@ -70,3 +70,47 @@ async fn sandbox_offers_the_downstream_settings_in_japanese() {
     assert!(faults.contains("キーストアに届かない"));
     div.remove();
 }
+
+/// rocket-rides' recovery point is visible where it lives: under the key, in the store panel,
+/// after the worker that made the charge died and before a retry resumes from it.
+#[wasm_bindgen_test]
+async fn the_store_panel_shows_a_recovery_point_under_its_key() {
+    use idempotency_playground::*;
+    let mut s = builtin("slow-processor").expect("lesson");
+    s.downstream.recovery_points = true;
+    s.inputs = vec![Input::Operation {
+        amount: 100,
+        description: "order-1".into(),
+        key_format: KeyFormat::V4,
+        key_strategy: KeyStrategy::Reuse,
+        retry: RetryPolicy::Fixed { delay_ms: 30_000 },
+        max_attempts: 5,
+        faults: vec![Fault::CrashAfterChargeBeforeRecord],
+    }];
+    let world = &s.run().expect("valid")[0];
+    let at = world
+        .trace()
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::ServerCrash { .. }))
+        .expect("the worker dies")
+        .step;
+    let query = idempotency_playground::ui::share::encode_query(&s.to_json(), at);
+    let window = web_sys::window().unwrap();
+    let page = window.location().pathname().unwrap();
+    let history = window.history().unwrap();
+    let go =
+        |url: &str| history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(url));
+    go(&format!("#/sandbox?{query}")).unwrap();
+    let div = mount(Route::Sandbox, Lang::En).await;
+    yew::scheduler::flush().await;
+    let position = el(&div, "[data-testid=position]")
+        .text_content()
+        .unwrap_or_default();
+    let store = el(&div, "section[data-service=production] [data-testid=store]")
+        .text_content()
+        .unwrap_or_default();
+    // The other tests mount on an address without a shared run.
+    go(&page).unwrap();
+    div.remove();
+    assert!(store.contains("Recovery point: "), "{position}: {store}");
+}

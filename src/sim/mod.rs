@@ -74,7 +74,7 @@ pub use world::intern::{DescId, KeyId, OpId};
 pub use world::invariants::{Invariant, Violation, ViolationDetail};
 pub use world::outbox::{ChargeEvent, Consumer, EmitMode, OutboxRow};
 pub use world::server::{ServiceKind, PHASE_MS};
-pub use world::store::{LedgerEntry, StoreRow};
+pub use world::store::{LedgerEntry, RecoveryPoint, StoreRow};
 pub use world::trace::{
     ChargeFailure, CheckOutcome, CrashPoint, EventKind, Lane, LaneSet, TraceEvent,
 };

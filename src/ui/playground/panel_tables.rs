@@ -101,7 +101,20 @@ pub fn store_table(lang: Lang, world: &World) -> Html {
                 &format!("{:08x}", f as u32),
             );
         }
-        let result = row.result.as_ref().map(|res| result_text(lang, res));
+        let result = match (&row.result, &row.recovery) {
+            (Some(res), _) => Some(result_text(lang, res)),
+            // rocket-rides' recovery point: the processor's answer, kept under a key in flight,
+            // from which the request that takes the key over resumes.
+            (None, Some(point)) => {
+                let res = result_text(lang, &point.result);
+                Some(tr!(
+                    lang,
+                    ["Recovery point: {}", res],
+                    ["リカバリポイント：{}", res]
+                ))
+            }
+            (None, None) => None,
+        };
         let expiry = row.expires_at_ms.map(|at| text::expiry_text(lang, at, now));
         r.close("td")
             .el(
