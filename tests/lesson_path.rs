@@ -41,6 +41,40 @@ fn every_lesson_asks_a_question_whose_answer_is_measured_on_its_run() {
         // guess), so the choices are not the answer and noise.
         let before = q.measure.of(&world.rewind(p.ask_at).unwrap());
         assert!(p.choices.contains(&before), "{id}: {before:?} not offered");
+        // The step the explanation names shows the answer: a count that grew has its final
+        // value there and not one step earlier (not a later event of another key or order).
+        if q.measure.is_count() && before != p.answer_value() {
+            let at = |k: usize| q.measure.of(&world.rewind(k).unwrap());
+            assert_eq!(at(p.shows_at), p.answer_value(), "{id}: {p:?}");
+            assert_ne!(at(p.shows_at - 1), p.answer_value(), "{id}: {p:?}");
+        }
+    }
+}
+
+/// Found by a walk-through: lesson 15.2's explanation named order 3's first charge (step 18),
+/// not order 1's second (step 11), and 15.1's named the processor's answer after the charge.
+#[test]
+fn the_explanations_name_the_step_of_the_charge_that_decides() {
+    for id in ["store-failures", "slow-processor"] {
+        let s = session(builtin(id).unwrap());
+        let p = question(id).unwrap().pose(&s).unwrap();
+        let world = s.finished(p.column).unwrap();
+        let charged_at: Vec<usize> = world
+            .trace()
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.kind,
+                    EventKind::Charge { .. } | EventKind::ProcessorCharge { .. }
+                )
+            })
+            .map(|e| e.step)
+            .collect();
+        assert!(
+            charged_at.contains(&p.shows_at),
+            "{id}: {} not in {charged_at:?}",
+            p.shows_at
+        );
     }
 }
 

@@ -181,10 +181,28 @@ fn shows_at(measure: Measure, world: &World, ask_at: usize) -> usize {
             .map(|v| v.step)
             .min()
     };
+    // A count only grows, so the step that shows it is the first at which it has its final
+    // value: found by halving, each probe a replay. (The last event that can move a count is
+    // not it: "most charges for one key" stays 2 when another key is charged later.)
+    let value_at = |step: usize| world.rewind(step).ok().map(|w| measure.of(&w));
+    let answer = Some(measure.of(world));
+    let grew = measure.is_count() && value_at(ask_at) != answer;
     match measure {
         Measure::Holds(inv) => broke(&|v| v.invariant == inv).unwrap_or(world.steps_taken()),
         Measure::EventLost => broke(&|v| matches!(v.detail, ViolationDetail::EventLost { .. }))
             .unwrap_or(world.steps_taken()),
+        _ if grew => {
+            let (mut lo, mut hi) = (ask_at + 1, world.steps_taken().max(ask_at + 1));
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if value_at(mid) == answer {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            lo
+        }
         _ => world
             .trace()
             .iter()
