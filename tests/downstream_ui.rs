@@ -50,6 +50,26 @@ async fn slow_processor_lesson_asks_then_shows_two_charges_on_the_processor_lane
         .text_content()
         .unwrap_or_default();
     assert!(lanes.contains("Processor"), "{lanes}");
+    // The retries that found the key in flight were refused (409): neither executed nor
+    // replayed, and marked so; the charges were executed.
+    let marks = div
+        .query_selector_all("section[data-service=production] [data-testid=answer]")
+        .unwrap();
+    let marks: Vec<String> = (0..marks.length())
+        .filter_map(|i| marks.item(i)?.text_content())
+        .collect();
+    assert!(
+        marks
+            .iter()
+            .any(|m| m.contains("409") && m.ends_with("refused")),
+        "{marks:?}"
+    );
+    assert!(
+        marks
+            .iter()
+            .all(|m| !m.contains("Success") || m.ends_with("executed")),
+        "{marks:?}"
+    );
     div.remove();
 }
 

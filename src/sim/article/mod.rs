@@ -112,6 +112,20 @@ impl PaymentResult {
         matches!(self.outcome(), Self::Success { .. })
     }
 
+    /// True for an answer that ran nothing: the service refused the request before charging or
+    /// rolled its transaction back (409 in flight, a parameter mismatch, a broken limit, 503,
+    /// 429). Neither executed nor replayed, so it carries no `Idempotent-Replayed` header.
+    pub fn is_refusal(&self) -> bool {
+        matches!(
+            self,
+            Self::InFlightConflict
+                | Self::ParameterMismatch { .. }
+                | Self::InvalidRequest { .. }
+                | Self::StoreUnavailable
+                | Self::RetryWithSameKey
+        )
+    }
+
     /// True when retrying with the same key may give a different answer (409 in flight, 503).
     pub fn is_retryable(&self) -> bool {
         matches!(

@@ -4,6 +4,7 @@
 
 use yew::prelude::*;
 
+use crate::sim::AttemptOutcome;
 use crate::sim::EmitMode;
 use crate::sim::EventKind;
 use crate::sim::Invariant;
@@ -136,7 +137,11 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
             .text(" · ")
             .text(&text::attempt_outcome(lang, seen))
             .text(" ");
-            if !matches!(seen.outcome, crate::sim::AttemptOutcome::TimedOut) {
+            let answered = match &seen.outcome {
+                AttemptOutcome::Reply(r) | AttemptOutcome::LateReply(r) => Some(r),
+                AttemptOutcome::TimedOut => None,
+            };
+            if let Some(result) = answered {
                 let (class, title) = if replayed {
                     (
                         "replay-mark replayed",
@@ -148,7 +153,7 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
                 list.el(
                     "span",
                     &[("class", class), title],
-                    text::replay_mark(lang, replayed),
+                    text::replay_mark(lang, replayed, result),
                 );
             }
             list.close("span");

@@ -157,7 +157,8 @@ fn client_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
             ..
         } => {
             let (n, r) = (op.0 + 1, result_text(lang, result));
-            let r = format!("{r} · {}", super::results::replay_mark(lang, *replayed));
+            let mark = super::results::replay_mark(lang, *replayed, result);
+            let r = format!("{r} · {mark}");
             let tone = if result.is_replay() {
                 Tone::Good
             } else {

@@ -220,10 +220,13 @@ pub fn client_outcome(lang: Lang, outcome: &ClientOutcome) -> Option<&'static st
 }
 
 /// Whether an answer was a stored result returned again (the server's `Idempotent-Replayed:
-/// true`, as Stripe sends it) or the request executed.
-pub fn replay_mark(lang: Lang, replayed: bool) -> &'static str {
+/// true`, as Stripe sends it), the request executed, or a refusal that ran nothing (409, 400,
+/// 422, 429, 503).
+pub fn replay_mark(lang: Lang, replayed: bool, result: &PaymentResult) -> &'static str {
     if replayed {
         lang.t("replayed", "リプレイ")
+    } else if result.is_refusal() {
+        lang.t("refused", "拒否")
     } else {
         lang.t("executed", "実行")
     }
