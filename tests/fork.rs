@@ -215,6 +215,43 @@ fn a_crash_kills_the_requests_between_their_phases() {
     assert_eq!(w.client_results()[0].outcome, ClientOutcome::TimedOut);
 }
 
+/// Found by a walk-through: a crash while a request waited for the card processor killed no one,
+/// and the dead server still took the processor's answer and replied. The worker dies with the
+/// server; the processor's charge stays.
+#[test]
+fn a_crash_kills_a_request_waiting_for_the_processor() {
+    let s = lesson("slow-processor");
+    let run = session(s.clone());
+    let called = run
+        .finished(0)
+        .unwrap()
+        .trace()
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::ProcessorCharge { .. }))
+        .expect("the processor charges")
+        .step;
+    let mut at = session(s);
+    at.seek(called);
+    let f = session(at.fork(Input::Crash).expect("valid"));
+    let w = f.finished(0).unwrap();
+    assert!(w
+        .trace()
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::ServerRestarted { killed: 1 })));
+    let op1 = w.client_results()[0].op;
+    let first_try_answered = |w: &World| {
+        w.trace().iter().any(
+            |e| matches!(&e.kind, EventKind::ResponseSent { op, attempt: 1, .. } if *op == op1),
+        )
+    };
+    assert!(
+        first_try_answered(run.finished(0).unwrap()),
+        "the slow holder answers at last"
+    );
+    assert!(!first_try_answered(w), "a dead worker answers nobody");
+    assert!(!w.ledger().is_empty(), "the processor's charge stays");
+}
+
 #[test]
 fn forks_after_the_step_are_dropped_and_forks_at_it_kept_in_order() {
     let s = lesson("double-charge");

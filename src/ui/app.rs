@@ -235,7 +235,7 @@ pub fn App<S: Site>() -> Html {
                 { nav_item(Route::Sandbox, l.t("Sandbox", "サンドボックス")) }
                 { nav_item(Route::Lab, l.t("Concurrency lab", "並行性ラボ")) }
                 { nav_item(Route::Properties, l.t("Property checks", "性質の検査")) }
-                { nav_item(Route::Durable, l.t("Durable execution", "Durable execution")) }
+                { nav_item(Route::Durable, l.t("Durable execution", "永続実行")) }
                 { nav_item(Route::Scenario(crate::sim::kafka::LESSON_IDS[0].into()), "Kafka") }
             </nav>
             // Named by its visible text (so voice control can say "click 日本語"), spoken in

@@ -66,6 +66,20 @@ test('the challenge: another customer sends order-1 and receives customer 1\'s r
     assert.equal(await status.getAttribute('data-state'), 'open');
     // The policies are fixed in a challenge; who sends is the learner's move.
     assert.equal(await page.getByTestId('scope-select').count(), 0);
+    // A move that does not win, to its end: "Clear all inputs" takes back the learner's moves
+    // only (the challenge's own first request stays), so the challenge can be tried again.
+    const clear = page.getByTestId('sandbox-clear');
+    assert.equal(await clear.isDisabled(), true, 'nothing of the learner\'s to clear yet');
+    await page.getByTestId('account-select').selectOption('2');
+    await page.getByTestId('key-input').fill('order-9');
+    await page.getByTestId('send').click();
+    await page.getByTestId('run-to-end').click();
+    await page.locator('[data-testid=challenge-status][data-state=ended]').waitFor();
+    const moves = page.getByTestId('moves-left');
+    const spent = await moves.textContent();
+    await clear.click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=sandbox-clear]')?.disabled);
+    assert.notEqual(await moves.textContent(), spent, 'the move is given back');
     await page.getByTestId('account-select').selectOption('2');
     await page.getByTestId('key-input').fill('order-1');
     await page.getByTestId('send').click();

@@ -858,7 +858,7 @@ impl World {
     }
 
     /// The server process dies and restarts (a fork's `Input::Crash`): every job waiting for
-    /// its next phase dies where it stands, as the crash fault of that point would (a job that
+    /// its next phase or for the processor's answer dies where it stands, as the crash fault of that point would (a job that
     /// has passed its charge phase dies after the charge, before the record; any other before
     /// the charge). Jobs run a phase per step, so no transaction is open between two steps.
     pub(super) fn crash_server(&mut self) {
@@ -866,7 +866,9 @@ impl World {
             .queue
             .iter()
             .filter_map(|(at, m)| match m {
-                Micro::Phase { job } => Some((*at, *job)),
+                // A worker waiting for its next phase, or for the card processor's answer (the
+                // answer then reaches nobody; the processor's charge stays).
+                Micro::Phase { job } | Micro::ProcessorReply { job } => Some((*at, *job)),
                 _ => None,
             })
             .collect();

@@ -67,8 +67,8 @@ pub fn challenge_card(
                 },
                 Standing::Ended => html! {
                     <p class="status failed" data-testid="challenge-status" data-state="ended" role="status">{ l.t(
-                        "Not won: the run is over and the goal is not met at its end. Change your moves below and step through the run again.",
-                        "未達成：実行は終わり、最後のステップで目標を満たしていない。下で手を変えて、もう一度実行を進める。") }</p>
+                        "Not won: the run is over and the goal is not met at its end. “Clear all inputs” below takes your moves back; try others and step through the run again.",
+                        "未達成：実行は終わり、最後のステップで目標を満たしていない。下の「入力をすべて消す」で自分の手を取り消し、別の手でもう一度実行を進める。") }</p>
                 },
             } }
             <details class="spoiler"><summary>{ l.t("Stuck? A solution", "行き詰まったら：解答例") }</summary>

@@ -18,10 +18,10 @@ use super::state::{Action, Notice};
 
 /// Time jumps offered: a second, past the production service's 90 s in-flight lock, past a day's
 /// retention.
-const JUMPS: [(u64, &str); 3] = [
-    (1_000, "+1 s"),
-    (91_000, "+91 s"),
-    (25 * 3_600_000, "+25 h"),
+const JUMPS: [(u64, &str, &str); 3] = [
+    (1_000, "+1 s", "+1秒"),
+    (91_000, "+91 s", "+91秒"),
+    (25 * 3_600_000, "+25 h", "+25時間"),
 ];
 
 /// What [`fork_panel`] draws.
@@ -91,8 +91,8 @@ pub fn fork_panel(p: &ForkProps) -> Html {
                 <button data-testid="fork-retry" disabled={!clients} onclick={fork(Input::Retry { new_key: false, fault: Fault::None })}>
                     { l.t("Retry the last client (same key)", "最後のクライアントをリトライ（同じキー）") }</button>
                 <button data-testid="fork-crash" onclick={fork(Input::Crash)}>{ l.t("Crash the server", "サーバーをクラッシュ") }</button>
-                { for JUMPS.iter().map(|&(ms, name)| html! {
-                    <button data-testid="fork-time" data-ms={ms.to_string()} onclick={fork(Input::AdvanceTime { ms })}>{ name }</button>
+                { for JUMPS.iter().map(|&(ms, en, ja)| html! {
+                    <button data-testid="fork-time" data-ms={ms.to_string()} onclick={fork(Input::AdvanceTime { ms })}>{ l.t(en, ja) }</button>
                 }) }
             </div>
         </> }

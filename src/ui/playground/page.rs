@@ -255,7 +255,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                     <ServicePicker lang={l} scenario={run.scenario.clone()} on_change={on_change.clone()} />
                 </div>
                 if let (true, Some(form)) = (sandbox || challenge, props.tools.sandbox) {
-                    { form(SandboxProps { lang: l, scenario: run.scenario.clone(), last_key: run.session().finished(0).and_then(last_key), on_change, settings: !challenge }) }
+                    { form(SandboxProps { lang: l, scenario: run.scenario.clone(), last_key: run.session().finished(0).and_then(last_key), on_change, settings: !challenge, fixed_inputs: state.teach.challenge.as_ref().map_or(0, |c| c.start.inputs.len()) }) }
                 }
                 if !whole {
                     <div class="services-pending" aria-busy="true"></div>

@@ -77,7 +77,7 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
                     };
                     html! {
                         <li class="badge fail" title={text::violation_text(lang, world, v)}>
-                            { "✕ FAIL: " }{ text::invariant_name(lang, *inv) }{ " — " }
+                            { lang.t("✕ FAIL: ", "✕ 違反：") }{ text::invariant_name(lang, *inv) }{ " — " }
                             <a href="#" onclick={jump} data-testid="violation-step">
                                 { tr!(lang, "step {step}", "ステップ {step}") }</a>
                             <span class="visually-detail">{ " · " }{ text::violation_text(lang, world, v) }</span>

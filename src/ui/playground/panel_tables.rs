@@ -110,7 +110,7 @@ pub fn store_table(lang: Lang, world: &World) -> Html {
                 Some(tr!(
                     lang,
                     ["Recovery point: {}", res],
-                    ["リカバリポイント：{}", res]
+                    ["回復ポイント：{}", res]
                 ))
             }
             (None, None) => None,

@@ -41,6 +41,9 @@ pub struct SandboxProps {
     /// Whether the services and settings can be changed (a challenge fixes them).
     #[prop_or(true)]
     pub settings: bool,
+    /// The first inputs that are not the learner's to clear: a challenge's starting inputs.
+    #[prop_or(0)]
+    pub fixed_inputs: usize,
 }
 
 /// The sandbox form.
@@ -80,14 +83,16 @@ pub fn sandbox(p: &SandboxProps) -> Html {
         )
     };
     let form_now = (*form).clone();
-    // Clear: the same services and settings with no inputs; the page saves it like any change,
-    // so a reload shows the empty sandbox too (Reset only rewinds).
-    let inputs = p.scenario.inputs.len();
+    // Clear: the same services and settings with no inputs of the learner's (a challenge keeps
+    // its starting ones, so Clear starts it over); the page saves it like any change, so a
+    // reload shows the empty sandbox too (Reset only rewinds).
+    let fixed = p.fixed_inputs;
+    let inputs = p.scenario.inputs.len().saturating_sub(fixed);
     let on_clear = {
         let (form, on, scenario) = (form.dispatcher(), p.on_change.clone(), p.scenario.clone());
         Callback::from(move |_: MouseEvent| {
             let mut empty = (*scenario).clone();
-            empty.inputs.clear();
+            empty.inputs.truncate(fixed);
             empty.branch.clear();
             form.dispatch(Edit::Said(None));
             on.emit(Change::Replace(empty));

@@ -168,8 +168,8 @@ pub fn labels(lang: Lang) -> Labels {
             "分離ストアに届かないとき",
         ),
         hint: lang.t(
-            "Faults for one try: Slow processor, Key store unreachable, Serialization failure.",
-            "1回の試行の障害：決済代行が遅い、キーストアに届かない、直列化失敗。",
+            "Faults for one try: Slow processor (only with a card processor: pick its answer time above), Key store unreachable, Serialization failure.",
+            "1回の試行の障害：決済代行が遅い（決済代行があるときだけ：上で応答時間を選ぶ）、キーストアに届かない、直列化失敗。",
         ),
     }
 }
