@@ -96,6 +96,14 @@ test('forking a lesson at a step: the future changes, Back shows the same past, 
     await page.getByTestId('predict-skip').click().catch(() => {});
     await page.getByTestId('run-to-end').click();
     assert.equal(await balance(page, 'naive'), 900, 'the shared fork, not the lesson');
+    // Once the learner moves on, the address is the lesson's own: Restore, then a reload,
+    // keeps the lesson as written (the link in the address brought the fork back).
+    assert.ok(!page.url().includes('?'), page.url());
+    await page.getByTestId('restore-lesson').click();
+    assert.equal(await page.getByTestId('fork').getAttribute('data-forks'), '0');
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.getByTestId('fork').getAttribute('data-forks'), '0');
     // An old link (no branch) still opens the lesson as written.
     await open(page, '#/scenario/double-charge');
   });

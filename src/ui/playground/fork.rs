@@ -89,7 +89,7 @@ pub fn fork_panel(p: &ForkProps) -> Html {
             { for faults }
             <div class="fork-actions">
                 <button data-testid="fork-retry" disabled={!clients} onclick={fork(Input::Retry { new_key: false, fault: Fault::None })}>
-                    { l.t("Retry the last client (same key)", "最後のクライアントをリトライ（同じキー）") }</button>
+                    { l.t("Retry the last client now (same key; its own retries stop)", "最後のクライアントを今リトライ（同じキー。自動のリトライは止まる）") }</button>
                 <button data-testid="fork-crash" onclick={fork(Input::Crash)}>{ l.t("Crash the server", "サーバーをクラッシュ") }</button>
                 { for JUMPS.iter().map(|&(ms, en, ja)| html! {
                     <button data-testid="fork-time" data-ms={ms.to_string()} onclick={fork(Input::AdvanceTime { ms })}>{ l.t(en, ja) }</button>

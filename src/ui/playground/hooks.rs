@@ -79,6 +79,13 @@ pub fn use_remembered_run(state: UseReducerHandle<PageState>, route: Route) {
             match SavedRun::of(&route, &state) {
                 Some(saved) => {
                     web::save(&key, &saved.to_json());
+                    // A share link has done its work once the learner moves on: the address
+                    // becomes the route's own, so a reload brings back this run (just saved),
+                    // not the sender's (Restore after opening a forked link, then F5, brought
+                    // the fork back).
+                    if Route::query(&web::current_hash()).is_some() {
+                        web::replace_history(&route.to_hash());
+                    }
                 }
                 // Too large to keep (the page has said so): drop the older run rather than let a
                 // reload bring back something else.
