@@ -496,3 +496,42 @@ fn the_unsafe_policies_are_flagged_on_random_cases() {
         Invariant::OwnAccountAnswers
     ));
 }
+
+/// Found by a walk-through: two customers who each send `order-1` once are two operations,
+/// under every service; the naive service charging each once broke "one charge per key". The
+/// ledger carries the key as the operation's, (account, key), whatever the store looks up.
+#[test]
+fn two_customers_with_the_same_key_are_two_operations_under_every_service() {
+    let inputs = vec![
+        from(1, false, true, req(Some("order-1"), 100, "", Fault::None)),
+        from(2, false, true, req(Some("order-1"), 100, "", Fault::None)),
+    ];
+    let worlds = run(
+        &[Naive, Atomic, Production],
+        RequestPolicies::default(),
+        inputs.clone(),
+    );
+    // The article's atomic service keys globally: customer 2 reads customer 1's receipt.
+    assert_eq!(worlds[1].ledger().len(), 1);
+    assert!(!holds(&worlds[1], Invariant::OwnAccountAnswers));
+    assert!(holds(&worlds[1], Invariant::OneChargePerKey));
+    for w in [&worlds[0], &worlds[2]] {
+        assert_eq!(w.ledger().len(), 2, "{:?}", w.config().service);
+        assert!(
+            w.violations().is_empty(),
+            "{:?}: {:?}",
+            w.config().service,
+            w.violations()
+        );
+    }
+    // Under one global scope the production service hands customer 2 customer 1's receipt:
+    // one charge, and that is what is flagged, not a second charge of one key.
+    let global = RequestPolicies {
+        scope: KeyScope::Global,
+        ..RequestPolicies::default()
+    };
+    let w = &run(&[Production], global, inputs)[0];
+    assert_eq!(w.ledger().len(), 1);
+    assert!(!holds(w, Invariant::OwnAccountAnswers));
+    assert!(holds(w, Invariant::OneChargePerKey));
+}

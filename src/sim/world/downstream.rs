@@ -191,6 +191,7 @@ impl World {
             return;
         };
         let (op, key, amount, desc, fault) = (job.op, job.key, job.amount, job.desc, job.fault);
+        let op_key = job.op_key;
         let pass = self.downstream.pass_key;
         self.emit(EventKind::ProcessorCall {
             op,
@@ -225,7 +226,7 @@ impl World {
                     self.db.balance = after;
                     self.db.ledger.push(super::store::LedgerEntry {
                         step: self.steps.saturating_add(1),
-                        key: Some(key),
+                        key: Some(op_key),
                         op,
                         amount,
                         description: desc,

@@ -87,6 +87,8 @@ pub(super) struct Job {
     pub(super) op: OpId,
     n: u32,
     pub(super) key: KeyId,
+    /// The key as the operation's: (account, key), the ledger's and the invariants' key.
+    pub(super) op_key: KeyId,
     pub(super) amount: i64,
     pub(super) desc: DescId,
     fingerprint: u64,
@@ -162,6 +164,16 @@ impl World {
         } else {
             key
         };
+        // The key as the operation's, whatever the store looks up: two customers' `order-1`
+        // are two operations, in the ledger and for the invariants, under every service.
+        let op_key = if caller.sends_key {
+            match self.interner.scoped(caller.account, key) {
+                Ok(k) => k,
+                Err(e) => return self.halt(e),
+            }
+        } else {
+            key
+        };
         self.emit(EventKind::RequestDelivered {
             op,
             attempt: n,
@@ -175,6 +187,7 @@ impl World {
             op,
             n,
             key: store_key,
+            op_key,
             amount,
             desc,
             fingerprint,
@@ -744,7 +757,9 @@ impl World {
         if txn.is_empty() {
             return;
         }
-        let (op, key, amount, desc) = (job.op, job.key, job.amount, job.desc);
+        // The ledger and the event carry the operation's key; the store's row is the store's.
+        let (op, key, store_key, amount, desc) =
+            (job.op, job.op_key, job.key, job.amount, job.desc);
         let keyless = job.keyless;
         if let Some(id) = txn.charge {
             // The balance was checked against the amount in `charge`, in this same step.
@@ -774,7 +789,7 @@ impl World {
             });
         }
         if txn.release {
-            self.db.remove(key);
+            self.db.remove(store_key);
         }
         if let Some(row) = txn.row {
             self.db.upsert(row);
