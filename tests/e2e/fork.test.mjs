@@ -119,7 +119,7 @@ test('the sandbox: crash the server, jump in time, retry; a refused fork says wh
     await page.getByTestId('fork-crash').click();
     assert.equal(await page.getByTestId('fork').getAttribute('data-forks'), '1');
     await page.getByTestId('step').click();
-    assert.match(await page.getByTestId('caption').textContent(), /crashes and restarts \(0 in progress die\)/);
+    assert.match(await page.getByTestId('caption').textContent(), /crashes and restarts \(requests killed in progress: 0\)/);
     await page.locator('[data-testid=fork-time][data-ms="91000"]').click();
     assert.equal(await page.getByTestId('fork').getAttribute('data-forks'), '2');
     await page.getByTestId('run-to-end').click();

@@ -80,6 +80,7 @@ test('the challenge: another customer sends order-1 and receives customer 1\'s r
     await clear.click();
     await page.waitForFunction(() => document.querySelector('[data-testid=sandbox-clear]')?.disabled);
     assert.notEqual(await moves.textContent(), spent, 'the move is given back');
+    assert.equal(await status.getAttribute('data-state'), 'open', 'no move of the learner\'s to judge');
     await page.getByTestId('account-select').selectOption('2');
     await page.getByTestId('key-input').fill('order-1');
     await page.getByTestId('send').click();

@@ -43,10 +43,12 @@ pub fn intro(p: &IntroProps) -> Html {
     let teach = &p.state.teach;
     if let (Some(c), Some(run), Some(card)) = (&teach.challenge, &p.state.run, p.tools.challenge) {
         let position = p.session.map_or(0, Session::position);
-        // At the run's last step with the goal not met, these moves do not win.
+        // At the run's last step with the goal not met, these moves do not win (with no move of
+        // the learner's yet, as after "Clear all inputs", there is nothing to judge).
+        let moved = c.moves_used(&run.scenario) > 0;
         let standing = match (teach.won, p.session) {
             (true, _) => Standing::Won,
-            (false, Some(s)) if s.at_end() && s.total() > 0 => Standing::Ended,
+            (false, Some(s)) if moved && s.at_end() && s.total() > 0 => Standing::Ended,
             _ => Standing::Open,
         };
         return card(l, c, &run.scenario, position, standing, p.on);

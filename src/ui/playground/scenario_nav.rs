@@ -30,20 +30,24 @@ pub struct ScenarioNavProps<'a> {
     pub on_toggle: Callback<()>,
 }
 
-fn mark(r: &mut Raw, p: &Progress, id: &str) {
+fn mark(r: &mut Raw, p: &Progress, l: Lang, id: &str) {
     match p.mark(id) {
         Some(Mark::Done) => r.el(
             "span",
-            &[("class", "mark done"), ("aria-label", "done")],
+            &[("class", "mark done"), ("aria-label", l.t("done", "済み"))],
             "✓",
         ),
-        Some(Mark::Won) => r.el("span", &[("class", "mark won"), ("aria-label", "won")], "★"),
+        Some(Mark::Won) => r.el(
+            "span",
+            &[("class", "mark won"), ("aria-label", l.t("won", "達成"))],
+            "★",
+        ),
         None => r.el("span", &[("class", "mark"), ("aria-hidden", "true")], "○"),
     };
 }
 
 /// One link of the list, with its mark; the page's own is marked as current.
-fn link(r: &mut Raw, p: &Progress, href: &str, id: &str, label: &str, here: bool) {
+fn link(r: &mut Raw, p: &Progress, l: Lang, href: &str, id: &str, label: &str, here: bool) {
     let current = if here {
         ("aria-current", "page")
     } else {
@@ -59,7 +63,7 @@ fn link(r: &mut Raw, p: &Progress, href: &str, id: &str, label: &str, here: bool
             current,
         ],
     );
-    mark(r, p, id);
+    mark(r, p, l, id);
     r.text(label).close("a").close("li");
 }
 
@@ -85,6 +89,7 @@ fn list(l: Lang, dir: &str, route: &Route, p: &Progress) -> Html {
                     link(
                         &mut r,
                         p,
+                        l,
                         &href(&here),
                         id,
                         &format!("{num} {title}"),
@@ -131,6 +136,7 @@ fn list(l: Lang, dir: &str, route: &Route, p: &Progress) -> Html {
         link(
             &mut r,
             p,
+            l,
             &href(&here),
             id,
             challenges::title(l, id),
@@ -141,6 +147,7 @@ fn list(l: Lang, dir: &str, route: &Route, p: &Progress) -> Html {
         link(
             &mut r,
             p,
+            l,
             &href(&Route::LabChallenge(id.into())),
             id,
             &format!("{} ↗", challenges::title(l, id)),
@@ -151,6 +158,7 @@ fn list(l: Lang, dir: &str, route: &Route, p: &Progress) -> Html {
     link(
         &mut r,
         p,
+        l,
         &href(&Route::Sandbox),
         "sandbox",
         sandbox,

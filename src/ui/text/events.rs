@@ -425,7 +425,7 @@ fn world_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
         E::ServerRestarted { killed } => (
             tr!(
                 lang,
-                "fork: the server crashes and restarts ({killed} in progress die)",
+                "fork: the server crashes and restarts (requests killed in progress: {killed})",
                 "フォーク：サーバーがクラッシュして再起動（処理中の {killed} 件が失われる）"
             ),
             Tone::Bad,
