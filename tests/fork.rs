@@ -181,6 +181,30 @@ fn a_fault_change_on_a_pending_attempt_changes_what_follows() {
     assert_eq!(bad.validate(), Err(InputError::BranchOnly));
 }
 
+/// `s` run as written, and forked with a server crash at the first step (of its first column)
+/// whose event `pick` matches; the crash killed one request.
+fn crash_at_first(s: Scenario, pick: fn(&EventKind) -> bool) -> (Session, Session) {
+    let run = session(s.clone());
+    let step = run
+        .finished(0)
+        .unwrap()
+        .trace()
+        .iter()
+        .find(|e| pick(&e.kind))
+        .expect("the event happens")
+        .step;
+    let mut at = session(s);
+    at.seek(step);
+    let forked = session(at.fork(Input::Crash).expect("valid"));
+    assert!(forked
+        .finished(0)
+        .unwrap()
+        .trace()
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::ServerRestarted { killed: 1 })));
+    (run, forked)
+}
+
 #[test]
 fn a_crash_kills_the_requests_between_their_phases() {
     // TOCTOU runs a request as three transactions: after its check, a crash kills it before
@@ -193,23 +217,8 @@ fn a_crash_kills_the_requests_between_their_phases() {
         description: String::new(),
         fault: Fault::None,
     }];
-    let run = session(s.clone());
-    let check_step = run
-        .finished(0)
-        .unwrap()
-        .trace()
-        .iter()
-        .find(|e| matches!(e.kind, EventKind::StoreCheck { .. }))
-        .expect("a check")
-        .step;
-    let mut at = session(s);
-    at.seek(check_step);
-    let f = session(at.fork(Input::Crash).expect("valid"));
+    let (run, f) = crash_at_first(s, |e| matches!(e, EventKind::StoreCheck { .. }));
     let w = f.finished(0).unwrap();
-    assert!(w
-        .trace()
-        .iter()
-        .any(|e| matches!(e.kind, EventKind::ServerRestarted { killed: 1 })));
     assert_eq!(w.ledger().len(), 0, "killed before its charge");
     assert_eq!(run.finished(0).unwrap().ledger().len(), 1);
     assert_eq!(w.client_results()[0].outcome, ClientOutcome::TimedOut);
@@ -220,24 +229,10 @@ fn a_crash_kills_the_requests_between_their_phases() {
 /// server; the processor's charge stays.
 #[test]
 fn a_crash_kills_a_request_waiting_for_the_processor() {
-    let s = lesson("slow-processor");
-    let run = session(s.clone());
-    let called = run
-        .finished(0)
-        .unwrap()
-        .trace()
-        .iter()
-        .find(|e| matches!(e.kind, EventKind::ProcessorCharge { .. }))
-        .expect("the processor charges")
-        .step;
-    let mut at = session(s);
-    at.seek(called);
-    let f = session(at.fork(Input::Crash).expect("valid"));
+    let (run, f) = crash_at_first(lesson("slow-processor"), |e| {
+        matches!(e, EventKind::ProcessorCharge { .. })
+    });
     let w = f.finished(0).unwrap();
-    assert!(w
-        .trace()
-        .iter()
-        .any(|e| matches!(e.kind, EventKind::ServerRestarted { killed: 1 })));
     let op1 = w.client_results()[0].op;
     let first_try_answered = |w: &World| {
         w.trace().iter().any(
