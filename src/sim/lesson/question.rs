@@ -133,12 +133,17 @@ impl Question {
             }
         };
         let answer = self.measure.of(world);
-        let choices = choices(self.measure, answer, session, column, ask_at);
+        // The value when the question is asked (one replay), for the choices and the step that
+        // shows the answer; a yes/no question needs neither.
+        let before = matches!(answer, Value::Int(_))
+            .then(|| world.rewind(ask_at).ok().map(|w| self.measure.of(&w)))
+            .flatten();
+        let choices = choices(self.measure, answer, before, session, column);
         let answer_at = choices.iter().position(|c| *c == answer).unwrap_or(0);
         Ok(Posed {
             column,
             ask_at,
-            shows_at: shows_at(self.measure, world, ask_at),
+            shows_at: shows_at(self.measure, world, ask_at, answer, before),
             choices,
             answer: answer_at,
         })
@@ -171,7 +176,13 @@ fn nth_step<'a>(
 
 /// The step that shows the answer: where a broken invariant broke, else the last step that moved
 /// the measure after the question was asked, else the decisive step itself.
-fn shows_at(measure: Measure, world: &World, ask_at: usize) -> usize {
+fn shows_at(
+    measure: Measure,
+    world: &World,
+    ask_at: usize,
+    answer: Value,
+    before: Option<Value>,
+) -> usize {
     let decisive = (ask_at + 1).min(world.steps_taken().max(1));
     let broke = |pick: &dyn Fn(&crate::sim::world::invariants::Violation) -> bool| {
         world
@@ -185,8 +196,8 @@ fn shows_at(measure: Measure, world: &World, ask_at: usize) -> usize {
     // value: found by halving, each probe a replay. (The last event that can move a count is
     // not it: "most charges for one key" stays 2 when another key is charged later.)
     let value_at = |step: usize| world.rewind(step).ok().map(|w| measure.of(&w));
-    let answer = Some(measure.of(world));
-    let grew = measure.is_count() && value_at(ask_at) != answer;
+    let answer = Some(answer);
+    let grew = measure.is_count() && before != answer;
     match measure {
         Measure::Holds(inv) => broke(&|v| v.invariant == inv).unwrap_or(world.steps_taken()),
         Measure::EventLost => broke(&|v| matches!(v.detail, ViolationDetail::EventLost { .. }))
@@ -218,9 +229,9 @@ fn shows_at(measure: Measure, world: &World, ask_at: usize) -> usize {
 fn choices(
     measure: Measure,
     answer: Value,
+    before: Option<Value>,
     s: &Session,
     column: usize,
-    ask_at: usize,
 ) -> Vec<Value> {
     if let Value::Bool(_) = answer {
         return vec![Value::Bool(true), Value::Bool(false)];
@@ -238,8 +249,8 @@ fn choices(
     };
     let target = s.finished(column);
     // The value when the question is asked: what a learner who expects nothing more to happen says.
-    if let Some(before) = target.and_then(|w| w.rewind(ask_at).ok()) {
-        add(&mut others, measure.of(&before));
+    if let Some(before) = before {
+        add(&mut others, before);
     }
     for i in 0..s.worlds().len() {
         if let Some(w) = s.finished(i) {

@@ -190,8 +190,8 @@ impl World {
         let Some(job) = self.jobs.get(j) else {
             return;
         };
-        let (op, key, amount, desc, fault) = (job.op, job.key, job.amount, job.desc, job.fault);
-        let op_key = job.op_key;
+        let (op, key, op_key, fault) = (job.op, job.key, job.op_key, job.fault);
+        let (amount, desc) = (job.amount, job.desc);
         let pass = self.downstream.pass_key;
         self.emit(EventKind::ProcessorCall {
             op,

@@ -155,8 +155,9 @@ impl World {
         } else {
             chosen
         };
-        // The key the store is looked up by: (account, key) when keys are scoped to the account.
-        let store_key = if production && policies.scope == KeyScope::Account && caller.sends_key {
+        // The key as the operation's: two customers' `order-1` are two operations, in the
+        // ledger and for the invariants, under every service.
+        let op_key = if caller.sends_key {
             match self.interner.scoped(caller.account, key) {
                 Ok(k) => k,
                 Err(e) => return self.halt(e),
@@ -164,13 +165,10 @@ impl World {
         } else {
             key
         };
-        // The key as the operation's, whatever the store looks up: two customers' `order-1`
-        // are two operations, in the ledger and for the invariants, under every service.
-        let op_key = if caller.sends_key {
-            match self.interner.scoped(caller.account, key) {
-                Ok(k) => k,
-                Err(e) => return self.halt(e),
-            }
+        // The key the store is looked up by: the operation's when keys are scoped to the
+        // account, else the key as sent.
+        let store_key = if production && policies.scope == KeyScope::Account {
+            op_key
         } else {
             key
         };
@@ -758,7 +756,7 @@ impl World {
             return;
         }
         // The ledger and the event carry the operation's key; the store's row is the store's.
-        let (op, key, store_key, amount, desc) =
+        let (op, op_key, store_key, amount, desc) =
             (job.op, job.op_key, job.key, job.amount, job.desc);
         let keyless = job.keyless;
         if let Some(id) = txn.charge {
@@ -766,7 +764,7 @@ impl World {
             self.db.balance = self.db.balance.saturating_sub(amount);
             self.db.ledger.push(LedgerEntry {
                 step: self.steps.saturating_add(1),
-                key: (!keyless).then_some(key),
+                key: (!keyless).then_some(op_key),
                 op,
                 amount,
                 description: desc,
@@ -781,7 +779,7 @@ impl World {
                 id,
                 payload: ChargeEvent {
                     op,
-                    key: (!keyless).then_some(key),
+                    key: (!keyless).then_some(op_key),
                     amount,
                 },
                 published: false,
@@ -873,9 +871,9 @@ impl World {
     }
 
     /// The server process dies and restarts (a fork's `Input::Crash`): every job waiting for
-    /// its next phase or for the processor's answer dies where it stands, as the crash fault of that point would (a job that
-    /// has passed its charge phase dies after the charge, before the record; any other before
-    /// the charge). Jobs run a phase per step, so no transaction is open between two steps.
+    /// its next phase or for the processor's answer dies where it stands, as the crash fault of
+    /// that point would (a job that has passed its charge phase dies after the charge, before
+    /// the record; any other before the charge). Jobs run a phase per step, so no transaction is open between two steps.
     pub(super) fn crash_server(&mut self) {
         let waiting: Vec<((u64, u64), u32)> = self
             .queue

@@ -172,7 +172,6 @@ impl Db {
         &self.outbox
     }
 
-    /// Appends a committed outbox row.
     /// Whether event `id` has an outbox row.
     pub(super) fn has_outbox_row(&self, id: u64) -> bool {
         usize::try_from(id)
@@ -181,6 +180,7 @@ impl Db {
             .is_some_and(|&ix| ix != NO_ROW)
     }
 
+    /// Appends a committed outbox row.
     pub(super) fn push_outbox(&mut self, row: OutboxRow) {
         let Ok(slot) = usize::try_from(row.id) else {
             return;
