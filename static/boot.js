@@ -56,6 +56,9 @@ try {
 }
 if (!lang) lang = navigator.language || '';
 const ja = /^\s*ja/i.test(lang) && tag.dataset.moduleJa && tag.dataset.wasmJa;
+// Each page's <title> is "English / 日本語"; a page built per language shows its own half.
+const halves = document.title.split(' / ');
+if (tag.dataset.moduleJa && halves.length === 2) document.title = halves[ja ? 1 : 0];
 const at = (name) => new URL(name, document.baseURI);
 // The wasm's download starts before the JS module is fetched and parsed.
 const wasm = fetch(at(ja ? tag.dataset.wasmJa : tag.dataset.wasm));

@@ -28,6 +28,8 @@ pub const MAX_PARALLEL_REQUESTS: usize = 10;
 /// The highest account number a caller may have (issue 13): 0 is the single account every
 /// request had before accounts existed, 1..=`MAX_ACCOUNT` are further customers.
 pub const MAX_ACCOUNT: u32 = 3;
+/// How many accounts there are: 0..=`MAX_ACCOUNT`, each with a balance of its own.
+pub const ACCOUNTS: usize = MAX_ACCOUNT as usize + 1;
 /// Most inputs one world or scenario accepts.
 pub const MAX_INPUTS: usize = 20_000;
 /// Most inputs a run's branch (its forks: inputs pushed at a step) holds.

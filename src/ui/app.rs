@@ -228,7 +228,7 @@ pub fn App<S: Site>() -> Html {
                 <h1>{ l.t("Idempotency keys playground", "冪等性キー・プレイグラウンド") }</h1>
                 <p class="tagline">{ l.t(
                     "Watch a timed-out retry charge a card twice, and see what really prevents it: keys, atomicity, outboxes. Everything runs in this page.",
-                    "タイムアウト後のリトライが二重課金を生む様子と、それを本当に防ぐもの（キー、原子性、outbox）を、このページの中で動かして確かめる。") }</p>
+                    "タイムアウト後のリトライが二重課金を生む様子と、それを本当に防ぐもの（キー、原子性、アウトボックス）を、このページの中で動かして確かめる。") }</p>
             </div>
             <nav aria-label={l.t("Sections", "セクション")}>
                 { nav_item(Route::Scenario(super::route::HOME_SCENARIO.into()), l.t("Scenarios", "シナリオ")) }

@@ -27,6 +27,8 @@ pub const PROGRESS_KEY: &str = "idempotency-playground.progress";
 /// localStorage key of whether the lesson list is open ("open" or "closed"), once the learner
 /// has opened or folded it.
 pub const TOC_KEY: &str = "idempotency-playground.toc";
+/// Whether the learner left the fork panel open ("open") or folded, so a reload keeps it.
+pub const FORK_KEY: &str = "idempotency-playground.fork";
 /// localStorage key of the playground's last run on the route `route_hash` (e.g.
 /// `#/scenario/double-charge`): each lesson and the sandbox keep their own, so Back and a reload
 /// both bring a lesson back at its step.

@@ -85,12 +85,16 @@ test('forking a lesson at a step: the future changes, Back shows the same past, 
     await ready(page);
     assert.equal(await page.getByTestId('fork').getAttribute('data-forks'), '1');
     assert.deepEqual(await position(page), [2, forkedTotal]);
+    // The fork panel is open as the learner left it (it came back folded).
+    assert.equal(await page.getByTestId('fork').getAttribute('open'), '');
   });
   // The share link in a fresh browser: same branch, same step.
   await withPage(async (page) => {
     await page.goto(link);
     await ready(page);
     assert.deepEqual((await position(page))[0], 2);
+    // A fresh browser has never opened the fork panel: folded.
+    assert.equal(await page.getByTestId('fork').getAttribute('open'), null);
     assert.equal(await page.getByTestId('fork').getAttribute('data-forks'), '1');
     assert.equal(await page.getByTestId('lesson-changed').getAttribute('data-forked'), 'true');
     await page.getByTestId('predict-skip').click().catch(() => {});

@@ -37,6 +37,12 @@ test('key scope: predict the atomic service\'s charges, then see customer 2 read
       await column(page, 'atomic').locator('.client-result li').evaluateAll((els) => els.map((e) => e.dataset.account)),
       ['1', '2']);
     assert.equal(await failed(page, 'production'), 0, 'scoped keys: both customers charged');
+    // Each customer pays from an account of their own (customer 2's receipt said 800, customer
+    // 1's charge included, before the accounts had balances of their own).
+    const balance = (service) => column(page, service).getByTestId('balance').textContent().then((t) => t.replaceAll('\u00a0', ' '));
+    assert.equal(await balance('production'), 'account 1: 900 · account 2: 900');
+    assert.equal(await balance('atomic'), 'account 1: 900 · account 2: 1000');
+    assert.match(await column(page, 'production').locator('.client-result').textContent(), /Success \(balance 900\)[^]*Success \(balance 900\)/);
     await page.screenshot({ path: `${SHOTS}/requests-key-scope-1280.png`, fullPage: true });
     await page.getByTestId('predict-again').click();
     await choose(page, '1');

@@ -262,6 +262,7 @@ impl World {
             seen: Vec::new(),
             replayed: Vec::new(),
         });
+        self.accounts_seen |= 1 << plan.caller.account;
         self.plans.push(plan);
         self.send_attempt(op)?;
         Ok(op)

@@ -212,7 +212,8 @@ impl World {
             });
             PaymentResult::ProcessorError
         } else {
-            let balance = self.db.balance;
+            let account = self.caller_of(op).account;
+            let balance = self.db.balance(account);
             match balance.checked_sub(amount).filter(|_| balance >= amount) {
                 None => {
                     self.emit(EventKind::ChargeFailed {
@@ -223,8 +224,9 @@ impl World {
                 }
                 Some(after) => {
                     let id = self.db.event_id();
-                    self.db.balance = after;
+                    self.db.set_balance(account, after);
                     self.db.ledger.push(super::store::LedgerEntry {
+                        account,
                         step: self.steps.saturating_add(1),
                         key: Some(op_key),
                         op,

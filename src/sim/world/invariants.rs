@@ -9,6 +9,7 @@ use super::trace::{CheckOutcome, EventKind, TraceEvent};
 use crate::sim::article::PaymentResult;
 use crate::sim::base::pmap::PMap;
 use crate::sim::base::pvec::{self, PVec};
+use crate::sim::limits::ACCOUNTS;
 
 /// The properties a correct payment system keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -232,7 +233,8 @@ pub(super) struct StepFacts {
 pub(super) struct Checker {
     reported: u16,
     ledger_seen: usize,
-    ledger_sum: i64,
+    /// The ledger's charges summed per account.
+    ledger_sums: [i64; ACCOUNTS],
     key_charges: PVec<u32>,
     /// The operation that first charged with each key, plus one (0: none yet).
     key_owner: PVec<u32>,
@@ -289,7 +291,9 @@ impl Checker {
     pub(super) fn check(&mut self, v: &StepView<'_>, out: &mut Vec<Violation>) {
         let ledger = &v.db.ledger;
         for entry in ledger.iter_from(self.ledger_seen) {
-            self.ledger_sum = self.ledger_sum.saturating_add(entry.amount);
+            if let Some(sum) = self.ledger_sums.get_mut(entry.account as usize) {
+                *sum = sum.saturating_add(entry.amount);
+            }
             let op = entry.op;
             // The key's charges and the operation that charged with it first.
             let shared = entry.key.map(|key| {
@@ -332,13 +336,19 @@ impl Checker {
         }
         self.ledger_seen = ledger.len();
 
-        // Computed from the ledger entries, independently of how the server moved the balance.
-        let expected = v
-            .initial_balance
-            .saturating_add(v.db.deposits)
-            .saturating_sub(self.ledger_sum);
-        if expected != v.db.balance {
-            let actual = v.db.balance;
+        // Computed from the ledger entries, independently of how the server moved the balance:
+        // each account's own (the first account found wrong is reported).
+        // Deposits go to account 0.
+        let mut accounts = v.db.balances.iter().zip(&self.ledger_sums).enumerate();
+        let wrong = accounts.find_map(|(a, (&actual, &charged))| {
+            let deposits = if a == 0 { v.db.deposits } else { 0 };
+            let expected = v
+                .initial_balance
+                .saturating_add(deposits)
+                .saturating_sub(charged);
+            (expected != actual).then_some((expected, actual))
+        });
+        if let Some((expected, actual)) = wrong {
             self.report(
                 v,
                 Invariant::MoneyConserved,

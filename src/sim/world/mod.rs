@@ -205,6 +205,8 @@ pub struct World {
     caller: Caller,
     /// Whether any input came from a caller of its own.
     callers_seen: bool,
+    /// The accounts whose customers sent a charge or a deposit, one bit each (bit 0: account 0).
+    accounts_seen: u8,
 }
 
 /// Why a run stopped early, and at which input. Inputs are refused when added if they could
@@ -257,6 +259,7 @@ impl World {
             requests: RequestPolicies::default(),
             caller: Caller::default(),
             callers_seen: false,
+            accounts_seen: 0,
         })
     }
 
@@ -613,15 +616,17 @@ impl World {
         self.start_op(key, amount, desc, plan).map(|_| ())
     }
 
+    /// A deposit, into account 0 (`Input::As` wraps requests only).
     fn deposit(&mut self, amount: i64) {
+        self.accounts_seen |= 1;
         let next = self
             .db
-            .balance
+            .balance(0)
             .checked_add(amount)
             .filter(|b| *b <= MAX_BALANCE);
         let accepted = match next {
             Some(b) => {
-                self.db.balance = b;
+                self.db.set_balance(0, b);
                 self.db.deposits = self.db.deposits.saturating_add(amount);
                 true
             }
@@ -668,9 +673,21 @@ impl World {
         self.trace.iter_from(start)
     }
 
-    /// The balance.
+    /// The balance of account 0, the single account of the article's world (`balance_of` for
+    /// another customer's).
     pub fn balance(&self) -> i64 {
-        self.db.balance
+        self.db.balance(0)
+    }
+
+    /// The balance of `account` (`Caller::account`); every account starts at the initial balance.
+    pub fn balance_of(&self, account: u32) -> i64 {
+        self.db.balance(account)
+    }
+
+    /// The accounts whose customers have sent a charge or a deposit so far, one bit each (bit 0:
+    /// account 0). Only bit 0, or none, in a run without callers of their own.
+    pub fn accounts_seen(&self) -> u8 {
+        self.accounts_seen
     }
 
     /// Committed charges, in commit order.
@@ -781,7 +798,7 @@ impl World {
         Snapshot {
             now_ms: self.now,
             steps: self.steps,
-            balance: self.db.balance,
+            balance: self.db.balance(0),
             ledger: self.db.ledger.to_vec(),
             store_rows: self.db.rows.to_vec(),
             outbox: self.db.outbox().to_vec(),

@@ -670,7 +670,8 @@ impl World {
             });
             return PaymentResult::ProcessorError;
         }
-        let balance = self.db.balance;
+        // The customer's own account: one customer's charge never moves another's balance.
+        let balance = self.db.balance(self.caller_of(op).account);
         let Some(after) = balance.checked_sub(amount).filter(|_| balance >= amount) else {
             self.emit(EventKind::ChargeFailed {
                 op,
@@ -761,8 +762,11 @@ impl World {
         let keyless = job.keyless;
         if let Some(id) = txn.charge {
             // The balance was checked against the amount in `charge`, in this same step.
-            self.db.balance = self.db.balance.saturating_sub(amount);
+            let account = self.caller_of(op).account;
+            let after = self.db.balance(account).saturating_sub(amount);
+            self.db.set_balance(account, after);
             self.db.ledger.push(LedgerEntry {
+                account,
                 step: self.steps.saturating_add(1),
                 key: (!keyless).then_some(op_key),
                 op,

@@ -7,6 +7,7 @@ use super::outbox::OutboxRow;
 use crate::sim::article::production::RecordState;
 use crate::sim::article::PaymentResult;
 use crate::sim::base::pvec::PVec;
+use crate::sim::limits::ACCOUNTS;
 
 /// One idempotency record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,6 +59,8 @@ pub struct LedgerEntry {
     pub description: DescId,
     /// The id of the charge's event (outbox row or dual-write publish).
     pub event_id: u64,
+    /// The account charged: the caller's (`Caller::account`).
+    pub account: u32,
 }
 
 const NO_ROW: u32 = u32::MAX;
@@ -65,7 +68,9 @@ const NO_ROW: u32 = u32::MAX;
 /// The database state. The tables are persistent vectors, so copying a world copies none of them.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(super) struct Db {
-    pub(super) balance: i64,
+    /// Each account's balance, by `Caller::account` (0: the single account of the article).
+    pub(super) balances: [i64; ACCOUNTS],
+    /// Accepted deposits, all into account 0 (`Input::As` wraps requests only).
     pub(super) deposits: i64,
     pub(super) ledger: PVec<LedgerEntry>,
     pub(super) rows: PVec<StoreRow>,
@@ -84,13 +89,25 @@ pub(super) struct Db {
 }
 
 impl Db {
-    /// A database holding `balance`.
+    /// A database whose every account holds `balance`.
     pub(super) fn new(balance: i64) -> Self {
         Self {
-            balance,
+            balances: [balance; ACCOUNTS],
             next_event_id: 1,
             next_expiry_ms: u64::MAX,
             ..Self::default()
+        }
+    }
+
+    /// The balance of `account` (0 for one out of range, which validation refuses).
+    pub(super) fn balance(&self, account: u32) -> i64 {
+        self.balances.get(account as usize).copied().unwrap_or(0)
+    }
+
+    /// Sets the balance of `account`.
+    pub(super) fn set_balance(&mut self, account: u32, balance: i64) {
+        if let Some(b) = self.balances.get_mut(account as usize) {
+            *b = balance;
         }
     }
 

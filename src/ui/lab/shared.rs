@@ -126,7 +126,7 @@ pub fn shared_state_panel(props: &SharedStatePanelProps) -> Html {
                 <dd>{ scenario.initial_balance() }</dd>
                 <dt>{ lang.t("Charges (operation_count)", "課金回数（operation_count）") }</dt>
                 <dd data-testid="lab-charges">{ charges }</dd>
-                <dt>{ lang.t("Requests that returned Success", "Success を返したリクエスト") }</dt>
+                <dt>{ lang.t("Requests that returned Success", "成功（Success）を返したリクエスト") }</dt>
                 <dd data-testid="lab-successes">{ successes }</dd>
             </dl>
             if !double_keys.is_empty() {

@@ -13,6 +13,7 @@ use yew::prelude::*;
 use crate::sim::{Fault, Input, Session};
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::text;
+use crate::ui::web;
 
 use super::state::{Action, Notice};
 
@@ -97,8 +98,14 @@ pub fn fork_panel(p: &ForkProps) -> Html {
             </div>
         </> }
     };
+    // Open or folded as the learner left it, over a reload too.
+    let open = web::load(web::FORK_KEY).as_deref() == Some("open");
+    let ontoggle = Callback::from(|e: Event| {
+        let el: web_sys::Element = e.target_unchecked_into();
+        web::save(web::FORK_KEY, if el.has_attribute("open") { "open" } else { "closed" });
+    });
     html! {
-        <details class="fork card" data-testid="fork" data-forks={branch.len().to_string()}>
+        <details class="fork card" data-testid="fork" data-forks={branch.len().to_string()} {open} {ontoggle}>
             <summary>{ tr!(l, "Fork the run at step {k}", "ステップ {k} で実行を分岐") }</summary>
             { body }
             if let Some(n) = p.notice {

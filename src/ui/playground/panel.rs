@@ -47,7 +47,7 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
     let cfg = world.config();
     let kind = cfg.service;
     let kind_attr = kind.id();
-    let balance = world.balance();
+    let balance = text::balances_text(lang, world);
     let delta = last_delta(world);
     let emits = cfg.emit != EmitMode::None;
     // The invariants about callers (issue 13) show once a run has callers or request policies.
@@ -177,7 +177,7 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
             </p>
             <div class="balance-row">
                 <span class="muted">{ lang.t("Balance", "残高") }</span>
-                <span class={classes!("balance", delta.is_some().then_some("changed"))} data-testid="balance">{ balance }</span>
+                <span class={classes!("balance", delta.is_some().then_some("changed"), (world.accounts_seen() > 1).then_some("accounts"))} data-testid="balance">{ balance }</span>
                 { match delta {
                     Some(d) if d < 0 => html! { <span class="delta neg" aria-live="polite">{ format!("−{}", -d) }</span> },
                     Some(d) if d > 0 => html! { <span class="delta pos" aria-live="polite">{ format!("+{d}") }</span> },
