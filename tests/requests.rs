@@ -554,17 +554,37 @@ fn each_customer_is_charged_from_an_account_of_their_own() {
         assert_eq!(w.balance_of(1), 900, "{kind:?}");
         assert_eq!(w.balance_of(2), 700, "{kind:?}");
         assert_eq!(w.balance_of(3), 1000, "{kind:?}");
-        assert_eq!(w.balance(), 1050, "{kind:?}: account 0 has the deposit and none of the charges");
+        assert_eq!(
+            w.balance(),
+            1050,
+            "{kind:?}: account 0 has the deposit and none of the charges"
+        );
         assert_eq!(w.accounts_seen(), 0b1111, "{kind:?}");
-        assert_eq!(answer(w, 0), PaymentResult::Success { balance: 900 }, "{kind:?}");
-        assert_eq!(answer(w, 1), PaymentResult::Success { balance: 700 }, "{kind:?}");
+        assert_eq!(
+            answer(w, 0),
+            PaymentResult::Success { balance: 900 },
+            "{kind:?}"
+        );
+        assert_eq!(
+            answer(w, 1),
+            PaymentResult::Success { balance: 700 },
+            "{kind:?}"
+        );
         // 1001 is more than account 3 holds, whatever the others hold in all.
-        assert_eq!(answer(w, 2), PaymentResult::InsufficientFunds { balance: 1000 }, "{kind:?}");
+        assert_eq!(
+            answer(w, 2),
+            PaymentResult::InsufficientFunds { balance: 1000 },
+            "{kind:?}"
+        );
         let accounts: Vec<u32> = w.ledger().iter().map(|e| e.account).collect();
         assert_eq!(accounts, [1, 2], "{kind:?}");
         assert!(w.violations().is_empty(), "{kind:?}: {:?}", w.violations());
     }
     // A run without callers of its own sees account 0 only.
-    let w = &run(&[Naive], RequestPolicies::default(), vec![req(Some("a"), 100, "", Fault::None)])[0];
+    let w = &run(
+        &[Naive],
+        RequestPolicies::default(),
+        vec![req(Some("a"), 100, "", Fault::None)],
+    )[0];
     assert_eq!((w.balance(), w.accounts_seen()), (900, 1));
 }

@@ -50,7 +50,7 @@ impl Parser<'_> {
     fn found(&self) -> String {
         match self.text[self.i..].chars().next() {
             None => "the end of the text".into(),
-            Some(c) => format!("`{}`", c.escape_debug()),
+            Some(c) => super::write::quoted(c.encode_utf8(&mut [0; 4])),
         }
     }
 

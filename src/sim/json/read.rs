@@ -284,8 +284,8 @@ impl<'j, 'c> Fields<'j, 'c> {
                 Err(JsonError::new(
                     m.at,
                     format!(
-                        "unknown field `{}`{}, expected {}",
-                        m.key.escape_debug(),
+                        "unknown field {}{}, expected {}",
+                        super::write::quoted(&m.key),
                         self.in_ctx(),
                         if expected.is_empty() {
                             "no other field".to_string()

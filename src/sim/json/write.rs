@@ -2,6 +2,25 @@
 
 use std::fmt::Write as _;
 
+/// `s` between backticks for a message, with the characters one cannot see written as
+/// `\u{hex}`: control characters, whitespace other than the space, zero-width characters and
+/// the byte order mark. (Not `str::escape_debug`, whose Unicode tables a page would carry.)
+pub fn quoted(s: &str) -> String {
+    let mut out = String::from("`");
+    for c in s.chars() {
+        let unseen = c.is_control()
+            || (c.is_whitespace() && c != ' ')
+            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2060}' | '\u{feff}');
+        if unseen {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    out.push('`');
+    out
+}
+
 /// Appends `s` as a JSON string, escaped as serde_json escapes: `"`, `\` and the control
 /// characters U+0000..=U+001F (as `\b \t \n \f \r` or `\u00XX`); everything else, `/` and
 /// non-ASCII included, as is.

@@ -102,7 +102,14 @@ pub fn fork_panel(p: &ForkProps) -> Html {
     let open = web::load(web::FORK_KEY).as_deref() == Some("open");
     let ontoggle = Callback::from(|e: Event| {
         let el: web_sys::Element = e.target_unchecked_into();
-        web::save(web::FORK_KEY, if el.has_attribute("open") { "open" } else { "closed" });
+        web::save(
+            web::FORK_KEY,
+            if el.has_attribute("open") {
+                "open"
+            } else {
+                "closed"
+            },
+        );
     });
     html! {
         <details class="fork card" data-testid="fork" data-forks={branch.len().to_string()} {open} {ontoggle}>

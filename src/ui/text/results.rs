@@ -23,7 +23,11 @@ pub fn balances_text(lang: Lang, w: &World) -> String {
             out.push_str(" · ");
         }
         let b = w.balance_of(a);
-        out.push_str(&tr!(lang, "account\u{a0}{a}:\u{a0}{b}", "アカウント\u{a0}{a}：{b}"));
+        out.push_str(&tr!(
+            lang,
+            "account\u{a0}{a}:\u{a0}{b}",
+            "アカウント\u{a0}{a}：{b}"
+        ));
     }
     out
 }
