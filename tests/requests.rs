@@ -580,6 +580,17 @@ fn each_customer_is_charged_from_an_account_of_their_own() {
         assert_eq!(accounts, [1, 2], "{kind:?}");
         assert!(w.violations().is_empty(), "{kind:?}: {:?}", w.violations());
     }
+    // The script's customers show from the start, before any of them has sent anything.
+    let s = scenario(
+        &[Production],
+        RequestPolicies::default(),
+        vec![
+            from(1, false, true, req(Some("a"), 100, "", Fault::None)),
+            from(2, false, true, req(Some("a"), 100, "", Fault::None)),
+        ],
+    );
+    let worlds = s.worlds().expect("builds");
+    assert_eq!(worlds[0].accounts_seen(), 0b110);
     // A run without callers of its own sees account 0 only.
     let w = &run(
         &[Naive],

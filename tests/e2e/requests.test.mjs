@@ -43,6 +43,13 @@ test('key scope: predict the atomic service\'s charges, then see customer 2 read
     assert.equal(await balance('production'), 'account 1: 900 · account 2: 900');
     assert.equal(await balance('atomic'), 'account 1: 900 · account 2: 1000');
     assert.match(await column(page, 'production').locator('.client-result').textContent(), /Success \(balance 900\)[^]*Success \(balance 900\)/);
+    // The run's end names each account too, and the scoped store says whose each order-1 is.
+    assert.match(await page.getByTestId('outcome').textContent(),
+      /Production \(Stripe-style\): account 1: 900 · account 2: 900, 2 charges/);
+    const keys = await column(page, 'production').locator('tbody[data-testid=store] td.key').allTextContents();
+    assert.equal(keys.length, 2);
+    assert.match(keys[0], /^order-1.*account 1$/);
+    assert.match(keys[1], /^order-1.*account 2$/);
     await page.screenshot({ path: `${SHOTS}/requests-key-scope-1280.png`, fullPage: true });
     await page.getByTestId('predict-again').click();
     await choose(page, '1');

@@ -87,6 +87,14 @@ impl Interner {
         }
     }
 
+    /// The account a store key is scoped to (0 for a key not scoped to one).
+    pub(super) fn key_account(&self, id: KeyId) -> u32 {
+        match self.keys.get(id.0 as usize) {
+            Some(KeyRepr::Scoped(account, _)) => *account,
+            _ => 0,
+        }
+    }
+
     /// The id of `key` as account `account`'s: the store's key when keys are scoped to the
     /// account. Account 0 (the single account of old runs) keeps the key's own id.
     pub(super) fn scoped(&mut self, account: u32, key: KeyId) -> Result<KeyId, InputError> {

@@ -292,6 +292,18 @@ impl World {
         let budget = Budget::of(&script)?;
         let mut w = World::new(config)?;
         w.budget = budget;
+        // The script's customers are known from the start (the lesson's story names them), so
+        // their accounts show from step 0, not from each one's first request.
+        for input in &script {
+            w.accounts_seen |= match input {
+                Input::As { caller, .. } => 1 << caller.account,
+                Input::Request { .. }
+                | Input::Operation { .. }
+                | Input::Parallel { .. }
+                | Input::Deposit { .. } => 1,
+                _ => 0,
+            };
+        }
         w.script = script.into();
         Ok(w)
     }
@@ -728,6 +740,12 @@ impl World {
     /// The text of a key id.
     pub fn key_text(&self, id: KeyId) -> Option<String> {
         self.interner.key_text(id)
+    }
+
+    /// The account a store key belongs to when the service scopes keys to the account (issue
+    /// 13); 0 for a key looked up by itself.
+    pub fn key_account(&self, id: KeyId) -> u32 {
+        self.interner.key_account(id)
     }
 
     /// The production service's request policies (issue 13).

@@ -145,7 +145,7 @@ fn strip(l: Lang, s: &Session) -> Html {
         html! {
             <li class={classes!(changed.then_some("changed"), failed.then_some("failed"))} data-service={w.config().service.id()}>
                 <span class="strip-name">{ name }</span>
-                <b class="strip-balance">{ text::balances_text(l, w) }</b>
+                <b class="strip-balance">{ super::panel::balance_html(l, w) }</b>
                 <span class="strip-charges">{ tr!(l, "{n} {charges}", "課金 {n}") }{ if failed { " ✕" } else { "" } }</span>
             </li>
         }

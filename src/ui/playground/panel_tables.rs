@@ -101,6 +101,15 @@ pub fn store_table(lang: Lang, world: &World) -> Html {
                 &format!("{:08x}", f as u32),
             );
         }
+        // A key scoped to its customer's account says whose it is (two rows read "order-1").
+        let account = world.key_account(row.key);
+        if account > 0 {
+            r.el(
+                "span",
+                &[("class", "fingerprint")],
+                &text::account_label(lang, account),
+            );
+        }
         let result = match (&row.result, &row.recovery) {
             (Some(res), _) => Some(result_text(lang, res)),
             // rocket-rides' recovery point: the processor's answer, kept under a key in flight,
@@ -164,11 +173,17 @@ pub fn ledger_table(lang: Lang, world: &World) -> Html {
         r.open("tr", &[])
             .el("td", &[], &e.step.to_string())
             .el("td", &[], &format!("#{}", e.op.0 + 1))
-            .el(
-                "td",
-                &[("class", "key mono")],
-                key.as_deref().unwrap_or("—"),
-            )
+            .open("td", &[("class", "key mono")])
+            .text(key.as_deref().unwrap_or("—"));
+        // Whose account paid, once customers of other accounts are in the run.
+        if world.accounts_seen() > 1 {
+            r.el(
+                "span",
+                &[("class", "fingerprint")],
+                &text::account_label(lang, e.account),
+            );
+        }
+        r.close("td")
             .el("td", &[], &e.amount.to_string())
             .el(
                 "td",

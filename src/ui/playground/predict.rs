@@ -14,11 +14,21 @@ use super::teach::{Answer, Prediction};
 
 /// What every service ended with: its balance and its charges, from the finished run.
 fn outcome(l: Lang, s: &Session) -> Html {
-    let parts = (0..s.worlds().len()).filter_map(|i| s.finished(i)).map(|w: &World| {
-        let (name, b, n) = (text::column_name(l, w.config()), w.balance(), w.ledger().len());
-        let charges = if n == 1 { "charge" } else { "charges" };
-        html! { <li>{ tr!(l, "{name}: balance {b}, {n} {charges}", "{name}：残高 {b}、課金 {n} 回") }</li> }
-    });
+    let parts = (0..s.worlds().len())
+        .filter_map(|i| s.finished(i))
+        .map(|w: &World| {
+            let (name, n) = (text::column_name(l, w.config()), w.ledger().len());
+            let charges = if n == 1 { "charge" } else { "charges" };
+            // Each customer's account when there are several (account 0's balance was shown).
+            let parts = text::account_balances(l, w);
+            let b = if parts.is_empty() {
+                let b = w.balance();
+                tr!(l, "balance {b}", "残高 {b}")
+            } else {
+                parts.join(" · ")
+            };
+            html! { <li>{ tr!(l, "{name}: {b}, {n} {charges}", "{name}：{b}、課金 {n} 回") }</li> }
+        });
     html! {
         <div class="outcome" data-testid="outcome">
             <span class="muted">{ l.t("How the run ends: ", "この実行の結末：") }</span>

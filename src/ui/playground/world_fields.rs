@@ -34,7 +34,7 @@ pub fn world_fields(p: &WorldFieldsProps) -> Html {
             <button onclick={submit(Submit::Advance(60_000))}>{ l.t("+1 min", "+1分") }</button>
             <button onclick={submit(Submit::Advance(HOUR_MS))}>{ l.t("+1 h", "+1時間") }</button>
             <button onclick={submit(Submit::Advance(25 * HOUR_MS))} data-testid="advance-25h">{ l.t("+25 h", "+25時間") }</button>
-            <label>{ l.t("Deposit", "入金") }<input type="text" inputmode="numeric" value={f.deposit.clone()} oninput={on_deposit_text} size="8" /></label>
+            <label>{ l.t("Deposit (into account 0)", "入金（アカウント 0 へ）") }<input type="text" inputmode="numeric" value={f.deposit.clone()} oninput={on_deposit_text} size="8" /></label>
             <button onclick={submit(Submit::Deposit)}>{ l.t("Deposit", "入金する") }</button>
             <label class="check"><input type="checkbox" checked={f.crash_relay} onchange={p.on_edit.reform(|_: Event| Edit::ToggleCrashRelay)} />
                 { l.t("relay crashes after publishing", "リレーが発行後にクラッシュ") }</label>

@@ -43,8 +43,8 @@ pub use policies::{
     missing_key_name, payload_check_name, retry_name, scope_name, service_blurb, service_name,
 };
 pub use results::{
-    attempt_outcome, balances_text, caller_text, client_outcome, invariant_name, record_state,
-    replay_mark, result_text, violation_text,
+    account_balances, account_label, attempt_outcome, caller_text, client_outcome, invariant_name,
+    record_state, replay_mark, result_text, violation_text,
 };
 pub use teach::move_refused;
 

@@ -9,27 +9,25 @@ use crate::ui::i18n::{tr, Lang};
 
 use super::key_label;
 
-/// The balance a column shows: account 0's, or, once customers of other accounts have sent
-/// charges or deposits, each such account's own ("account 1: 900 · account 2: 900", each
-/// account's part held on one line by no-break spaces).
-pub fn balances_text(lang: Lang, w: &World) -> String {
+/// Each account's balance, "account 1: 900", once customers of accounts other than 0 have sent
+/// charges; empty while account 0's balance, `World::balance`, is the only one.
+pub fn account_balances(lang: Lang, w: &World) -> Vec<String> {
     let seen = w.accounts_seen();
     if seen & !1 == 0 {
-        return w.balance().to_string();
+        return Vec::new();
     }
-    let mut out = String::new();
-    for a in (0..=crate::sim::limits::MAX_ACCOUNT).filter(|a| seen & (1 << a) != 0) {
-        if !out.is_empty() {
-            out.push_str(" · ");
-        }
-        let b = w.balance_of(a);
-        out.push_str(&tr!(
-            lang,
-            "account\u{a0}{a}:\u{a0}{b}",
-            "アカウント\u{a0}{a}：{b}"
-        ));
-    }
-    out
+    (0..=crate::sim::limits::MAX_ACCOUNT)
+        .filter(|a| seen & (1 << a) != 0)
+        .map(|a| {
+            let b = w.balance_of(a);
+            tr!(lang, "account {a}: {b}", "アカウント {a}：{b}")
+        })
+        .collect()
+}
+
+/// An account as a short label, "account 2".
+pub fn account_label(lang: Lang, a: u32) -> String {
+    tr!(lang, "account {a}", "アカウント {a}")
 }
 
 /// A payment result as a short phrase.
