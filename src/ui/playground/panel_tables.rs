@@ -80,7 +80,7 @@ pub fn store_table(lang: Lang, world: &World) -> Html {
             lang.t("Cached result", "キャッシュ結果"),
             lang.t("Expires", "期限"),
         ],
-        Some(lang.t("fingerprint", "指紋")),
+        Some(lang.t("fingerprint", "フィンガープリント")),
         "store",
     );
     for row in shown_rows.clone() {

@@ -16,7 +16,7 @@ pub fn engine(l: Lang, e: Engine) -> &'static str {
         Engine::Temporal => "Temporal",
         Engine::Restate => "Restate",
         Engine::Dbos => "DBOS",
-        Engine::Plain => l.t("No durable execution", "durable execution なし"),
+        Engine::Plain => l.t("No durable execution", "永続実行なし"),
     }
 }
 
@@ -498,7 +498,7 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             ),
             l.t(
                 "Durable execution resumes where the journal ends, and re-runs the step in flight: every step must be safe to run twice.",
-                "durable execution はジャーナルの終わりから再開し、途中だったステップを再実行する。どのステップも 2 回実行されて平気でなければならない。",
+                "永続実行はジャーナルの終わりから再開し、途中だったステップを再実行する。どのステップも 2 回実行されて平気でなければならない。",
             ),
         ),
         "durable-charge-key" => w(
@@ -566,12 +566,12 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             ),
         ),
         "durable-saga" => w(
-            l.t("A saga compensates; without durable execution it is half done", "サガは補償する。durable execution がなければ中途半端に終わる"),
+            l.t("A saga compensates; without durable execution it is half done", "サガは補償する。永続実行がなければ中途半端に終わる"),
             l.t(
                 "Book a trip across three services: charge the card, book the flight, reserve the hotel. The hotel fails for good, so the saga cancels the flight and refunds the card, newest first. A crash hits the refund in the Temporal columns (keyed and not); in the plain process the crash falls before the compensation.",
                 "3 つのサービスにまたがる旅行の予約：カードに課金、航空券を予約、ホテルを予約。ホテルは恒久的に失敗するので、サガは新しいものから順に航空券を取り消しカードに返金する。Temporal の列（キーありとなし）では返金中にクラッシュし、普通のプロセスでは補償の前にクラッシュする。",
             ),
-            l.t("Without durable execution, what does the crash leave?", "durable execution なしでは、クラッシュの後に何が残る？"),
+            l.t("Without durable execution, what does the crash leave?", "永続実行なしでは、クラッシュの後に何が残る？"),
             l.t(
                 "Nobody resumes the plain process: the card stays charged and the flight booked, and the invariant fails at step {step}. With Temporal the compensation resumes after the crash; the keyed refund runs twice and refunds once, the unkeyed one refunds twice.",
                 "普通のプロセスは誰も再開しない。カードは課金され、航空券は予約されたまま残り、不変条件はステップ {step} で破れる。Temporal では補償がクラッシュの後に再開する。キー付きの返金は 2 回実行されても返金は 1 回、キーなしは 2 回返金する。",

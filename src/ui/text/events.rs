@@ -260,7 +260,7 @@ fn server_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
         E::OutboxWrite { op, id } => {
             let n = op.0 + 1;
             (
-                tr!(lang, "#{n} outbox row {id}", "#{n} outbox 行 {id}"),
+                tr!(lang, "#{n} outbox row {id}", "#{n} アウトボックス行 {id}"),
                 Tone::Plain,
             )
         }

@@ -99,7 +99,7 @@ pub fn input(l: Lang, i: Input) -> String {
         Input::Send { count } => tr!(
             l,
             "the service writes {count} event(s) to its outbox",
-            "サービスが outbox に {count} 件のイベントを書く"
+            "サービスがアウトボックスに {count} 件のイベントを書く"
         ),
         Input::LoseNextRequest => l
             .t("the next request will be lost", "次のリクエストを失う")
@@ -243,7 +243,7 @@ pub fn step(l: Lang, r: &StepRecord) -> String {
                 tr!(
                     l,
                     "The consumer's inbox has {e} already: skipped (offset {offset})",
-                    "コンシューマの inbox に {e} がある：スキップ（オフセット {offset}）"
+                    "コンシューマの受信箱に {e} がある：スキップ（オフセット {offset}）"
                 )
             }
         }
@@ -284,7 +284,7 @@ pub fn promise(l: Lang, i: Invariant) -> &'static str {
         Invariant::NoFencedWrite => l.t("The broker's epoch check promises it.", "ブローカーのエポック検査が保証する。"),
         Invariant::AppliedOnce => l.t(
             "Only the consumer's inbox promises it: the broker does not see a relay's resend as a retry.",
-            "保証するのはコンシューマの inbox だけ。リレーの再送をブローカーはリトライと見なせない。",
+            "保証するのはコンシューマの受信箱だけ。リレーの再送をブローカーはリトライと見なせない。",
         ),
     }
 }
@@ -335,7 +335,7 @@ pub fn relay(l: Lang, r: RelayKind) -> &'static str {
     match r {
         RelayKind::Outbox => l.t(
             "Outbox relay (polls the table)",
-            "outbox リレー（テーブルをポーリング）",
+            "アウトボックスのリレー（テーブルをポーリング）",
         ),
         RelayKind::Log => l.t(
             "Log-based relay (CDC, resumes from its position)",
@@ -521,19 +521,19 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
             try_next: ("Turn the transactional id on and replay: the zombie is fenced.", "トランザクショナルIDを有効にして再実行する：ゾンビがフェンスされる。"),
         },
         "kafka-outbox" => LessonWords {
-            title: ("The outbox relay through Kafka, with and without an inbox", "Kafka を通る outbox リレー、inbox あり・なし"),
+            title: ("The outbox relay through Kafka, with and without an inbox", "Kafka を通るアウトボックスのリレー、受信箱あり・なし"),
             story: (
                 "The outbox relay publishes six events. e0's acknowledgement is lost within the producer session; later e5's is lost too, and the relay's process stops before it retries. A new process publishes the rows still unpublished. The consumer applies what the log holds.",
-                "outbox リレーが 6 件のイベントを公開する。e0 の確認応答はプロデューサセッション内で失われ、後に e5 の応答も失われ、リレーのプロセスはリトライ前に止まる。新しいプロセスが未公開の行を公開し、コンシューマはログの内容を適用する。",
+                "アウトボックスのリレーが 6 件のイベントを公開する。e0 の確認応答はプロデューサセッション内で失われ、後に e5 の応答も失われ、リレーのプロセスはリトライ前に止まる。新しいプロセスが未公開の行を公開し、コンシューマはログの内容を適用する。",
             ),
             ask: ("How many times does the consumer apply e5?", "コンシューマは e5 を何回適用する？"),
             why: (
                 "The broker removes duplicates of retries within one producer session (e0 is written once). A relay that restarts re-reads and republishes as a new producer: that duplicate reaches the log, and only the consumer's inbox, which remembers the event ids it applied, removes it.",
-                "ブローカーが取り除くのは 1 つのプロデューサセッション内のリトライの重複（e0 は 1 度だけ書かれる）。再起動したリレーは読み直して新しいプロデューサとして再公開する。その重複はログに入り、取り除けるのは適用済みイベントIDを覚えるコンシューマの inbox だけ。",
+                "ブローカーが取り除くのは 1 つのプロデューサセッション内のリトライの重複（e0 は 1 度だけ書かれる）。再起動したリレーは読み直して新しいプロデューサとして再公開する。その重複はログに入り、取り除けるのは適用済みイベントIDを覚えるコンシューマの受信箱だけ。",
             ),
             try_next: (
                 "Turn the inbox on; then try the log-based relay, which resumes from its last committed position and republishes more.",
-                "inbox を有効にする。次にログベースのリレーを試す：最後にコミットした位置から再開し、もっと多く再公開する。",
+                "受信箱を有効にする。次にログベースのリレーを試す：最後にコミットした位置から再開し、もっと多く再公開する。",
             ),
         },
         _ => return None,

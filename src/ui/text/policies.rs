@@ -95,7 +95,7 @@ pub fn service_blurb(lang: Lang, kind: ServiceKind) -> &'static str {
 pub fn emit_name(lang: Lang, emit: EmitMode) -> &'static str {
     match emit {
         EmitMode::None => lang.t("no events", "イベントなし"),
-        EmitMode::Outbox => lang.t("transactional outbox", "トランザクショナル outbox"),
+        EmitMode::Outbox => lang.t("transactional outbox", "トランザクショナル・アウトボックス"),
         EmitMode::DualWriteCommitThenPublish => lang.t(
             "dual write: commit, then publish",
             "二重書き込み：コミット後に発行",

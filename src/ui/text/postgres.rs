@@ -42,7 +42,7 @@ pub fn variant_name(l: Lang, v: Variant) -> &'static str {
         ),
         Variant::Outbox => l.t(
             "Claim first, with the outbox row in the same transaction",
-            "先に確保し、outbox 行も同じトランザクションで",
+            "先に確保し、アウトボックス行も同じトランザクションで",
         ),
     }
 }

@@ -208,7 +208,7 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
         ViolationDetail::OutboxMismatch { charges, rows } => tr!(
             lang,
             "{charges} charges but {rows} outbox rows",
-            "課金 {charges} 件に outbox 行 {rows} 件"
+            "課金 {charges} 件に アウトボックス行 {rows} 件"
         ),
         ViolationDetail::EventLost { id } => tr!(
             lang,
