@@ -191,7 +191,7 @@ test('both languages at 1280 and 390 px; the playground hands a durable lesson t
       await page.waitForURL(/\/durable\/#\/scenario\/durable-saga$/);
       await ready(page);
       const ja = locale === 'ja-JP';
-      await page.getByRole('heading', { name: ja ? 'サガは補償する。durable execution がなければ中途半端に終わる' : 'A saga compensates; without durable execution it is half done' }).waitFor();
+      await page.getByRole('heading', { name: ja ? 'サガは補償する。永続実行がなければ中途半端に終わる' : 'A saga compensates; without durable execution it is half done' }).waitFor();
       await page.getByTestId('run-to-end').click();
       await page.getByTestId('predict-skip').click();
       await page.getByTestId('run-to-end').click();
