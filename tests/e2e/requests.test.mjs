@@ -45,7 +45,7 @@ test('key scope: predict the atomic service\'s charges, then see customer 2 read
     assert.match(await column(page, 'production').locator('.client-result').textContent(), /Success \(balance 900\)[^]*Success \(balance 900\)/);
     // The run's end names each account too, and the scoped store says whose each order-1 is.
     assert.match(await page.getByTestId('outcome').textContent(),
-      /Production \(Stripe-style\): account 1: 900 · account 2: 900, 2 charges/);
+      /Production \(Stripe-style\): balances \(account 1: 900, account 2: 900\), 2 charges/);
     const keys = await column(page, 'production').locator('tbody[data-testid=store] td.key').allTextContents();
     assert.equal(keys.length, 2);
     assert.match(keys[0], /^order-1.*account 1$/);

@@ -612,7 +612,7 @@ fn consumer(l: Lang, ui: &KafkaUi) -> Html {
         <section class="card kafka-consumer" data-testid="consumer" aria-labelledby="kafka-consumer-h">
             <h3 id="kafka-consumer-h">{ l.t("Relay and consumer", "リレーとコンシューマ") }</h3>
             <p data-testid="relay-state">{ relay_line }</p>
-            <p>{ if c.inbox { l.t("The consumer keeps an inbox of applied event ids.", "コンシューマは適用済みイベントIDの受信箱 を持つ。") } else { l.t("The consumer has no inbox: it applies every record it reads.", "コンシューマに 受信箱 はない：読んだレコードをすべて適用する。") } }
+            <p>{ if c.inbox { l.t("The consumer keeps an inbox of applied event ids.", "コンシューマは適用済みイベントIDの受信箱を持つ。") } else { l.t("The consumer has no inbox: it applies every record it reads.", "コンシューマに受信箱はない：読んだレコードをすべて適用する。") } }
                { if c.inbox { tr!(l, " Skipped: {skipped}.", " スキップ：{skipped} 件。") } else { String::new() } }</p>
             <ul class="kafka-applied">
             { for c.applied.iter().enumerate().filter(|(_, n)| **n > 0).map(|(e, n)| {

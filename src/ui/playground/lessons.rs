@@ -154,7 +154,7 @@ pub const PATH: &[Section] = &[
         ],
     },
     Section {
-        title: pair!("Durable execution and sagas", "Durable Execution とサガ"),
+        title: pair!("Durable execution and sagas", "永続実行とサガ"),
         items: &[Item::Page {
             id: "durable",
             href: "durable/",
@@ -436,7 +436,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "param-mismatch",
-        story: pair!("A client bug: the same key is sent first with 100, then with 200. The atomic service compares keys only; the production service also compares a fingerprint of the request. The sagas that span several services, where one transaction is not enough, are on the durable-execution page.", "クライアントのバグ：同じキーで、まず100、次に200が送られる。アトミックなサービスはキーしか比べない。本番型サービスは要求のフィンガープリントも比べる。1つのトランザクションでは足りない、複数サービスにまたがるサガは、Durable Execution のページで扱う。"),
+        story: pair!("A client bug: the same key is sent first with 100, then with 200. The atomic service compares keys only; the production service also compares a fingerprint of the request. The sagas that span several services, where one transaction is not enough, are on the durable-execution page.", "クライアントのバグ：同じキーで、まず100、次に200が送られる。アトミックなサービスはキーしか比べない。本番型サービスは要求のフィンガープリントも比べる。1つのトランザクションでは足りない、複数サービスにまたがるサガは、永続実行のページで扱う。"),
         ask: pair!("The 200 arrives with the same key. Where does the atomic service's balance end?", "200が同じキーで届く。アトミックなサービスの残高は最後にいくらになる？"),
         why: pair!("At step {step} the atomic service replayed the first answer for a different request. The production service refused it with an error the client cannot miss.", "ステップ {step} でアトミックなサービスは、違う要求に最初の答えをリプレイした。本番型サービスは、クライアントが見落とせないエラーで拒否した。"),
         takeaway: pair!("Store a fingerprint of the request with the key and refuse a mismatch (Stripe answers 400, the IETF draft 422).", "キーと一緒に要求のフィンガープリントを保存し、不一致は拒否する（Stripe は400、IETF ドラフトは422）。"),

@@ -247,7 +247,7 @@ pub fn outbox_table(lang: Lang, world: &World) -> Html {
     let consumer = world.consumer();
     html! {
         <details open=true>
-            <summary>{ tr!(lang, ["Outbox ({})", outbox.len()], ["Outbox（{}）", outbox.len()]) }</summary>
+            <summary>{ tr!(lang, ["Outbox ({})", outbox.len()], ["アウトボックス（{}）", outbox.len()]) }</summary>
             <div class="tbl-wrap">{ done(r) }</div>
             { more_note(lang, shown_outbox.len(), outbox.len()) }
             <p class="counters" data-testid="consumer">

@@ -21,11 +21,13 @@ fn outcome(l: Lang, s: &Session) -> Html {
             let charges = if n == 1 { "charge" } else { "charges" };
             // Each customer's account when there are several (account 0's balance was shown).
             let parts = text::account_balances(l, w);
+            // In parentheses: the summary separates the services with "·" already.
             let b = if parts.is_empty() {
                 let b = w.balance();
                 tr!(l, "balance {b}", "残高 {b}")
             } else {
-                parts.join(" · ")
+                let list = parts.join(l.t(", ", "、"));
+                tr!(l, "balances ({list})", "残高（{list}）")
             };
             html! { <li>{ tr!(l, "{name}: {b}, {n} {charges}", "{name}：{b}、課金 {n} 回") }</li> }
         });

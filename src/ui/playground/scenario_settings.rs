@@ -117,7 +117,7 @@ pub fn scenario_settings(p: &ScenarioSettingsProps) -> Html {
                         <option value={m.id()} selected={*m == p.scenario.emit}>{ text::emit_name(l, *m) }</option> }) }
                 </select></label>
             <label class="check"><input type="checkbox" checked={p.scenario.consumer_dedupes} onchange={on_dedupe} />
-                { l.t("Consumer deduplicates by event id (inbox)", "コンシューマがイベントIDで重複排除（受信記録）") }</label>
+                { l.t("Consumer deduplicates by event id (inbox)", "コンシューマがイベントIDで重複排除（受信箱）") }</label>
         </fieldset>
         <fieldset>
             <legend>{ l.t("Production service policies", "本番型サービスの方針") }</legend>
