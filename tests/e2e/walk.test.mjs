@@ -51,7 +51,7 @@ test('8: a 5,000-character key is kept whole by the field and refused with its r
 test('7: number errors name the real problem, the field and its range, grouped, in both languages', async () => {
   const sandbox = {
     'en-US': {
-      parallel: 'Requests at once (2–10)', attempts: 'Max attempts (1–20)', deposit: 'Deposit',
+      parallel: 'Requests at once (2–10)', attempts: 'Max attempts (1–20)', deposit: 'Deposit (into account 0)',
       cases: [
         ['parallel', '-1', 'send-parallel', /Requests at once: −1 is negative\. Use a whole number from 2 to 10\./],
         ['parallel', 'abc', 'send-parallel', /Requests at once: “abc” is not a whole number/],
@@ -61,7 +61,7 @@ test('7: number errors name the real problem, the field and its range, grouped, 
       ],
     },
     'ja-JP': {
-      parallel: '同時に送る数（2–10）', attempts: '最大試行回数（1–20）', deposit: '入金',
+      parallel: '同時に送る数（2–10）', attempts: '最大試行回数（1–20）', deposit: '入金（アカウント 0 へ）',
       cases: [
         ['parallel', '-1', 'send-parallel', /同時に送る数：−1 は負の数。2 から 10 までの整数/],
         ['attempts', 'abc', 'send-operation', /最大試行回数：「abc」は整数ではない/],
