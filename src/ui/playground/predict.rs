@@ -21,15 +21,17 @@ fn outcome(l: Lang, s: &Session) -> Html {
             let charges = if n == 1 { "charge" } else { "charges" };
             // Each customer's account when there are several (account 0's balance was shown).
             let parts = text::account_balances(l, w);
-            // In parentheses: the summary separates the services with "·" already.
-            let b = if parts.is_empty() {
+            let rest = tr!(l, ", {n} {charges}", "、課金 {n} 回");
+            if parts.is_empty() {
                 let b = w.balance();
-                tr!(l, "balance {b}", "残高 {b}")
-            } else {
-                let list = parts.join(l.t(", ", "、"));
-                tr!(l, "balances ({list})", "残高（{list}）")
-            };
-            html! { <li>{ tr!(l, "{name}: {b}, {n} {charges}", "{name}：{b}、課金 {n} 回") }</li> }
+                return html! { <li>{ tr!(l, "{name}: balance {b}", "{name}：残高 {b}") }{ rest }</li> };
+            }
+            // In parentheses (the summary separates the services with "·" already), each
+            // account's part on one line.
+            let sep = |i: usize| if i > 0 { l.t(", ", "、") } else { "" };
+            html! { <li>{ tr!(l, "{name}: balances (", "{name}：残高（") }
+                { for parts.into_iter().enumerate().map(|(i, p)| html! { <>{ sep(i) }<span class="acct">{ p }</span></> }) }
+                { l.t(")", "）") }{ rest }</li> }
         });
     html! {
         <div class="outcome" data-testid="outcome">
