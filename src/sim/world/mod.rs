@@ -702,6 +702,11 @@ impl World {
         self.accounts_seen
     }
 
+    /// Whether customers of accounts other than 0 are in the run: the page then names accounts.
+    pub fn other_accounts_seen(&self) -> bool {
+        self.accounts_seen & !1 != 0
+    }
+
     /// Committed charges, in commit order.
     pub fn ledger(&self) -> &PVec<LedgerEntry> {
         &self.db.ledger

@@ -877,7 +877,8 @@ impl World {
     /// The server process dies and restarts (a fork's `Input::Crash`): every job waiting for
     /// its next phase or for the processor's answer dies where it stands, as the crash fault of
     /// that point would (a job that has passed its charge phase dies after the charge, before
-    /// the record; any other before the charge). Jobs run a phase per step, so no transaction is open between two steps.
+    /// the record; any other before the charge). Jobs run a phase per step, so no transaction
+    /// is open between two steps.
     pub(super) fn crash_server(&mut self) {
         let waiting: Vec<((u64, u64), u32)> = self
             .queue

@@ -35,6 +35,9 @@ pub struct ForkProps<'a> {
     pub waiting: bool,
     /// The outcome of the last fork.
     pub notice: Option<&'a Notice>,
+    /// Drawn open: the learner left it open (`PageState::fork_open`). Opening or folding it
+    /// saves the choice; the element keeps its own state until the page opens again.
+    pub open: bool,
     /// Where a fork goes.
     pub on: &'a Callback<Action>,
 }
@@ -99,7 +102,7 @@ pub fn fork_panel(p: &ForkProps) -> Html {
         </> }
     };
     // Open or folded as the learner left it, over a reload too.
-    let open = web::load(web::FORK_KEY).as_deref() == Some("open");
+    let open = p.open;
     let ontoggle = Callback::from(|e: Event| {
         let el: web_sys::Element = e.target_unchecked_into();
         web::save(

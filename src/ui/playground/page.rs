@@ -153,6 +153,7 @@ fn opening(props: &PlaygroundProps) -> PageState {
     // show (an unknown lesson's message points to the list).
     st.toc_open = st.run.is_none() && st.building.is_none()
         || web::load(web::TOC_KEY).as_deref() == Some("open");
+    st.fork_open = web::load(web::FORK_KEY).as_deref() == Some("open");
     st
 }
 
@@ -249,7 +250,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                     "Each step runs the next event in every column. A column with less to do finishes sooner, so compare columns by what happened, not by step number.",
                     "1ステップで各列の次のイベントを1つずつ実行する。やることが少ない列は早く終わるので、列どうしはステップ番号ではなく起きたことで比べる。") }</p>
                 if !challenge {
-                    { fork_panel(&ForkProps { lang: l, session: &run.session(), waiting: !state.teach.reveals_future(), notice: state.fork_notice.as_ref(), on: &on_action }) }
+                    { fork_panel(&ForkProps { lang: l, session: &run.session(), waiting: !state.teach.reveals_future(), notice: state.fork_notice.as_ref(), open: state.fork_open, on: &on_action }) }
                 }
                 <div class="picker-row" hidden={challenge}>
                     <ServicePicker lang={l} scenario={run.scenario.clone()} on_change={on_change.clone()} />

@@ -42,14 +42,19 @@ fn last_delta(world: &World) -> Option<i64> {
     any.then_some(delta)
 }
 
-/// A column's balance: account 0's, or each customer's account (`text::account_balances`), one
-/// unbreakable part each ("アカウント 2：900" broke anywhere in Japanese).
+/// A column's balance: account 0's, or each customer's account (`text::account_balances`).
 pub fn balance_html(lang: Lang, world: &World) -> Html {
     let parts = text::account_balances(lang, world);
     if parts.is_empty() {
         return html! { { world.balance() } };
     }
-    let sep = |i: usize| if i > 0 { " · " } else { "" };
+    account_parts(parts, " · ")
+}
+
+/// Each account's part ("account 1: 900") between `sep`s, none broken inside ("アカウント 2：900"
+/// broke anywhere in Japanese).
+pub fn account_parts(parts: Vec<String>, sep: &'static str) -> Html {
+    let sep = move |i: usize| if i > 0 { sep } else { "" };
     html! { <>{ for parts.into_iter().enumerate().map(|(i, p)| html! { <>{ sep(i) }<span class="acct">{ p }</span></> }) }</> }
 }
 
@@ -187,7 +192,7 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
             </p>
             <div class="balance-row">
                 <span class="muted">{ lang.t("Balance", "残高") }</span>
-                <span class={classes!("balance", delta.is_some().then_some("changed"), (world.accounts_seen() > 1).then_some("accounts"))} data-testid="balance">{ balance_html(lang, world) }</span>
+                <span class={classes!("balance", delta.is_some().then_some("changed"), world.other_accounts_seen().then_some("accounts"))} data-testid="balance">{ balance_html(lang, world) }</span>
                 { match delta {
                     Some(d) if d < 0 => html! { <span class="delta neg" aria-live="polite">{ format!("−{}", -d) }</span> },
                     Some(d) if d > 0 => html! { <span class="delta pos" aria-live="polite">{ format!("+{d}") }</span> },

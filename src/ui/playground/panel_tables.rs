@@ -176,7 +176,7 @@ pub fn ledger_table(lang: Lang, world: &World) -> Html {
             .open("td", &[("class", "key mono")])
             .text(key.as_deref().unwrap_or("—"));
         // Whose account paid, once customers of other accounts are in the run.
-        if world.accounts_seen() > 1 {
+        if world.other_accounts_seen() {
             r.el(
                 "span",
                 &[("class", "fingerprint")],

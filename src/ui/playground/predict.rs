@@ -26,11 +26,9 @@ fn outcome(l: Lang, s: &Session) -> Html {
                 let b = w.balance();
                 return html! { <li>{ tr!(l, "{name}: balance {b}", "{name}：残高 {b}") }{ rest }</li> };
             }
-            // In parentheses (the summary separates the services with "·" already), each
-            // account's part on one line.
-            let sep = |i: usize| if i > 0 { l.t(", ", "、") } else { "" };
+            // In parentheses: the summary separates the services with "·" already.
             html! { <li>{ tr!(l, "{name}: balances (", "{name}：残高（") }
-                { for parts.into_iter().enumerate().map(|(i, p)| html! { <>{ sep(i) }<span class="acct">{ p }</span></> }) }
+                { super::panel::account_parts(parts, l.t(", ", "、")) }
                 { l.t(")", "）") }{ rest }</li> }
         });
     html! {

@@ -125,6 +125,8 @@ pub struct PageState {
     pub toc_open: bool,
     /// The outcome of the last fork, shown in the fork control.
     pub fork_notice: Option<Notice>,
+    /// The fork control opens unfolded (the learner left it so; read once, when the page opens).
+    pub fork_open: bool,
 }
 
 /// What the page can ask of its state.
@@ -177,6 +179,7 @@ impl PageState {
             teach: Teach::default(),
             toc_open: false,
             fork_notice: None,
+            fork_open: false,
         }
     }
 

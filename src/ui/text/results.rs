@@ -12,15 +12,15 @@ use super::key_label;
 /// Each account's balance, "account 1: 900", once customers of accounts other than 0 have sent
 /// charges; empty while account 0's balance, `World::balance`, is the only one.
 pub fn account_balances(lang: Lang, w: &World) -> Vec<String> {
-    let seen = w.accounts_seen();
-    if seen & !1 == 0 {
+    if !w.other_accounts_seen() {
         return Vec::new();
     }
+    let seen = w.accounts_seen();
     (0..=crate::sim::limits::MAX_ACCOUNT)
         .filter(|a| seen & (1 << a) != 0)
         .map(|a| {
-            let b = w.balance_of(a);
-            tr!(lang, "account {a}: {b}", "アカウント {a}：{b}")
+            let (label, b) = (account_label(lang, a), w.balance_of(a));
+            tr!(lang, "{label}: {b}", "{label}：{b}")
         })
         .collect()
 }
@@ -208,7 +208,7 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
         ViolationDetail::OutboxMismatch { charges, rows } => tr!(
             lang,
             "{charges} charges but {rows} outbox rows",
-            "課金 {charges} 件に アウトボックス行 {rows} 件"
+            "課金 {charges} 件にアウトボックス行 {rows} 件"
         ),
         ViolationDetail::EventLost { id } => tr!(
             lang,
