@@ -26,7 +26,10 @@ need_tests() { # layer passed
   total=$((total + $2)); summary="$summary  $1: $2 passed\n"
 }
 
+disk_free() { df -h . | awk 'NR == 2 { print $4 }'; }
 for layer in $layers; do
+  # A full disk kills the linker without a message (it writes through mmap); say what was free.
+  echo "[test] $layer: $(disk_free) free on the disk"
   case "$layer" in
     lint)
       echo "[test] lint: core imports, rustfmt, clippy (native and wasm32)"
@@ -48,6 +51,8 @@ for layer in $layers; do
       CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome --chromedriver /usr/bin/chromedriver 2>&1 | tee "$logdir/browser.log"
       read -r p f < <(count_rust "$logdir/browser.log")
       need_tests browser "$p"
+      # On CI the linked test binaries are not needed again: give their space to the layers after.
+      if [ -n "${CI:-}" ]; then rm -f target/wasm32-unknown-unknown/debug/deps/*.wasm; fi
       ;;
     e2e)
       echo "[test] e2e: build dist/, serve it, drive it with Playwright"
