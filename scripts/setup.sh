@@ -59,6 +59,15 @@ else
   say "installing rust-src with rustup (the standard library's source, for the pages' release builds)"
   rustup component add rust-src
 fi
+# The pages build with Trunk's --offline, so the crates std depends on (its own Cargo.lock) must
+# already be in cargo's registry cache; on a fresh machine they are not ("no matching package
+# named `moto-rt`"). A no-op when they are.
+if [ ! -f target/.wasm-fallback ]; then
+  std_lib="$(rustc --print sysroot)/lib/rustlib/src/rust/library"
+  if ! RUSTC_BOOTSTRAP=1 cargo fetch --locked --quiet --manifest-path "$std_lib/Cargo.toml"; then
+    say "could not fetch the crates the standard library depends on (needs crates.io once)"; exit 1
+  fi
+fi
 
 # 2. cargo-installed tools
 cargo_tool() { # name version binary extra-args...
