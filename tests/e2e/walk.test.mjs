@@ -160,7 +160,7 @@ test('5: every answer a client received is listed: two tries, two answers in pro
 
 test('14: "Expires" is told from the simulated time now: "in 24.0 h", then "expired … ago"', async () => {
   for (const [locale, ahead, past] of [['en-US', /^in \d+\.\d\s(ms|s|min|h)$/, /^expired (\d+\.\d\s(ms|s|min|h) ago|just now)$/],
-    ['ja-JP', /^あと \d+\.\d\s(ms|s|min|h)$/, /^(\d+\.\d\s(ms|s|min|h) 前に期限切れ|たった今期限切れ)$/]]) {
+    ['ja-JP', /^あと \d+\.\d\s(秒|分|時間)$/, /^(\d+\.\d\s(秒|分|時間)前に期限切れ|たった今期限切れ)$/]]) {
     await withPage(async (page) => {
       await open(page, '#/scenario/key-expiry');
       await skipQuestion(page);
@@ -176,7 +176,7 @@ test('14: "Expires" is told from the simulated time now: "in 24.0 h", then "expi
       for (const t of seen) assert.ok(ahead.test(t) || past.test(t) || t === '—', `expiry cell reads “${t}”`);
       assert.ok(seen.some((t) => ahead.test(t)), 'a fresh key expires in the future');
       assert.ok(seen.some((t) => past.test(t)), 'after 25 h the key reads as expired');
-      assert.ok(seen.includes(locale === 'en-US' ? 'in 24.0\u00a0h' : 'あと 24.0\u00a0h'), 'the number and its unit stay together');
+      assert.ok(seen.includes(locale === 'en-US' ? 'in 24.0\u00a0h' : 'あと 24.0\u00a0時間'), 'the number and its unit stay together');
     }, { locale });
   }
 });

@@ -73,7 +73,7 @@ pub fn notice(l: Lang, n: &Notice) -> Html {
                 "{}{}",
                 l.t(
                     "This link could not be read, so the page opens without it: ",
-                    "このリンクは読めないので、リンクなしで開いている: "
+                    "このリンクは読めないので、リンクなしで開いている："
                 ),
                 input_error(l, e)
             ),
@@ -84,7 +84,7 @@ pub fn notice(l: Lang, n: &Notice) -> Html {
                 "{}{}",
                 l.t(
                     "The run saved in this browser could not be restored: ",
-                    "このブラウザに保存された実行は復元できない: "
+                    "このブラウザに保存された実行は復元できない："
                 ),
                 input_error(l, e)
             ),
@@ -93,7 +93,7 @@ pub fn notice(l: Lang, n: &Notice) -> Html {
             "error",
             format!(
                 "{}{}",
-                l.t("Not imported: ", "読み込まなかった: "),
+                l.t("Not imported: ", "読み込まなかった："),
                 input_error(l, e)
             ),
         ),

@@ -121,7 +121,7 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                             <li>{ tr!(
                                 lang,
                                 "{model}: request {r} waited for the lock request {h} held (schedule step {steps}).",
-                                "{model}: リクエスト{r}はリクエスト{h}が保持するロックを待った（スケジュールの{steps}番目）。",
+                                "{model}：リクエスト{r}はリクエスト{h}が保持するロックを待った（スケジュールの{steps}番目）。",
                             ) }</li>
                         }
                     }) }

@@ -105,12 +105,12 @@ pub fn stepper_controls(props: &StepperControlsProps) -> Html {
                 </button>
             </div>
             <p class="lab-schedule">
-                { lang.t("Schedule so far (request numbers): ", "これまでのスケジュール（リクエスト番号）: ") }
+                { lang.t("Schedule so far (request numbers): ", "これまでのスケジュール（リクエスト番号）：") }
                 <code data-testid="lab-schedule">{ if empty { lang.t("(none)", "（なし）").to_string() } else { schedule_text } }</code>
             </p>
             <form class="lab-control-row" onsubmit={on_replay}>
                 <label class="lab-inline-label">
-                    { lang.t("Replay a schedule, e.g. 1 1 2 2 2 1", "スケジュールをリプレイ（例: 1 1 2 2 2 1）") }
+                    { lang.t("Replay a schedule, e.g. 1 1 2 2 2 1", "スケジュールをリプレイ（例：1 1 2 2 2 1）") }
                     <input type="text" inputmode="numeric" value={(*replay_text).clone()} oninput={on_replay_input}
                            data-testid="lab-replay-input" />
                 </label>

@@ -208,7 +208,7 @@ pub fn DatabasePage(props: &DatabaseProps) -> Html {
     html! {
         <section class="lab db" aria-labelledby="db-h" data-testid="db">
             <header class="lab-intro">
-                <h2 id="db-h">{ l.t("On a real database: is one transaction enough?", "本物のデータベースで: トランザクション1つで足りるか") }</h2>
+                <h2 id="db-h">{ l.t("On a real database: is one transaction enough?", "本物のデータベースで：トランザクション1つで足りるか") }</h2>
                 <p>{ l.t(
                     "The lab's atomic service holds one lock around check, charge and store, and the article says that in production this lock is a database transaction. Here the same services are written as SQL and run on PostgreSQL with real connections. Whether one transaction stops the double charge depends on its isolation level, on a constraint, or on a lock taken before the check.",
                     "ラボのアトミックなサービスはチェック・課金・保存を1つのロックで囲み、記事は本番ではこのロックがデータベースのトランザクションだと言う。ここでは同じサービスを SQL で書き、本物の接続で PostgreSQL 上で動かした。トランザクション1つで二重課金が止まるかは、分離レベル、制約、チェック前に取るロックで決まる。") }</p>
@@ -218,7 +218,7 @@ pub fn DatabasePage(props: &DatabaseProps) -> Html {
                 <p><a href="#/lab">{ l.t("← Back to the lab", "← ラボに戻る") }</a></p>
             </header>
             <section class="card" aria-labelledby="db-predict-h">
-                <h3 id="db-predict-h">{ l.t("Predict: the lab's shortest double charge, on PostgreSQL", "予想: ラボで最短の二重課金を PostgreSQL で") }</h3>
+                <h3 id="db-predict-h">{ l.t("Predict: the lab's shortest double charge, on PostgreSQL", "予想：ラボで最短の二重課金を PostgreSQL で") }</h3>
                 <p>{ tr!(l,
                     "Two requests with the same key, each three steps, in the order the lab's explorer found for the three-lock service: {plan}. Each step ran on its own connection; a step that waited for a lock let the next one go first. How many times did PostgreSQL charge for each variant?",
                     "同じキーの2つのリクエスト（各3ステップ）を、ラボのエクスプローラが3ロックのサービスで見つけた順に動かした：{plan}。各ステップはそれぞれの接続で実行し、ロック待ちのステップがあれば次のステップを先に進めた。各方式で PostgreSQL は何回課金したか？") }</p>

@@ -260,7 +260,7 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
         RunState::Cancelled { .. } => lang
             .t(
                 "Cancelled: the numbers below are partial.",
-                "キャンセル: 以下は途中までの数。",
+                "キャンセル：以下は途中までの数。",
             )
             .to_string(),
         RunState::Refused(e) => {
@@ -268,12 +268,12 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
             tr!(
                 lang,
                 "Refused before starting: {why}",
-                "開始前に拒否: {why}"
+                "開始前に拒否：{why}"
             )
         }
         RunState::Failed { error, .. } => {
             let why = lab_error(lang, error);
-            tr!(lang, "Stopped: {why}", "停止: {why}")
+            tr!(lang, "Stopped: {why}", "停止：{why}")
         }
     };
     {
@@ -307,7 +307,7 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
 
     html! {
         <section class="lab-explorer card" aria-labelledby="lab-explorer-h" data-testid="lab-explorer">
-            <h3 id="lab-explorer-h">{ lang.t("Explorer: every schedule", "エクスプローラ: すべてのスケジュール") }</h3>
+            <h3 id="lab-explorer-h">{ lang.t("Explorer: every schedule", "エクスプローラ：すべてのスケジュール") }</h3>
             <p class="muted">{ lang.t(
                 "The article's 10-thread test can only say “this time it worked”. The explorer runs every order in which the requests' steps can interleave and counts how each ended.",
                 "記事の10スレッドテストが言えるのは「今回はうまくいった」だけ。エクスプローラはリクエストのステップが交互に並ぶすべての順序を実行し、結果ごとに数える。") }</p>
@@ -418,7 +418,7 @@ fn results(
                         { tr!(
                             lang,
                             "A double-charging schedule with {switches} context switches ({qualifier}): ",
-                            "二重課金するスケジュール（コンテキストスイッチ {switches} 回、{qualifier}）: ",
+                            "二重課金するスケジュール（コンテキストスイッチ {switches} 回、{qualifier}）：",
                         ) }
                         <code data-testid="explorer-counterexample-schedule">{ format_schedule(&c.schedule) }</code>
                     </p>
@@ -429,7 +429,7 @@ fn results(
         None if report.finished && !sampled => html! {
             <p class="lab-ok" data-testid="explorer-no-counterexample">{ lang.t(
                 "No schedule double-charges: the service is safe for every interleaving of these requests.",
-                "二重課金するスケジュールはない: これらのリクエストのどの交互実行でも安全。") }</p>
+                "二重課金するスケジュールはない：これらのリクエストのどの交互実行でも安全。") }</p>
         },
         None if report.finished => html! {
             <p data-testid="explorer-no-counterexample">{ lang.t(

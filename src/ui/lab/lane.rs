@@ -66,7 +66,7 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
             let text = tr!(
                 lang,
                 "Ready: next is step {n} of {LAB_STEPS_PER_REQUEST}, {name}",
-                "実行可能: 次は {LAB_STEPS_PER_REQUEST} ステップ中の {n}（{name}）"
+                "実行可能：次は {LAB_STEPS_PER_REQUEST} ステップ中の {n}（{name}）"
             );
             (text, "lab-ready")
         }
@@ -75,7 +75,7 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
             let text = tr!(
                 lang,
                 "Blocked: waits for the state lock, held by request {h}",
-                "ブロック中: state ロックを待っている（保持: リクエスト{h}）"
+                "ブロック中：state ロックを待っている（保持：リクエスト{h}）"
             );
             (text, "lab-blocked")
         }
@@ -93,7 +93,7 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
             let text = tr!(
                 lang,
                 "Finished: returned {returned}",
-                "終了: {returned} を返した"
+                "終了：{returned} を返した"
             );
             let class = if matches!(result, LabResult::Success { .. }) {
                 "lab-finished lab-success"
@@ -182,7 +182,7 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
             <li class={classes!("lab-block", class)} aria-current={(state == BlockState::Next).then_some("step")}>
                 <p class="lab-block-head">
                     <span class="lab-mark" aria-hidden="true">{ mark }</span>
-                    { tr!(lang, "Step {n}: {name}", "ステップ {n}: {name}") }
+                    { tr!(lang, "Step {n}: {name}", "ステップ {n}：{name}") }
                     <span class="lab-block-state">{ format!(" ({mark_text})") }</span>
                 </p>
                 { code }
@@ -198,7 +198,7 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
             tr!(
                 lang,
                 "Step request {n}: {name}",
-                "リクエスト{n}を進める: {name}"
+                "リクエスト{n}を進める：{name}"
             )
         }
         RequestStatus::Returned { .. } => tr!(

@@ -171,11 +171,11 @@ pub fn lab_page(props: &LabPageProps) -> Html {
     };
     let last_mover = run.schedule().last().copied();
     let model = model_name(lang, scenario.model());
-    let stepper_heading = tr!(lang, "Stepper: {model}", "ステッパー: {model}");
+    let stepper_heading = tr!(lang, "Stepper: {model}", "ステッパー：{model}");
     let model_lesson = match scenario.model() {
         Model::TocTou => lang.t(
             "Each step takes and releases its own lock. Try: step request 1 through its check, then request 2 through its check — both find nothing stored, and both charge.",
-            "各ステップが自分のロックを取って離す。試そう: リクエスト1をチェックまで進め、次にリクエスト2もチェックまで進める。どちらも記録を見つけられず、両方が課金する。",
+            "各ステップが自分のロックを取って離す。試そう：リクエスト1をチェックまで進め、次にリクエスト2もチェックまで進める。どちらも記録を見つけられず、両方が課金する。",
         ),
         Model::Atomic => lang.t(
             "The first step takes the one state lock and the last releases it. While a request holds it, the others are blocked and their buttons are disabled.",
@@ -183,23 +183,23 @@ pub fn lab_page(props: &LabPageProps) -> Html {
         ),
         Model::Unlocked => lang.t(
             "No lock at all: the same race as TOCTOU. (In real Rust, `&mut self` would not even let two threads share it without a lock; this is what happens in a language that does.)",
-            "ロックが一切ない: TOCTOUと同じ競合。（実際のRustでは `&mut self` のためロックなしでスレッド共有すらできない。これは共有できてしまう言語で起きること。）",
+            "ロックが一切ない：TOCTOUと同じ競合。（実際のRustでは `&mut self` のためロックなしでスレッド共有すらできない。これは共有できてしまう言語で起きること。）",
         ),
     };
 
     html! {
         <section class="lab" aria-labelledby="lab-h">
             <header class="lab-intro">
-                <h2 id="lab-h">{ lang.t("Concurrency lab: you are the scheduler", "並行性ラボ: あなたがスケジューラ") }</h2>
+                <h2 id="lab-h">{ lang.t("Concurrency lab: you are the scheduler", "並行性ラボ：あなたがスケジューラ") }</h2>
                 <p>{ lang.t(
                     "Several requests run the article's payment service at once. Each request is three steps: check the idempotency store, charge, store the result. You decide which request moves next. A lock around each step is not enough: check, charge and store must be one critical section.",
-                    "複数のリクエストが記事の決済サービスを同時に実行する。各リクエストは3ステップ: 冪等性ストアのチェック、課金、結果の保存。次にどのリクエストを進めるかはあなたが決める。ステップごとのロックでは足りない。チェック・課金・保存は1つのクリティカルセクションでなければならない。") }</p>
+                    "複数のリクエストが記事の決済サービスを同時に実行する。各リクエストは3ステップ：冪等性ストアのチェック、課金、結果の保存。次にどのリクエストを進めるかはあなたが決める。ステップごとのロックでは足りない。チェック・課金・保存は1つのクリティカルセクションでなければならない。") }</p>
                 <p class="muted">{ lang.t(
                     "A request that finds a stored result returns DuplicateRequest at once; its remaining steps run no code, so every request always takes three steps and every schedule has the same length.",
                     "保存済みの結果を見つけたリクエストはすぐに DuplicateRequest を返す。残りのステップでは何も実行しないので、どのリクエストも常に3ステップで、どのスケジュールも同じ長さになる。") }</p>
                 <p><a href="#/lab/postgres" data-testid="lab-db-link">{ lang.t(
                     "On a real database: the same schedules on PostgreSQL →",
-                    "本物のデータベースで: 同じスケジュールを PostgreSQL で →") }</a></p>
+                    "本物のデータベースで：同じスケジュールを PostgreSQL で →") }</a></p>
             </header>
             if let Some(c) = &*challenge { { challenge_card(lang, c, won) } }
             <LabSettings lang={lang} scenario={scenario.clone()} seed={ui.seed} on_apply={on_apply} />

@@ -171,7 +171,7 @@ pub fn lab_settings(props: &LabSettingsProps) -> Html {
                     { tr!(
                         lang,
                         "Amounts: one for all, or one per request ({min}–{max})",
-                        "金額: 全体に1つ、またはリクエストごと（{min}〜{max}）",
+                        "金額：全体に1つ、またはリクエストごと（{min}〜{max}）",
                     ) }
                     <input type="text" inputmode="numeric" value={d.amounts.clone()} oninput={edit(|d, v| d.amounts = v)} data-testid="lab-amounts" />
                 </label>

@@ -46,19 +46,19 @@ pub fn shared_state_panel(props: &SharedStatePanelProps) -> Html {
                 tr!(
                     lang,
                     "state lock: held by request {h}",
-                    "state ロック: リクエスト{h}が保持中"
+                    "state ロック：リクエスト{h}が保持中"
                 )
             }
-            None => lang.t("state lock: free", "state ロック: 空き").to_string(),
+            None => lang.t("state lock: free", "state ロック：空き").to_string(),
         },
         Model::TocTou => lang
             .t(
                 "idempotency_store, balance, operation_count locks: each taken and released within one step, so none is held between steps",
-                "idempotency_store・balance・operation_count の各ロック: 1ステップの中で取得・解放されるため、ステップ間では誰も保持していない",
+                "idempotency_store・balance・operation_count の各ロック：1ステップの中で取得・解放されるため、ステップ間では誰も保持していない",
             )
             .to_string(),
         Model::Unlocked => lang
-            .t("no locks: nothing stops two requests interleaving", "ロックなし: 2つのリクエストの交互実行を止めるものはない")
+            .t("no locks: nothing stops two requests interleaving", "ロックなし：2つのリクエストの交互実行を止めるものはない")
             .to_string(),
     };
     let last_step = run.trace().last().map(|rec| {
@@ -68,7 +68,7 @@ pub fn shared_state_panel(props: &SharedStatePanelProps) -> Html {
         let head = tr!(
             lang,
             "Last step: request {r}, {step}",
-            "直前のステップ: リクエスト{r}の{step}"
+            "直前のステップ：リクエスト{r}の{step}"
         );
         let lock_note = if locks.is_empty() {
             String::new()
@@ -86,7 +86,7 @@ pub fn shared_state_panel(props: &SharedStatePanelProps) -> Html {
                     <li>{ tr!(
                         lang,
                         "Request {n} is blocked: it waits for the lock request {h} holds",
-                        "リクエスト{n}はブロック中: リクエスト{h}が保持するロックを待っている",
+                        "リクエスト{n}はブロック中：リクエスト{h}が保持するロックを待っている",
                     ) }</li>
                 })
             }
@@ -131,7 +131,7 @@ pub fn shared_state_panel(props: &SharedStatePanelProps) -> Html {
             </dl>
             if !double_keys.is_empty() {
                 <p class="lab-alert" role="alert" data-testid="lab-double-charge">
-                    <strong>{ lang.t("Double charge: ", "二重課金: ") }</strong>
+                    <strong>{ lang.t("Double charge: ", "二重課金：") }</strong>
                     { double_charge }
                 </p>
             }

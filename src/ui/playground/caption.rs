@@ -23,11 +23,11 @@ fn plain(l: Lang, e: &EventKind) -> Option<&'static str> {
             ),
             CheckOutcome::Conflict => l.t(
                 "A request with this key is still running: 409, try again later.",
-                "このキーの要求がまだ処理中：409、後でもう一度。",
+                "このキーのリクエストがまだ処理中：409、後でもう一度。",
             ),
             CheckOutcome::Mismatch => l.t(
                 "This key was used for a different request: refused.",
-                "このキーは別の要求に使われた：拒否。",
+                "このキーは別のリクエストに使われた：拒否。",
             ),
             CheckOutcome::Expired => l.t(
                 "The key's record has expired, so this looks like a new payment.",
@@ -51,7 +51,7 @@ fn plain(l: Lang, e: &EventKind) -> Option<&'static str> {
         ),
         E::RequestLost { .. } => l.t(
             "The server never sees this request.",
-            "サーバーはこの要求を見ることがない。",
+            "サーバーはこのリクエストを見ることがない。",
         ),
         E::ClientTimeout { .. } => l.t(
             "No reply in time: the client cannot tell whether it was charged.",

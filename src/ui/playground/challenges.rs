@@ -25,7 +25,7 @@ const WORDS: &[(&str, Pair, Pair)] = &[
     (
         "get-a-409",
         pair!("Get a 409", "409 を受け取る"),
-        pair!("The production service answers 409 when a request with the same key is still running. Make it say so, in one move.", "本番型サービスは、同じキーの要求が処理中なら409を返す。1手で、それを言わせる。"),
+        pair!("The production service answers 409 when a request with the same key is still running. Make it say so, in one move.", "本番型サービスは、同じキーのリクエストが処理中なら409を返す。1手で、それを言わせる。"),
     ),
     (
         "expiry-twice",
@@ -45,12 +45,12 @@ const WORDS: &[(&str, Pair, Pair)] = &[
     (
         "another-receipt",
         pair!("Read another customer's receipt", "他の顧客の領収を読む"),
-        pair!("This production service looks keys up by the key alone, and customer 1 has paid order-1. In one request, make another customer receive customer 1's answer.", "この本番型サービスはキーだけで引く。顧客1は order-1 を支払った。1回の要求で、別の顧客に顧客1の応答を受け取らせる。"),
+        pair!("This production service looks keys up by the key alone, and customer 1 has paid order-1. In one request, make another customer receive customer 1's answer.", "この本番型サービスはキーだけで引く。顧客1は order-1 を支払った。1回のリクエストで、別の顧客に顧客1の応答を受け取らせる。"),
     ),
     (
         "toctou-all-three",
         pair!("Lab: make TOCTOU charge all three", "ラボ：TOCTOU に3回とも課金させる"),
-        pair!("Three requests with one key to the TOCTOU service. Be the scheduler: pick who moves so that every one of them charges.", "同じキーの要求3つを TOCTOU サービスへ。スケジューラになって誰を進めるかを選び、3つすべてに課金させる。"),
+        pair!("Three requests with one key to the TOCTOU service. Be the scheduler: pick who moves so that every one of them charges.", "同じキーのリクエスト3つを TOCTOU サービスへ。スケジューラになって誰を進めるかを選び、3つすべてに課金させる。"),
     ),
     (
         "atomic-impossible",
@@ -60,7 +60,7 @@ const WORDS: &[(&str, Pair, Pair)] = &[
     (
         "slow-lock-double",
         pair!("Charge twice with one key", "1つのキーで二重課金する"),
-        pair!("Every request carries the same key and the production service is atomic; its in-flight lock lasts 5 s, the slow processor answers in 30 s. Make the card be charged twice.", "どの要求も同じキーを持ち、本番型サービスは原子的。処理中ロックは5秒、遅い決済代行の応答は30秒。それでもカードを2回課金させる。"),
+        pair!("Every request carries the same key and the production service is atomic; its in-flight lock lasts 5 s, the slow processor answers in 30 s. Make the card be charged twice.", "どのリクエストも同じキーを持ち、本番型サービスは原子的。処理中ロックは5秒、遅い決済代行の応答は30秒。それでもカードを2回課金させる。"),
     ),
 ];
 

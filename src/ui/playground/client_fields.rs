@@ -43,7 +43,7 @@ pub fn client_fields(p: &ClientFieldsProps) -> Html {
     };
     html! { <>
         <fieldset>
-            <legend>{ l.t("Concurrent duplicates", "同時の重複要求") }</legend>
+            <legend>{ l.t("Concurrent duplicates", "同時の重複リクエスト") }</legend>
             <label>{ tr!(l, "Requests at once (2–{MAX_PARALLEL_REQUESTS})", "同時に送る数（2–{MAX_PARALLEL_REQUESTS}）") }
                 <input type="text" inputmode="numeric" value={f.parallel.clone()} oninput={text(Edit::Parallel)} size="4" /></label>
             <button onclick={p.on_submit.reform(|_: MouseEvent| Submit::Parallel)} data-testid="send-parallel">{ l.t("Send them with one key", "1つのキーで同時に送る") }</button>

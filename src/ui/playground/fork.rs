@@ -88,7 +88,7 @@ pub fn fork_panel(p: &ForkProps) -> Html {
                 "Change what happens next: the steps up to here stay as they were, the rest runs again. Back shows the same past.",
                 "この先に起きることを変える。ここまでのステップはそのままで、残りを実行し直す。戻るで同じ過去が見える。") }</p>
             if pending.is_empty() {
-                <p class="muted">{ l.t("No request is on its way to the server at this step.", "このステップでサーバーへ向かっている要求はない。") }</p>
+                <p class="muted">{ l.t("No request is on its way to the server at this step.", "このステップでサーバーへ向かっているリクエストはない。") }</p>
             }
             { for faults }
             <div class="fork-actions">

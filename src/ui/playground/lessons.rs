@@ -101,7 +101,7 @@ pub const PATH: &[Section] = &[
                 href: "lab/#/lab/postgres",
                 title: pair!(
                     "On a real database: is one transaction enough?",
-                    "本物のデータベースで: トランザクション1つで足りるか"
+                    "本物のデータベースで：トランザクション1つで足りるか"
                 ),
                 ready: true,
             },
@@ -235,7 +235,7 @@ pub const LESSONS: &[Lesson] = &[
         id: "concurrent-same-key",
         title: pair!(
             "Two requests, one key, three locks",
-            "1つのキーに2つの要求、3つのロック"
+            "1つのキーに2つのリクエスト、3つのロック"
         ),
     },
     Lesson {
@@ -279,7 +279,7 @@ pub const LESSONS: &[Lesson] = &[
     },
     Lesson {
         id: "param-mismatch",
-        title: pair!("Same key, different request", "同じキー、違う要求"),
+        title: pair!("Same key, different request", "同じキー、違うリクエスト"),
     },
     Lesson {
         id: "outbox-relay-crash",
@@ -338,9 +338,9 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "client-cannot-tell",
-        story: pair!("Three clients charge 100 each and each sees a timeout: the first request is lost on the way in, the second one's reply on the way out, and the third crashes the server after the charge, before anything else is written. Each client waits a second and retries once with its key. The naive service has no keys at all; the separate-store service keeps its keys outside the balance's transaction; the atomic service commits the charge and the key together, so a crash undoes both.", "3つのクライアントがそれぞれ100を課金し、どれもタイムアウトを見る。1つ目は要求が行きで消え、2つ目は応答が帰りで消え、3つ目は課金の直後、他に何も書かないうちにサーバーがクラッシュする。どのクライアントも1秒待って、同じキーで1回リトライする。素朴なサービスにはキーがない。別ストアのサービスはキーを残高のトランザクションの外に置く。アトミックなサービスは課金とキーを一緒にコミットするので、クラッシュすると両方が取り消される。"),
+        story: pair!("Three clients charge 100 each and each sees a timeout: the first request is lost on the way in, the second one's reply on the way out, and the third crashes the server after the charge, before anything else is written. Each client waits a second and retries once with its key. The naive service has no keys at all; the separate-store service keeps its keys outside the balance's transaction; the atomic service commits the charge and the key together, so a crash undoes both.", "3つのクライアントがそれぞれ100を課金し、どれもタイムアウトを見る。1つ目はリクエストが行きで消え、2つ目は応答が帰りで消え、3つ目は課金の直後、他に何も書かないうちにサーバーがクラッシュする。どのクライアントも1秒待って、同じキーで1回リトライする。素朴なサービスにはキーがない。別ストアのサービスはキーを残高のトランザクションの外に置く。アトミックなサービスは課金とキーを一緒にコミットするので、クラッシュすると両方が取り消される。"),
         ask: pair!("Each client retries once with its key. Where does the atomic service's balance end?", "各クライアントが同じキーで1回リトライする。アトミックなサービスの残高は最後にいくらになる？"),
-        why: pair!("Step {step} is the atomic service's last charge. The lost request never charged, so its retry did; the lost reply's retry found the key and replayed; the crash rolled its charge back with the transaction, so its retry charged: one charge per client. The naive and separate-store services kept the crashed charge and charged its retry again.", "ステップ {step} がアトミックなサービスの最後の課金。消えた要求は課金されていないのでリトライが課金し、消えた応答のリトライはキーを見つけてリプレイし、クラッシュした課金はトランザクションごと巻き戻ったのでリトライが課金した。クライアントごとに1回。素朴なサービスと別ストアのサービスはクラッシュした課金を残したまま、そのリトライでもう一度課金した。"),
+        why: pair!("Step {step} is the atomic service's last charge. The lost request never charged, so its retry did; the lost reply's retry found the key and replayed; the crash rolled its charge back with the transaction, so its retry charged: one charge per client. The naive and separate-store services kept the crashed charge and charged its retry again.", "ステップ {step} がアトミックなサービスの最後の課金。消えたリクエストは課金されていないのでリトライが課金し、消えた応答のリトライはキーを見つけてリプレイし、クラッシュした課金はトランザクションごと巻き戻ったのでリトライが課金した。クライアントごとに1回。素朴なサービスと別ストアのサービスはクラッシュした課金を残したまま、そのリトライでもう一度課金した。"),
         takeaway: pair!("The client cannot tell the three apart, so it must retry; only a server that commits the charge and the key together makes every retry safe.", "クライアントには3つを見分けられないので、リトライするしかない。課金とキーを一緒にコミットするサーバーだけが、どのリトライも安全にする。"),
     },
     Words {
@@ -355,7 +355,7 @@ pub const WORDS: &[Words] = &[
         story: pair!("One operation, one key, three tries: the first two replies are lost and the client retries at once each time. The naive service beside it receives the same three tries.", "1つの操作、1つのキーで3回試す。最初の2回は応答が失われ、クライアントはそのたびにすぐリトライする。隣の素朴なサービスにも同じ3回が届く。"),
         ask: pair!("The second try is arriving with the same key. How many times does the idempotent service charge in all?", "2回目の試行が同じキーで届く。冪等なサービスは全部で何回課金する？"),
         why: pair!("From step {step} every try finds the key and gets the first answer back; only the first try charged. The naive service charged every try.", "ステップ {step} からは、どの試行もキーを見つけて最初の答えを受け取る。課金したのは最初の試行だけ。素朴なサービスは試行のたびに課金した。"),
-        takeaway: pair!("A key names the operation, not the request: every retry of it gets the first answer.", "キーが名付けるのは要求ではなく操作。その操作のリトライは、どれも最初の答えを受け取る。"),
+        takeaway: pair!("A key names the operation, not the request: every retry of it gets the first answer.", "キーが名付けるのはリクエストではなく操作。その操作のリトライは、どれも最初の答えを受け取る。"),
     },
     Words {
         id: "distinct-keys",
@@ -366,30 +366,30 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "concurrent-same-key",
-        story: pair!("Two requests with the same key arrive at the same moment, and a third comes later. The TOCTOU service checks the key, charges and stores the result, each under a lock of its own, so between one request's check and its store the other can check too. The atomic and production services get the same requests.", "同じキーの要求が2つ同時に届き、3つ目が後から来る。TOCTOU サービスはキーの確認、課金、結果の保存をそれぞれ別のロックの下で行うので、一方の確認と保存の間に、もう一方も確認できてしまう。アトミックなサービスと本番型サービスにも同じ要求が届く。"),
+        story: pair!("Two requests with the same key arrive at the same moment, and a third comes later. The TOCTOU service checks the key, charges and stores the result, each under a lock of its own, so between one request's check and its store the other can check too. The atomic and production services get the same requests.", "同じキーのリクエストが2つ同時に届き、3つ目が後から来る。TOCTOU サービスはキーの確認、課金、結果の保存をそれぞれ別のロックの下で行うので、一方の確認と保存の間に、もう一方も確認できてしまう。アトミックなサービスと本番型サービスにも同じリクエストが届く。"),
         ask: pair!("How many charges does the TOCTOU service make for that one key?", "TOCTOU サービスは、その1つのキーで何回課金する？"),
-        why: pair!("Both requests checked before either stored, so both found nothing and both charged; the last charge is step {step}. In the lab you can be the scheduler and find such an order yourself.", "どちらの要求も、相手が保存する前に確認したので、どちらも何も見つけずに課金した。最後の課金はステップ {step}。ラボでは自分がスケジューラになって、こういう順序を探せる。"),
+        why: pair!("Both requests checked before either stored, so both found nothing and both charged; the last charge is step {step}. In the lab you can be the scheduler and find such an order yourself.", "どちらのリクエストも、相手が保存する前に確認したので、どちらも何も見つけずに課金した。最後の課金はステップ {step}。ラボでは自分がスケジューラになって、こういう順序を探せる。"),
         takeaway: pair!("Check-then-act is a race unless the check and the act are one critical section.", "確認してから実行するのは、確認と実行が1つのクリティカルセクションでない限り競合になる。"),
     },
     Words {
         id: "atomic-lock",
-        story: pair!("Three requests with one key arrive at the same moment, at the atomic service (one lock around check, charge and store) and at the TOCTOU service.", "同じキーの要求が3つ同時に、アトミックなサービス（確認・課金・保存を1つのロックで囲む）と TOCTOU サービスに届く。"),
+        story: pair!("Three requests with one key arrive at the same moment, at the atomic service (one lock around check, charge and store) and at the TOCTOU service.", "同じキーのリクエストが3つ同時に、アトミックなサービス（確認・課金・保存を1つのロックで囲む）と TOCTOU サービスに届く。"),
         ask: pair!("How many times does the atomic service charge?", "アトミックなサービスは何回課金する？"),
-        why: pair!("The first request holds the lock until its result is stored (its charge is step {step}); the others wait, then find the key and replay.", "最初の要求は結果を保存するまでロックを握る（その課金がステップ {step}）。他の要求は待ち、その後キーを見つけてリプレイする。"),
+        why: pair!("The first request holds the lock until its result is stored (its charge is step {step}); the others wait, then find the key and replay.", "最初のリクエストは結果を保存するまでロックを握る（その課金がステップ {step}）。他のリクエストは待ち、その後キーを見つけてリプレイする。"),
         takeaway: pair!("Check, charge and record belong in one critical section. In production that is one database transaction that also locks the key: claimed first under a unique constraint, or a row lock, or REPEATABLE READ and up. Measured on PostgreSQL, a plain check-then-insert at READ COMMITTED still charges twice.", "確認・課金・記録は1つのクリティカルセクションに入れる。本番ではキーのロックも兼ねた1つのデータベーストランザクション：一意制約の下で先にキーを確保する、行ロックを取る、REPEATABLE READ 以上にする。PostgreSQL で測ると、READ COMMITTED の単純な確認してから挿入では、やはり2回課金される。"),
     },
     Words {
         id: "ten-threads",
-        story: pair!("The article's concurrency test: ten requests with one key at once. Here the ten arrive at the same instant and the server interleaves their phases.", "記事の並行テスト：同じキーの要求を10個同時に。ここでは10個が同じ瞬間に届き、サーバーはそれぞれの段階を交互に進める。"),
+        story: pair!("The article's concurrency test: ten requests with one key at once. Here the ten arrive at the same instant and the server interleaves their phases.", "記事の並行テスト：同じキーのリクエストを10個同時に。ここでは10個が同じ瞬間に届き、サーバーはそれぞれの段階を交互に進める。"),
         ask: pair!("How many times does the TOCTOU service charge the one key?", "TOCTOU サービスは、その1つのキーで何回課金する？"),
-        why: pair!("Every request checked before any of them stored, so every one charged; the last at step {step}. The atomic service charged once.", "どの要求も、誰かが保存する前に確認したので、全員が課金した。最後はステップ {step}。アトミックなサービスは1回だけ課金した。"),
+        why: pair!("Every request checked before any of them stored, so every one charged; the last at step {step}. The atomic service charged once.", "どのリクエストも、誰かが保存する前に確認したので、全員が課金した。最後はステップ {step}。アトミックなサービスは1回だけ課金した。"),
         takeaway: pair!("A test with one thread passes for both services; only a concurrent test tells them apart.", "1スレッドのテストはどちらのサービスでも通る。違いが分かるのは並行テストだけ。"),
     },
     Words {
         id: "stripe-in-flight",
-        story: pair!("The production service follows the pattern Stripe documents: it keeps a key's result for 24 hours, answers 409 while a request with the same key is still running, and stores the result in the same transaction as the charge. Two requests with one key arrive at once; a retry follows two seconds later.", "本番型サービスは Stripe が公開しているパターンに従う。キーの結果を24時間保持し、同じキーの要求が処理中なら409を返し、結果を課金と同じトランザクションで保存する。同じキーの要求が2つ同時に届き、2秒後にリトライが来る。"),
-        ask: pair!("How many of these requests does the production service answer with “409: in flight”?", "本番型サービスは、このうちいくつの要求に「409：処理中」と答える？"),
-        why: pair!("At step {step} the second request finds the first one's record still in flight and gets 409 instead of a charge; the later retry replays the stored answer.", "ステップ {step} で2つ目の要求は最初の要求のレコードが処理中なのを見つけ、課金ではなく409を受け取る。後のリトライは保存された答えをリプレイする。"),
+        story: pair!("The production service follows the pattern Stripe documents: it keeps a key's result for 24 hours, answers 409 while a request with the same key is still running, and stores the result in the same transaction as the charge. Two requests with one key arrive at once; a retry follows two seconds later.", "本番型サービスは Stripe が公開しているパターンに従う。キーの結果を24時間保持し、同じキーのリクエストが処理中なら409を返し、結果を課金と同じトランザクションで保存する。同じキーのリクエストが2つ同時に届き、2秒後にリトライが来る。"),
+        ask: pair!("How many of these requests does the production service answer with “409: in flight”?", "本番型サービスは、このうちいくつのリクエストに「409：処理中」と答える？"),
+        why: pair!("At step {step} the second request finds the first one's record still in flight and gets 409 instead of a charge; the later retry replays the stored answer.", "ステップ {step} で2つ目のリクエストは最初のリクエストのレコードが処理中なのを見つけ、課金ではなく409を受け取る。後のリトライは保存された答えをリプレイする。"),
         takeaway: pair!("An in-flight record turns a race into an explicit answer: try again later, with the same key.", "処理中のレコードは、競合をはっきりした答えに変える。「後で同じキーでもう一度」。"),
     },
     Words {
@@ -401,7 +401,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "many-retries",
-        story: pair!("The article's property: after the first answer, any number of retries with the same key leaves the balance unchanged. Here one operation meets every kind of fault in a row (lost replies, a lost request, a crash before the charge) and retries with backoff, up to six tries.", "記事のプロパティ：最初の答えの後は、同じキーで何回リトライしても残高は変わらない。ここでは1つの操作が、あらゆる障害（応答の消失、要求の消失、課金前のクラッシュ）に続けて遭い、バックオフしながら最大6回まで試す。"),
+        story: pair!("The article's property: after the first answer, any number of retries with the same key leaves the balance unchanged. Here one operation meets every kind of fault in a row (lost replies, a lost request, a crash before the charge) and retries with backoff, up to six tries.", "記事のプロパティ：最初の答えの後は、同じキーで何回リトライしても残高は変わらない。ここでは1つの操作が、あらゆる障害（応答の消失、リクエストの消失、課金前のクラッシュ）に続けて遭い、バックオフしながら最大6回まで試す。"),
         ask: pair!("The second try is arriving. Where does the idempotent service's balance end?", "2回目の試行が届く。冪等なサービスの残高は最後にいくらになる？"),
         why: pair!("Only one try charged; from step {step} the others replayed it or never reached the charge. The naive service charged every try that arrived.", "課金したのは1回だけ。ステップ {step} から先の試行はリプレイされたか、課金まで届かなかった。素朴なサービスは、届いた試行のたびに課金した。"),
         takeaway: pair!("One run is one case; a property claims it for every case. The properties page runs it over hundreds of random scenarios and shrinks a failure to the smallest one.", "1回の実行は1つのケースにすぎない。プロパティはすべてのケースについて主張する。プロパティのページでは、数百のランダムなシナリオで検証し、失敗を最小のケースまで縮める。"),
@@ -410,7 +410,7 @@ pub const WORDS: &[Words] = &[
         id: "order-id-as-key",
         story: pair!("A client uses the order id as its idempotency key. It charges 100 for order-1, then 30 for the order's shipping, again with the key “order-1”. To the server that looks like a retry of the first charge.", "クライアントが注文IDを冪等性キーに使う。order-1 に100を課金し、続けて送料の30を、同じく「order-1」というキーで課金する。サーバーには、最初の課金のリトライに見える。"),
         ask: pair!("The shipping charge arrives with the key “order-1”. How many charges does the idempotent service make?", "送料の課金が「order-1」というキーで届く。冪等なサービスは何回課金する？"),
-        why: pair!("At step {step} the idempotent service found the key and replayed the first charge's answer: the shipping was never charged, and the client was told it succeeded. The production service compares a fingerprint of the request and refuses the mismatch instead.", "ステップ {step} で冪等なサービスはキーを見つけ、最初の課金の答えをリプレイした。送料は課金されず、クライアントには成功と伝わった。本番型サービスは要求のフィンガープリントを比べ、不一致を拒否する。"),
+        why: pair!("At step {step} the idempotent service found the key and replayed the first charge's answer: the shipping was never charged, and the client was told it succeeded. The production service compares a fingerprint of the request and refuses the mismatch instead.", "ステップ {step} で冪等なサービスはキーを見つけ、最初の課金の答えをリプレイした。送料は課金されず、クライアントには成功と伝わった。本番型サービスはリクエストのフィンガープリントを比べ、不一致を拒否する。"),
         takeaway: pair!("A key is not an order id. The article's IdempotencyKey newtype makes mixing them up a type error, and a result enum with DuplicateRequest makes every caller handle a replay.", "キーは注文IDではない。記事の IdempotencyKey という newtype なら取り違えは型エラーになり、DuplicateRequest を含む結果の列挙型なら、呼び出し側は必ずリプレイを扱うことになる。"),
     },
     Words {
@@ -424,7 +424,7 @@ pub const WORDS: &[Words] = &[
         id: "split-store-crash",
         story: pair!("The server crashes after the charge, before the key is written. Where the key lives decides what the retry finds: the separate-store service commits the charge in one system and the key in another; TOCTOU writes them in separate steps; the atomic and production services commit both in one transaction.", "課金の後、キーを書く前にサーバーがクラッシュする。リトライが何を見つけるかは、キーの置き場所で決まる。別ストアのサービスは課金とキーを別々のシステムにコミットし、TOCTOU は別々のステップで書き、アトミックなサービスと本番型サービスは両方を1つのトランザクションでコミットする。"),
         ask: pair!("The retry is arriving. How many charges does the separate-store service make?", "リトライが届く。別ストアのサービスは何回課金する？"),
-        why: pair!("The charge was committed but the key never was, so at step {step} the retry found no key and charged again. The atomic transaction rolled the crashed charge back; the production service answered 409 until the crashed request's in-flight record expired.", "課金はコミットされたがキーはされなかったので、ステップ {step} でリトライはキーを見つけられず、もう一度課金した。アトミックなトランザクションはクラッシュした課金を巻き戻し、本番型サービスはクラッシュした要求の処理中レコードが期限切れになるまで409を返した。"),
+        why: pair!("The charge was committed but the key never was, so at step {step} the retry found no key and charged again. The atomic transaction rolled the crashed charge back; the production service answered 409 until the crashed request's in-flight record expired.", "課金はコミットされたがキーはされなかったので、ステップ {step} でリトライはキーを見つけられず、もう一度課金した。アトミックなトランザクションはクラッシュした課金を巻き戻し、本番型サービスはクラッシュしたリクエストの処理中レコードが期限切れになるまで409を返した。"),
         takeaway: pair!("Keep the key in the same transaction as the charge; a second store is a second commit that can fail on its own.", "キーは課金と同じトランザクションに置く。別のストアは、単独で失敗しうる2つ目のコミットになる。"),
     },
     Words {
@@ -436,10 +436,10 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "param-mismatch",
-        story: pair!("A client bug: the same key is sent first with 100, then with 200. The atomic service compares keys only; the production service also compares a fingerprint of the request. The sagas that span several services, where one transaction is not enough, are on the durable-execution page.", "クライアントのバグ：同じキーで、まず100、次に200が送られる。アトミックなサービスはキーしか比べない。本番型サービスは要求のフィンガープリントも比べる。1つのトランザクションでは足りない、複数サービスにまたがるサガは、永続実行のページで扱う。"),
+        story: pair!("A client bug: the same key is sent first with 100, then with 200. The atomic service compares keys only; the production service also compares a fingerprint of the request. The sagas that span several services, where one transaction is not enough, are on the durable-execution page.", "クライアントのバグ：同じキーで、まず100、次に200が送られる。アトミックなサービスはキーしか比べない。本番型サービスはリクエストのフィンガープリントも比べる。1つのトランザクションでは足りない、複数サービスにまたがるサガは、永続実行のページで扱う。"),
         ask: pair!("The 200 arrives with the same key. Where does the atomic service's balance end?", "200が同じキーで届く。アトミックなサービスの残高は最後にいくらになる？"),
-        why: pair!("At step {step} the atomic service replayed the first answer for a different request. The production service refused it with an error the client cannot miss.", "ステップ {step} でアトミックなサービスは、違う要求に最初の答えをリプレイした。本番型サービスは、クライアントが見落とせないエラーで拒否した。"),
-        takeaway: pair!("Store a fingerprint of the request with the key and refuse a mismatch (Stripe answers 400, the IETF draft 422).", "キーと一緒に要求のフィンガープリントを保存し、不一致は拒否する（Stripe は400、IETF ドラフトは422）。"),
+        why: pair!("At step {step} the atomic service replayed the first answer for a different request. The production service refused it with an error the client cannot miss.", "ステップ {step} でアトミックなサービスは、違うリクエストに最初の答えをリプレイした。本番型サービスは、クライアントが見落とせないエラーで拒否した。"),
+        takeaway: pair!("Store a fingerprint of the request with the key and refuse a mismatch (Stripe answers 400, the IETF draft 422).", "キーと一緒にリクエストのフィンガープリントを保存し、不一致は拒否する（Stripe は400、IETF ドラフトは422）。"),
     },
     Words {
         id: "outbox-relay-crash",
@@ -450,14 +450,14 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "dual-write",
-        story: pair!("The same two crashes through three wirings: the outbox; commit, then publish; publish, then commit. The first request crashes just after its commit, the second after its charge, before the commit.", "同じ2つのクラッシュを3つの配線で：アウトボックス、コミットしてから発行、発行してからコミット。1つ目の要求はコミットの直後に、2つ目は課金の後、コミットの前にクラッシュする。"),
+        story: pair!("The same two crashes through three wirings: the outbox; commit, then publish; publish, then commit. The first request crashes just after its commit, the second after its charge, before the commit.", "同じ2つのクラッシュを3つの配線で：アウトボックス、コミットしてから発行、発行してからコミット。1つ目のリクエストはコミットの直後に、2つ目は課金の後、コミットの前にクラッシュする。"),
         ask: pair!("Does commit-then-publish keep “one event per charge”?", "「コミットしてから発行」は「課金1回にイベント1つ」を守れる？"),
         why: pair!("At step {step} a charge had committed and the crash came before its event was published: that event is lost for good. Publish-then-commit announced a charge that then rolled back.", "ステップ {step} で課金はコミット済みなのに、イベントを発行する前にクラッシュした。そのイベントは永久に失われる。「発行してからコミット」は、後で巻き戻る課金を知らせてしまった。"),
         takeaway: pair!("An application cannot write two systems atomically: write the event into the database with the charge, and let a relay publish it.", "アプリケーションは2つのシステムに原子的には書けない。イベントは課金と一緒にデータベースへ書き、リレーに発行させる。"),
     },
     Words {
         id: "effectively-once",
-        story: pair!("Everything at once: a double click sends two requests with one key at the same moment, and a retry follows. The naive, TOCTOU, atomic and production services take the same inputs.", "全部まとめて：ダブルクリックで同じキーの要求が2つ同時に送られ、その後リトライが続く。素朴・TOCTOU・アトミック・本番型のサービスが同じ入力を受ける。"),
+        story: pair!("Everything at once: a double click sends two requests with one key at the same moment, and a retry follows. The naive, TOCTOU, atomic and production services take the same inputs.", "全部まとめて：ダブルクリックで同じキーのリクエストが2つ同時に送られ、その後リトライが続く。素朴・TOCTOU・アトミック・本番型のサービスが同じ入力を受ける。"),
         ask: pair!("The TOCTOU service has the key too. How many charges does it make for that key?", "TOCTOU サービスもキーを使う。そのキーで何回課金する？"),
         why: pair!("The TOCTOU service checked the key twice before storing it, so it charged twice; the last charge is step {step}. Only the atomic and production services charged once.", "TOCTOU サービスは保存する前にキーを2回確認したので、2回課金した。最後の課金はステップ {step}。1回だけ課金したのは、アトミックなサービスと本番型サービスだけ。"),
         takeaway: pair!("At-least-once delivery plus an idempotency key is effectively once, and only when the check, the charge and the record are atomic.", "少なくとも1回の配信に冪等性キーを足すと実質1回になる。ただし、確認・課金・記録が原子的なときに限る。"),
@@ -466,7 +466,7 @@ pub const WORDS: &[Words] = &[
         id: "slow-processor",
         story: pair!("The production service locks the key for 90 s (rocket-rides) and calls a card processor. This time the processor takes 120 s to answer. The client times out and retries every 30 s with the same key: 409 while the lock is young.", "本番型サービスはキーを90秒ロックし（rocket-rides）、決済代行を呼ぶ。今回は決済代行の応答に120秒かかる。クライアントはタイムアウトし、同じキーで30秒ごとにリトライする。ロックが若いうちは409。"),
         ask: pair!("The next retry arrives after 90 s. How many times is the card charged in the end?", "次のリトライは90秒後に届く。カードは最終的に何回課金される？"),
-        why: pair!("The lock expired while its holder was only slow; the retry took the key over and the processor charged again (step {step}). Every request carried the key, but the processor never saw it.", "持ち主が遅いだけなのにロックが切れ、リトライがキーを引き継いで決済代行がもう一度課金した（ステップ {step}）。どの要求もキーを持っていたが、決済代行には届いていない。"),
+        why: pair!("The lock expired while its holder was only slow; the retry took the key over and the processor charged again (step {step}). Every request carried the key, but the processor never saw it.", "持ち主が遅いだけなのにロックが切れ、リトライがキーを引き継いで決済代行がもう一度課金した（ステップ {step}）。どのリクエストもキーを持っていたが、決済代行には届いていない。"),
         takeaway: pair!("Pass the key on to the processor (in the sandbox: “Pass the key on”): it then replays. Recovery points help after a crash, not with a slow holder.", "キーを決済代行にも渡す（サンドボックスの「キーを決済代行に渡す」）とリプレイされる。回復ポイントはクラッシュ後には効くが、遅い持ち主には効かない。"),
     },
     Words {
@@ -479,16 +479,16 @@ pub const WORDS: &[Words] = &[
     Words {
         id: "key-scope",
         story: pair!("Two shops on one payment API both call their first order order-1. Customer 1 pays 100 with key order-1; then customer 2 pays 100 with the same key. The article's atomic service looks keys up by the key alone; the production service by (account, key), as the IETF draft advises and rocket-rides does.", "1つの決済 API を使う2つの店が、どちらも最初の注文を order-1 と呼ぶ。顧客1がキー order-1 で100を払い、次に顧客2が同じキーで100を払う。記事のアトミックなサービスはキーだけで引く。本番型サービスは IETF ドラフトの勧めと rocket-rides のとおり（アカウント, キー）で引く。"),
-        ask: pair!("Customer 2's request is arriving. How many charges does the atomic service make in all?", "顧客2の要求が届く。アトミックなサービスの課金は全部で何回？"),
+        ask: pair!("Customer 2's request is arriving. How many charges does the atomic service make in all?", "顧客2のリクエストが届く。アトミックなサービスの課金は全部で何回？"),
         why: pair!("At step {step} the atomic service found order-1 and replayed customer 1's receipt to customer 2: customer 2 was never charged and has read another customer's answer. The production service kept the two keys apart and charged both.", "ステップ {step} でアトミックなサービスは order-1 を見つけ、顧客1の領収を顧客2にリプレイした。顧客2は課金されず、他の顧客の応答を読んだ。本番型サービスは2つのキーを分け、両方に課金した。"),
-        takeaway: pair!("Look keys up by (caller, key): a key is unique only within one client's requests.", "キーは（呼び出し元, キー）で引く。キーが一意なのは、1つのクライアントの要求の中だけ。"),
+        takeaway: pair!("Look keys up by (caller, key): a key is unique only within one client's requests.", "キーは（呼び出し元, キー）で引く。キーが一意なのは、1つのクライアントのリクエストの中だけ。"),
     },
     Words {
         id: "fingerprint-fields",
         story: pair!("The client writes the time into every body it sends. Its first reply is lost and it retries with the same key. Here the production service fingerprints the whole body; the atomic service compares no parameters at all.", "クライアントは送る本文すべてに時刻を書き込む。最初の応答が失われ、同じキーでリトライする。ここでの本番型サービスは本文全体のフィンガープリントをとる。アトミックなサービスはパラメータをまったく比べない。"),
-        ask: pair!("The retry arrives with a new time in its body. How many “same key, different request” answers does the production service give?", "本文の時刻だけが違うリトライが届く。本番型サービスは「同じキーで違う要求」を何回返す？"),
+        ask: pair!("The retry arrives with a new time in its body. How many “same key, different request” answers does the production service give?", "本文の時刻だけが違うリトライが届く。本番型サービスは「同じキーで違うリクエスト」を何回返す？"),
         why: pair!("At step {step} the stamped time made the retry's fingerprint differ, so the production service refused an honest retry: the client got a 400 for a charge that did happen. Over too few fields (the description only) a real change of amount would be replayed silently instead; try both in the sandbox.", "ステップ {step} で、書き込まれた時刻のせいでリトライのフィンガープリントが変わり、本番型サービスは正直なリトライを拒否した。クライアントは実際に行われた課金に400を受け取った。逆に少なすぎる項目（説明だけ）だと、金額の本当の変更が黙ってリプレイされる。サンドボックスで両方を試そう。"),
-        takeaway: pair!("Fingerprint the fields that define the request (amount, description), not the whole body and not fewer.", "フィンガープリントは要求を決める項目（金額、説明）にとる。本文全体でも、それより少なくてもいけない。"),
+        takeaway: pair!("Fingerprint the fields that define the request (amount, description), not the whole body and not fewer.", "フィンガープリントはリクエストを決める項目（金額、説明）にとる。本文全体でも、それより少なくてもいけない。"),
     },
 ];
 

@@ -102,7 +102,7 @@ pub fn sandbox(p: &SandboxProps) -> Html {
     html! {
         <section class="sandbox card" aria-labelledby="sb-h" data-testid="sandbox">
             <div class="sandbox-head">
-                <h2 id="sb-h">{ l.t("Send requests", "要求を送る") }</h2>
+                <h2 id="sb-h">{ l.t("Send requests", "リクエストを送る") }</h2>
                 <button onclick={on_clear} disabled={inputs == 0} data-testid="sandbox-clear"
                         title={l.t("Remove every input sent so far; the services and settings stay", "これまでに送った入力をすべて消す。サービスと設定はそのまま")}>
                     { tr!(l, ["Clear all inputs ({})", inputs], ["入力をすべて消す（{}）", inputs]) }</button>

@@ -140,7 +140,7 @@ pub fn scenario_settings(p: &ScenarioSettingsProps) -> Html {
             { select(l.t("Keys are looked up by", "キーを引く単位"), "scope-select", scopes.to_vec(), on_scope) }
             { select(l.t("The fingerprint covers", "フィンガープリントの範囲"), "fingerprint-select", prints.to_vec(), on_fingerprint) }
             { select(l.t("Parameters are compared", "パラメータを比べる場所"), "payload-select", checks.to_vec(), on_payload) }
-            { select(l.t("A request without a key", "キーのない要求"), "missing-key-select", missing.to_vec(), on_missing) }
+            { select(l.t("A request without a key", "キーのないリクエスト"), "missing-key-select", missing.to_vec(), on_missing) }
             <p class="muted policy-note" data-testid="rocket-rides-note">{ l.t(
                 "rocket-rides (rocket-rides-atomic) is Brandur Leach's reference implementation of Stripe-style idempotency keys on PostgreSQL.",
                 "rocket-rides（rocket-rides-atomic）は、Brandur Leach による、PostgreSQL 上の Stripe 式冪等性キーの参照実装。") }</p>

@@ -217,7 +217,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
                aria-label={format!("{} {}: {}", l.t("Step", "ステップ"), row.step, row.label)}
                aria-current={current.then_some("step")} {onclick} {onkeydown}>
                 <rect class="tl-hit" x="0" y={(y - ROW_H / 2).to_string()} width={width.to_string()} height={ROW_H.to_string()} />
-                <text class="tl-step" x="4" y={(y + 4).to_string()}>{ format!("{} · {}", row.step, fmt_ms(row.time_ms)) }</text>
+                <text class="tl-step" x="4" y={(y + 4).to_string()}>{ format!("{} · {}", row.step, fmt_ms(l, row.time_ms)) }</text>
                 { shape }
                 <text class="tl-label" x={label_x.to_string()} y={(y - 6).to_string()} text-anchor={anchor}>{ mark(row.tone) }{ &row.label }</text>
             </g>
@@ -250,7 +250,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
                     { for drawn }
                 </svg>
                 if shown.is_empty() {
-                    <p class="muted">{ l.t("No events yet: step forward or send a request.", "まだイベントはない。ステップを進めるか、要求を送る。") }</p>
+                    <p class="muted">{ l.t("No events yet: step forward or send a request.", "まだイベントはない。ステップを進めるか、リクエストを送る。") }</p>
                 }
             </div>
         </div>
@@ -308,13 +308,18 @@ mod tests {
 
     #[test]
     fn formats_durations() {
-        assert_eq!(fmt_ms(250), "250 ms");
-        assert_eq!(fmt_ms(3_000), "3.0 s");
-        assert_eq!(fmt_ms(90_000_000), "25.0 h");
-        assert_eq!(fmt_ms(1_049), "1.0 s");
-        assert_eq!(fmt_ms(1_050), "1.1 s");
-        assert_eq!(fmt_ms(119_999), "120.0 s");
-        assert_eq!(fmt_ms(150_000), "2.5 min");
-        assert_eq!(fmt_ms(u64::MAX), "5124095576030.4 h");
+        assert_eq!(fmt_ms(Lang::En, 250), "250 ms");
+        assert_eq!(fmt_ms(Lang::En, 3_000), "3.0 s");
+        assert_eq!(fmt_ms(Lang::En, 90_000_000), "25.0 h");
+        assert_eq!(fmt_ms(Lang::En, 1_049), "1.0 s");
+        assert_eq!(fmt_ms(Lang::En, 1_050), "1.1 s");
+        assert_eq!(fmt_ms(Lang::En, 119_999), "120.0 s");
+        assert_eq!(fmt_ms(Lang::En, 150_000), "2.5 min");
+        assert_eq!(fmt_ms(Lang::En, u64::MAX), "5124095576030.4 h");
+        // Japanese keeps ms and names the larger units as the lessons' text does.
+        assert_eq!(fmt_ms(Lang::Ja, 250), "250 ms");
+        assert_eq!(fmt_ms(Lang::Ja, 3_000), "3.0 秒");
+        assert_eq!(fmt_ms(Lang::Ja, 150_000), "2.5 分");
+        assert_eq!(fmt_ms(Lang::Ja, 90_000_000), "25.0 時間");
     }
 }

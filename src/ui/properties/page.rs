@@ -222,10 +222,10 @@ pub fn properties_page(props: &PropertiesPageProps) -> Html {
     html! {
         <section class="properties" aria-labelledby="prop-h">
             <header class="prop-intro">
-                <h2 id="prop-h">{ l.t("Property checks: the article's proptest, in the page", "性質の検査: 記事の proptest をこのページで") }</h2>
+                <h2 id="prop-h">{ l.t("Property checks: the article's proptest, in the page", "性質の検査：記事の proptest をこのページで") }</h2>
                 <p>{ l.t(
                     "Hand-written tests check the cases someone thought of. A property is a claim about every case: the page draws random scenarios from a seed — balances, amounts, retries, lost requests and replies, crashes, requests with the same key at the same moment — runs each through the chosen service, and checks the claim against what the service did. When a case breaks it, the page shrinks the case to the smallest one that still breaks it, as proptest does, and opens it in the playground.",
-                    "手書きのテストが確かめるのは、誰かが思いついたケースだけ。性質はすべてのケースについての主張だ。このページはシードから乱数でシナリオを引き（残高、金額、リトライ、要求や応答の消失、クラッシュ、同じキーで同時に届く要求）、それぞれを選んだサービスで実行し、サービスが実際にしたことに主張を照らす。あるケースが主張を破ると、proptest と同じように、まだ破れる最小のケースまで縮小し、プレイグラウンドで開けるようにする。") }</p>
+                    "手書きのテストが確かめるのは、誰かが思いついたケースだけ。性質はすべてのケースについての主張だ。このページはシードから乱数でシナリオを引き（残高、金額、リトライ、リクエストや応答の消失、クラッシュ、同じキーで同時に届くリクエスト）、それぞれを選んだサービスで実行し、サービスが実際にしたことに主張を照らす。あるケースが主張を破ると、proptest と同じように、まだ破れる最小のケースまで縮小し、プレイグラウンドで開けるようにする。") }</p>
             </header>
             { for notice }
             { settings_form(l, &ui, &handlers) }
@@ -242,14 +242,14 @@ fn notice(l: Lang, n: &Notice) -> Html {
         Notice::BadLink(e) => (
             l.t(
                 "This link's settings could not be used, so the page shows other settings: ",
-                "このリンクの設定は使えないので、別の設定を表示している: ",
+                "このリンクの設定は使えないので、別の設定を表示している：",
             ),
             e,
         ),
         Notice::BadSaved(e) => (
             l.t(
                 "The settings saved in this browser could not be used, so the defaults are shown: ",
-                "このブラウザに保存された設定は使えないので、既定の設定を表示している: ",
+                "このブラウザに保存された設定は使えないので、既定の設定を表示している：",
             ),
             e,
         ),

@@ -122,7 +122,7 @@ pub fn status(l: Lang, view: Option<&RunView>, on_cancel: Callback<MouseEvent>) 
                     tr!(
                         l,
                         "A case failed. Shrinking it: {tried} smaller variants tried, {kept} kept…",
-                        "ケースが失敗した。縮小中: 小さな変種を {tried} 個試し、{kept} 個採用…"
+                        "ケースが失敗した。縮小中：小さな変種を {tried} 個試し、{kept} 個採用…"
                     )
                 } else {
                     tr!(l, "Cancelled while shrinking ({tried} variants tried): the smallest failing case so far is below.", "縮小中にキャンセルした（変種を {tried} 個試した）。ここまでで最小の失敗ケースを下に示す。")
@@ -134,7 +134,7 @@ pub fn status(l: Lang, view: Option<&RunView>, on_cancel: Callback<MouseEvent>) 
             tr!(
                 l,
                 "Checking: {checked} of {cases} cases…",
-                "検査中: {cases} ケース中 {checked}…"
+                "検査中：{cases} ケース中 {checked}…"
             ),
         ),
         (RunState::Cancelled, _) => (
@@ -186,7 +186,7 @@ pub fn result(l: Lang, view: &RunView) -> Html {
         let why = crate::ui::text::input_error(l, &error);
         let n = index + 1;
         return html! {
-            <p class="field-error" role="alert" data-testid="prop-refused">{ tr!(l, "Case {n} could not be built: {why}", "ケース {n} を組み立てられなかった: {why}") }</p>
+            <p class="field-error" role="alert" data-testid="prop-refused">{ tr!(l, "Case {n} could not be built: {why}", "ケース {n} を組み立てられなかった：{why}") }</p>
         };
     }
     match (r.failure(), &view.state) {
@@ -194,7 +194,7 @@ pub fn result(l: Lang, view: &RunView) -> Html {
             let cases = count(s.cases);
             html! {
                 <section class="card prop-result pass" data-testid="prop-result" data-state="pass" aria-labelledby="prop-result-h">
-                    <h3 id="prop-result-h">{ tr!(l, "✓ Every case held: {cases} of {cases}", "✓ すべてのケースで成立: {cases} / {cases}") }</h3>
+                    <h3 id="prop-result-h">{ tr!(l, "✓ Every case held: {cases} of {cases}", "✓ すべてのケースで成立：{cases} / {cases}") }</h3>
                     <p>{ tr!(l, "The {service} service kept “{property}” in all {cases} cases drawn from seed {seed}.", "{service}サービスは、シード {seed} から引いた {cases} ケースすべてで「{property}」を守った。") }</p>
                     <p class="muted">{ l.t(
                         "Passing cases are evidence, not proof: another seed draws other cases. (The lab's explorer can prove a small case safe by trying every interleaving.)",
@@ -257,7 +257,7 @@ fn case_body(l: Lang, c: &Counterexample, testid: &'static str) -> Html {
     let balance = money(c.scenario.initial_balance);
     html! {
         <>
-            <p>{ tr!(l, "Starting balance {balance}, then:", "初期残高 {balance}、続いて:") }</p>
+            <p>{ tr!(l, "Starting balance {balance}, then:", "初期残高 {balance}、続いて：") }</p>
             <ol class="prop-inputs" data-testid={format!("{testid}-inputs")}>
                 { for c.scenario.inputs.iter().map(|i| html! { <li>{ input_text(l, i) }</li> }) }
             </ol>

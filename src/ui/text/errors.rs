@@ -191,7 +191,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             tr!(
                 lang,
                 "{requests}: use {min} to {max}.",
-                "同時要求が {n} 件。{min} から {max} 件にしてください。"
+                "同時リクエストが {n} 件。{min} から {max} 件にしてください。"
             )
         }
         E::TooManyInputs { count: n, max } => {
@@ -343,7 +343,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
         E::KeyWithoutKeyHeader => lang
             .t(
                 "A request sent without a key cannot carry one: clear the key field.",
-                "キーなしで送る要求にキーは付けられない。キー欄を空にしてください。",
+                "キーなしで送るリクエストにキーは付けられない。キー欄を空にしてください。",
             )
             .into(),
         E::MissingKey => lang
@@ -426,7 +426,7 @@ pub fn lab_error(lang: Lang, e: &LabError) -> String {
             tr!(
                 lang,
                 "{n}: choose between {MIN_PARALLEL_REQUESTS} (one request is not concurrency) and {MAX_PARALLEL_REQUESTS}",
-                "リクエスト数 {k}: {MIN_PARALLEL_REQUESTS}（1件では並行にならない）から {MAX_PARALLEL_REQUESTS} の間で選んでください"
+                "リクエスト数 {k}：{MIN_PARALLEL_REQUESTS}（1件では並行にならない）から {MAX_PARALLEL_REQUESTS} の間で選んでください"
             )
         }
         LabError::AmountCount { given, requests } => {
@@ -437,7 +437,7 @@ pub fn lab_error(lang: Lang, e: &LabError) -> String {
             tr!(
                 lang,
                 "{amounts} for {for_requests}: give one amount for all, or one per request",
-                "{requests}件のリクエストに金額が{given}個: 全体に1つ、またはリクエストごとに1つ指定してください"
+                "{requests}件のリクエストに金額が{given}個：全体に1つ、またはリクエストごとに1つ指定してください"
             )
         }
         LabError::Amount { request, amount } => {
@@ -446,7 +446,7 @@ pub fn lab_error(lang: Lang, e: &LabError) -> String {
             tr!(
                 lang,
                 "request {r}: amount {amount} is out of range: use {min} to {max}",
-                "リクエスト{r}: 金額 {amount} は範囲外です。{min} から {max} にしてください"
+                "リクエスト{r}：金額 {amount} は範囲外です。{min} から {max} にしてください"
             )
         }
         LabError::Balance { balance } => {
@@ -467,7 +467,7 @@ pub fn lab_error(lang: Lang, e: &LabError) -> String {
             tr!(
                 lang,
                 "schedule entry {p}: there is no request {r} (there are {requests})",
-                "スケジュールの{p}番目: リクエスト{r}は存在しません（{requests}件）"
+                "スケジュールの{p}番目：リクエスト{r}は存在しません（{requests}件）"
             )
         }
         LabError::ScheduleBlocked {
@@ -479,7 +479,7 @@ pub fn lab_error(lang: Lang, e: &LabError) -> String {
             tr!(
                 lang,
                 "schedule entry {p}: request {r} is blocked, request {h} holds the lock",
-                "スケジュールの{p}番目: リクエスト{r}はブロック中です（ロックはリクエスト{h}が保持）"
+                "スケジュールの{p}番目：リクエスト{r}はブロック中です（ロックはリクエスト{h}が保持）"
             )
         }
         LabError::ScheduleFinished { position, request } => {
@@ -487,7 +487,7 @@ pub fn lab_error(lang: Lang, e: &LabError) -> String {
             tr!(
                 lang,
                 "schedule entry {p}: request {r} has already finished",
-                "スケジュールの{p}番目: リクエスト{r}はすでに終了しています"
+                "スケジュールの{p}番目：リクエスト{r}はすでに終了しています"
             )
         }
         LabError::ScheduleTooLong { length, max } => {
@@ -547,7 +547,7 @@ pub fn lab_error(lang: Lang, e: &LabError) -> String {
             tr!(
                 lang,
                 "{n} samples: choose between 1 and {max}",
-                "サンプル数 {n}: 1 から {max} の間で選んでください"
+                "サンプル数 {n}：1 から {max} の間で選んでください"
             )
         }
         LabError::CountOverflow => lang

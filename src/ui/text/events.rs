@@ -133,12 +133,15 @@ fn client_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
         }
         E::RequestLost { op, .. } => {
             let n = op.0 + 1;
-            (tr!(lang, "#{n} request lost", "#{n} 要求が消失"), Tone::Bad)
+            (
+                tr!(lang, "#{n} request lost", "#{n} リクエストが消失"),
+                Tone::Bad,
+            )
         }
         E::RequestDelivered { op, .. } => {
             let n = op.0 + 1;
             (
-                tr!(lang, "#{n} request arrives", "#{n} 要求が到着"),
+                tr!(lang, "#{n} request arrives", "#{n} リクエストが到着"),
                 Tone::Plain,
             )
         }
@@ -189,7 +192,7 @@ fn client_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
             (text, Tone::Bad)
         }
         E::ClientRetryScheduled { op, at_ms, .. } => {
-            let (n, t) = (op.0 + 1, fmt_ms(*at_ms));
+            let (n, t) = (op.0 + 1, fmt_ms(lang, *at_ms));
             (
                 tr!(lang, "#{n} retry at {t}", "#{n} {t} にリトライ"),
                 Tone::Plain,
@@ -377,7 +380,7 @@ fn world_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
     use EventKind as E;
     match e {
         E::TimeAdvanced { to_ms } => {
-            let t = fmt_ms(*to_ms);
+            let t = fmt_ms(lang, *to_ms);
             (
                 tr!(lang, "time passes to {t}", "時間が {t} まで進む"),
                 Tone::Plain,

@@ -22,15 +22,15 @@ pub fn model_name(lang: Lang, model: Model) -> &'static str {
     match model {
         Model::TocTou => lang.t(
             "TOCTOU: a lock per step (TocTouVulnerableService)",
-            "TOCTOU: ステップごとのロック（TocTouVulnerableService）",
+            "TOCTOU：ステップごとのロック（TocTouVulnerableService）",
         ),
         Model::Atomic => lang.t(
             "Atomic: one lock around everything (AtomicIdempotentService)",
-            "アトミック: 全体を1つのロックで（AtomicIdempotentService）",
+            "アトミック：全体を1つのロックで（AtomicIdempotentService）",
         ),
         Model::Unlocked => lang.t(
             "No lock: IdempotentPaymentService shared by threads",
-            "ロックなし: スレッド間で共有したIdempotentPaymentService",
+            "ロックなし：スレッド間で共有したIdempotentPaymentService",
         ),
     }
 }
@@ -88,18 +88,18 @@ pub fn action_text(lang: Lang, action: StepAction) -> String {
             tr!(
                 lang,
                 "found {original} stored: returns DuplicateRequest",
-                "保存済みの {original} を発見: DuplicateRequest を返す"
+                "保存済みの {original} を発見：DuplicateRequest を返す"
             )
         }
         StepAction::CheckMiss => lang
             .t(
                 "nothing stored for the key: goes on to charge",
-                "キーの記録なし: 課金へ進む",
+                "キーの記録なし：課金へ進む",
             )
             .to_string(),
         StepAction::Charged(c) => {
             let c = charge_text(lang, c);
-            tr!(lang, "charged: {c}", "課金: {c}")
+            tr!(lang, "charged: {c}", "課金：{c}")
         }
         StepAction::Stored { result, replaced } => {
             let result = charge_text(lang, result);
@@ -118,7 +118,7 @@ pub fn action_text(lang: Lang, action: StepAction) -> String {
         StepAction::Idle => lang
             .t(
                 "already returned: no code runs",
-                "すでに return 済み: 実行するコードなし",
+                "すでに return 済み：実行するコードなし",
             )
             .to_string(),
     }

@@ -99,16 +99,17 @@ pub enum Tone {
     Bad,
 }
 
-/// Formats simulated milliseconds compactly: 250 ms, 3.0 s, 25 h.
-pub fn fmt_ms(ms: u64) -> String {
+/// Formats simulated milliseconds compactly: 250 ms, 3.0 s, 2.5 min, 25.0 h; in Japanese
+/// 250 ms, 3.0 秒, 2.5 分, 25.0 時間 (as the lessons' own text writes them).
+pub fn fmt_ms(lang: crate::ui::i18n::Lang, ms: u64) -> String {
     if ms < 1_000 {
         format!("{ms} ms")
     } else if ms < 120_000 {
-        tenths(ms, 1_000, "s")
+        tenths(ms, 1_000, lang.t("s", "秒"))
     } else if ms < 7_200_000 {
-        tenths(ms, 60_000, "min")
+        tenths(ms, 60_000, lang.t("min", "分"))
     } else {
-        tenths(ms, 3_600_000, "h")
+        tenths(ms, 3_600_000, lang.t("h", "時間"))
     }
 }
 
@@ -118,7 +119,7 @@ pub fn fmt_ms(ms: u64) -> String {
 pub fn expiry_text(lang: crate::ui::i18n::Lang, expires_at_ms: u64, now_ms: u64) -> String {
     use crate::ui::i18n::tr;
     // A no-break space keeps "24.0 h" together when a narrow table cell wraps.
-    let span = |ms: u64| fmt_ms(ms).replace(' ', "\u{a0}");
+    let span = |ms: u64| fmt_ms(lang, ms).replace(' ', "\u{a0}");
     match expires_at_ms.checked_sub(now_ms).filter(|left| *left > 0) {
         Some(left) => {
             let left = span(left);
@@ -127,7 +128,7 @@ pub fn expiry_text(lang: crate::ui::i18n::Lang, expires_at_ms: u64, now_ms: u64)
         None if now_ms == expires_at_ms => lang.t("expired just now", "たった今期限切れ").into(),
         None => {
             let ago = span(now_ms - expires_at_ms);
-            tr!(lang, "expired {ago} ago", "{ago} 前に期限切れ")
+            tr!(lang, "expired {ago} ago", "{ago}前に期限切れ")
         }
     }
 }
@@ -154,8 +155,8 @@ mod tests {
         assert_eq!(text(Lang::En, 24 * H, 24 * H), "expired just now");
         assert_eq!(text(Lang::En, 24 * H, 25 * H), "expired 60.0 min ago");
         assert_eq!(text(Lang::En, 24 * H, 50 * H), "expired 26.0 h ago");
-        assert_eq!(text(Lang::Ja, 24 * H, 0), "あと 24.0 h");
-        assert_eq!(text(Lang::Ja, 24 * H, 50 * H), "26.0 h 前に期限切れ");
+        assert_eq!(text(Lang::Ja, 24 * H, 0), "あと 24.0 時間");
+        assert_eq!(text(Lang::Ja, 24 * H, 50 * H), "26.0 時間前に期限切れ");
         // The number and its unit stay on one line when a narrow cell wraps.
         assert_eq!(expiry_text(Lang::En, 24 * H, 0), "in 24.0\u{a0}h");
     }

@@ -66,7 +66,7 @@ pub fn service_blurb(lang: Lang, kind: ServiceKind) -> &'static str {
     match kind {
         ServiceKind::Naive => lang.t(
             "No key: every request charges.",
-            "キーなし。要求のたびに課金する。",
+            "キーなし。リクエストのたびに課金する。",
         ),
         ServiceKind::Idempotent => lang.t(
             "Caches each key's result, failures too, and replays it.",
@@ -111,7 +111,7 @@ pub fn emit_name(lang: Lang, emit: EmitMode) -> &'static str {
 pub fn fault_name(lang: Lang, f: Fault) -> &'static str {
     match f {
         Fault::None => lang.t("No fault", "障害なし"),
-        Fault::RequestLost => lang.t("Request lost", "要求が消失"),
+        Fault::RequestLost => lang.t("Request lost", "リクエストが消失"),
         Fault::ResponseLost => lang.t("Response lost", "応答が消失"),
         Fault::CrashBeforeCharge => lang.t("Crash before the charge", "課金前にクラッシュ"),
         Fault::CrashAfterChargeBeforeRecord => lang.t(

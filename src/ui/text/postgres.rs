@@ -7,10 +7,10 @@ use crate::ui::i18n::{tr, Lang};
 /// A variant's short name.
 pub fn variant_name(l: Lang, v: Variant) -> &'static str {
     match v {
-        Variant::Naive => l.t("Naive: the charge alone", "素朴: 課金だけ"),
+        Variant::Naive => l.t("Naive: the charge alone", "素朴：課金だけ"),
         Variant::TocTou => l.t(
             "TOCTOU: three autocommit statements",
-            "TOCTOU: 自動コミットの3文",
+            "TOCTOU：自動コミットの3文",
         ),
         Variant::TxCheckInsert => l.t(
             "One transaction, READ COMMITTED, no constraint",
@@ -38,7 +38,7 @@ pub fn variant_name(l: Lang, v: Variant) -> &'static str {
         ),
         Variant::ClaimFirst => l.t(
             "Claim the key first: INSERT … ON CONFLICT DO NOTHING",
-            "先にキーを確保: INSERT … ON CONFLICT DO NOTHING",
+            "先にキーを確保：INSERT … ON CONFLICT DO NOTHING",
         ),
         Variant::Outbox => l.t(
             "Claim first, with the outbox row in the same transaction",
@@ -100,7 +100,7 @@ pub fn outcome_text(l: Lang, o: &Outcome) -> String {
         Outcome::Replayed => l
             .t("replayed the stored answer", "保存済みの答えをリプレイ")
             .to_string(),
-        Outcome::InFlight => l.t("409: in flight", "409: 処理中").to_string(),
+        Outcome::InFlight => l.t("409: in flight", "409：処理中").to_string(),
         Outcome::Declined => l.t("declined", "残高不足").to_string(),
         Outcome::Failed(code) => tr!(l, "error {code}", "エラー {code}"),
     }

@@ -40,15 +40,15 @@ pub fn property_claim(lang: Lang, p: Property) -> &'static str {
     match p {
         Property::Replay => lang.t(
             "The article's idempotent_retry_never_changes_balance: a starting balance of 1,000–9,999, an amount of 1–499 and 1–49 retries with the same key; after the key's first answer the balance stays where it was, and the key is charged at most once (operation_count() ≤ 1). Here the retries also meet lost requests and replies, crashes and concurrent duplicates.",
-            "記事の idempotent_retry_never_changes_balance: 初期残高 1,000〜9,999、金額 1〜499、同じキーでのリトライ 1〜49 回。キーへの最初の応答の後、残高は変わらず、課金は高々1回（operation_count() ≤ 1）。ここではリトライが要求や応答の消失、クラッシュ、同時に届く重複にも出会う。",
+            "記事の idempotent_retry_never_changes_balance：初期残高 1,000〜9,999、金額 1〜499、同じキーでのリトライ 1〜49 回。キーへの最初の応答の後、残高は変わらず、課金は高々1回（operation_count() ≤ 1）。ここではリトライがリクエストや応答の消失、クラッシュ、同時に届く重複にも出会う。",
         ),
         Property::DistinctKeys => lang.t(
             "The article's unique_keys_process_independently: 1–19 keys, an amount of 1–99 and a starting balance of keys × amount + 1,000; every key is charged exactly once and the balance drops by each key's amount. Here a key may first be lost, lose its reply or arrive twice at once before one clean attempt.",
-            "記事の unique_keys_process_independently: キー 1〜19 個、金額 1〜99、初期残高はキー数 × 金額 + 1,000。どのキーもちょうど1回課金され、残高はキーごとの金額だけ減る。ここでは各キーが、最後のきれいな試行の前に、消失したり応答を失ったり同時に2回届いたりする。",
+            "記事の unique_keys_process_independently：キー 1〜19 個、金額 1〜99、初期残高はキー数 × 金額 + 1,000。どのキーもちょうど1回課金され、残高はキーごとの金額だけ減る。ここでは各キーが、最後のきれいな試行の前に、消失したり応答を失ったり同時に2回届いたりする。",
         ),
         Property::OneChargePerKey => lang.t(
             "Ours: 1–16 inputs over 1–4 keys in any order — charges with every fault, the same key sent two or three times at once, deposits — from a starting balance of 0–9,999, low enough for charges to be refused; no key is ever charged twice.",
-            "独自の性質: 1〜4 個のキーに対する 1〜16 件の入力を任意の順で送る（あらゆる障害つきの課金、同じキーを2〜3件同時に送る要求、入金）。初期残高は 0〜9,999 で、課金が断られるほど低いこともある。どのキーも2回課金されない。",
+            "独自の性質：1〜4 個のキーに対する 1〜16 件の入力を任意の順で送る（あらゆる障害つきの課金、同じキーを2〜3件同時に送るリクエスト、入金）。初期残高は 0〜9,999 で、課金が断られるほど低いこともある。どのキーも2回課金されない。",
         ),
     }
 }
@@ -145,7 +145,7 @@ pub fn input_text(lang: Lang, input: &Input) -> String {
                 .filter(|(_, r)| r.fault != Fault::None)
                 .map(|(i, r)| {
                     let (i, f) = (i + 1, fault_name(lang, r.fault));
-                    tr!(lang, "request {i}: {f}", "要求 {i}: {f}")
+                    tr!(lang, "request {i}: {f}", "リクエスト {i}：{f}")
                 })
                 .collect();
             if faults.is_empty() {

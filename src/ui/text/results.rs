@@ -55,7 +55,7 @@ pub fn result_text(lang: Lang, r: &PaymentResult) -> String {
         PaymentResult::ParameterMismatch { status } => tr!(
             lang,
             "{status}: parameters differ from the first request",
-            "{status}：最初の要求とパラメータが違う"
+            "{status}：最初のリクエストとパラメータが違う"
         ),
         PaymentResult::ProcessorError => {
             lang.t("503: processor error", "503：決済処理エラー").into()
@@ -74,7 +74,11 @@ pub fn result_text(lang: Lang, r: &PaymentResult) -> String {
             .into(),
         other => {
             let status = other.http_status();
-            tr!(lang, "{status} (invalid request)", "{status}（不正な要求）")
+            tr!(
+                lang,
+                "{status} (invalid request)",
+                "{status}（不正なリクエスト）"
+            )
         }
     }
 }
@@ -129,7 +133,7 @@ pub fn invariant_name(lang: Lang, i: Invariant) -> &'static str {
         ),
         Invariant::ReplayMatchesRequest => lang.t(
             "A replay answers only its own request",
-            "リプレイは元と同じ要求にだけ返す",
+            "リプレイは元と同じリクエストにだけ返す",
         ),
     }
 }

@@ -77,7 +77,7 @@ fn measure_goal(lang: Lang, m: Measure, target: Value) -> String {
         Measure::Mismatches => tr!(
             lang,
             "{n} answers “same key, different request”",
-            "「同じキーで違う要求」の応答を {n} 回"
+            "「同じキーで違うリクエスト」の応答を {n} 回"
         ),
         Measure::Holds(inv) => tr!(
             lang,
@@ -99,12 +99,12 @@ pub fn goal_text(lang: Lang, c: &Challenge) -> String {
 /// A kind of move.
 pub fn move_name(lang: Lang, k: MoveKind) -> &'static str {
     match k {
-        MoveKind::Request => lang.t("send a request", "要求を送る"),
+        MoveKind::Request => lang.t("send a request", "リクエストを送る"),
         MoveKind::Operation => lang.t(
             "start a retrying client",
             "リトライするクライアントを始める",
         ),
-        MoveKind::Parallel => lang.t("send requests at once", "同時に要求を送る"),
+        MoveKind::Parallel => lang.t("send requests at once", "同時にリクエストを送る"),
         MoveKind::Retry => lang.t("retry by hand", "手でリトライ"),
         MoveKind::AdvanceTime => lang.t("let time pass", "時間を進める"),
         MoveKind::RelayTick => lang.t("run the relay", "リレーを動かす"),
