@@ -129,6 +129,20 @@ pub enum Input {
 }
 
 impl Input {
+    /// The account whose money this input moves when it runs: the caller's for `As`, account 0
+    /// for the other charges and for a deposit, none for the rest (a retry is its operation's,
+    /// already counted).
+    pub fn account(&self) -> Option<u32> {
+        match self {
+            Self::As { caller, .. } => Some(caller.account),
+            Self::Request { .. }
+            | Self::Operation { .. }
+            | Self::Parallel { .. }
+            | Self::Deposit { .. } => Some(0),
+            _ => None,
+        }
+    }
+
     /// Checks every field against the limits.
     pub fn validate(&self) -> Result<(), InputError> {
         match self {

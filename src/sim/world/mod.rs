@@ -294,15 +294,8 @@ impl World {
         w.budget = budget;
         // The script's customers are known from the start (the lesson's story names them), so
         // their accounts show from step 0, not from each one's first request.
-        for input in &script {
-            w.accounts_seen |= match input {
-                Input::As { caller, .. } => 1 << caller.account,
-                Input::Request { .. }
-                | Input::Operation { .. }
-                | Input::Parallel { .. }
-                | Input::Deposit { .. } => 1,
-                _ => 0,
-            };
+        for account in script.iter().filter_map(Input::account) {
+            w.accounts_seen |= 1 << account;
         }
         w.script = script.into();
         Ok(w)

@@ -71,7 +71,7 @@ pub fn charge_fields(p: &ChargeFieldsProps) -> Html {
             <button onclick={submit(Submit::Retry { new_key: false })} data-testid="retry-same" disabled={p.last_key.is_none()}>{ l.t("Retry it with the same key", "同じキーでリトライ") }</button>
             <button onclick={submit(Submit::Retry { new_key: true })} data-testid="retry-new" disabled={p.last_key.is_none()}>{ l.t("Retry it with a new key", "新しいキーでリトライ") }</button>
             <p class="note" data-testid="last-key">{ match &p.last_key {
-                Some(k) => tr!(l, "A retry resends the last charge (same amount); its key so far: {k}", "リトライは直前の課金（同じ金額）をもう一度送る。これまでのキー：{k}"),
+                Some(k) => tr!(l, "A retry resends the last charge from the same customer with the same amount (the fault above applies to the retry); its key so far: {k}", "リトライは直前の課金を同じ顧客・同じ金額でもう一度送る（上の障害はリトライに効く）。これまでのキー：{k}"),
                 None => l.t("Retries resend the last charge; send one first (its key is minted when the first step runs).", "リトライは直前の課金をもう一度送る。まず1回送ってください（キーは最初のステップで生成される）。").to_string(),
             } }</p>
         </fieldset>

@@ -99,6 +99,9 @@ pub fn fork_panel(p: &ForkProps) -> Html {
                     <button data-testid="fork-time" data-ms={ms.to_string()} onclick={fork(Input::AdvanceTime { ms })}>{ l.t(en, ja) }</button>
                 }) }
             </div>
+            <p class="muted" data-testid="fork-time-note">{ l.t(
+                "A jump in time lets whatever falls due before then happen first: retries, timeouts, answers on their way.",
+                "時間を進めると、その間に予定されていたこと（リトライ、タイムアウト、届く途中の応答）が先に起きる。") }</p>
         </> }
     };
     // Open or folded as the learner left it, over a reload too.
