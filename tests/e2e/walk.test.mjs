@@ -181,6 +181,32 @@ test('14: "Expires" is told from the simulated time now: "in 24.0 h", then "expi
   }
 });
 
+test('390 px, Japanese: a record\'s state stays on one line (期限切れ and 処理中 broke inside the word)', async () => {
+  await withPage(async (page) => {
+    const seen = new Set();
+    for (const id of ['key-expiry', 'concurrent-same-key']) {
+      await open(page, `#/scenario/${id}`);
+      await skipQuestion(page);
+      for (;;) {
+        const cells = await page.locator('[data-testid=store] td[class^=state-]').evaluateAll((tds) => tds.map((td) => {
+          const r = document.createRange();
+          r.selectNodeContents(td);
+          // One line of text is one rectangle per line box.
+          const lines = new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
+          return { text: td.textContent.trim(), lines };
+        }));
+        for (const c of cells) {
+          seen.add(c.text);
+          assert.equal(c.lines, 1, `the state “${c.text}” is drawn on ${c.lines} lines`);
+        }
+        if (await page.getByTestId('step').isDisabled()) break;
+        await page.getByTestId('step').click();
+      }
+    }
+    assert.ok(seen.has('期限切れ') && seen.has('処理中'), `states seen: ${[...seen].join(', ')}`);
+  }, { width: 390, locale: 'ja-JP' });
+});
+
 test('3: the store table fits its panel with three or more panels at 1280 px, and at 390 px', async () => {
   const ids = ['split-store-crash', 'failure-cached', 'concurrent-same-key', 'dual-write', 'key-expiry', 'outbox-relay-crash'];
   for (const [width, locale] of [[1280, 'en-US'], [1280, 'ja-JP'], [390, 'en-US'], [390, 'ja-JP']]) {

@@ -171,7 +171,7 @@ pub fn lab_page(props: &LabPageProps) -> Html {
     };
     let last_mover = run.schedule().last().copied();
     let model = model_name(lang, scenario.model());
-    let stepper_heading = tr!(lang, "Stepper: {model}", "ステッパー：{model}");
+    let stepper_heading = tr!(lang, "Stepper — {model}", "ステッパー — {model}");
     let model_lesson = match scenario.model() {
         Model::TocTou => lang.t(
             "Each step takes and releases its own lock. Try: step request 1 through its check, then request 2 through its check — both find nothing stored, and both charge.",
