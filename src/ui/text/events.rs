@@ -382,7 +382,7 @@ fn world_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
         E::TimeAdvanced { to_ms } => {
             let t = fmt_ms(lang, *to_ms);
             (
-                tr!(lang, "time passes to {t}", "時間が {t} まで進む"),
+                tr!(lang, "time passes to {t}", "時計が {t} まで進む"),
                 Tone::Plain,
             )
         }
