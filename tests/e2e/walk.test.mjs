@@ -160,7 +160,7 @@ test('5: every answer a client received is listed: two tries, two answers in pro
 
 test('14: "Expires" is told from the simulated time now: "in 24.0 h", then "expired … ago"', async () => {
   for (const [locale, ahead, past] of [['en-US', /^in \d+\.\d\s(ms|s|min|h)$/, /^expired (\d+\.\d\s(ms|s|min|h) ago|just now)$/],
-    ['ja-JP', /^あと \d+\.\d\s(秒|分|時間)$/, /^(\d+\.\d\s(秒|分|時間)前に期限切れ|たった今期限切れ)$/]]) {
+    ['ja-JP', /^あと \d+\.\d\s(秒|分|時間)$/, /^(期限切れ（\d+\.\d\s(秒|分|時間)前）|たった今期限切れ)$/]]) {
     await withPage(async (page) => {
       await open(page, '#/scenario/key-expiry');
       await skipQuestion(page);
@@ -181,22 +181,46 @@ test('14: "Expires" is told from the simulated time now: "in 24.0 h", then "expi
   }
 });
 
-test('390 px, Japanese: a record\'s state stays on one line (期限切れ and 処理中 broke inside the word)', async () => {
+// The lines a cell's text is drawn on, and each word of it that is split across two lines. A
+// word is what lies between spaces and brackets: where Japanese text in a table may break.
+function splitWords(cells) {
+  return cells.map((cell) => {
+    const tops = [];
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      tops.push([' ', null]); // a fingerprint or an account is a block of its own
+      for (let i = 0; i < n.length; i++) {
+        const r = document.createRange();
+        r.setStart(n, i);
+        r.setEnd(n, i + 1);
+        const box = r.getClientRects()[0];
+        tops.push([n.data[i], box ? Math.round(box.top) : null]);
+      }
+    }
+    const split = [];
+    let word = [];
+    for (const item of [...tops, [' ', null]]) {
+      if (/[\s\u00a0（(]/.test(item[0]) && item[0] !== '\u00a0') {
+        if (new Set(word.map((w) => w[1]).filter((t) => t !== null)).size > 1) split.push(word.map((w) => w[0]).join(''));
+        word = [];
+      } else word.push(item);
+    }
+    return { text: cell.textContent.trim(), lines: new Set(tops.map((t) => t[1]).filter((t) => t !== null)).size, split };
+  });
+}
+
+test('390 px, Japanese: no word or unit in a table breaks inside (期限切れ, 24.0 時間, 二重課金 did)', async () => {
   await withPage(async (page) => {
     const seen = new Set();
-    for (const id of ['key-expiry', 'concurrent-same-key']) {
+    for (const id of ['key-expiry', 'concurrent-same-key', 'slow-processor']) {
       await open(page, `#/scenario/${id}`);
       await skipQuestion(page);
       for (;;) {
-        const cells = await page.locator('[data-testid=store] td[class^=state-]').evaluateAll((tds) => tds.map((td) => {
-          const r = document.createRange();
-          r.selectNodeContents(td);
-          // One line of text is one rectangle per line box.
-          const lines = new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
-          return { text: td.textContent.trim(), lines };
-        }));
-        for (const c of cells) {
+        for (const c of await page.locator('[data-testid=store] td, [data-testid=store] th').evaluateAll(splitWords)) {
           seen.add(c.text);
+          assert.deepEqual(c.split, [], `“${c.text}” breaks inside ${c.split.join(', ')}`);
+        }
+        for (const c of await page.locator('[data-testid=store] td[class^=state-]').evaluateAll(splitWords)) {
           assert.equal(c.lines, 1, `the state “${c.text}” is drawn on ${c.lines} lines`);
         }
         if (await page.getByTestId('step').isDisabled()) break;
@@ -204,6 +228,13 @@ test('390 px, Japanese: a record\'s state stays on one line (期限切れ and �
       }
     }
     assert.ok(seen.has('期限切れ') && seen.has('処理中'), `states seen: ${[...seen].join(', ')}`);
+    assert.ok([...seen].some((t) => /^あと \d+\.\d\s時間$/.test(t)), 'an expiry in hours was checked');
+    await open(page, 'lab/');
+    await page.getByTestId('lab-run').click();
+    await page.getByTestId('lab-compare').waitFor();
+    const cells = await page.locator('[data-testid=lab-compare] td, [data-testid=lab-compare] th').evaluateAll(splitWords);
+    assert.ok(cells.length > 0, 'the lab compares two services');
+    for (const c of cells) assert.deepEqual(c.split, [], `lab: “${c.text}” breaks inside ${c.split.join(', ')}`);
   }, { width: 390, locale: 'ja-JP' });
 });
 

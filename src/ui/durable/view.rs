@@ -195,7 +195,7 @@ fn predict(l: Lang, ui: &DurUi, id: &str, on: &On) -> Html {
                         words::answer(l, right)
                     ],
                     [
-                        "✕ 惜しい：予想は {}、実行の答えは {}。",
+                        "✕ 惜しい：予想は「{}」、実行の答えは「{}」。",
                         words::answer(l, picked),
                         words::answer(l, right)
                     ]
@@ -207,7 +207,10 @@ fn predict(l: Lang, ui: &DurUi, id: &str, on: &On) -> Html {
             tr!(
                 l,
                 ["Skipped. The run gives {}.", words::answer(l, right)],
-                ["スキップした。実行の答えは {}。", words::answer(l, right)]
+                [
+                    "スキップした。実行の答えは「{}」。",
+                    words::answer(l, right)
+                ]
             ),
         ),
     };

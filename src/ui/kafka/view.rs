@@ -355,7 +355,7 @@ fn predict(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
                     tr!(
                         l,
                         "Not quite: you said {picked}; the run gives {shown}.",
-                        "惜しい：予想は{picked}、実行の答えは{shown}。"
+                        "惜しい：予想は「{picked}」、実行の答えは「{shown}」。"
                     )
                 }
                 None => tr!(l, "The answer: {shown}.", "答え：{shown}。"),

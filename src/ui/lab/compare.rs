@@ -69,7 +69,7 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
     let still_waiting = adapted.waiting.len();
     let yes_no = |b: bool| {
         if b {
-            lang.t("yes — double charge", "あり — 二重課金")
+            lang.t("yes — double charge", "あり")
         } else {
             lang.t("no", "なし")
         }
@@ -89,7 +89,7 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                             let n = r + 1;
                             html! {
                                 <tr>
-                                    <th scope="row">{ tr!(lang, "Request {n}", "リクエスト{n}") }</th>
+                                    <th scope="row" class="lab-req">{ tr!(lang, "Request {n}", "リクエスト{n}") }</th>
                                     <td>{ cell(run, r) }</td>
                                     <td>{ cell(other, r) }</td>
                                 </tr>
@@ -101,7 +101,7 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                             <td>{ other.state().balance() }</td>
                         </tr>
                         <tr>
-                            <th scope="row">{ lang.t("Charged twice for one key", "同じキーで2回以上課金") }</th>
+                            <th scope="row">{ lang.t("Charged twice for one key", "二重課金") }</th>
                             <td>{ yes_no(run.double_charged()) }</td>
                             <td>{ yes_no(other.double_charged()) }</td>
                         </tr>

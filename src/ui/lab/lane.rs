@@ -8,7 +8,7 @@ use crate::sim::lab::{step_source, LabResult, LabScenario, RequestStatus};
 use crate::sim::limits::LAB_STEPS_PER_REQUEST;
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::raw::Raw;
-use crate::ui::text::lab_error;
+use crate::ui::text::{self, lab_error};
 
 use crate::ui::text::lab::{english_gloss, result_text, step_name};
 
@@ -84,7 +84,7 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
             let text = tr!(
                 lang,
                 "Returned {result}. Its step {n} runs no code.",
-                "{result} を返した。ステップ {n} では何も実行しない。"
+                "{result}を返した。ステップ {n} では何も実行しない。"
             );
             (text, "lab-returned")
         }
@@ -93,7 +93,7 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
             let text = tr!(
                 lang,
                 "Finished: returned {returned}",
-                "終了：{returned} を返した"
+                "終了：{returned}を返した"
             );
             let class = if matches!(result, LabResult::Success { .. }) {
                 "lab-finished lab-success"
@@ -183,7 +183,7 @@ pub fn request_lane(props: &RequestLaneProps) -> Html {
                 <p class="lab-block-head">
                     <span class="lab-mark" aria-hidden="true">{ mark }</span>
                     { tr!(lang, "Step {n}: {name}", "ステップ {n}：{name}") }
-                    <span class="lab-block-state">{ format!(" ({mark_text})") }</span>
+                    <span class="lab-block-state">{ text::aside(lang, mark_text) }</span>
                 </p>
                 { code }
             </li>

@@ -6,6 +6,7 @@ use yew::prelude::*;
 use crate::sim::lab::{KeyMode, LabResult, Model, RequestStatus, Stepper};
 use crate::ui::i18n::{tr, Lang};
 
+use crate::ui::text;
 use crate::ui::text::lab::{action_text, charge_text, locks_text, step_name};
 
 /// Props of [`SharedStatePanel`].
@@ -73,9 +74,10 @@ pub fn shared_state_panel(props: &SharedStatePanelProps) -> Html {
         let lock_note = if locks.is_empty() {
             String::new()
         } else {
-            format!(" ({locks})")
+            text::aside(lang, &locks)
         };
-        html! { <p class="lab-last-step">{ format!("{head}: {what}{lock_note}") }</p> }
+        let colon = lang.t(": ", "：");
+        html! { <p class="lab-last-step">{ format!("{head}{colon}{what}{lock_note}") }</p> }
     });
 
     let blocked: Vec<Html> = (0..k)

@@ -6,6 +6,7 @@ use yew::prelude::*;
 use crate::sim::lab::Stepper;
 use crate::ui::i18n::{tr, Lang};
 
+use crate::ui::text;
 use crate::ui::text::lab::{action_text, locks_text, step_name};
 
 /// Props of [`ScheduleTimeline`].
@@ -39,7 +40,7 @@ pub fn schedule_timeline(props: &ScheduleTimelineProps) -> Html {
                             <li>
                                 <strong>{ tr!(lang, "Request {r}", "リクエスト{r}") }</strong>
                                 { format!(" · {} — {}", step_name(lang, model, rec.step), action_text(lang, rec.action)) }
-                                if !locks.is_empty() { <span class="muted">{ format!(" ({locks})") }</span> }
+                                if !locks.is_empty() { <span class="muted">{ text::aside(lang, &locks) }</span> }
                             </li>
                         }
                     }) }

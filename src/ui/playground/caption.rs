@@ -64,7 +64,12 @@ fn plain(l: Lang, e: &EventKind) -> Option<&'static str> {
             "The relay sends an event it has sent before.",
             "リレーが、前にも送ったイベントをまた送る。",
         ),
-        E::ConsumerDuplicate { .. } => l.t(
+        // A consumer without an inbox applies the event again: the second receipt.
+        E::ConsumerDuplicate { applied: true, .. } => l.t(
+            "The consumer keeps no inbox, so it acts on the same event again.",
+            "コンシューマは受信箱を持たないので、同じイベントでもう一度動く。",
+        ),
+        E::ConsumerDuplicate { applied: false, .. } => l.t(
             "The consumer's inbox has this event already: ignored.",
             "コンシューマの受信箱にこのイベントがある：無視。",
         ),
@@ -157,4 +162,25 @@ fn strip(l: Lang, s: &Session) -> Html {
 #[inline(never)]
 pub fn caption(l: Lang, s: &Session, tab: usize) -> Html {
     html! { <div class="caption-bar">{ caption_line(l, s, tab) }{ strip(l, s) }</div> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A redelivered event is told by what the consumer did with it: the naive consumer (no
+    /// inbox) sent a second receipt, and its caption said the inbox had skipped the event.
+    #[test]
+    fn a_redelivery_is_told_by_what_the_consumer_did() {
+        for l in [Lang::En, Lang::Ja] {
+            let again = |applied| plain(l, &EventKind::ConsumerDuplicate { id: 1, applied });
+            let (applied, skipped) = (again(true).unwrap(), again(false).unwrap());
+            assert_ne!(applied, skipped);
+            assert!(
+                applied.contains(l.t("no inbox", "受信箱を持たない")),
+                "{applied}"
+            );
+            assert!(skipped.contains(l.t("ignored", "無視")), "{skipped}");
+        }
+    }
 }

@@ -20,9 +20,9 @@ use super::state::{Action, Notice};
 /// Time jumps offered: a second, past the production service's 90 s in-flight lock, past a day's
 /// retention.
 const JUMPS: [(u64, &str, &str); 3] = [
-    (1_000, "+1 s", "+1秒"),
-    (91_000, "+91 s", "+91秒"),
-    (25 * 3_600_000, "+25 h", "+25時間"),
+    (1_000, "+1 s", "+1 秒"),
+    (91_000, "+91 s", "+91 秒"),
+    (25 * 3_600_000, "+25 h", "+25 時間"),
 ];
 
 /// What [`fork_panel`] draws.

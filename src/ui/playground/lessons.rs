@@ -376,7 +376,7 @@ pub const WORDS: &[Words] = &[
         story: pair!("Three requests with one key arrive at the same moment, at the atomic service (one lock around check, charge and store) and at the TOCTOU service.", "同じキーのリクエストが3つ同時に、アトミックなサービス（確認・課金・保存を1つのロックで囲む）と TOCTOU サービスに届く。"),
         ask: pair!("How many times does the atomic service charge?", "アトミックなサービスは何回課金する？"),
         why: pair!("The first request holds the lock until its result is stored (its charge is step {step}); the others wait, then find the key and replay.", "最初のリクエストは結果を保存するまでロックを握る（その課金がステップ {step}）。他のリクエストは待ち、その後キーを見つけてリプレイする。"),
-        takeaway: pair!("Check, charge and record belong in one critical section. In production that is one database transaction that also locks the key: claimed first under a unique constraint, or a row lock, or REPEATABLE READ and up. Measured on PostgreSQL, a plain check-then-insert at READ COMMITTED still charges twice.", "確認・課金・記録は1つのクリティカルセクションに入れる。本番ではキーのロックも兼ねた1つのデータベーストランザクション：一意制約の下で先にキーを確保する、行ロックを取る、REPEATABLE READ 以上にする。PostgreSQL で測ると、READ COMMITTED の単純な確認してから挿入では、やはり2回課金される。"),
+        takeaway: pair!("Check, charge and record belong in one critical section. In production that is one database transaction that also locks the key: claimed first under a unique constraint, or a row lock, or REPEATABLE READ and up. Measured on PostgreSQL, a plain check-then-insert at READ COMMITTED still charges twice.", "確認・課金・記録は1つのクリティカルセクションに入れる。本番ではキーのロックも兼ねた1つのデータベーストランザクション：一意制約の下で先にキーを確保する、行ロックを取る、REPEATABLE READ 以上にする。PostgreSQL で測ると、READ COMMITTED の単純な「確認してから挿入」では、やはり2回課金される。"),
     },
     Words {
         id: "ten-threads",
@@ -464,7 +464,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "slow-processor",
-        story: pair!("The production service locks the key for 90 s (rocket-rides) and calls a card processor. This time the processor takes 120 s to answer. The client times out and retries every 30 s with the same key: 409 while the lock is young.", "本番型サービスはキーを90秒ロックし（rocket-rides）、決済代行を呼ぶ。今回は決済代行の応答に120秒かかる。クライアントはタイムアウトし、同じキーで30秒ごとにリトライする。ロックが若いうちは409。"),
+        story: pair!("The production service locks the key for 90 s (rocket-rides) and calls a card processor. This time the processor takes 120 s to answer. The client times out and retries every 30 s with the same key: 409 while the lock is young.", "本番型サービスはキーを90秒ロックし（rocket-rides）、決済代行を呼ぶ。今回は決済代行の応答に120秒かかる。クライアントはタイムアウトし、同じキーで30秒ごとにリトライする。ロックが有効なうちは409。"),
         ask: pair!("The next retry arrives after 90 s. How many times is the card charged in the end?", "次のリトライは90秒後に届く。カードは最終的に何回課金される？"),
         why: pair!("The lock expired while its holder was only slow; the retry took the key over and the processor charged again (step {step}). Every request carried the key, but the processor never saw it.", "持ち主が遅いだけなのにロックが切れ、リトライがキーを引き継いで決済代行がもう一度課金した（ステップ {step}）。どのリクエストもキーを持っていたが、決済代行には届いていない。"),
         takeaway: pair!("Pass the key on to the processor (in the sandbox: “Pass the key on”): it then replays. Recovery points help after a crash, not with a slow holder.", "キーを決済代行にも渡す（サンドボックスの「キーを決済代行に渡す」）とリプレイされる。回復ポイントはクラッシュ後には効くが、遅い持ち主には効かない。"),

@@ -214,7 +214,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
             <g class={classes!("tl-row", tone, current.then_some("current"), (!past).then_some("future"))}
                key={row.step} data-step={row.step.to_string()} role="button" tabindex="0"
                data-replayed={row.replayed.map(|r| r.to_string())}
-               aria-label={format!("{} {}: {}", l.t("Step", "ステップ"), row.step, row.label)}
+               aria-label={tr!(l, ["Step {}: {}", row.step, row.label], ["ステップ {}：{}", row.step, row.label])}
                aria-current={current.then_some("step")} {onclick} {onkeydown}>
                 <rect class="tl-hit" x="0" y={(y - ROW_H / 2).to_string()} width={width.to_string()} height={ROW_H.to_string()} />
                 <text class="tl-step" x="4" y={(y + 4).to_string()}>{ format!("{} · {}", row.step, fmt_ms(l, row.time_ms)) }</text>

@@ -194,7 +194,7 @@ fn client_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
         E::ClientRetryScheduled { op, at_ms, .. } => {
             let (n, t) = (op.0 + 1, fmt_ms(lang, *at_ms));
             (
-                tr!(lang, "#{n} retry at {t}", "#{n} {t} にリトライ"),
+                tr!(lang, "#{n} retry at {t}", "#{n} {t}にリトライ"),
                 Tone::Plain,
             )
         }
@@ -382,7 +382,7 @@ fn world_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
         E::TimeAdvanced { to_ms } => {
             let t = fmt_ms(lang, *to_ms);
             (
-                tr!(lang, "time passes to {t}", "時計が {t} まで進む"),
+                tr!(lang, "time passes to {t}", "時計が {t}まで進む"),
                 Tone::Plain,
             )
         }

@@ -30,7 +30,7 @@ pub fn model_name(lang: Lang, model: Model) -> &'static str {
         ),
         Model::Unlocked => lang.t(
             "No lock: IdempotentPaymentService shared by threads",
-            "ロックなし：スレッド間で共有したIdempotentPaymentService",
+            "ロックなし：スレッド間で共有した IdempotentPaymentService",
         ),
     }
 }
@@ -74,7 +74,7 @@ pub fn result_text(lang: Lang, r: LabResult) -> String {
             tr!(
                 lang,
                 "DuplicateRequest (replays {original})",
-                "DuplicateRequest（{original} を再送）"
+                "DuplicateRequest（{original}を再送）"
             )
         }
     }
@@ -88,7 +88,7 @@ pub fn action_text(lang: Lang, action: StepAction) -> String {
             tr!(
                 lang,
                 "found {original} stored: returns DuplicateRequest",
-                "保存済みの {original} を発見：DuplicateRequest を返す"
+                "保存済みの{original}を発見：DuplicateRequest を返す"
             )
         }
         StepAction::CheckMiss => lang
@@ -109,10 +109,10 @@ pub fn action_text(lang: Lang, action: StepAction) -> String {
                     tr!(
                         lang,
                         "stored {result}, overwriting {old}",
-                        "{result} を保存（{old} を上書き）"
+                        "{result}を保存（{old}を上書き）"
                     )
                 }
-                None => tr!(lang, "stored {result}", "{result} を保存"),
+                None => tr!(lang, "stored {result}", "{result}を保存"),
             }
         }
         StepAction::Idle => lang

@@ -113,6 +113,12 @@ pub fn fmt_ms(lang: crate::ui::i18n::Lang, ms: u64) -> String {
     }
 }
 
+/// A remark after text, in the language's parentheses: " (remark)" or "（remark）".
+pub fn aside(lang: crate::ui::i18n::Lang, remark: &str) -> String {
+    use crate::ui::i18n::tr;
+    tr!(lang, " ({remark})", "（{remark}）")
+}
+
 /// When an idempotency record expires, seen from the world's current simulated time `now_ms`:
 /// "in 24.0 h", or "expired 1.0 h ago" once `now_ms` has reached it (a record is expired from
 /// its expiry time on).
@@ -128,7 +134,7 @@ pub fn expiry_text(lang: crate::ui::i18n::Lang, expires_at_ms: u64, now_ms: u64)
         None if now_ms == expires_at_ms => lang.t("expired just now", "たった今期限切れ").into(),
         None => {
             let ago = span(now_ms - expires_at_ms);
-            tr!(lang, "expired {ago} ago", "{ago}前に期限切れ")
+            tr!(lang, "expired {ago} ago", "期限切れ（{ago}前）")
         }
     }
 }
@@ -156,7 +162,7 @@ mod tests {
         assert_eq!(text(Lang::En, 24 * H, 25 * H), "expired 60.0 min ago");
         assert_eq!(text(Lang::En, 24 * H, 50 * H), "expired 26.0 h ago");
         assert_eq!(text(Lang::Ja, 24 * H, 0), "あと 24.0 時間");
-        assert_eq!(text(Lang::Ja, 24 * H, 50 * H), "26.0 時間前に期限切れ");
+        assert_eq!(text(Lang::Ja, 24 * H, 50 * H), "期限切れ（26.0 時間前）");
         // The number and its unit stay on one line when a narrow cell wraps.
         assert_eq!(expiry_text(Lang::En, 24 * H, 0), "in 24.0\u{a0}h");
     }
