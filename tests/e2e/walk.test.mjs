@@ -199,11 +199,16 @@ function splitWords(cells) {
     }
     const split = [];
     let word = [];
+    const end = () => {
+      if (new Set(word.map((w) => w[1]).filter((t) => t !== null)).size > 1) split.push(word.map((w) => w[0]).join(''));
+      word = [];
+    };
     for (const item of [...tops, [' ', null]]) {
-      if (/[\s\u00a0（(]/.test(item[0]) && item[0] !== '\u00a0') {
-        if (new Set(word.map((w) => w[1]).filter((t) => t !== null)).size > 1) split.push(word.map((w) => w[0]).join(''));
-        word = [];
-      } else word.push(item);
+      // A line may break at a space (not a no-break one), before an opening bracket, and after
+      // a closing bracket or Japanese punctuation.
+      if (/[ \t\n（(]/.test(item[0])) end();
+      if (!/[ \t\n]/.test(item[0])) word.push(item);
+      if (/[）)：、。]/.test(item[0])) end();
     }
     return { text: cell.textContent.trim(), lines: new Set(tops.map((t) => t[1]).filter((t) => t !== null)).size, split };
   });
