@@ -6,7 +6,9 @@
 #   3. e2e      dist/ served on 127.0.0.1, Playwright + Debian Chromium (tests/e2e/*.test.mjs)
 #   4. lint     core-import check, cargo fmt --check, clippy -D warnings on native and wasm32
 #   5. pg       a throwaway PostgreSQL (scripts/pg.sh): the services as SQL, forced schedules and
-#               a short 10-connection race (tests/pg.rs), then the server is stopped
+#               a short 10-connection race (tests/pg.rs), then the server is stopped; then the
+#               same from a clone in a mode-700 folder, as root and as `nobody` when run as
+#               root (scripts/pg-private-check.sh)
 # Run one layer alone: scripts/test.sh native|browser|e2e|lint|pg
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -65,6 +67,15 @@ for layer in $layers; do
       scripts/pg.sh run cargo test --features pg --test pg -- --test-threads=1 2>&1 | tee "$logdir/pg.log"
       read -r p f < <(count_rust "$logdir/pg.log")
       need_tests pg "$p"
+      # The same server must start from a clone in a private (mode 700) folder, as /root is.
+      echo "[test] pg: the throwaway PostgreSQL from a clone in a private folder (scripts/pg-private-check.sh)"
+      pgtests=$(cargo test --features pg --test pg --no-run --message-format=json 2>/dev/null \
+        | grep '"kind":\["test"\]' | grep '"name":"pg"' \
+        | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)
+      scripts/pg-private-check.sh "$pgtests" --test-threads=1 \
+        the_unsafe_variants_double_charge_on_the_labs_counterexample 2>&1 | tee "$logdir/pg-private.log"
+      read -r p f < <(count_rust "$logdir/pg-private.log")
+      need_tests "pg (private folder)" "$p"
       ;;
     *) echo "unknown layer '$layer' (native, browser, e2e, lint, pg)" >&2; exit 2 ;;
   esac
