@@ -5,8 +5,10 @@ fn main() {
     let id = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "kafka-lost-ack".into());
-    let mut s = lesson(&id)
-        .map(|l| l.scenario)
+    let mut s = std::fs::read_to_string(&id)
+        .ok()
+        .and_then(|t| from_json(&t).ok())
+        .or_else(|| lesson(&id).map(|l| l.scenario))
         .or_else(|| challenge(&id).map(|c| c.solution))
         .expect("a lesson or challenge id");
     for a in std::env::args().skip(2) {
@@ -21,11 +23,13 @@ fn main() {
     let (records, end) = Sim::run_all(&s);
     for (i, r) in records.iter().enumerate() {
         println!(
-            "{:>3} t={:>4} {:?} sent={:?}",
+            "{:>3} t={:>4} {}",
             i + 1,
             r.at_ms,
-            r.kind,
-            r.sent
+            idempotency_playground::ui::text::kafka::step(
+                idempotency_playground::ui::i18n::Lang::En,
+                r
+            )
         );
     }
     for r in &end.broker.log {

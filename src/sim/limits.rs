@@ -151,6 +151,8 @@ pub const KAFKA_MAX_DELAY_MS: u32 = 1_000;
 pub const KAFKA_MAX_AT_MS: u64 = 100_000;
 /// Largest network jitter, in simulated ms.
 pub const KAFKA_MAX_JITTER_MS: u32 = 20;
+/// The Kafka page's `delivery_timeout_ms` (simulated ms; the request timeout is 60).
+pub const KAFKA_MAX_DELIVERY_TIMEOUT_MS: u32 = 10_000;
 /// Most steps one Kafka run takes (a run that would take more stops there and says so).
 pub const KAFKA_MAX_STEPS: usize = 20_000;
 

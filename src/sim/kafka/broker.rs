@@ -31,6 +31,15 @@ use super::{Epoch, EventId, Pid, Seq};
 /// producer id.
 pub const NUM_BATCHES_TO_RETAIN: usize = 5;
 
+/// Sequences are non-negative Java ints: after `Integer.MAX_VALUE` the next is 0
+/// (`DefaultRecordBatch.incrementSequence`; `ProducerAppendInfo.inSequence` accepts 0 after
+/// `Integer.MAX_VALUE`).
+pub const SEQ_MASK: Seq = i32::MAX as Seq;
+
+/// The largest epoch (`Short.MAX_VALUE`); the coordinator hands out a new producer id rather
+/// than go past it (`TransactionMetadata.isEpochExhausted`: `epoch >= Short.MAX_VALUE - 1`).
+pub const MAX_EPOCH: Epoch = i16::MAX as Epoch;
+
 /// What the broker keeps of one appended batch (`BatchMetadata`): its sequence and offset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BatchMeta {
@@ -71,6 +80,8 @@ pub struct LogRecord {
     /// The producer instance that sent it (for the page and the invariants: the broker itself
     /// never looks at it).
     pub writer: usize,
+    /// The writer's batch, i.e. the application's `send()` it carries (for the invariants).
+    pub batch: usize,
 }
 
 /// A produce request as the broker sees it.
@@ -88,6 +99,8 @@ pub struct ProduceBatch {
     pub event: EventId,
     /// The producer instance that sent it (not on the wire in Kafka; kept for the page).
     pub writer: usize,
+    /// The writer's batch index (not on the wire either; for the invariants).
+    pub batch: usize,
 }
 
 /// The broker's answer to one batch.
@@ -100,9 +113,20 @@ pub enum Verdict {
     Duplicate(u32),
     /// `OUT_OF_ORDER_SEQUENCE_NUMBER`: a gap, or an old sequence outside the window.
     OutOfOrder,
-    /// An epoch older than the latest: `INVALID_PRODUCER_EPOCH` at the partition
-    /// (`checkProducerEpoch`) or `PRODUCER_FENCED` at the transaction coordinator.
+    /// `INVALID_PRODUCER_EPOCH`: the partition has seen a newer epoch of this producer id
+    /// (`ProducerAppendInfo.checkProducerEpoch`: "Starting from 2.7, we replaced ProducerFenced
+    /// error with InvalidProducerEpoch in the producer send response callback to differentiate
+    /// from the former fatal exception"). Not appended; the producer can recover.
+    InvalidEpoch,
+    /// `PRODUCER_FENCED`: the transaction coordinator has a newer epoch for the producer's
+    /// `transactional.id` (fatal for the producer). The coordinator answers it (to the
+    /// transactional producer's abort after an `INVALID_PRODUCER_EPOCH`); the partition never
+    /// does.
     Fenced,
+    /// `NOT_ENOUGH_REPLICAS`: with `acks=all`, fewer in-sync replicas than
+    /// `min.insync.replicas` (`Partition.appendRecordsToLeader` checks this before appending).
+    /// Not appended; retriable.
+    NotEnoughReplicas,
 }
 
 /// The broker.
@@ -132,15 +156,28 @@ impl Broker {
         self.producers.iter().find(|e| e.pid == pid)
     }
 
+    /// A broker whose coordinator already holds this producer id and epoch for the one
+    /// `transactional.id` (for tests of the epoch's end).
+    pub fn with_transactional(pid: Pid, epoch: Epoch) -> Self {
+        Broker {
+            txn: Some((pid, epoch)),
+            next_pid: pid + 1,
+            ..Broker::default()
+        }
+    }
+
     /// `InitProducerId`. Without a transactional id the coordinator "blindly" hands out a new
     /// producer id (epoch 0); with one it keeps the id and bumps the epoch
-    /// (`TransactionMetadata.prepareIncrementProducerEpoch`), which fences the older instance.
+    /// (`TransactionMetadata.prepareIncrementProducerEpoch`), which fences the older instance;
+    /// an exhausted epoch gets a new producer id at epoch 0 instead.
     pub fn init_producer_id(&mut self, transactional: bool) -> (Pid, Epoch) {
         if transactional {
             if let Some((pid, epoch)) = self.txn {
-                let bumped = (pid, epoch.saturating_add(1));
-                self.txn = Some(bumped);
-                return bumped;
+                if epoch < MAX_EPOCH - 1 {
+                    let bumped = (pid, epoch + 1);
+                    self.txn = Some(bumped);
+                    return bumped;
+                }
             }
         }
         let pid = self.next_pid;
@@ -158,12 +195,14 @@ impl Broker {
             // Without idempotence a batch has no producer id: nothing is validated.
             return Verdict::Appended(self.push(batch, step));
         };
-        // A transactional producer's write is checked against the coordinator's epoch for its
-        // transactional id: an older epoch is PRODUCER_FENCED (TransactionCoordinator).
+        // A transactional producer's write is verified with the coordinator (KIP-890,
+        // AddPartitionsToTxnManager): an epoch older than the coordinator's is fenced, and the
+        // produce answer says INVALID_PRODUCER_EPOCH ("Producers expect to handle
+        // INVALID_PRODUCER_EPOCH in this scenario").
         if batch.transactional {
             if let Some((tpid, tepoch)) = self.txn {
                 if tpid == pid && batch.epoch < tepoch {
-                    return Verdict::Fenced;
+                    return Verdict::InvalidEpoch;
                 }
             }
         }
@@ -181,7 +220,7 @@ impl Broker {
             // 2. ProducerAppendInfo.checkProducerEpoch: an epoch smaller than the last seen one
             //    is InvalidProducerEpochException.
             if batch.epoch < e.epoch {
-                return Verdict::Fenced;
+                return Verdict::InvalidEpoch;
             }
             // 3. ProducerAppendInfo.checkSequence.
             let ok = if batch.epoch != e.epoch {
@@ -191,7 +230,7 @@ impl Broker {
                 // Same epoch: the next sequence after the last retained batch
                 // (inSequence: nextSeq == lastSeq + 1; NO_SEQUENCE = -1 when none is retained).
                 match e.batches.back() {
-                    Some(last) => seq == last.seq.wrapping_add(1),
+                    Some(last) => seq == (last.seq.wrapping_add(1) & SEQ_MASK),
                     None => seq == 0,
                 }
             };
@@ -239,6 +278,7 @@ impl Broker {
             duplicate,
             step,
             writer: batch.writer,
+            batch: batch.batch,
         });
         offset
     }

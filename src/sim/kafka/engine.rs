@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use super::broker::{Broker, ProduceBatch, Verdict};
 use super::invariants::Violations;
 use super::pipeline::{Consumer, Relay};
-use super::producer::{FailReason, Instance, InstanceState, Reaction};
+use super::producer::{Answer, FailReason, Instance, InstanceState, Reaction};
 use super::{
     Config, Epoch, EventId, Input, KafkaScenario, Pid, Seq, LATENCY_MS, REQUEST_TIMEOUT_MS,
 };
@@ -78,7 +78,8 @@ pub enum StepKind {
         /// What the producer did.
         reaction: Reaction,
     },
-    /// A request timed out.
+    /// A request timed out: the connection closes, and every request on it fails (the others
+    /// are in [`StepRecord::closed`]).
     TimedOut {
         /// The instance.
         inst: usize,
@@ -88,6 +89,15 @@ pub enum StepKind {
         attempt: u8,
         /// What the producer did.
         reaction: Reaction,
+    },
+    /// A batch's delivery timeout passed: it fails to the application.
+    Expired {
+        /// The instance.
+        inst: usize,
+        /// The event.
+        event: EventId,
+        /// Whether its sequence became unresolved (it was being retried).
+        unresolved: bool,
     },
     /// The consumer read a record.
     Consumed {
@@ -111,6 +121,21 @@ pub struct StepRecord {
     pub sent: Vec<Sent>,
     /// For `Restart`: the new instance's producer id and epoch.
     pub started: Option<(Option<Pid>, Epoch)>,
+    /// For `TimedOut`: the other requests the closed connection failed, oldest first.
+    pub closed: Vec<Closed>,
+    /// The epoch an instance bumped to during this step, if one did.
+    pub bumped: Option<(usize, Epoch)>,
+}
+
+/// A request failed because its connection closed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Closed {
+    /// Its event.
+    pub event: EventId,
+    /// Its attempt.
+    pub attempt: u8,
+    /// What the producer did.
+    pub reaction: Reaction,
 }
 
 /// A message on the wire, for the page.
@@ -154,26 +179,42 @@ enum Event {
     Input(usize),
     Arrive {
         inst: usize,
-        batch: usize,
+        conn: u32,
+        id: u32,
         attempt: u8,
         req: ProduceBatch,
     },
     Respond {
         inst: usize,
+        conn: u32,
+        id: u32,
         batch: usize,
-        attempt: u8,
-        epoch: Epoch,
         verdict: Verdict,
     },
     Timeout {
         inst: usize,
+        conn: u32,
+        id: u32,
+    },
+    Expire {
+        inst: usize,
         batch: usize,
-        attempt: u8,
-        epoch: Epoch,
     },
     Consume {
         offset: u32,
     },
+}
+
+/// One instance's connection as the network sees it: requests and answers keep their order
+/// (TCP, and the broker handles one request of a connection at a time: `SocketServer` mutes a
+/// connection while a request of it is handled), and once one is lost the later ones on the
+/// same connection are lost too.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Link {
+    requests_lost: Option<u32>,
+    answers_lost: Option<u32>,
+    last_arrival: u64,
+    last_answer: u64,
 }
 
 /// A run of a [`KafkaScenario`] at some step.
@@ -194,7 +235,9 @@ pub struct Sim {
     pub relay: Relay,
     /// The consumer.
     pub consumer: Consumer,
+    links: Vec<Link>,
     lose_requests: u32,
+    refuse_requests: u32,
     lose_acks: u32,
     delays: Vec<u32>,
     steps: usize,
@@ -222,7 +265,9 @@ impl Sim {
             current: Some(0),
             relay: Relay::new(config.relay),
             consumer: Consumer::new(config.inbox),
+            links: vec![Link::default()],
             lose_requests: 0,
+            refuse_requests: 0,
             lose_acks: 0,
             delays: Vec::new(),
             steps: 0,
@@ -289,20 +334,14 @@ impl Sim {
             .iter()
             .filter_map(|(&(at_ms, _), ev)| match *ev {
                 Event::Arrive {
+                    inst, attempt, req, ..
+                } => Some(Wire::Request {
+                    at_ms,
                     inst,
-                    batch,
+                    event: req.event,
+                    seq: req.seq,
                     attempt,
-                    req,
-                } => {
-                    let _ = batch;
-                    Some(Wire::Request {
-                        at_ms,
-                        inst,
-                        event: req.event,
-                        seq: req.seq,
-                        attempt,
-                    })
-                }
+                }),
                 Event::Respond {
                     inst,
                     batch,
@@ -319,9 +358,14 @@ impl Sim {
             .collect()
     }
 
-    /// Faults armed and not yet used: lost requests, lost acks, delays.
-    pub fn armed(&self) -> (u32, u32, usize) {
-        (self.lose_requests, self.lose_acks, self.delays.len())
+    /// Faults armed and not yet used: lost requests, lost acks, delays, refused requests.
+    pub fn armed(&self) -> (u32, u32, usize, u32) {
+        (
+            self.lose_requests,
+            self.lose_acks,
+            self.delays.len(),
+            self.refuse_requests,
+        )
     }
 
     fn schedule(&mut self, at: u64, ev: Event) {
@@ -335,6 +379,23 @@ impl Sim {
             LATENCY_MS
         } else {
             LATENCY_MS + self.rng.below_inclusive(jitter)
+        }
+    }
+
+    /// Whether an event would be a step: timers and expiries that no longer matter pass
+    /// without one.
+    fn matters(&self, ev: &Event) -> bool {
+        match *ev {
+            Event::Timeout { inst, conn, id } => self.instances[inst].timer_matters(conn, id),
+            Event::Expire { inst, batch } => {
+                let i = &self.instances[inst];
+                i.live()
+                    && matches!(
+                        i.batches[batch].status,
+                        super::BatchStatus::Queued | super::BatchStatus::InFlight
+                    )
+            }
+            _ => true,
         }
     }
 
@@ -352,14 +413,8 @@ impl Sim {
                 return false;
             };
             self.queue.remove(&(at, key));
-            match ev {
-                Event::Timeout {
-                    inst,
-                    batch,
-                    attempt,
-                    epoch,
-                } if !self.instances[inst].timer_matters(batch, attempt, epoch) => continue,
-                _ => break (at, ev),
+            if self.matters(&ev) {
+                break (at, ev);
             }
         };
         self.now = at;
@@ -369,6 +424,8 @@ impl Sim {
             kind: StepKind::Input(Input::Crash),
             sent: Vec::new(),
             started: None,
+            closed: Vec::new(),
+            bumped: None,
         };
         rec.kind = match ev {
             Event::Input(i) => {
@@ -378,19 +435,21 @@ impl Sim {
             }
             Event::Arrive {
                 inst,
-                batch,
+                conn,
+                id,
                 attempt,
                 req,
-            } => self.arrive(inst, batch, attempt, req),
+            } => self.arrive(inst, conn, id, attempt, req),
             Event::Respond {
                 inst,
+                conn,
+                id,
                 batch,
-                attempt,
-                epoch,
                 verdict,
             } => {
                 let config = self.scenario.config;
-                let reaction = self.instances[inst].answer(batch, attempt, epoch, verdict, &config);
+                let reaction =
+                    self.instances[inst].answer(conn, id, Answer::Broker(verdict), &config);
                 let event = self.instances[inst].batches[batch].event;
                 self.after_reaction(inst, event, reaction);
                 self.drain(inst, &mut rec);
@@ -401,22 +460,19 @@ impl Sim {
                     reaction,
                 }
             }
-            Event::Timeout {
-                inst,
-                batch,
-                attempt,
-                epoch,
-            } => {
-                let config = self.scenario.config;
-                let reaction = self.instances[inst].timeout(batch, attempt, epoch, &config);
+            Event::Timeout { inst, conn, id } => self.time_out(inst, conn, id, &mut rec),
+            Event::Expire { inst, batch } => {
+                let reaction = self.instances[inst].expire(batch);
                 let event = self.instances[inst].batches[batch].event;
-                self.after_reaction(inst, event, reaction);
+                let unresolved = self.instances[inst].has_unresolved_sequence();
+                if let Some(r) = reaction {
+                    self.after_reaction(inst, event, r);
+                }
                 self.drain(inst, &mut rec);
-                StepKind::TimedOut {
+                StepKind::Expired {
                     inst,
                     event,
-                    attempt,
-                    reaction,
+                    unresolved,
                 }
             }
             Event::Consume { offset } => {
@@ -435,8 +491,55 @@ impl Sim {
         true
     }
 
-    fn arrive(&mut self, inst: usize, batch: usize, attempt: u8, req: ProduceBatch) -> StepKind {
-        let verdict = self.broker.append(req, self.steps);
+    /// Request `id`'s timeout passed: its connection closes; every request on it fails.
+    fn time_out(&mut self, inst: usize, conn: u32, id: u32, rec: &mut StepRecord) -> StepKind {
+        let config = self.scenario.config;
+        let failed = self.instances[inst]
+            .timeout(conn, id, &config)
+            .unwrap_or_default();
+        // The closed connection's answers never arrive.
+        self.queue.retain(|_, ev| {
+            !matches!(*ev, Event::Respond { inst: i, conn: c, .. } if i == inst && c == conn)
+        });
+        let mut first = None;
+        for &(batch, attempt, reaction) in &failed {
+            let event = self.instances[inst].batches[batch].event;
+            self.after_reaction(inst, event, reaction);
+            if first.is_none() {
+                first = Some((event, attempt, reaction));
+            } else {
+                rec.closed.push(Closed {
+                    event,
+                    attempt,
+                    reaction,
+                });
+            }
+        }
+        self.drain(inst, rec);
+        let (event, attempt, reaction) = first.unwrap_or((0, 0, Reaction::Ignored));
+        StepKind::TimedOut {
+            inst,
+            event,
+            attempt,
+            reaction,
+        }
+    }
+
+    fn arrive(
+        &mut self,
+        inst: usize,
+        conn: u32,
+        id: u32,
+        attempt: u8,
+        req: ProduceBatch,
+    ) -> StepKind {
+        let verdict = if self.refuse_requests > 0 {
+            // min.insync.replicas is checked before anything is appended or validated.
+            self.refuse_requests -= 1;
+            Verdict::NotEnoughReplicas
+        } else {
+            self.broker.append(req, self.steps)
+        };
         if let Verdict::Appended(offset) = verdict {
             let coordinator = match (self.broker.txn, req.pid) {
                 (Some((tpid, tepoch)), Some(pid)) if tpid == pid && req.transactional => {
@@ -449,18 +552,21 @@ impl Sim {
             let at = self.now + self.latency();
             self.schedule(at, Event::Consume { offset });
         }
-        let ack_lost = self.lose_acks > 0;
-        if ack_lost {
+        if self.lose_acks > 0 && self.links[inst].answers_lost != Some(conn) {
             self.lose_acks -= 1;
-        } else {
-            let at = self.now + self.latency();
+            self.links[inst].answers_lost = Some(conn);
+        }
+        let ack_lost = self.links[inst].answers_lost == Some(conn);
+        if !ack_lost {
+            let at = (self.now + self.latency()).max(self.links[inst].last_answer);
+            self.links[inst].last_answer = at;
             self.schedule(
                 at,
                 Event::Respond {
                     inst,
-                    batch,
-                    attempt,
-                    epoch: req.epoch,
+                    conn,
+                    id,
+                    batch: req.batch,
                     verdict,
                 },
             );
@@ -487,10 +593,20 @@ impl Sim {
             Reaction::Failed(reason) if reason != FailReason::Fenced => {
                 // The row stays unpublished (the change uncommitted): the relay publishes it
                 // again, as a new record.
-                self.instances[inst].enqueue(event);
+                let now = self.now;
+                self.enqueue(inst, event, now);
             }
             Reaction::Stopped => self.current = None,
             _ => {}
+        }
+    }
+
+    /// The application's `send()`: a new batch, with its delivery timeout armed.
+    fn enqueue(&mut self, inst: usize, event: EventId, now: u64) {
+        self.instances[inst].enqueue(event, now);
+        if let Some(ms) = self.scenario.config.delivery_timeout_ms {
+            let batch = self.instances[inst].batches.len() - 1;
+            self.schedule(now + u64::from(ms), Event::Expire { inst, batch });
         }
     }
 
@@ -500,8 +616,9 @@ impl Sim {
                 let events = self.relay.write(count);
                 if let Some(c) = self.current {
                     if self.instances[c].state == InstanceState::Running {
+                        let now = self.now;
                         for e in events {
-                            self.instances[c].enqueue(e);
+                            self.enqueue(c, e, now);
                         }
                         self.drain(c, rec);
                     }
@@ -510,6 +627,7 @@ impl Sim {
             Input::LoseNextRequest => self.lose_requests += 1,
             Input::LoseNextAck => self.lose_acks += 1,
             Input::DelayNextRequest { ms } => self.delays.push(ms),
+            Input::RefuseNextRequest => self.refuse_requests += 1,
             Input::Crash => {
                 if let Some(c) = self.current.take() {
                     self.instances[c].state = InstanceState::Crashed;
@@ -523,10 +641,12 @@ impl Sim {
                 let inst = start_instance(&mut self.broker, &config);
                 rec.started = Some((inst.pid, inst.epoch));
                 self.instances.push(inst);
+                self.links.push(Link::default());
                 let c = self.instances.len() - 1;
                 self.current = Some(c);
+                let now = self.now;
                 for e in self.relay.restart() {
-                    self.instances[c].enqueue(e);
+                    self.enqueue(c, e, now);
                 }
                 self.drain(c, rec);
             }
@@ -535,38 +655,59 @@ impl Sim {
                     .rev()
                     .find(|&i| self.instances[i].state == InstanceState::Crashed);
                 if let Some(z) = zombie {
-                    self.instances[z].state = InstanceState::Zombie;
-                    let config = self.scenario.config;
-                    for b in self.instances[z].overdue(self.now) {
-                        let (attempt, epoch) = {
-                            let batch = &self.instances[z].batches[b];
-                            (batch.attempts, batch.epoch)
-                        };
-                        self.instances[z].timeout(b, attempt, epoch, &config);
-                    }
-                    self.drain(z, rec);
+                    self.wake(z, rec);
                 }
             }
         }
     }
 
-    /// Sends what instance `inst` may send now.
+    /// A crashed process carries on: what fell due while it was down happens now.
+    fn wake(&mut self, z: usize, rec: &mut StepRecord) {
+        self.instances[z].state = InstanceState::Zombie;
+        if let Some(ms) = self.scenario.config.delivery_timeout_ms {
+            let due: Vec<usize> = (0..self.instances[z].batches.len())
+                .filter(|&b| self.instances[z].batches[b].created_at + u64::from(ms) <= self.now)
+                .collect();
+            for b in due {
+                self.instances[z].expire(b);
+            }
+        }
+        if let Some(req) = self.instances[z].overdue(self.now) {
+            let config = self.scenario.config;
+            let conn = self.instances[z].connection;
+            self.instances[z].timeout(conn, req.id, &config);
+            self.queue.retain(|_, ev| {
+                !matches!(*ev, Event::Respond { inst: i, conn: c, .. } if i == z && c == conn)
+            });
+        }
+        self.drain(z, rec);
+    }
+
+    /// Sends what instance `inst` may send now (`Sender.runOnce`: resolve, bump, drain).
     fn drain(&mut self, inst: usize, rec: &mut StepRecord) {
+        if self.instances[inst].prepare() {
+            rec.bumped = Some((inst, self.instances[inst].epoch));
+        }
         let config = self.scenario.config;
         while let Some(b) = self.instances[inst].next_to_send(&config) {
-            self.instances[inst].sent(b, self.now);
+            let r = self.instances[inst].sent(b, self.now);
             let i = &self.instances[inst];
-            let batch = i.batches[b];
+            let conn = i.connection;
             let req = ProduceBatch {
                 pid: i.pid,
-                epoch: batch.epoch,
-                seq: batch.seq,
+                epoch: r.epoch,
+                seq: r.seq,
                 transactional: config.transactional_id,
-                event: batch.event,
+                event: i.batches[b].event,
                 writer: inst,
+                batch: b,
             };
-            let fate = if self.lose_requests > 0 {
+            let link = self.links[inst];
+            let fate = if link.requests_lost == Some(conn) {
+                Fate::Lost
+            } else if self.lose_requests > 0 {
                 self.lose_requests -= 1;
+                self.links[inst].requests_lost = Some(conn);
                 Fate::Lost
             } else if !self.delays.is_empty() {
                 Fate::Delayed(self.delays.remove(0))
@@ -578,13 +719,15 @@ impl Sim {
                 _ => 0,
             };
             if fate != Fate::Lost {
-                let at = self.now + self.latency() + extra;
+                let at = (self.now + self.latency() + extra).max(self.links[inst].last_arrival);
+                self.links[inst].last_arrival = at;
                 self.schedule(
                     at,
                     Event::Arrive {
                         inst,
-                        batch: b,
-                        attempt: batch.attempts,
+                        conn,
+                        id: r.id,
+                        attempt: r.attempt,
                         req,
                     },
                 );
@@ -593,17 +736,16 @@ impl Sim {
                 self.now + REQUEST_TIMEOUT_MS,
                 Event::Timeout {
                     inst,
-                    batch: b,
-                    attempt: batch.attempts,
-                    epoch: batch.epoch,
+                    conn,
+                    id: r.id,
                 },
             );
             rec.sent.push(Sent {
                 inst,
-                event: batch.event,
-                seq: batch.seq,
-                epoch: batch.epoch,
-                attempt: batch.attempts,
+                event: req.event,
+                seq: r.seq,
+                epoch: r.epoch,
+                attempt: r.attempt,
                 fate,
             });
         }

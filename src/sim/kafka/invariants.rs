@@ -1,15 +1,19 @@
 //! What must hold after every step, each remembered with the first step that broke it. All are
-//! checked on every run, so a run shows which one its settings break; Kafka promises the first
-//! two only with idempotence on, at most 5 in flight and within one producer session, and the
-//! last one holds only when the consumer keeps an inbox.
+//! checked on every run, so a run shows which one its settings break; [`Invariant::promised`]
+//! says whether the settings promise it at all (Kafka promises the first two only with
+//! idempotence on and at most 5 in flight, within one producer session; the third needs a
+//! `transactional.id`; the last holds only when the consumer keeps an inbox).
 
 use super::broker::LogRecord;
+use super::{Config, NUM_BATCHES_TO_RETAIN};
 
 /// An invariant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Invariant {
-    /// No event appended twice by one producer session (one producer instance: its id, and
-    /// the epochs it bumps itself).
+    /// The producer never writes one `send()` twice: no record appended twice by its own
+    /// retries in one producer session (one instance: its id, and the epochs it bumps itself).
+    /// The relay sending an event again after the producer reported a failure is a new
+    /// `send()`, outside this promise.
     NoDuplicateInSession,
     /// Events reach the log in the order the application sent them.
     SendOrder,
@@ -27,6 +31,18 @@ impl Invariant {
         Invariant::NoFencedWrite,
         Invariant::AppliedOnce,
     ];
+
+    /// Whether these settings promise it: where they do not, a page shows "not promised here"
+    /// rather than a tick beside a duplicate.
+    pub fn promised(self, c: &Config) -> bool {
+        match self {
+            Invariant::NoDuplicateInSession | Invariant::SendOrder => {
+                c.idempotence && usize::from(c.max_in_flight) <= NUM_BATCHES_TO_RETAIN
+            }
+            Invariant::NoFencedWrite => c.transactional_id,
+            Invariant::AppliedOnce => c.inbox,
+        }
+    }
 }
 
 /// The first step that broke each invariant (`None`: it holds so far).
@@ -57,7 +73,7 @@ impl Violations {
         if last.pid.is_some()
             && before
                 .iter()
-                .any(|r| r.writer == last.writer && r.pid == last.pid && r.event == last.event)
+                .any(|r| r.writer == last.writer && r.pid == last.pid && r.batch == last.batch)
         {
             self.mark(Invariant::NoDuplicateInSession, step);
         }

@@ -5,6 +5,7 @@
 //! ```json
 //! {"version": 1, "kind": "kafka", "seed": 0, "idempotence": true, "max_in_flight": 5,
 //!  "retries": 3, "transactional_id": false, "relay": "outbox", "inbox": false, "jitter_ms": 0,
+//!  "delivery_timeout_ms": 240 (optional; absent: none),
 //!  "inputs": [{"at_ms": 0, "type": "lose-next-ack"}, {"at_ms": 0, "type": "send", "count": 3}]}
 //! ```
 
@@ -12,12 +13,17 @@ use super::pipeline::RelayKind;
 use super::{Config, Input, KafkaLimit, KafkaScenario, TimedInput};
 use crate::sim::json::{parse, Fields, Got, Json, JsonError, ObjectWriter};
 use crate::sim::limits::{
-    InputError, KAFKA_MAX_AT_MS, KAFKA_MAX_DELAY_MS, KAFKA_MAX_INPUTS, KAFKA_MAX_IN_FLIGHT,
-    KAFKA_MAX_JITTER_MS, KAFKA_MAX_RETRIES, KAFKA_MAX_SEND, KAFKA_MIN_IN_FLIGHT, MAX_JSON_BYTES,
+    InputError, KAFKA_MAX_AT_MS, KAFKA_MAX_DELAY_MS, KAFKA_MAX_DELIVERY_TIMEOUT_MS,
+    KAFKA_MAX_INPUTS, KAFKA_MAX_IN_FLIGHT, KAFKA_MAX_JITTER_MS, KAFKA_MAX_RETRIES, KAFKA_MAX_SEND,
+    KAFKA_MIN_IN_FLIGHT, MAX_JSON_BYTES,
 };
 
-/// The version this page writes and reads.
-pub const KAFKA_SCENARIO_VERSION: u64 = 1;
+/// The version this page writes. It reads every version from 1: version 1 was written while the
+/// producer model differed from Kafka's (it renumbered batches still on the wire, let a delayed
+/// request overtake later ones on one connection, and answered an older epoch as fenced), so a
+/// version-1 run opens with the same settings and inputs, run by the model as it is now, and the
+/// page says so ([`from_json_versioned`]).
+pub const KAFKA_SCENARIO_VERSION: u64 = 2;
 
 /// Why a Kafka scenario's JSON was not read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +51,9 @@ pub fn to_json(s: &KafkaScenario) -> String {
     o.str("relay", c.relay.id());
     o.bool("inbox", c.inbox);
     o.u64("jitter_ms", u64::from(c.jitter_ms));
+    if let Some(d) = c.delivery_timeout_ms {
+        o.u64("delivery_timeout_ms", u64::from(d));
+    }
     o.array("inputs", &s.inputs, |out, t| {
         let mut w = ObjectWriter::new(out);
         w.u64("at_ms", t.at_ms);
@@ -62,16 +71,21 @@ pub fn to_json(s: &KafkaScenario) -> String {
 
 /// Reads a scenario; every field is checked.
 pub fn from_json(text: &str) -> Result<KafkaScenario, KafkaJsonError> {
+    from_json_versioned(text).map(|(s, _)| s)
+}
+
+/// Reads a scenario and the version it was written in.
+pub fn from_json_versioned(text: &str) -> Result<(KafkaScenario, u64), KafkaJsonError> {
     if text.len() > MAX_JSON_BYTES {
         return Err(KafkaJsonError::TooLong(text.len()));
     }
     let doc = parse(text).map_err(|e| KafkaJsonError::Json(e.into_input_error(text)))?;
-    let s = read(&doc).map_err(|e| KafkaJsonError::Json(e.into_input_error(text)))?;
-    s.check().map_err(KafkaJsonError::Limit)?;
-    Ok(s)
+    let read = read(&doc).map_err(|e| KafkaJsonError::Json(e.into_input_error(text)))?;
+    read.0.check().map_err(KafkaJsonError::Limit)?;
+    Ok(read)
 }
 
-const FIELDS: [&str; 11] = [
+const FIELDS: [&str; 12] = [
     "version",
     "kind",
     "seed",
@@ -82,6 +96,7 @@ const FIELDS: [&str; 11] = [
     "relay",
     "inbox",
     "jitter_ms",
+    "delivery_timeout_ms",
     "inputs",
 ];
 
@@ -93,12 +108,12 @@ fn ranged(g: &Got<'_, '_>, min: u64, max: u64) -> Result<u64, JsonError> {
     Ok(n)
 }
 
-fn read(doc: &Json) -> Result<KafkaScenario, JsonError> {
+fn read(doc: &Json) -> Result<(KafkaScenario, u64), JsonError> {
     let root = Got::new(doc, "the scenario");
     let mut f = root.fields("")?;
     f.deny_unknown(&FIELDS)?;
     let version = f.req("version")?;
-    ranged(&version, KAFKA_SCENARIO_VERSION, KAFKA_SCENARIO_VERSION)?;
+    let version = ranged(&version, 1, KAFKA_SCENARIO_VERSION)?;
     let kind = f.req("kind")?;
     kind.one_of(&["kafka"])?;
     let seed = f.opt_u64("seed", 0)?;
@@ -119,6 +134,11 @@ fn read(doc: &Json) -> Result<KafkaScenario, JsonError> {
     };
     let inbox = f.opt_bool("inbox", false)?;
     let jitter_ms = opt_ranged(&mut f, "jitter_ms", 0, u64::from(KAFKA_MAX_JITTER_MS), 0)? as u32;
+    // Absent (as in every link made before it existed): no delivery timeout.
+    let delivery_timeout_ms = match f.opt("delivery_timeout_ms")? {
+        Some(g) => Some(ranged(&g, 1, u64::from(KAFKA_MAX_DELIVERY_TIMEOUT_MS))? as u32),
+        None => None,
+    };
     let mut inputs = Vec::new();
     if let Some(g) = f.opt("inputs")? {
         let items = g.array()?;
@@ -130,7 +150,7 @@ fn read(doc: &Json) -> Result<KafkaScenario, JsonError> {
             inputs.push(read_input(item, &what)?);
         }
     }
-    Ok(KafkaScenario {
+    let scenario = KafkaScenario {
         config: Config {
             idempotence,
             max_in_flight,
@@ -139,10 +159,12 @@ fn read(doc: &Json) -> Result<KafkaScenario, JsonError> {
             relay,
             inbox,
             jitter_ms,
+            delivery_timeout_ms,
         },
         seed,
         inputs,
-    })
+    };
+    Ok((scenario, version))
 }
 
 fn opt_ranged(
@@ -179,6 +201,7 @@ fn read_input(json: &Json, what: &str) -> Result<TimedInput, JsonError> {
         },
         "lose-next-request" => Input::LoseNextRequest,
         "lose-next-ack" => Input::LoseNextAck,
+        "refuse-next-request" => Input::RefuseNextRequest,
         "crash" => Input::Crash,
         "restart" => Input::Restart,
         _ => Input::WakeZombie,

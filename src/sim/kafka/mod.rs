@@ -27,16 +27,19 @@ mod producer;
 mod question;
 
 pub use broker::{
-    BatchMeta, Broker, LogRecord, ProduceBatch, ProducerEntry, Verdict, NUM_BATCHES_TO_RETAIN,
+    BatchMeta, Broker, LogRecord, ProduceBatch, ProducerEntry, Verdict, MAX_EPOCH,
+    NUM_BATCHES_TO_RETAIN, SEQ_MASK,
 };
 pub use builtin::{
     challenge, challenge_ids, lesson, Challenge, ChallengeGoal, Lesson, CHALLENGE_IDS, LESSON_IDS,
 };
-pub use engine::{Fate, Halt, Sent, Sim, StepKind, StepRecord, Wire};
+pub use engine::{Closed, Fate, Halt, Sent, Sim, StepKind, StepRecord, Wire};
 pub use invariants::{Invariant, Violations};
-pub use json::{from_json, to_json, KafkaJsonError, KAFKA_SCENARIO_VERSION};
+pub use json::{from_json, from_json_versioned, to_json, KafkaJsonError, KAFKA_SCENARIO_VERSION};
 pub use pipeline::{Consumer, Relay, RelayKind};
-pub use producer::{Batch, BatchStatus, FailReason, Instance, InstanceState, Reaction};
+pub use producer::{
+    Answer, Batch, BatchStatus, FailReason, Instance, InstanceState, Reaction, Request,
+};
 pub use question::{Ask, Choice, Posed, Question};
 
 /// A producer id, as the broker hands them out (from 1).
@@ -77,6 +80,9 @@ pub struct Config {
     pub inbox: bool,
     /// Random extra latency per message, 0..=jitter ms, drawn from the scenario's seed.
     pub jitter_ms: u32,
+    /// `delivery.timeout.ms`: a batch not acknowledged this long after `send()` fails
+    /// (`None`: no such bound, only `retries`).
+    pub delivery_timeout_ms: Option<u32>,
 }
 
 impl Default for Config {
@@ -89,6 +95,7 @@ impl Default for Config {
             relay: RelayKind::Outbox,
             inbox: false,
             jitter_ms: 0,
+            delivery_timeout_ms: None,
         }
     }
 }
@@ -109,6 +116,10 @@ pub enum ConfigRefusal {
     /// A `transactional.id` without idempotence: "Cannot set a transactional.id without also
     /// enabling idempotence".
     TransactionalWithoutIdempotence,
+    /// `delivery.timeout.ms` shorter than `request.timeout.ms` (`KafkaProducer
+    /// .configureDeliveryTimeout`: "delivery.timeout.ms should be equal to or larger than
+    /// linger.ms + request.timeout.ms").
+    DeliveryTimeoutBelowRequestTimeout,
 }
 
 impl Config {
@@ -116,6 +127,12 @@ impl Config {
     pub fn refusal(&self) -> Option<ConfigRefusal> {
         if self.transactional_id && !self.idempotence {
             return Some(ConfigRefusal::TransactionalWithoutIdempotence);
+        }
+        if self
+            .delivery_timeout_ms
+            .is_some_and(|d| u64::from(d) < REQUEST_TIMEOUT_MS)
+        {
+            return Some(ConfigRefusal::DeliveryTimeoutBelowRequestTimeout);
         }
         if !self.idempotence {
             return None;
@@ -142,11 +159,16 @@ pub enum Input {
     LoseNextRequest,
     /// The broker's answer to the next request that reaches it is lost on the way back.
     LoseNextAck,
-    /// The next produce request sent takes `ms` longer, so later ones can overtake it.
+    /// The next produce request sent takes `ms` longer. The requests after it on the same
+    /// connection wait behind it (one connection keeps its order); if the producer times out
+    /// first, it retries while the slow request may still be written.
     DelayNextRequest {
         /// Extra delay in simulated ms.
         ms: u32,
     },
+    /// The broker answers the next request that reaches it `NOT_ENOUGH_REPLICAS` (a follower
+    /// fell behind and `acks=all` cannot be met): nothing appended, the producer may retry.
+    RefuseNextRequest,
     /// The relay's process stops (a crash, or a long pause: it may wake up later as a zombie).
     Crash,
     /// A new relay process and producer instance start.
@@ -157,11 +179,12 @@ pub enum Input {
 
 impl Input {
     /// Every kind, for the JSON reader and the page's buttons.
-    pub const KINDS: [&'static str; 7] = [
+    pub const KINDS: [&'static str; 8] = [
         "send",
         "lose-next-request",
         "lose-next-ack",
         "delay-next-request",
+        "refuse-next-request",
         "crash",
         "restart",
         "wake-zombie",
@@ -174,6 +197,7 @@ impl Input {
             Input::LoseNextRequest => "lose-next-request",
             Input::LoseNextAck => "lose-next-ack",
             Input::DelayNextRequest { .. } => "delay-next-request",
+            Input::RefuseNextRequest => "refuse-next-request",
             Input::Crash => "crash",
             Input::Restart => "restart",
             Input::WakeZombie => "wake-zombie",
@@ -235,6 +259,11 @@ impl KafkaScenario {
         if c.jitter_ms > KAFKA_MAX_JITTER_MS {
             return Err(KafkaLimit::Jitter(c.jitter_ms));
         }
+        if let Some(d) = c.delivery_timeout_ms {
+            if !(1..=KAFKA_MAX_DELIVERY_TIMEOUT_MS).contains(&d) {
+                return Err(KafkaLimit::DeliveryTimeout(d));
+            }
+        }
         if self.inputs.len() > KAFKA_MAX_INPUTS {
             return Err(KafkaLimit::Inputs(self.inputs.len()));
         }
@@ -273,6 +302,8 @@ pub enum KafkaLimit {
     Retries(u8),
     /// `jitter_ms` over its limit.
     Jitter(u32),
+    /// `delivery_timeout_ms` outside 1..=its limit.
+    DeliveryTimeout(u32),
     /// More inputs than the limit.
     Inputs(usize),
     /// An input's time over the limit.

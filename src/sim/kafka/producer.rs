@@ -1,25 +1,39 @@
-//! One producer instance: its producer id and epoch, its batches (one record each), the queue
-//! of batches waiting to be sent, the in-flight window, and how it reacts to the broker's
-//! answers and to timeouts. It sends nothing itself: [`Instance::next_to_send`] says which
-//! batch may go now and the engine puts it on the wire.
+//! One producer instance, as Kafka's client runs it: its producer id and epoch, its batches (one
+//! record each), the queue of batches waiting to be sent, the requests in flight on its one
+//! connection, and how it reacts to the broker's answers, a broken connection and a batch whose
+//! delivery timeout passes. It sends nothing itself: [`Instance::prepare`] and
+//! [`Instance::next_to_send`] say which batch may go now, and the engine puts it on the wire.
 //!
-//! Rules, from apache/kafka's client (commit 1eb76443):
-//! - In flight (`NetworkClient`, `max.in.flight.requests.per.connection`): responses on a
-//!   connection come back in request order, so a slot is free only once the oldest unanswered
-//!   request is answered: here a batch may be sent while it is fewer than `max_in_flight`
-//!   places after the oldest unacknowledged one.
-//! - Retries keep their sequence and go in sequence order
-//!   (`RecordAccumulator.shouldStopDrainBatchesForPartition`: a retried batch is sent only when
-//!   it is the first in-flight sequence, "This effectively reduces our in flight request count
-//!   to 1").
-//! - `TransactionManager.canRetry`: an `OUT_OF_ORDER_SEQUENCE_NUMBER` answer for a batch that is
-//!   not the next after the last acknowledged one is retried (an earlier batch is still on its
-//!   way).
-//! - A batch that runs out of retries fails to the application; an idempotent producer then
-//!   bumps its epoch and numbers its unfinished batches from 0 again (KIP-360,
-//!   `requestEpochBumpForPartition`), and sends nothing of the new epoch while requests of the
-//!   old one are still in flight (`hasStaleProducerIdAndEpoch`).
-//! - `PRODUCER_FENCED` / `INVALID_PRODUCER_EPOCH` is fatal: the instance stops.
+//! Translated from apache/kafka's client at commit 1eb76443 (clients/src/main/java/org/apache/
+//! kafka/clients/producer/internals/: `Sender`, `TransactionManager`, `TxnPartitionEntry`,
+//! `RecordAccumulator`); each rule names the method it follows:
+//! - **Sequences are assigned when a batch is first drained** (`RecordAccumulator.drain`), and
+//!   kept by its retries.
+//! - **In flight** (`NetworkClient`, `max.in.flight.requests.per.connection`): at most that many
+//!   requests unanswered on the connection. Answers come back in request order; a request
+//!   timeout closes the connection and fails every request on it with `NETWORK_EXCEPTION`.
+//! - **Retries go in sequence order, one at a time** (`shouldStopDrainBatchesForPartition`: a
+//!   retried batch is drained only when it is the first in-flight sequence, "This effectively
+//!   reduces our in flight request count to 1").
+//! - **`Sender.canRetry`**: not past the delivery timeout, fewer than `retries` retries so far,
+//!   and `TransactionManager.canRetry`: `OUT_OF_ORDER_SEQUENCE_NUMBER` for a batch that is not the
+//!   next after the last acknowledged one is retried as it is; for the next one (a real gap), the
+//!   idempotent producer requests an epoch bump and retries ("retry all
+//!   OUT_OF_ORDER_SEQUENCE_NUMBER errors"). A network error and `NOT_ENOUGH_REPLICAS` are
+//!   retriable; `INVALID_PRODUCER_EPOCH` is not; `PRODUCER_FENCED` is fatal.
+//! - **A batch that runs out of retries** fails to the application without touching the
+//!   sequences (`failBatch(batch, response, batch.attempts() < this.retries)`: "if it did, we
+//!   don't know whether the sequence number was accepted or not"); one that fails for another
+//!   reason with retries left requests an epoch bump (`handleFailedBatch`), and so does one that
+//!   fails with `OUT_OF_ORDER_SEQUENCE_NUMBER`.
+//! - **A batch whose delivery timeout passes** fails with a timeout, in flight or not
+//!   (`Sender.getExpiredInflightBatches`); if it was being retried its sequence becomes
+//!   *unresolved* (`markSequenceUnresolved`): no new batch is drained until nothing is in flight
+//!   (`maybeResolveSequences`); then, if the last acknowledged sequence is the one before the
+//!   next, the later batches succeeded and nothing changes, otherwise the epoch is bumped.
+//! - **An epoch bump** (`bumpIdempotentProducerEpoch`, `startSequencesAtBeginning`) gives every
+//!   unfinished batch that has a sequence a new one from 0 in the new epoch, including a batch
+//!   whose request is still on the wire: its answer still completes it.
 
 use std::collections::VecDeque;
 
@@ -42,10 +56,16 @@ pub enum InstanceState {
 /// Why a batch failed to the application.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FailReason {
-    /// No answer after `retries` retries.
+    /// Its last retry got no answer (the connection timed out) and `retries` are spent.
     RetriesExhausted,
-    /// Still `OUT_OF_ORDER_SEQUENCE_NUMBER` after `retries` retries.
+    /// `OUT_OF_ORDER_SEQUENCE_NUMBER` with `retries` spent.
     OutOfOrder,
+    /// `NOT_ENOUGH_REPLICAS` with `retries` spent.
+    NotEnoughReplicas,
+    /// `INVALID_PRODUCER_EPOCH`: a newer epoch of this producer id has written (not retriable).
+    InvalidEpoch,
+    /// Its delivery timeout (`delivery.timeout.ms`) passed.
+    Expired,
     /// The instance was fenced.
     Fenced,
 }
@@ -63,16 +83,14 @@ pub enum BatchStatus {
     Failed(FailReason),
 }
 
-/// One batch: one record of one event.
+/// One batch: one record of one event, from one `send()` call of the application.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Batch {
     /// The event it carries.
     pub event: EventId,
-    /// Its place in the instance's send order (renumbered from 0 after an epoch bump).
-    pub order: u32,
-    /// Its sequence, with idempotence (= `order`).
+    /// Its sequence, with idempotence, once first drained (rewritten by an epoch bump).
     pub seq: Option<Seq>,
-    /// The epoch it is numbered in.
+    /// The epoch its sequence belongs to.
     pub epoch: Epoch,
     /// How many times it was sent.
     pub attempts: u8,
@@ -80,15 +98,29 @@ pub struct Batch {
     pub status: BatchStatus,
     /// When the current attempt was sent.
     pub sent_at: u64,
+    /// When the application handed it to the producer (its delivery timeout counts from here).
+    pub created_at: u64,
+    /// Its sequence was rewritten by an epoch bump (`sequenceHasBeenReset`).
+    pub reset: bool,
 }
 
 impl Batch {
-    fn unresolved(&self) -> bool {
-        matches!(self.status, BatchStatus::Queued | BatchStatus::InFlight) && self.attempts > 0
-    }
     fn open(&self) -> bool {
         matches!(self.status, BatchStatus::Queued | BatchStatus::InFlight)
     }
+    /// In the transaction manager's in-flight set: unfinished with a sequence assigned.
+    fn sequenced(&self) -> bool {
+        self.open() && self.seq.is_some()
+    }
+}
+
+/// What the broker (or the network) answered to one request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The broker's verdict.
+    Broker(Verdict),
+    /// The connection closed before the answer came (`NETWORK_EXCEPTION`): a request timeout.
+    Disconnected,
 }
 
 /// What an instance did with an answer or a timeout.
@@ -98,12 +130,32 @@ pub enum Reaction {
     Acked(u32),
     /// It will be sent again (attempt number of the next send).
     Retry(u8),
+    /// It will be sent again, and the epoch is bumped first (attempt number of the next send).
+    RetryNewEpoch(u8),
     /// It failed to the application.
     Failed(FailReason),
     /// The instance is fenced and stops; its open batches fail.
     Stopped,
-    /// The answer was for an earlier attempt, or the instance is down: ignored.
+    /// The batch is already finished (its delivery timeout passed), or the instance is down:
+    /// ignored.
     Ignored,
+}
+
+/// A request on the instance's connection, unanswered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// Its id (unique within the instance).
+    pub id: u32,
+    /// The batch it carries.
+    pub batch: usize,
+    /// The batch's attempt it is.
+    pub attempt: u8,
+    /// The epoch and sequence it was sent with (the batch's may be rewritten since).
+    pub epoch: Epoch,
+    /// Sequence on the wire.
+    pub seq: Option<Seq>,
+    /// When it was sent.
+    pub sent_at: u64,
 }
 
 /// One producer instance (a relay process's producer).
@@ -117,12 +169,19 @@ pub struct Instance {
     pub state: InstanceState,
     /// Every batch it made, by index.
     pub batches: Vec<Batch>,
-    /// Batches waiting to be sent, in send order.
+    /// Batches waiting to be sent, in send order (retries first, in sequence order).
     pub queue: VecDeque<usize>,
-    next_order: u32,
+    /// Requests unanswered on the current connection, oldest first.
+    pub in_flight: VecDeque<Request>,
+    /// The connection's number: a timeout closes it and the next request opens another.
+    pub connection: u32,
+    next_seq: Seq,
     last_acked: Option<Seq>,
-    /// Requests of an older epoch still unanswered: (batch, attempt, epoch).
-    stale: Vec<(usize, u8, Epoch)>,
+    /// `partitionsWithUnresolvedSequences`: the sequence after an expired batch that was
+    /// being retried.
+    unresolved: Option<Seq>,
+    bump_required: bool,
+    next_request: u32,
 }
 
 impl Instance {
@@ -134,9 +193,13 @@ impl Instance {
             state: InstanceState::Running,
             batches: Vec::new(),
             queue: VecDeque::new(),
-            next_order: 0,
+            in_flight: VecDeque::new(),
+            connection: 0,
+            next_seq: 0,
             last_acked: None,
-            stale: Vec::new(),
+            unresolved: None,
+            bump_required: false,
+            next_request: 0,
         }
     }
 
@@ -145,209 +208,337 @@ impl Instance {
         matches!(self.state, InstanceState::Running | InstanceState::Zombie)
     }
 
-    /// Queues a new batch for `event`.
-    pub fn enqueue(&mut self, event: EventId) {
-        let order = self.next_order;
-        self.next_order += 1;
+    /// `TransactionManager.sequenceNumber`: the sequence the next new batch gets.
+    pub fn sequence_number(&self) -> Seq {
+        self.next_seq
+    }
+
+    /// `lastAckedSequence`.
+    pub fn last_acked_sequence(&self) -> Option<Seq> {
+        self.last_acked
+    }
+
+    /// `firstInFlightSequence`: the smallest sequence of an unfinished batch.
+    pub fn first_in_flight_sequence(&self) -> Option<Seq> {
+        self.batches
+            .iter()
+            .filter(|b| b.sequenced())
+            .filter_map(|b| b.seq)
+            .min()
+    }
+
+    /// `hasUnresolvedSequence`.
+    pub fn has_unresolved_sequence(&self) -> bool {
+        self.unresolved.is_some()
+    }
+
+    /// `hasInflightBatches`: unfinished batches that have a sequence.
+    pub fn has_inflight_batches(&self) -> bool {
+        self.batches.iter().any(Batch::sequenced)
+    }
+
+    /// Queues a new batch for `event` (the application's `send()`), at `now`.
+    pub fn enqueue(&mut self, event: EventId, now: u64) {
         self.batches.push(Batch {
             event,
-            order,
-            seq: self.pid.map(|_| order),
+            seq: None,
             epoch: self.epoch,
             attempts: 0,
             status: BatchStatus::Queued,
             sent_at: 0,
+            created_at: now,
+            reset: false,
         });
         self.queue.push_back(self.batches.len() - 1);
     }
 
+    fn is_next_sequence(&self, seq: Seq) -> bool {
+        seq == self.last_acked.map_or(0, |l| l + 1)
+    }
+
+    /// The start of `Sender.runOnce`: resolves an unresolved sequence once nothing is in flight
+    /// (`maybeResolveSequences`), then bumps the epoch if that was requested
+    /// (`bumpIdempotentEpochAndResetIdIfNeeded`). True when the epoch was bumped.
+    pub fn prepare(&mut self) -> bool {
+        if !self.live() {
+            return false;
+        }
+        if self.unresolved.is_some() && !self.has_inflight_batches() {
+            if !self.is_next_sequence(self.next_seq) {
+                // "all in flight batches were ultimately expired": bump.
+                self.bump_required = true;
+            }
+            self.unresolved = None;
+        }
+        if !self.bump_required {
+            return false;
+        }
+        self.bump_required = false;
+        // Past Short.MAX_VALUE Kafka asks for a new producer id; a run never gets near it.
+        self.epoch = self.epoch.saturating_add(1);
+        let mut open: Vec<usize> = (0..self.batches.len())
+            .filter(|&j| self.batches[j].sequenced())
+            .collect();
+        open.sort_by_key(|&j| self.batches[j].seq);
+        for (n, &j) in open.iter().enumerate() {
+            let b = &mut self.batches[j];
+            b.seq = Some(n as Seq);
+            b.epoch = self.epoch;
+            b.reset = true;
+        }
+        self.next_seq = open.len() as Seq;
+        self.last_acked = None;
+        self.unresolved = None;
+        true
+    }
+
     /// The batch that may be sent now, if any (it stays queued until [`Instance::sent`]).
     pub fn next_to_send(&self, config: &Config) -> Option<usize> {
-        if !self.live() {
+        if !self.live() || self.in_flight.len() >= usize::from(config.max_in_flight) {
             return None;
         }
         let &head = self.queue.front()?;
         let b = &self.batches[head];
-        // No batch of a new epoch while requests of an older one are in flight.
-        if !self.stale.is_empty() {
-            return None;
-        }
-        let oldest = self
-            .batches
-            .iter()
-            .filter(|o| o.unresolved())
-            .map(|o| o.order)
-            .min();
-        if let Some(oldest) = oldest {
-            if b.order >= oldest + u32::from(config.max_in_flight) {
+        if config.idempotence {
+            // No new batch while an expired batch's fate is unknown.
+            if b.seq.is_none() && self.unresolved.is_some() {
                 return None;
             }
             // A retried batch goes only when it is the first in-flight sequence.
-            if config.idempotence && b.attempts > 0 && b.order != oldest {
+            if b.seq.is_some() && b.seq != self.first_in_flight_sequence() {
                 return None;
             }
         }
         Some(head)
     }
 
-    /// Marks batch `i` sent now (attempt `attempts + 1`).
-    pub fn sent(&mut self, i: usize, now: u64) {
+    /// Sends batch `i` now (attempt `attempts + 1`), assigning its sequence on its first
+    /// send; the request to put on the wire.
+    pub fn sent(&mut self, i: usize, now: u64) -> Request {
         self.queue.retain(|&q| q != i);
+        if self.pid.is_some() && self.batches[i].seq.is_none() {
+            self.batches[i].seq = Some(self.next_seq);
+            self.batches[i].epoch = self.epoch;
+            self.next_seq = self.next_seq.wrapping_add(1) & super::broker::SEQ_MASK;
+        }
         let b = &mut self.batches[i];
         b.attempts += 1;
         b.status = BatchStatus::InFlight;
         b.sent_at = now;
+        let req = Request {
+            id: self.next_request,
+            batch: i,
+            attempt: b.attempts,
+            epoch: b.epoch,
+            seq: b.seq,
+            sent_at: now,
+        };
+        self.next_request += 1;
+        self.in_flight.push_back(req);
+        req
     }
 
-    /// Puts batch `i` back in the queue, in order before every later batch.
+    /// Puts batch `i` back in the queue, before every batch with a later sequence or none
+    /// (`RecordAccumulator.reenqueue` / `insertInSequenceOrder`).
     fn requeue(&mut self, i: usize) {
         self.batches[i].status = BatchStatus::Queued;
-        let order = self.batches[i].order;
+        let seq = self.batches[i].seq;
         let at = self
             .queue
             .iter()
-            .position(|&q| self.batches[q].order > order)
+            .position(|&q| match (self.batches[q].seq, seq) {
+                (Some(s), Some(mine)) => s > mine,
+                (None, _) => true,
+                (Some(_), None) => false,
+            })
             .unwrap_or(self.queue.len());
         self.queue.insert(at, i);
     }
 
-    /// Retry or fail batch `i` after a failed attempt; `reason` if it fails.
-    fn retry_or_fail(&mut self, i: usize, config: &Config, reason: FailReason) -> Reaction {
-        if self.batches[i].attempts > config.retries {
-            self.fail(i, reason, config);
-            Reaction::Failed(reason)
-        } else {
-            self.requeue(i);
-            Reaction::Retry(self.batches[i].attempts + 1)
-        }
-    }
-
-    /// Batch `i` fails; with idempotence the epoch is bumped and the open batches renumbered.
-    fn fail(&mut self, i: usize, reason: FailReason, config: &Config) {
-        self.batches[i].status = BatchStatus::Failed(reason);
-        if config.idempotence && reason != FailReason::Fenced {
-            self.epoch = self.epoch.saturating_add(1);
-            self.last_acked = None;
-            let mut open: Vec<usize> = (0..self.batches.len())
-                .filter(|&j| self.batches[j].open())
-                .collect();
-            open.sort_by_key(|&j| self.batches[j].order);
-            for (n, &j) in open.iter().enumerate() {
-                let b = &mut self.batches[j];
-                b.order = n as u32;
-                b.seq = Some(n as u32);
-                if b.status == BatchStatus::InFlight {
-                    // Its answer (old epoch) will be ignored; it goes again in the new epoch.
-                    self.stale.push((j, b.attempts, b.epoch));
-                    b.status = BatchStatus::Queued;
-                }
-                b.attempts = 0;
-                b.epoch = self.epoch;
-            }
-            self.next_order = open.len() as u32;
-            let mut queue: Vec<usize> = open;
-            queue.sort_by_key(|&j| self.batches[j].order);
-            self.queue = queue.into();
-        }
-    }
-
-    /// The broker's answer to attempt `attempt` of batch `i`, sent in epoch `epoch`.
-    pub fn answer(
-        &mut self,
-        i: usize,
-        attempt: u8,
-        epoch: Epoch,
-        verdict: Verdict,
-        config: &Config,
-    ) -> Reaction {
-        if self.clear_stale(i, attempt, epoch) {
-            return Reaction::Ignored;
-        }
+    /// `Sender.canRetry` with `TransactionManager.canRetry` for an error answer.
+    fn can_retry(&mut self, i: usize, error: Error, config: &Config) -> bool {
         let b = self.batches[i];
-        if !self.live()
-            || b.status != BatchStatus::InFlight
-            || b.attempts != attempt
-            || b.epoch != epoch
-        {
-            return Reaction::Ignored;
+        if b.attempts > config.retries {
+            return false;
         }
-        match verdict {
-            Verdict::Appended(offset) | Verdict::Duplicate(offset) => {
-                self.batches[i].status = BatchStatus::Acked(offset);
-                if let Some(seq) = b.seq {
-                    self.last_acked = Some(self.last_acked.map_or(seq, |l| l.max(seq)));
+        if !config.idempotence {
+            return error.retriable();
+        }
+        match error {
+            Error::OutOfOrder => {
+                let seq = b.seq.unwrap_or(0);
+                if self.unresolved.is_none() && (b.reset || !self.is_next_sequence(seq)) {
+                    return true;
                 }
-                Reaction::Acked(offset)
-            }
-            Verdict::OutOfOrder => {
-                let next = self.last_acked.map_or(0, |l| l + 1);
-                if b.seq != Some(next) {
-                    // An earlier batch is still on its way: retry (canRetry).
-                    self.retry_or_fail(i, config, FailReason::OutOfOrder)
-                } else {
-                    // A real gap the broker will never fill: bump the epoch (canRetry).
-                    self.fail(i, FailReason::OutOfOrder, config);
-                    Reaction::Failed(FailReason::OutOfOrder)
+                if self.unresolved.is_none() || self.unresolved == Some(seq) {
+                    self.bump_required = true;
                 }
-            }
-            Verdict::Fenced => {
-                self.state = InstanceState::Fenced;
-                for b in self.batches.iter_mut().filter(|b| b.open()) {
-                    b.status = BatchStatus::Failed(FailReason::Fenced);
-                }
-                self.queue.clear();
-                Reaction::Stopped
-            }
-        }
-    }
-
-    /// The request timeout of attempt `attempt` of batch `i` passed without an answer.
-    pub fn timeout(&mut self, i: usize, attempt: u8, epoch: Epoch, config: &Config) -> Reaction {
-        if self.clear_stale(i, attempt, epoch) {
-            return Reaction::Ignored;
-        }
-        let b = self.batches[i];
-        if !self.live()
-            || b.status != BatchStatus::InFlight
-            || b.attempts != attempt
-            || b.epoch != epoch
-        {
-            return Reaction::Ignored;
-        }
-        self.retry_or_fail(i, config, FailReason::RetriesExhausted)
-    }
-
-    /// Whether the timer of attempt `attempt` of batch `i` (sent in `epoch`) still means
-    /// something: the batch waits for that answer, or it is an older epoch's request the
-    /// instance is waiting out. Other timers pass without a step.
-    pub fn timer_matters(&self, i: usize, attempt: u8, epoch: Epoch) -> bool {
-        let b = &self.batches[i];
-        self.stale.contains(&(i, attempt, epoch))
-            || (self.live()
-                && b.status == BatchStatus::InFlight
-                && b.attempts == attempt
-                && b.epoch == epoch)
-    }
-
-    /// Forgets a request of an older epoch once it is answered or timed out; whether it was one.
-    fn clear_stale(&mut self, i: usize, attempt: u8, epoch: Epoch) -> bool {
-        match self.stale.iter().position(|s| *s == (i, attempt, epoch)) {
-            Some(at) => {
-                self.stale.remove(at);
                 true
             }
-            None => false,
+            _ => error.retriable(),
         }
     }
 
-    /// Batches in flight whose timeout passed while the instance was down (it handles them when
+    /// Batch `i` fails to the application; `adjust` as `failBatch`'s `adjustSequenceNumbers`.
+    fn fail(&mut self, i: usize, reason: FailReason, adjust: bool, config: &Config) {
+        self.batches[i].status = BatchStatus::Failed(reason);
+        self.queue.retain(|&q| q != i);
+        if config.idempotence && (reason == FailReason::OutOfOrder || adjust) {
+            self.bump_required = true;
+        }
+    }
+
+    /// The fatal `PRODUCER_FENCED`: every unfinished batch fails and the instance stops.
+    fn fence(&mut self) {
+        self.state = InstanceState::Fenced;
+        for b in self.batches.iter_mut().filter(|b| b.open()) {
+            b.status = BatchStatus::Failed(FailReason::Fenced);
+        }
+        self.queue.clear();
+        self.in_flight.clear();
+    }
+
+    /// The answer to request `id` on connection `connection` (answers come in request order).
+    pub fn answer(
+        &mut self,
+        connection: u32,
+        id: u32,
+        answer: Answer,
+        config: &Config,
+    ) -> Reaction {
+        if !self.live() || connection != self.connection {
+            return Reaction::Ignored;
+        }
+        let Some(at) = self.in_flight.iter().position(|r| r.id == id) else {
+            return Reaction::Ignored;
+        };
+        let req = self.in_flight.remove(at).expect("position found");
+        self.complete(req, answer, config)
+    }
+
+    fn complete(&mut self, req: Request, answer: Answer, config: &Config) -> Reaction {
+        let i = req.batch;
+        if !self.batches[i].open() {
+            // Expired while its request was on the wire (`batch.isDone()`).
+            return Reaction::Ignored;
+        }
+        let retries_left = self.batches[i].attempts <= config.retries;
+        let error = match answer {
+            Answer::Broker(Verdict::Appended(offset) | Verdict::Duplicate(offset)) => {
+                self.batches[i].status = BatchStatus::Acked(offset);
+                if let Some(seq) = self.batches[i].seq {
+                    self.last_acked = Some(self.last_acked.map_or(seq, |l| l.max(seq)));
+                }
+                return Reaction::Acked(offset);
+            }
+            Answer::Broker(Verdict::Fenced) => {
+                self.fence();
+                return Reaction::Stopped;
+            }
+            // A transactional producer turns INVALID_PRODUCER_EPOCH into an abortable error
+            // (`maybeTransitionToErrorState`); the abort it must then send is answered
+            // PRODUCER_FENCED by the coordinator, which is fatal. The two steps are one here.
+            Answer::Broker(Verdict::InvalidEpoch) if config.transactional_id => {
+                self.fence();
+                return Reaction::Stopped;
+            }
+            Answer::Broker(Verdict::OutOfOrder) => Error::OutOfOrder,
+            Answer::Broker(Verdict::InvalidEpoch) => Error::InvalidEpoch,
+            Answer::Broker(Verdict::NotEnoughReplicas) => Error::NotEnoughReplicas,
+            Answer::Disconnected => Error::Network,
+        };
+        let bump_before = self.bump_required;
+        if self.can_retry(i, error, config) {
+            self.requeue(i);
+            let next = self.batches[i].attempts + 1;
+            return if self.bump_required && !bump_before {
+                Reaction::RetryNewEpoch(next)
+            } else {
+                Reaction::Retry(next)
+            };
+        }
+        let reason = error.reason();
+        self.fail(i, reason, retries_left, config);
+        Reaction::Failed(reason)
+    }
+
+    /// The request timeout of the oldest request passed: the connection closes and every
+    /// request on it fails with a network error, oldest first. `None` when request `id` on
+    /// `connection` is no longer waited for (answered, or an older connection's).
+    pub fn timeout(
+        &mut self,
+        connection: u32,
+        id: u32,
+        config: &Config,
+    ) -> Option<Vec<(usize, u8, Reaction)>> {
+        if !self.timer_matters(connection, id) {
+            return None;
+        }
+        self.connection += 1;
+        let reqs: Vec<Request> = self.in_flight.drain(..).collect();
+        let mut out = Vec::new();
+        for req in reqs {
+            let r = self.complete(req, Answer::Disconnected, config);
+            out.push((req.batch, req.attempt, r));
+        }
+        Some(out)
+    }
+
+    /// Whether the timer of request `id` on `connection` still means something.
+    pub fn timer_matters(&self, connection: u32, id: u32) -> bool {
+        self.live() && connection == self.connection && self.in_flight.iter().any(|r| r.id == id)
+    }
+
+    /// Batch `i`'s delivery timeout passed (`getExpiredInflightBatches` / `expiredBatches`):
+    /// it fails, and if it was being retried its sequence becomes unresolved. `None` if it had
+    /// finished already.
+    pub fn expire(&mut self, i: usize) -> Option<Reaction> {
+        let b = self.batches[i];
+        if !self.live() || !b.open() {
+            return None;
+        }
+        self.batches[i].status = BatchStatus::Failed(FailReason::Expired);
+        self.queue.retain(|&q| q != i);
+        // inRetry: sent at least twice, or queued for a retry.
+        let in_retry = b.attempts > 1 || (b.attempts == 1 && b.status == BatchStatus::Queued);
+        if let (true, Some(seq)) = (in_retry, b.seq) {
+            let next = seq + 1;
+            self.unresolved = Some(self.unresolved.map_or(next, |u| u.max(next)));
+        }
+        Some(Reaction::Failed(FailReason::Expired))
+    }
+
+    /// The oldest request whose timeout passed while the instance was down (it handles it when
     /// it wakes).
-    pub fn overdue(&self, now: u64) -> Vec<usize> {
-        (0..self.batches.len())
-            .filter(|&i| {
-                let b = &self.batches[i];
-                b.status == BatchStatus::InFlight && b.sent_at + super::REQUEST_TIMEOUT_MS <= now
-            })
-            .collect()
+    pub fn overdue(&self, now: u64) -> Option<Request> {
+        self.in_flight
+            .front()
+            .filter(|r| r.sent_at + super::REQUEST_TIMEOUT_MS <= now)
+            .copied()
+    }
+}
+
+/// An error answer, as the client classifies it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Error {
+    OutOfOrder,
+    InvalidEpoch,
+    NotEnoughReplicas,
+    Network,
+}
+
+impl Error {
+    /// `RetriableException` or not (`OutOfOrderSequenceException` and
+    /// `InvalidProducerEpochException` are not).
+    fn retriable(self) -> bool {
+        matches!(self, Error::NotEnoughReplicas | Error::Network)
+    }
+    fn reason(self) -> FailReason {
+        match self {
+            Error::OutOfOrder => FailReason::OutOfOrder,
+            Error::InvalidEpoch => FailReason::InvalidEpoch,
+            Error::NotEnoughReplicas => FailReason::NotEnoughReplicas,
+            Error::Network => FailReason::RetriesExhausted,
+        }
     }
 }

@@ -35,8 +35,13 @@ pub enum Choice {
     Duplicate,
     /// Refused: `OutOfOrderSequenceException`.
     OutOfOrder,
+    /// Refused: `INVALID_PRODUCER_EPOCH` (a newer epoch of the producer id has written, or the
+    /// coordinator has fenced it).
+    InvalidEpoch,
     /// Refused: the epoch is fenced.
     Fenced,
+    /// Refused: `NOT_ENOUGH_REPLICAS`.
+    NotEnoughReplicas,
     /// This many times.
     Times(u32),
 }
@@ -47,7 +52,9 @@ impl Choice {
             Verdict::Appended(_) => Choice::Appended,
             Verdict::Duplicate(_) => Choice::Duplicate,
             Verdict::OutOfOrder => Choice::OutOfOrder,
+            Verdict::InvalidEpoch => Choice::InvalidEpoch,
             Verdict::Fenced => Choice::Fenced,
+            Verdict::NotEnoughReplicas => Choice::NotEnoughReplicas,
         }
     }
 }
@@ -99,7 +106,7 @@ impl Question {
                                     Choice::Appended,
                                     Choice::Duplicate,
                                     Choice::OutOfOrder,
-                                    Choice::Fenced,
+                                    Choice::InvalidEpoch,
                                 ],
                                 answer: Choice::of(verdict),
                                 shows: j + 1,

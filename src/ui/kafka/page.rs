@@ -35,13 +35,15 @@ fn opening(route: &Route) -> KafkaUi {
     if Route::parse(&hash) == *route {
         if let Some(q) = Route::query(&hash) {
             return match persist::from_query(q) {
-                Ok((s, k)) => KafkaUi::open(place, s, k, None),
+                Ok((s, k, older)) => {
+                    KafkaUi::open(place, s, k, older.then_some(Notice::OlderModel))
+                }
                 Err(e) => KafkaUi::open(place, place.builtin(), 0, Some(Notice::BadLink(e))),
             };
         }
     }
     match persist::load(&place.route()) {
-        Some(Ok((s, k))) => KafkaUi::open(place, s, k, None),
+        Some(Ok((s, k, older))) => KafkaUi::open(place, s, k, older.then_some(Notice::OlderModel)),
         Some(Err(e)) => KafkaUi::open(place, place.builtin(), 0, Some(Notice::BadSaved(e))),
         None => KafkaUi::open(place, place.builtin(), 0, None),
     }

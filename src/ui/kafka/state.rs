@@ -97,6 +97,9 @@ pub enum Notice {
     StepLimit,
     /// The address names a challenge this page does not have; the sandbox is shown.
     UnknownChallenge,
+    /// The run was written by an earlier version of the page, whose model differed from Kafka's:
+    /// the same settings and inputs run as Kafka runs them now.
+    OlderModel,
 }
 
 /// The page's state.

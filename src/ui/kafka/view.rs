@@ -43,7 +43,22 @@ pub fn page(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             { invariants(l, ui, on) }
             { timeline(l, ui, on) }
             { share(l, ui, on) }
+            { leaves_out(l) }
         </div>
+    }
+}
+
+/// "What this model leaves out": the simplifications, each also an ignored case in
+/// tests/conformance/kafka.rs.
+fn leaves_out(l: Lang) -> Html {
+    html! {
+        <details class="card leaves-out" data-testid="leaves-out">
+            <summary><h3>{ l.t("What this model leaves out", "このモデルが省いているもの") }</h3></summary>
+            <p class="muted">{ l.t(
+                "The rules above follow Apache Kafka's own code and are checked against its unit tests (tests/conformance/kafka.rs). These are simplified on purpose:",
+                "上の規則は Apache Kafka のコードに従い、その単体テストと照らし合わせている（tests/conformance/kafka.rs）。次のものは意図して簡略化している：") }</p>
+            <ul>{ for words::LEAVES_OUT.iter().map(|(en, ja)| html! { <li>{ l.t(en, ja) }</li> }) }</ul>
+        </details>
     }
 }
 
@@ -120,6 +135,14 @@ fn notice(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             let why = link_error(l, e);
             (true, tr!(l, "The run saved in this browser could not be restored, so the built-in run is shown. {why}", "このブラウザに保存された実行は復元できなかったので、組み込みの実行を表示する。{why}"))
         }
+        Notice::OlderModel => (
+            false,
+            l.t(
+                "This run was saved by an earlier version of this page, whose producer did not yet follow Kafka's own code in three ways: it renumbered batches still on their way after giving one up, it let a delayed request overtake later ones on the same connection, and it answered an older epoch as fenced. The run opens with the same settings and inputs, run as Kafka runs them, so its steps may differ from what was shared.",
+                "この実行は以前の版のこのページで保存された。当時のプロデューサは 3 点で Kafka のコードに従っていなかった：1 つを諦めた後に途中のバッチを番号付けし直し、遅れたリクエストを同じ接続の後のリクエストに追い越させ、古いエポックをフェンスとして答えていた。同じ設定と入力のまま Kafka どおりに実行して開くので、共有されたときとステップが違うことがある。",
+            )
+            .into(),
+        ),
         Notice::UnknownChallenge => (
             true,
             l.t(
@@ -196,6 +219,7 @@ fn intro(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             // At the run's last step with the goal not met, these settings and sends do not win.
             let ended = !won && ui.at_end();
             let solution = words::solution(id);
+            let delay_note = !won && ui.place.goal().is_some_and(|g| g.delay_note(&ui.scenario));
             html! {
                 <section class="intro card challenge" data-testid="challenge">
                     <h2>{ l.t(title.0, title.1) }</h2>
@@ -210,6 +234,11 @@ fn intro(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
                             l.t("Not yet.", "まだ。")
                         } }
                     </p>
+                    if delay_note {
+                        <p class="kafka-refusal" data-testid="delay-note">{ l.t(
+                            "A delay cannot reorder one producer's records: Kafka keeps a connection's requests in order (the broker handles one request of a connection at a time), so the later ones wait behind the slow one. Earlier versions of this page let them overtake; links made then open here but no longer win. Look for a request that fails while later ones succeed.",
+                            "遅延では 1 つのプロデューサのレコードの順序は入れ替わらない：Kafka は接続ごとにリクエストの順序を保つ（ブローカーは 1 つの接続のリクエストを 1 件ずつ処理する）ので、後のリクエストは遅いものの後ろで待つ。以前の版のこのページでは追い越せたので、その頃のリンクは開けるがもう達成しない。後のリクエストが成功する間に失敗するリクエストを探そう。") }</p>
+                    }
                     if ui.solution_shown {
                         <p class="muted">{ l.t(solution.0, solution.1) }</p>
                     } else {
@@ -237,6 +266,10 @@ fn select_value(e: &Event) -> Option<String> {
     None
 }
 
+/// The delivery timeouts offered (Kafka's default is 4 request timeouts: 120 s against 30 s;
+/// here the request timeout is 60 ms). A scenario's own value is offered too.
+const DELIVERY_TIMEOUTS: [u32; 4] = [120, 180, 240, 480];
+
 fn settings(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
     let c = ui.scenario.config;
     let set = |f: fn(Config) -> Config| on.reform(move |_: Event| Action::Configure(f(c)));
@@ -246,6 +279,13 @@ fn settings(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             Action::Configure(n.map_or(c, |n| apply(c, n)))
         })
     };
+    let delivery = on.reform(move |e: Event| {
+        let d = select_value(&e).and_then(|v| v.parse::<u32>().ok());
+        Action::Configure(Config {
+            delivery_timeout_ms: d,
+            ..c
+        })
+    });
     let relay = on.reform(move |e: Event| {
         let r = match select_value(&e).as_deref() {
             Some("log") => RelayKind::Log,
@@ -271,6 +311,13 @@ fn settings(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
                     <select data-testid="retries" onchange={number(|c, n| Config { retries: n, ..c })}>
                         { for (0..=KAFKA_MAX_RETRIES).map(|n| html! {
                             <option value={n.to_string()} selected={n == c.retries}>{ n }</option>
+                        }) }
+                    </select></label>
+                <label>{ "delivery.timeout.ms " }
+                    <select data-testid="delivery-timeout" onchange={delivery}>
+                        <option value="" selected={c.delivery_timeout_ms.is_none()}>{ l.t("none (retries only)", "なし（retries のみ）") }</option>
+                        { for DELIVERY_TIMEOUTS.iter().chain(c.delivery_timeout_ms.filter(|d| !DELIVERY_TIMEOUTS.contains(d)).iter()).map(|&ms| html! {
+                            <option value={ms.to_string()} selected={Some(ms) == c.delivery_timeout_ms}>{ tr!(l, "{ms} ms", "{ms} ms") }</option>
                         }) }
                     </select></label>
                 <label class="check"><input type="checkbox" data-testid="transactional-id" checked={c.transactional_id}
@@ -438,12 +485,12 @@ fn faults(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
                 .unwrap_or(delay),
         )
     });
-    let (lr, la, ld) = ui.sim.armed();
-    let armed = (lr + la > 0 || ld > 0).then(|| {
+    let (lr, la, ld, lf) = ui.sim.armed();
+    let armed = (lr + la + lf > 0 || ld > 0).then(|| {
         tr!(
             l,
-            "Armed for what comes next: {lr} lost request(s), {la} lost ack(s), {ld} delay(s).",
-            "次に備えて設定済み：リクエスト消失 {lr}、確認応答消失 {la}、遅延 {ld}。"
+            "Armed for what comes next: {lr} lost request(s), {la} lost ack(s), {ld} delay(s), {lf} refused request(s).",
+            "次に備えて設定済み：リクエスト消失 {lr}、確認応答消失 {la}、遅延 {ld}、拒否 {lf}。"
         )
     });
     html! {
@@ -454,6 +501,7 @@ fn faults(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
                 <button data-testid="send-5" onclick={add(Input::Send { count: 5 })}>{ l.t("Send 5", "5 件送る") }</button>
                 <button data-testid="lose-request" onclick={add(Input::LoseNextRequest)}>{ l.t("Lose the next request", "次のリクエストを失う") }</button>
                 <button data-testid="lose-ack" onclick={add(Input::LoseNextAck)}>{ l.t("Lose the next ack", "次の確認応答を失う") }</button>
+                <button data-testid="refuse" title={l.t("The broker answers NOT_ENOUGH_REPLICAS: a follower fell behind, acks=all cannot be met; nothing is appended", "ブローカーは NOT_ENOUGH_REPLICAS と答える：フォロワーが遅れ acks=all を満たせない。何も追記しない")} onclick={add(Input::RefuseNextRequest)}>{ l.t("Refuse the next request (not enough replicas)", "次のリクエストを拒否（レプリカ不足）") }</button>
                 <span class="kafka-delay">
                     <button data-testid="delay" onclick={add(Input::DelayNextRequest { ms: delay })}>{ l.t("Delay the next request", "次のリクエストを遅らせる") }</button>
                     <select data-testid="delay-ms" aria-label={l.t("Delay in ms", "遅延（ms）")} onchange={set_delay}>
@@ -644,14 +692,22 @@ fn invariants(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             <ul class="kafka-invariants">
             { for Invariant::ALL.iter().map(|&i| {
                 let broken = ui.sim.violations.broken_at(i);
+                let promised = i.promised(&ui.scenario.config);
                 let name = words::invariant(l, i);
+                let (class, mark) = match (promised, broken.is_some()) {
+                    (false, _) => ("na", "– "),
+                    (true, true) => ("fail", "✕ "),
+                    (true, false) => ("pass", "✓ "),
+                };
                 html! {
-                    <li data-invariant={invariant_id(i)} data-state={if broken.is_some() { "broken" } else { "holds" }}>
-                        <span class={classes!("badge", if broken.is_some() { "fail" } else { "pass" })}>
-                            { if broken.is_some() { "✕ " } else { "✓ " } }{ name }</span>
+                    <li data-invariant={invariant_id(i)} data-state={if broken.is_some() { "broken" } else { "holds" }} data-promised={promised.to_string()}>
+                        <span class={classes!("badge", class)}>{ mark }{ name }</span>
+                        if !promised {
+                            <span data-testid="not-promised">{ l.t(" — not promised with these settings", " — この設定では保証されない") }</span>
+                        }
                         { match broken {
                             Some(k) => html! { <>{ " " }<button class="linkish" onclick={on.reform(move |_| Action::Goto(k))}>
-                                { tr!(l, "broken at step {k}", "ステップ {k} で破れた") }</button></> },
+                                { if promised { tr!(l, "broken at step {k}", "ステップ {k} で破れた") } else { tr!(l, "(it happens at step {k})", "（ステップ {k} で起きる）") } }</button></> },
                             None => html! {},
                         } }
                         <span class="muted">{ " " }{ words::promise(l, i) }</span>

@@ -8,10 +8,22 @@ use crate::sim::kafka::{
     KafkaLimit, Reaction, RelayKind, Sent, StepKind, StepRecord, Verdict,
 };
 use crate::sim::limits::{
-    KAFKA_MAX_AT_MS, KAFKA_MAX_DELAY_MS, KAFKA_MAX_EVENTS, KAFKA_MAX_INPUTS, KAFKA_MAX_JITTER_MS,
-    KAFKA_MAX_RETRIES, KAFKA_MAX_SEND, MAX_JSON_BYTES,
+    KAFKA_MAX_AT_MS, KAFKA_MAX_DELAY_MS, KAFKA_MAX_DELIVERY_TIMEOUT_MS, KAFKA_MAX_EVENTS,
+    KAFKA_MAX_INPUTS, KAFKA_MAX_JITTER_MS, KAFKA_MAX_RETRIES, KAFKA_MAX_SEND, MAX_JSON_BYTES,
 };
 use crate::ui::i18n::{tr, Lang};
+
+/// What the Kafka model leaves out (the page's list; each is an ignored conformance case or a
+/// documented choice).
+pub const LEAVES_OUT: [(&str, &str); 7] = [
+    ("One partition and one broker: no replication, no leader changes; “not enough replicas” is a fault you arm, not a follower falling behind.", "パーティションもブローカーも 1 つ：レプリケーションもリーダー交代もない。「レプリカ不足」は自分で仕掛ける障害で、遅れるフォロワーはいない。"),
+    ("One record per batch, so a batch never splits and the sequence advances by one.", "1 バッチに 1 レコード：バッチは分割されず、シーケンスは 1 ずつ進む。"),
+    ("The broker never forgets a producer (no producer id expiry or retention), so UNKNOWN_PRODUCER_ID never comes.", "ブローカーはプロデューサを忘れない（プロデューサIDの期限切れも保持期間もない）。UNKNOWN_PRODUCER_ID は起きない。"),
+    ("No transactions: a transactional.id only keeps the producer id across restarts and refuses older epochs; there is no commit, abort or read_committed. A zombie's refused write and its failed abort are one step.", "トランザクションはない：transactional.id は再起動をまたいでプロデューサIDを保ち、古いエポックを拒否するだけ。コミットもアボートも read_committed もない。ゾンビの書き込み拒否とアボートの失敗は 1 ステップにまとめている。"),
+    ("Time is scaled down: 10 ms one way, a request timeout of 60 ms, no retry backoff and no linger.", "時間は縮めている：片道 10 ms、リクエストタイムアウト 60 ms、リトライのバックオフも linger もない。"),
+    ("A step drains every batch that may go; Kafka's sender drains one batch per partition per loop and sends the next on the following loop.", "1 ステップで送れるバッチをすべて送る。Kafka の sender はループごとにパーティションあたり 1 バッチを送り、次は次のループで送る。"),
+    ("Requests already on their way when the producer closes a connection still reach the broker (it has read them) and are written; their answers are lost.", "プロデューサが接続を閉じた時に途中だったリクエストは、ブローカーに届いて（読み込み済みとして）書かれる。応答は失われる。"),
+];
 
 /// A producer instance's name: P1, P2, … in start order.
 pub fn instance_name(inst: usize) -> String {
@@ -38,10 +50,22 @@ pub fn verdict(l: Lang, v: Verdict) -> String {
                 "OutOfOrderSequenceException：拒否",
             )
             .into(),
+        Verdict::InvalidEpoch => l
+            .t(
+                "INVALID_PRODUCER_EPOCH: a newer epoch of this producer has written; refused",
+                "INVALID_PRODUCER_EPOCH：このプロデューサの新しいエポックが書き込み済み。拒否",
+            )
+            .into(),
         Verdict::Fenced => l
             .t(
-                "fenced: the epoch is older than the latest",
-                "フェンス：エポックが最新より古い",
+                "PRODUCER_FENCED: the coordinator has a newer epoch",
+                "PRODUCER_FENCED：コーディネータに新しいエポックがある",
+            )
+            .into(),
+        Verdict::NotEnoughReplicas => l
+            .t(
+                "NOT_ENOUGH_REPLICAS: not appended, may be retried",
+                "NOT_ENOUGH_REPLICAS：追記せず。リトライできる",
             )
             .into(),
     }
@@ -53,6 +77,15 @@ fn fail_reason(l: Lang, r: FailReason) -> &'static str {
             l.t("no answer after its retries", "リトライしても応答なし")
         }
         FailReason::OutOfOrder => l.t("still out of order after its retries", "リトライ後も順序外"),
+        FailReason::NotEnoughReplicas => l.t(
+            "still not enough replicas after its retries",
+            "リトライ後もレプリカ不足",
+        ),
+        FailReason::InvalidEpoch => l.t(
+            "a newer epoch of this producer has written",
+            "このプロデューサの新しいエポックが書き込み済み",
+        ),
+        FailReason::Expired => l.t("its delivery timeout passed", "配信タイムアウトを過ぎた"),
         FailReason::Fenced => l.t("the producer is fenced", "プロデューサがフェンスされた"),
     }
 }
@@ -70,6 +103,11 @@ pub fn reaction(l: Lang, r: Reaction) -> String {
             "it will send it again (attempt {n})",
             "再送する（{n} 回目）"
         ),
+        Reaction::RetryNewEpoch(n) => tr!(
+            l,
+            "a real gap: it bumps its epoch, numbers its unfinished batches from 0 and sends this one again (attempt {n})",
+            "本当の欠番：エポックを上げ、未完了のバッチを 0 から番号付けし直して再送する（{n} 回目）"
+        ),
         Reaction::Failed(why) => {
             let why = fail_reason(l, why);
             tr!(
@@ -86,8 +124,8 @@ pub fn reaction(l: Lang, r: Reaction) -> String {
             .into(),
         Reaction::Ignored => l
             .t(
-                "ignored (an earlier attempt, or the producer is down)",
-                "無視（前の試行への応答か、プロデューサが停止中）",
+                "ignored (the batch has already failed, or the producer is down)",
+                "無視（バッチは失敗済みか、プロデューサが停止中）",
             )
             .into(),
     }
@@ -117,6 +155,12 @@ pub fn input(l: Lang, i: Input) -> String {
                 "次のリクエストを {ms} ms 遅らせる"
             )
         }
+        Input::RefuseNextRequest => l
+            .t(
+                "the broker will answer the next request NOT_ENOUGH_REPLICAS",
+                "ブローカーは次のリクエストに NOT_ENOUGH_REPLICAS と答える",
+            )
+            .into(),
         Input::Crash => l
             .t("the relay's process stops", "リレーのプロセスが止まる")
             .into(),
@@ -223,9 +267,28 @@ pub fn step(l: Lang, r: &StepRecord) -> String {
             let (p, e, re) = (instance_name(inst), event_name(event), reaction(l, re));
             tr!(
                 l,
-                "{p}: no answer for {e} (attempt {attempt}) in time: {re}",
-                "{p}：{e}（{attempt} 回目）の応答が時間内に来ない：{re}"
+                "{p}: no answer for {e} (attempt {attempt}) in time; it closes the connection: {re}",
+                "{p}：{e}（{attempt} 回目）の応答が時間内に来ない。接続を閉じる：{re}"
             )
+        }
+        StepKind::Expired {
+            inst,
+            event,
+            unresolved,
+        } => {
+            let (p, e) = (instance_name(inst), event_name(event));
+            let mut s = tr!(
+                l,
+                "{p}: the delivery timeout of {e} passes; it fails to the application and the relay publishes it again",
+                "{p}：{e} の配信タイムアウトが過ぎる。アプリケーションへ失敗を返し、リレーはイベントを再び公開する"
+            );
+            if unresolved {
+                s.push_str(l.t(
+                    " — its sequence is unresolved: nothing new is sent until the batches in flight are answered",
+                    " — シーケンスは未解決：送信中のバッチの応答が揃うまで新しいものは送らない",
+                ));
+            }
+            s
         }
         StepKind::Consumed {
             offset,
@@ -248,6 +311,22 @@ pub fn step(l: Lang, r: &StepRecord) -> String {
             }
         }
     };
+    for c in &r.closed {
+        let (e, n, re) = (event_name(c.event), c.attempt, reaction(l, c.reaction));
+        out.push_str(&tr!(
+            l,
+            "; on the closed connection {e} (attempt {n}) fails too: {re}",
+            "。閉じた接続の {e}（{n} 回目）も失敗：{re}"
+        ));
+    }
+    if let Some((inst, epoch)) = r.bumped {
+        let p = instance_name(inst);
+        out.push_str(&tr!(
+            l,
+            "; {p} bumps its epoch to {epoch} and numbers its unfinished batches from 0",
+            "。{p} はエポックを {epoch} に上げ、未完了のバッチを 0 から番号付けし直す"
+        ));
+    }
     for s in &r.sent {
         out.push_str("; ");
         out.push_str(&sent(l, s));
@@ -259,8 +338,8 @@ pub fn step(l: Lang, r: &StepRecord) -> String {
 pub fn invariant(l: Lang, i: Invariant) -> &'static str {
     match i {
         Invariant::NoDuplicateInSession => l.t(
-            "No record written twice by one producer session",
-            "1 つのプロデューサセッションが同じレコードを 2 度書かない",
+            "The producer never writes one send twice",
+            "プロデューサは 1 回の送信を 2 度書かない",
         ),
         Invariant::SendOrder => l.t("The log keeps the send order", "ログが送信順を保つ"),
         Invariant::NoFencedWrite => l.t(
@@ -277,11 +356,15 @@ pub fn invariant(l: Lang, i: Invariant) -> &'static str {
 /// When Kafka (or the pipeline) promises it.
 pub fn promise(l: Lang, i: Invariant) -> &'static str {
     match i {
-        Invariant::NoDuplicateInSession | Invariant::SendOrder => l.t(
+        Invariant::NoDuplicateInSession => l.t(
+            "Kafka promises it with idempotence on and at most 5 in flight, within one producer session. An event the relay sends again after a failure is a new send, outside the promise.",
+            "冪等性が有効で in-flight が 5 以下なら、1 つのプロデューサセッションの中で Kafka が保証する。失敗の後にリレーが送り直すイベントは新しい送信で、保証の外。",
+        ),
+        Invariant::SendOrder => l.t(
             "Kafka promises it with idempotence on and at most 5 in flight.",
             "冪等性が有効で in-flight が 5 以下なら Kafka が保証する。",
         ),
-        Invariant::NoFencedWrite => l.t("The broker's epoch check promises it.", "ブローカーのエポック検査が保証する。"),
+        Invariant::NoFencedWrite => l.t("With a transactional.id, the coordinator's epoch check promises it.", "transactional.id があれば、コーディネータのエポック検査が保証する。"),
         Invariant::AppliedOnce => l.t(
             "Only the consumer's inbox promises it: the broker does not see a relay's resend as a retry.",
             "保証するのはコンシューマの受信箱だけ。リレーの再送をブローカーはリトライと見なせない。",
@@ -299,6 +382,10 @@ pub fn refusal(l: Lang, r: ConfigRefusal) -> &'static str {
         ConfigRefusal::RetriesZero => l.t(
             "Kafka refuses this: “Must set retries to non-zero when using the idempotent producer”. The playground runs it anyway.",
             "Kafka はこの設定を拒否する：「Must set retries to non-zero when using the idempotent producer」。ここではそのまま動かす。",
+        ),
+        ConfigRefusal::DeliveryTimeoutBelowRequestTimeout => l.t(
+            "Kafka refuses this: “delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms” (the request timeout is 60 ms here). The playground runs it anyway.",
+            "Kafka はこの設定を拒否する：「delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms」（ここでのリクエストタイムアウトは 60 ms）。ここではそのまま動かす。",
         ),
         ConfigRefusal::TransactionalWithoutIdempotence => l.t(
             "Kafka refuses this: “Cannot set a transactional.id without also enabling idempotence”. Without idempotence the transactional id does nothing here.",
@@ -365,8 +452,17 @@ pub fn choice(l: Lang, c: Choice) -> String {
                 "拒否：OutOfOrderSequenceException",
             )
             .into(),
+        Choice::InvalidEpoch => l
+            .t(
+                "Refused: INVALID_PRODUCER_EPOCH (an older epoch)",
+                "拒否：INVALID_PRODUCER_EPOCH（古いエポック）",
+            )
+            .into(),
         Choice::Fenced => l
-            .t("Refused: fenced by the epoch", "拒否：エポックでフェンス")
+            .t("Refused: PRODUCER_FENCED", "拒否：PRODUCER_FENCED")
+            .into(),
+        Choice::NotEnoughReplicas => l
+            .t("Refused: NOT_ENOUGH_REPLICAS", "拒否：NOT_ENOUGH_REPLICAS")
             .into(),
         Choice::Times(1) => l.t("once", "1 回").into(),
         Choice::Times(n) => tr!(l, "{n} times", "{n} 回"),
@@ -395,6 +491,14 @@ pub fn limit(l: Lang, e: KafkaLimit) -> String {
                 l,
                 "jitter_ms {n} is over {max}.",
                 "jitter_ms {n} は {max} を超える。"
+            )
+        }
+        KafkaLimit::DeliveryTimeout(n) => {
+            let max = KAFKA_MAX_DELIVERY_TIMEOUT_MS;
+            tr!(
+                l,
+                "delivery_timeout_ms {n} is outside 1–{max}.",
+                "delivery_timeout_ms {n} は 1〜{max} の範囲外。"
             )
         }
         KafkaLimit::Inputs(n) => {
@@ -497,13 +601,13 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
         "kafka-in-flight" => LessonWords {
             title: ("Six in flight and the first ack lost", "in-flight 6 と最初の応答消失"),
             story: (
-                "Idempotence is on, with max.in.flight.requests.per.connection=6 (Kafka refuses this; the playground runs it). Six batches go at once; all are written, but the first one's acknowledgement is lost, and the producer retries it after the other five were acknowledged.",
-                "冪等性は有効、max.in.flight.requests.per.connection=6（Kafka は拒否するが、ここでは動かす）。6 バッチを一度に送り、すべて書かれるが 1 件目の確認応答が失われ、他の 5 件の応答後にプロデューサが 1 件目を再送する。",
+                "Idempotence is on, with max.in.flight.requests.per.connection=6 (Kafka refuses this; the playground runs it). Six batches go at once and all six are written, but the first acknowledgement is lost and the ones behind it on the same connection never arrive. The producer times out, closes the connection and retries the six in order, one at a time, e0 first.",
+                "冪等性は有効、max.in.flight.requests.per.connection=6（Kafka は拒否するが、ここでは動かす）。6 バッチを一度に送り 6 件とも書かれるが、最初の確認応答が失われ、同じ接続でその後ろの応答も届かない。プロデューサはタイムアウトして接続を閉じ、6 件を順に 1 件ずつ再送する。最初は e0。",
             ),
             ask: ("What does the broker do with the retry of e0 (sequence 0)?", "e0（シーケンス 0）のリトライをブローカーはどうする？"),
             why: (
-                "The broker keeps the metadata of only the last 5 batches per producer. Five later batches pushed sequence 0 out, so the retry is neither a known duplicate nor the next sequence: OutOfOrderSequenceException. The producer cannot tell that e0 is in the log; it gives up, bumps its epoch, and the relay's resend is written as a second copy.",
-                "ブローカーはプロデューサごとに直近 5 バッチのメタデータしか保持しない。後の 5 バッチがシーケンス 0 を押し出したので、リトライは既知の重複でも次のシーケンスでもなく OutOfOrderSequenceException になる。プロデューサは e0 がログにあると分からず諦めてエポックを上げ、リレーの再送が 2 つ目のコピーとして書かれる。",
+                "The broker keeps the metadata of only the last 5 batches per producer. Five later batches pushed sequence 0 out, so the retry is neither a known duplicate nor the next sequence: OutOfOrderSequenceException. The producer has no acknowledgement at all, so to it sequence 0 is the next one and the error means a real gap: it bumps its epoch, numbers the six batches from 0 and sends them again. A new epoch starts a clean slate at the broker, which writes all six a second time.",
+                "ブローカーはプロデューサごとに直近 5 バッチのメタデータしか保持しない。後の 5 バッチがシーケンス 0 を押し出したので、リトライは既知の重複でも次のシーケンスでもなく OutOfOrderSequenceException になる。プロデューサは確認応答を 1 つも受けていないので、シーケンス 0 は次の番号で、この誤りは本当の欠番を意味する：エポックを上げ、6 バッチを 0 から番号付けし直して再送する。新しいエポックはブローカーにとってまっさらなので、6 件すべてがもう一度書かれる。",
             ),
             try_next: ("Set max in flight to 5 and replay: the retry is recognised.", "max in flight を 5 にして再実行する：リトライが見抜かれる。"),
         },
@@ -515,21 +619,21 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
             ),
             ask: ("What does the broker do with the zombie's first retry?", "ゾンビの最初のリトライをブローカーはどうする？"),
             why: (
-                "Without a transactional.id the new instance got a new producer id, so its resend of e2 is a new record to the broker; the zombie still has its own producer id, its retry of e2 is found in its own window, and its e3 is written again. With a transactional.id the new instance kept the producer id with epoch + 1, and the coordinator fences every write of the old epoch. Either way the new instance's resend is a new record: deduplication holds only within one producer session.",
-                "transactional.id がないと新しいインスタンスは新しいプロデューサIDを得るので、e2 の再送はブローカーにとって新しいレコード。ゾンビは自分のプロデューサIDのままで、e2 のリトライは自分のウィンドウで見抜かれ、e3 はもう一度書かれる。transactional.id があると新しいインスタンスは同じプロデューサIDでエポック + 1 になり、コーディネーターが古いエポックの書き込みをすべてフェンスする。どちらでも新しいインスタンスの再送は新しいレコード：重複排除は 1 つのプロデューサセッション内だけ。",
+                "Without a transactional.id the new instance got a new producer id, so its resend of e2 is a new record to the broker; the zombie still has its own producer id, its retry of e2 is found in its own window, and its e3 is written again. With a transactional.id the new instance kept the producer id with epoch + 1, and every write of the old epoch is refused (INVALID_PRODUCER_EPOCH), after which the old instance is fenced. Either way the new instance's resend is a new record: deduplication holds only within one producer session.",
+                "transactional.id がないと新しいインスタンスは新しいプロデューサIDを得るので、e2 の再送はブローカーにとって新しいレコード。ゾンビは自分のプロデューサIDのままで、e2 のリトライは自分のウィンドウで見抜かれ、e3 はもう一度書かれる。transactional.id があると新しいインスタンスは同じプロデューサIDでエポック + 1 になり、古いエポックの書き込みはすべて拒否され（INVALID_PRODUCER_EPOCH）、古いインスタンスはフェンスされる。どちらでも新しいインスタンスの再送は新しいレコード：重複排除は 1 つのプロデューサセッション内だけ。",
             ),
             try_next: ("Turn the transactional id on and replay: the zombie is fenced.", "トランザクショナルIDを有効にして再実行する：ゾンビがフェンスされる。"),
         },
         "kafka-outbox" => LessonWords {
             title: ("The outbox relay through Kafka, with and without an inbox", "Kafka を通るアウトボックスのリレー、受信箱あり・なし"),
             story: (
-                "The outbox relay publishes six events. e0's acknowledgement is lost within the producer session; later e5's is lost too, and the relay's process stops before it retries. A new process publishes the rows still unpublished. The consumer applies what the log holds.",
-                "アウトボックスのリレーが 6 件のイベントを公開する。e0 の確認応答はプロデューサセッション内で失われ、後に e5 の応答も失われ、リレーのプロセスはリトライ前に止まる。新しいプロセスが未公開の行を公開し、コンシューマはログの内容を適用する。",
+                "The outbox relay publishes six events. The acknowledgements of the first three are lost (the connection's answers stop after e0's), so the producer retries them within its session; later e5's is lost too, and the relay's process stops before it retries. A new process publishes the rows still unpublished. The consumer applies what the log holds.",
+                "アウトボックスのリレーが 6 件のイベントを公開する。最初の 3 件の確認応答が失われ（e0 の応答から接続の応答が止まる）、プロデューサはセッション内でそれらを再送する。後に e5 の応答も失われ、リレーのプロセスはリトライ前に止まる。新しいプロセスが未公開の行を公開し、コンシューマはログの内容を適用する。",
             ),
             ask: ("How many times does the consumer apply e5?", "コンシューマは e5 を何回適用する？"),
             why: (
-                "The broker removes duplicates of retries within one producer session (e0 is written once). A relay that restarts re-reads and republishes as a new producer: that duplicate reaches the log, and only the consumer's inbox, which remembers the event ids it applied, removes it.",
-                "ブローカーが取り除くのは 1 つのプロデューサセッション内のリトライの重複（e0 は 1 度だけ書かれる）。再起動したリレーは読み直して新しいプロデューサとして再公開する。その重複はログに入り、取り除けるのは適用済みイベントIDを覚えるコンシューマの受信箱だけ。",
+                "The broker removes duplicates of retries within one producer session (e0, e1 and e2 are written once). A relay that restarts re-reads and republishes as a new producer: that duplicate reaches the log, and only the consumer's inbox, which remembers the event ids it applied, removes it.",
+                "ブローカーが取り除くのは 1 つのプロデューサセッション内のリトライの重複（e0、e1、e2 は 1 度だけ書かれる）。再起動したリレーは読み直して新しいプロデューサとして再公開する。その重複はログに入り、取り除けるのは適用済みイベントIDを覚えるコンシューマの受信箱だけ。",
             ),
             try_next: (
                 "Turn the inbox on; then try the log-based relay, which resumes from its last committed position and republishes more.",
@@ -549,15 +653,15 @@ pub fn challenge(id: &str) -> Option<(Pair, Pair)> {
         "kafka-duplicate" => (
             ("Get a duplicate past idempotence", "冪等性をすり抜けて重複を入れる"),
             (
-                "With idempotence on and without crashing or restarting the producer, get one event written twice by the same producer session. You may change every setting and add any fault.",
-                "冪等性を有効にしたまま、プロデューサを止めたり再起動したりせずに、同じプロデューサセッションに同じイベントを 2 度書かせる。設定はすべて変えてよく、どの障害も加えてよい。",
+                "With idempotence on and without crashing or restarting the producer, get the producer to write one send twice by its own retries (the relay sending an event again after a failure does not count). You may change every setting and add any fault.",
+                "冪等性を有効にしたまま、プロデューサを止めたり再起動したりせずに、プロデューサ自身のリトライで 1 回の送信を 2 度書かせる（失敗の後にリレーがイベントを送り直すのは数えない）。設定はすべて変えてよく、どの障害も加えてよい。",
             ),
         ),
         "kafka-reorder" => (
             ("Reorder two records", "2 つのレコードの順序を入れ替える"),
             (
-                "With idempotence on and at most 5 in flight, get an event into the log before one the service wrote earlier.",
-                "冪等性を有効にし in-flight を 5 以下にしたまま、サービスが先に書いたイベントより後のイベントを先にログへ入れる。",
+                "With idempotence on and at most 5 in flight, get an event into the log before one the service wrote earlier. Delaying a request will not do it: a connection keeps its requests in order.",
+                "冪等性を有効にし in-flight を 5 以下にしたまま、サービスが先に書いたイベントより後のイベントを先にログへ入れる。リクエストを遅らせても無理：接続はリクエストの順序を保つ。",
             ),
         ),
         _ => return None,
@@ -572,8 +676,8 @@ pub fn solution(id: &str) -> (&'static str, &'static str) {
             "in-flight 6 で、6 件の最初の応答を失う：リトライの時点で、後の 5 バッチがそれをブローカーのウィンドウから押し出している。",
         ),
         _ => (
-            "Delay the very first request: the broker accepts any first sequence from a producer id it has no state for, so the second batch is written first.",
-            "最初のリクエストを遅らせる：ブローカーは状態を持たないプロデューサIDの最初のシーケンスを何でも受け付けるので、2 つ目のバッチが先に書かれる。",
+            "Have the broker refuse the very first request (not enough replicas): nothing is appended, and the broker accepts any first sequence from a producer id it has no state for, so the second and third batches are written first. The retried first batch is now out of order for good; it fails to the application, and the relay's resend lands after them.",
+            "最初のリクエストをブローカーに拒否させる（レプリカ不足）：何も追記されず、ブローカーは状態を持たないプロデューサIDの最初のシーケンスを何でも受け付けるので、2 つ目と 3 つ目のバッチが先に書かれる。リトライした最初のバッチはもう順序外のまま。アプリケーションへ失敗が返り、リレーの再送はそれらの後に入る。",
         ),
     }
 }
