@@ -212,6 +212,30 @@ fn a_workflow_that_reads_the_clock_directly_breaks_on_replay_each_engine_its_own
         // Nothing ran after the engine stopped the run.
         assert_eq!(w.count(EffectKind::ShippedStandard), 0);
         assert_eq!(ran(&w, StepName::Receipt), 1);
+        // Restate does not pause at the first mismatch: its SDK's default hands it to the retry
+        // policy, each attempt replays from the top (reading the clock anew) and hits it again,
+        // 1 s then 2 s apart; the pause comes when the attempts are spent.
+        let retries: Vec<(u64, u32)> = w
+            .trace()
+            .iter()
+            .filter_map(|e| match e.kind {
+                TraceKind::MismatchRetried { attempt, .. } => Some((e.ms, attempt)),
+                _ => None,
+            })
+            .collect();
+        if engine == Engine::Restate {
+            let attempts: Vec<u32> = retries.iter().map(|r| r.1).collect();
+            assert_eq!(attempts, (1..RESTATE_ATTEMPTS).collect::<Vec<_>>());
+            let paused = w
+                .trace()
+                .iter()
+                .find(|e| matches!(e.kind, TraceKind::Mismatch { .. }))
+                .unwrap();
+            assert_eq!(retries[1].0 - retries[0].0, RETRY_INITIAL_MS);
+            assert_eq!(paused.ms - retries[1].0, 2 * RETRY_INITIAL_MS);
+        } else {
+            assert!(retries.is_empty(), "{engine:?}");
+        }
     }
     // Through the engine the time is journaled and replays the same: no mismatch.
     let w = run_to_end(Config {
@@ -305,6 +329,55 @@ fn the_same_workflow_id_started_again_follows_each_engines_policy() {
             "{engine:?} {conflict:?}"
         );
     }
+    // A run whose workflow returned an error closed failed: AllowDuplicateFailedOnly lets the id
+    // start again, RejectDuplicate does not. (The order workflow used to return a "failed" value,
+    // which a real SDK closes as completed; it now returns the step's error.)
+    for (reuse, reply) in [
+        (R::AllowDuplicateFailedOnly, StartReply::Started(2)),
+        (R::RejectDuplicate, StartReply::Rejected),
+        (R::AllowDuplicate, StartReply::Started(2)),
+    ] {
+        let w = run_to_end(Config {
+            reuse,
+            start_again_at_ms: Some(5_000),
+            ..fault(StepName::Receipt, FaultKind::FailPermanent)
+        });
+        assert_eq!(w.runs()[0].status, RunStatus::Failed, "{reuse:?}");
+        assert_eq!(w.replies()[1], reply, "{reuse:?}");
+    }
+    // Restate's Workflow `run` is answered 409 "already invoked", running or ended: no second
+    // run and no stored result (the idempotency key above attaches or answers with the result).
+    for at in [550, 5_000] {
+        let w = run_to_end(Config {
+            engine: Engine::Restate,
+            restate: RestateTarget::WorkflowRun,
+            start_again_at_ms: Some(at),
+            ..Config::default()
+        });
+        assert_eq!(w.replies()[1], StartReply::AlreadyInvoked(1), "{at}");
+        assert_eq!(w.count(EffectKind::Charged), 1);
+    }
+    // Temporal refuses RejectDuplicate with TerminateExisting on every start, the first one
+    // included: nothing runs and nothing is charged. (The page used to terminate the open run
+    // and charge twice.)
+    for at in [550, 5_000] {
+        let w = again(
+            Engine::Temporal,
+            R::RejectDuplicate,
+            C::TerminateExisting,
+            at,
+        );
+        let refused = StartReply::Invalid(PolicyError::RejectDuplicateWithTerminateExisting);
+        assert_eq!(w.replies(), &[refused, refused]);
+        assert!(w.runs().is_empty());
+        assert_eq!(w.count(EffectKind::Charged), 0);
+        assert!(w.violations().is_empty());
+        // The second start is still a start "again": a question asked before it is posed.
+        assert!(w
+            .trace()
+            .iter()
+            .any(|e| e.kind == TraceKind::StartRequested { again: true }));
+    }
     // A terminated run's charge is neither kept nor compensated.
     let w = again(
         Engine::Temporal,
@@ -334,7 +407,11 @@ fn a_saga_compensates_in_reverse_order_and_a_keyed_refund_runs_once() {
     let hotel = (StepName::ReserveHotel, FaultKind::FailPermanent);
     let w = trip(Engine::Temporal, KeyMode::Derived, &[hotel]);
     let run = w.current_run().unwrap();
-    assert_eq!(run.status, RunStatus::Compensated);
+    // The saga undoes its steps and then returns the hotel's error, as Temporal's, Restate's and
+    // DBOS's saga examples do, so the run closes failed (it used to be a "compensated" status of
+    // its own, which no engine records: a workflow that returns a value closes completed, one
+    // that returns an error failed).
+    assert_eq!(run.status, RunStatus::Failed);
     let steps: Vec<StepName> = run.journal.iter().map(|e| e.step).collect();
     assert_eq!(
         steps,
@@ -593,6 +670,38 @@ fn property_derived_keys_charge_once_and_no_keys_are_caught_whenever_the_charge_
         caught > cases / 20,
         "only {caught} re-runs in {cases} cases"
     );
+}
+
+/// The state keeps how Restate is called; a state written before that field existed reads as the
+/// idempotency key. A state whose Temporal column pairs RejectDuplicate with TerminateExisting is
+/// read (the page says so when it opens it, `ui::durable::state`), and its run starts nothing.
+#[test]
+fn a_state_keeps_the_restate_target_and_a_refused_pair_reads_but_starts_nothing() {
+    let s = SavedState {
+        columns: vec![Config {
+            engine: Engine::Restate,
+            restate: RestateTarget::WorkflowRun,
+            ..Config::default()
+        }],
+        actions: Vec::new(),
+        cursor: 0,
+    };
+    assert_eq!(read_state(&write_state(&s)), Ok(s));
+    let old = read_state(r#"{"version":1,"columns":[{"engine":"restate"}]}"#).unwrap();
+    assert_eq!(old.columns[0].restate, RestateTarget::IdempotencyKey);
+    assert!(read_state(r#"{"version":1,"columns":[{"restate":"send"}]}"#).is_err());
+    let pair = read_state(
+        r#"{"version":1,"columns":[{"reuse":"reject-duplicate","conflict":"terminate-existing"}]}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        pair.columns[0].policy_error(),
+        Some(PolicyError::RejectDuplicateWithTerminateExisting)
+    );
+    let mut run = DurableRun::new(pair.columns, pair.actions);
+    run.run_to_end();
+    assert!(run.worlds()[0].runs().is_empty());
+    assert_eq!(run.worlds()[0].balance(), INITIAL_BALANCE);
 }
 
 /// Damaged states (truncated, bytes flipped, fields swapped for others) are refused with an

@@ -1,10 +1,14 @@
 //! The durable-execution page in headless Chromium (`wasm-pack test --headless --chrome -- --test
 //! durable_ui`): a lesson waits at its question and reveals the core's answer; the journal's rows
 //! say which entries were read back on replay; Back is an exact replay; the learner's crash and
-//! restart; a remount (a reload) restores the run from this browser; a damaged link says so.
+//! restart; a remount (a reload) restores the run from this browser; a damaged link says so; a
+//! link whose policies Temporal refuses opens with a plain message, not a silent run.
 #![cfg(target_arch = "wasm32")]
 
-use idempotency_playground::durable::{lesson, Answer, DurableRun, RerunClass};
+use idempotency_playground::durable::{
+    lesson, Answer, Config, ConflictPolicy, DurableRun, RerunClass, ReusePolicy, SavedState,
+};
+use idempotency_playground::ui::durable::persist::to_query;
 use idempotency_playground::ui::durable::{DurablePage, DurablePageProps};
 use idempotency_playground::ui::i18n::Lang;
 use idempotency_playground::ui::route::Route;
@@ -156,4 +160,29 @@ async fn a_crash_and_restart_by_hand_replay_and_a_remount_restores_the_run() {
     let damaged = mount(route, Lang::Ja).await;
     assert!(text(&damaged, "dur-notice").contains("このリンクは読めない"));
     assert!(text(&damaged, "position").starts_with("ステップ 0 /"));
+}
+
+#[wasm_bindgen_test]
+async fn a_link_with_a_pair_of_policies_temporal_refuses_opens_with_a_plain_message() {
+    storage().clear().unwrap();
+    let s = SavedState {
+        columns: vec![Config {
+            reuse: ReusePolicy::RejectDuplicate,
+            conflict: ConflictPolicy::TerminateExisting,
+            start_again_at_ms: Some(550),
+            ..Config::default()
+        }],
+        actions: Vec::new(),
+        cursor: 0,
+    };
+    set_hash(&format!("#/durable?{}", to_query(&s)));
+    let root = mount(Route::Durable, Lang::En).await;
+    let notice = text(&root, "dur-notice");
+    assert!(notice.contains("RejectDuplicate"), "{notice}");
+    assert!(notice.contains("TerminateExisting"), "{notice}");
+    assert!(text(&root, "policy-error").contains("InvalidArgument"));
+    // The engine refuses the start: nothing runs and nothing is charged.
+    click_id(&root, "run-to-end").await;
+    assert!(text(&root, "replies").contains("refused the start"));
+    assert_eq!(text(&root, "balance"), "1000");
 }

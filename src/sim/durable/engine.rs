@@ -7,13 +7,17 @@
 //! - all three journal a step's result and, after a crash, run the function again from the top,
 //!   returning journaled results instead of running those steps; a step whose side effect
 //!   happened but whose result was not journaled runs again (at-least-once);
+//! - a workflow function that returns a value closes its run completed; one that returns an
+//!   error closes it failed (`workflow.rs`);
 //! - a replayed call asking for another step than the journal holds is caught by all three,
 //!   and handled differently: Temporal fails the workflow task with a non-determinism error and
-//!   the run stays open, blocked; Restate pauses the invocation on a journal mismatch; DBOS
+//!   the run stays open, blocked; Restate's SDK raises a journal mismatch that by default follows
+//!   the retry policy, and the server pauses the invocation once the retries are spent; DBOS
 //!   refuses the step and the workflow ends in error;
-//! - the same workflow id started again: Temporal's reuse and conflict policies; Restate's
-//!   idempotency key at ingress (the same response, or attach to the running invocation); DBOS
-//!   (the workflow id is the idempotency key: the existing workflow's result or handle).
+//! - the same workflow id started again: Temporal's reuse and conflict policies (and the pair it
+//!   refuses on every start); Restate's idempotency key at ingress (the same response, or attach
+//!   to the running invocation) or a Workflow's `run` (409, already invoked); DBOS (the workflow
+//!   id is the idempotency key: the existing workflow's result or handle).
 
 use crate::sim::article::{IdempotentPaymentService, NaivePaymentService, PaymentResult};
 use crate::sim::base::rng::Rng;
@@ -21,10 +25,10 @@ use crate::sim::base::uuidgen::{mint, KeyFormat};
 use crate::sim::limits::MAX_DURABLE_STEPS;
 
 use super::workflow::WorkerMemory;
-use super::workflow::{book_trip, place_order, Ctx, Flow, Outcome, StepOutcome, Suspend};
+use super::workflow::{book_trip, place_order, Ctx, Flow, StepOutcome, Stop, Suspend};
 use super::{
-    Config, ConflictPolicy, Engine, FaultKind, FlowKind, KeyMode, ReusePolicy, StepName, AMOUNT,
-    INITIAL_BALANCE, WORKFLOW_ID,
+    Config, ConflictPolicy, Engine, FaultKind, FlowKind, KeyMode, PolicyError, RestateTarget,
+    ReusePolicy, StepName, AMOUNT, INITIAL_BALANCE, WORKFLOW_ID,
 };
 
 /// Simulated ms between two events of one step (journal, effect, reply).
@@ -38,6 +42,13 @@ pub const STEP_TIMEOUT_MS: u64 = 2_000;
 /// (initial interval 1 s, backoff coefficient 2), https://docs.temporal.io/encyclopedia/retry-policies;
 /// the page gives Restate's `ctx.run` and DBOS's step retries the same numbers.
 pub const RETRY_INITIAL_MS: u64 = 1_000;
+/// Attempts Restate makes at an invocation whose replay hits a journal mismatch before it pauses
+/// it. The SDK's default (`JournalMismatchRetryBehavior::FollowRetryPolicy`, restatedev/sdk-shared-core
+/// src/lib.rs) hands the mismatch to the retry policy; the server's default policy makes 70
+/// attempts and then pauses (`max-attempts`, `on-max-attempts = pause`, restatedev/restate
+/// crates/types/src/config/invocation.rs). The page gives up after 3, so the pause comes within
+/// the run (a simplification the page lists).
+pub const RESTATE_ATTEMPTS: u32 = 3;
 
 /// One journal entry: a step started, and its result once journaled.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -59,11 +70,10 @@ pub struct Entry {
 pub enum RunStatus {
     /// Open: a worker runs it, or will after a restart.
     Running,
-    /// Ended with every step done.
+    /// Closed completed: the workflow function returned a value.
     Completed,
-    /// Ended after undoing its done steps.
-    Compensated,
-    /// Ended with a failure (a failed step, or DBOS's refused step after a mismatch).
+    /// Closed failed: the workflow function returned an error (a step's permanent failure, after
+    /// compensating if it is a saga), or DBOS refused a step after a mismatch.
     Failed,
     /// Ended by the engine on a new start (Temporal's TerminateExisting).
     Terminated,
@@ -72,7 +82,8 @@ pub enum RunStatus {
     /// Open but stuck: Temporal's workflow task fails on every attempt with a
     /// non-determinism error.
     Blocked,
-    /// Open but paused: Restate paused the invocation on a journal mismatch.
+    /// Open but paused: Restate paused the invocation once the retries of a journal mismatch
+    /// were spent.
     Paused,
 }
 
@@ -119,10 +130,18 @@ pub enum StartReply {
     Started(u32),
     /// The start joined the open run `n` (Temporal UseExisting, Restate attach, DBOS handle).
     Attached(u32),
-    /// The engine answered with run `n`'s stored result (Restate, DBOS).
+    /// The engine answered with run `n`'s stored result, or its recorded error if it failed
+    /// (Restate with an idempotency key, DBOS).
     SameResult(u32),
-    /// Refused (Temporal Fail or RejectDuplicate; AllowDuplicateFailedOnly after a success).
+    /// Refused: the id is taken (Temporal's WorkflowExecutionAlreadyStarted: Fail while a run is
+    /// open, RejectDuplicate, AllowDuplicateFailedOnly after a completed run).
     Rejected,
+    /// Restate: 409 "the workflow method was already invoked"; a Workflow's `run` runs once per
+    /// workflow id, and a second call gets neither a new run nor the result of run `n`.
+    AlreadyInvoked(u32),
+    /// Refused before the engine looks at the id: the policies sent with the start are a pair it
+    /// never accepts (Temporal's InvalidArgument). Nothing runs.
+    Invalid(PolicyError),
     /// Run `old` terminated and run `new` started (Temporal TerminateExisting).
     Replaced {
         /// The terminated run.
@@ -210,12 +229,13 @@ pub struct Violation {
     pub run: u32,
 }
 
-/// What the engine did with a replay that went another way than the journal.
+/// What the engine did in the end with a replay that went another way than the journal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {
     /// Temporal: non-determinism error, the run blocked.
     Blocked,
-    /// Restate: journal mismatch, the invocation paused.
+    /// Restate: journal mismatch, retried per the retry policy until the attempts were spent,
+    /// then the invocation paused.
     Paused,
     /// DBOS: the step refused, the workflow ended in error.
     Failed,
@@ -296,7 +316,20 @@ pub enum TraceKind {
         /// The step.
         step: StepName,
     },
-    /// The replayed code asked for `wanted` where the journal holds `journaled`.
+    /// Restate: the replay of attempt `attempt` asked for `wanted` where the journal holds
+    /// `journaled`; the mismatch follows the retry policy: another attempt after a backoff.
+    MismatchRetried {
+        /// Journal position.
+        pos: usize,
+        /// In the journal.
+        journaled: StepName,
+        /// Asked for.
+        wanted: StepName,
+        /// The attempt that hit it (1-based).
+        attempt: u32,
+    },
+    /// The replayed code asked for `wanted` where the journal holds `journaled`, and the engine
+    /// stopped the run (`verdict`).
     Mismatch {
         /// Journal position.
         pos: usize,
@@ -338,9 +371,16 @@ pub struct TraceEvent {
 enum Ev {
     Start,
     Task,
-    Execute { pos: usize },
-    Record { pos: usize, outcome: StepOutcome },
+    Execute {
+        pos: usize,
+    },
+    Record {
+        pos: usize,
+        outcome: StepOutcome,
+    },
     Restart,
+    /// Restate's next attempt at an invocation whose replay hit a journal mismatch.
+    Retry,
 }
 
 impl Ev {
@@ -375,6 +415,7 @@ pub struct World {
     replies: Vec<StartReply>,
     violations: Vec<Violation>,
     crashes: u32,
+    mismatch_attempts: u32,
 }
 
 /// Two worlds are equal when everything in them is: the payment services by what they hold
@@ -405,6 +446,7 @@ impl PartialEq for World {
             && self.replies == o.replies
             && self.violations == o.violations
             && self.crashes == o.crashes
+            && self.mismatch_attempts == o.mismatch_attempts
     }
 }
 
@@ -436,6 +478,7 @@ impl World {
             replies: Vec::new(),
             violations: Vec::new(),
             crashes: 0,
+            mismatch_attempts: 0,
             config,
         };
         w.schedule(0, Ev::Start);
@@ -581,6 +624,7 @@ impl World {
             Ev::Execute { pos } => self.execute(pos),
             Ev::Record { pos, outcome } => self.journal_result(pos, outcome),
             Ev::Restart => self.restart(),
+            Ev::Retry => self.retry(),
         }
         self.check();
         true
@@ -656,6 +700,7 @@ impl World {
         });
         self.active = Some(self.runs.len() - 1);
         self.memory = WorkerMemory::default();
+        self.mismatch_attempts = 0;
         if self.worker != WorkerState::Crashed {
             self.worker = WorkerState::Running;
             self.after(STEP_MS, Ev::Task);
@@ -666,17 +711,30 @@ impl World {
     fn reply(&mut self, reply: StartReply) {
         self.replies.push(reply);
         let run = match reply {
-            StartReply::Started(n) | StartReply::Attached(n) | StartReply::SameResult(n) => n,
+            StartReply::Started(n)
+            | StartReply::Attached(n)
+            | StartReply::SameResult(n)
+            | StartReply::AlreadyInvoked(n) => n,
             StartReply::Replaced { new, .. } => new,
-            StartReply::Rejected => 0,
+            StartReply::Rejected | StartReply::Invalid(_) => 0,
         };
         self.record(run, TraceKind::StartReplied(reply));
     }
 
     /// The client starts the workflow id.
     fn start(&mut self) {
-        let again = !self.runs.is_empty();
+        let again = !self.replies.is_empty();
         self.record(0, TraceKind::StartRequested { again });
+        // Temporal validates the request's policies before it looks at the id: this pair is
+        // InvalidArgument on every start, the first one included ("Invalid WorkflowIDReusePolicy:
+        // WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE cannot be used together with
+        // WorkflowIdConflictPolicy WORKFLOW_ID_CONFLICT_POLICY_TERMINATE_EXISTING",
+        // temporalio/temporal chasm/lib/workflow/validator.go; service/frontend/workflow_handler_test.go
+        // TestStartWorkflowExecution_InvalidWorkflowIdReusePolicy_RejectDuplicate).
+        if let Some(e) = self.config.policy_error() {
+            self.reply(StartReply::Invalid(e));
+            return;
+        }
         let Some(last) = self.runs.last().map(|r| (r.no, r.status)) else {
             let no = self.new_run();
             self.reply(StartReply::Started(no));
@@ -687,7 +745,10 @@ impl World {
         let reply = match self.config.engine {
             // https://docs.temporal.io/workflow-execution/workflowid-runid: at most one open
             // execution per Workflow Id; the Conflict Policy decides for an open one, the
-            // Reuse Policy for a closed one.
+            // Reuse Policy for a closed one (`ResolveDuplicateWorkflowID`,
+            // service/history/api/workflow_id_dedup.go). AllowDuplicateFailedOnly reads the
+            // closed run's status: FAILED, TERMINATED (CANCELED, TIMED_OUT) allow a new run,
+            // COMPLETED does not (`consts.FailedWorkflowStatuses`).
             Engine::Temporal if open => match self.config.conflict {
                 ConflictPolicy::Fail => StartReply::Rejected,
                 ConflictPolicy::UseExisting => StartReply::Attached(no),
@@ -708,12 +769,22 @@ impl World {
                     StartReply::Rejected
                 }
             },
-            // Restate: a request with the same Idempotency-Key attaches to the running
-            // invocation or gets its stored response (https://docs.restate.dev/operate/invocation);
-            // a workflow id is accepted once ("Previously accepted",
-            // https://docs.restate.dev/services/invocation/http).
+            // Restate, a Workflow's `run`: a second call with the same workflow id is answered
+            // with WORKFLOW_ALREADY_INVOKED_INVOCATION_ERROR (409 "the workflow method was
+            // already invoked"), running or ended, and gets no result (restatedev/restate
+            // crates/worker/src/partition/state_machine/mod.rs `handle_duplicated_requests`;
+            // tests/workflow.rs `start_workflow_method`).
+            Engine::Restate if self.config.restate == RestateTarget::WorkflowRun => {
+                StartReply::AlreadyInvoked(no)
+            }
+            // Restate, a handler called with the same Idempotency-Key: the request attaches to
+            // the running invocation, or gets the stored response of an ended one
+            // (tests/idempotency.rs `attach_with_service_invocation_command_while_executing`,
+            // `complete_already_completed_invocation`).
             // DBOS: the workflow id is the idempotency key; starting it again returns the
-            // existing workflow (https://docs.dbos.dev/python/tutorials/idempotency-tutorial).
+            // existing workflow's handle, its recorded result or its recorded error
+            // (dbos-inc/dbos-transact-py tests/test_dbos.py `test_simple_workflow`,
+            // `test_exception_workflow`).
             Engine::Restate | Engine::Dbos if open => StartReply::Attached(no),
             Engine::Restate | Engine::Dbos => StartReply::SameResult(no),
             // A plain process has no notion of the id: it runs the function again.
@@ -761,7 +832,7 @@ impl World {
         let mut memory = std::mem::take(&mut self.memory);
         let (result, consumed, direct) = {
             let mut ctx = Ctx::new(&view, limit, self.config.clock, self.now, &mut memory);
-            let result: Flow<Outcome> = match self.config.flow {
+            let result: Flow<()> = match self.config.flow {
                 FlowKind::Order => place_order(&mut ctx),
                 FlowKind::Trip => book_trip(&mut ctx),
             };
@@ -781,21 +852,21 @@ impl World {
                 }
             }
             self.replay_pos = consumed;
-            if result != Err(Suspend::ReplayPause) {
+            if result != Err(Stop::Suspend(Suspend::ReplayPause)) {
                 self.worker = WorkerState::Running;
             }
         }
-        match result {
-            Err(Suspend::ReplayPause) => self.after(STEP_MS, Ev::Task),
-            Ok(outcome) => {
-                let status = match outcome {
-                    Outcome::Completed => RunStatus::Completed,
-                    Outcome::Compensated => RunStatus::Compensated,
-                    Outcome::Failed => RunStatus::Failed,
-                };
-                self.end_run(ri, status);
-            }
-            Err(Suspend::Clock { pos }) => {
+        let suspend = match result {
+            // The function returned a value: the run closes completed (Temporal's
+            // CompleteWorkflowExecution, DBOS's SUCCESS).
+            Ok(()) => return self.end_run(ri, RunStatus::Completed),
+            // It returned an error: the run closes failed (FailWorkflowExecution, DBOS's ERROR).
+            Err(Stop::Error(_)) => return self.end_run(ri, RunStatus::Failed),
+            Err(Stop::Suspend(s)) => s,
+        };
+        match suspend {
+            Suspend::ReplayPause => self.after(STEP_MS, Ev::Task),
+            Suspend::Clock { pos } => {
                 let ms = self.now;
                 self.runs[ri].journal.push(Entry {
                     step: StepName::Clock,
@@ -807,7 +878,7 @@ impl World {
                 self.record(no, TraceKind::ClockJournaled { pos, ms });
                 self.after(STEP_MS, Ev::Task);
             }
-            Err(Suspend::Step { pos, step }) => {
+            Suspend::Step { pos, step } => {
                 if pos < self.runs[ri].journal.len() {
                     // Started before the crash, never journaled: it runs again.
                     self.record(no, TraceKind::StepRerun { pos, step });
@@ -828,26 +899,52 @@ impl World {
                     }
                 }
             }
-            Err(Suspend::Mismatch {
+            Suspend::Mismatch {
                 pos,
                 journaled,
                 wanted,
-            }) => {
+            } => {
+                self.runs[ri].mismatch = Some((pos, journaled, wanted));
+                if self.config.engine == Engine::Restate {
+                    // Restate's SDK by default hands a journal mismatch to the retry policy
+                    // (JournalMismatchRetryBehavior::FollowRetryPolicy, restatedev/sdk-shared-core
+                    // src/lib.rs; src/tests/failures.rs
+                    // `follow_retry_policy_keeps_retry_behavior_on_mismatch`): this attempt ends
+                    // and another replays from the top after the backoff. Pausing at once is the
+                    // opt-in JournalMismatchRetryBehavior::Pause.
+                    self.mismatch_attempts += 1;
+                    let attempt = self.mismatch_attempts;
+                    if attempt < RESTATE_ATTEMPTS {
+                        self.record(
+                            no,
+                            TraceKind::MismatchRetried {
+                                pos,
+                                journaled,
+                                wanted,
+                                attempt,
+                            },
+                        );
+                        self.worker = WorkerState::Idle;
+                        let delay = RETRY_INITIAL_MS.saturating_mul(1 << (attempt - 1).min(16));
+                        self.after(delay, Ev::Retry);
+                        return;
+                    }
+                }
                 let (verdict, status) = match self.config.engine {
                     // Temporal: "[TMPRL1100] Nondeterminism error"; the workflow task fails
                     // and is retried, so the run stays open and makes no progress
                     // (https://docs.temporal.io/encyclopedia/event-history/event-history-go,
-                    // "Example of a Non-Deterministic Workflow").
+                    // "Example of a Non-Deterministic Workflow"; sdk-go's default
+                    // WorkflowPanicPolicy BlockWorkflow, internal/worker.go).
                     Engine::Temporal => (Verdict::Blocked, RunStatus::Blocked),
-                    // Restate: a journal mismatch pauses the invocation
-                    // (JournalMismatchRetryBehavior::Pause, https://docs.rs/restate-sdk-shared-core/7.0.1/restate_sdk_shared_core/enum.JournalMismatchRetryBehavior.html).
+                    // Restate: the retries spent, the server's default `on-max-attempts` pauses
+                    // the invocation (restatedev/restate crates/types/src/config/invocation.rs).
                     Engine::Restate => (Verdict::Paused, RunStatus::Paused),
                     // DBOS refuses a step whose name differs from the one recorded at its
                     // position (https://docs.dbos.dev/rust/tutorials/step-tutorial); the error
                     // ends the workflow.
                     Engine::Dbos | Engine::Plain => (Verdict::Failed, RunStatus::Failed),
                 };
-                self.runs[ri].mismatch = Some((pos, journaled, wanted));
                 self.record(
                     no,
                     TraceKind::Mismatch {
@@ -1050,6 +1147,21 @@ impl World {
         if self.config.auto_restart {
             self.after(RESTART_MS, Ev::Restart);
         }
+    }
+
+    /// Restate's next attempt after a journal mismatch: a new attempt replays the open run's
+    /// journal from the top (the worker's memory of the last attempt is gone).
+    fn retry(&mut self) {
+        let Some((ri, _)) = self.active_run() else {
+            return;
+        };
+        if self.worker == WorkerState::Crashed || self.runs[ri].status != RunStatus::Running {
+            return;
+        }
+        self.memory = WorkerMemory::default();
+        self.replay_pos = 0;
+        self.worker = WorkerState::Running;
+        self.task();
     }
 
     /// A new worker: it replays the open run's journal from the top, if there is one.

@@ -12,7 +12,7 @@ use crate::sim::limits::{
 use super::run::Action;
 use super::{
     ClockMode, Config, ConflictPolicy, Engine, FaultKind, FaultSpec, FlowKind, KeyMode,
-    ReusePolicy, StepName,
+    RestateTarget, ReusePolicy, StepName,
 };
 
 /// The only version this build writes and reads.
@@ -33,13 +33,14 @@ pub struct SavedState {
 pub type StateError = InputError;
 
 const FIELDS: [&str; 4] = ["version", "columns", "actions", "cursor"];
-const CONFIG_FIELDS: [&str; 10] = [
+const CONFIG_FIELDS: [&str; 11] = [
     "flow",
     "engine",
     "key",
     "clock",
     "reuse",
     "conflict",
+    "restate",
     "faults",
     "start_again_at_ms",
     "auto_restart",
@@ -59,6 +60,7 @@ pub fn write_state(s: &SavedState) -> String {
         o.str("clock", c.clock.id());
         o.str("reuse", c.reuse.id());
         o.str("conflict", c.conflict.id());
+        o.str("restate", c.restate.id());
         o.array("faults", &c.faults, |out, f| {
             let mut o = ObjectWriter::new(out);
             o.str("step", f.step.id());
@@ -120,6 +122,11 @@ fn read_config(g: Got) -> Result<Config, JsonError> {
         Some(g) => g.pick(ConflictPolicy::ALL, ConflictPolicy::id)?,
         None => d.conflict,
     };
+    // A state written before the field existed started Restate with an idempotency key.
+    let restate = match f.opt("restate")? {
+        Some(g) => g.pick(RestateTarget::ALL, RestateTarget::id)?,
+        None => d.restate,
+    };
     let mut faults: Vec<FaultSpec> = Vec::new();
     if let Some(list) = f.opt("faults")? {
         if list.array()?.len() > MAX_DURABLE_FAULTS {
@@ -153,6 +160,7 @@ fn read_config(g: Got) -> Result<Config, JsonError> {
         clock,
         reuse,
         conflict,
+        restate,
         faults,
         start_again_at_ms,
         auto_restart,

@@ -319,9 +319,11 @@ pub fn end_state(w: &World) -> EndState {
     if w.violation(Invariant::EndedKeptOrCompensated).is_some() {
         return EndState::HalfDone;
     }
+    // A saga that compensated fails its run with the error that started the compensations
+    // (`workflow.rs`): a failed run with nothing left undone has undone everything.
     match w.current_run().map(|r| r.status) {
         Some(RunStatus::Completed) => EndState::AllKept,
-        Some(RunStatus::Compensated | RunStatus::Failed) => EndState::AllUndone,
+        Some(RunStatus::Failed) => EndState::AllUndone,
         _ => EndState::HalfDone,
     }
 }

@@ -4,7 +4,8 @@
 //! after a restart (each step whose result is journaled returns that result without running
 //! again), retries steps, and behaves as Temporal, Restate or DBOS document when the replayed
 //! code asks for another step than the journal holds, or when the same workflow id is started
-//! again. Steps talk to the simulated world: the article's payment services (`article/`) charge
+//! again (a workflow that returns an error closes failed, one that returns a value completed).
+//! Steps talk to the simulated world: the article's payment services (`article/`) charge
 //! the card, with a key derived from the run and the step, no key, or a key minted at random
 //! inside the step. Invariants are checked after every step and name the step that broke them.
 //!
@@ -27,7 +28,8 @@ mod workflow;
 
 pub use engine::{
     Effect, EffectKind, Entry, Invariant, RunRecord, RunStatus, StartReply, TraceEvent, TraceKind,
-    Verdict, Violation, WorkerState, World, RESTART_MS, STEP_MS, STEP_TIMEOUT_MS,
+    Verdict, Violation, WorkerState, World, RESTART_MS, RESTATE_ATTEMPTS, RETRY_INITIAL_MS,
+    STEP_MS, STEP_TIMEOUT_MS,
 };
 pub use json::{read_state, write_state, SavedState, StateError};
 pub use lessons::{
@@ -37,7 +39,7 @@ pub use lessons::{
 };
 pub use run::{Action, ActionError, DurableRun};
 pub use source::{section, source_lines, SourceLine, WORKFLOW_SOURCE};
-pub use workflow::{Outcome, StepOutcome};
+pub use workflow::{StepFailed, StepOutcome};
 
 /// Which engine's documented behaviour the world imitates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -316,12 +318,16 @@ pub struct FaultSpec {
 }
 
 /// Temporal's Workflow Id Reuse Policy: may a closed run's id start a new run?
-/// Source: https://docs.temporal.io/workflow-execution/workflowid-runid#workflow-id-reuse-policy
+/// Source: https://docs.temporal.io/workflow-execution/workflowid-runid#workflow-id-reuse-policy;
+/// the server's rule: `ResolveWorkflowIDReusePolicy` in temporalio/temporal
+/// service/history/api/workflow_id_dedup.go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ReusePolicy {
     /// A new run, whatever the last run's end (Temporal's default).
     AllowDuplicate,
-    /// A new run only if the last run failed, was terminated, cancelled or timed out.
+    /// A new run only if the last run closed failed, terminated, cancelled or timed out
+    /// (`consts.FailedWorkflowStatuses`); a run that returned a value closed completed, and a
+    /// new start is refused.
     AllowDuplicateFailedOnly,
     /// Never: the start is rejected.
     RejectDuplicate,
@@ -385,6 +391,50 @@ impl ConflictPolicy {
     }
 }
 
+/// A pair of Temporal policies the server refuses on every start, before it looks at the
+/// workflow id's runs: the start fails with InvalidArgument, and nothing runs.
+/// Source: `ValidateWorkflowIDReusePolicy` in temporalio/temporal chasm/lib/workflow/validator.go,
+/// called by the frontend's `prepareStartWorkflowRequest` (service/frontend/workflow_handler.go).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PolicyError {
+    /// WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE together with
+    /// WORKFLOW_ID_CONFLICT_POLICY_TERMINATE_EXISTING.
+    RejectDuplicateWithTerminateExisting,
+}
+
+/// How the client starts the workflow id under Restate. Both are Restate; they answer a second
+/// start differently.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RestateTarget {
+    /// A service handler called with the workflow id as its `Idempotency-Key`: a second call
+    /// attaches to the running invocation, or gets the stored response once it has ended
+    /// (restatedev/restate crates/worker/src/partition/state_machine/tests/idempotency.rs).
+    IdempotencyKey,
+    /// A Workflow's `run` handler, keyed by the workflow id: it runs once per id; calling it again
+    /// is answered 409 "the workflow method was already invoked", running or ended, without the
+    /// result (crates/worker/src/partition/state_machine/tests/workflow.rs,
+    /// `start_workflow_method`); the result is read by attaching, which this client does not do.
+    WorkflowRun,
+}
+
+impl RestateTarget {
+    /// Both targets.
+    pub const ALL: [RestateTarget; 2] = [RestateTarget::IdempotencyKey, RestateTarget::WorkflowRun];
+
+    /// Stable id.
+    pub fn id(self) -> &'static str {
+        match self {
+            RestateTarget::IdempotencyKey => "idempotency-key",
+            RestateTarget::WorkflowRun => "workflow-run",
+        }
+    }
+
+    /// The target with this id.
+    pub fn from_id(id: &str) -> Option<RestateTarget> {
+        RestateTarget::ALL.into_iter().find(|t| t.id() == id)
+    }
+}
+
 /// Everything one world is built from: with the learner's actions, the whole run.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Config {
@@ -400,6 +450,8 @@ pub struct Config {
     pub reuse: ReusePolicy,
     /// Temporal's conflict policy (used by Temporal only).
     pub conflict: ConflictPolicy,
+    /// How the client starts the workflow id under Restate (used by Restate only).
+    pub restate: RestateTarget,
     /// Faults, at most [`crate::sim::limits::MAX_DURABLE_FAULTS`], one per step.
     pub faults: Vec<FaultSpec>,
     /// When the client, having timed out, starts the same workflow id again (simulated ms).
@@ -428,6 +480,7 @@ impl Default for Config {
             clock: ClockMode::Engine,
             reuse: ReusePolicy::AllowDuplicate,
             conflict: ConflictPolicy::Fail,
+            restate: RestateTarget::IdempotencyKey,
             faults: Vec::new(),
             start_again_at_ms: None,
             auto_restart: true,
@@ -437,6 +490,15 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The pair of policies the engine refuses every start with, if this config has one (Temporal
+    /// only: the others do not read these policies).
+    pub fn policy_error(&self) -> Option<PolicyError> {
+        (self.engine == Engine::Temporal
+            && self.reuse == ReusePolicy::RejectDuplicate
+            && self.conflict == ConflictPolicy::TerminateExisting)
+            .then_some(PolicyError::RejectDuplicateWithTerminateExisting)
+    }
+
     /// The fault on `step`, if any.
     pub fn fault_on(&self, step: StepName) -> Option<FaultKind> {
         self.faults.iter().find(|f| f.step == step).map(|f| f.kind)

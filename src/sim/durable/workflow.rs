@@ -5,7 +5,13 @@
 //!
 //! A step is `ctx.step(name)?`: `?` hands the engine the first step the journal has no result
 //! for (the workflow "suspends" there, as a Temporal workflow task ends with its commands), and
-//! the step's result is `Ok` or `Err` (a permanent failure) once the engine has journaled it.
+//! once the engine has journaled the step's result, `?` passes a permanent failure up as the
+//! workflow's own error. How the function ends is how the engine closes the run, as the real
+//! SDKs do: returning a value closes it completed (Temporal's CompleteWorkflowExecution command,
+//! DBOS's SUCCESS), whatever the value says; returning an error closes it failed
+//! (FailWorkflowExecution, DBOS's ERROR). Source: temporalio/sdk-go internal/internal_task_handlers.go
+//! (the close command chosen from the workflow's error), its tests
+//! `TestWorkflowTask_WorkflowReturnsPanicError` and `TestGetWorkflowInfo`.
 //! The workflow decides; the steps (run by the engine, `engine.rs`) talk to the world.
 
 use super::{ClockMode, StepName, SHIP_CUTOFF_MS};
@@ -21,16 +27,10 @@ pub enum StepOutcome {
     Time(u64),
 }
 
-/// How a workflow ended.
+/// A step that failed for good, as the workflow code sees it: an error it may handle (the saga
+/// compensates) or return (the run fails).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// Every step done.
-    Completed,
-    /// A step failed and the done steps were undone, in reverse order.
-    Compensated,
-    /// The first step failed: nothing to undo.
-    Failed,
-}
+pub struct StepFailed(pub StepName);
 
 /// Why the workflow function returned before its end. Not an error of the workflow: the engine
 /// acts on it and calls the function again.
@@ -62,8 +62,30 @@ pub enum Suspend {
     },
 }
 
-/// What a workflow function returns: its outcome, or where it stopped.
-pub type Flow<T> = Result<T, Suspend>;
+/// Why a workflow function returned without a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The engine's: the function stopped where the journal ends; the engine acts on it and
+    /// calls the function again.
+    Suspend(Suspend),
+    /// The workflow's own: it returned this error, and the engine closes the run as failed.
+    Error(StepFailed),
+}
+
+impl From<Suspend> for Stop {
+    fn from(s: Suspend) -> Stop {
+        Stop::Suspend(s)
+    }
+}
+
+impl From<StepFailed> for Stop {
+    fn from(e: StepFailed) -> Stop {
+        Stop::Error(e)
+    }
+}
+
+/// What a workflow function returns: its value, its error, or where it stopped.
+pub type Flow<T> = Result<T, Stop>;
 
 /// What the worker's own memory holds while it lives: the times the workflow read directly.
 /// A crash loses it; the journal is the engine's and stays.
@@ -120,7 +142,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// The next journal position's result for `step`, or where the function stops.
-    fn next(&mut self, step: StepName) -> Flow<StepOutcome> {
+    fn next(&mut self, step: StepName) -> Result<StepOutcome, Suspend> {
         let pos = self.cursor;
         self.cursor += 1;
         match self.journal.get(pos) {
@@ -143,10 +165,17 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// Runs a step: its journaled result, or a suspension that asks the engine to run it.
-    pub fn step(&mut self, step: StepName) -> Flow<Result<(), ()>> {
+    /// Runs a step: done, or its permanent failure as the workflow's error (`?` returns it), or
+    /// a suspension that asks the engine to run it.
+    pub fn step(&mut self, step: StepName) -> Flow<()> {
+        self.try_step(step)?.map_err(Stop::Error)
+    }
+
+    /// Runs a step and hands its permanent failure to the code to handle (the outer `Result` is
+    /// the suspension only).
+    pub fn try_step(&mut self, step: StepName) -> Result<Result<(), StepFailed>, Suspend> {
         match self.next(step)? {
-            StepOutcome::Failed => Ok(Err(())),
+            StepOutcome::Failed => Ok(Err(StepFailed(step))),
             StepOutcome::Done | StepOutcome::Time(_) => Ok(Ok(())),
         }
     }
@@ -174,16 +203,14 @@ impl<'a> Ctx<'a> {
 }
 
 // @durable order.start
-/// Place an order: reserve the item, charge the card, ship, send the receipt.
-pub fn place_order(ctx: &mut Ctx) -> Flow<Outcome> {
+/// Place an order: reserve the item, charge the card, ship, send the receipt. A step that fails
+/// for good ends the function with its error (`?`), so the run fails; returning a value instead
+/// would close it completed, whatever the value said.
+pub fn place_order(ctx: &mut Ctx) -> Flow<()> {
     // @durable order.reserve
-    if ctx.step(StepName::Reserve)?.is_err() {
-        return Ok(Outcome::Failed);
-    }
+    ctx.step(StepName::Reserve)?;
     // @durable order.charge
-    if ctx.step(StepName::Charge)?.is_err() {
-        return Ok(Outcome::Failed);
-    }
+    ctx.step(StepName::Charge)?;
     // @durable order.clock
     let now = ctx.now()?;
     // @durable order.ship
@@ -192,47 +219,43 @@ pub fn place_order(ctx: &mut Ctx) -> Flow<Outcome> {
     } else {
         StepName::ShipStandard
     };
-    if ctx.step(ship)?.is_err() {
-        return Ok(Outcome::Failed);
-    }
+    ctx.step(ship)?;
     // @durable order.receipt
-    if ctx.step(StepName::Receipt)?.is_err() {
-        return Ok(Outcome::Failed);
-    }
-    Ok(Outcome::Completed)
+    ctx.step(StepName::Receipt)?;
+    Ok(())
 }
 // @durable end
 
 // @durable trip.start
-/// Book a trip across three services as a saga: each done step pushes its compensation, and
-/// a permanent failure undoes them in reverse order.
-pub fn book_trip(ctx: &mut Ctx) -> Flow<Outcome> {
+/// Book a trip across three services as a saga: each done step pushes its compensation; a step
+/// that fails for good has the done steps undone, newest first, and the workflow then fails with
+/// that step's error.
+pub fn book_trip(ctx: &mut Ctx) -> Flow<()> {
     let mut undo = Vec::new();
     // @durable trip.charge
-    if ctx.step(StepName::Charge)?.is_err() {
-        return Ok(Outcome::Failed);
-    }
+    ctx.step(StepName::Charge)?;
     undo.push(StepName::Refund);
     // @durable trip.book
-    if ctx.step(StepName::BookFlight)?.is_err() {
-        return compensate(ctx, undo);
+    if let Err(failed) = ctx.try_step(StepName::BookFlight)? {
+        return compensate(ctx, undo, failed);
     }
     undo.push(StepName::CancelFlight);
     // @durable trip.reserve
-    if ctx.step(StepName::ReserveHotel)?.is_err() {
-        return compensate(ctx, undo);
+    if let Err(failed) = ctx.try_step(StepName::ReserveHotel)? {
+        return compensate(ctx, undo, failed);
     }
-    Ok(Outcome::Completed)
+    Ok(())
 }
 // @durable end
 
 // @durable trip.compensate
-/// Runs the compensations, newest first; each is a step of its own, journaled and keyed.
-fn compensate(ctx: &mut Ctx, undo: Vec<StepName>) -> Flow<Outcome> {
+/// Runs the compensations, newest first, each a step of its own, journaled and keyed; then fails
+/// the workflow with the error that started them.
+fn compensate(ctx: &mut Ctx, undo: Vec<StepName>, failed: StepFailed) -> Flow<()> {
     for step in undo.into_iter().rev() {
         // A compensation's failure is its own result; the next one still runs.
-        let _undone = ctx.step(step)?;
+        let _undone = ctx.try_step(step)?;
     }
-    Ok(Outcome::Compensated)
+    Err(failed.into())
 }
 // @durable end

@@ -189,6 +189,7 @@ pub fn durable_page(p: &DurablePageProps) -> Html {
             </div>
             { view::settings(l, &ui, &on) }
             { view::engines(l) }
+            { view::leaves_out(l) }
             { view::share(l, &ui, &route_hash, &import_ref, on_import) }
         </section>
     }

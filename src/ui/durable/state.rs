@@ -9,7 +9,8 @@ use yew::Reducible;
 
 use crate::sim::durable::{
     challenge, lesson, Action, ActionError, ClockMode, Config, ConflictPolicy, DurableRun, Engine,
-    FaultKind, FlowKind, KeyMode, NotPosed, Posed, ReusePolicy, SavedState, StepName,
+    FaultKind, FlowKind, KeyMode, NotPosed, Posed, RestateTarget, ReusePolicy, SavedState,
+    StepName,
 };
 use crate::sim::limits::{InputError, MAX_DURABLE_COLUMNS};
 use crate::ui::route::Route;
@@ -78,6 +79,21 @@ pub enum Notice {
     NoMoreCrashes(usize),
     /// The address names a challenge this page does not have; the free run is shown.
     UnknownChallenge,
+    /// These columns (1-based) pair policies the engine refuses on every start (Temporal's
+    /// RejectDuplicate with TerminateExisting): their runs start nothing, and the page says so
+    /// rather than running silently.
+    RefusedPolicies(Vec<usize>),
+}
+
+/// The columns (1-based) whose policies the engine refuses on every start, as a notice.
+pub fn refused_policies(columns: &[Config]) -> Option<Notice> {
+    let refused: Vec<usize> = columns
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.policy_error().is_some())
+        .map(|(i, _)| i + 1)
+        .collect();
+    (!refused.is_empty()).then_some(Notice::RefusedPolicies(refused))
 }
 
 /// A setting of the column the controls edit.
@@ -95,6 +111,8 @@ pub enum Setting {
     Reuse(ReusePolicy),
     /// Temporal's conflict policy.
     Conflict(ConflictPolicy),
+    /// How the client starts the workflow id under Restate.
+    Restate(RestateTarget),
     /// A fault on a step, or none.
     Fault(StepName, Option<FaultKind>),
     /// When the client starts again.
@@ -160,8 +178,10 @@ pub struct DurUi {
 }
 
 impl DurUi {
-    /// The page in `mode` with `run`.
+    /// The page in `mode` with `run`. A run opened from a link or this browser's storage whose
+    /// policies the engine refuses says so, unless another message is shown.
     pub fn new(mode: Mode, run: DurableRun, notice: Option<Notice>) -> DurUi {
+        let notice = notice.or_else(|| refused_policies(run.columns()));
         let mut ui = DurUi {
             mode,
             run: Rc::new(run),
@@ -307,10 +327,20 @@ impl Reducible for DurUi {
                         Setting::Clock(k) => c.clock = k,
                         Setting::Reuse(p) => c.reuse = p,
                         Setting::Conflict(p) => c.conflict = p,
+                        Setting::Restate(t) => c.restate = t,
                         Setting::Fault(step, kind) => *c = c.clone().with_fault(step, kind),
                         Setting::StartAgain(at) => c.start_again_at_ms = at,
                         Setting::AutoRestart(b) => c.auto_restart = b,
                     }
+                }
+                // A pair of policies the engine refuses is said at once; the message goes when
+                // the pair does.
+                match refused_policies(&columns) {
+                    Some(n) => ui.notice = Some(n),
+                    None if matches!(ui.notice, Some(Notice::RefusedPolicies(_))) => {
+                        ui.notice = None
+                    }
+                    None => {}
                 }
                 let run = ui.run.with_columns(columns);
                 ui.run = Rc::new(run);
@@ -333,7 +363,7 @@ impl Reducible for DurUi {
                 ui.selected = 0;
                 ui.answer = None;
                 ui.pose();
-                ui.notice = Some(Notice::Imported);
+                ui.notice = refused_policies(ui.run.columns()).or(Some(Notice::Imported));
             }
             DurAction::Notice(n) => ui.notice = Some(n),
         }
@@ -343,5 +373,55 @@ impl Reducible for DurUi {
             ui.version = self.version + 1;
         }
         Rc::new(ui)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A run whose Temporal column pairs RejectDuplicate with TerminateExisting opens with a
+    /// message naming the column (a link, this browser's storage, an import), and a setting that
+    /// makes or unmakes the pair shows or drops it.
+    #[test]
+    fn a_refused_pair_of_policies_is_said_when_opened_imported_or_set() {
+        let bad = Config {
+            reuse: ReusePolicy::RejectDuplicate,
+            conflict: ConflictPolicy::TerminateExisting,
+            ..Config::default()
+        };
+        let columns = vec![Config::default(), bad.clone()];
+        let ui = DurUi::new(
+            Mode::Free,
+            DurableRun::new(columns.clone(), Vec::new()),
+            None,
+        );
+        assert_eq!(ui.notice, Some(Notice::RefusedPolicies(vec![2])));
+        // The engine refuses the start: nothing runs there.
+        let mut run = DurableRun::new(columns.clone(), Vec::new());
+        run.run_to_end();
+        assert!(run.worlds()[1].runs().is_empty());
+        // An import says it too, instead of "Run loaded".
+        let ui = Rc::new(DurUi::fresh(Mode::Free)).reduce(DurAction::Load(SavedState {
+            columns,
+            actions: Vec::new(),
+            cursor: 0,
+        }));
+        assert_eq!(ui.notice, Some(Notice::RefusedPolicies(vec![2])));
+        // Another engine does not read these policies.
+        let restate = Config {
+            engine: Engine::Restate,
+            ..bad
+        };
+        assert_eq!(refused_policies(&[restate]), None);
+        // Setting the pair by hand says so; unsetting it drops the message.
+        let ui = Rc::new(DurUi::fresh(Mode::Free)).reduce(DurAction::Set(Setting::Conflict(
+            ConflictPolicy::TerminateExisting,
+        )));
+        assert_eq!(ui.notice, None);
+        let ui = ui.reduce(DurAction::Set(Setting::Reuse(ReusePolicy::RejectDuplicate)));
+        assert_eq!(ui.notice, Some(Notice::RefusedPolicies(vec![1])));
+        let ui = ui.reduce(DurAction::Set(Setting::Conflict(ConflictPolicy::Fail)));
+        assert_eq!(ui.notice, None);
     }
 }

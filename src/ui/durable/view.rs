@@ -8,8 +8,8 @@ use yew::prelude::*;
 
 use crate::sim::durable::{
     challenge, section, source_lines, Action, Answer, ClockMode, Config, ConflictPolicy,
-    EffectKind, Engine, FaultKind, FlowKind, Invariant, KeyMode, Posed, ReusePolicy, World,
-    CHALLENGE_IDS, LESSON_IDS,
+    EffectKind, Engine, FaultKind, FlowKind, Invariant, KeyMode, Posed, RestateTarget, ReusePolicy,
+    World, CHALLENGE_IDS, LESSON_IDS,
 };
 use crate::sim::limits::MAX_JSON_BYTES;
 use crate::ui::i18n::{tr, Lang};
@@ -107,6 +107,7 @@ pub fn notice(l: Lang, n: &Notice) -> Html {
             .to_string(),
         ),
         Notice::Action(e) => ("error", words::action_error(l, *e)),
+        Notice::RefusedPolicies(columns) => ("error", words::policy_notice(l, columns)),
         Notice::NoMoreCrashes(n) => (
             "error",
             if *n == 1 {
@@ -356,11 +357,16 @@ fn column_title(l: Lang, c: &Config) -> String {
         let ck = words::clock(l, c.clock);
         title.push_str(&tr!(l, " · clock: {ck}", " · 時計：{ck}"));
     }
-    if c.start_again_at_ms.is_some() && c.engine == Engine::Temporal {
+    if c.engine == Engine::Temporal && (c.start_again_at_ms.is_some() || c.policy_error().is_some())
+    {
         title.push_str(" · ");
         title.push_str(words::reuse(c.reuse));
         title.push_str(" / ");
         title.push_str(words::conflict(c.conflict));
+    }
+    if c.start_again_at_ms.is_some() && c.engine == Engine::Restate {
+        title.push_str(" · ");
+        title.push_str(words::restate_target(l, c.restate));
     }
     title
 }
@@ -446,6 +452,9 @@ fn column(l: Lang, ui: &DurUi, i: usize, w: &World, on: &On) -> Html {
     let mismatch = w.mismatch().map(|(_, v)| html! {
         <p class="notice error" data-testid="nondeterminism" role="alert">{ words::verdict(l, v) }</p>
     });
+    let refused = c.policy_error().map(|e| html! {
+        <p class="notice error" data-testid="policy-error" role="alert">{ words::policy_error(l, e) }</p>
+    });
     html! {
         <article class={classes!("card", "dur-col", selected.then_some("selected"))} data-column={i.to_string()} data-testid="column">
             <h3>{ column_title(l, c) }</h3>
@@ -460,6 +469,7 @@ fn column(l: Lang, ui: &DurUi, i: usize, w: &World, on: &On) -> Html {
             </p>
             <p class="dur-balance">{ l.t("Balance ", "残高 ") }<strong data-testid="balance">{ balance }</strong>
                 <span class={classes!("muted", (charges > 1).then_some("twice"))} data-testid="charges">{ tr!(l, " · charged {charges}×", " · 課金 {charges} 回") }</span></p>
+            { for refused }
             { for mismatch }
             { journal(l, w) }
             <ul class="dur-effects" data-testid="effects">{ for effects }</ul>
@@ -504,8 +514,8 @@ pub fn source(l: Lang, ui: &DurUi) -> Html {
         <section class="card dur-source" aria-labelledby="dur-src-h">
             <h2 id="dur-src-h">{ l.t("The workflow's code", "ワークフローのコード") }</h2>
             <p class="muted">{ l.t(
-                "The real source the engine runs (src/sim/durable/workflow.rs); the highlighted lines take the step the worker is at. `?` hands the engine the first step without a journaled result.",
-                "エンジンが実行する本物のソース（src/sim/durable/workflow.rs）。強調した行がワーカーのいるステップ。`?` は結果の記録されていない最初のステップをエンジンに渡す。") }</p>
+                "The real source the engine runs (src/sim/durable/workflow.rs); the highlighted lines take the step the worker is at. `?` hands the engine the first step without a journaled result, and returns a step's permanent failure as the workflow's error: a workflow that returns a value closes completed, one that returns an error failed.",
+                "エンジンが実行する本物のソース（src/sim/durable/workflow.rs）。強調した行がワーカーのいるステップ。`?` は結果の記録されていない最初のステップをエンジンに渡し、ステップの恒久的な失敗はワークフローのエラーとして返す。値を返したワークフローは完了、エラーを返したものは失敗で閉じる。") }</p>
             <pre class="src" data-testid="source">{ for lines }</pre>
         </section>
     }
@@ -623,6 +633,8 @@ pub fn settings(l: Lang, ui: &DurUi, on: &On) -> Html {
                     <select onchange={set(|v| ReusePolicy::from_id(v).map(Setting::Reuse))} data-testid="set-reuse">{ options(&ReusePolicy::ALL, c.reuse, ReusePolicy::id, |p| words::reuse(p).to_string()) }</select></label>
                 <label>{ l.t("Temporal: conflict policy (running)", "Temporal：Conflict Policy（実行中）") }
                     <select onchange={set(|v| ConflictPolicy::from_id(v).map(Setting::Conflict))} data-testid="set-conflict">{ options(&ConflictPolicy::ALL, c.conflict, ConflictPolicy::id, |p| words::conflict(p).to_string()) }</select></label>
+                <label>{ l.t("Restate: the client calls", "Restate：クライアントが呼ぶのは") }
+                    <select onchange={set(|v| RestateTarget::from_id(v).map(Setting::Restate))} data-testid="set-restate">{ options(&RestateTarget::ALL, c.restate, RestateTarget::id, |t| words::restate_target(l, t).to_string()) }</select></label>
                 <label class="check"><input type="checkbox" checked={c.auto_restart} onchange={on_auto} data-testid="set-auto-restart" />
                     { l.t("A crashed worker is replaced after 1 s", "クラッシュしたワーカーは 1 秒後に置き換わる") }</label>
             </div>
@@ -648,6 +660,20 @@ pub fn engines(l: Lang) -> Html {
             <p class="muted">{ l.t(
                 "Every engine retries a failed step after 1 s, then 2 s, … (Temporal's default retry policy) and waits 2 s for a lost reply. The derived key is the workflow id, the run and the step: Temporal suggests the Workflow Run Id with the Activity Id.",
                 "どのエンジンも失敗したステップを 1 秒、2 秒…の後にリトライし（Temporal の既定のリトライポリシー）、消えた応答は 2 秒待つ。導出キーはワークフロー ID・実行・ステップ。Temporal は Workflow Run Id と Activity Id の組を勧めている。") }</p>
+        </section>
+    }
+}
+
+/// What this model leaves out: the deliberate simplifications (each one an ignored case of the
+/// conformance suites, tests/conformance/{temporal,restate,dbos}.rs).
+pub fn leaves_out(l: Lang) -> Html {
+    let items = words::leaves_out(l)
+        .into_iter()
+        .map(|item| html! { <li>{ item }</li> });
+    html! {
+        <section class="card dur-engines" aria-labelledby="dur-out-h" data-testid="leaves-out">
+            <h2 id="dur-out-h">{ l.t("What this model leaves out", "このモデルが省いていること") }</h2>
+            <ul>{ for items }</ul>
         </section>
     }
 }

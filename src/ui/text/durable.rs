@@ -5,8 +5,9 @@
 
 use crate::sim::durable::{
     ActionError, Answer, ClockMode, ConflictPolicy, EffectKind, EndState, Engine, FaultKind,
-    FlowKind, Invariant, KeyMode, NotPosed, ReplayEnd, RerunClass, ReusePolicy, RunStatus,
-    StartReply, StepName, TraceEvent, TraceKind, Verdict, Violation, WorkerState,
+    FlowKind, Invariant, KeyMode, NotPosed, PolicyError, ReplayEnd, RerunClass, RestateTarget,
+    ReusePolicy, RunStatus, StartReply, StepName, TraceEvent, TraceKind, Verdict, Violation,
+    WorkerState, RESTATE_ATTEMPTS,
 };
 use crate::ui::i18n::{tr, Lang};
 
@@ -25,22 +26,22 @@ pub fn engine_rule(l: Lang, e: Engine) -> (&'static str, &'static str) {
     match e {
         Engine::Temporal => (
             l.t(
-                "Event history replayed by a new worker; a replayed command that differs from the history is a non-determinism error and the run stays open, blocked; workflow.Now() is deterministic; Workflow Id Reuse and Conflict Policies.",
-                "新しいワーカーがイベント履歴をリプレイする。履歴と違うコマンドは非決定性エラーで、実行は開いたまま止まる。workflow.Now() は決定論的。Workflow Id の Reuse / Conflict Policy。",
+                "Event history replayed by a new worker; a replayed command that differs from the history is a non-determinism error and the run stays open, blocked; workflow.Now() is deterministic; a workflow that returns a value closes Completed, one that returns an error Failed; Workflow Id Reuse and Conflict Policies (AllowDuplicateFailedOnly reuses the id only after Failed, Terminated, Canceled or Timed out; RejectDuplicate with TerminateExisting is refused on every start, InvalidArgument).",
+                "新しいワーカーがイベント履歴をリプレイする。履歴と違うコマンドは非決定性エラーで、実行は開いたまま止まる。workflow.Now() は決定論的。値を返したワークフローは Completed、エラーを返したものは Failed で閉じる。Workflow Id の Reuse / Conflict Policy（AllowDuplicateFailedOnly が ID を再利用させるのは Failed・Terminated・Canceled・Timed out の後だけ。RejectDuplicate と TerminateExisting の組はどの開始も InvalidArgument で拒否される）。",
             ),
             "https://docs.temporal.io/workflow-execution/workflowid-runid",
         ),
         Engine::Restate => (
             l.t(
-                "ctx.run results journaled and replayed instead of re-executed; ctx.date and ctx.rand deterministic; a journal mismatch pauses the invocation; an Idempotency-Key at ingress attaches to the running invocation or returns its response.",
-                "ctx.run の結果はジャーナルに記録され、再実行せずリプレイされる。ctx.date と ctx.rand は決定論的。ジャーナル不一致は呼び出しを一時停止する。入口の Idempotency-Key は実行中の呼び出しに合流するか、その応答を返す。",
+                "ctx.run results journaled and replayed instead of re-executed; ctx.date and ctx.rand deterministic; a journal mismatch follows the retry policy by default (each attempt replays and hits it again) and the invocation is paused when the attempts are spent (pausing at once is an opt-in SDK option); a handler called with an Idempotency-Key attaches to the running invocation or returns its stored response, while a Workflow's run called again with the same workflow id is answered 409 “the workflow method was already invoked”, without the result.",
+                "ctx.run の結果はジャーナルに記録され、再実行せずリプレイされる。ctx.date と ctx.rand は決定論的。ジャーナル不一致は既定ではリトライポリシーに従い（試行のたびにリプレイして同じ不一致に当たる）、試行を使い切ると呼び出しは一時停止する（すぐ一時停止するのは SDK のオプトイン）。Idempotency-Key 付きで呼んだハンドラーは実行中の呼び出しに合流するか、保存済みの応答を返す。一方、Workflow の run を同じワークフロー ID でもう一度呼ぶと、結果ではなく 409「the workflow method was already invoked」が返る。",
             ),
-            "https://docs.restate.dev/develop/ts/durable-steps",
+            "https://docs.restate.dev/services/invocation/http",
         ),
         Engine::Dbos => (
             l.t(
-                "Input and each step's output checkpointed in Postgres; recovery re-runs the function from the top and skips steps with a stored output; a step whose name differs from the one recorded at its position is refused; the time is read in a step, so its output is stored; the workflow id is the idempotency key.",
-                "入力と各ステップの出力を Postgres にチェックポイントする。復旧は関数を先頭から再実行し、出力が保存済みのステップは飛ばす。記録と名前の違うステップは拒否される。時刻はステップの中で読むので、その出力が保存される。ワークフロー ID が冪等性キー。",
+                "Input and each step's output checkpointed in Postgres; recovery re-runs the function from the top and skips steps with a stored output; a step whose name differs from the one recorded at its position is refused; the time is read in a step, so its output is stored; the workflow id is the idempotency key: started again, a workflow returns its handle, its recorded result or its recorded error, and does not run again.",
+                "入力と各ステップの出力を Postgres にチェックポイントする。復旧は関数を先頭から再実行し、出力が保存済みのステップは飛ばす。記録と名前の違うステップは拒否される。時刻はステップの中で読むので、その出力が保存される。ワークフロー ID が冪等性キー：もう一度開始すると、ハンドル・記録済みの結果・記録済みのエラーのどれかが返り、再実行はされない。",
             ),
             "https://docs.dbos.dev/explanations/how-workflows-work",
         ),
@@ -140,6 +141,42 @@ pub fn conflict(p: ConflictPolicy) -> &'static str {
     }
 }
 
+/// How the client starts order-42 under Restate.
+pub fn restate_target(l: Lang, t: RestateTarget) -> &'static str {
+    match t {
+        RestateTarget::IdempotencyKey => l.t(
+            "a handler, with Idempotency-Key: order-42",
+            "ハンドラーを Idempotency-Key: order-42 付きで呼ぶ",
+        ),
+        RestateTarget::WorkflowRun => l.t(
+            "a Workflow's run, keyed by order-42",
+            "Workflow の run を order-42 をキーに呼ぶ",
+        ),
+    }
+}
+
+/// A pair of policies the engine refuses on every start, and why, in plain words.
+pub fn policy_error(l: Lang, e: PolicyError) -> &'static str {
+    match e {
+        PolicyError::RejectDuplicateWithTerminateExisting => l.t(
+            "Temporal refuses every start that sends the reuse policy RejectDuplicate together with the conflict policy TerminateExisting (InvalidArgument), before it looks at the workflow id, so nothing runs in this column. Pick another pair in the settings.",
+            "Temporal は、Reuse Policy の RejectDuplicate と Conflict Policy の TerminateExisting を一緒に送る開始を、ワークフロー ID を見る前にすべて拒否する（InvalidArgument）。そのため、この列では何も実行されない。設定で別の組を選ぶ。",
+        ),
+    }
+}
+
+/// The message shown when a link, a saved run, an import or a setting gives columns (1-based)
+/// a pair of policies the engine refuses.
+pub fn policy_notice(l: Lang, columns: &[usize]) -> String {
+    let list = columns
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let rule = policy_error(l, PolicyError::RejectDuplicateWithTerminateExisting);
+    tr!(l, "Column {list}: {rule}", "列 {list}：{rule}")
+}
+
 /// The worker.
 pub fn worker(l: Lang, w: WorkerState) -> &'static str {
     match w {
@@ -155,12 +192,14 @@ pub fn run_status(l: Lang, s: RunStatus) -> &'static str {
     match s {
         RunStatus::Running => l.t("running", "実行中"),
         RunStatus::Completed => l.t("completed", "完了"),
-        RunStatus::Compensated => l.t("compensated", "補償済み"),
         RunStatus::Failed => l.t("failed", "失敗"),
         RunStatus::Terminated => l.t("terminated", "強制終了"),
         RunStatus::Lost => l.t("lost with the worker", "ワーカーと共に消失"),
         RunStatus::Blocked => l.t("blocked (non-determinism error)", "停止（非決定性エラー）"),
-        RunStatus::Paused => l.t("paused (journal mismatch)", "一時停止（ジャーナル不一致）"),
+        RunStatus::Paused => l.t(
+            "paused (journal mismatch, retries spent)",
+            "一時停止（ジャーナル不一致、リトライを使い切った）",
+        ),
     }
 }
 
@@ -171,13 +210,24 @@ pub fn reply(l: Lang, r: StartReply) -> String {
         StartReply::Attached(n) => tr!(l, "joined the running run {n}", "実行中の実行 {n} に合流"),
         StartReply::SameResult(n) => tr!(
             l,
-            "answered with run {n}'s stored result",
-            "実行 {n} の保存済みの結果を返した"
+            "answered with run {n}'s stored result (its error, if it failed), without running it again",
+            "実行 {n} の保存済みの結果（失敗していればそのエラー）を返し、再実行しなかった"
         ),
         StartReply::Rejected => l
             .t(
                 "rejected: the workflow id is taken",
                 "拒否：このワークフロー ID は使用済み",
+            )
+            .to_string(),
+        StartReply::AlreadyInvoked(n) => tr!(
+            l,
+            "answered 409 “the workflow method was already invoked” (run {n}), with no result",
+            "409「the workflow method was already invoked」を返した（実行 {n}）。結果は返さない"
+        ),
+        StartReply::Invalid(_) => l
+            .t(
+                "refused the start: RejectDuplicate with TerminateExisting is InvalidArgument",
+                "開始を拒否：RejectDuplicate と TerminateExisting の組は InvalidArgument",
             )
             .to_string(),
         StartReply::Replaced { old, new } => tr!(
@@ -249,8 +299,8 @@ pub fn verdict(l: Lang, v: Verdict) -> &'static str {
             "Temporal：非決定性エラー。ワークフロータスクはリトライのたびに失敗し、コードを直すまで実行は開いたまま止まる",
         ),
         Verdict::Paused => l.t(
-            "Restate: journal mismatch — the invocation is paused",
-            "Restate：ジャーナル不一致。呼び出しは一時停止する",
+            "Restate: journal mismatch — by default it follows the retry policy, so each attempt replays and hits it again; with the attempts spent, the invocation is paused",
+            "Restate：ジャーナル不一致。既定ではリトライポリシーに従うので、試行のたびにリプレイして同じ不一致に当たる。試行を使い切ると、呼び出しは一時停止する",
         ),
         Verdict::Failed => l.t(
             "DBOS: the step is refused — its name differs from the one recorded; the workflow ends in error",
@@ -338,6 +388,14 @@ pub fn event(l: Lang, e: &TraceEvent) -> String {
                 "リプレイ：ジャーナル #{pos} は `{j}` なのに、コードは `{w}` を求める。{v}。"
             )
         }
+        TraceKind::MismatchRetried { pos, journaled, wanted, attempt } => {
+            let (j, w, max) = (journaled.id(), wanted.id(), RESTATE_ATTEMPTS);
+            tr!(
+                l,
+                "Replay: the code asks for `{w}` where journal #{pos} holds `{j}`. Restate: journal mismatch on attempt {attempt} of {max}; it follows the retry policy, so the invocation is tried again from the top after a backoff.",
+                "リプレイ：ジャーナル #{pos} は `{j}` なのに、コードは `{w}` を求める。Restate：{max} 回中 {attempt} 回目の試行でジャーナル不一致。リトライポリシーに従い、バックオフの後に呼び出しを先頭からもう一度試す。"
+            )
+        }
         TraceKind::Crashed { by_learner: true } => l.t("You crash the worker.", "あなたがワーカーをクラッシュさせた。").into(),
         TraceKind::Crashed { by_learner: false } => l.t("The worker crashes.", "ワーカーがクラッシュする。").into(),
         TraceKind::Restarted => l.t(
@@ -400,8 +458,8 @@ pub fn answer(l: Lang, a: Answer) -> String {
             .into(),
         Answer::Replay(ReplayEnd::Stopped(Verdict::Paused)) => l
             .t(
-                "it pauses on a journal mismatch",
-                "ジャーナル不一致で一時停止する",
+                "it retries the journal mismatch, then pauses",
+                "ジャーナル不一致をリトライし、その後一時停止する",
             )
             .into(),
         Answer::Replay(ReplayEnd::Stopped(Verdict::Failed)) => l
@@ -525,8 +583,8 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             ),
             l.t("What does Temporal do when it replays the first column?", "1 列目をリプレイするとき、Temporal はどうする？"),
             l.t(
-                "On replay the direct read gives a later time, so the code asks for `ship_standard` where the history holds `ship_express` (step {step}). Temporal stops with a non-determinism error; Restate pauses on the journal mismatch; DBOS refuses the step. Read through the engine, the time is journaled and the replay takes the same branch.",
-                "リプレイでは直接読んだ時刻が遅くなり、履歴が `ship_express` の位置でコードは `ship_standard` を求める（ステップ {step}）。Temporal は非決定性エラーで止まり、Restate はジャーナル不一致で一時停止し、DBOS はステップを拒否する。エンジン経由で読めば時刻は記録され、リプレイは同じ分岐をたどる。",
+                "On replay the direct read gives a later time, so the code asks for `ship_standard` where the history holds `ship_express` (step {step}). Temporal stops with a non-determinism error; Restate retries the invocation, each attempt hitting the same journal mismatch, and pauses it when the attempts are spent; DBOS refuses the step. Read through the engine, the time is journaled and the replay takes the same branch.",
+                "リプレイでは直接読んだ時刻が遅くなり、履歴が `ship_express` の位置でコードは `ship_standard` を求める（ステップ {step}）。Temporal は非決定性エラーで止まる。Restate は呼び出しをリトライし、試行のたびに同じジャーナル不一致に当たり、試行を使い切ると一時停止する。DBOS はステップを拒否する。エンジン経由で読めば時刻は記録され、リプレイは同じ分岐をたどる。",
             ),
             l.t(
                 "Workflow code must be deterministic; steps need not be. Read time and randomness through the engine.",
@@ -536,13 +594,13 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
         "durable-same-id" => w(
             l.t("The same workflow id, started again after the run closed", "同じワークフロー ID を、実行が閉じた後にもう一度開始する"),
             l.t(
-                "The client did not hear back and starts order-42 again at 5 s, after the first run completed. Temporal with AllowDuplicate and with RejectDuplicate, Restate, DBOS.",
-                "クライアントは応答を受け取れず、最初の実行が完了した後の 5 秒に order-42 をもう一度開始する。Temporal（AllowDuplicate と RejectDuplicate）、Restate、DBOS。",
+                "The client did not hear back and starts order-42 again at 5 s, after the first run completed. Temporal with AllowDuplicate and with RejectDuplicate; Restate, where the client calls a handler with Idempotency-Key: order-42; DBOS.",
+                "クライアントは応答を受け取れず、最初の実行が完了した後の 5 秒に order-42 をもう一度開始する。Temporal（AllowDuplicate と RejectDuplicate）、Restate（クライアントはハンドラーを Idempotency-Key: order-42 付きで呼ぶ）、DBOS。",
             ),
             l.t("How many times is the card charged under Temporal's AllowDuplicate?", "Temporal の AllowDuplicate では、カードに何回課金される？"),
             l.t(
-                "AllowDuplicate starts a second run; its keys are derived from its own run, so the payment service sees a new key and charges again at step {step}. RejectDuplicate refuses the start; Restate and DBOS answer with the first run's result: the workflow id is the idempotency key.",
-                "AllowDuplicate は 2 つ目の実行を始める。そのキーは自分の実行から導かれるので、決済サービスには新しいキーに見え、ステップ {step} でもう一度課金する。RejectDuplicate は開始を拒否し、Restate と DBOS は最初の実行の結果を返す。ワークフロー ID が冪等性キーだ。",
+                "AllowDuplicate starts a second run; its keys are derived from its own run, so the payment service sees a new key and charges again at step {step}. RejectDuplicate refuses the start. Restate answers the idempotency key with the first call's stored response, and DBOS returns the first run's recorded result: the workflow id is the idempotency key. (Had the client called a Restate Workflow's run again, it would get 409 “already invoked”, not the result; it charges once either way.)",
+                "AllowDuplicate は 2 つ目の実行を始める。そのキーは自分の実行から導かれるので、決済サービスには新しいキーに見え、ステップ {step} でもう一度課金する。RejectDuplicate は開始を拒否する。Restate は冪等性キーに対して最初の呼び出しの保存済みの応答を返し、DBOS は最初の実行の記録済みの結果を返す。ワークフロー ID が冪等性キーだ。（Restate の Workflow の run をもう一度呼んでいたら、結果ではなく 409「already invoked」が返る。どちらでも課金は 1 回。）",
             ),
             l.t(
                 "The workflow id plays the idempotency key only if the engine is told to refuse or reuse it: AllowDuplicate on a workflow that charges is a double charge.",
@@ -552,13 +610,13 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
         "durable-same-id-running" => w(
             l.t("The same workflow id, started again while it runs", "同じワークフロー ID を、実行中にもう一度開始する"),
             l.t(
-                "This time the client starts order-42 again at 550 ms, just after the card was charged. Temporal's conflict policies Fail, UseExisting and TerminateExisting, and Restate.",
-                "今度はクライアントが 550 ms、課金の直後に order-42 をもう一度開始する。Temporal の Conflict Policy（Fail、UseExisting、TerminateExisting）と Restate。",
+                "This time the client starts order-42 again at 550 ms, just after the card was charged. Temporal's conflict policies Fail, UseExisting and TerminateExisting, and Restate with Idempotency-Key: order-42.",
+                "今度はクライアントが 550 ms、課金の直後に order-42 をもう一度開始する。Temporal の Conflict Policy（Fail、UseExisting、TerminateExisting）と、Idempotency-Key: order-42 付きの Restate。",
             ),
             l.t("How many times is the card charged under TerminateExisting?", "TerminateExisting では、カードに何回課金される？"),
             l.t(
-                "TerminateExisting ends the first run after its charge (nothing compensates a terminated run) and starts a second one, which charges again with its own key at step {step}. Fail rejects the start, UseExisting and Restate join the running run.",
-                "TerminateExisting は課金を終えた最初の実行を終了させ（強制終了した実行は何も補償しない）、2 つ目の実行を始める。それはステップ {step} で自分のキーでもう一度課金する。Fail は開始を拒否し、UseExisting と Restate は実行中の実行に合流する。",
+                "TerminateExisting ends the first run after its charge (nothing compensates a terminated run) and starts a second one, which charges again with its own key at step {step}. Fail rejects the start; UseExisting and Restate's idempotency key join the running run (a Restate Workflow's run would answer 409 instead).",
+                "TerminateExisting は課金を終えた最初の実行を終了させ（強制終了した実行は何も補償しない）、2 つ目の実行を始める。それはステップ {step} で自分のキーでもう一度課金する。Fail は開始を拒否し、UseExisting と Restate の冪等性キーは実行中の実行に合流する（Restate の Workflow の run なら代わりに 409 を返す）。",
             ),
             l.t(
                 "For a workflow that charges, a duplicate start should join the running run, not replace it.",
@@ -568,8 +626,8 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
         "durable-saga" => w(
             l.t("A saga compensates; without durable execution it is half done", "サガは補償する。永続実行がなければ中途半端に終わる"),
             l.t(
-                "Book a trip across three services: charge the card, book the flight, reserve the hotel. The hotel fails for good, so the saga cancels the flight and refunds the card, newest first. A crash hits the refund in the Temporal columns (keyed and not); in the plain process the crash falls before the compensation.",
-                "3 つのサービスにまたがる旅行の予約：カードに課金、航空券を予約、ホテルを予約。ホテルは恒久的に失敗するので、サガは新しいものから順に航空券を取り消しカードに返金する。Temporal の列（キーありとなし）では返金中にクラッシュし、普通のプロセスでは補償の前にクラッシュする。",
+                "Book a trip across three services: charge the card, book the flight, reserve the hotel. The hotel fails for good, so the saga cancels the flight and refunds the card, newest first, then fails the workflow with the hotel's error. A crash hits the refund in the Temporal columns (keyed and not); in the plain process the crash falls before the compensation.",
+                "3 つのサービスにまたがる旅行の予約：カードに課金、航空券を予約、ホテルを予約。ホテルは恒久的に失敗するので、サガは新しいものから順に航空券を取り消しカードに返金し、ホテルのエラーでワークフローを失敗させる。Temporal の列（キーありとなし）では返金中にクラッシュし、普通のプロセスでは補償の前にクラッシュする。",
             ),
             l.t("Without durable execution, what does the crash leave?", "永続実行なしでは、クラッシュの後に何が残る？"),
             l.t(
@@ -604,4 +662,39 @@ pub fn challenge(l: Lang, id: &str) -> (&'static str, &'static str) {
         ),
         _ => ("", ""),
     }
+}
+
+/// The page's "What this model leaves out": the deliberate simplifications, each one line (the
+/// conformance suites hold an ignored case for each, naming it).
+pub fn leaves_out(l: Lang) -> [&'static str; 7] {
+    [
+        l.t(
+            "One client, one workflow id, one worker; every start is a new request. Temporal answers a start retried with the same request id with the run it already started, whatever the conflict policy; the page has no request ids.",
+            "クライアント・ワークフロー ID・ワーカーはそれぞれ 1 つ。開始は毎回新しいリクエスト。Temporal は同じ request id で再送された開始には、Conflict Policy によらずすでに始めた実行を返すが、このページに request id はない。",
+        ),
+        l.t(
+            "Temporal's worker keeps the default panic policy, BlockWorkflow: a non-determinism error blocks the run. FailWorkflow, which fails the run instead, is not a setting.",
+            "Temporal のワーカーは既定のパニックポリシー BlockWorkflow のまま：非決定性エラーは実行を止める。代わりに実行を失敗させる FailWorkflow は設定にない。",
+        ),
+        l.t(
+            "Restate gives up a journal mismatch after 3 attempts here; the server's default is 70 attempts with backoff up to a minute, then pause. The SDK's opt-in Pause and FailTerminally on mismatch are not settings.",
+            "ここでは Restate はジャーナル不一致を 3 回の試行であきらめる。サーバーの既定は最大 1 分のバックオフで 70 回試行し、その後一時停止する。不一致ですぐ一時停止する・失敗させる SDK のオプトイン（Pause、FailTerminally）は設定にない。",
+        ),
+        l.t(
+            "The Restate client only calls and waits; a one-way send of the same workflow id would be answered “Previously accepted”.",
+            "Restate のクライアントは呼んで待つだけ。同じワークフロー ID への一方向の send には「Previously accepted」が返る。",
+        ),
+        l.t(
+            "Nothing expires: Restate keeps an idempotency key's response and a workflow's result 24 hours by default, after which the id runs anew; Temporal keeps closed runs for the namespace's retention.",
+            "何も期限切れにならない。Restate は冪等性キーの応答とワークフローの結果を既定で 24 時間保持し、その後その ID は新しく実行される。Temporal は閉じた実行を名前空間の保持期間だけ保持する。",
+        ),
+        l.t(
+            "Every engine retries a step that fails once, after 1 s, 2 s, …; a DBOS step retries only when declared with retries_allowed (off by default), and Restate's server backs off from 0.5 s.",
+            "どのエンジンも一度失敗したステップを 1 秒、2 秒…の後にリトライする。DBOS のステップは retries_allowed を宣言したときだけリトライし（既定は無効）、Restate のサーバーのバックオフは 0.5 秒から始まる。",
+        ),
+        l.t(
+            "Recovery never gives up: DBOS stops recovering a workflow after max_recovery_attempts (100 by default) and marks it MAX_RECOVERY_ATTEMPTS_EXCEEDED.",
+            "復旧はあきらめない。DBOS は max_recovery_attempts（既定 100）回を超えたワークフローの復旧をやめ、MAX_RECOVERY_ATTEMPTS_EXCEEDED とする。",
+        ),
+    ]
 }
