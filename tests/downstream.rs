@@ -284,8 +284,10 @@ fn an_unreachable_store_fails_open_or_closed() {
     assert!(atomic.violations().is_empty());
 }
 
-/// rocket-rides-atomic: `rescue Sequel::SerializationFailure` → 429 "Please retry with the same
-/// Idempotency-Key", and the key is unlocked so the retry runs at once.
+/// rocket-rides-atomic: `rescue Sequel::SerializationFailure` → 409 `Messages.error_retry`,
+/// "Please retry with the same Idmpotency-Key" (sic; api.rb; 429 until its commit e19902b,
+/// “Correct improper 429 to use "409 Conflict"”), and the key is unlocked so the retry runs at
+/// once.
 #[test]
 fn a_serialization_failure_is_answered_retry_with_the_same_key() {
     for service in [ServiceKind::Atomic, ServiceKind::Production] {
@@ -300,7 +302,7 @@ fn a_serialization_failure_is_answered_retry_with_the_same_key() {
             faults: vec![Fault::SerializationFailure],
         }];
         let w = run(&s.with_services(vec![service.into()])).remove(0);
-        assert_eq!(PaymentResult::RetryWithSameKey.http_status(), 429);
+        assert_eq!(PaymentResult::RetryWithSameKey.http_status(), 409);
         assert_eq!(w.ledger().len(), 1, "{service:?}");
         assert!(w.violations().is_empty());
         let seen = &w.client_results()[0].seen;

@@ -56,8 +56,10 @@ pub enum PaymentResult {
     /// 503: the key store could not be reached and the service fails closed (charges nothing);
     /// not stored, retry later with the same key.
     StoreUnavailable,
-    /// 429: the database aborted the transaction (serialization failure); nothing committed, not
-    /// stored: "retry with the same key", as rocket-rides-atomic answers.
+    /// 409 Conflict: the database aborted the transaction (serialization failure); nothing
+    /// committed, not stored: "retry with the same key", as rocket-rides-atomic answers
+    /// (`api.rb`: `rescue Sequel::SerializationFailure` → `halt 409`; its commit e19902b,
+    /// “Correct improper 429 to use "409 Conflict"”, 2017).
     RetryWithSameKey,
 }
 
@@ -80,7 +82,7 @@ impl PaymentResult {
             Self::ProcessorError => 503,
             Self::InvalidRequest { .. } => 400,
             Self::StoreUnavailable => 503,
-            Self::RetryWithSameKey => 429,
+            Self::RetryWithSameKey => 409,
         }
     }
 
@@ -114,7 +116,8 @@ impl PaymentResult {
 
     /// True for an answer that ran nothing: the service refused the request before charging or
     /// rolled its transaction back (409 in flight, a parameter mismatch, a broken limit, 503,
-    /// 429). Neither executed nor replayed, so it carries no `Idempotent-Replayed` header.
+    /// 409 after a serialization failure). Neither executed nor replayed, so it carries no
+    /// `Idempotent-Replayed` header.
     pub fn is_refusal(&self) -> bool {
         matches!(
             self,
@@ -126,7 +129,8 @@ impl PaymentResult {
         )
     }
 
-    /// True when retrying with the same key may give a different answer (409 in flight, 503).
+    /// True when retrying with the same key may give a different answer (409 in flight, 409 after
+    /// a serialization failure, 503).
     pub fn is_retryable(&self) -> bool {
         matches!(
             self,

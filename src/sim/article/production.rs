@@ -65,7 +65,8 @@ pub enum FailureCaching {
     CacheAll,
     /// Store only successes; any failure may be tried again with the same key.
     SuccessOnly,
-    /// Store successes and final failures; transient ones (5xx, 429) may be tried again.
+    /// Store successes and final failures; transient ones (5xx, and the 409s that ask for a retry
+    /// with the same key) may be tried again, as APIs that do not cache 429 or 5xx answers.
     AllButTransient,
 }
 
@@ -138,10 +139,13 @@ impl Policies {
         }
     }
 
-    /// rocket-rides-atomic: 409 on mismatch, in-flight lock for 90 s.
+    /// rocket-rides-atomic: 409 on mismatch, in-flight lock for 90 s, keys reaped after 72 h
+    /// (`api.rb` `IDEMPOTENCY_KEY_REAP_TIMEOUT = 72 * 3600`, "72 hours gives enough time for the
+    /// entire weekend to pass").
     pub fn rocket_rides() -> Self {
         Self {
             mismatch: MismatchStatus::RocketRides409,
+            retention_ms: 72 * 60 * 60 * 1000,
             ..Self::stripe()
         }
     }

@@ -848,7 +848,7 @@ mod tests {
         let json = written(&p);
         assert_eq!(
             json,
-            r#"{"retention_ms":86400000,"mismatch":"rocket-rides-409","failure_caching":"cache-all","in_flight":true,"in_flight_timeout_ms":90000}"#
+            r#"{"retention_ms":259200000,"mismatch":"rocket-rides-409","failure_caching":"cache-all","in_flight":true,"in_flight_timeout_ms":90000}"#
         );
         assert_eq!(policies(&json), Ok(p));
         let partial = policies(r#"{"in_flight":false}"#).expect("defaults");

@@ -224,7 +224,12 @@ pub(super) struct AttemptRec {
     pub(super) sent_at: u64,
 }
 
-/// Whether a reply invites a retry with the same key: 409 in flight, 429 or 5xx.
+/// Whether a reply invites a retry with the same key: 409 in flight, 409 after a serialization
+/// failure, or 5xx. Judged by what the answer says, not by its status alone: rocket-rides also
+/// answers a parameter mismatch with 409, which no retry can fix. rocket-rides-atomic's README
+/// relies "on clients re-issuing the API request with the same `Idempotency-Key` header until
+/// its results are definitive"; Stripe's own client retries a 409 and a 5xx with the same key
+/// (stripe/stripe-ruby, `lib/stripe/api_requestor.rb`, `should_retry?`).
 fn retryable(result: &PaymentResult) -> bool {
     matches!(
         result,

@@ -643,7 +643,9 @@ impl World {
             return Some(result);
         }
         if fault == Fault::SerializationFailure {
-            // rocket-rides: `rescue Sequel::SerializationFailure` → 429 "retry with the same key".
+            // rocket-rides-atomic (api.rb, `atomic_phase`): `rescue Sequel::SerializationFailure`
+            // → `halt 409`, `Messages.error_retry` "Please retry with the same ..." (429 until
+            // its 2017 commit e19902b, “Correct improper 429 to use "409 Conflict"”).
             self.emit(EventKind::SerializationAbort { op });
             return Some(PaymentResult::RetryWithSameKey);
         }

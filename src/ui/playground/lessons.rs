@@ -474,7 +474,7 @@ pub const WORDS: &[Words] = &[
         story: pair!("The separate key store holds one key. order-1's reply is lost; order-2 is written and evicts order-1's key; the client sends order-1 again. Then the store is unreachable for order-3: both services refuse with 503 (fail closed) and the retry succeeds.", "分離キーストアは1個しかキーを持てない。order-1 の応答が消え、order-2 が書かれて order-1 のキーを追い出し、クライアントが order-1 を再送する。次に order-3 ではストアに届かず、両サービスとも503で拒否し（フェイルクローズ）、リトライが成功する。"),
         ask: pair!("order-1 arrives again. How many charges does the separate store make for one key?", "order-1 が再び届く。分離ストアは1つのキーで何回課金する？"),
         why: pair!("The evicted key looked new, so the store charged again (step {step}). The atomic service keeps keys beside the balance: nothing evicted them. Failing closed cost a 503 and a retry, not money.", "追い出されたキーは新しく見えたので、もう一度課金した（ステップ {step}）。アトミックなサービスはキーを残高の隣に置くので追い出されない。フェイルクローズの代償は503とリトライで、お金ではない。"),
-        takeaway: pair!("A key store that can forget or fail open charges twice; fail closed (503), and on a serialization failure answer 429 “retry with the same key”.", "忘れるキーストアやフェイルオープンは二重課金する。フェイルクローズ（503）にし、直列化失敗には429「同じキーでリトライ」と答える。"),
+        takeaway: pair!("A key store that can forget or fail open charges twice; fail closed (503), and on a serialization failure answer 409 Conflict “retry with the same key”, as rocket-rides does.", "忘れるキーストアやフェイルオープンは二重課金する。フェイルクローズ（503）にし、直列化失敗には rocket-rides のように409 Conflict「同じキーでリトライ」と答える。"),
     },
     Words {
         id: "key-scope",

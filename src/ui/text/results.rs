@@ -68,8 +68,8 @@ pub fn result_text(lang: Lang, r: &PaymentResult) -> String {
             .into(),
         PaymentResult::RetryWithSameKey => lang
             .t(
-                "429: conflict, retry with the same key",
-                "429：競合、同じキーでリトライ",
+                "409 Conflict: transaction aborted, retry with the same key",
+                "409 Conflict：トランザクション中断、同じキーでリトライ",
             )
             .into(),
         other => {
@@ -246,7 +246,7 @@ pub fn client_outcome(lang: Lang, outcome: &ClientOutcome) -> Option<&'static st
 
 /// Whether an answer was a stored result returned again (the server's `Idempotent-Replayed:
 /// true`, as Stripe sends it), the request executed, or a refusal that ran nothing (409, 400,
-/// 422, 429, 503).
+/// 422, 503).
 pub fn replay_mark(lang: Lang, replayed: bool, result: &PaymentResult) -> &'static str {
     if replayed {
         lang.t("replayed", "リプレイ")
