@@ -321,6 +321,13 @@ fn every_lesson_asks_and_its_answer_follows_the_settings() {
         answer("kafka-restart", |s| s.config.transactional_id = true),
         Choice::InvalidEpoch
     );
+    assert_eq!(answer("kafka-forgotten", |_| {}), Choice::Appended);
+    assert_eq!(
+        answer("kafka-forgotten", |s| s
+            .inputs
+            .retain(|t| t.input != Input::ExpireProducers)),
+        Choice::Duplicate
+    );
     assert_eq!(answer("kafka-outbox", |_| {}), Choice::Times(2));
     assert_eq!(
         answer("kafka-outbox", |s| s.config.inbox = true),
@@ -683,11 +690,12 @@ fn random_scenarios_of_every_kind_run_to_an_end_and_replay() {
         let mut t = 0;
         for _ in 0..rng.below(20) {
             t += rng.below_inclusive(60);
-            let input = match rng.below(8) {
+            let input = match rng.below(9) {
                 0 | 1 => Input::Send {
                     count: 1 + rng.below(10) as u8,
                 },
                 6 => Input::RefuseNextRequest,
+                7 => Input::ExpireProducers,
                 2 => Input::LoseNextRequest,
                 3 => Input::LoseNextAck,
                 4 => Input::DelayNextRequest {

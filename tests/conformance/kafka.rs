@@ -768,10 +768,42 @@ fn s_epoch_bump_resets_a_second_partition_lazily() {}
 #[ignore = "simplification: one record per batch, so MESSAGE_TOO_LARGE splitting has no counterpart"]
 fn s_idempotent_split_batch_and_send() {}
 
-/// Not modelled: the broker forgetting a producer (`producer.id.expiration.ms`, retention), after
-/// which it answers UNKNOWN_PRODUCER_ID ([T] testBumpEpochAndResetSequenceNumbersAfterUnknownProducerId).
+/// [P] testPidExpirationTimeout: after `producer.id.expiration.ms` the producer's state is
+/// removed, and its next write with sequence 1 is accepted as if it were the first.
 #[test]
-#[ignore = "simplification: the broker never forgets a producer's state (no UNKNOWN_PRODUCER_ID)"]
+fn p_pid_expiration_forgets_the_producer() {
+    let mut b = broker();
+    assert_eq!(b.append(batch(5, 0, 0), 0), appended(0));
+    b.expire_producers();
+    assert!(b.entry(PID).is_none());
+    assert_eq!(b.append(batch(5, 1, 1), 1), appended(1));
+    assert_eq!(
+        b.entry(PID).and_then(|e| e.batches.back()).map(|m| m.seq),
+        Some(1)
+    );
+}
+
+/// The same rule seen from a retry: once the broker has forgotten the producer, a retry of a
+/// batch it had written is no longer recognised and is written again (ProducerAppendInfo
+/// .checkSequence: "If there is no current producer epoch … accept writes with any sequence
+/// number"). The Kafka page's lesson "kafka-forgotten" runs this.
+#[test]
+fn a_retry_after_expiry_is_written_again() {
+    let mut b = broker();
+    assert_eq!(b.append(batch(0, 0, 0), 0), appended(0));
+    b.expire_producers();
+    assert_eq!(b.append(batch(0, 0, 0), 1), appended(1));
+    let l = lesson("kafka-forgotten").expect("lesson");
+    let (_, end) = Sim::run_all(&l.scenario);
+    assert_eq!(end.broker.log.iter().filter(|r| r.event == 0).count(), 2);
+    assert!(!Invariant::NoDuplicateInSession.promised(&l.scenario));
+}
+
+/// Not modelled: the UNKNOWN_PRODUCER_ID answer of brokers before KIP-360 and the producer's
+/// handling of it ([T] testBumpEpochAndResetSequenceNumbersAfterUnknownProducerId): brokers at
+/// this commit accept any sequence instead, as the model does.
+#[test]
+#[ignore = "simplification: no UNKNOWN_PRODUCER_ID answer (the broker at this commit accepts any sequence from a producer it has no state for)"]
 fn t_unknown_producer_id_after_the_broker_forgets() {}
 
 /// Not modelled: transactions' begin, commit and abort, and markers ([T]

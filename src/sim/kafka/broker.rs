@@ -266,6 +266,15 @@ impl Broker {
         Verdict::Appended(offset)
     }
 
+    /// `ProducerStateManager.removeExpiredProducers`: a producer idle longer than
+    /// `producer.id.expiration.ms` (1 day by default) is forgotten, and its next write is then
+    /// checked against no state at all, so any sequence is accepted ([P]
+    /// testPidExpirationTimeout). Here the time has passed for every producer; the transaction
+    /// coordinator's `transactional.id` mapping is kept (it expires on its own, later).
+    pub fn expire_producers(&mut self) {
+        self.producers.clear();
+    }
+
     fn push(&mut self, batch: ProduceBatch, step: usize) -> u32 {
         let offset = self.log.len() as u32;
         let duplicate = self.log.iter().any(|r| r.event == batch.event);

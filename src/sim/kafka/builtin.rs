@@ -7,9 +7,10 @@ use super::question::{Ask, Question};
 use super::{Config, Input, KafkaScenario, TimedInput};
 
 /// The lessons' ids, in the order of the lesson path (`#/scenario/<id>` on the Kafka page).
-pub const LESSON_IDS: [&str; 4] = [
+pub const LESSON_IDS: [&str; 5] = [
     "kafka-lost-ack",
     "kafka-in-flight",
+    "kafka-forgotten",
     "kafka-restart",
     "kafka-outbox",
 ];
@@ -137,6 +138,21 @@ pub fn lesson(id: &str) -> Option<Lesson> {
             Ask::RetryVerdict,
         ),
         // A restart after a lost ack and a lost request, then the old process wakes up.
+        // The ack of e0 is lost; before the producer's retry, the broker forgets the producer.
+        "kafka-forgotten" => (
+            scenario(
+                Config {
+                    max_in_flight: 1,
+                    ..base
+                },
+                vec![
+                    at(0, Input::LoseNextAck),
+                    at(0, send(2)),
+                    at(30, Input::ExpireProducers),
+                ],
+            ),
+            Ask::RetryVerdict,
+        ),
         "kafka-restart" => (
             scenario(
                 Config { retries: 5, ..base },

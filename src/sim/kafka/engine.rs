@@ -628,6 +628,7 @@ impl Sim {
             Input::LoseNextAck => self.lose_acks += 1,
             Input::DelayNextRequest { ms } => self.delays.push(ms),
             Input::RefuseNextRequest => self.refuse_requests += 1,
+            Input::ExpireProducers => self.broker.expire_producers(),
             Input::Crash => {
                 if let Some(c) = self.current.take() {
                     self.instances[c].state = InstanceState::Crashed;

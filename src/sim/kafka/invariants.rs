@@ -5,7 +5,7 @@
 //! `transactional.id`; the last holds only when the consumer keeps an inbox).
 
 use super::broker::LogRecord;
-use super::{Config, NUM_BATCHES_TO_RETAIN};
+use super::{Input, KafkaScenario, NUM_BATCHES_TO_RETAIN};
 
 /// An invariant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,12 +32,17 @@ impl Invariant {
         Invariant::AppliedOnce,
     ];
 
-    /// Whether these settings promise it: where they do not, a page shows "not promised here"
-    /// rather than a tick beside a duplicate.
-    pub fn promised(self, c: &Config) -> bool {
+    /// Whether this run's settings promise it: where they do not, a page shows "not promised
+    /// here" rather than a tick beside a duplicate. Kafka's idempotence holds only while the
+    /// broker remembers the producer, so a run where it forgets them promises neither of the
+    /// first two.
+    pub fn promised(self, s: &KafkaScenario) -> bool {
+        let c = &s.config;
         match self {
             Invariant::NoDuplicateInSession | Invariant::SendOrder => {
-                c.idempotence && usize::from(c.max_in_flight) <= NUM_BATCHES_TO_RETAIN
+                c.idempotence
+                    && usize::from(c.max_in_flight) <= NUM_BATCHES_TO_RETAIN
+                    && !s.inputs.iter().any(|t| t.input == Input::ExpireProducers)
             }
             Invariant::NoFencedWrite => c.transactional_id,
             Invariant::AppliedOnce => c.inbox,

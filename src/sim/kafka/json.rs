@@ -202,6 +202,7 @@ fn read_input(json: &Json, what: &str) -> Result<TimedInput, JsonError> {
         "lose-next-request" => Input::LoseNextRequest,
         "lose-next-ack" => Input::LoseNextAck,
         "refuse-next-request" => Input::RefuseNextRequest,
+        "expire-producers" => Input::ExpireProducers,
         "crash" => Input::Crash,
         "restart" => Input::Restart,
         _ => Input::WakeZombie,

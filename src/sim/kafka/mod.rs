@@ -169,6 +169,9 @@ pub enum Input {
     /// The broker answers the next request that reaches it `NOT_ENOUGH_REPLICAS` (a follower
     /// fell behind and `acks=all` cannot be met): nothing appended, the producer may retry.
     RefuseNextRequest,
+    /// The broker forgets every producer's state, as it does for a producer idle longer than
+    /// `producer.id.expiration.ms` (a day by default; the page compresses the wait).
+    ExpireProducers,
     /// The relay's process stops (a crash, or a long pause: it may wake up later as a zombie).
     Crash,
     /// A new relay process and producer instance start.
@@ -179,12 +182,13 @@ pub enum Input {
 
 impl Input {
     /// Every kind, for the JSON reader and the page's buttons.
-    pub const KINDS: [&'static str; 8] = [
+    pub const KINDS: [&'static str; 9] = [
         "send",
         "lose-next-request",
         "lose-next-ack",
         "delay-next-request",
         "refuse-next-request",
+        "expire-producers",
         "crash",
         "restart",
         "wake-zombie",
@@ -198,6 +202,7 @@ impl Input {
             Input::LoseNextAck => "lose-next-ack",
             Input::DelayNextRequest { .. } => "delay-next-request",
             Input::RefuseNextRequest => "refuse-next-request",
+            Input::ExpireProducers => "expire-producers",
             Input::Crash => "crash",
             Input::Restart => "restart",
             Input::WakeZombie => "wake-zombie",

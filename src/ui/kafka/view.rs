@@ -501,6 +501,7 @@ fn faults(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
                 <button data-testid="send-5" onclick={add(Input::Send { count: 5 })}>{ l.t("Send 5", "5 件送る") }</button>
                 <button data-testid="lose-request" onclick={add(Input::LoseNextRequest)}>{ l.t("Lose the next request", "次のリクエストを失う") }</button>
                 <button data-testid="lose-ack" onclick={add(Input::LoseNextAck)}>{ l.t("Lose the next ack", "次の確認応答を失う") }</button>
+                <button data-testid="expire" title={l.t("As when a producer is idle longer than producer.id.expiration.ms (a day by default)", "producer.id.expiration.ms（既定 1 日）より長く音沙汰のないプロデューサと同じ")} onclick={add(Input::ExpireProducers)}>{ l.t("The broker forgets its producers", "ブローカーがプロデューサを忘れる") }</button>
                 <button data-testid="refuse" title={l.t("The broker answers NOT_ENOUGH_REPLICAS: a follower fell behind, acks=all cannot be met; nothing is appended", "ブローカーは NOT_ENOUGH_REPLICAS と答える：フォロワーが遅れ acks=all を満たせない。何も追記しない")} onclick={add(Input::RefuseNextRequest)}>{ l.t("Refuse the next request (not enough replicas)", "次のリクエストを拒否（レプリカ不足）") }</button>
                 <span class="kafka-delay">
                     <button data-testid="delay" onclick={add(Input::DelayNextRequest { ms: delay })}>{ l.t("Delay the next request", "次のリクエストを遅らせる") }</button>
@@ -692,7 +693,7 @@ fn invariants(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             <ul class="kafka-invariants">
             { for Invariant::ALL.iter().map(|&i| {
                 let broken = ui.sim.violations.broken_at(i);
-                let promised = i.promised(&ui.scenario.config);
+                let promised = i.promised(&ui.scenario);
                 let name = words::invariant(l, i);
                 let (class, mark) = match (promised, broken.is_some()) {
                     (false, _) => ("na", "– "),

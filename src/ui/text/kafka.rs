@@ -18,7 +18,7 @@ use crate::ui::i18n::{tr, Lang};
 pub const LEAVES_OUT: [(&str, &str); 7] = [
     ("One partition and one broker: no replication, no leader changes; “not enough replicas” is a fault you arm, not a follower falling behind.", "パーティションもブローカーも 1 つ：レプリケーションもリーダー交代もない。「レプリカ不足」は自分で仕掛ける障害で、遅れるフォロワーはいない。"),
     ("One record per batch, so a batch never splits and the sequence advances by one.", "1 バッチに 1 レコード：バッチは分割されず、シーケンスは 1 ずつ進む。"),
-    ("The broker never forgets a producer (no producer id expiry or retention), so UNKNOWN_PRODUCER_ID never comes.", "ブローカーはプロデューサを忘れない（プロデューサIDの期限切れも保持期間もない）。UNKNOWN_PRODUCER_ID は起きない。"),
+    ("The broker forgets producers only when you say so, all at once; no log retention or DeleteRecords. (Brokers since KIP-360 accept any sequence from a producer they have no state for, as here, instead of answering UNKNOWN_PRODUCER_ID.)", "ブローカーがプロデューサを忘れるのは指示したときだけで、全員まとめて。ログの保持期間も DeleteRecords もない。（KIP-360 以降のブローカーは、状態のないプロデューサのシーケンスを UNKNOWN_PRODUCER_ID と答えずに何でも受け付ける。ここも同じ。）"),
     ("No transactions: a transactional.id only keeps the producer id across restarts and refuses older epochs; there is no commit, abort or read_committed. A zombie's refused write and its failed abort are one step.", "トランザクションはない：transactional.id は再起動をまたいでプロデューサIDを保ち、古いエポックを拒否するだけ。コミットもアボートも read_committed もない。ゾンビの書き込み拒否とアボートの失敗は 1 ステップにまとめている。"),
     ("Time is scaled down: 10 ms one way, a request timeout of 60 ms, no retry backoff and no linger.", "時間は縮めている：片道 10 ms、リクエストタイムアウト 60 ms、リトライのバックオフも linger もない。"),
     ("A step drains every batch that may go; Kafka's sender drains one batch per partition per loop and sends the next on the following loop.", "1 ステップで送れるバッチをすべて送る。Kafka の sender はループごとにパーティションあたり 1 バッチを送り、次は次のループで送る。"),
@@ -155,6 +155,12 @@ pub fn input(l: Lang, i: Input) -> String {
                 "次のリクエストを {ms} ms 遅らせる"
             )
         }
+        Input::ExpireProducers => l
+            .t(
+                "the broker forgets its producers (producer.id.expiration.ms has passed)",
+                "ブローカーがプロデューサの状態を忘れる（producer.id.expiration.ms が過ぎた）",
+            )
+            .into(),
         Input::RefuseNextRequest => l
             .t(
                 "the broker will answer the next request NOT_ENOUGH_REPLICAS",
@@ -357,12 +363,12 @@ pub fn invariant(l: Lang, i: Invariant) -> &'static str {
 pub fn promise(l: Lang, i: Invariant) -> &'static str {
     match i {
         Invariant::NoDuplicateInSession => l.t(
-            "Kafka promises it with idempotence on and at most 5 in flight, within one producer session. An event the relay sends again after a failure is a new send, outside the promise.",
-            "冪等性が有効で in-flight が 5 以下なら、1 つのプロデューサセッションの中で Kafka が保証する。失敗の後にリレーが送り直すイベントは新しい送信で、保証の外。",
+            "Kafka promises it with idempotence on and at most 5 in flight, within one producer session, while the broker remembers the producer. An event the relay sends again after a failure is a new send, outside the promise.",
+            "冪等性が有効で in-flight が 5 以下なら、1 つのプロデューサセッションの中で、ブローカーがプロデューサを覚えている間は Kafka が保証する。失敗の後にリレーが送り直すイベントは新しい送信で、保証の外。",
         ),
         Invariant::SendOrder => l.t(
-            "Kafka promises it with idempotence on and at most 5 in flight.",
-            "冪等性が有効で in-flight が 5 以下なら Kafka が保証する。",
+            "Kafka promises it with idempotence on and at most 5 in flight, while the broker remembers the producer.",
+            "冪等性が有効で in-flight が 5 以下なら、ブローカーがプロデューサを覚えている間は Kafka が保証する。",
         ),
         Invariant::NoFencedWrite => l.t("With a transactional.id, the coordinator's epoch check promises it.", "transactional.id があれば、コーディネータのエポック検査が保証する。"),
         Invariant::AppliedOnce => l.t(
@@ -610,6 +616,19 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
                 "ブローカーはプロデューサごとに直近 5 バッチのメタデータしか保持しない。後の 5 バッチがシーケンス 0 を押し出したので、リトライは既知の重複でも次のシーケンスでもなく OutOfOrderSequenceException になる。プロデューサは確認応答を 1 つも受けていないので、シーケンス 0 は次の番号で、この誤りは本当の欠番を意味する：エポックを上げ、6 バッチを 0 から番号付けし直して再送する。新しいエポックはブローカーにとってまっさらなので、6 件すべてがもう一度書かれる。",
             ),
             try_next: ("Set max in flight to 5 and replay: the retry is recognised.", "max in flight を 5 にして再実行する：リトライが見抜かれる。"),
+        },
+        "kafka-forgotten" => LessonWords {
+            title: ("A retry after the broker forgot the producer", "ブローカーがプロデューサを忘れた後のリトライ"),
+            story: (
+                "Idempotence is on and one request is in flight at a time. The broker writes e0, but the acknowledgement is lost. Before the producer's retry, the broker expires the producer's state, as it does for a producer it has not heard from for producer.id.expiration.ms (a day by default; the page compresses the wait). The retry carries the same producer id, epoch and sequence as before.",
+                "冪等性は有効で、送信中のリクエストは 1 度に 1 つ。ブローカーは e0 を書くが確認応答が失われる。プロデューサのリトライの前に、ブローカーはそのプロデューサの状態を期限切れにする（producer.id.expiration.ms の間、音沙汰のないプロデューサにすること。既定は 1 日で、ページでは待ち時間を縮めている）。リトライは前と同じプロデューサID、エポック、シーケンスを持つ。",
+            ),
+            ask: ("What does the broker do with the retried e0?", "再送された e0 をブローカーはどうする？"),
+            why: (
+                "Deduplication lives in the broker's memory of the last five batches per producer. Once that memory is gone, the broker has nothing to compare the retry with, and Kafka accepts any sequence from a producer it has no state for, so the retry is written as a second copy. Idempotence removes duplicates only while the broker still remembers the producer.",
+                "重複排除の根拠は、ブローカーがプロデューサごとに覚えている直近 5 バッチだけ。その記憶が消えると、リトライを比べる相手がない。Kafka は状態のないプロデューサからのシーケンスを何でも受け付けるので、リトライは 2 つ目のコピーとして書かれる。冪等性が重複を取り除けるのは、ブローカーがプロデューサを覚えている間だけ。",
+            ),
+            try_next: ("Move the expiry after the retry, or remove it, and replay: the retry is recognised.", "期限切れをリトライの後に移すか消して再実行する：リトライが見抜かれる。"),
         },
         "kafka-restart" => LessonWords {
             title: ("A restart, a transactional id, and the zombie", "再起動、トランザクショナルID、ゾンビ"),
