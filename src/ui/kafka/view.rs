@@ -704,10 +704,10 @@ fn invariants(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
                     <li data-invariant={invariant_id(i)} data-state={if broken.is_some() { "broken" } else { "holds" }} data-promised={promised.to_string()}>
                         <span class={classes!("badge", class)}>{ mark }{ name }</span>
                         if !promised {
-                            <span data-testid="not-promised">{ l.t(" — not promised with these settings", " — この設定では保証されない") }</span>
+                            <span data-testid="not-promised">{ l.t(" — not promised with these settings", "：この設定では保証されない") }</span>
                         }
                         { match broken {
-                            Some(k) => html! { <>{ " " }<button class="linkish" onclick={on.reform(move |_| Action::Goto(k))}>
+                            Some(k) => html! { <>{ if promised { " " } else { l.t(" ", "") } }<button class="linkish" onclick={on.reform(move |_| Action::Goto(k))}>
                                 { if promised { tr!(l, "broken at step {k}", "ステップ {k} で破れた") } else { tr!(l, "(it happens at step {k})", "（ステップ {k} で起きる）") } }</button></> },
                             None => html! {},
                         } }
