@@ -1,8 +1,10 @@
 //! The durable-execution page in headless Chromium (`wasm-pack test --headless --chrome -- --test
 //! durable_ui`): a lesson waits at its question and reveals the core's answer; the journal's rows
 //! say which entries were read back on replay; Back is an exact replay; the learner's crash and
-//! restart; a remount (a reload) restores the run from this browser; a damaged link says so; a
-//! link whose policies Temporal refuses opens with a plain message, not a silent run.
+//! restart (Temporal's new worker waits for the lost activity's Start-To-Close timeout); a remount
+//! (a reload) restores the run from this browser; a damaged link says so; a link whose policies
+//! Temporal refuses, and a version-1 link whose Temporal run now goes otherwise, open with a plain
+//! message, not a silent run.
 #![cfg(target_arch = "wasm32")]
 
 use idempotency_playground::durable::{
@@ -12,6 +14,7 @@ use idempotency_playground::ui::durable::persist::to_query;
 use idempotency_playground::ui::durable::{DurablePage, DurablePageProps};
 use idempotency_playground::ui::i18n::Lang;
 use idempotency_playground::ui::route::Route;
+use idempotency_playground::ui::share::encode_query;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -112,7 +115,9 @@ async fn a_lesson_waits_for_the_prediction_and_reveals_the_runs_answer() {
         .iter()
         .map(|r| r.get_attribute("data-replayed").unwrap())
         .collect();
-    assert_eq!(replayed, ["true", "true", "true", "false", "false"]);
+    // Temporal retried the shipment at its Start-To-Close timeout; the new worker then replayed
+    // the history, the shipment's result included.
+    assert_eq!(replayed, ["true", "true", "true", "true", "false"]);
     // The current step's lines of the real source are marked.
     assert!(!all(&root, "[data-testid=source] [data-current=true]").is_empty());
     // Back is a replay: the same page one step earlier and again.
@@ -140,10 +145,13 @@ async fn a_crash_and_restart_by_hand_replay_and_a_remount_restores_the_run() {
         Some("crashed")
     );
     click_id(&root, "restart-worker").await;
+    // The charge was running on the crashed worker: Temporal's server does not know, so the new
+    // worker has nothing to do until the attempt's Start-To-Close timeout fires.
     assert_eq!(
         get(&root, "worker").get_attribute("data-state").as_deref(),
-        Some("replaying")
+        Some("idle")
     );
+    assert!(text(&root, "caption").contains("Start-To-Close"));
     click_id(&root, "run-to-end").await;
     assert_eq!(text(&root, "balance"), "800");
     assert_eq!(
@@ -185,4 +193,29 @@ async fn a_link_with_a_pair_of_policies_temporal_refuses_opens_with_a_plain_mess
     click_id(&root, "run-to-end").await;
     assert!(text(&root, "replies").contains("refused the start"));
     assert_eq!(text(&root, "balance"), "1000");
+}
+
+#[wasm_bindgen_test]
+async fn a_version_1_link_whose_temporal_run_now_goes_otherwise_says_so() {
+    storage().clear().unwrap();
+    let v1 = r#"{"version":1,"columns":[{"faults":[{"step":"charge_card","kind":"crash-after-effect"}]}],"cursor":0}"#;
+    set_hash(&format!("#/durable?{}", encode_query(v1, 0)));
+    let root = mount(Route::Durable, Lang::En).await;
+    assert!(text(&root, "dur-notice").contains("earlier version"));
+    assert_eq!(
+        get(&root, "set-start-to-close")
+            .dyn_into::<web_sys::HtmlSelectElement>()
+            .unwrap()
+            .value(),
+        "2000"
+    );
+    // A link written now opens without it.
+    let s = SavedState {
+        columns: vec![Config::default()],
+        actions: Vec::new(),
+        cursor: 0,
+    };
+    set_hash(&format!("#/durable?{}", to_query(&s)));
+    let again = mount(Route::Durable, Lang::En).await;
+    assert!(all(&again, "[data-testid=dur-notice]").is_empty());
 }

@@ -76,7 +76,7 @@ fn recovery_runs_the_function_again_and_skips_steps_with_recorded_output() {
     assert!(w
         .trace()
         .iter()
-        .any(|e| matches!(e.kind, TraceKind::Restarted)));
+        .any(|e| matches!(e.kind, TraceKind::Restarted { .. })));
     let run = w.current_run().unwrap();
     assert_eq!(run.status, RunStatus::Completed);
     assert!(run

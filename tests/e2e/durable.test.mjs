@@ -1,6 +1,7 @@
 // The durable-execution page in a real browser: each lesson predicted and revealed, the journal's
-// rows read back on replay, the non-determinism stop, both challenges won, the learner's crash and
-// restart, share link, reload and import, the keyboard, both languages at 1280 and 390 px.
+// rows read back on replay, the non-determinism stop, Temporal's request id and Restate's
+// retention, both challenges won (Temporal waiting for the Start-To-Close timeout), the learner's
+// crash and restart, share link, reload and import, the keyboard, both languages at 1280 and 390 px.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withPage, open, ready, SHOTS } from './harness.mjs';
@@ -28,7 +29,7 @@ async function noOverflow(page) {
   assert.ok(overflow <= 0, `the page is ${overflow}px wider than the window`);
 }
 
-test('lesson 1: the worker crashes mid-order; journaled steps replay, only the shipment runs again', async () => {
+test('lesson 1: the worker crashes mid-order; the shipment runs again at its Start-To-Close timeout, then the journal replays', async () => {
   await withPage(async (page) => {
     await open(page, 'durable/#/scenario/durable-resume');
     await page.getByRole('heading', { name: 'The worker crashes mid-order and resumes' }).waitFor();
@@ -36,7 +37,11 @@ test('lesson 1: the worker crashes mid-order; journaled steps replay, only the s
     const rows = col(page, 0).locator('[data-testid=journal] tr');
     assert.equal(await rows.count(), 5);
     const replayed = await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.replayed));
-    assert.deepEqual(replayed, ['true', 'true', 'true', 'false', 'false']);
+    // Temporal retried the shipment at its Start-To-Close timeout, then the new worker replayed the
+    // history, the shipment's result included.
+    assert.deepEqual(replayed, ['true', 'true', 'true', 'true', 'false']);
+    const timeline = await page.getByTestId('timeline').textContent();
+    assert.match(timeline, /Start-To-Close timeout \(2\.0 s\)/);
     assert.match(await col(page, 0).getByTestId('effects').textContent(), /shipped today: 2/);
     assert.deepEqual(await balances(page), ['900', '900']);
     // Without durable execution the run is lost, half done, and the invariant says which step.
@@ -86,7 +91,37 @@ test('lessons 4 and 5: the same workflow id started again, after the run and whi
   });
 });
 
-test('lesson 6: the saga compensates once with a keyed refund; without durable execution it is half done', async () => {
+test('lesson 6: a start retried with its request id is answered with run 1; a new call is a new request', async () => {
+  await withPage(async (page) => {
+    await open(page, 'durable/#/scenario/durable-request-id');
+    await predict(page, 'the run this request id started');
+    assert.deepEqual(await balances(page), ['900', '900', '800', '900']);
+    assert.match(await col(page, 1).getByTestId('replies').textContent(), /answered with run 1/);
+    assert.match(await col(page, 2).getByTestId('replies').textContent(), /terminated run 1, started run 2/);
+    assert.match(await col(page, 3).getByTestId('replies').textContent(), /rejected/);
+  });
+});
+
+test('lesson 7: past Restate\'s 24 h retention the same key runs anew; within it the stored response comes back', async () => {
+  await withPage(async (page) => {
+    await open(page, 'durable/#/scenario/durable-retention');
+    await page.getByTestId('run-to-end').click();
+    const predict = page.getByTestId('predict');
+    await predict.locator('.choice', { hasText: '2×' }).click();
+    assert.equal(await predict.getAttribute('data-state'), 'right', await page.getByTestId('verdict').textContent());
+    // The step after the question: the call 25 h later finds the key purged.
+    await page.getByTestId('step').click();
+    assert.match(await page.getByTestId('caption').textContent(), /purged it, so order-42 is free again/);
+    await page.getByTestId('run-to-end').click();
+    assert.deepEqual(await balances(page), ['800', '900', '800']);
+    assert.match(await col(page, 0).getByTestId('replies').textContent(), /started run 2/);
+    assert.match(await col(page, 1).getByTestId('replies').textContent(), /stored result/);
+    assert.match(await col(page, 2).getByTestId('replies').textContent(), /started run 2/);
+    assert.equal(await page.getByTestId('set-start-again').inputValue(), String(25 * 3600 * 1000));
+  });
+});
+
+test('lesson 8: the saga compensates once with a keyed refund; without durable execution it is half done', async () => {
   await withPage(async (page) => {
     await open(page, 'durable/#/scenario/durable-saga');
     await predict(page, 'half done');
@@ -109,6 +144,10 @@ test('challenges: charge twice with crashes only; the crash point where a random
     assert.match(await page.getByTestId('caption').textContent(), /`charge_card` runs/);
     await page.getByTestId('crash-worker').click();
     assert.equal(await page.getByTestId('worker').getAttribute('data-state'), 'crashed');
+    // A second later a new worker is up, but Temporal waits for the charge's Start-To-Close timeout.
+    await page.getByTestId('step').click();
+    assert.equal(await page.getByTestId('worker').getAttribute('data-state'), 'idle');
+    assert.match(await page.getByTestId('caption').textContent(), /until its Start-To-Close timeout fires/);
     await page.getByTestId('run-to-end').click();
     assert.equal(await page.getByTestId('challenge').getAttribute('data-won'), 'true');
     assert.deepEqual(await balances(page), ['800']);

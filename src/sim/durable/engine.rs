@@ -14,10 +14,17 @@
 //!   the run stays open, blocked; Restate's SDK raises a journal mismatch that by default follows
 //!   the retry policy, and the server pauses the invocation once the retries are spent; DBOS
 //!   refuses the step and the workflow ends in error;
-//! - the same workflow id started again: Temporal's reuse and conflict policies (and the pair it
-//!   refuses on every start); Restate's idempotency key at ingress (the same response, or attach
-//!   to the running invocation) or a Workflow's `run` (409, already invoked); DBOS (the workflow
-//!   id is the idempotency key: the existing workflow's result or handle).
+//! - a step whose attempt was lost (its worker crashed, or its reply never came): Temporal's server
+//!   does not see a crash; it retries the activity when the attempt's Start-To-Close timeout fires,
+//!   after the retry policy's backoff, on whichever worker is up then (not when a worker restarts);
+//!   Restate and DBOS run it again when the new worker resumes the workflow;
+//! - the same workflow id started again: Temporal answers a start that carries the request id of
+//!   the call that started the current run with that run, then applies its reuse and conflict
+//!   policies (and refuses one pair on every start); Restate's idempotency key at ingress (the
+//!   same response, or attach to the running invocation) or a Workflow's `run` (409, already
+//!   invoked), each until its retention ends, 24 h after the invocation completed, after which the
+//!   id runs anew; DBOS (the workflow id is the idempotency key: the existing workflow's result or
+//!   handle).
 
 use crate::sim::article::{IdempotentPaymentService, NaivePaymentService, PaymentResult};
 use crate::sim::base::rng::Rng;
@@ -27,21 +34,44 @@ use crate::sim::limits::MAX_DURABLE_STEPS;
 use super::workflow::WorkerMemory;
 use super::workflow::{book_trip, place_order, Ctx, Flow, StepOutcome, Stop, Suspend};
 use super::{
-    Config, ConflictPolicy, Engine, FaultKind, FlowKind, KeyMode, PolicyError, RestateTarget,
-    ReusePolicy, StepName, AMOUNT, INITIAL_BALANCE, WORKFLOW_ID,
+    Config, ConflictPolicy, Engine, FaultKind, FlowKind, KeyMode, PolicyError, RequestId,
+    RestateTarget, ReusePolicy, StepName, AMOUNT, INITIAL_BALANCE, WORKFLOW_ID,
 };
 
 /// Simulated ms between two events of one step (journal, effect, reply).
 pub const STEP_MS: u64 = 100;
 /// How long a crashed worker takes to be replaced.
 pub const RESTART_MS: u64 = 1_000;
-/// How long the engine waits for a step's reply before it retries the step (Temporal's
-/// Start-To-Close timeout, as the page sets it).
+/// How long Restate's and DBOS's steps wait for a lost reply before they run again (the step's own
+/// call timeout). Temporal's activities use the column's Start-To-Close timeout instead
+/// ([`Config::start_to_close_ms`]), followed by the retry's backoff.
 pub const STEP_TIMEOUT_MS: u64 = 2_000;
-/// The first retry's delay; each further retry doubles it. Temporal's default retry policy
-/// (initial interval 1 s, backoff coefficient 2), https://docs.temporal.io/encyclopedia/retry-policies;
-/// the page gives Restate's `ctx.run` and DBOS's step retries the same numbers.
+/// The first retry's delay; each further retry doubles it, up to [`RETRY_MAX_MS`]. Temporal's
+/// default retry policy: initial interval 1 s, backoff coefficient 2, maximum interval 100 times
+/// the initial one (`DefaultDefaultRetrySettings`, temporalio/temporal
+/// common/retrypolicy/retry_policy.go). The page gives Restate's `ctx.run` and DBOS's step
+/// retries the same numbers.
 pub const RETRY_INITIAL_MS: u64 = 1_000;
+/// The longest retry delay: Temporal's default maximum interval, 100 × [`RETRY_INITIAL_MS`].
+pub const RETRY_MAX_MS: u64 = 100 * RETRY_INITIAL_MS;
+/// How long Restate keeps a completed invocation's status (the response an idempotency key
+/// answers with, and a Workflow's result): 24 h after it completed, by default, for both
+/// (`default_idempotency_retention` and `default_workflow_completion_retention`,
+/// restatedev/restate crates/types/src/config/invocation.rs). Then the cleaner purges it
+/// (crates/worker/src/partition/cleaner.rs `do_cleanup`: once the completion time plus the
+/// retention has passed), the invocation id is free, and a request with the same key starts a
+/// new invocation (crates/worker/src/partition/state_machine/mod.rs `handle_duplicated_requests`).
+/// The cleaner sweeps once an hour; the page frees the key the moment the retention ends.
+pub const RESTATE_RETENTION_MS: u64 = 24 * 3_600_000;
+
+/// The delay before retry number `attempt` (1 for the first retry): Temporal's
+/// `ExponentialBackoffAlgorithm`, initial × coefficient^(attempt − 1), capped at the maximum
+/// interval (`nextBackoffInterval`, temporalio/temporal service/history/workflow/retry.go).
+pub fn backoff_ms(attempt: u32) -> u64 {
+    RETRY_INITIAL_MS
+        .saturating_mul(1 << attempt.saturating_sub(1).min(16))
+        .min(RETRY_MAX_MS)
+}
 /// Attempts Restate makes at an invocation whose replay hits a journal mismatch before it pauses
 /// it. The SDK's default (`JournalMismatchRetryBehavior::FollowRetryPolicy`, restatedev/sdk-shared-core
 /// src/lib.rs) hands the mismatch to the retry policy; the server's default policy makes 70
@@ -108,6 +138,8 @@ pub struct RunRecord {
     pub journal: Vec<Entry>,
     /// The replay mismatch that stopped it, if one did.
     pub mismatch: Option<(usize, StepName, StepName)>,
+    /// When it ended (simulated ms), once it has.
+    pub ended_ms: Option<u64>,
 }
 
 /// What the worker is doing.
@@ -133,6 +165,10 @@ pub enum StartReply {
     /// The engine answered with run `n`'s stored result, or its recorded error if it failed
     /// (Restate with an idempotency key, DBOS).
     SameResult(u32),
+    /// Temporal: the start carried the request id of the call that started run `n`, so it is
+    /// that call retried: the answer is run `n`, as to the first call (`Started` true, the same
+    /// run id), whatever the policies, and nothing new runs.
+    SameRequest(u32),
     /// Refused: the id is taken (Temporal's WorkflowExecutionAlreadyStarted: Fail while a run is
     /// open, RejectDuplicate, AllowDuplicateFailedOnly after a completed run).
     Rejected,
@@ -290,6 +326,40 @@ pub enum TraceKind {
         /// The step.
         step: StepName,
     },
+    /// Temporal: the Start-To-Close timer of an attempt fired before the worker reported it
+    /// (its worker crashed, or its reply was lost); the server retries the activity after the
+    /// retry policy's backoff.
+    TimedOut {
+        /// Journal position.
+        pos: usize,
+        /// The step.
+        step: StepName,
+        /// The attempt that timed out (1-based).
+        attempt: u32,
+        /// The Start-To-Close timeout.
+        timeout_ms: u64,
+        /// The backoff before the next attempt.
+        retry_in_ms: u64,
+    },
+    /// Temporal: the new worker is up, but the activity at `pos` is still the server's to retry:
+    /// nothing runs until `until_ms`, when its Start-To-Close timer fires (`timing_out`) or its
+    /// retry's backoff ends.
+    ActivityPending {
+        /// Journal position.
+        pos: usize,
+        /// The step.
+        step: StepName,
+        /// When the server acts on it.
+        until_ms: u64,
+        /// Whether the Start-To-Close timer is still running (else the backoff).
+        timing_out: bool,
+    },
+    /// Restate: run `run`'s stored result, kept [`RESTATE_RETENTION_MS`] after it ended at
+    /// `ended_ms`, has been purged; the workflow id is free again.
+    Purged {
+        /// When the run ended.
+        ended_ms: u64,
+    },
     /// The step's result was journaled.
     Journaled {
         /// Journal position.
@@ -345,8 +415,12 @@ pub enum TraceKind {
         /// Whether the learner crashed it.
         by_learner: bool,
     },
-    /// A new worker came up.
-    Restarted,
+    /// A new worker came up (`replays`: it runs the workflow function again from the top now;
+    /// else it waits for a task, or has none).
+    Restarted {
+        /// Whether it replays the journal now.
+        replays: bool,
+    },
     /// A run ended.
     RunEnded {
         /// How.
@@ -381,12 +455,34 @@ enum Ev {
     Restart,
     /// Restate's next attempt at an invocation whose replay hit a journal mismatch.
     Retry,
+    /// Temporal's Start-To-Close timer of attempt `attempt` of the activity at `pos`, set by the
+    /// server when the attempt starts (`crashes`: the worker's crashes then); a crash does not
+    /// clear it.
+    Timeout {
+        pos: usize,
+        attempt: u32,
+        crashes: u32,
+    },
+    /// Temporal hands the activity at `pos` to a worker again, its backoff over (`rerun`: the
+    /// attempt before was lost with a crashed worker).
+    Dispatch {
+        pos: usize,
+        rerun: bool,
+    },
 }
 
 impl Ev {
     /// Events the worker holds in its memory (lost when it crashes).
     fn on_worker(self) -> bool {
-        !matches!(self, Ev::Start | Ev::Restart)
+        !matches!(
+            self,
+            Ev::Start | Ev::Restart | Ev::Timeout { .. } | Ev::Dispatch { .. }
+        )
+    }
+
+    /// The server's timers of an activity of the open run (gone with the run).
+    fn activity_timer(self) -> bool {
+        matches!(self, Ev::Timeout { .. } | Ev::Dispatch { .. })
     }
 }
 
@@ -416,6 +512,7 @@ pub struct World {
     violations: Vec<Violation>,
     crashes: u32,
     mismatch_attempts: u32,
+    replay_due: bool,
 }
 
 /// Two worlds are equal when everything in them is: the payment services by what they hold
@@ -447,6 +544,7 @@ impl PartialEq for World {
             && self.violations == o.violations
             && self.crashes == o.crashes
             && self.mismatch_attempts == o.mismatch_attempts
+            && self.replay_due == o.replay_due
     }
 }
 
@@ -479,6 +577,7 @@ impl World {
             violations: Vec::new(),
             crashes: 0,
             mismatch_attempts: 0,
+            replay_due: false,
             config,
         };
         w.schedule(0, Ev::Start);
@@ -625,6 +724,12 @@ impl World {
             Ev::Record { pos, outcome } => self.journal_result(pos, outcome),
             Ev::Restart => self.restart(),
             Ev::Retry => self.retry(),
+            Ev::Timeout {
+                pos,
+                attempt,
+                crashes,
+            } => self.timed_out(pos, attempt, crashes),
+            Ev::Dispatch { pos, rerun } => self.dispatch(pos, rerun),
         }
         self.check();
         true
@@ -697,10 +802,12 @@ impl World {
             status: RunStatus::Running,
             journal: Vec::new(),
             mismatch: None,
+            ended_ms: None,
         });
         self.active = Some(self.runs.len() - 1);
         self.memory = WorkerMemory::default();
         self.mismatch_attempts = 0;
+        self.replay_due = false;
         if self.worker != WorkerState::Crashed {
             self.worker = WorkerState::Running;
             self.after(STEP_MS, Ev::Task);
@@ -714,6 +821,7 @@ impl World {
             StartReply::Started(n)
             | StartReply::Attached(n)
             | StartReply::SameResult(n)
+            | StartReply::SameRequest(n)
             | StartReply::AlreadyInvoked(n) => n,
             StartReply::Replaced { new, .. } => new,
             StartReply::Rejected | StartReply::Invalid(_) => 0,
@@ -735,12 +843,38 @@ impl World {
             self.reply(StartReply::Invalid(e));
             return;
         }
-        let Some(last) = self.runs.last().map(|r| (r.no, r.status)) else {
+        let Some(last) = self.runs.last().map(|r| (r.no, r.status, r.ended_ms)) else {
             let no = self.new_run();
             self.reply(StartReply::Started(no));
             return;
         };
-        let (no, status) = last;
+        let (no, status, ended_ms) = last;
+        // Temporal first looks up the start's request id among the current run's: a retry of
+        // the call that started it is answered with that run (`Started` true, the same run id),
+        // open or closed, before either policy is read (`handleConflict`, temporalio/temporal
+        // service/history/api/startworkflow/api.go; history_engine2_test.go
+        // TestStartWorkflowExecution_Dedup_Running_SameRequestID, and TestStartWorkflowExecution_Dedup
+        // "when workflow completed" / "ignore error when request ID is the same"). With
+        // RequestId::Same every later start carries the first call's id, so the current run is
+        // the one it started.
+        if self.config.engine == Engine::Temporal
+            && again
+            && self.config.request_id == RequestId::Same
+            && self.replies.first() == Some(&StartReply::Started(no))
+        {
+            self.reply(StartReply::SameRequest(no));
+            return;
+        }
+        // Restate purges a completed invocation's status once its retention has passed; the id
+        // is then free and the request starts a new invocation (RESTATE_RETENTION_MS).
+        if let Some(ended) = ended_ms.filter(|_| self.config.engine == Engine::Restate) {
+            if self.now >= ended.saturating_add(RESTATE_RETENTION_MS) {
+                self.record(no, TraceKind::Purged { ended_ms: ended });
+                let new = self.new_run();
+                self.reply(StartReply::Started(new));
+                return;
+            }
+        }
         let open = !status.ended();
         let reply = match self.config.engine {
             // https://docs.temporal.io/workflow-execution/workflowid-runid: at most one open
@@ -808,8 +942,10 @@ impl World {
                 RunStatus::Terminated
             };
             self.runs[i].status = status;
+            self.runs[i].ended_ms = Some(self.now);
             self.active = None;
-            self.queue.retain(|(_, _, ev)| !ev.on_worker());
+            self.queue
+                .retain(|(_, _, ev)| !ev.on_worker() && !ev.activity_timer());
             self.record(no, TraceKind::RunEnded { status });
         }
     }
@@ -821,6 +957,13 @@ impl World {
         };
         if self.runs[ri].status != RunStatus::Running {
             return;
+        }
+        if self.replay_due {
+            // A worker that came up while an activity was the server's has no copy of the
+            // workflow: its first workflow task replays the history from the top.
+            self.replay_due = false;
+            self.worker = WorkerState::Replaying;
+            self.replay_pos = 0;
         }
         let replaying = self.worker == WorkerState::Replaying;
         let view: Vec<(StepName, Option<StepOutcome>)> = self.runs[ri]
@@ -925,8 +1068,7 @@ impl World {
                             },
                         );
                         self.worker = WorkerState::Idle;
-                        let delay = RETRY_INITIAL_MS.saturating_mul(1 << (attempt - 1).min(16));
-                        self.after(delay, Ev::Retry);
+                        self.after(backoff_ms(attempt), Ev::Retry);
                         return;
                     }
                 }
@@ -966,6 +1108,8 @@ impl World {
 
     fn end_run(&mut self, ri: usize, status: RunStatus) {
         self.runs[ri].status = status;
+        self.runs[ri].ended_ms = Some(self.now);
+        self.queue.retain(|(_, _, ev)| !ev.activity_timer());
         self.active = None;
         self.worker = WorkerState::Idle;
         let no = self.runs[ri].no;
@@ -998,6 +1142,23 @@ impl World {
         }
         entry.attempts += 1;
         let attempt = entry.attempts;
+        let temporal = self.config.engine == Engine::Temporal;
+        if temporal {
+            // The attempt starts: the server sets its Start-To-Close timer, StartedTime plus the
+            // timeout (`getActivityStartToCloseTimeout`, temporalio/temporal
+            // service/history/workflow/timer_sequence.go; timer_sequence_test.go
+            // TestGetActivityStartToCloseTimeout_WithTimeout_Started). A scheduled activity not
+            // yet started has none (…_WithTimeout_NotStarted).
+            let crashes = self.crashes;
+            self.after(
+                self.config.start_to_close_ms,
+                Ev::Timeout {
+                    pos,
+                    attempt,
+                    crashes,
+                },
+            );
+        }
         if self.fire(step, FaultKind::FailOnce) {
             self.record(
                 no,
@@ -1007,8 +1168,15 @@ impl World {
                     permanent: false,
                 },
             );
-            let delay = RETRY_INITIAL_MS.saturating_mul(1 << (attempt - 1).min(16));
-            self.after(delay, Ev::Execute { pos });
+            let delay = backoff_ms(attempt);
+            if temporal {
+                // The worker reports the failure; the server schedules the retry (its timer, not
+                // the worker's: a crash meanwhile does not lose it).
+                self.cancel_timeout(pos);
+                self.after(delay, Ev::Dispatch { pos, rerun: false });
+            } else {
+                self.after(delay, Ev::Execute { pos });
+            }
             return;
         }
         if self.config.fault_on(step) == Some(FaultKind::FailPermanent) {
@@ -1035,7 +1203,10 @@ impl World {
             self.crash(false);
         } else if self.fire(step, FaultKind::ReplyLost) {
             self.record(no, TraceKind::ReplyLost { pos, step });
-            self.after(STEP_TIMEOUT_MS, Ev::Execute { pos });
+            if !temporal {
+                self.after(STEP_TIMEOUT_MS, Ev::Execute { pos });
+            }
+            // Temporal: the attempt's Start-To-Close timer fires (`timed_out`).
         } else {
             self.after(
                 STEP_MS,
@@ -1056,6 +1227,7 @@ impl World {
         };
         entry.result = Some(outcome);
         let step = entry.step;
+        self.cancel_timeout(pos);
         self.record(no, TraceKind::Journaled { pos, step });
         if self.fire(step, FaultKind::CrashAfterJournal) {
             self.crash(false);
@@ -1164,24 +1336,148 @@ impl World {
         self.task();
     }
 
-    /// A new worker: it replays the open run's journal from the top, if there is one.
+    /// A new worker: it replays the open run's journal from the top, if there is one. Under
+    /// Temporal, an activity started and not reported is the server's: the new worker takes it
+    /// when the server hands it out (at once if it never started, else when its timer has fired
+    /// and its backoff ended) and replays the workflow only when the activity's result is in.
     fn restart(&mut self) {
         if self.worker != WorkerState::Crashed {
             return;
         }
         let run = self.active_run();
-        self.record(run.map_or(0, |(_, no)| no), TraceKind::Restarted);
+        let no = run.map_or(0, |(_, no)| no);
         self.replay_pos = 0;
-        match run {
-            Some((ri, _)) if self.runs[ri].status == RunStatus::Running => {
-                self.worker = if self.runs[ri].journal.is_empty() {
-                    WorkerState::Running
-                } else {
-                    WorkerState::Replaying
-                };
-                self.after(STEP_MS, Ev::Task);
+        self.replay_due = false;
+        let Some((ri, _)) = run.filter(|(ri, _)| self.runs[*ri].status == RunStatus::Running)
+        else {
+            self.record(no, TraceKind::Restarted { replays: false });
+            self.worker = WorkerState::Idle;
+            return;
+        };
+        if let Some((pos, step)) = self.unfinished_activity(ri) {
+            self.record(no, TraceKind::Restarted { replays: false });
+            self.replay_due = true;
+            match self.server_timer(pos) {
+                Some((until_ms, timing_out)) => {
+                    self.worker = WorkerState::Idle;
+                    self.record(
+                        no,
+                        TraceKind::ActivityPending {
+                            pos,
+                            step,
+                            until_ms,
+                            timing_out,
+                        },
+                    );
+                }
+                None => {
+                    // Scheduled, never started (or its retry already due): the task waits in its
+                    // queue and the first worker to poll takes it.
+                    self.worker = WorkerState::Running;
+                    self.record(no, TraceKind::StepRerun { pos, step });
+                    self.after(STEP_MS, Ev::Execute { pos });
+                }
             }
-            _ => self.worker = WorkerState::Idle,
+            return;
+        }
+        let replays = !self.runs[ri].journal.is_empty();
+        self.record(no, TraceKind::Restarted { replays });
+        self.worker = if replays {
+            WorkerState::Replaying
+        } else {
+            WorkerState::Running
+        };
+        self.after(STEP_MS, Ev::Task);
+    }
+
+    /// Under Temporal, the open run's activity that has no result yet (the journal's last entry),
+    /// if there is one: the server, not the worker, decides when it runs again.
+    fn unfinished_activity(&self, ri: usize) -> Option<(usize, StepName)> {
+        if self.config.engine != Engine::Temporal {
+            return None;
+        }
+        let journal = &self.runs[ri].journal;
+        let pos = journal.len().checked_sub(1)?;
+        let e = &journal[pos];
+        (e.result.is_none() && e.step != StepName::Clock).then_some((pos, e.step))
+    }
+
+    /// The server's pending timer of the activity at `pos`: when it fires, and whether it is the
+    /// Start-To-Close timer (else the retry's backoff).
+    fn server_timer(&self, pos: usize) -> Option<(u64, bool)> {
+        self.queue
+            .iter()
+            .filter_map(|(at, _, ev)| match *ev {
+                Ev::Timeout { pos: p, .. } if p == pos => Some((*at, true)),
+                Ev::Dispatch { pos: p, .. } if p == pos => Some((*at, false)),
+                _ => None,
+            })
+            .min()
+    }
+
+    /// The server got the attempt's result (or its failure): its Start-To-Close timer goes. A
+    /// timer task of an activity that completed does nothing (timer_queue_active_task_executor_test.go
+    /// TestProcessActivityTimeout_RetryPolicy_Noop); the page drops it rather than spend a step.
+    fn cancel_timeout(&mut self, pos: usize) {
+        self.queue
+            .retain(|(_, _, ev)| !matches!(*ev, Ev::Timeout { pos: p, .. } if p == pos));
+    }
+
+    /// Temporal: the Start-To-Close timer of attempt `attempt` at `pos` fires with no result
+    /// reported. A timed-out attempt is a retryable failure (`IsRetryableFailure`,
+    /// temporalio/temporal common/retrypolicy/retry_policy.go: START_TO_CLOSE timeouts retry), so
+    /// `RetryActivity` schedules the next attempt after the backoff
+    /// (service/history/timer_queue_active_task_executor.go `processSingleActivityTimeoutTask`;
+    /// timer_queue_active_task_executor_test.go TestProcessActivityTimeout_RetryPolicy_Retry). A
+    /// timer of an earlier attempt does nothing.
+    fn timed_out(&mut self, pos: usize, attempt: u32, crashes: u32) {
+        let Some((ri, no)) = self.active_run() else {
+            return;
+        };
+        let Some(entry) = self.runs[ri].journal.get(pos) else {
+            return;
+        };
+        if entry.result.is_some() || entry.attempts != attempt {
+            return;
+        }
+        let step = entry.step;
+        let retry_in_ms = backoff_ms(attempt);
+        self.record(
+            no,
+            TraceKind::TimedOut {
+                pos,
+                step,
+                attempt,
+                timeout_ms: self.config.start_to_close_ms,
+                retry_in_ms,
+            },
+        );
+        let rerun = crashes != self.crashes;
+        self.after(retry_in_ms, Ev::Dispatch { pos, rerun });
+    }
+
+    /// Temporal hands the activity at `pos` to a worker for its next attempt. With the worker
+    /// down, the task waits in its queue for the next worker (`restart`).
+    fn dispatch(&mut self, pos: usize, rerun: bool) {
+        let Some((ri, no)) = self.active_run() else {
+            return;
+        };
+        let Some(entry) = self.runs[ri].journal.get(pos) else {
+            return;
+        };
+        if entry.result.is_some()
+            || self.runs[ri].status != RunStatus::Running
+            || self.worker == WorkerState::Crashed
+        {
+            return;
+        }
+        let step = entry.step;
+        self.worker = WorkerState::Running;
+        if rerun {
+            self.record(no, TraceKind::StepRerun { pos, step });
+            self.after(STEP_MS, Ev::Execute { pos });
+        } else {
+            self.execute(pos);
         }
     }
 

@@ -1,22 +1,25 @@
 //! The page's state as JSON: the columns' settings, the learner's actions and the cursor. The
 //! same text is the share link's payload (base64url), what this browser keeps for a reload, and
 //! what Download / Import JSON write and read. Every field has a named limit; an error names
-//! the field (and its line and column).
+//! the field (and its line and column). Version 2 added each column's `start_to_close_ms` and
+//! `request_id` and lets the second start come up to 48 h later; a version-1 state reads with
+//! their defaults, and [`differs_from_version_1`] tells whether its run may now go otherwise.
 
 use crate::sim::json::{self, Got, JsonError, ObjectWriter};
 use crate::sim::limits::{
-    InputError, MAX_DURABLE_ACTIONS, MAX_DURABLE_COLUMNS, MAX_DURABLE_FAULTS, MAX_DURABLE_START_MS,
-    MAX_DURABLE_STEPS, MAX_JSON_BYTES, MAX_PROPERTY_SEED,
+    InputError, MAX_DURABLE_ACTIONS, MAX_DURABLE_COLUMNS, MAX_DURABLE_FAULTS, MAX_DURABLE_STEPS,
+    MAX_JSON_BYTES, MAX_PROPERTY_SEED,
 };
 
 use super::run::Action;
 use super::{
-    ClockMode, Config, ConflictPolicy, Engine, FaultKind, FaultSpec, FlowKind, KeyMode,
-    RestateTarget, ReusePolicy, StepName,
+    ClockMode, Config, ConflictPolicy, Engine, FaultKind, FaultSpec, FlowKind, KeyMode, RequestId,
+    RestateTarget, ReusePolicy, StepName, MAX_START_AGAIN_MS, MAX_START_TO_CLOSE_MS,
+    MIN_START_TO_CLOSE_MS,
 };
 
-/// The only version this build writes and reads.
-pub const STATE_VERSION: u64 = 1;
+/// The version this build writes. It reads versions 1 and 2.
+pub const STATE_VERSION: u64 = 2;
 
 /// What the page saves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,7 +36,7 @@ pub struct SavedState {
 pub type StateError = InputError;
 
 const FIELDS: [&str; 4] = ["version", "columns", "actions", "cursor"];
-const CONFIG_FIELDS: [&str; 11] = [
+const CONFIG_FIELDS: [&str; 13] = [
     "flow",
     "engine",
     "key",
@@ -41,6 +44,8 @@ const CONFIG_FIELDS: [&str; 11] = [
     "reuse",
     "conflict",
     "restate",
+    "start_to_close_ms",
+    "request_id",
     "faults",
     "start_again_at_ms",
     "auto_restart",
@@ -61,6 +66,8 @@ pub fn write_state(s: &SavedState) -> String {
         o.str("reuse", c.reuse.id());
         o.str("conflict", c.conflict.id());
         o.str("restate", c.restate.id());
+        o.u64("start_to_close_ms", c.start_to_close_ms);
+        o.str("request_id", c.request_id.id());
         o.array("faults", &c.faults, |out, f| {
             let mut o = ObjectWriter::new(out);
             o.str("step", f.step.id());
@@ -127,6 +134,23 @@ fn read_config(g: Got) -> Result<Config, JsonError> {
         Some(g) => g.pick(RestateTarget::ALL, RestateTarget::id)?,
         None => d.restate,
     };
+    // Written since version 2; before, Temporal had no timeout and every start a new request id.
+    let start_to_close_ms = match f.opt("start_to_close_ms")? {
+        Some(g) => {
+            let ms = g.u64()?;
+            if !(MIN_START_TO_CLOSE_MS..=MAX_START_TO_CLOSE_MS).contains(&ms) {
+                return Err(g.expected(&format!(
+                    "a timeout in ms from {MIN_START_TO_CLOSE_MS} to {MAX_START_TO_CLOSE_MS}"
+                )));
+            }
+            ms
+        }
+        None => d.start_to_close_ms,
+    };
+    let request_id = match f.opt("request_id")? {
+        Some(g) => g.pick(RequestId::ALL, RequestId::id)?,
+        None => d.request_id,
+    };
     let mut faults: Vec<FaultSpec> = Vec::new();
     if let Some(list) = f.opt("faults")? {
         if list.array()?.len() > MAX_DURABLE_FAULTS {
@@ -145,7 +169,7 @@ fn read_config(g: Got) -> Result<Config, JsonError> {
     }
     let start_again_at_ms = match f.opt("start_again_at_ms")? {
         Some(g) if g.is_null() => None,
-        Some(g) => Some(limited(&g, g.u64()?, MAX_DURABLE_START_MS, "a time in ms")?),
+        Some(g) => Some(limited(&g, g.u64()?, MAX_START_AGAIN_MS, "a time in ms")?),
         None => None,
     };
     let auto_restart = f.opt_bool("auto_restart", d.auto_restart)?;
@@ -161,6 +185,8 @@ fn read_config(g: Got) -> Result<Config, JsonError> {
         reuse,
         conflict,
         restate,
+        start_to_close_ms,
+        request_id,
         faults,
         start_again_at_ms,
         auto_restart,
@@ -168,15 +194,16 @@ fn read_config(g: Got) -> Result<Config, JsonError> {
     })
 }
 
-fn read(text: &str) -> Result<SavedState, JsonError> {
+fn read(text: &str) -> Result<(SavedState, u64), JsonError> {
     let doc = json::parse(text)?;
     let root = Got::new(&doc, "the state");
     let mut f = root.fields("")?;
     f.deny_unknown(&FIELDS)?;
     let version = f.req("version")?;
-    if version.u64()? != STATE_VERSION {
-        return Err(version.expected(&format!("{STATE_VERSION}")));
-    }
+    let version = match version.u64()? {
+        v @ 1..=STATE_VERSION => v,
+        _ => return Err(version.expected(&format!("1 to {STATE_VERSION}"))),
+    };
     let cols = f.req("columns")?;
     let n = cols.array()?.len();
     if n == 0 || n > MAX_DURABLE_COLUMNS {
@@ -207,16 +234,24 @@ fn read(text: &str) -> Result<SavedState, JsonError> {
         Some(g) => limited(&g, g.u64()?, MAX_DURABLE_STEPS as u64, "a step")? as usize,
         None => 0,
     };
-    Ok(SavedState {
-        columns,
-        actions,
-        cursor,
-    })
+    Ok((
+        SavedState {
+            columns,
+            actions,
+            cursor,
+        },
+        version,
+    ))
 }
 
 /// Reads a state written by [`write_state`] (or by hand): refused with an error that names the
 /// field, never a panic.
 pub fn read_state(text: &str) -> Result<SavedState, StateError> {
+    read_state_versioned(text).map(|(s, _)| s)
+}
+
+/// Reads a state and the version it was written in (1 or [`STATE_VERSION`]).
+pub fn read_state_versioned(text: &str) -> Result<(SavedState, u64), StateError> {
     if text.len() > MAX_JSON_BYTES {
         return Err(InputError::JsonTooLarge {
             bytes: text.len(),
@@ -224,6 +259,28 @@ pub fn read_state(text: &str) -> Result<SavedState, StateError> {
         });
     }
     read(text).map_err(|e| e.into_input_error(text))
+}
+
+/// Whether a state written by version 1 may run otherwise now: a Temporal column that starts a
+/// run and in which an activity can be left without a result (a crash before or after its effect,
+/// a lost reply, or a crash by the learner's hand). Version 1 ran such an activity again when the
+/// new worker had replayed, or 2 s after a lost reply; Temporal now waits for the attempt's
+/// Start-To-Close timeout and the retry's backoff, and replays after. Nothing else a version-1
+/// state can hold runs otherwise (a transient failure is retried after the same backoff; a crash
+/// after the journal replays as before).
+pub fn differs_from_version_1(s: &SavedState) -> bool {
+    let crash_by_hand = s.actions.iter().any(|(_, a)| *a == Action::Crash);
+    s.columns.iter().any(|c| {
+        c.engine == Engine::Temporal
+            && c.policy_error().is_none()
+            && (crash_by_hand
+                || c.faults.iter().any(|f| {
+                    matches!(
+                        f.kind,
+                        FaultKind::CrashBefore | FaultKind::CrashAfterEffect | FaultKind::ReplyLost
+                    )
+                }))
+    })
 }
 
 #[cfg(test)]
@@ -250,7 +307,20 @@ mod tests {
             other => panic!("{text}: {other:?}"),
         };
         bad(r#"{"version":1,"columns":[]}"#, "1 to 4 columns");
-        bad(r#"{"version":2,"columns":[{}]}"#, "`version`");
+        bad(r#"{"version":3,"columns":[{}]}"#, "`version`");
+        bad(r#"{"version":0,"columns":[{}]}"#, "`version`");
+        bad(
+            r#"{"version":2,"columns":[{"start_to_close_ms":100}]}"#,
+            "`start_to_close_ms`",
+        );
+        bad(
+            r#"{"version":2,"columns":[{"request_id":"old"}]}"#,
+            "`request_id`",
+        );
+        bad(
+            r#"{"version":2,"columns":[{"start_again_at_ms":172800001}]}"#,
+            "`start_again_at_ms`",
+        );
         bad(
             r#"{"version":1,"columns":[{"engine":"kafka"}]}"#,
             "`engine`",

@@ -2,11 +2,11 @@
 //! run: the choices and the answer are measured on the finished run of the columns on the page,
 //! so a changed setting changes the answer, or the question says it no longer applies.
 
-use super::engine::{EffectKind, Invariant, RunStatus, TraceKind, Verdict, World};
+use super::engine::{EffectKind, Invariant, RunStatus, StartReply, TraceKind, Verdict, World};
 use super::run::{Action, DurableRun};
 use super::{
-    ClockMode, Config, ConflictPolicy, Engine, FaultKind, FaultSpec, FlowKind, KeyMode,
-    ReusePolicy, StepName,
+    ClockMode, Config, ConflictPolicy, Engine, FaultKind, FaultSpec, FlowKind, KeyMode, RequestId,
+    RestateTarget, ReusePolicy, StepName,
 };
 use std::collections::BTreeSet;
 
@@ -34,6 +34,8 @@ pub enum Measure {
     ReplayEnd,
     /// What the last run left in the world.
     EndState,
+    /// How the engine answered the client's second start.
+    SecondReply,
 }
 
 /// Which steps ran again after a crash.
@@ -78,6 +80,8 @@ pub enum Answer {
     Replay(ReplayEnd),
     /// For [`Measure::EndState`].
     End(EndState),
+    /// For [`Measure::SecondReply`].
+    Reply(StartReply),
 }
 
 /// A lesson's question.
@@ -127,14 +131,19 @@ pub struct Lesson {
 }
 
 /// The lessons' ids, in the order of the page.
-pub const LESSON_IDS: [&str; 6] = [
+pub const LESSON_IDS: [&str; 8] = [
     "durable-resume",
     "durable-charge-key",
     "durable-clock",
     "durable-same-id",
     "durable-same-id-running",
+    "durable-request-id",
+    "durable-retention",
     "durable-saga",
 ];
+
+/// When the retention lesson's client calls again: 25 h, an hour past Restate's 24 h retention.
+pub const AFTER_RETENTION_MS: u64 = 25 * 3_600_000;
 
 fn fault(step: StepName, kind: FaultKind) -> FaultSpec {
     FaultSpec { step, kind }
@@ -230,6 +239,42 @@ pub fn lesson(id: &str) -> Option<Lesson> {
                     again(Engine::Restate, ConflictPolicy::Fail),
                 ],
                 q(2, Measure::Charges, Ask::BeforeStartAgain),
+            )
+        }
+        // The client's start at 550 ms carries the first call's request id (the SDK retrying
+        // it) or a new one (the application calling again), under TerminateExisting and Fail.
+        "durable-request-id" => {
+            let retry = |conflict, request_id| Config {
+                conflict,
+                request_id,
+                start_again_at_ms: Some(550),
+                ..order(Engine::Temporal, Vec::new())
+            };
+            (
+                vec![
+                    retry(ConflictPolicy::TerminateExisting, RequestId::Same),
+                    retry(ConflictPolicy::Fail, RequestId::Same),
+                    retry(ConflictPolicy::TerminateExisting, RequestId::New),
+                    retry(ConflictPolicy::Fail, RequestId::New),
+                ],
+                q(0, Measure::SecondReply, Ask::BeforeStartAgain),
+            )
+        }
+        // Restate: the same idempotency key 25 h later, past the 24 h retention; 5 s later,
+        // within it; and a Workflow's run 25 h later.
+        "durable-retention" => {
+            let again = |restate, at| Config {
+                restate,
+                start_again_at_ms: Some(at),
+                ..order(Engine::Restate, Vec::new())
+            };
+            (
+                vec![
+                    again(RestateTarget::IdempotencyKey, AFTER_RETENTION_MS),
+                    again(RestateTarget::IdempotencyKey, 5_000),
+                    again(RestateTarget::WorkflowRun, AFTER_RETENTION_MS),
+                ],
+                q(0, Measure::Charges, Ask::BeforeStartAgain),
             )
         }
         // The hotel fails for good: the saga undoes the flight and the charge. A crash hits
@@ -340,7 +385,7 @@ impl Question {
         let ask_at = match self.ask {
             Ask::Start => Some(1),
             Ask::BeforeCrash => first_at(w, |k| matches!(k, TraceKind::Crashed { .. })),
-            Ask::BeforeRestart => first_at(w, |k| matches!(k, TraceKind::Restarted))
+            Ask::BeforeRestart => first_at(w, |k| matches!(k, TraceKind::Restarted { .. }))
                 .or_else(|| first_at(w, |k| matches!(k, TraceKind::Crashed { .. })).map(|c| c + 1)),
             Ask::BeforeStartAgain => first_at(w, |k| {
                 matches!(k, TraceKind::StartRequested { again: true })
@@ -404,6 +449,34 @@ impl Question {
                     .map(Answer::End)
                     .to_vec();
                 (a, choices, shows)
+            }
+            Measure::SecondReply => {
+                let reply = *w.replies().get(1).ok_or(NotPosed::NeverAsked)?;
+                let a = Answer::Reply(reply);
+                let shows = w
+                    .trace()
+                    .iter()
+                    .find(|e| e.at > ask_at && matches!(e.kind, TraceKind::StartReplied(_)))
+                    .map_or(last_at, |e| e.at);
+                // The answers a start of an open run can get from Temporal; the run's own answer
+                // takes the third place if it is none of them (another engine, a closed run).
+                let first = match w.replies().first() {
+                    Some(StartReply::Started(n)) => *n,
+                    _ => 1,
+                };
+                let mut choices = vec![
+                    StartReply::Replaced {
+                        old: first,
+                        new: first + 1,
+                    },
+                    StartReply::Rejected,
+                    StartReply::Attached(first),
+                    StartReply::SameRequest(first),
+                ];
+                if !choices.contains(&reply) {
+                    choices[2] = reply;
+                }
+                (a, choices.into_iter().map(Answer::Reply).collect(), shows)
             }
         };
         let answer = choices

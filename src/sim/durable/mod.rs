@@ -2,9 +2,12 @@
 //! workflow is ordinary Rust code over an engine context (`workflow.rs`); the engine
 //! (`engine.rs`) keeps its journal, runs it on a worker that can crash, replays it from the top
 //! after a restart (each step whose result is journaled returns that result without running
-//! again), retries steps, and behaves as Temporal, Restate or DBOS document when the replayed
+//! again), retries steps (Temporal's server when an attempt's Start-To-Close timeout fires, not
+//! when a worker restarts), and behaves as Temporal, Restate or DBOS document when the replayed
 //! code asks for another step than the journal holds, or when the same workflow id is started
-//! again (a workflow that returns an error closes failed, one that returns a value completed).
+//! again (Temporal's request id and policies, Restate's idempotency key or Workflow and their
+//! 24 h retention, DBOS's workflow id; a workflow that returns an error closes failed, one that
+//! returns a value completed).
 //! Steps talk to the simulated world: the article's payment services (`article/`) charge
 //! the card, with a key derived from the run and the step, no key, or a key minted at random
 //! inside the step. Invariants are checked after every step and name the step that broke them.
@@ -27,15 +30,18 @@ mod source;
 mod workflow;
 
 pub use engine::{
-    Effect, EffectKind, Entry, Invariant, RunRecord, RunStatus, StartReply, TraceEvent, TraceKind,
-    Verdict, Violation, WorkerState, World, RESTART_MS, RESTATE_ATTEMPTS, RETRY_INITIAL_MS,
-    STEP_MS, STEP_TIMEOUT_MS,
+    backoff_ms, Effect, EffectKind, Entry, Invariant, RunRecord, RunStatus, StartReply, TraceEvent,
+    TraceKind, Verdict, Violation, WorkerState, World, RESTART_MS, RESTATE_ATTEMPTS,
+    RESTATE_RETENTION_MS, RETRY_INITIAL_MS, RETRY_MAX_MS, STEP_MS, STEP_TIMEOUT_MS,
 };
-pub use json::{read_state, write_state, SavedState, StateError};
+pub use json::{
+    differs_from_version_1, read_state, read_state_versioned, write_state, SavedState, StateError,
+    STATE_VERSION,
+};
 pub use lessons::{
     challenge, challenge_ids, end_state, lesson, replay_end, rerun_class, Answer, Ask, Challenge,
     EndState, Goal, Lesson, Measure, NotPosed, Posed, Question, ReplayEnd, RerunClass,
-    CHALLENGE_IDS, LESSON_IDS,
+    AFTER_RETENTION_MS, CHALLENGE_IDS, LESSON_IDS,
 };
 pub use run::{Action, ActionError, DurableRun};
 pub use source::{section, source_lines, SourceLine, WORKFLOW_SOURCE};
@@ -402,6 +408,39 @@ pub enum PolicyError {
     RejectDuplicateWithTerminateExisting,
 }
 
+/// Which request id the client's later starts of the workflow id carry. Temporal only: its
+/// StartWorkflowExecution request carries a request id, and the server answers a request id it
+/// has already seen with the run that request started (`handleConflict` in temporalio/temporal
+/// service/history/api/startworkflow/api.go), before it reads either policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RequestId {
+    /// A new call: the application calls ExecuteWorkflow again, and sdk-go mints a new request id
+    /// for each call (`createStartWorkflowRequest`, temporalio/sdk-go
+    /// internal/internal_workflow_client.go: `uuid.NewString()` unless one is given).
+    New,
+    /// The SDK's retry of the first call: its gRPC retry sends the same request again, with the
+    /// first call's request id (internal/common/retry/interceptor.go).
+    Same,
+}
+
+impl RequestId {
+    /// Both.
+    pub const ALL: [RequestId; 2] = [RequestId::New, RequestId::Same];
+
+    /// Stable id.
+    pub fn id(self) -> &'static str {
+        match self {
+            RequestId::New => "new",
+            RequestId::Same => "same",
+        }
+    }
+
+    /// The value with this id.
+    pub fn from_id(id: &str) -> Option<RequestId> {
+        RequestId::ALL.into_iter().find(|r| r.id() == id)
+    }
+}
+
 /// How the client starts the workflow id under Restate. Both are Restate; they answer a second
 /// start differently.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -452,9 +491,15 @@ pub struct Config {
     pub conflict: ConflictPolicy,
     /// How the client starts the workflow id under Restate (used by Restate only).
     pub restate: RestateTarget,
+    /// Temporal's Start-To-Close timeout of every activity, in simulated ms (used by Temporal
+    /// only), within [`MIN_START_TO_CLOSE_MS`]..=[`MAX_START_TO_CLOSE_MS`].
+    pub start_to_close_ms: u64,
+    /// The request id the client's later starts carry (used by Temporal only).
+    pub request_id: RequestId,
     /// Faults, at most [`crate::sim::limits::MAX_DURABLE_FAULTS`], one per step.
     pub faults: Vec<FaultSpec>,
-    /// When the client, having timed out, starts the same workflow id again (simulated ms).
+    /// When the client, having timed out, starts the same workflow id again (simulated ms, at
+    /// most [`MAX_START_AGAIN_MS`]).
     pub start_again_at_ms: Option<u64>,
     /// Whether a crashed worker is replaced after [`RESTART_MS`] without the learner's Restart.
     pub auto_restart: bool,
@@ -470,6 +515,21 @@ pub const INITIAL_BALANCE: i64 = 1_000;
 pub const AMOUNT: i64 = 100;
 /// Orders read before this simulated time ship express; later ones ship standard.
 pub const SHIP_CUTOFF_MS: u64 = 1_000;
+/// The page's Start-To-Close timeout unless set. Temporal has no default: sdk-go refuses an
+/// activity with neither a Start-To-Close nor a Schedule-To-Close timeout ("at least one of
+/// ScheduleToCloseTimeout and StartToCloseTimeout is required", temporalio/sdk-go
+/// internal/internal_activity.go); an attempt here reports [`STEP_MS`] after it starts, so 2 s
+/// leaves it twenty times that.
+pub const DEFAULT_START_TO_CLOSE_MS: u64 = 2_000;
+/// Shortest Start-To-Close timeout a column may set: well above [`STEP_MS`], so an attempt that is
+/// not lost always reports before its timer fires.
+pub const MIN_START_TO_CLOSE_MS: u64 = 500;
+/// Longest Start-To-Close timeout a column may set.
+pub const MAX_START_TO_CLOSE_MS: u64 = 60_000;
+/// Latest time at which the client may start the workflow again (simulated ms): 48 h, past
+/// Restate's 24 h retention ([`RESTATE_RETENTION_MS`]). It supersedes
+/// `limits::MAX_DURABLE_START_MS` (60 s), which predates the retention.
+pub const MAX_START_AGAIN_MS: u64 = 48 * 3_600_000;
 
 impl Default for Config {
     fn default() -> Self {
@@ -481,6 +541,8 @@ impl Default for Config {
             reuse: ReusePolicy::AllowDuplicate,
             conflict: ConflictPolicy::Fail,
             restate: RestateTarget::IdempotencyKey,
+            start_to_close_ms: DEFAULT_START_TO_CLOSE_MS,
+            request_id: RequestId::New,
             faults: Vec::new(),
             start_again_at_ms: None,
             auto_restart: true,

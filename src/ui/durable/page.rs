@@ -5,7 +5,7 @@
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
-use crate::sim::durable::{read_state, DurableRun};
+use crate::sim::durable::DurableRun;
 use crate::ui::i18n::Lang;
 use crate::ui::playground::teach::Mark;
 use crate::ui::route::Route;
@@ -32,11 +32,11 @@ fn opening(mode: Mode) -> DurUi {
         // The link has been read: the address goes back to the route, so a reload restores
         // the saved run (which is this one from now on).
         web::replace_history(&route_hash);
-        return match persist::from_query(query) {
-            Ok(s) => {
+        return match persist::from_query_versioned(query) {
+            Ok((s, older)) => {
                 let mut run = DurableRun::new(s.columns, s.actions);
                 run.seek(s.cursor);
-                DurUi::new(mode, run, None)
+                DurUi::new(mode, run, older.then_some(Notice::OlderModel))
             }
             Err(e) => DurUi::new(
                 mode,
@@ -45,11 +45,11 @@ fn opening(mode: Mode) -> DurUi {
             ),
         };
     }
-    match persist::load(&route_hash) {
-        Some(Ok(s)) => {
+    match persist::load_versioned(&route_hash) {
+        Some(Ok((s, older))) => {
             let mut run = DurableRun::new(s.columns, s.actions);
             run.seek(s.cursor);
-            DurUi::new(mode, run, None)
+            DurUi::new(mode, run, older.then_some(Notice::OlderModel))
         }
         Some(Err(e)) => DurUi::new(
             mode,
@@ -122,8 +122,8 @@ pub fn durable_page(p: &DurablePageProps) -> Html {
                     return;
                 };
                 web::replace_history(&route_hash);
-                match persist::from_query(query) {
-                    Ok(s) => d.dispatch(DurAction::Load(s)),
+                match persist::from_query_versioned(query) {
+                    Ok((state, older)) => d.dispatch(DurAction::Load { state, older }),
                     Err(e) => d.dispatch(DurAction::Notice(Notice::BadLink(e))),
                 }
             });
@@ -162,8 +162,8 @@ pub fn durable_page(p: &DurablePageProps) -> Html {
         let d = ui.dispatcher();
         Callback::from(move |_: MouseEvent| {
             if let Some(area) = import_ref.cast::<web_sys::HtmlTextAreaElement>() {
-                match read_state(&area.value()) {
-                    Ok(s) => d.dispatch(DurAction::Load(s)),
+                match persist::read_versioned(&area.value()) {
+                    Ok((state, older)) => d.dispatch(DurAction::Load { state, older }),
                     Err(e) => d.dispatch(DurAction::Notice(Notice::BadImport(e))),
                 }
             }

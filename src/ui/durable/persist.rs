@@ -3,7 +3,9 @@
 //! learner's done and won marks in the progress the playground keeps. Reading never panics: what
 //! cannot be used is an `InputError` the page explains.
 
-use crate::sim::durable::{read_state, write_state, SavedState};
+use crate::sim::durable::{
+    differs_from_version_1, read_state, read_state_versioned, write_state, SavedState,
+};
 use crate::sim::limits::{InputError, MAX_URL_BYTES};
 use crate::ui::playground::teach::{Mark, Progress};
 use crate::ui::share::{decode_query, encode_query, ShareError};
@@ -19,6 +21,12 @@ pub fn to_query(s: &SavedState) -> String {
 
 /// Reads a share query; the step comes from `k=` when it reads, else from the payload.
 pub fn from_query(query: &str) -> Result<SavedState, InputError> {
+    from_query_versioned(query).map(|(s, _)| s)
+}
+
+/// Reads a share query, and whether its state was written by an earlier version of the page
+/// whose run may differ now (`durable::differs_from_version_1`).
+pub fn from_query_versioned(query: &str) -> Result<(SavedState, bool), InputError> {
     let p = decode_query(query).map_err(|e| match e {
         ShareError::LinkTooLong { bytes } => InputError::UrlTooLong {
             bytes,
@@ -32,11 +40,19 @@ pub fn from_query(query: &str) -> Result<SavedState, InputError> {
             }
         }
     })?;
-    let mut s = read_state(&p.json)?;
+    let (mut s, older) = read_versioned(&p.json)?;
     if !p.step_unreadable && query.contains("k=") {
         s.cursor = p.step;
     }
-    Ok(s)
+    Ok((s, older))
+}
+
+/// Reads a state (a saved run, an import): the state, and whether it was written by an earlier
+/// version of the page whose run may differ now.
+pub fn read_versioned(text: &str) -> Result<(SavedState, bool), InputError> {
+    let (s, version) = read_state_versioned(text)?;
+    let older = version < 2 && differs_from_version_1(&s);
+    Ok((s, older))
 }
 
 fn key(route_hash: &str) -> String {
@@ -46,6 +62,11 @@ fn key(route_hash: &str) -> String {
 /// The run saved for `route_hash`, if any.
 pub fn load(route_hash: &str) -> Option<Result<SavedState, InputError>> {
     web::load(&key(route_hash)).map(|t| read_state(&t))
+}
+
+/// The run saved for `route_hash`, if any, and whether it may run otherwise now.
+pub fn load_versioned(route_hash: &str) -> Option<Result<(SavedState, bool), InputError>> {
+    web::load(&key(route_hash)).map(|t| read_versioned(&t))
 }
 
 /// Saves the run for `route_hash`.
@@ -96,5 +117,20 @@ mod tests {
         // A bad step keeps the run at the payload's step.
         let q = to_query(&s).replace("&k=7", "&k=x");
         assert_eq!(from_query(&q).map(|r| r.cursor), Ok(7));
+        // A version-1 state whose Temporal column loses an activity says its run may differ;
+        // one that cannot, and a state written now, do not.
+        let v1 = r#"{"version":1,"columns":[{"faults":[{"step":"charge_card","kind":"crash-after-effect"}]}]}"#;
+        assert_eq!(read_versioned(v1).map(|(_, older)| older), Ok(true));
+        let plain = r#"{"version":1,"columns":[{"start_again_at_ms":550}]}"#;
+        assert_eq!(read_versioned(plain).map(|(_, older)| older), Ok(false));
+        let restate = r#"{"version":1,"columns":[{"engine":"restate","faults":[{"step":"charge_card","kind":"crash-after-effect"}]}]}"#;
+        assert_eq!(read_versioned(restate).map(|(_, older)| older), Ok(false));
+        let by_hand = r#"{"version":1,"columns":[{}],"actions":[{"at":6,"action":"crash"}]}"#;
+        assert_eq!(read_versioned(by_hand).map(|(_, older)| older), Ok(true));
+        let (now, _) = read_versioned(v1).unwrap();
+        assert_eq!(
+            read_versioned(&write_state(&now)).map(|(_, older)| older),
+            Ok(false)
+        );
     }
 }

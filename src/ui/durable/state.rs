@@ -9,8 +9,8 @@ use yew::Reducible;
 
 use crate::sim::durable::{
     challenge, lesson, Action, ActionError, ClockMode, Config, ConflictPolicy, DurableRun, Engine,
-    FaultKind, FlowKind, KeyMode, NotPosed, Posed, RestateTarget, ReusePolicy, SavedState,
-    StepName,
+    FaultKind, FlowKind, KeyMode, NotPosed, Posed, RequestId, RestateTarget, ReusePolicy,
+    SavedState, StepName, MAX_START_TO_CLOSE_MS, MIN_START_TO_CLOSE_MS,
 };
 use crate::sim::limits::{InputError, MAX_DURABLE_COLUMNS};
 use crate::ui::route::Route;
@@ -83,6 +83,10 @@ pub enum Notice {
     /// RejectDuplicate with TerminateExisting): their runs start nothing, and the page says so
     /// rather than running silently.
     RefusedPolicies(Vec<usize>),
+    /// The run was saved by an earlier version of the page whose Temporal ran a lost activity
+    /// again otherwise (`durable::differs_from_version_1`): it opens as it runs now, and may
+    /// differ from what was shared.
+    OlderModel,
 }
 
 /// The columns (1-based) whose policies the engine refuses on every start, as a notice.
@@ -113,6 +117,10 @@ pub enum Setting {
     Conflict(ConflictPolicy),
     /// How the client starts the workflow id under Restate.
     Restate(RestateTarget),
+    /// Temporal's Start-To-Close timeout (ms).
+    StartToClose(u64),
+    /// The request id of Temporal's later starts.
+    RequestId(RequestId),
     /// A fault on a step, or none.
     Fault(StepName, Option<FaultKind>),
     /// When the client starts again.
@@ -150,8 +158,14 @@ pub enum DurAction {
     Set(Setting),
     /// Back to the mode's own columns, no actions, step 0.
     Reset,
-    /// A state read from a link, the saved one or an import.
-    Load(SavedState),
+    /// A state read from a link, the saved one or an import (`older`: written by an earlier
+    /// version of the page, and its run may differ now).
+    Load {
+        /// The state.
+        state: SavedState,
+        /// Whether to say that its run may differ.
+        older: bool,
+    },
     /// An import's refusal, or another message.
     Notice(Notice),
 }
@@ -328,6 +342,11 @@ impl Reducible for DurUi {
                         Setting::Reuse(p) => c.reuse = p,
                         Setting::Conflict(p) => c.conflict = p,
                         Setting::Restate(t) => c.restate = t,
+                        Setting::StartToClose(ms) => {
+                            c.start_to_close_ms =
+                                ms.clamp(MIN_START_TO_CLOSE_MS, MAX_START_TO_CLOSE_MS)
+                        }
+                        Setting::RequestId(r) => c.request_id = r,
                         Setting::Fault(step, kind) => *c = c.clone().with_fault(step, kind),
                         Setting::StartAgain(at) => c.start_again_at_ms = at,
                         Setting::AutoRestart(b) => c.auto_restart = b,
@@ -354,16 +373,18 @@ impl Reducible for DurUi {
                 ui.version = self.version + 1;
                 return Rc::new(ui);
             }
-            DurAction::Load(saved) => {
-                let mut columns = saved.columns;
+            DurAction::Load { state, older } => {
+                let mut columns = state.columns;
                 columns.truncate(MAX_DURABLE_COLUMNS);
-                let mut run = DurableRun::new(columns, saved.actions);
-                run.seek(saved.cursor);
+                let mut run = DurableRun::new(columns, state.actions);
+                run.seek(state.cursor);
                 ui.run = Rc::new(run);
                 ui.selected = 0;
                 ui.answer = None;
                 ui.pose();
-                ui.notice = refused_policies(ui.run.columns()).or(Some(Notice::Imported));
+                ui.notice = refused_policies(ui.run.columns())
+                    .or(older.then_some(Notice::OlderModel))
+                    .or(Some(Notice::Imported));
             }
             DurAction::Notice(n) => ui.notice = Some(n),
         }
@@ -402,11 +423,14 @@ mod tests {
         run.run_to_end();
         assert!(run.worlds()[1].runs().is_empty());
         // An import says it too, instead of "Run loaded".
-        let ui = Rc::new(DurUi::fresh(Mode::Free)).reduce(DurAction::Load(SavedState {
-            columns,
-            actions: Vec::new(),
-            cursor: 0,
-        }));
+        let ui = Rc::new(DurUi::fresh(Mode::Free)).reduce(DurAction::Load {
+            state: SavedState {
+                columns,
+                actions: Vec::new(),
+                cursor: 0,
+            },
+            older: false,
+        });
         assert_eq!(ui.notice, Some(Notice::RefusedPolicies(vec![2])));
         // Another engine does not read these policies.
         let restate = Config {

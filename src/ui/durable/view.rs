@@ -8,14 +8,15 @@ use yew::prelude::*;
 
 use crate::sim::durable::{
     challenge, section, source_lines, Action, Answer, ClockMode, Config, ConflictPolicy,
-    EffectKind, Engine, FaultKind, FlowKind, Invariant, KeyMode, Posed, RestateTarget, ReusePolicy,
-    World, CHALLENGE_IDS, LESSON_IDS,
+    EffectKind, Engine, FaultKind, FlowKind, Invariant, KeyMode, Posed, RequestId, RestateTarget,
+    ReusePolicy, World, AFTER_RETENTION_MS, CHALLENGE_IDS, DEFAULT_START_TO_CLOSE_MS, LESSON_IDS,
 };
 use crate::sim::limits::MAX_JSON_BYTES;
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::playground::teach::Mark;
 use crate::ui::text::durable as words;
 use crate::ui::text::errors::input_error;
+use crate::ui::text::fmt_ms;
 
 use super::persist;
 use super::state::{DurAction, DurUi, Mode, Notice, Setting};
@@ -108,6 +109,7 @@ pub fn notice(l: Lang, n: &Notice) -> Html {
         ),
         Notice::Action(e) => ("error", words::action_error(l, *e)),
         Notice::RefusedPolicies(columns) => ("error", words::policy_notice(l, columns)),
+        Notice::OlderModel => ("info", words::older_model(l).to_string()),
         Notice::NoMoreCrashes(n) => (
             "error",
             if *n == 1 {
@@ -363,10 +365,21 @@ fn column_title(l: Lang, c: &Config) -> String {
         title.push_str(words::reuse(c.reuse));
         title.push_str(" / ");
         title.push_str(words::conflict(c.conflict));
+        if c.start_again_at_ms.is_some() && c.request_id == RequestId::Same {
+            title.push_str(l.t(" · same request id", " · 同じ request id"));
+        }
+    }
+    if c.engine == Engine::Temporal && c.start_to_close_ms != DEFAULT_START_TO_CLOSE_MS {
+        let t = fmt_ms(l, c.start_to_close_ms);
+        title.push_str(&tr!(l, " · Start-To-Close {t}", " · Start-To-Close {t}"));
     }
     if c.start_again_at_ms.is_some() && c.engine == Engine::Restate {
         title.push_str(" · ");
         title.push_str(words::restate_target(l, c.restate));
+    }
+    if let Some(ms) = c.start_again_at_ms {
+        let t = fmt_ms(l, ms);
+        title.push_str(&tr!(l, " · again at {t}", " · {t} に再び開始"));
     }
     title
 }
@@ -590,7 +603,18 @@ pub fn settings(l: Lang, ui: &DurUi, on: &On) -> Html {
         }
     });
     let again = c.start_again_at_ms;
-    let again_options = [None, Some(550), Some(5_000)];
+    let mut again_options = vec![None, Some(550), Some(5_000), Some(AFTER_RETENTION_MS)];
+    if !again_options.contains(&again) {
+        again_options.push(again);
+    }
+    let mut timeouts = vec![1_000, DEFAULT_START_TO_CLOSE_MS, 5_000, 10_000];
+    if !timeouts.contains(&c.start_to_close_ms) {
+        timeouts.push(c.start_to_close_ms);
+    }
+    let on_timeout = on.reform(|e: Event| match select_value(&e).parse() {
+        Ok(ms) => DurAction::Set(Setting::StartToClose(ms)),
+        Err(_) => DurAction::Select(usize::MAX),
+    });
     let on_again = on.reform(|e: Event| {
         let v = select_value(&e);
         DurAction::Set(Setting::StartAgain(v.parse().ok()))
@@ -624,7 +648,10 @@ pub fn settings(l: Lang, ui: &DurUi, on: &On) -> Html {
                         { for again_options.iter().map(|o| {
                             let (v, text) = match o {
                                 None => (String::new(), l.t("never", "しない").to_string()),
-                                Some(ms) => (ms.to_string(), tr!(l, "at {ms} ms", "{ms} ms に")),
+                                Some(ms) => {
+                                    let t = fmt_ms(l, *ms);
+                                    (ms.to_string(), tr!(l, "at {t}", "{t} に"))
+                                }
                             };
                             html! { <option value={v} selected={*o == again}>{ text }</option> }
                         }) }
@@ -633,6 +660,15 @@ pub fn settings(l: Lang, ui: &DurUi, on: &On) -> Html {
                     <select onchange={set(|v| ReusePolicy::from_id(v).map(Setting::Reuse))} data-testid="set-reuse">{ options(&ReusePolicy::ALL, c.reuse, ReusePolicy::id, |p| words::reuse(p).to_string()) }</select></label>
                 <label>{ l.t("Temporal: conflict policy (running)", "Temporal：Conflict Policy（実行中）") }
                     <select onchange={set(|v| ConflictPolicy::from_id(v).map(Setting::Conflict))} data-testid="set-conflict">{ options(&ConflictPolicy::ALL, c.conflict, ConflictPolicy::id, |p| words::conflict(p).to_string()) }</select></label>
+                <label>{ l.t("Temporal: an activity's Start-To-Close timeout", "Temporal：アクティビティの Start-To-Close タイムアウト") }
+                    <select onchange={on_timeout} data-testid="set-start-to-close">
+                        { for timeouts.iter().map(|ms| {
+                            let text = fmt_ms(l, *ms);
+                            html! { <option value={ms.to_string()} selected={*ms == c.start_to_close_ms}>{ text }</option> }
+                        }) }
+                    </select></label>
+                <label>{ l.t("Temporal: a later start is", "Temporal：2 回目以降の開始は") }
+                    <select onchange={set(|v| RequestId::from_id(v).map(Setting::RequestId))} data-testid="set-request-id">{ options(&RequestId::ALL, c.request_id, RequestId::id, |r| words::request_id(l, r).to_string()) }</select></label>
                 <label>{ l.t("Restate: the client calls", "Restate：クライアントが呼ぶのは") }
                     <select onchange={set(|v| RestateTarget::from_id(v).map(Setting::Restate))} data-testid="set-restate">{ options(&RestateTarget::ALL, c.restate, RestateTarget::id, |t| words::restate_target(l, t).to_string()) }</select></label>
                 <label class="check"><input type="checkbox" checked={c.auto_restart} onchange={on_auto} data-testid="set-auto-restart" />
@@ -658,8 +694,8 @@ pub fn engines(l: Lang) -> Html {
             <h2 id="dur-eng-h">{ l.t("What each engine does here, as documented", "各エンジンの振る舞い（文書にある通り）") }</h2>
             <ul>{ for items }</ul>
             <p class="muted">{ l.t(
-                "Every engine retries a failed step after 1 s, then 2 s, … (Temporal's default retry policy) and waits 2 s for a lost reply. The derived key is the workflow id, the run and the step: Temporal suggests the Workflow Run Id with the Activity Id.",
-                "どのエンジンも失敗したステップを 1 秒、2 秒…の後にリトライし（Temporal の既定のリトライポリシー）、消えた応答は 2 秒待つ。導出キーはワークフロー ID・実行・ステップ。Temporal は Workflow Run Id と Activity Id の組を勧めている。") }</p>
+                "Every engine retries a failed step after 1 s, then 2 s, … (Temporal's default retry policy). Temporal waits for an activity's Start-To-Close timeout (2 s unless set) before it retries one whose worker crashed or whose reply was lost; Restate and DBOS wait 2 s for a lost reply and run a crashed step again when the new worker resumes. The derived key is the workflow id, the run and the step: Temporal suggests the Workflow Run Id with the Activity Id.",
+                "どのエンジンも失敗したステップを 1 秒、2 秒…の後にリトライする（Temporal の既定のリトライポリシー）。Temporal は、ワーカーがクラッシュしたか応答が消えたアクティビティを、Start-To-Close タイムアウト（設定しなければ 2 秒）を待ってからリトライする。Restate と DBOS は消えた応答を 2 秒待ち、クラッシュしたステップは新しいワーカーが再開するときにもう一度実行する。導出キーはワークフロー ID・実行・ステップ。Temporal は Workflow Run Id と Activity Id の組を勧めている。") }</p>
         </section>
     }
 }

@@ -5,11 +5,12 @@
 
 use crate::sim::durable::{
     ActionError, Answer, ClockMode, ConflictPolicy, EffectKind, EndState, Engine, FaultKind,
-    FlowKind, Invariant, KeyMode, NotPosed, PolicyError, ReplayEnd, RerunClass, RestateTarget,
-    ReusePolicy, RunStatus, StartReply, StepName, TraceEvent, TraceKind, Verdict, Violation,
-    WorkerState, RESTATE_ATTEMPTS,
+    FlowKind, Invariant, KeyMode, NotPosed, PolicyError, ReplayEnd, RequestId, RerunClass,
+    RestateTarget, ReusePolicy, RunStatus, StartReply, StepName, TraceEvent, TraceKind, Verdict,
+    Violation, WorkerState, RESTATE_ATTEMPTS, RESTATE_RETENTION_MS,
 };
 use crate::ui::i18n::{tr, Lang};
+use crate::ui::text::fmt_ms;
 
 /// The engine's name.
 pub fn engine(l: Lang, e: Engine) -> &'static str {
@@ -26,15 +27,15 @@ pub fn engine_rule(l: Lang, e: Engine) -> (&'static str, &'static str) {
     match e {
         Engine::Temporal => (
             l.t(
-                "Event history replayed by a new worker; a replayed command that differs from the history is a non-determinism error and the run stays open, blocked; workflow.Now() is deterministic; a workflow that returns a value closes Completed, one that returns an error Failed; Workflow Id Reuse and Conflict Policies (AllowDuplicateFailedOnly reuses the id only after Failed, Terminated, Canceled or Timed out; RejectDuplicate with TerminateExisting is refused on every start, InvalidArgument).",
-                "新しいワーカーがイベント履歴をリプレイする。履歴と違うコマンドは非決定性エラーで、実行は開いたまま止まる。workflow.Now() は決定論的。値を返したワークフローは Completed、エラーを返したものは Failed で閉じる。Workflow Id の Reuse / Conflict Policy（AllowDuplicateFailedOnly が ID を再利用させるのは Failed・Terminated・Canceled・Timed out の後だけ。RejectDuplicate と TerminateExisting の組はどの開始も InvalidArgument で拒否される）。",
+                "Event history replayed by a new worker; a replayed command that differs from the history is a non-determinism error and the run stays open, blocked; workflow.Now() is deterministic; the server does not see a worker crash: an activity whose attempt reports nothing is retried when its Start-To-Close timeout fires, after the retry policy's backoff (1 s, doubling), not when a worker restarts; a workflow that returns a value closes Completed, one that returns an error Failed; a start retried with the request id of the call that started the run is answered with that run, whatever the policies; Workflow Id Reuse and Conflict Policies (AllowDuplicateFailedOnly reuses the id only after Failed, Terminated, Canceled or Timed out; RejectDuplicate with TerminateExisting is refused on every start, InvalidArgument).",
+                "新しいワーカーがイベント履歴をリプレイする。履歴と違うコマンドは非決定性エラーで、実行は開いたまま止まる。workflow.Now() は決定論的。サーバーにワーカーのクラッシュは見えない。試行が何も報告しないアクティビティは、ワーカーの再起動ではなく、Start-To-Close タイムアウトが発火してからリトライポリシーのバックオフ（1 秒から倍々）の後にリトライされる。値を返したワークフローは Completed、エラーを返したものは Failed で閉じる。実行を開始した呼び出しの request id で再送された開始には、ポリシーによらずその実行を返す。Workflow Id の Reuse / Conflict Policy（AllowDuplicateFailedOnly が ID を再利用させるのは Failed・Terminated・Canceled・Timed out の後だけ。RejectDuplicate と TerminateExisting の組はどの開始も InvalidArgument で拒否される）。",
             ),
             "https://docs.temporal.io/workflow-execution/workflowid-runid",
         ),
         Engine::Restate => (
             l.t(
-                "ctx.run results journaled and replayed instead of re-executed; ctx.date and ctx.rand deterministic; a journal mismatch follows the retry policy by default (each attempt replays and hits it again) and the invocation is paused when the attempts are spent (pausing at once is an opt-in SDK option); a handler called with an Idempotency-Key attaches to the running invocation or returns its stored response, while a Workflow's run called again with the same workflow id is answered 409 “the workflow method was already invoked”, without the result.",
-                "ctx.run の結果はジャーナルに記録され、再実行せずリプレイされる。ctx.date と ctx.rand は決定論的。ジャーナル不一致は既定ではリトライポリシーに従い（試行のたびにリプレイして同じ不一致に当たる）、試行を使い切ると呼び出しは一時停止する（すぐ一時停止するのは SDK のオプトイン）。Idempotency-Key 付きで呼んだハンドラーは実行中の呼び出しに合流するか、保存済みの応答を返す。一方、Workflow の run を同じワークフロー ID でもう一度呼ぶと、結果ではなく 409「the workflow method was already invoked」が返る。",
+                "ctx.run results journaled and replayed instead of re-executed; ctx.date and ctx.rand deterministic; a journal mismatch follows the retry policy by default (each attempt replays and hits it again) and the invocation is paused when the attempts are spent (pausing at once is an opt-in SDK option); a handler called with an Idempotency-Key attaches to the running invocation or returns its stored response, while a Workflow's run called again with the same workflow id is answered 409 “the workflow method was already invoked”, without the result; both are kept 24 hours after the invocation completed, then purged, and the same key or id runs anew.",
+                "ctx.run の結果はジャーナルに記録され、再実行せずリプレイされる。ctx.date と ctx.rand は決定論的。ジャーナル不一致は既定ではリトライポリシーに従い（試行のたびにリプレイして同じ不一致に当たる）、試行を使い切ると呼び出しは一時停止する（すぐ一時停止するのは SDK のオプトイン）。Idempotency-Key 付きで呼んだハンドラーは実行中の呼び出しに合流するか、保存済みの応答を返す。一方、Workflow の run を同じワークフロー ID でもう一度呼ぶと、結果ではなく 409「the workflow method was already invoked」が返る。どちらも呼び出しの完了から 24 時間保持された後に削除され、同じキーや ID は新しく実行される。",
             ),
             "https://docs.restate.dev/services/invocation/http",
         ),
@@ -141,6 +142,20 @@ pub fn conflict(p: ConflictPolicy) -> &'static str {
     }
 }
 
+/// Which request id Temporal's later starts carry.
+pub fn request_id(l: Lang, r: RequestId) -> &'static str {
+    match r {
+        RequestId::New => l.t(
+            "a new call, with a new request id",
+            "新しい呼び出し（新しい request id）",
+        ),
+        RequestId::Same => l.t(
+            "the SDK retrying the first call, with its request id",
+            "SDK による最初の呼び出しの再送（同じ request id）",
+        ),
+    }
+}
+
 /// How the client starts order-42 under Restate.
 pub fn restate_target(l: Lang, t: RestateTarget) -> &'static str {
     match t {
@@ -175,6 +190,15 @@ pub fn policy_notice(l: Lang, columns: &[usize]) -> String {
         .join(", ");
     let rule = policy_error(l, PolicyError::RejectDuplicateWithTerminateExisting);
     tr!(l, "Column {list}: {rule}", "列 {list}：{rule}")
+}
+
+/// The message shown when a link, a saved run or an import was written by an earlier version of
+/// the page and its run may differ now.
+pub fn older_model(l: Lang) -> &'static str {
+    l.t(
+        "This run was saved by an earlier version of this page, whose Temporal ran an activity lost with a crashed worker again as soon as a new worker came up, and a lost reply's 2 s later. Temporal's server does not see a crash: it waits for the attempt's Start-To-Close timeout and the retry's backoff, and so does this page now. The run opens with the same settings and actions, run as Temporal runs them, so its steps may differ from what was shared.",
+        "この実行はこのページの以前の版で保存された。その版の Temporal は、クラッシュしたワーカーで失われたアクティビティを新しいワーカーが起動するとすぐ、消えた応答のものは 2 秒後に、もう一度実行していた。Temporal のサーバーにクラッシュは見えない。試行の Start-To-Close タイムアウトとリトライのバックオフを待つので、このページも今はそうする。実行は同じ設定と操作で、Temporal の動き方で開くので、共有されたときとステップが違うことがある。",
+    )
 }
 
 /// The worker.
@@ -212,6 +236,11 @@ pub fn reply(l: Lang, r: StartReply) -> String {
             l,
             "answered with run {n}'s stored result (its error, if it failed), without running it again",
             "実行 {n} の保存済みの結果（失敗していればそのエラー）を返し、再実行しなかった"
+        ),
+        StartReply::SameRequest(n) => tr!(
+            l,
+            "answered with run {n}, the run this request id started; nothing new runs",
+            "この request id が開始した実行 {n} を返した。新しく実行されるものはない"
         ),
         StartReply::Rejected => l
             .t(
@@ -398,11 +427,48 @@ pub fn event(l: Lang, e: &TraceEvent) -> String {
         }
         TraceKind::Crashed { by_learner: true } => l.t("You crash the worker.", "あなたがワーカーをクラッシュさせた。").into(),
         TraceKind::Crashed { by_learner: false } => l.t("The worker crashes.", "ワーカーがクラッシュする。").into(),
-        TraceKind::Restarted => l.t(
+        TraceKind::Restarted { replays: true } => l.t(
             "A new worker comes up and runs the workflow function again from the top.",
             "新しいワーカーが起動し、ワークフロー関数を先頭から実行し直す。",
         )
         .into(),
+        TraceKind::Restarted { replays: false } => l.t(
+            "A new worker comes up and polls for tasks.",
+            "新しいワーカーが起動し、タスクを待ち受ける。",
+        )
+        .into(),
+        TraceKind::TimedOut { step: s, attempt, timeout_ms, retry_in_ms, .. } => {
+            let (id, next, timeout, retry) = (s.id(), attempt + 1, fmt_ms(l, timeout_ms), fmt_ms(l, retry_in_ms));
+            tr!(
+                l,
+                "Temporal: `{id}`'s attempt {attempt} reached its Start-To-Close timeout ({timeout}) with no result reported; the server never saw what happened on the worker. It schedules attempt {next} in {retry} (the retry policy's backoff).",
+                "Temporal：`{id}` の {attempt} 回目の試行は、結果の報告がないまま Start-To-Close タイムアウト（{timeout}）に達した。サーバーにはワーカーで何が起きたか見えない。{retry} 後（リトライポリシーのバックオフ）に {next} 回目の試行を予定する。"
+            )
+        }
+        TraceKind::ActivityPending { step: s, until_ms, timing_out, .. } => {
+            let (id, until) = (s.id(), fmt_ms(l, until_ms));
+            if timing_out {
+                tr!(
+                    l,
+                    "Temporal does not know the worker crashed: it still counts `{id}` as running there, so nothing runs until its Start-To-Close timeout fires at {until}.",
+                    "Temporal はワーカーのクラッシュを知らない。`{id}` はまだそこで実行中と見なしているので、{until} に Start-To-Close タイムアウトが発火するまで何も実行されない。"
+                )
+            } else {
+                tr!(
+                    l,
+                    "Temporal holds `{id}`'s next attempt until its backoff ends at {until}; then this worker takes it.",
+                    "Temporal は `{id}` の次の試行を、バックオフの終わる {until} まで保留する。その後このワーカーが引き受ける。"
+                )
+            }
+        }
+        TraceKind::Purged { ended_ms } => {
+            let (run, ended, kept) = (e.run, fmt_ms(l, ended_ms), fmt_ms(l, RESTATE_RETENTION_MS));
+            tr!(
+                l,
+                "Restate: run {run} completed at {ended} and its stored result is kept {kept}; by now the cleaner has purged it, so order-42 is free again.",
+                "Restate：実行 {run} は {ended} に完了し、保存された結果の保持期間は {kept}。今はもうクリーナーが削除しているので、order-42 は再び空いている。"
+            )
+        }
         TraceKind::RunEnded { status } => {
             let (run, s) = (e.run, run_status(l, status));
             tr!(l, "Run {run} ends: {s}.", "実行 {run} が終わる：{s}。")
@@ -418,7 +484,9 @@ pub fn lane(kind: &TraceKind) -> usize {
         | TraceKind::RunEnded { .. }
         | TraceKind::ClockJournaled { .. }
         | TraceKind::Journaled { .. }
-        | TraceKind::StepStarted { .. } => 1,
+        | TraceKind::StepStarted { .. }
+        | TraceKind::TimedOut { .. }
+        | TraceKind::Purged { .. } => 1,
         TraceKind::StepRan { .. } | TraceKind::StepFailed { .. } | TraceKind::ReplyLost { .. } => 3,
         _ => 2,
     }
@@ -483,6 +551,7 @@ pub fn answer(l: Lang, a: Answer) -> String {
                 "中途半端：課金と予約が残り、何も取り消されない",
             )
             .into(),
+        Answer::Reply(r) => reply(l, r),
     }
 }
 
@@ -551,8 +620,8 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             ),
             l.t("After the restart, which steps run again in Temporal?", "再起動の後、Temporal ではどのステップがもう一度実行される？"),
             l.t(
-                "The new worker runs the function from the top, but the journaled steps return their recorded results (rows marked “replayed”); only the shipment, started and never journaled, runs again at step {step}. It ships twice: at-least-once.",
-                "新しいワーカーは関数を先頭から実行するが、記録済みのステップは記録された結果を返す（「リプレイ」の行）。開始したが記録されなかった発送だけが、ステップ {step} でもう一度実行される。発送は 2 回：at-least-once だ。",
+                "Only the shipment, started and never journaled, runs again, at step {step}; it ships twice: at-least-once. Temporal never saw the crash: the new worker comes up with nothing to do, and the server retries the shipment when its Start-To-Close timeout fires (2 s after the attempt started, here) and the retry's 1 s backoff has passed. Then the new worker runs the function from the top, and every journaled step returns its recorded result (rows marked “replayed”), the shipment's too.",
+                "もう一度実行されるのは、開始したが記録されなかった発送だけで、ステップ {step} で実行される。発送は 2 回：at-least-once だ。Temporal にクラッシュは見えていない。新しいワーカーは起動してもすることがなく、サーバーは発送の Start-To-Close タイムアウト（ここでは試行開始の 2 秒後）が発火し、リトライの 1 秒のバックオフが過ぎてから発送をリトライする。その後、新しいワーカーが関数を先頭から実行し、記録済みのステップは発送も含めて記録された結果を返す（「リプレイ」の行）。",
             ),
             l.t(
                 "Durable execution resumes where the journal ends, and re-runs the step in flight: every step must be safe to run twice.",
@@ -562,8 +631,8 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
         "durable-charge-key" => w(
             l.t("The charge step re-runs: a key decides", "課金ステップの再実行：キーが決める"),
             l.t(
-                "The worker crashes after the payment service charged the card, before the charge was journaled. After the restart the charge step runs again. Three columns pass three keys: derived from the run and the step, none, and one minted at random inside the step.",
-                "決済サービスが課金した後、その課金が記録される前にワーカーがクラッシュする。再起動の後、課金ステップはもう一度実行される。3 つの列は 3 種類のキーを渡す：実行とステップから導いたキー、キーなし、ステップ内でランダムに作るキー。",
+                "The worker crashes after the payment service charged the card, before the charge was journaled. Temporal runs the charge step again when its Start-To-Close timeout fires. Three columns pass three keys: derived from the run and the step, none, and one minted at random inside the step.",
+                "決済サービスが課金した後、その課金が記録される前にワーカーがクラッシュする。Temporal は Start-To-Close タイムアウトが発火すると課金ステップをもう一度実行する。3 つの列は 3 種類のキーを渡す：実行とステップから導いたキー、キーなし、ステップ内でランダムに作るキー。",
             ),
             l.t("How many times is the card charged with no key?", "キーなしでは、カードに何回課金される？"),
             l.t(
@@ -578,8 +647,8 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
         "durable-clock" => w(
             l.t("A workflow that reads the clock breaks on replay", "時計を読むワークフローはリプレイで壊れる"),
             l.t(
-                "Orders read before 1,000 ms ship today, later ones tomorrow. Three columns read the worker's clock directly in workflow code; the fourth reads it through the engine. The worker crashes while sending the receipt; the replay runs a second later.",
-                "1,000 ms より前に時刻を読んだ注文は本日発送、それ以降は翌日発送。3 つの列はワークフローのコードでワーカーの時計を直接読み、4 つ目はエンジン経由で読む。領収書の送信中にワーカーがクラッシュし、リプレイは 1 秒後に走る。",
+                "Orders read before 1,000 ms ship today, later ones tomorrow. Three columns read the worker's clock directly in workflow code; the fourth reads it through the engine. The worker crashes while sending the receipt; the replay runs later: with the new worker a second later under Restate and DBOS, and under Temporal once the receipt, retried at its Start-To-Close timeout, is done.",
+                "1,000 ms より前に時刻を読んだ注文は本日発送、それ以降は翌日発送。3 つの列はワークフローのコードでワーカーの時計を直接読み、4 つ目はエンジン経由で読む。領収書の送信中にワーカーがクラッシュし、リプレイはその後に走る。Restate と DBOS では 1 秒後の新しいワーカーで、Temporal では Start-To-Close タイムアウトでリトライされた領収書が済んでから。",
             ),
             l.t("What does Temporal do when it replays the first column?", "1 列目をリプレイするとき、Temporal はどうする？"),
             l.t(
@@ -621,6 +690,38 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             l.t(
                 "For a workflow that charges, a duplicate start should join the running run, not replace it.",
                 "課金するワークフローでは、重複した開始は実行中の実行に合流すべきで、置き換えるべきではない。",
+            ),
+        ),
+        "durable-request-id" => w(
+            l.t("A start retried with its request id", "request id 付きで再送された開始"),
+            l.t(
+                "The client's call to start order-42 got no answer in time, and at 550 ms, just after the charge, the client tries again. In the first two columns the SDK retries the same call, so it carries the first call's request id, under the conflict policies TerminateExisting and Fail; in the last two the application calls ExecuteWorkflow again, and the SDK mints a new request id.",
+                "order-42 を開始するクライアントの呼び出しは時間内に応答を得られず、課金直後の 550 ms にクライアントはもう一度試す。最初の 2 列では SDK が同じ呼び出しを再送するので、最初の呼び出しの request id が付く（Conflict Policy は TerminateExisting と Fail）。後の 2 列ではアプリケーションが ExecuteWorkflow をもう一度呼び、SDK は新しい request id を作る。",
+            ),
+            l.t("What does Temporal answer the SDK's retried call under TerminateExisting?", "TerminateExisting のもとで、SDK が再送した呼び出しに Temporal は何と答える？"),
+            l.t(
+                "Temporal first looks for the start's request id among the current run's: it is the call that started run 1, so the answer, at step {step}, is run 1, as the first call's was, before either policy is read. Nothing is terminated and the card is charged once; under Fail the retry is not refused either. A new call is another request: TerminateExisting ends run 1 after its charge and run 2 charges again, and Fail refuses it with “already started”.",
+                "Temporal はまず、開始の request id を現在の実行のものと照らし合わせる。実行 1 を開始した呼び出しなので、どちらのポリシーを読むより先に、最初の呼び出しと同じく実行 1 を答える（ステップ {step}）。何も強制終了されず、課金は 1 回。Fail でも再送は拒否されない。新しい呼び出しは別のリクエストだ。TerminateExisting は課金を終えた実行 1 を終了させて実行 2 がもう一度課金し、Fail は「already started」で拒否する。",
+            ),
+            l.t(
+                "A request id is an idempotency key for the start call itself: retry a call with the id it was first sent with, and the engine answers it once, whatever the policy. Only a new call is a new request.",
+                "request id は開始の呼び出しそのものの冪等性キーだ。呼び出しは最初に送ったときの id で再送すれば、ポリシーによらずエンジンは一度だけ答える。新しいリクエストになるのは新しい呼び出しだけ。",
+            ),
+        ),
+        "durable-retention" => w(
+            l.t("The same key, a day later", "同じキーを、1 日後に"),
+            l.t(
+                "Under Restate, the client calls order-42 again 25 hours after its first call: in the first column a handler with Idempotency-Key: order-42, in the second the same key 5 seconds after the first call, in the third a Workflow's run keyed by order-42, 25 hours later. Restate keeps a completed invocation's result 24 hours after it completed by default, for a key and for a Workflow alike.",
+                "Restate で、クライアントは最初の呼び出しから 25 時間後に order-42 をもう一度呼ぶ。1 列目は Idempotency-Key: order-42 付きのハンドラー、2 列目は同じキーを最初の呼び出しの 5 秒後に、3 列目は order-42 をキーにした Workflow の run を 25 時間後に。Restate は完了した呼び出しの結果を、キーでも Workflow でも既定で完了から 24 時間保持する。",
+            ),
+            l.t("How many times is the card charged when the same key comes back 25 hours later?", "同じキーが 25 時間後に戻ってきたとき、カードに何回課金される？"),
+            l.t(
+                "After the retention Restate's cleaner purges the completed invocation, and the key is free: the call at 25 h is a new invocation, run 2, whose charge step derives a key of its own, and the payment service charges again at step {step}. Five seconds later the stored response comes back instead; the Workflow's run, purged too, runs again rather than answering 409.",
+                "保持期間が過ぎると Restate のクリーナーが完了した呼び出しを削除し、キーは空く。25 時間後の呼び出しは新しい呼び出し（実行 2）で、その課金ステップは自分のキーを導き、決済サービスはステップ {step} でもう一度課金する。5 秒後なら代わりに保存済みの応答が返る。Workflow の run も削除されているので、409 を返さずにもう一度実行される。",
+            ),
+            l.t(
+                "An idempotency key protects only while its record is kept: a retry after the retention is a new request. Keep keys longer than a client may retry; Stripe keeps its at least 24 hours.",
+                "冪等性キーが守るのは、その記録が保持されている間だけ。保持期間の後の再送は新しいリクエストだ。クライアントが再送しうる期間より長くキーを保持する。Stripe はキーを少なくとも 24 時間保持する。",
             ),
         ),
         "durable-saga" => w(
@@ -666,11 +767,11 @@ pub fn challenge(l: Lang, id: &str) -> (&'static str, &'static str) {
 
 /// The page's "What this model leaves out": the deliberate simplifications, each one line (the
 /// conformance suites hold an ignored case for each, naming it).
-pub fn leaves_out(l: Lang) -> [&'static str; 7] {
+pub fn leaves_out(l: Lang) -> [&'static str; 8] {
     [
         l.t(
-            "One client, one workflow id, one worker; every start is a new request. Temporal answers a start retried with the same request id with the run it already started, whatever the conflict policy; the page has no request ids.",
-            "クライアント・ワークフロー ID・ワーカーはそれぞれ 1 つ。開始は毎回新しいリクエスト。Temporal は同じ request id で再送された開始には、Conflict Policy によらずすでに始めた実行を返すが、このページに request id はない。",
+            "One client, one workflow id, one worker.",
+            "クライアント・ワークフロー ID・ワーカーはそれぞれ 1 つ。",
         ),
         l.t(
             "Temporal's worker keeps the default panic policy, BlockWorkflow: a non-determinism error blocks the run. FailWorkflow, which fails the run instead, is not a setting.",
@@ -685,8 +786,12 @@ pub fn leaves_out(l: Lang) -> [&'static str; 7] {
             "Restate のクライアントは呼んで待つだけ。同じワークフロー ID への一方向の send には「Previously accepted」が返る。",
         ),
         l.t(
-            "Nothing expires: Restate keeps an idempotency key's response and a workflow's result 24 hours by default, after which the id runs anew; Temporal keeps closed runs for the namespace's retention.",
-            "何も期限切れにならない。Restate は冪等性キーの応答とワークフローの結果を既定で 24 時間保持し、その後その ID は新しく実行される。Temporal は閉じた実行を名前空間の保持期間だけ保持する。",
+            "Here a Restate key is free the moment its 24 hours end; Restate's cleaner purges at its next sweep, once an hour, so a call just after may still get the stored response. Temporal keeps a closed run for the namespace's retention; here Temporal's closed runs and DBOS's workflows are kept for good.",
+            "ここでは Restate のキーは 24 時間が終わった瞬間に空く。Restate のクリーナーは 1 時間ごとの掃除で削除するので、直後の呼び出しにはまだ保存済みの応答が返ることがある。Temporal は閉じた実行を名前空間の保持期間だけ保持するが、ここでは Temporal の閉じた実行も DBOS のワークフローもずっと保持する。",
+        ),
+        l.t(
+            "Temporal's activities have a Start-To-Close timeout only, and retry without end; Schedule-To-Close, Schedule-To-Start and heartbeat timeouts, and a retry policy's maximum attempts, are not settings.",
+            "Temporal のアクティビティのタイムアウトは Start-To-Close だけで、リトライは終わらない。Schedule-To-Close・Schedule-To-Start・ハートビートのタイムアウトやリトライポリシーの最大試行回数は設定にない。",
         ),
         l.t(
             "Every engine retries a step that fails once, after 1 s, 2 s, …; a DBOS step retries only when declared with retries_allowed (off by default), and Restate's server backs off from 0.5 s.",
