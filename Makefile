@@ -44,14 +44,14 @@ bench-load:     ## make bench's load benchmark alone: each page's time to intera
 # Release builds; our crate keeps overflow checks on, so an arithmetic overflow is a panic the
 # fuzzer reports rather than a silently wrapped value. A fresh seed each run (printed; set
 # FUZZ_SEED / SOAK_SEED to repeat one). See RELIABILITY.md.
-fuzz:           ## mutation fuzzing of every reader of outside text: 1,000,000 inputs, never a panic
+fuzz:           ## mutation fuzzing of every reader of outside text (11 readers, 5 pages): 1,000,000 inputs, never a panic
 	FUZZ_CASES=$${FUZZ_CASES:-1000000} FUZZ_SEED=$${FUZZ_SEED:-$$(date +%s)} cargo test --release \
 	  --config 'profile.release.package.idempotency-playground.overflow-checks=true' --test fuzz -- --nocapture
 
-soak:           ## 100,000 random cases per service and wiring, invariants checked; 1,000 determinism checks
+soak:           ## 100,000 random cases per service and wiring, and per engine (Kafka, durable execution), invariants checked; 1,000 determinism checks
 	SOAK_CASES=$${SOAK_CASES:-100000} SOAK_DETERMINISM=$${SOAK_DETERMINISM:-1000} SOAK_SEED=$${SOAK_SEED:-$$(date +%s)} \
 	  cargo test --release --config 'profile.release.package.idempotency-playground.overflow-checks=true' \
-	  --test soak -- --nocapture
+	  --test soak --test soak_engines -- --nocapture --test-threads 1
 
 setup:          ## install everything the tests need, and nothing else
 	scripts/setup.sh test

@@ -1,46 +1,70 @@
 //! Mutation fuzzing of every reader of outside text: scenario JSON (`Scenario::from_json`), share
 //! links (the hash's route and query, `ui::share::decode_query`, then the scenario), the lab's
-//! saved state and its `#/lab?s=` links, and the playground's saved last run. Each input is accepted or refused with an error,
-//! never a panic; each accepted scenario also runs (every world to idle, or the page's `Session`
-//! to the link's step), and each accepted lab state runs to its end.
+//! saved state and its `#/lab?s=` links, the playground's saved last run, the Kafka page's JSON
+//! (Import: `kafka::from_json`) and links (`ui::kafka::persist::from_query`, which reads with
+//! `kafka::from_json_versioned`), the durable page's saved state (`durable::read_state`) and links
+//! (`ui::durable::persist::from_query`), and the property page's typed fields (cases, seed) and
+//! `#/properties?…` links (`ui::properties::persist::from_query`). Each input is accepted or
+//! refused with an error, never a panic; each accepted input also runs: a scenario every world to
+//! idle or the page's `Session` to the link's step, a lab state to its end, a Kafka scenario as the
+//! page opens it (`KafkaUi::open`: the whole run, then a replay to the link's step), a durable
+//! state as the page opens it (`DurableRun` to its end, sought to the cursor, `DurUi::new`), and
+//! property settings as the page starts them (`PropUi`'s reducer), then a slice of their run.
 //!
 //! Inputs are mutations of valid documents: every built-in scenario's `to_json()`, the sandbox
 //! scenarios of `tests/fixtures/scenarios_serde.txt` (every input, wiring and policy), share
-//! links made by `encode_query`, lab states of every model, and saved runs. Mutations are edits of
-//! the parsed tree (values replaced by extreme numbers, long or unicode strings, another
-//! document's value or the same field's value in another document; members removed, doubled,
-//! renamed, reordered; values buried ~128 deep) and of the bytes (bits flipped, bytes inserted,
-//! deleted, duplicated, truncated, spliced from another document), stacked; share links are also
-//! mutated after encoding.
+//! links made by `encode_query`, lab states of every model, saved runs, the Kafka lessons,
+//! challenges and solutions with random scenarios of every input kind and setting (some written
+//! as version 1), durable states of every lesson and challenge with random columns, faults and
+//! actions, and property links and typed numbers. Mutations are edits of the parsed tree (values
+//! replaced by extreme numbers, long or unicode strings, another document's value or the same
+//! field's value in another document; members removed, doubled, renamed, reordered; values
+//! buried ~128 deep) and of the bytes (bits flipped, bytes inserted, deleted, duplicated,
+//! truncated, spliced from another document), stacked; links are also mutated after encoding,
+//! and property links field by field.
 //!
-//! `cargo test` runs [`DEFAULT_CASES`] inputs (about 3 s in a debug build); `FUZZ_CASES=<n>` runs
-//! more (`make fuzz`: a million in release), `FUZZ_SEED=<s>` another sequence, `FUZZ_CASE=<i>`
-//! case `i` alone. It prints, per reader, the inputs tried, accepted, refused and panicked, and
-//! saves each panicking input under the target directory's `tmp/fuzz-panics/`.
+//! An accepted input must also come back as the page writes it: a Kafka run re-read from the
+//! query the page saves equals the one opened, and a durable state re-read from what the page
+//! saves (`write_state` of `DurUi::saved`) reads back equal; otherwise the case fails as
+//! "ACCEPTED BUT".
 //!
-//! Each reader is the page's own (`ui::lab::persist`, `ui::playground::saved_run::SavedRun`),
-//! called as the page calls it.
+//! `cargo test` runs [`DEFAULT_CASES`] inputs (a few seconds in a debug build); `FUZZ_CASES=<n>`
+//! runs more (`make fuzz`: a million in release), `FUZZ_SEED=<s>` another sequence,
+//! `FUZZ_CASE=<i>` case `i` alone. It prints, per reader, the inputs tried, accepted, refused and
+//! panicked, and saves each panicking input under the target directory's `tmp/fuzz-panics/`.
+//!
+//! Each reader is the page's own (`ui::lab::persist`, `ui::playground::saved_run::SavedRun`,
+//! `ui::kafka::state::KafkaUi`, `ui::kafka::persist`, `ui::durable::persist`,
+//! `ui::durable::state::DurUi`, `ui::properties::{persist, PropUi}`), called as the page calls it.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use common::{env_u64, excerpt, mutate_bytes, mutate_tree, text, words, Layout, Rng};
 use idempotency_playground::json::{self, Json, ObjectWriter};
 use idempotency_playground::lab::{KeyMode, LabScenario, Model, Policy, Stepper};
-use idempotency_playground::limits::{MAX_AMOUNT, MAX_PARALLEL_REQUESTS};
+use idempotency_playground::limits::{
+    MAX_AMOUNT, MAX_DURABLE_ACTIONS, MAX_DURABLE_COLUMNS, MAX_DURABLE_FAULTS, MAX_DURABLE_START_MS,
+    MAX_PARALLEL_REQUESTS, MAX_PROPERTY_CASES, MAX_PROPERTY_SEED,
+};
+use idempotency_playground::properties::{Property, PropertyRun, Settings};
 use idempotency_playground::ui::route::Route;
 use idempotency_playground::ui::share::{b64url_encode, decode_query, encode_query};
-use idempotency_playground::{builtin, builtin_ids, InputError, Scenario, Session};
+use idempotency_playground::{
+    builtin, builtin_ids, durable, kafka, InputError, Scenario, ServiceKind, Session,
+};
+use yew::Reducible;
 
-/// Inputs in `cargo test`: about 3 s of CPU in a debug build on the 2-core VM. Every
+/// Inputs in `cargo test`, 2,000 per reader: about 2 s in a debug build on the 2-core VM. Every
 /// accepted input is run in full: the core bounds each run (at most `MAX_INPUTS` inputs of at
 /// most `MAX_ATTEMPTS` attempts, `MAX_TRACE_EVENTS` events per world), and mutated documents of
 /// at most `MAX_JSON_BYTES` stay far inside that, so no run needs cutting short.
-const DEFAULT_CASES: u64 = 12_000;
+const DEFAULT_CASES: u64 = 22_000;
 const DEFAULT_SEED: u64 = 0x6675_7a7a_2d31_3400;
 /// Seed of the corpus of valid documents: fixed, so a case replays from (run seed, case) alone.
 const CORPUS_SEED: u64 = 14;
@@ -82,6 +106,169 @@ fn saved_run(text: &str) -> Result<Session, String> {
     Ok(session)
 }
 
+/// A Kafka JSON error by kind: `TooLong`, `Json(<as `kind`>)`, `Limit(<the limit>)`.
+fn kafka_error(e: &kafka::KafkaJsonError) -> String {
+    match e {
+        kafka::KafkaJsonError::Json(e) => format!("Json({})", kind(e)),
+        kafka::KafkaJsonError::Limit(l) => format!("Limit({})", variant(&format!("{l:?}"))),
+        other => variant(&format!("{other:?}")),
+    }
+}
+
+/// The Kafka page's Import, `KafkaUi`'s reducer with `Action::Import` (it reads with
+/// `kafka::from_json`, then opens the run as a link would, at step 0).
+fn kafka_import(text: &str) -> Result<usize, String> {
+    use idempotency_playground::ui::kafka::state::{Action, KafkaUi, Notice, Place};
+    let page = Rc::new(KafkaUi::open(
+        Place::Sandbox,
+        kafka::KafkaScenario::empty(),
+        0,
+        None,
+    ));
+    let next = page.reduce(Action::Import(text.to_string()));
+    match &next.notice {
+        Some(Notice::Imported) => {}
+        Some(Notice::ImportFailed(e)) => return Err(kafka_error(e)),
+        other => return Err(format!("ACCEPTED BUT the notice is {other:?}")),
+    }
+    kafka_opened(&next)
+}
+
+/// What every accepted Kafka run must satisfy as the page holds it: its scenario within the
+/// limits, and the query the page saves for it reads back as the same run at the same step.
+fn kafka_opened(ui: &idempotency_playground::ui::kafka::state::KafkaUi) -> Result<usize, String> {
+    use idempotency_playground::ui::kafka::persist;
+    if let Err(e) = ui.scenario.check() {
+        return Err(format!("ACCEPTED BUT check() refused it: {e:?}"));
+    }
+    let saved = persist::to_query(&ui.scenario, ui.cursor());
+    match persist::from_query(&saved) {
+        Ok((s, k, false)) if s == ui.scenario && k == ui.cursor() => Ok(ui.records.len()),
+        other => Err(format!(
+            "ACCEPTED BUT the saved query reads back as {other:?}"
+        )),
+    }
+}
+
+/// The Kafka page's link, as `ui::kafka::page` opens it: the place of the hash's route, its
+/// query read by `ui::kafka::persist::from_query`, then `KafkaUi::open` at the link's step.
+fn kafka_link(hash: &str) -> Result<usize, String> {
+    use idempotency_playground::ui::kafka::persist::{self, LinkError};
+    use idempotency_playground::ui::kafka::state::{KafkaUi, Notice, Place};
+    let place = Place::of(&Route::parse(hash));
+    let query = Route::query(hash).ok_or("no query")?;
+    let (s, k, older) = persist::from_query(query).map_err(|e| match e {
+        LinkError::Share(e) => variant(&format!("{e:?}")),
+        LinkError::Json(e) => kafka_error(&e),
+    })?;
+    let ui = KafkaUi::open(place, s, k, older.then_some(Notice::OlderModel));
+    kafka_opened(&ui)
+}
+
+/// A durable state as the page opens it (`ui::durable::page::opening`): its run built and sought
+/// to the cursor, the page's state around it; what the page then saves must read back.
+fn durable_open(route: &Route, s: durable::SavedState) -> Result<usize, String> {
+    use idempotency_playground::ui::durable::state::{DurUi, Mode};
+    let mut run = durable::DurableRun::new(s.columns, s.actions);
+    run.seek(s.cursor);
+    let end = run.end();
+    let ui = DurUi::new(Mode::of(route), run, None);
+    let saved = durable::write_state(&ui.saved());
+    match durable::read_state(&saved) {
+        Ok(back) if back == ui.saved() => Ok(end),
+        other => Err(format!(
+            "ACCEPTED BUT the saved state reads back as {other:?}"
+        )),
+    }
+}
+
+/// The durable page's saved run or import, `durable::read_state`.
+fn durable_state(text: &str) -> Result<usize, String> {
+    let s = durable::read_state(text).map_err(|e| kind(&e))?;
+    durable_open(&Route::Durable, s)
+}
+
+/// The durable page's link, as `ui::durable::page::opening` reads it: a query with `s=`, read by
+/// `ui::durable::persist::from_query`.
+fn durable_link(hash: &str) -> Result<usize, String> {
+    let route = Route::parse(hash);
+    let query = Route::query(hash)
+        .filter(|q| q.contains("s="))
+        .ok_or("no s= query")?;
+    let s =
+        idempotency_playground::ui::durable::persist::from_query(query).map_err(|e| match e {
+            // How the reader words a link whose `s=` is damaged (`NotBase64`, `NotText`, `Missing`).
+            InputError::JsonInvalid { ref message, .. } if message.contains("base64url") => {
+                "JsonInvalid(s= not base64url text)".to_string()
+            }
+            e => kind(&e),
+        })?;
+    durable_open(&route, s)
+}
+
+/// Trace events a property run may spend on one fuzz input: the page's first slice is
+/// `SLICE_EVENTS` (6,000); a few hundred check the run starts and draws its cases.
+const PROPERTY_SLICE_EVENTS: u64 = 300;
+
+/// The property page's two typed fields, through its reducer: the text typed into the cases or
+/// the seed field (`PropAction::Cases` / `Seed`), then Run. Input: `cases:<text>` or
+/// `seed:<text>`; the other field keeps the page's default.
+fn property_fields(input: &str) -> Result<usize, String> {
+    use idempotency_playground::ui::properties::{default_settings, PropAction, PropUi};
+    let (field, typed) = input.split_once(':').ok_or("no field")?;
+    let page = Rc::new(PropUi::with(default_settings(), None));
+    let page = page.reduce(match field {
+        "cases" => PropAction::Cases(typed.to_string()),
+        _ => PropAction::Seed(typed.to_string()),
+    });
+    let page = page.reduce(PropAction::Run(0.0));
+    if let Some(e) = page.cases_error.as_ref().or(page.seed_error.as_ref()) {
+        return Err(kind(e));
+    }
+    let settings = page
+        .settings()
+        .ok_or("ACCEPTED BUT settings() is None".to_string())?;
+    let view = page
+        .run
+        .as_ref()
+        .ok_or("ACCEPTED BUT no run started".to_string())?;
+    property_slice(settings, &view.run)
+}
+
+/// The property page's link, as `ui::properties::page` reads it: a `#/properties` hash, its query
+/// read over the default settings by `persist::from_query`, then opened (`PropAction::Open`).
+fn property_link(hash: &str) -> Result<usize, String> {
+    use idempotency_playground::ui::properties::persist::{self, LinkError};
+    use idempotency_playground::ui::properties::{default_settings, PropAction, PropUi};
+    if Route::parse(hash) != Route::Properties {
+        return Err("not a #/properties hash".into());
+    }
+    let query = Route::query(hash).ok_or("no query")?;
+    let settings = persist::from_query(query, default_settings()).map_err(|e| match e {
+        LinkError::Value(e) => format!("Value({})", kind(&e)),
+        other => variant(&format!("{other:?}")),
+    })?;
+    let page = Rc::new(PropUi::with(settings, None)).reduce(PropAction::Open(settings, 0.0));
+    let view = page
+        .run
+        .as_ref()
+        .ok_or(format!("ACCEPTED BUT no run started for {settings:?}"))?;
+    property_slice(settings, &view.run)
+}
+
+/// A slice of an accepted property run: its settings are the ones read, and it checks cases.
+fn property_slice(settings: Settings, run: &PropertyRun) -> Result<usize, String> {
+    if run.settings() != settings || settings.validate().is_err() {
+        return Err(format!("ACCEPTED BUT the run has {:?}", run.settings()));
+    }
+    let mut run = run.clone();
+    run.run_slice(PROPERTY_SLICE_EVENTS);
+    if run.checked() == 0 && run.failure().is_none() {
+        return Err(format!("ACCEPTED BUT no case checked for {settings:?}"));
+    }
+    Ok(run.events() as usize)
+}
+
 /// The first word of a `Debug` form: an error's variant.
 fn variant(debug: &str) -> String {
     debug
@@ -107,6 +294,7 @@ fn kind(e: &InputError) -> String {
             .unwrap_or("syntax");
             format!("JsonInvalid({what})")
         }
+        InputError::BadNumber { number, .. } => format!("BadNumber({:?})", number.problem),
         _ => variant(&format!("{e:?}")),
     }
 }
@@ -120,14 +308,26 @@ enum Reader {
     LabState,
     LabLink,
     SavedRun,
+    KafkaJson,
+    KafkaLink,
+    DurableState,
+    DurableLink,
+    PropertyFields,
+    PropertyLink,
 }
 
-const READERS: [Reader; 5] = [
+const READERS: [Reader; 11] = [
     Reader::Scenario,
     Reader::ShareLink,
     Reader::LabState,
     Reader::LabLink,
     Reader::SavedRun,
+    Reader::KafkaJson,
+    Reader::KafkaLink,
+    Reader::DurableState,
+    Reader::DurableLink,
+    Reader::PropertyFields,
+    Reader::PropertyLink,
 ];
 
 impl Reader {
@@ -138,6 +338,12 @@ impl Reader {
             Reader::LabState => "lab state (persist::from_json, then run to end)",
             Reader::LabLink => "lab link #/lab?s= (persist::from_query, then run to end)",
             Reader::SavedRun => "saved last run (SavedRun::from_json, then Session::seek)",
+            Reader::KafkaJson => "Kafka import (kafka::from_json via KafkaUi, then run)",
+            Reader::KafkaLink => "Kafka link ?s=&k= (persist::from_query, KafkaUi::open)",
+            Reader::DurableState => "durable state (durable::read_state, then run, seek)",
+            Reader::DurableLink => "durable link ?s=&k= (persist::from_query, then run)",
+            Reader::PropertyFields => "property fields cases, seed (PropUi, Run, a slice)",
+            Reader::PropertyLink => "property link #/properties?p=&svc=&n=&seed= (Open)",
         }
     }
 }
@@ -181,6 +387,12 @@ fn feed(reader: Reader, input: &str) -> Result<usize, String> {
             Ok(done + more)
         }
         Reader::SavedRun => saved_run(input).map(|s| s.total()),
+        Reader::KafkaJson => kafka_import(input),
+        Reader::KafkaLink => kafka_link(input),
+        Reader::DurableState => durable_state(input),
+        Reader::DurableLink => durable_link(input),
+        Reader::PropertyFields => property_fields(input),
+        Reader::PropertyLink => property_link(input),
     }
 }
 
@@ -192,6 +404,15 @@ struct Corpus {
     labs: Vec<String>,
     lab_links: Vec<String>,
     saved: Vec<String>,
+    /// Kafka scenarios (JSON) and links to them (whole hashes).
+    kafka: Vec<String>,
+    kafka_links: Vec<String>,
+    /// Durable states (JSON) and links to them (whole hashes).
+    durables: Vec<String>,
+    durable_links: Vec<String>,
+    /// Property page links (whole hashes) and numbers as typed into its fields.
+    property_links: Vec<String>,
+    property_texts: Vec<String>,
     /// Every JSON document above, parsed: donors of values and fields.
     trees: Vec<Json>,
     /// Every string and field name in them, and awkward strings.
@@ -295,10 +516,15 @@ fn corpus() -> Corpus {
         .map(|doc| format!("#/lab?s={}", b64url_encode(doc.as_bytes())))
         .collect();
     let scenarios: Vec<String> = scenarios.into_iter().map(|(_, doc)| doc).collect();
+    let (kafka, kafka_links) = kafka_corpus(&mut rng);
+    let (durables, durable_links) = durable_corpus(&mut rng);
+    let (property_links, property_texts) = property_corpus(&mut rng);
     let trees: Vec<Json> = scenarios
         .iter()
         .chain(&labs)
         .chain(&saved)
+        .chain(&kafka)
+        .chain(&durables)
         .map(|doc| json::parse(doc).expect("the corpus is valid JSON"))
         .collect();
     let mut strings = common::awkward_strings();
@@ -313,9 +539,218 @@ fn corpus() -> Corpus {
         labs,
         lab_links,
         saved,
+        kafka,
+        kafka_links,
+        durables,
+        durable_links,
+        property_links,
+        property_texts,
         trees,
         strings,
     }
+}
+
+/// A Kafka scenario of every input kind and setting, within the page's limits.
+fn kafka_random(rng: &mut Rng) -> kafka::KafkaScenario {
+    use kafka::{Config, Input, KafkaScenario, RelayKind, TimedInput};
+    let mut inputs = Vec::new();
+    let mut t = 0;
+    for _ in 0..rng.below(16) {
+        t += rng.range(0, 80);
+        let input = match rng.below(9) {
+            0 | 1 => Input::Send {
+                count: rng.range(1, 11) as u8,
+            },
+            2 => Input::LoseNextRequest,
+            3 => Input::LoseNextAck,
+            4 => Input::DelayNextRequest {
+                ms: rng.range(1, 1_001) as u32,
+            },
+            5 => Input::RefuseNextRequest,
+            6 => Input::ExpireProducers,
+            7 => *rng.pick(&[Input::Crash, Input::Restart]),
+            _ => Input::WakeZombie,
+        };
+        inputs.push(TimedInput { at_ms: t, input });
+    }
+    let s = KafkaScenario {
+        config: Config {
+            idempotence: rng.chance(70),
+            max_in_flight: rng.range(1, 11) as u8,
+            retries: rng.below(11) as u8,
+            transactional_id: rng.chance(40),
+            relay: *rng.pick(&RelayKind::ALL),
+            inbox: rng.chance(50),
+            jitter_ms: rng.below(21) as u32,
+            delivery_timeout_ms: rng.chance(50).then(|| rng.range(1, 10_001) as u32),
+        },
+        seed: rng.next_u64(),
+        inputs,
+    };
+    assert_eq!(s.check(), Ok(()), "{s:?}");
+    s
+}
+
+/// The Kafka lessons, challenges and solutions, and random scenarios (a few written as version
+/// 1, which the page still reads), with links to each from the page's routes.
+fn kafka_corpus(rng: &mut Rng) -> (Vec<String>, Vec<String>) {
+    use idempotency_playground::ui::kafka::persist::to_query;
+    let mut runs: Vec<(String, kafka::KafkaScenario)> = Vec::new();
+    for id in kafka::LESSON_IDS {
+        let l = kafka::lesson(id).expect("lesson");
+        runs.push((format!("#/scenario/{id}"), l.scenario));
+    }
+    for id in kafka::CHALLENGE_IDS {
+        let c = kafka::challenge(id).expect("challenge");
+        runs.push((format!("#/kafka/challenge/{id}"), c.scenario));
+        runs.push((format!("#/kafka/challenge/{id}"), c.solution));
+    }
+    for _ in 0..24 {
+        runs.push(("#/kafka".into(), kafka_random(rng)));
+    }
+    let mut docs = Vec::new();
+    let mut links = Vec::new();
+    for (route, s) in &runs {
+        let doc = kafka::to_json(s);
+        assert_eq!(kafka::from_json(&doc).as_ref(), Ok(s), "{doc}");
+        links.push(format!("{route}?{}", to_query(s, rng.below(80))));
+        if rng.chance(20) {
+            let old = doc.replacen("\"version\":2", "\"version\":1", 1);
+            links.push(format!("{route}?{}", encode_query(&old, rng.below(80))));
+            docs.push(old);
+        }
+        docs.push(doc);
+    }
+    (docs, links)
+}
+
+/// A durable state of random columns (every setting, faults on any step) and actions.
+fn durable_random(rng: &mut Rng) -> durable::SavedState {
+    use durable::{
+        Action, ClockMode, Config, ConflictPolicy, Engine, FaultKind, FlowKind, KeyMode,
+        RestateTarget, ReusePolicy, StepName,
+    };
+    let columns = (0..rng.range(1, MAX_DURABLE_COLUMNS as u64 + 1))
+        .map(|_| {
+            let mut c = Config {
+                flow: *rng.pick(&FlowKind::ALL),
+                engine: *rng.pick(&Engine::ALL),
+                key: *rng.pick(&KeyMode::ALL),
+                clock: *rng.pick(&ClockMode::ALL),
+                reuse: *rng.pick(&ReusePolicy::ALL),
+                conflict: *rng.pick(&ConflictPolicy::ALL),
+                restate: *rng.pick(&RestateTarget::ALL),
+                faults: Vec::new(),
+                start_again_at_ms: rng
+                    .chance(40)
+                    .then(|| rng.range(0, MAX_DURABLE_START_MS + 1)),
+                auto_restart: rng.chance(80),
+                seed: rng.range(0, MAX_PROPERTY_SEED + 1),
+                ..Config::default()
+            };
+            for _ in 0..rng.below(MAX_DURABLE_FAULTS + 1) {
+                c = c.with_fault(*rng.pick(&StepName::ALL), Some(*rng.pick(&FaultKind::ALL)));
+            }
+            c
+        })
+        .collect();
+    let mut actions = Vec::new();
+    let mut at = 0;
+    for _ in 0..rng.below(MAX_DURABLE_ACTIONS.min(12)) {
+        at += rng.range(1, 15) as usize;
+        actions.push((at, *rng.pick(&Action::ALL)));
+    }
+    durable::SavedState {
+        columns,
+        actions,
+        cursor: rng.below(120),
+    }
+}
+
+/// The durable lessons and challenges (with their solutions) and random states, with links.
+fn durable_corpus(rng: &mut Rng) -> (Vec<String>, Vec<String>) {
+    use idempotency_playground::ui::durable::persist::to_query;
+    let mut states: Vec<(String, durable::SavedState)> = Vec::new();
+    for id in durable::LESSON_IDS {
+        let l = durable::lesson(id).expect("lesson");
+        let actions = if rng.chance(50) {
+            vec![(rng.range(1, 10) as usize, durable::Action::Crash)]
+        } else {
+            Vec::new()
+        };
+        states.push((
+            format!("#/scenario/{id}"),
+            durable::SavedState {
+                columns: l.columns,
+                actions,
+                cursor: rng.below(60),
+            },
+        ));
+    }
+    for id in durable::CHALLENGE_IDS {
+        let c = durable::challenge(id).expect("challenge");
+        states.push((
+            format!("#/durable/challenge/{id}"),
+            durable::SavedState {
+                columns: vec![c.config.clone()],
+                actions: c.solution().unwrap_or_default(),
+                cursor: rng.below(60),
+            },
+        ));
+    }
+    for _ in 0..24 {
+        states.push(("#/durable".into(), durable_random(rng)));
+    }
+    let mut docs = Vec::new();
+    let mut links = Vec::new();
+    for (route, s) in &states {
+        let doc = durable::write_state(s);
+        assert_eq!(durable::read_state(&doc).as_ref(), Ok(s), "{doc}");
+        links.push(format!("{route}?{}", to_query(s)));
+        docs.push(doc);
+    }
+    (docs, links)
+}
+
+/// Property page links for every property and service, and numbers as typed (the forms the
+/// fields read: spaces, `_` and `,` separators, full-width digits, the edges).
+fn property_corpus(rng: &mut Rng) -> (Vec<String>, Vec<String>) {
+    use idempotency_playground::ui::properties::persist::to_query;
+    let texts: Vec<String> = [
+        "256",
+        "1",
+        "10000",
+        "10,000",
+        "1_000",
+        " 42 ",
+        "１２",
+        "0",
+        "42",
+        "9007199254740991",
+        "4294967296",
+    ]
+    .iter()
+    .map(|t| t.to_string())
+    .collect();
+    let mut links = Vec::new();
+    for property in Property::ALL {
+        for service in ServiceKind::ALL {
+            let s = Settings {
+                property,
+                service,
+                cases: rng.range(1, u64::from(MAX_PROPERTY_CASES) + 1) as u32,
+                seed: rng.range(0, MAX_PROPERTY_SEED + 1),
+            };
+            let q = to_query(&s);
+            links.push(format!("#/properties?{q}"));
+            // A link naming only some fields, in another order.
+            let mut parts: Vec<&str> = q.split('&').collect();
+            parts.retain(|_| rng.chance(60));
+            parts.reverse();
+            links.push(format!("#/properties?{}", parts.join("&")));
+        }
+    }
+    (links, texts)
 }
 
 // ---- inputs ----------------------------------------------------------------------------------
@@ -464,7 +899,118 @@ fn input(rng: &mut Rng, reader: Reader, c: &Corpus) -> String {
                 text(&mutate_json(rng, &base, c))
             }
         }
+        Reader::KafkaJson => {
+            let base = rng.pick(&c.kafka);
+            text(&mutate_json(rng, base, c))
+        }
+        Reader::DurableState => {
+            let base = rng.pick(&c.durables);
+            text(&mutate_json(rng, base, c))
+        }
+        Reader::KafkaLink | Reader::DurableLink => {
+            let on_kafka = reader == Reader::KafkaLink;
+            let links = if on_kafka {
+                &c.kafka_links
+            } else {
+                &c.durable_links
+            };
+            if rng.chance(60) {
+                // The document mutated, then encoded, on one of the page's routes (or another).
+                let base = rng.pick(if on_kafka { &c.kafka } else { &c.durables });
+                let bytes = mutate_json(rng, base, c);
+                let k = rng.chance(80).then(|| step_text(rng));
+                let route = if on_kafka {
+                    *rng.pick(&[
+                        "#/kafka",
+                        "#/kafka",
+                        "#/scenario/kafka-lost-ack",
+                        "#/scenario/kafka-restart",
+                        "#/kafka/challenge/kafka-reorder",
+                        "#/kafka/challenge/nope",
+                        "#/",
+                        "",
+                    ])
+                } else {
+                    *rng.pick(&[
+                        "#/durable",
+                        "#/durable",
+                        "#/scenario/durable-saga",
+                        "#/scenario/durable-clock",
+                        "#/durable/challenge/durable-random-once",
+                        "#/durable/challenge/nope",
+                        "#/",
+                        "",
+                    ])
+                };
+                format!("{route}?{}", query(rng, &b64url_encode(&bytes), k))
+            } else {
+                // A good link, mutated as text.
+                let mut bytes = rng.pick(links).clone().into_bytes();
+                let donor = rng.pick(links);
+                for _ in 0..rng.len(4) {
+                    mutate_bytes(rng, &mut bytes, donor.as_bytes(), &c.strings);
+                }
+                text(&bytes)
+            }
+        }
+        Reader::PropertyFields => {
+            let field = if rng.chance(50) { "cases" } else { "seed" };
+            let typed = typed_number(rng, c);
+            format!("{field}:{typed}")
+        }
+        Reader::PropertyLink => {
+            if rng.chance(50) {
+                // Field by field: values typed as the fields take them, or anything.
+                let mut parts = Vec::new();
+                for _ in 0..rng.len(6) {
+                    let name = *rng.pick(&["p", "svc", "n", "seed", "x", "", "P", "n "]);
+                    let value = match name {
+                        "p" if rng.chance(70) => rng.pick(&Property::ALL).id().to_string(),
+                        "svc" if rng.chance(70) => rng.pick(&ServiceKind::ALL).id().to_string(),
+                        _ if rng.chance(60) => typed_number(rng, c),
+                        _ => rng.pick(&c.strings).clone(),
+                    };
+                    if rng.chance(5) {
+                        parts.push(name.to_string());
+                    } else {
+                        parts.push(format!("{name}={value}"));
+                    }
+                }
+                let route = if rng.chance(85) {
+                    "#/properties"
+                } else {
+                    *rng.pick(&["#/properties/", "#properties", "#/sandbox", ""])
+                };
+                format!("{route}?{}", parts.join("&"))
+            } else {
+                // A good link, mutated as text.
+                let mut bytes = rng.pick(&c.property_links).clone().into_bytes();
+                let donor = rng.pick(&c.property_links);
+                for _ in 0..rng.len(4) {
+                    mutate_bytes(rng, &mut bytes, donor.as_bytes(), &c.strings);
+                }
+                text(&bytes)
+            }
+        }
     }
+}
+
+/// A number as a learner might type it into a property field: a valid form, an edge, or one of
+/// them edited byte by byte.
+fn typed_number(rng: &mut Rng, c: &Corpus) -> String {
+    let mut bytes = match rng.below(3) {
+        0 => rng.pick(&c.property_texts).clone(),
+        1 => rng.pick(&common::NUMBERS).to_string(),
+        _ => rng.below(20_000).to_string(),
+    }
+    .into_bytes();
+    if rng.chance(50) {
+        let donor = rng.pick(&c.property_texts).clone();
+        for _ in 0..rng.len(3) {
+            mutate_bytes(rng, &mut bytes, donor.as_bytes(), &c.strings);
+        }
+    }
+    text(&bytes)
 }
 
 // ---- the run ---------------------------------------------------------------------------------

@@ -352,13 +352,24 @@ fn every_service_and_wiring_at_scale() {
     }
     let elapsed = started.elapsed();
 
-    let short = ["money", "1/key", "1/op", "replay", "1 event", "consumer"];
+    // One heading per invariant, in `Invariant::ALL`'s order (the match names each, so a new
+    // invariant needs a heading before the table can print).
+    let short = |inv: Invariant| match inv {
+        Invariant::MoneyConserved => "money",
+        Invariant::OneChargePerKey => "1/key",
+        Invariant::OneChargePerOperation => "1/op",
+        Invariant::ReplayIdentical => "replay",
+        Invariant::OneEventPerCharge => "1 event",
+        Invariant::ConsumerAtMostOnce => "consumer",
+        Invariant::OwnAccountAnswers => "own acct",
+        Invariant::ReplayMatchesRequest => "same req",
+    };
     print!(
         "{:<42} {:>6} {:>7} {:>8}",
         "service + wiring (safe rows marked *)", "cases", "flagged", "fraction"
     );
-    for s in short {
-        print!(" {s:>8}");
+    for inv in Invariant::ALL {
+        print!(" {:>8}", short(inv));
     }
     println!(" {:>9} {:>7}", "steps", "time");
     let mut failures = Vec::new();

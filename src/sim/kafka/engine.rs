@@ -387,6 +387,8 @@ impl Sim {
     fn matters(&self, ev: &Event) -> bool {
         match *ev {
             Event::Timeout { inst, conn, id } => self.instances[inst].timer_matters(conn, id),
+            // Once an answer on a connection is lost, the later ones on it never arrive.
+            Event::Respond { inst, conn, .. } => self.links[inst].answers_lost != Some(conn),
             Event::Expire { inst, batch } => {
                 let i = &self.instances[inst];
                 i.live()
@@ -448,6 +450,11 @@ impl Sim {
                 verdict,
             } => {
                 let config = self.scenario.config;
+                if !self.instances[inst].live() {
+                    // A stopped process does not read this answer, so the connection has lost
+                    // it: the answers behind it on the same connection cannot come through.
+                    self.links[inst].answers_lost = Some(conn);
+                }
                 let reaction =
                     self.instances[inst].answer(conn, id, Answer::Broker(verdict), &config);
                 let event = self.instances[inst].batches[batch].event;
