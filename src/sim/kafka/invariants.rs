@@ -75,10 +75,9 @@ impl Violations {
         let Some((last, before)) = log.split_last() else {
             return;
         };
-        if last.pid.is_some()
-            && before
-                .iter()
-                .any(|r| r.writer == last.writer && r.pid == last.pid && r.batch == last.batch)
+        if before
+            .iter()
+            .any(|r| r.writer == last.writer && r.pid == last.pid && r.batch == last.batch)
         {
             self.mark(Invariant::NoDuplicateInSession, step);
         }

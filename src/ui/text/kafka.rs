@@ -105,8 +105,8 @@ pub fn reaction(l: Lang, r: Reaction) -> String {
         ),
         Reaction::RetryNewEpoch(n) => tr!(
             l,
-            "a real gap: it bumps its epoch, numbers its unfinished batches from 0 and sends this one again (attempt {n})",
-            "本当の欠番：エポックを上げ、未完了のバッチを 0 から番号付けし直して再送する（{n} 回目）"
+            "a real gap: it will send it again in a new epoch (attempt {n})",
+            "本当の欠番：新しいエポックで再送する（{n} 回目）"
         ),
         Reaction::Failed(why) => {
             let why = fail_reason(l, why);
@@ -334,7 +334,7 @@ pub fn step(l: Lang, r: &StepRecord) -> String {
         ));
     }
     for s in &r.sent {
-        out.push_str("; ");
+        out.push_str(l.t("; ", "。"));
         out.push_str(&sent(l, s));
     }
     out
