@@ -564,8 +564,8 @@ impl Sim {
             self.links[inst].answers_lost = Some(conn);
         }
         // A connection the producer has closed carries no answer back.
-        let ack_lost = self.links[inst].answers_lost == Some(conn)
-            || conn != self.instances[inst].connection;
+        let ack_lost =
+            self.links[inst].answers_lost == Some(conn) || conn != self.instances[inst].connection;
         if !ack_lost {
             let at = (self.now + self.latency()).max(self.links[inst].last_answer);
             self.links[inst].last_answer = at;
