@@ -359,3 +359,47 @@ async fn staged_page_draws_the_controls_first_and_the_panels_right_after() {
         .is_none());
     div.remove();
 }
+
+/// Issue 26: the lesson that introduces the header shows each try as the HTTP exchange it stands
+/// for, open at first: the same quoted `Idempotency-Key` on every try, the lost replies said so,
+/// and the idempotent service's replays marked `Idempotent-Replayed: true`; stepping back keeps
+/// the section open. The first page also lists what the HTTP model leaves out.
+#[wasm_bindgen_test]
+async fn key_replays_lesson_shows_each_try_on_the_wire() {
+    let div = page::mount(Route::Scenario("key-replays".into()), Lang::En).await;
+    click(&div, "[data-testid=predict-skip]");
+    yew::scheduler::flush().await;
+    click(&div, "[data-testid=run-to-end]");
+    yew::scheduler::flush().await;
+    let wire = "section[data-service=idempotent] [data-testid=wire]";
+    assert!(page::any(&div, wire).has_attribute("open"));
+    let tries = div
+        .query_selector_all(&format!("{wire} [data-testid=wire-try]"))
+        .unwrap();
+    assert_eq!(tries.length(), 3);
+    let marks: Vec<String> = (0..tries.length())
+        .map(|i| {
+            let e: web_sys::Element = tries.item(i).unwrap().dyn_into().unwrap();
+            e.get_attribute("data-replayed").unwrap_or_default()
+        })
+        .collect();
+    assert_eq!(marks, ["false", "true", "true"]);
+    let all = text(&div, wire);
+    assert!(all.contains("POST /charges HTTP/1.1"), "{all}");
+    assert_eq!(all.matches("Idempotency-Key: \"").count(), 3, "{all}");
+    assert_eq!(all.matches("Idempotent-Replayed: true").count(), 2, "{all}");
+    assert_eq!(all.matches("response lost").count(), 2, "{all}");
+    // The naive service executes every try: nothing is marked replayed.
+    let naive = text(&div, "section[data-service=naive] [data-testid=wire]");
+    assert!(!naive.contains("Idempotent-Replayed"), "{naive}");
+    click(&div, "[data-testid=step-back]");
+    yew::scheduler::flush().await;
+    assert!(page::any(&div, wire).has_attribute("open"));
+    assert!(
+        div.query_selector_all("[data-testid=leaves-out] li")
+            .unwrap()
+            .length()
+            >= 5
+    );
+    div.remove();
+}

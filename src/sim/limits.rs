@@ -17,6 +17,10 @@ pub const MIN_BALANCE: i64 = 0;
 pub const MAX_BALANCE: i64 = 1_000_000_000_000;
 /// Longest idempotency key in characters, Stripe's limit.
 pub const MAX_KEY_LEN: usize = 255;
+/// The characters a key the learner types may hold (issue 26): the IETF draft's `Idempotency-Key`
+/// is an RFC 8941 sf-string, printable ASCII from space (0x20) to `~` (0x7E); `"` and `\` travel
+/// escaped (`article::key::check_key_chars`).
+pub const KEY_CHARS: std::ops::RangeInclusive<char> = ' '..='~';
 /// Fewest attempts a retrying client operation makes: the first one.
 pub const MIN_ATTEMPTS: u32 = 1;
 /// Most attempts one retrying client operation may make.
@@ -394,6 +398,14 @@ pub enum InputError {
         len: usize,
         /// Longest allowed.
         max: usize,
+    },
+    /// A key with a character outside [`KEY_CHARS`]: not an RFC 8941 sf-string, so it cannot be
+    /// sent as the IETF draft's `Idempotency-Key` header.
+    KeyNotSfString {
+        /// Which character, from 1.
+        at: usize,
+        /// Its Unicode code point.
+        code: u32,
     },
     /// A description longer than `max` characters.
     DescriptionTooLong {

@@ -44,7 +44,9 @@ pub mod properties;
 mod scenario;
 mod world;
 
-pub use article::key::{validate_key, IdempotencyKey};
+pub use article::key::{
+    check_key_chars, sf_string, validate_header_key, validate_key, IdempotencyKey,
+};
 pub use article::production::{
     Counters, FailureCaching, Lookup, MismatchStatus, Policies, ProductionService, RecordState,
 };
@@ -68,6 +70,11 @@ pub use world::client::{
     AttemptOutcome, ClientOutcome, ClientResult, KeyStrategy, RetryKind, RetryPolicy, SeenAttempt,
 };
 pub use world::downstream::{Downstream, OutagePolicy, DEFAULT_SLOW_MS};
+pub use world::exchange::{
+    ChargeBody, Exchange, Header, HttpRequest, HttpResponse, MediaType, ProblemKind, Reply,
+    ReplyFate, ResponseBody, BLANK_PROBLEM, CHARGE_METHOD, CHARGE_PATH, IDEMPOTENCY_PROBLEM,
+    RETRY_AFTER_SECONDS,
+};
 pub use world::fault::Fault;
 pub use world::input::{Input, RequestSpec};
 pub use world::intern::{DescId, KeyId, OpId};

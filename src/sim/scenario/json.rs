@@ -4,6 +4,11 @@
 //! out); the reader takes what it took: defaults for the optional fields, `null` for an absent key
 //! or wired setting, and an error naming the field for anything else, an unknown field included.
 //! `tests/json_codec.rs` holds both to a record made with serde_json.
+//!
+//! A key is read as any text the limits allow, even one that is not the IETF draft's sf-string
+//! (printable ASCII, `limits::KEY_CHARS`): keys typed in the sandbox are checked so since issue
+//! 26, but a link, a saved run or a file made before then still opens as it was made (the format's
+//! version is unchanged), and `Scenario::unsendable_key` finds such a key for the page to name.
 
 use super::{Scenario, ServiceSpec, WiredService};
 use crate::sim::article::production::{FailureCaching, MismatchStatus, Policies};

@@ -7,6 +7,7 @@ pub(super) mod session;
 pub mod workload;
 
 use self::json as scenario_json;
+use crate::sim::article::key::check_key_chars;
 use crate::sim::article::production::Policies;
 use crate::sim::limits::{
     InputError, MAX_BRANCH_INPUTS, MAX_INPUTS, MAX_JSON_BYTES, MAX_SERVICES, MIN_SERVICES,
@@ -240,6 +241,37 @@ impl Scenario {
         Ok(())
     }
 
+    /// The first key the run holds that no real client could send as the IETF draft's
+    /// `Idempotency-Key` (not an RFC 8941 sf-string: a character outside `KEY_CHARS`), with the
+    /// input that holds it (from 1, the script's inputs first, then the forks) and the character.
+    /// The reader accepts such keys, so a link or file made before typed keys were checked
+    /// (issue 26) still opens as it was made; the page says what this finds.
+    pub fn unsendable_key(&self) -> Option<(usize, InputError)> {
+        fn first(input: &Input) -> Result<(), InputError> {
+            match input {
+                Input::Request { key: Some(k), .. } => check_key_chars(k),
+                Input::Parallel { requests, .. } => requests
+                    .iter()
+                    .filter_map(|r| r.key.as_deref())
+                    .try_for_each(check_key_chars),
+                Input::As { input, .. } => first(input),
+                _ => Ok(()),
+            }
+        }
+        let mut n = 0;
+        for input in self
+            .inputs
+            .iter()
+            .chain(self.branch.iter().map(|b| &b.input))
+        {
+            n += 1;
+            if let Err(e) = first(input) {
+                return Some((n, e));
+            }
+        }
+        None
+    }
+
     /// This run forked at step `at_step` with `input`: the forks after that step are dropped
     /// (their future is discarded), the new one comes after any already made at that step.
     pub fn forked(&self, at_step: usize, input: Input) -> Scenario {
@@ -359,6 +391,24 @@ mod tests {
             Scenario::from_json(&minimal().replace("\"timeout_ms\":1000", "\"timeout_ms\":0")),
             Err(InputError::DurationOutOfRange { .. })
         ));
+    }
+
+    /// Issue 26: a key that is not an sf-string (typed before keys were checked) still reads,
+    /// and the scenario names the input and the character, for the page to say so.
+    #[test]
+    fn a_key_that_is_not_an_sf_string_still_reads_and_is_found() {
+        let s = Scenario::from_json(minimal()).expect("valid");
+        assert_eq!(s.unsendable_key(), None, "a minted key is a UUID");
+        let json = minimal().replace(
+            r#"[{"type":"request","amount":100}]"#,
+            r#"[{"type":"request","key":"order-1","amount":100},{"type":"as","sends_key":true,"input":{"type":"request","key":"order-é","amount":1}}]"#,
+        );
+        let s = Scenario::from_json(&json).expect("an old link opens");
+        assert_eq!(
+            s.unsendable_key(),
+            Some((2, InputError::KeyNotSfString { at: 7, code: 0xE9 }))
+        );
+        assert!(s.run().is_ok());
     }
 
     /// Found by `make fuzz`: a scenario whose inputs read and validate one by one, but whose

@@ -222,6 +222,32 @@ pub(super) struct AttemptRec {
     pub(super) timer: (u64, u64),
     /// When the client sent it (a stamping client writes it into the body).
     pub(super) sent_at: u64,
+    /// Where it stands on the wire, for its HTTP exchange (`exchange.rs`).
+    pub(super) wire: Wire,
+    /// The server's answer, kept once the reply has left (`response` is emptied on arrival).
+    pub(super) answer: Option<PaymentResult>,
+}
+
+/// Where an attempt stands on the wire, for its HTTP exchange (`exchange.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(super) enum Wire {
+    /// The request is on its way to the server.
+    #[default]
+    Sent,
+    /// The network dropped the request.
+    RequestLost,
+    /// The server has the request and has not answered yet.
+    AtServer,
+    /// The worker handling it died: no reply.
+    Crashed,
+    /// The reply is on its way back.
+    Replied,
+    /// The reply reached the client while it waited.
+    Delivered,
+    /// The reply reached the client after it had stopped waiting.
+    Late,
+    /// The network dropped the reply.
+    ResponseLost,
 }
 
 /// Whether a reply invites a retry with the same key: 409 in flight, 409 after a serialization
@@ -314,6 +340,8 @@ impl World {
             replayed: false,
             timer: (0, 0),
             sent_at: self.now,
+            wire: Wire::Sent,
+            answer: None,
         });
         self.emit(EventKind::ClientSend {
             op,
@@ -374,10 +402,12 @@ impl World {
             return;
         };
         if rec.fault == Fault::ResponseLost {
+            rec.wire = Wire::ResponseLost;
             self.emit(EventKind::ResponseLost { op, attempt: n });
             return;
         }
         let late = !rec.live;
+        rec.wire = if late { Wire::Late } else { Wire::Delivered };
         let replayed = rec.replayed;
         rec.live = false;
         let timer = rec.timer;

@@ -7,6 +7,7 @@ pub(super) mod account;
 pub(super) mod budget;
 pub(super) mod client;
 pub(super) mod downstream;
+pub(super) mod exchange;
 pub(super) mod fault;
 mod fork;
 pub(super) mod input;

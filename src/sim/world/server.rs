@@ -14,6 +14,7 @@
 //! stays.
 
 use super::account::{FingerprintFields, KeyScope, MissingKey, PayloadCheck};
+use super::client::Wire;
 use super::downstream::{OutagePolicy, ProcState};
 use super::fault::Fault;
 use super::intern::{DescId, KeyId, OpId};
@@ -133,10 +134,21 @@ impl World {
             return;
         };
         let (op, n, key, fault) = (rec.op, rec.n, rec.key, rec.fault);
-        if fault == Fault::RequestLost {
+        let lost = fault == Fault::RequestLost;
+        if let Some(rec) = self.attempts.get_mut(attempt as usize) {
+            rec.wire = if lost {
+                Wire::RequestLost
+            } else {
+                Wire::AtServer
+            };
+        }
+        if lost {
             self.emit(EventKind::RequestLost { op, attempt: n });
             return;
         }
+        let Some(rec) = self.attempts.get(attempt as usize) else {
+            return;
+        };
         let Some(client) = self.results.get(op.0 as usize) else {
             return;
         };
@@ -829,6 +841,10 @@ impl World {
         let Some(op) = self.jobs.get(j).map(|x| x.op) else {
             return;
         };
+        let attempt = self.jobs.get(j).map(|x| x.attempt as usize);
+        if let Some(rec) = attempt.and_then(|a| self.attempts.get_mut(a)) {
+            rec.wire = Wire::Crashed;
+        }
         self.emit(EventKind::ServerCrash { op, point });
         if open.is_some_and(|t| !t.is_empty()) {
             self.emit(EventKind::Rollback { op });
@@ -850,8 +866,10 @@ impl World {
             replayed,
         });
         if let Some(rec) = self.attempts.get_mut(attempt as usize) {
+            rec.answer = Some(result.clone());
             rec.response = Some(result);
             rec.replayed = replayed;
+            rec.wire = Wire::Replied;
         }
         let delay = self.network.delay(&mut self.rng);
         self.schedule(self.now.saturating_add(delay), Micro::Reply { attempt });

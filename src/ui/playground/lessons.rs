@@ -200,6 +200,10 @@ pub const PATH: &[Section] = &[
     },
 ];
 
+/// The lesson that introduces the `Idempotency-Key` header: its columns show each try as the
+/// HTTP request and response it stands for (issue 26), as the sandbox's do.
+pub const WIRE_LESSON: &str = "key-replays";
+
 /// All lessons: id and title.
 pub const LESSONS: &[Lesson] = &[
     Lesson {
@@ -352,7 +356,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "key-replays",
-        story: pair!("One operation, one key, three tries: the first two replies are lost and the client retries at once each time. The naive service beside it receives the same three tries.", "1つの操作、1つのキーで3回試す。最初の2回は応答が失われ、クライアントはそのたびにすぐリトライする。隣の素朴なサービスにも同じ3回が届く。"),
+        story: pair!("One operation, one key, three tries: the first two replies are lost and the client retries at once each time. The naive service beside it receives the same three tries. Under each column, “HTTP on the wire” shows every try as it travels: the request with its Idempotency-Key header, and the response, if one came.", "1つの操作、1つのキーで3回試す。最初の2回は応答が失われ、クライアントはそのたびにすぐリトライする。隣の素朴なサービスにも同じ3回が届く。各列の「通信内容（HTTP）」には、試行ごとに、Idempotency-Key ヘッダーを付けて送ったリクエストと、返ってきた応答（あれば）が出る。"),
         ask: pair!("The second try is arriving with the same key. How many times does the idempotent service charge in all?", "2回目の試行が同じキーで届く。冪等なサービスは全部で何回課金する？"),
         why: pair!("From step {step} every try finds the key and gets the first answer back; only the first try charged. The naive service charged every try.", "ステップ {step} からは、どの試行もキーを見つけて最初の答えを受け取る。課金したのは最初の試行だけ。素朴なサービスは試行のたびに課金した。"),
         takeaway: pair!("A key names the operation, not the request: every retry of it gets the first answer.", "キーが名付けるのはリクエストではなく操作。その操作のリトライは、どれも最初の答えを受け取る。"),

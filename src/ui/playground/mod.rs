@@ -33,6 +33,7 @@ pub mod state;
 pub mod teach;
 pub mod timeline;
 pub mod timeline_section;
+mod wire;
 mod world_fields;
 
 pub use crate::ui::web::LAST_RUN_KEY;

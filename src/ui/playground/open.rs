@@ -225,4 +225,51 @@ mod tests {
         assert_eq!(at, None);
         assert!(matches!(notice, Some(Notice::Error(t)) if t.contains("no built-in scenario")));
     }
+
+    /// Issue 26: a key typed before keys were checked (not an sf-string) still opens, from a
+    /// link, a saved run or a file, and the page says which input holds it and why.
+    #[test]
+    fn a_run_with_a_key_no_client_could_send_opens_and_says_so() {
+        let mut s = sandbox_scenario();
+        s.inputs.push(crate::sim::Input::Request {
+            key: Some("注文-1".into()),
+            key_format: crate::sim::KeyFormat::V4,
+            amount: 100,
+            description: "order".into(),
+            fault: crate::sim::Fault::None,
+        });
+        let json = s.to_json();
+        let link = format!("#/sandbox?{}", share::encode_query(&json, 0));
+        let (at, notice) = opened(&link, &link, None);
+        assert_eq!(at, Some(0));
+        let Some(Notice::Info(t)) = notice else {
+            panic!("{notice:?}")
+        };
+        assert!(
+            t.starts_with(
+                "Opened the shared run at the sender's step. Input 1's key predates the key check"
+            ),
+            "{t}"
+        );
+        assert!(
+            t.contains("Character 1 of the key is “注” (U+6CE8):"),
+            "{t}"
+        );
+        let saved = SavedRun {
+            route: Route::Sandbox.to_hash(),
+            position: 0,
+            scenario: json,
+        }
+        .to_json();
+        let st = PageState::open(&Route::Sandbox, "#/sandbox", Some(&saved), Lang::Ja);
+        assert!(st.run.is_some());
+        assert!(
+            matches!(&st.notice, Some(Notice::Info(t)) if t.starts_with("入力 1 のキーは検査の導入前のもので")),
+            "{:?}",
+            st.notice
+        );
+        // A run whose keys are all sendable says nothing more.
+        let (_, notice) = opened("#/sandbox", "#/sandbox", None);
+        assert_eq!(notice, None);
+    }
 }

@@ -33,6 +33,7 @@ use super::share_panel::SharePanel;
 use super::state::{Action, PageState};
 use super::teach::{Progress, Teachers};
 use super::timeline_section::{timeline_section, TimelineView};
+use super::wire::leaves_out;
 
 /// Props of the playground page.
 #[derive(Properties, PartialEq, Clone)]
@@ -76,6 +77,8 @@ pub struct Tools {
     pub teachers: Teachers,
     /// A lesson's card (its story, question, the changed-run note, the next lesson's link).
     pub lesson: Option<LessonCard>,
+    /// "What this model leaves out" for HTTP, below the run.
+    pub leaves_out: Option<fn(Lang) -> Html>,
 }
 
 impl Tools {
@@ -86,6 +89,7 @@ impl Tools {
         predict: Some(predict_block),
         teachers: Teachers::LESSONS,
         lesson: Some(lesson_card),
+        leaves_out: Some(leaves_out),
     };
     /// The sandbox page's: the sandbox and the challenges.
     pub const SANDBOX: Tools = Tools {
@@ -94,6 +98,7 @@ impl Tools {
         predict: None,
         teachers: Teachers::CHALLENGES,
         lesson: None,
+        leaves_out: None,
     };
 }
 
@@ -232,6 +237,13 @@ pub fn playground(props: &PlaygroundProps) -> Html {
         .filter(|b| state.run.as_ref().is_some_and(|r| *r.scenario != *b));
     let sandbox = matches!(route, Route::Sandbox);
     let challenge = state.teach.challenge.is_some();
+    // HTTP on the wire (issue 26): folded in the sandbox, open in the lesson that introduces
+    // the header.
+    let wire = match &route {
+        Route::Sandbox => Some(false),
+        Route::Scenario(id) if id == lessons::WIRE_LESSON => Some(true),
+        _ => None,
+    };
     let session = state.run.as_ref().map(|r| r.session());
 
     html! {
@@ -262,11 +274,12 @@ pub fn playground(props: &PlaygroundProps) -> Html {
                     <div class="services-pending" aria-busy="true"></div>
                 } else {
                 <div class="services">
-                    { for run.session().worlds().iter().map(|w| service_panel(l, w, &on_jump)) }
+                    { for run.session().worlds().iter().map(|w| service_panel(l, w, &on_jump, wire)) }
                 </div>
                 <div class="pg-bottom">
                     { timeline_section(l, &run.session(), &TimelineView { tab: state.tab, page: state.timeline_page, reveal: state.teach.reveals_future(), on_tab: &on_tab, on_page: &on_page, on_jump: &on_jump }) }
                     <SharePanel lang={l} json={run.json.clone()} position={position} route_hash={route.to_hash()} on_import={on_import} import_notice={state.import_notice.clone()} />
+                    if let Some(out) = props.tools.leaves_out { { out(l) } }
                 </div>
                 }
             }

@@ -14,6 +14,7 @@ use crate::ui::raw::Raw;
 use crate::ui::text;
 
 use super::panel_tables::{ledger_table, more_note, outbox_table, store_table};
+use super::wire::wire_section;
 
 /// Client operations listed (the newest ones).
 pub const CLIENT_ROWS: usize = 6;
@@ -58,8 +59,14 @@ pub fn account_parts(parts: Vec<String>, sep: &'static str) -> Html {
     html! { <>{ for parts.into_iter().enumerate().map(|(i, p)| html! { <>{ sep(i) }<span class="acct">{ p }</span></> }) }</> }
 }
 
-/// Draws one service panel. `on_jump` moves the run to a step (a broken invariant's link).
-pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Html {
+/// Draws one service panel. `on_jump` moves the run to a step (a broken invariant's link);
+/// `wire`, where the page shows HTTP on the wire, says whether its section starts open.
+pub fn service_panel(
+    lang: Lang,
+    world: &World,
+    on_jump: &Callback<usize>,
+    wire: Option<bool>,
+) -> Html {
     let cfg = world.config();
     let kind = cfg.service;
     let kind_attr = kind.id();
@@ -206,6 +213,7 @@ pub fn service_panel(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Ht
             if !all_clients.is_empty() {
                 { list.html() }
                 { more_note(lang, shown_clients.len(), all_clients.len()) }
+                if let Some(open) = wire { { wire_section(lang, world, shown_clients, open) } }
             }
             { store_table(lang, world) }
             { ledger_table(lang, world) }

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use crate::sim::limits::{read_field, InputError, TypedField};
-use crate::sim::{mint, validate_key, Caller, Fault, Input, KeyFormat, RequestSpec, Rng};
+use crate::sim::{mint, validate_header_key, Caller, Fault, Input, KeyFormat, RequestSpec, Rng};
 use crate::sim::{KeyStrategy, RetryKind, RetryPolicy};
 
 /// One hour of simulated time, in ms.
@@ -181,7 +181,8 @@ impl SandboxForm {
         if k.is_empty() {
             Ok(None)
         } else {
-            validate_key(&k)?;
+            // As the IETF draft's header carries it: an sf-string of printable ASCII.
+            validate_header_key(&k)?;
             Ok(Some(k))
         }
     }
@@ -302,6 +303,52 @@ mod tests {
             .reduce(Edit::Key("k".repeat(256)))
             .input(Submit::Charge, None)
             .is_err());
+        // A typed key is the draft's sf-string: printable ASCII, and the message names the rule.
+        let typed = f.clone().reduce(Edit::Key("注文-1".into()));
+        assert_eq!(
+            typed.input(Submit::Charge, None),
+            Err(InputError::KeyNotSfString {
+                at: 1,
+                code: 0x6CE8
+            })
+        );
+        assert_eq!(
+            typed.input(Submit::Parallel, None),
+            Err(InputError::KeyNotSfString {
+                at: 1,
+                code: 0x6CE8
+            })
+        );
+        let said = crate::ui::text::input_error(
+            crate::ui::i18n::Lang::En,
+            &InputError::KeyNotSfString {
+                at: 1,
+                code: 0x6CE8,
+            },
+        );
+        assert!(
+            said.starts_with("Character 1 of the key is “注” (U+6CE8):"),
+            "{said}"
+        );
+        assert!(
+            said.contains("an RFC 8941 sf-string, printable ASCII only (0x20–0x7E"),
+            "{said}"
+        );
+        let said = crate::ui::text::input_error(
+            crate::ui::i18n::Lang::Ja,
+            &InputError::KeyNotSfString { at: 3, code: 9 },
+        );
+        assert!(said.starts_with("キーの 3 文字目が U+0009。"), "{said}");
+        assert!(
+            said.contains("RFC 8941 の sf-string で、表示できる ASCII"),
+            "{said}"
+        );
+        // Quote and backslash are printable ASCII: allowed (the header escapes them).
+        assert!(f
+            .clone()
+            .reduce(Edit::Key(r#"say "hi" \ bye"#.into()))
+            .input(Submit::Charge, None)
+            .is_ok());
         // Concurrent duplicates: the typed key, else the last operation's, else a fixed one.
         let key_of = |f: &SandboxForm, last: Option<&str>| match f.input(Submit::Parallel, last) {
             Ok(Input::Parallel { requests, .. }) => (requests.len(), requests[0].key.clone()),

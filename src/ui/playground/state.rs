@@ -448,7 +448,7 @@ impl PageState {
             Then::Open { seek, notice, .. } => {
                 session.seek(seek);
                 self.set_session(session);
-                self.notice = notice;
+                self.notice = self.with_key_note(notice, lang);
             }
             Then::Import { lang } => {
                 self.set_session(session);
@@ -464,7 +464,7 @@ impl PageState {
                         "読み込んだ。ただしこの実行はこのブラウザに保存するには大きすぎるので、再読み込みすると消える。残すには「JSON をダウンロード」を使ってください。",
                     )
                 };
-                self.import_notice = Some(Notice::Info(notice.into()));
+                self.import_notice = self.with_key_note(Some(Notice::Info(notice.into())), lang);
                 self.remembered += 1;
             }
             Then::Change { seek, play, lang } => {
@@ -490,6 +490,21 @@ impl PageState {
         if let Some(t) = refused {
             self.notice = Some(Notice::Error(t));
         }
+    }
+
+    /// `notice`, and after it, when the run on the page holds a key no real client could send
+    /// (a link, a saved run or a file made before typed keys were checked, issue 26), which and
+    /// why: the run opens as it was made.
+    fn with_key_note(&self, notice: Option<Notice>, lang: Lang) -> Option<Notice> {
+        let Some((input, e)) = self.run.as_ref().and_then(|r| r.scenario.unsendable_key()) else {
+            return notice;
+        };
+        let note = text::http::unsendable_key_note(lang, input, &e);
+        Some(match notice {
+            Some(Notice::Error(t)) => Notice::Error(t + lang.t(" ", "") + &note),
+            Some(Notice::Info(t)) => Notice::Info(t + lang.t(" ", "") + &note),
+            None => Notice::Info(note),
+        })
     }
 
     /// Whether this browser keeps the run on the page (the rule `SavedRun::of` applies).

@@ -34,6 +34,31 @@ fn g(n: impl TryInto<u128>) -> String {
     n.try_into().map(grouped).unwrap_or_default()
 }
 
+/// A character a key may not hold: itself in quotes and its code point (“é” (U+00E9)), or the
+/// code point alone for an invisible one (a control character, a space that is not 0x20). In
+/// Japanese the bare code point brings its own space (が U+0009, but が「é」).
+pub fn key_char(lang: Lang, code: u32) -> String {
+    // U+ and at least four hex digits, written out (cheaper in the wasm than `{:04X}`).
+    let mut u = String::from("U+");
+    let digits = (8 - code.leading_zeros().min(28) / 4).max(4);
+    for i in (0..digits).rev() {
+        u.push(
+            char::from_digit((code >> (4 * i)) & 0xF, 16).map_or('0', |d| d.to_ascii_uppercase()),
+        );
+    }
+    match char::from_u32(code) {
+        Some(c) if !c.is_control() && !c.is_whitespace() => {
+            let mut out = String::from(lang.t("“", "「"));
+            out.push(c);
+            out.push_str(lang.t("” (", "」（"));
+            out.push_str(&u);
+            out.push_str(lang.t(")", "）"));
+            out
+        }
+        _ => lang.t("", " ").to_string() + &u,
+    }
+}
+
 /// A refused typed number, as a message that names the field (`field`, as its label reads) and
 /// the real problem: empty, not a whole number, negative, too small or too large, with the range.
 pub fn number_error(lang: Lang, field: &str, e: &TypedNumberError) -> String {
@@ -157,6 +182,14 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
                 lang,
                 "The key has {len} characters; at most {max} are allowed (Stripe's limit).",
                 "キーが {len} 文字ある。上限は {max} 文字（Stripe の上限）。"
+            )
+        }
+        E::KeyNotSfString { at, code } => {
+            let shown = key_char(lang, *code);
+            tr!(
+                lang,
+                "Character {at} of the key is {shown}: an Idempotency-Key is an RFC 8941 sf-string, printable ASCII only (0x20–0x7E, space to ~).",
+                "キーの {at} 文字目が{shown}。Idempotency-Key は RFC 8941 の sf-string で、表示できる ASCII（0x20〜0x7E、空白から ~ まで）だけ。"
             )
         }
         E::DescriptionTooLong { len, max } => {

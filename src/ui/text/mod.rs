@@ -16,6 +16,8 @@
 //!   limits, and its lessons' and challenges' words.
 //! - [`downstream`]: the card processor and the key store's failures (issue 13): their
 //!   events, faults, settings and the policy each imitates.
+//! - [`http`]: an attempt as the HTTP request and response it stands for, the problem details'
+//!   words, and what the HTTP model leaves out (issue 26).
 //! - [`properties`]: the property-check page's properties, verdicts, the inputs of a case, and
 //!   its settings' errors.
 //!
@@ -26,6 +28,7 @@ pub mod downstream;
 pub mod durable;
 pub mod errors;
 pub mod events;
+pub mod http;
 pub mod kafka;
 pub mod lab;
 pub mod policies;
