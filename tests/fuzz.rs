@@ -314,9 +314,10 @@ enum Reader {
     DurableLink,
     PropertyFields,
     PropertyLink,
+    HeaderKey,
 }
 
-const READERS: [Reader; 11] = [
+const READERS: [Reader; 12] = [
     Reader::Scenario,
     Reader::ShareLink,
     Reader::LabState,
@@ -328,6 +329,7 @@ const READERS: [Reader; 11] = [
     Reader::DurableLink,
     Reader::PropertyFields,
     Reader::PropertyLink,
+    Reader::HeaderKey,
 ];
 
 impl Reader {
@@ -344,6 +346,7 @@ impl Reader {
             Reader::DurableLink => "durable link ?s=&k= (persist::from_query, then run)",
             Reader::PropertyFields => "property fields cases, seed (PropUi, Run, a slice)",
             Reader::PropertyLink => "property link #/properties?p=&svc=&n=&seed= (Open)",
+            Reader::HeaderKey => "typed Idempotency-Key (validate_header_key, sf_string)",
         }
     }
 }
@@ -393,6 +396,7 @@ fn feed(reader: Reader, input: &str) -> Result<usize, String> {
         Reader::DurableLink => durable_link(input),
         Reader::PropertyFields => property_fields(input),
         Reader::PropertyLink => property_link(input),
+        Reader::HeaderKey => header_key(input),
     }
 }
 
@@ -953,6 +957,15 @@ fn input(rng: &mut Rng, reader: Reader, c: &Corpus) -> String {
                 text(&bytes)
             }
         }
+        Reader::HeaderKey => {
+            // A string from the corpus (keys, names, awkward strings), bytes mutated.
+            let mut bytes = rng.pick(&c.strings).clone().into_bytes();
+            let donor = rng.pick(&c.strings);
+            for _ in 0..rng.len(3) {
+                mutate_bytes(rng, &mut bytes, donor.as_bytes(), &c.strings);
+            }
+            text(&bytes)
+        }
         Reader::PropertyFields => {
             let field = if rng.chance(50) { "cases" } else { "seed" };
             let typed = typed_number(rng, c);
@@ -1141,4 +1154,16 @@ fn every_reader_accepts_or_refuses_mutated_input_without_panicking() {
             .collect::<Vec<_>>()
             .join("\n")
     );
+}
+
+/// The sandbox's key field: the draft's rule (1-255 characters, printable ASCII); an accepted key
+/// quotes as an sf-string that starts and ends with a quote and escapes `"` and `\\`.
+fn header_key(input: &str) -> Result<usize, String> {
+    idempotency_playground::validate_header_key(input).map_err(|e| variant(&format!("{e:?}")))?;
+    let quoted = idempotency_playground::sf_string(input)
+        .map_err(|e| format!("ACCEPTED BUT sf_string REFUSED: {e:?}"))?;
+    if !(quoted.starts_with('"') && quoted.ends_with('"') && quoted.len() >= input.len() + 2) {
+        return Err(format!("ACCEPTED BUT QUOTED WRONG: {quoted}"));
+    }
+    Ok(quoted.len())
 }
