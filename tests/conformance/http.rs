@@ -879,7 +879,16 @@ fn rocket_rides_a_serialization_failure_answers_409_and_unlocks_the_key() {
 #[test]
 #[ignore = "simplification: no fault answers 500 and unlocks the key; a crash (the process dying) sends no reply and leaves the lock to expire"]
 fn rocket_rides_an_internal_error_answers_500_and_unlocks_the_key() {
-    unimplemented!("the model has no internal-error fault");
+    // The closest fault the model has: the worker fails before touching the balance. rocket-rides
+    // would answer it with 500 at once and unlock the key; the model's process dies silently.
+    let w = production(
+        Policies::rocket_rides(),
+        RequestPolicies::default(),
+        vec![request("k", 100, "ride", Fault::CrashBeforeCharge)],
+    );
+    let sent = replies(&w);
+    assert_eq!(sent.len(), 1, "one reply to the failed request");
+    assert_eq!(sent[0].0.http_status(), 500);
 }
 
 /// rocket-rides-atomic `spec/api_spec.rb`, "continues from charge_created": a key whose charge was
@@ -954,7 +963,24 @@ fn rocket_rides_policies_keep_keys_72_hours() {
 #[test]
 #[ignore = "simplification: there is no completer process; only a client's retry drives an unfinished key on"]
 fn rocket_rides_the_completer_pushes_unfinished_keys_through() {
-    unimplemented!("the model has no completer");
+    // A key left after the charge and before its record, and no client retry: the completer
+    // would finish it (one charge, a stored result) without the client.
+    let w = production(
+        Policies::rocket_rides(),
+        RequestPolicies::default(),
+        vec![request(
+            "k",
+            100,
+            "ride",
+            Fault::CrashAfterChargeBeforeRecord,
+        )],
+    );
+    assert_eq!(w.ledger().len(), 1);
+    assert_eq!(
+        count(&w, |k| matches!(k, EventKind::Resumed { .. })),
+        1,
+        "the unfinished key pushed through"
+    );
 }
 
 // ---- AWS Lambda Powertools idempotency (Python) ----------------------------------------------

@@ -761,12 +761,33 @@ fn one_connection_keeps_its_order() {
 /// WhenThereIsNoBatchInFlight resets a second partition's sequences lazily).
 #[test]
 #[ignore = "simplification: one partition, so a partition without batches in flight at a bump has no counterpart"]
-fn s_epoch_bump_resets_a_second_partition_lazily() {}
+fn s_epoch_bump_resets_a_second_partition_lazily() {
+    // Kafka numbers each partition from 0; two records for two partitions both get sequence 0.
+    // The model has one partition, so the second record gets 1.
+    let c = idempotent(3, 5);
+    let mut p = Instance::new(Some(PID), 0);
+    p.enqueue(0, 0);
+    p.enqueue(1, 0);
+    let r = run_once(&mut p, &c, 0);
+    assert_eq!((r[0].seq, r[1].seq), (Some(0), Some(0)));
+}
 
 /// Not modelled: batches of more than one record ([S] testIdempotentSplitBatchAndSend).
 #[test]
 #[ignore = "simplification: one record per batch, so MESSAGE_TOO_LARGE splitting has no counterpart"]
-fn s_idempotent_split_batch_and_send() {}
+fn s_idempotent_split_batch_and_send() {
+    // Kafka's accumulator puts records sent together into one batch (one request, one sequence
+    // range), which MESSAGE_TOO_LARGE may then split. The model sends one batch per record.
+    let c = idempotent(3, 5);
+    let mut p = Instance::new(Some(PID), 0);
+    p.enqueue(0, 0);
+    p.enqueue(1, 0);
+    assert_eq!(
+        run_once(&mut p, &c, 0).len(),
+        1,
+        "one request for both records"
+    );
+}
 
 /// [P] testPidExpirationTimeout: after `producer.id.expiration.ms` the producer's state is
 /// removed, and its next write with sequence 1 is accepted as if it were the first.
@@ -804,10 +825,25 @@ fn a_retry_after_expiry_is_written_again() {
 /// this commit accept any sequence instead, as the model does.
 #[test]
 #[ignore = "simplification: no UNKNOWN_PRODUCER_ID answer (the broker at this commit accepts any sequence from a producer it has no state for)"]
-fn t_unknown_producer_id_after_the_broker_forgets() {}
+fn t_unknown_producer_id_after_the_broker_forgets() {
+    // The test's broker answers a forgotten producer's write UNKNOWN_PRODUCER_ID and appends
+    // nothing; this commit's broker (and the model) appends it.
+    let mut b = broker();
+    b.append(batch(0, 0, 0), 0);
+    b.expire_producers();
+    assert!(!matches!(b.append(batch(0, 1, 1), 1), Verdict::Appended(_)));
+}
 
 /// Not modelled: transactions' begin, commit and abort, and markers ([T]
 /// testRecoveryFromAbortableErrorProduceRequestInRetry).
 #[test]
 #[ignore = "simplification: no transaction markers; a transactional.id only fences older epochs"]
-fn t_abortable_error_and_abort() {}
+fn t_abortable_error_and_abort() {
+    // With a transactional.id the new instance's InitProducerId aborts the old instance's open
+    // transaction, so a read_committed consumer never sees its e2: e2 is applied once (the new
+    // instance's copy). The model has no transactions, so the consumer applies both copies.
+    let mut s = lesson("kafka-restart").expect("lesson").scenario;
+    s.config.transactional_id = true;
+    let (_, end) = Sim::run_all(&s);
+    assert_eq!(end.consumer.times(2), 1);
+}
