@@ -675,22 +675,14 @@ fn networkclient_request_timeout_fails_every_request_on_the_connection() {
     );
 }
 
-/// ProducerConfig.postProcessAndValidateIdempotenceConfigs and KafkaProducer
-/// .configureDeliveryTimeout: the settings Kafka refuses.
+/// KafkaProducer.configureDeliveryTimeout: a delivery timeout shorter than the request timeout
+/// is refused.
 #[test]
 fn producer_config_refusals() {
-    let ok = Config::default();
-    assert_eq!(ok.refusal(), None);
-    let six = Config {
-        max_in_flight: 6,
-        ..ok
-    };
-    assert_eq!(six.refusal(), Some(ConfigRefusal::MaxInFlightOver5));
-    let zero = Config { retries: 0, ..ok };
-    assert_eq!(zero.refusal(), Some(ConfigRefusal::RetriesZero));
+    // The idempotence refusals are tests/kafka.rs's `kafka_refuses_the_configurations_it_refuses`.
     let short = Config {
         delivery_timeout_ms: Some(30),
-        ..ok
+        ..Config::default()
     };
     assert_eq!(
         short.refusal(),

@@ -498,16 +498,22 @@ impl Sim {
         true
     }
 
-    /// Request `id`'s timeout passed: its connection closes; every request on it fails.
-    fn time_out(&mut self, inst: usize, conn: u32, id: u32, rec: &mut StepRecord) -> StepKind {
+    /// Request `id`'s timeout on `conn` passed: the instance closes the connection, failing every
+    /// request on it (batch, attempt, reaction), and the connection's answers never arrive.
+    fn close_connection(&mut self, inst: usize, conn: u32, id: u32) -> Vec<(usize, u8, Reaction)> {
         let config = self.scenario.config;
         let failed = self.instances[inst]
             .timeout(conn, id, &config)
             .unwrap_or_default();
-        // The closed connection's answers never arrive.
         self.queue.retain(|_, ev| {
             !matches!(*ev, Event::Respond { inst: i, conn: c, .. } if i == inst && c == conn)
         });
+        failed
+    }
+
+    /// Request `id`'s timeout passed: its connection closes; every request on it fails.
+    fn time_out(&mut self, inst: usize, conn: u32, id: u32, rec: &mut StepRecord) -> StepKind {
+        let failed = self.close_connection(inst, conn, id);
         let mut first = None;
         for &(batch, attempt, reaction) in &failed {
             let event = self.instances[inst].batches[batch].event;
@@ -683,12 +689,8 @@ impl Sim {
             }
         }
         if let Some(req) = self.instances[z].overdue(self.now) {
-            let config = self.scenario.config;
             let conn = self.instances[z].connection;
-            self.instances[z].timeout(conn, req.id, &config);
-            self.queue.retain(|_, ev| {
-                !matches!(*ev, Event::Respond { inst: i, conn: c, .. } if i == z && c == conn)
-            });
+            self.close_connection(z, conn, req.id);
         }
         self.drain(z, rec);
     }
