@@ -328,6 +328,21 @@ fn every_lesson_asks_and_its_answer_follows_the_settings() {
             .retain(|t| t.input != Input::ExpireProducers)),
         Choice::Duplicate
     );
+    // delivery.timeout.ms gives up with retries to spare; the relay's resend is a new record.
+    assert_eq!(answer("kafka-delivery-timeout", |_| {}), Choice::Appended);
+    let l = lesson("kafka-delivery-timeout").expect("lesson");
+    let (_, end) = run(&l.scenario);
+    assert_eq!(end.consumer.times(0), 2);
+    let mut inbox = l.scenario.clone();
+    inbox.config.inbox = true;
+    assert_eq!(run(&inbox).1.consumer.times(0), 1);
+    // The lesson's "try next": a delivery timeout of 300 ms lets a later retry be acknowledged,
+    // and nothing is published again.
+    let mut longer = l.scenario.clone();
+    longer.config.delivery_timeout_ms = Some(300);
+    let (records, end) = run(&longer);
+    assert!(l.question.pose(&records, &end).is_none());
+    assert_eq!(end.broker.log.len(), 1);
     assert_eq!(answer("kafka-outbox", |_| {}), Choice::Times(2));
     assert_eq!(
         answer("kafka-outbox", |s| s.config.inbox = true),

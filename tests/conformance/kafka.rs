@@ -5,7 +5,8 @@
 //! TransactionManagerTest.java in the same folder, `[P]`
 //! storage/src/test/java/org/apache/kafka/storage/internals/log/ProducerStateManagerTest.java,
 //! `[U]` core/src/test/scala/unit/kafka/log/UnifiedLogTest.scala, `[C]`
-//! core/src/test/scala/unit/kafka/coordinator/transaction/TransactionMetadataTest.scala.
+//! core/src/test/scala/unit/kafka/coordinator/transaction/TransactionMetadataTest.scala, `[TC]`
+//! TransactionCoordinatorTest.scala in the same folder.
 //! The model has one record per batch and one partition, so "batch" and "record" coincide and
 //! a test's second partition has no counterpart (ignored where it matters).
 
@@ -202,6 +203,19 @@ fn verification_refuses_an_older_transactional_epoch_with_invalid_epoch() {
     old.transactional = true;
     assert_eq!(b.append(old, 0), Verdict::InvalidEpoch);
     assert!(b.log.is_empty());
+}
+
+/// [TC] testInitProducerIdWithCurrentEpochProvided and testInitProducerIdStaleCurrentEpochProvided:
+/// an `InitProducerId` carrying the coordinator's current producer id and epoch bumps the
+/// epoch; one carrying an older epoch (after a new instance took the transactional id) is
+/// answered PRODUCER_FENCED and changes nothing.
+#[test]
+fn tc_init_producer_id_with_the_current_epoch_bumps_a_stale_one_is_fenced() {
+    let mut b = Broker::with_transactional(PID, 10);
+    assert_eq!(b.bump_epoch(Some(PID), 10), Some(11));
+    assert_eq!(b.init_producer_id(true), (PID, 12));
+    assert_eq!(b.bump_epoch(Some(PID), 11), None);
+    assert_eq!(b.txn, Some((PID, 12)));
 }
 
 // --- The producer -------------------------------------------------------------------------
@@ -609,6 +623,86 @@ fn t_invalid_epoch_stops_a_fenced_transactional_producer() {
         Reaction::Stopped
     );
     assert_eq!(p.state, InstanceState::Fenced);
+}
+
+fn transactional(retries: u8, max_in_flight: u8) -> Config {
+    Config {
+        transactional_id: true,
+        ..idempotent(retries, max_in_flight)
+    }
+}
+
+/// [T] testBumpTransactionalEpochOnAbortableError with TransactionManager.canRetry ("For the
+/// idempotent producer, retry all OUT_OF_ORDER_SEQUENCE_NUMBER errors": the transactional one
+/// does not): OUT_OF_ORDER_SEQUENCE_NUMBER for the next batch fails it; the transaction is
+/// abortable, and the abort's `InitProducerId` bumps the epoch at the coordinator, after which
+/// the next batch starts at sequence 0 in the bumped epoch.
+#[test]
+fn t_transactional_out_of_order_fails_and_bumps_through_the_coordinator() {
+    let c = transactional(3, 5);
+    let mut b = Broker::with_transactional(PID, 1);
+    let mut p = Instance::new(Some(PID), 1);
+    p.enqueue(0, 0);
+    let r = run_once(&mut p, &c, 0);
+    assert_eq!(
+        respond(&mut p, r[0], Verdict::OutOfOrder, &c),
+        Reaction::Failed(FailReason::OutOfOrder)
+    );
+    assert_eq!(
+        p.prepare_with(&c, |pid, e| b.bump_epoch(pid, e)),
+        Bump::To(2)
+    );
+    assert_eq!(b.txn, Some((PID, 2)));
+    p.enqueue(1, 0);
+    let r = run_once(&mut p, &c, 0);
+    assert_eq!((r[0].epoch, r[0].seq), (2, Some(0)));
+}
+
+/// [T] testBumpTransactionalEpochOnAbortableError: the abort (and so the bump) waits until no
+/// batch is in flight (TransactionManager.nextRequest holds `EndTxn` while batches are
+/// incomplete), and nothing new is sent meanwhile (testNotReadyForSendAfterAbortableError).
+#[test]
+fn t_transactional_bump_waits_until_nothing_is_in_flight() {
+    let c = transactional(3, 5);
+    let mut b = Broker::with_transactional(PID, 0);
+    let mut p = Instance::new(Some(PID), 0);
+    p.enqueue(0, 0);
+    p.enqueue(1, 0);
+    let r = run_once(&mut p, &c, 0);
+    assert_eq!(r.len(), 2);
+    respond(&mut p, r[0], Verdict::OutOfOrder, &c);
+    p.enqueue(2, 0);
+    assert_eq!(
+        p.prepare_with(&c, |pid, e| b.bump_epoch(pid, e)),
+        Bump::None
+    );
+    assert_eq!(p.next_to_send(&c), None);
+    respond(&mut p, r[1], appended(0), &c);
+    assert_eq!(
+        p.prepare_with(&c, |pid, e| b.bump_epoch(pid, e)),
+        Bump::To(1)
+    );
+    assert!(p.next_to_send(&c).is_some());
+}
+
+/// [TC] testInitProducerIdStaleCurrentEpochProvided, seen from the client: a zombie whose
+/// transaction became abortable asks for a new epoch with its old one and is told
+/// PRODUCER_FENCED (fatal, `maybeTransitionToErrorState`): it stops, every batch failed.
+#[test]
+fn t_a_zombie_that_must_bump_is_fenced_by_the_coordinator() {
+    let c = transactional(3, 5);
+    let mut b = Broker::with_transactional(PID, 0);
+    let mut p = Instance::new(Some(PID), 0);
+    assert_eq!(b.init_producer_id(true), (PID, 1));
+    p.enqueue(0, 0);
+    let r = run_once(&mut p, &c, 0);
+    respond(&mut p, r[0], Verdict::OutOfOrder, &c);
+    assert_eq!(
+        p.prepare_with(&c, |pid, e| b.bump_epoch(pid, e)),
+        Bump::Fenced
+    );
+    assert_eq!(p.state, InstanceState::Fenced);
+    assert_eq!(b.txn, Some((PID, 1)));
 }
 
 /// [S] testSequenceNumberIncrement and [T] testSequenceNumberOverflow: each new batch takes the

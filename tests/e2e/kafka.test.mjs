@@ -171,6 +171,14 @@ test('challenges: a duplicate past idempotence, and two records reordered, won w
     assert.match(await status.textContent(), /Not won: the run is over/);
     await page.getByTestId('back').click();
     assert.equal(await status.getAttribute('data-ended'), 'false');
+    // The solution replaces the run, and the learner's own run comes back with one click.
+    const mine = await page.getByTestId('inputs').textContent();
+    await page.getByTestId('show-solution').click();
+    await page.getByTestId('run-to-end').click();
+    assert.notEqual(await page.getByTestId('inputs').textContent(), mine);
+    await page.getByTestId('restore-mine').click();
+    assert.equal(await page.getByTestId('inputs').textContent(), mine);
+    assert.equal(await page.getByTestId('restore-mine').count(), 0);
   });
 });
 
@@ -242,6 +250,24 @@ test('the forgotten producer, an old link, and what the model leaves out', async
     // What the model leaves out is listed on the page.
     await page.locator('[data-testid=leaves-out] summary').click();
     assert.ok((await page.locator('[data-testid=leaves-out] li').count()) >= 5);
+  });
+});
+
+test('the delivery timeout gives up with retries to spare; the inbox absorbs the relay\'s resend', async () => {
+  await withPage(async (page) => {
+    await open(page, 'kafka/#/scenario/kafka-delivery-timeout');
+    assert.equal(await page.getByTestId('delivery-timeout').inputValue(), '200');
+    await page.getByTestId('run-to-end').click();
+    await choose(page, 'Appended again');
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'right');
+    await toEnd(page);
+    // One send() of e0 by the producer, one by the relay: two records, neither a producer retry.
+    assert.equal(await dupRows(page).count(), 1);
+    assert.equal(await page.locator('[data-invariant=no-duplicate-in-session]').getAttribute('data-state'), 'holds');
+    // The lesson's "try next": a longer delivery timeout, and nothing is sent again.
+    await page.getByTestId('delivery-timeout').selectOption('480');
+    await toEnd(page);
+    assert.equal(await dupRows(page).count(), 0);
   });
 });
 

@@ -188,6 +188,24 @@ impl Broker {
         (pid, 0)
     }
 
+    /// `InitProducerId` from a running transactional instance with its producer id and epoch,
+    /// after it aborted (KIP-360): the coordinator bumps the epoch when they are its current
+    /// ones (`prepareIncrementProducerEpoch`), and answers `PRODUCER_FENCED` (`None`) when a
+    /// newer instance has taken the transactional id (`prepareInitProducerIdTransit`,
+    /// TransactionCoordinatorTest `testInitProducerIdStaleCurrentEpochProvided`). An exhausted
+    /// epoch, which a run never reaches, is refused too rather than given a new producer id.
+    pub fn bump_epoch(&mut self, pid: Option<Pid>, epoch: Epoch) -> Option<Epoch> {
+        match (self.txn, pid) {
+            (Some((tpid, tepoch)), Some(pid))
+                if tpid == pid && tepoch == epoch && epoch < MAX_EPOCH - 1 =>
+            {
+                self.txn = Some((pid, epoch + 1));
+                Some(epoch + 1)
+            }
+            _ => None,
+        }
+    }
+
     /// Appends one batch, or says why not, by the rules of `UnifiedLog` and
     /// `ProducerAppendInfo` in the order they apply.
     pub fn append(&mut self, batch: ProduceBatch, step: usize) -> Verdict {

@@ -7,10 +7,11 @@ use super::question::{Ask, Question};
 use super::{Config, Input, KafkaScenario, TimedInput};
 
 /// The lessons' ids, in the order of the lesson path (`#/scenario/<id>` on the Kafka page).
-pub const LESSON_IDS: [&str; 5] = [
+pub const LESSON_IDS: [&str; 6] = [
     "kafka-lost-ack",
     "kafka-in-flight",
     "kafka-forgotten",
+    "kafka-delivery-timeout",
     "kafka-restart",
     "kafka-outbox",
 ];
@@ -152,6 +153,26 @@ pub fn lesson(id: &str) -> Option<Lesson> {
                 ],
             ),
             Ask::RetryVerdict,
+        ),
+        // Every ack of e0 lost, retries to spare: delivery.timeout.ms fails it, and the relay's
+        // new send of e0 is a new record to the broker.
+        "kafka-delivery-timeout" => (
+            scenario(
+                Config {
+                    retries: 10,
+                    max_in_flight: 1,
+                    delivery_timeout_ms: Some(200),
+                    ..base
+                },
+                vec![
+                    at(0, Input::LoseNextAck),
+                    at(0, send(1)),
+                    at(61, Input::LoseNextAck),
+                    at(122, Input::LoseNextAck),
+                    at(183, Input::LoseNextAck),
+                ],
+            ),
+            Ask::ResendVerdict,
         ),
         "kafka-restart" => (
             scenario(

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use super::broker::{Broker, ProduceBatch, Verdict};
 use super::invariants::Violations;
 use super::pipeline::{Consumer, Relay};
-use super::producer::{Answer, FailReason, Instance, InstanceState, Reaction};
+use super::producer::{Answer, Bump, FailReason, Instance, InstanceState, Reaction};
 use super::{
     Config, Epoch, EventId, Input, KafkaScenario, Pid, Seq, LATENCY_MS, REQUEST_TIMEOUT_MS,
 };
@@ -125,6 +125,9 @@ pub struct StepRecord {
     pub closed: Vec<Closed>,
     /// The epoch an instance bumped to during this step, if one did.
     pub bumped: Option<(usize, Epoch)>,
+    /// A transactional instance that asked the coordinator for a new epoch in this step and
+    /// was told `PRODUCER_FENCED` (it stopped).
+    pub bump_fenced: Option<usize>,
 }
 
 /// A request failed because its connection closed.
@@ -172,6 +175,16 @@ pub enum Wire {
 pub enum Halt {
     /// It reached `KAFKA_MAX_STEPS`.
     StepLimit,
+    /// It reached `KAFKA_MAX_STEPS` after its backlog collapsed: since the last batch
+    /// acknowledged to the application (at `last_ack_ms`, if any), more batches gave up at
+    /// their delivery timeout than the service has written events. Each waited behind the
+    /// others longer than `delivery.timeout.ms` (which counts from `send()`, queueing
+    /// included), failed, and was published again at the back: a metastable failure that
+    /// never ends on its own, in Kafka as here.
+    Collapsed {
+        /// When the application last heard an acknowledgement.
+        last_ack_ms: Option<u64>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -244,6 +257,10 @@ pub struct Sim {
     /// The invariants.
     pub violations: Violations,
     halt: Option<Halt>,
+    /// When the application last heard an acknowledgement, and how many batches have
+    /// expired since (for [`Halt::Collapsed`]).
+    last_ack_ms: Option<u64>,
+    expired_since_ack: u32,
     /// The last step, if any.
     pub last: Option<StepRecord>,
 }
@@ -273,6 +290,8 @@ impl Sim {
             steps: 0,
             violations: Violations::default(),
             halt: None,
+            last_ack_ms: None,
+            expired_since_ack: 0,
             last: None,
         };
         for (i, t) in scenario.inputs.iter().enumerate() {
@@ -407,7 +426,13 @@ impl Sim {
             return false;
         }
         if self.steps >= KAFKA_MAX_STEPS {
-            self.halt = Some(Halt::StepLimit);
+            self.halt = Some(if self.expired_since_ack > self.relay.written {
+                Halt::Collapsed {
+                    last_ack_ms: self.last_ack_ms,
+                }
+            } else {
+                Halt::StepLimit
+            });
             return false;
         }
         let (at, ev) = loop {
@@ -428,6 +453,7 @@ impl Sim {
             started: None,
             closed: Vec::new(),
             bumped: None,
+            bump_fenced: None,
         };
         rec.kind = match ev {
             Event::Input(i) => {
@@ -604,7 +630,16 @@ impl Sim {
             return;
         }
         match reaction {
-            Reaction::Acked(_) => self.relay.acked(event),
+            Reaction::Acked(_) => {
+                self.relay.acked(event);
+                self.last_ack_ms = Some(self.now);
+                self.expired_since_ack = 0;
+            }
+            Reaction::Failed(FailReason::Expired) => {
+                self.expired_since_ack += 1;
+                let now = self.now;
+                self.enqueue(inst, event, now);
+            }
             Reaction::Failed(reason) if reason != FailReason::Fenced => {
                 // The row stays unpublished (the change uncommitted): the relay publishes it
                 // again, as a new record.
@@ -697,8 +732,17 @@ impl Sim {
 
     /// Sends what instance `inst` may send now (`Sender.runOnce`: resolve, bump, drain).
     fn drain(&mut self, inst: usize, rec: &mut StepRecord) {
-        if self.instances[inst].prepare() {
-            rec.bumped = Some((inst, self.instances[inst].epoch));
+        let config = self.scenario.config;
+        let broker = &mut self.broker;
+        match self.instances[inst].prepare_with(&config, |pid, e| broker.bump_epoch(pid, e)) {
+            Bump::To(epoch) => rec.bumped = Some((inst, epoch)),
+            Bump::Fenced => {
+                rec.bump_fenced = Some(inst);
+                if self.current == Some(inst) {
+                    self.current = None;
+                }
+            }
+            Bump::None => {}
         }
         let config = self.scenario.config;
         while let Some(b) = self.instances[inst].next_to_send(&config) {

@@ -38,7 +38,7 @@ pub use invariants::{Invariant, Violations};
 pub use json::{from_json, from_json_versioned, to_json, KafkaJsonError, KAFKA_SCENARIO_VERSION};
 pub use pipeline::{Consumer, Relay, RelayKind};
 pub use producer::{
-    Answer, Batch, BatchStatus, FailReason, Instance, InstanceState, Reaction, Request,
+    Answer, Batch, BatchStatus, Bump, FailReason, Instance, InstanceState, Reaction, Request,
 };
 pub use question::{Ask, Choice, Posed, Question};
 

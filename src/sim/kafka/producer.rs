@@ -34,6 +34,11 @@
 //! - **An epoch bump** (`bumpIdempotentProducerEpoch`, `startSequencesAtBeginning`) gives every
 //!   unfinished batch that has a sequence a new one from 0 in the new epoch, including a batch
 //!   whose request is still on the wire: its answer still completes it.
+//! - **A transactional producer never bumps by itself** (`TransactionManager.canRetry` retries
+//!   a real sequence gap only for the idempotent producer; `handleFailedBatch` makes the
+//!   transaction abortable, and the abort's `InitProducerId` asks the coordinator once nothing
+//!   is in flight): here it bumps where the idempotent one would, through the coordinator,
+//!   which fences a stale epoch (see [`Instance::prepare_with`]).
 
 use std::collections::VecDeque;
 
@@ -256,12 +261,34 @@ impl Instance {
         seq == self.last_acked.map_or(0, |l| l + 1)
     }
 
-    /// The start of `Sender.runOnce`: resolves an unresolved sequence once nothing is in flight
-    /// (`maybeResolveSequences`), then bumps the epoch if that was requested
-    /// (`bumpIdempotentEpochAndResetIdIfNeeded`). True when the epoch was bumped.
+    /// The start of `Sender.runOnce` for the idempotent producer: resolves an unresolved
+    /// sequence once nothing is in flight (`maybeResolveSequences`), then bumps its own epoch if
+    /// that was requested (`bumpIdempotentEpochAndResetIdIfNeeded`). True when it bumped.
     pub fn prepare(&mut self) -> bool {
+        let idempotent = Config {
+            transactional_id: false,
+            ..Config::default()
+        };
+        matches!(self.prepare_with(&idempotent, |_, e| Some(e)), Bump::To(_))
+    }
+
+    /// [`Instance::prepare`] for either producer. The idempotent producer bumps its own epoch.
+    /// A transactional one cannot: in Kafka a failed batch makes its transaction abortable
+    /// (`maybeTransitionToErrorState` sets `epochBumpRequired`), and the abort, sent once no
+    /// batch is in flight (`nextRequest` holds `EndTxn` while batches are incomplete), ends with
+    /// `InitProducerId` carrying its producer id and epoch (`TransactionManager.beginAbort`,
+    /// KIP-360). Here, without transactions, it bumps when the idempotent producer would, but
+    /// only once nothing is in flight, sending nothing meanwhile, and through `coordinator`,
+    /// which answers that request: the new epoch, or `None` for `PRODUCER_FENCED` when a newer
+    /// instance holds the transactional id (`TransactionCoordinator
+    /// .prepareInitProducerIdTransit`); the instance is then fenced.
+    pub fn prepare_with(
+        &mut self,
+        config: &Config,
+        coordinator: impl FnOnce(Option<Pid>, Epoch) -> Option<Epoch>,
+    ) -> Bump {
         if !self.live() {
-            return false;
+            return Bump::None;
         }
         if self.unresolved.is_some() && !self.has_inflight_batches() {
             if !self.is_next_sequence(self.next_seq) {
@@ -270,12 +297,23 @@ impl Instance {
             }
             self.unresolved = None;
         }
-        if !self.bump_required {
-            return false;
+        if !self.bump_required || (config.transactional_id && !self.in_flight.is_empty()) {
+            return Bump::None;
         }
         self.bump_required = false;
-        // Past Short.MAX_VALUE Kafka asks for a new producer id; a run never gets near it.
-        self.epoch = self.epoch.saturating_add(1);
+        let epoch = if config.transactional_id {
+            match coordinator(self.pid, self.epoch) {
+                Some(e) => e,
+                None => {
+                    self.fence();
+                    return Bump::Fenced;
+                }
+            }
+        } else {
+            // Past Short.MAX_VALUE Kafka asks for a new producer id; a run never gets near it.
+            self.epoch.saturating_add(1)
+        };
+        self.epoch = epoch;
         let mut open: Vec<usize> = (0..self.batches.len())
             .filter(|&j| self.batches[j].sequenced())
             .collect();
@@ -289,12 +327,17 @@ impl Instance {
         self.next_seq = open.len() as Seq;
         self.last_acked = None;
         self.unresolved = None;
-        true
+        Bump::To(epoch)
     }
 
     /// The batch that may be sent now, if any (it stays queued until [`Instance::sent`]).
     pub fn next_to_send(&self, config: &Config) -> Option<usize> {
         if !self.live() || self.in_flight.len() >= usize::from(config.max_in_flight) {
+            return None;
+        }
+        // A transactional producer with an abortable error sends nothing until it has aborted
+        // and bumped its epoch.
+        if config.transactional_id && self.bump_required {
             return None;
         }
         let &head = self.queue.front()?;
@@ -370,6 +413,10 @@ impl Instance {
                 if self.unresolved.is_none() && (b.reset || !self.is_next_sequence(seq)) {
                     return true;
                 }
+                if config.transactional_id {
+                    // A real gap: only the idempotent producer retries it.
+                    return false;
+                }
                 if self.unresolved.is_none() || self.unresolved == Some(seq) {
                     self.bump_required = true;
                 }
@@ -383,6 +430,8 @@ impl Instance {
     fn fail(&mut self, i: usize, reason: FailReason, adjust: bool, config: &Config) {
         self.batches[i].status = BatchStatus::Failed(reason);
         self.queue.retain(|&q| q != i);
+        // `handleFailedBatch`: a bump after a gap or a failure with retries left. (Any failure
+        // makes a transaction abortable, and Kafka's abort bumps; see `prepare_with`.)
         if config.idempotence && (reason == FailReason::OutOfOrder || adjust) {
             self.bump_required = true;
         }
@@ -516,6 +565,18 @@ impl Instance {
             .filter(|r| r.sent_at + super::REQUEST_TIMEOUT_MS <= now)
             .copied()
     }
+}
+
+/// What [`Instance::prepare_with`] did to the epoch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bump {
+    /// Nothing.
+    None,
+    /// Bumped to this epoch; unfinished batches renumbered from 0.
+    To(Epoch),
+    /// A transactional instance asked the coordinator for a new epoch and was told
+    /// `PRODUCER_FENCED`: it stopped.
+    Fenced,
 }
 
 /// An error answer, as the client classifies it.

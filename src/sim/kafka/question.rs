@@ -14,6 +14,9 @@ pub enum Ask {
     RetryVerdict,
     /// What the broker does with the first request of the woken-up zombie.
     ZombieVerdict,
+    /// What the broker does with the first request of an event the relay publishes again
+    /// after the producer failed it at its delivery timeout (asked when it fails).
+    ResendVerdict,
     /// How many times the consumer applies this event in the whole run (asked before the first
     /// restart).
     Applied(EventId),
@@ -116,6 +119,32 @@ impl Question {
                     }
                 }
                 None
+            }
+            Ask::ResendVerdict => {
+                let (j, event) = records.iter().enumerate().find_map(|(j, r)| match r.kind {
+                    StepKind::Expired { event, .. } => Some((j, event)),
+                    _ => None,
+                })?;
+                let (k, verdict) =
+                    records
+                        .iter()
+                        .enumerate()
+                        .skip(j + 1)
+                        .find_map(|(k, r)| match r.kind {
+                            StepKind::Arrived {
+                                event: e,
+                                attempt: 1,
+                                verdict,
+                                ..
+                            } if e == event => Some((k, verdict)),
+                            _ => None,
+                        })?;
+                Some(Posed {
+                    ask_at: j + 1,
+                    choices: vec![Choice::Appended, Choice::Duplicate, Choice::OutOfOrder],
+                    answer: Choice::of(verdict),
+                    shows: k + 1,
+                })
             }
             Ask::Applied(event) => {
                 let restart = records

@@ -7,8 +7,8 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use crate::sim::kafka::{
-    challenge, lesson, ChallengeGoal, Config, Input, KafkaJsonError, KafkaLimit, KafkaScenario,
-    Posed, Sim, StepRecord, TimedInput, CHALLENGE_IDS, LESSON_IDS,
+    challenge, lesson, ChallengeGoal, Config, Halt, Input, KafkaJsonError, KafkaLimit,
+    KafkaScenario, Posed, Sim, StepRecord, TimedInput, CHALLENGE_IDS, LESSON_IDS,
 };
 use crate::ui::route::Route;
 
@@ -93,8 +93,8 @@ pub enum Notice {
     ImportFailed(KafkaJsonError),
     /// A control would break a limit; nothing changed.
     Limit(KafkaLimit),
-    /// The run reached the step limit.
-    StepLimit,
+    /// The run reached the step limit (why, as the core found it).
+    StepLimit(Halt),
     /// The address names a challenge this page does not have; the sandbox is shown.
     UnknownChallenge,
     /// The run was written by an earlier version of the page, whose model differed from Kafka's:
@@ -127,6 +127,8 @@ pub struct KafkaUi {
     pub delay_ms: u32,
     /// The challenge's solution was opened.
     pub solution_shown: bool,
+    /// The learner's own run, kept when the solution replaced it (to go back to).
+    pub before_solution: Option<Rc<KafkaScenario>>,
 }
 
 /// What the learner does.
@@ -158,8 +160,10 @@ pub enum Action {
     AskAgain,
     /// Imports JSON.
     Import(String),
-    /// Opens the challenge's solution.
+    /// Opens the challenge's solution (the learner's run is kept).
     ShowSolution,
+    /// Goes back to the run the solution replaced.
+    RestoreMine,
     /// The delay for the delay button.
     SetDelay(u32),
     /// Hides the notice.
@@ -179,7 +183,7 @@ impl KafkaUi {
             Place::Lesson(id) => lesson(id).and_then(|l| l.question.pose(&records, &end)),
             _ => None,
         };
-        let notice = notice.or_else(|| end.halt().map(|_| Notice::StepLimit));
+        let notice = notice.or_else(|| end.halt().map(Notice::StepLimit));
         let mut ui = KafkaUi {
             place,
             sim: Sim::new(&scenario),
@@ -192,6 +196,7 @@ impl KafkaUi {
             notice,
             delay_ms: 100,
             solution_shown: false,
+            before_solution: None,
         };
         let k = step.min(ui.max_step());
         ui.sim = Sim::replay(&ui.scenario, k);
@@ -252,6 +257,7 @@ impl KafkaUi {
         }
         next.delay_ms = self.delay_ms;
         next.solution_shown = self.solution_shown;
+        next.before_solution = self.before_solution.clone();
         next.goto(k);
         *self = next;
     }
@@ -335,11 +341,21 @@ impl Reducible for KafkaUi {
             Action::ShowSolution => {
                 if let Place::Challenge(id) = ui.place {
                     if let Some(c) = challenge(id) {
+                        let mine = Rc::new(ui.scenario.clone());
                         let mut next = KafkaUi::open(ui.place, c.solution, 0, None);
                         next.solution_shown = true;
+                        next.before_solution = Some(mine);
                         next.delay_ms = ui.delay_ms;
                         ui = next;
                     }
+                }
+            }
+            Action::RestoreMine => {
+                if let Some(mine) = ui.before_solution.take() {
+                    let mut next = KafkaUi::open(ui.place, (*mine).clone(), 0, None);
+                    next.solution_shown = true;
+                    next.delay_ms = ui.delay_ms;
+                    ui = next;
                 }
             }
             Action::SetDelay(ms) => ui.delay_ms = ms,

@@ -5,7 +5,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::sim::kafka::{
-    BatchStatus, Config, Input, InstanceState, Invariant, RelayKind, Wire, CHALLENGE_IDS,
+    BatchStatus, Config, Halt, Input, InstanceState, Invariant, RelayKind, Wire, CHALLENGE_IDS,
     LESSON_IDS, NUM_BATCHES_TO_RETAIN,
 };
 use crate::sim::limits::{KAFKA_MAX_IN_FLIGHT, KAFKA_MAX_RETRIES, KAFKA_MIN_IN_FLIGHT};
@@ -181,7 +181,7 @@ fn notice(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
                 ),
             )
         }
-        Notice::StepLimit => (
+        Notice::StepLimit(Halt::StepLimit) => (
             true,
             l.t(
                 "The run stopped at the step limit.",
@@ -189,6 +189,20 @@ fn notice(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             )
             .into(),
         ),
+        Notice::StepLimit(Halt::Collapsed { last_ack_ms }) => {
+            let since = match last_ack_ms {
+                Some(ms) => tr!(l, "Since {ms} ms", "{ms} ms 以降"),
+                None => l.t("From the start", "最初から").into(),
+            };
+            (
+                true,
+                tr!(
+                    l,
+                    "The run stopped at the step limit, and would never end on its own. {since} no send has been acknowledged in time: each batch waits behind the backlog longer than the delivery timeout (it counts from send(), queueing included), fails, and the relay publishes it again at the back. A longer delivery timeout, or fewer events at once, lets the backlog drain.",
+                    "実行はステップ上限で止まった。このままでは終わらない。{since}、期限内に確認応答された送信は 1 つもない：どのバッチも滞留の後ろで配信タイムアウト（send() から数え、待ち時間も含む）より長く待って失敗し、リレーがそれを列の最後にもう一度送る。配信タイムアウトを長くするか、一度に書くイベントを減らせば滞留は掃ける。"
+                ),
+            )
+        }
     };
     html! {
         <div class={classes!("notice", error.then_some("error"))} data-testid="notice" role="status">
@@ -241,8 +255,11 @@ fn intro(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
                     }
                     if ui.solution_shown {
                         <p class="muted">{ l.t(solution.0, solution.1) }</p>
+                        if ui.before_solution.is_some() {
+                            <button data-testid="restore-mine" onclick={on.reform(|_| Action::RestoreMine)}>{ l.t("Back to my run", "自分の実行に戻る") }</button>
+                        }
                     } else {
-                        <button data-testid="show-solution" onclick={on.reform(|_| Action::ShowSolution)}>{ l.t("Stuck? Show a solution", "行き詰まったら：解答例を開く") }</button>
+                        <button data-testid="show-solution" onclick={on.reform(|_| Action::ShowSolution)}>{ l.t("Stuck? Show a solution (your run is kept)", "行き詰まったら：解答例を開く（自分の実行は残る）") }</button>
                     }
                 </section>
             }
@@ -402,7 +419,7 @@ fn predict(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
                     tr!(
                         l,
                         "Not quite: you said {picked}; the run gives {shown}.",
-                        "惜しい：予想は「{picked}」、実行の答えは「{shown}」。"
+                        "はずれ：予想は「{picked}」、実行の答えは「{shown}」。"
                     )
                 }
                 None => tr!(l, "The answer: {shown}.", "答え：{shown}。"),
@@ -501,7 +518,7 @@ fn faults(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
                 <button data-testid="send-5" onclick={add(Input::Send { count: 5 })}>{ l.t("Send 5", "5 件送る") }</button>
                 <button data-testid="lose-request" onclick={add(Input::LoseNextRequest)}>{ l.t("Lose the next request", "次のリクエストを失う") }</button>
                 <button data-testid="lose-ack" onclick={add(Input::LoseNextAck)}>{ l.t("Lose the next ack", "次の確認応答を失う") }</button>
-                <button data-testid="expire" title={l.t("As when a producer is idle longer than producer.id.expiration.ms (a day by default)", "producer.id.expiration.ms（既定 1 日）より長く音沙汰のないプロデューサと同じ")} onclick={add(Input::ExpireProducers)}>{ l.t("The broker forgets its producers", "ブローカーがプロデューサを忘れる") }</button>
+                <button data-testid="expire" title={l.t("As when a producer is idle longer than producer.id.expiration.ms (a day by default)", "producer.id.expiration.ms（既定 1 日）より長く何も送ってこないプロデューサと同じ")} onclick={add(Input::ExpireProducers)}>{ l.t("The broker forgets its producers", "ブローカーがプロデューサを忘れる") }</button>
                 <button data-testid="refuse" title={l.t("The broker answers NOT_ENOUGH_REPLICAS: a follower fell behind, acks=all cannot be met; nothing is appended", "ブローカーは NOT_ENOUGH_REPLICAS と答える：フォロワーが遅れ acks=all を満たせない。何も追記しない")} onclick={add(Input::RefuseNextRequest)}>{ l.t("Refuse the next request (not enough replicas)", "次のリクエストを拒否（レプリカ不足）") }</button>
                 <span class="kafka-delay">
                     <button data-testid="delay" onclick={add(Input::DelayNextRequest { ms: delay })}>{ l.t("Delay the next request", "次のリクエストを遅らせる") }</button>

@@ -111,7 +111,7 @@ pub fn predict_block(
                     value_text(l, right)
                 ],
                 [
-                    "✕ 惜しい：予想は「{}」、実行の答えは「{}」。",
+                    "✕ はずれ：予想は「{}」、実行の答えは「{}」。",
                     value_text(l, v),
                     value_text(l, right)
                 ]

@@ -18,8 +18,8 @@ use crate::ui::i18n::{tr, Lang};
 pub const LEAVES_OUT: [(&str, &str); 7] = [
     ("One partition and one broker: no replication, no leader changes; “not enough replicas” is a fault you arm, not a follower falling behind.", "パーティションもブローカーも 1 つ：レプリケーションもリーダー交代もない。「レプリカ不足」は自分で仕掛ける障害で、遅れるフォロワーはいない。"),
     ("One record per batch, so a batch never splits and the sequence advances by one.", "1 バッチに 1 レコード：バッチは分割されず、シーケンスは 1 ずつ進む。"),
-    ("The broker forgets producers only when you say so, all at once; no log retention or DeleteRecords. (Brokers since KIP-360 accept any sequence from a producer they have no state for, as here, instead of answering UNKNOWN_PRODUCER_ID.)", "ブローカーがプロデューサを忘れるのは指示したときだけで、全員まとめて。ログの保持期間も DeleteRecords もない。（KIP-360 以降のブローカーは、状態のないプロデューサのシーケンスを UNKNOWN_PRODUCER_ID と答えずに何でも受け付ける。ここも同じ。）"),
-    ("No transactions: a transactional.id only keeps the producer id across restarts and refuses older epochs; there is no commit, abort or read_committed. A zombie's refused write and its failed abort are one step.", "トランザクションはない：transactional.id は再起動をまたいでプロデューサIDを保ち、古いエポックを拒否するだけ。コミットもアボートも read_committed もない。ゾンビの書き込み拒否とアボートの失敗は 1 ステップにまとめている。"),
+    ("The broker forgets producers only when you say so, all at once; no log retention or DeleteRecords. (Brokers since KIP-360 accept any sequence from a producer they have no state for, as here, instead of answering UNKNOWN_PRODUCER_ID.)", "ブローカーがプロデューサを忘れるのは指示したときだけで、すべてのプロデューサを一度に。ログの保持期間も DeleteRecords もない。（KIP-360 以降のブローカーは、状態のないプロデューサのシーケンスを UNKNOWN_PRODUCER_ID と答えずに何でも受け付ける。ここも同じ。）"),
+    ("No transactions: a transactional.id only keeps the producer id across restarts and refuses older epochs; there is no commit, abort or read_committed. A zombie's refused write and its failed abort are one step. Where Kafka would abort after a failed batch, the producer here bumps its epoch through the coordinator (once nothing is in flight) as the idempotent producer would, and sends its unfinished batches again in the new epoch.", "トランザクションはない：transactional.id は再起動をまたいでプロデューサIDを保ち、古いエポックを拒否するだけ。コミットもアボートも read_committed もない。ゾンビの書き込み拒否とアボートの失敗は 1 ステップにまとめている。Kafka ならバッチの失敗後にアボートするところで、ここではべき等プロデューサと同じ場面で（送信中がなくなってから）コーディネータを通してエポックを上げ、未完了のバッチを新しいエポックで送り直す。"),
     ("Time is scaled down: 10 ms one way, a request timeout of 60 ms, no retry backoff and no linger.", "時間は縮めている：片道 10 ms、リクエストタイムアウト 60 ms、リトライのバックオフも linger もない。"),
     ("A step drains every batch that may go; Kafka's sender drains one batch per partition per loop and sends the next on the following loop.", "1 ステップで送れるバッチをすべて送る。Kafka の sender はループごとにパーティションあたり 1 バッチを送り、次は次のループで送る。"),
     ("Requests already on their way when the producer closes a connection still reach the broker (it has read them) and are written; their answers are lost.", "プロデューサが接続を閉じた時に途中だったリクエストは、ブローカーに届いて（読み込み済みとして）書かれる。応答は失われる。"),
@@ -333,11 +333,23 @@ pub fn step(l: Lang, r: &StepRecord) -> String {
             "。{p} はエポックを {epoch} に上げ、未完了のバッチを 0 から番号付けし直す"
         ));
     }
+    if let Some(inst) = r.bump_fenced {
+        let p = instance_name(inst);
+        out.push_str(&tr!(
+            l,
+            "; {p} asks the coordinator for a new epoch and is told PRODUCER_FENCED (a newer instance has its transactional id): it stops",
+            "。{p} はコーディネータに新しいエポックを求め、PRODUCER_FENCED と返される（新しいインスタンスが同じ transactional.id を持つ）：停止する"
+        ));
+    }
     for s in &r.sent {
         out.push_str(l.t("; ", "。"));
         out.push_str(&sent(l, s));
     }
-    out
+    // Every line of the timeline starts with a capital, whichever phrase comes first.
+    match out.chars().next() {
+        Some(c) if c.is_ascii_lowercase() => c.to_ascii_uppercase().to_string() + &out[1..],
+        _ => out,
+    }
 }
 
 /// An invariant's name.
@@ -449,7 +461,7 @@ pub fn choice(l: Lang, c: Choice) -> String {
         Choice::Duplicate => l
             .t(
                 "Recognised: the original offset, not appended",
-                "見抜く：元のオフセットで応答、追記しない",
+                "重複と判定：元のオフセットで応答し、追記しない",
             )
             .into(),
         Choice::OutOfOrder => l
@@ -615,20 +627,36 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
                 "The broker keeps the metadata of only the last 5 batches per producer. Five later batches pushed sequence 0 out, so the retry is neither a known duplicate nor the next sequence: OutOfOrderSequenceException. The producer has no acknowledgement at all, so to it sequence 0 is the next one and the error means a real gap: it bumps its epoch, numbers the six batches from 0 and sends them again. A new epoch starts a clean slate at the broker, which writes all six a second time.",
                 "ブローカーはプロデューサごとに直近 5 バッチのメタデータしか保持しない。後の 5 バッチがシーケンス 0 を押し出したので、リトライは既知の重複でも次のシーケンスでもなく OutOfOrderSequenceException になる。プロデューサは確認応答を 1 つも受けていないので、シーケンス 0 は次の番号で、この誤りは本当の欠番を意味する：エポックを上げ、6 バッチを 0 から番号付けし直して再送する。新しいエポックはブローカーにとってまっさらなので、6 件すべてがもう一度書かれる。",
             ),
-            try_next: ("Set max in flight to 5 and replay: the retry is recognised.", "max in flight を 5 にして再実行する：リトライが見抜かれる。"),
+            try_next: ("Set max in flight to 5 and replay: the retry is recognised.", "max in flight を 5 にして再実行する：リトライが重複と判定される。"),
         },
         "kafka-forgotten" => LessonWords {
             title: ("A retry after the broker forgot the producer", "ブローカーがプロデューサを忘れた後のリトライ"),
             story: (
                 "Idempotence is on and one request is in flight at a time. The broker writes e0, but the acknowledgement is lost. Before the producer's retry, the broker expires the producer's state, as it does for a producer it has not heard from for producer.id.expiration.ms (a day by default; the page compresses the wait). The retry carries the same producer id, epoch and sequence as before.",
-                "冪等性は有効で、送信中のリクエストは 1 度に 1 つ。ブローカーは e0 を書くが確認応答が失われる。プロデューサのリトライの前に、ブローカーはそのプロデューサの状態を期限切れにする（producer.id.expiration.ms の間、音沙汰のないプロデューサにすること。既定は 1 日で、ページでは待ち時間を縮めている）。リトライは前と同じプロデューサID、エポック、シーケンスを持つ。",
+                "冪等性は有効で、送信中のリクエストは 1 度に 1 つ。ブローカーは e0 を書くが確認応答が失われる。プロデューサのリトライの前に、ブローカーはそのプロデューサの状態を期限切れにする（producer.id.expiration.ms の間、何も送ってこないプロデューサに対して行うこと。既定は 1 日で、ページでは待ち時間を縮めている）。リトライは前と同じプロデューサID、エポック、シーケンスを持つ。",
             ),
             ask: ("What does the broker do with the retried e0?", "再送された e0 をブローカーはどうする？"),
             why: (
                 "Deduplication lives in the broker's memory of the last five batches per producer. Once that memory is gone, the broker has nothing to compare the retry with, and Kafka accepts any sequence from a producer it has no state for, so the retry is written as a second copy. Idempotence removes duplicates only while the broker still remembers the producer.",
                 "重複排除の根拠は、ブローカーがプロデューサごとに覚えている直近 5 バッチだけ。その記憶が消えると、リトライを比べる相手がない。Kafka は状態のないプロデューサからのシーケンスを何でも受け付けるので、リトライは 2 つ目のコピーとして書かれる。冪等性が重複を取り除けるのは、ブローカーがプロデューサを覚えている間だけ。",
             ),
-            try_next: ("Move the expiry after the retry, or remove it, and replay: the retry is recognised.", "期限切れをリトライの後に移すか消して再実行する：リトライが見抜かれる。"),
+            try_next: ("Move the expiry after the retry, or remove it, and replay: the retry is recognised.", "期限切れをリトライの後に移すか消して再実行する：リトライが重複と判定される。"),
+        },
+        "kafka-delivery-timeout" => LessonWords {
+            title: ("The delivery timeout gives up, the relay sends again", "配信タイムアウトで諦め、リレーが送り直す"),
+            story: (
+                "Idempotence is on, one request in flight, retries=10 and delivery.timeout.ms=200 (Kafka's defaults are retries=2147483647 and 2 minutes; the page compresses time). The broker writes e0, but every acknowledgement is lost. The producer keeps retrying and the broker answers each retry as a duplicate, but no answer gets back. At 200 ms, with retries to spare, the delivery timeout fails e0 to the application. Its outbox row is still unpublished, so the relay publishes e0 again.",
+                "冪等性は有効、送信中のリクエストは 1 つ、retries=10、delivery.timeout.ms=200（Kafka の既定は retries=2147483647 と 2 分。ページでは時間を縮めている）。ブローカーは e0 を書くが、確認応答はすべて失われる。プロデューサはリトライを続け、ブローカーはどのリトライにも重複として答えるが、応答は 1 つも戻らない。200 ms の時点で、リトライ回数を残したまま、配信タイムアウトが e0 をアプリケーションに失敗として返す。アウトボックスの行はまだ未公開なので、リレーは e0 をもう一度公開する。",
+            ),
+            ask: ("The relay publishes e0 again. What does the broker do with it?", "リレーが e0 をもう一度公開する。ブローカーはそれをどうする？"),
+            why: (
+                "Idempotence covers the producer's own retries of one send(). When the delivery timeout fails a batch, the producer cannot know whether it was written; the relay's new send() is a new batch with a new sequence (here in a new epoch, because the failed batch's sequence was left unresolved), and the broker has nothing that ties it to the first. The log holds e0 twice, and the consumer applies it twice unless it keeps an inbox. What ends the retrying is time, not the retries setting.",
+                "冪等性が守るのは、1 回の send() に対するプロデューサ自身のリトライだけ。配信タイムアウトでバッチが失敗すると、プロデューサには書かれたかどうか分からない。リレーの新しい send() は新しいシーケンス（失敗したバッチのシーケンスが未解決になったので、ここでは新しいエポック）を持つ新しいバッチで、ブローカーには最初のものと結びつける手がかりがない。ログには e0 が 2 つ入り、受信箱がなければコンシューマは 2 度適用する。リトライを終わらせるのは retries の設定ではなく時間。",
+            ),
+            try_next: (
+                "Turn the inbox on and replay: e0 is in the log twice but applied once. Or raise the delivery timeout to 300 ms: a later retry is acknowledged in time.",
+                "受信箱を有効にして再実行する：e0 はログに 2 つあるが、適用は 1 度。あるいは配信タイムアウトを 300 ms に上げる：後のリトライが期限内に確認応答される。",
+            ),
         },
         "kafka-restart" => LessonWords {
             title: ("A restart, a transactional id, and the zombie", "再起動、トランザクショナルID、ゾンビ"),
@@ -639,7 +667,7 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
             ask: ("What does the broker do with the zombie's first retry?", "ゾンビの最初のリトライをブローカーはどうする？"),
             why: (
                 "Without a transactional.id the new instance got a new producer id, so its resend of e2 is a new record to the broker; the zombie still has its own producer id, its retry of e2 is found in its own window, and its e3 is written again. With a transactional.id the new instance kept the producer id with epoch + 1, and every write of the old epoch is refused (INVALID_PRODUCER_EPOCH), after which the old instance is fenced. Either way the new instance's resend is a new record: deduplication holds only within one producer session.",
-                "transactional.id がないと新しいインスタンスは新しいプロデューサIDを得るので、e2 の再送はブローカーにとって新しいレコード。ゾンビは自分のプロデューサIDのままで、e2 のリトライは自分のウィンドウで見抜かれ、e3 はもう一度書かれる。transactional.id があると新しいインスタンスは同じプロデューサIDでエポック + 1 になり、古いエポックの書き込みはすべて拒否され（INVALID_PRODUCER_EPOCH）、古いインスタンスはフェンスされる。どちらでも新しいインスタンスの再送は新しいレコード：重複排除は 1 つのプロデューサセッション内だけ。",
+                "transactional.id がないと新しいインスタンスは新しいプロデューサIDを得るので、e2 の再送はブローカーにとって新しいレコード。ゾンビは自分のプロデューサIDのままで、e2 のリトライは自分のウィンドウで重複と判定され、e3 はもう一度書かれる。transactional.id があると新しいインスタンスは同じプロデューサIDでエポック + 1 になり、古いエポックの書き込みはすべて拒否され（INVALID_PRODUCER_EPOCH）、古いインスタンスはフェンスされる。どちらでも新しいインスタンスの再送は新しいレコード：重複排除は 1 つのプロデューサセッション内だけ。",
             ),
             try_next: ("Turn the transactional id on and replay: the zombie is fenced.", "トランザクショナルIDを有効にして再実行する：ゾンビがフェンスされる。"),
         },
