@@ -662,6 +662,447 @@ fn each_challenge_has_a_solution_found_by_the_core_and_no_moves_do_not_win() {
     );
 }
 
+/// Whether each invariant is promised, per engine and key mode, in both workflows with no start
+/// again, no fault and no action: a durable engine with derived keys promises all four; without
+/// one, or with no key or a random one, only that replay never re-runs a journaled step.
+#[test]
+fn promised_for_each_engine_and_key_mode() {
+    for flow in FlowKind::ALL {
+        for engine in Engine::ALL {
+            for key in KeyMode::ALL {
+                let c = Config {
+                    flow,
+                    engine,
+                    key,
+                    ..Config::default()
+                };
+                let why = match (engine, key) {
+                    (Engine::Plain, _) => Some(NotPromised::NotDurable),
+                    (_, KeyMode::None) => Some(NotPromised::NoKey),
+                    (_, KeyMode::Random) => Some(NotPromised::RandomKey),
+                    (_, KeyMode::Derived) => None,
+                };
+                for inv in Invariant::ALL {
+                    let want = if inv == Invariant::ReplayNeverReruns {
+                        None
+                    } else {
+                        why
+                    };
+                    assert_eq!(inv.not_promised(&c, &[]), want, "{inv:?} {c:?}");
+                    assert_eq!(inv.promised(&c, &[]), want.is_none(), "{inv:?} {c:?}");
+                }
+                // The engine and the key come first: a start again or a fault adds no reason
+                // to a column they already leave unpromised.
+                let again = Config {
+                    start_again_at_ms: Some(5_000),
+                    ..c.clone()
+                }
+                .with_fault(StepName::Refund, Some(FaultKind::FailPermanent));
+                if why.is_some() {
+                    for inv in Invariant::ALL {
+                        assert_eq!(
+                            inv.not_promised(&again, &[(3, Action::Crash)]),
+                            inv.not_promised(&c, &[]),
+                            "{inv:?} {again:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// With a durable engine and derived keys: one charge is promised unless the client starts the
+/// workflow id again and the engine's settings let that start begin a second run; an ended run
+/// keeps or compensates unless Temporal terminates it, a step that must be undone (or, in the
+/// order, one after the charge) fails for good, DBOS ends a direct clock read failed, or the
+/// unkeyed booking can run twice; refunds are always promised. Whatever is promised holds.
+#[test]
+fn promised_follows_each_engines_starts_faults_and_the_learners_actions() {
+    use ConflictPolicy::{Fail, TerminateExisting, UseExisting};
+    use NotPromised::*;
+    use ReusePolicy::{AllowDuplicate, AllowDuplicateFailedOnly, RejectDuplicate};
+    let again = |engine, at| Config {
+        engine,
+        start_again_at_ms: Some(at),
+        ..Config::default()
+    };
+    let temporal = |reuse, conflict, request_id| Config {
+        reuse,
+        conflict,
+        request_id,
+        ..again(Engine::Temporal, 550)
+    };
+    let trip = |faults: &[(StepName, FaultKind)]| {
+        faults.iter().fold(
+            Config {
+                flow: FlowKind::Trip,
+                ..Config::default()
+            },
+            |c, (s, k)| c.with_fault(*s, Some(*k)),
+        )
+    };
+    let dbos_direct = Config {
+        engine: Engine::Dbos,
+        clock: ClockMode::Direct,
+        ..Config::default()
+    };
+    let temporal_direct = Config {
+        clock: ClockMode::Direct,
+        ..Config::default()
+    };
+    let restate_workflow = Config {
+        restate: RestateTarget::WorkflowRun,
+        ..again(Engine::Restate, AFTER_RETENTION_MS)
+    };
+    let crash = |at| vec![(at, Action::Crash)];
+    // Settings, the learner's actions, why one charge is not promised, why an ended run's
+    // steps are not.
+    type Case = (
+        Config,
+        Vec<(usize, Action)>,
+        Option<NotPromised>,
+        Option<NotPromised>,
+    );
+    let cases: Vec<Case> = vec![
+        // Started once: nothing can begin a second run.
+        (Config::default(), vec![], None, None),
+        // Temporal: a closed run's id starts again unless RejectDuplicate; an open one is
+        // replaced under TerminateExisting, ended where it is.
+        (
+            temporal(AllowDuplicate, TerminateExisting, RequestId::New),
+            vec![],
+            Some(NewRun),
+            Some(Terminated),
+        ),
+        (
+            temporal(AllowDuplicate, Fail, RequestId::New),
+            vec![],
+            Some(NewRun),
+            None,
+        ),
+        (
+            temporal(AllowDuplicateFailedOnly, UseExisting, RequestId::New),
+            vec![],
+            Some(NewRun),
+            None,
+        ),
+        (
+            temporal(RejectDuplicate, Fail, RequestId::New),
+            vec![],
+            None,
+            None,
+        ),
+        (
+            temporal(RejectDuplicate, UseExisting, RequestId::New),
+            vec![],
+            None,
+            None,
+        ),
+        // The SDK's retry carries the first call's request id: answered with run 1 whatever
+        // the policies.
+        (
+            temporal(AllowDuplicate, TerminateExisting, RequestId::Same),
+            vec![],
+            None,
+            None,
+        ),
+        // Refused on every start: nothing runs at all.
+        (
+            temporal(RejectDuplicate, TerminateExisting, RequestId::New),
+            vec![],
+            None,
+            None,
+        ),
+        // Restate: within the 24 h retention the key answers with the stored response; past it
+        // the key runs anew, with either target.
+        (again(Engine::Restate, 5_000), vec![], None, None),
+        (
+            again(Engine::Restate, AFTER_RETENTION_MS),
+            vec![],
+            Some(NewRun),
+            None,
+        ),
+        (restate_workflow, vec![], Some(NewRun), None),
+        // DBOS: the workflow id is the idempotency key.
+        (again(Engine::Dbos, AFTER_RETENTION_MS), vec![], None, None),
+        // The order has no compensation: nothing may fail for good after the charge; before
+        // it, nothing is left to undo. A crash resumes.
+        (
+            fault(StepName::Receipt, FaultKind::FailPermanent),
+            vec![],
+            None,
+            Some(FailsAfterCharge),
+        ),
+        (
+            fault(StepName::ShipExpress, FaultKind::FailPermanent),
+            vec![],
+            None,
+            Some(FailsAfterCharge),
+        ),
+        (
+            fault(StepName::Reserve, FaultKind::FailPermanent),
+            vec![],
+            None,
+            None,
+        ),
+        (
+            fault(StepName::Charge, FaultKind::FailPermanent),
+            vec![],
+            None,
+            None,
+        ),
+        (
+            fault(StepName::Receipt, FaultKind::CrashAfterEffect),
+            crash(4),
+            None,
+            None,
+        ),
+        // A direct clock read: DBOS ends the order failed after the charge; Temporal blocks the
+        // run, open.
+        (dbos_direct, vec![], None, Some(ReplayFails)),
+        (temporal_direct, vec![], None, None),
+        // The saga undoes what it did; a compensation that fails for good leaves it half done.
+        (
+            trip(&[(StepName::ReserveHotel, FaultKind::FailPermanent)]),
+            vec![],
+            None,
+            None,
+        ),
+        (
+            trip(&[
+                (StepName::ReserveHotel, FaultKind::FailPermanent),
+                (StepName::Refund, FaultKind::CrashAfterEffect),
+            ]),
+            vec![],
+            None,
+            None,
+        ),
+        (
+            trip(&[
+                (StepName::ReserveHotel, FaultKind::FailPermanent),
+                (StepName::Refund, FaultKind::FailPermanent),
+            ]),
+            vec![],
+            None,
+            Some(CompensationFails),
+        ),
+        (
+            trip(&[(StepName::CancelFlight, FaultKind::FailPermanent)]),
+            vec![],
+            None,
+            Some(CompensationFails),
+        ),
+        // The booking carries no key: a crash after it (a fault or the learner's) or a lost
+        // reply books again; a crash after its journal entry does not.
+        (
+            trip(&[(StepName::BookFlight, FaultKind::CrashAfterEffect)]),
+            vec![],
+            None,
+            Some(BookingTwice),
+        ),
+        (
+            trip(&[(StepName::BookFlight, FaultKind::ReplyLost)]),
+            vec![],
+            None,
+            Some(BookingTwice),
+        ),
+        (
+            trip(&[(StepName::BookFlight, FaultKind::CrashAfterJournal)]),
+            vec![],
+            None,
+            None,
+        ),
+        (trip(&[]), crash(7), None, Some(BookingTwice)),
+        (trip(&[]), vec![(7, Action::Restart)], None, None),
+    ];
+    for (c, actions, one, ended) in cases {
+        let why = |inv: Invariant| inv.not_promised(&c, &actions);
+        assert_eq!(why(Invariant::OneChargePerOrder), one, "{c:?} {actions:?}");
+        assert_eq!(
+            why(Invariant::EndedKeptOrCompensated),
+            ended,
+            "{c:?} {actions:?}"
+        );
+        assert_eq!(why(Invariant::RefundPerCharge), None, "{c:?}");
+        assert_eq!(why(Invariant::ReplayNeverReruns), None, "{c:?}");
+        // Whatever is promised holds in the run.
+        let mut run = DurableRun::new(vec![c.clone()], actions.clone());
+        run.run_to_end();
+        for inv in Invariant::ALL {
+            if inv.promised(&c, &actions) {
+                let v = run.worlds()[0].violation(inv);
+                assert_eq!(v, None, "{inv:?} {c:?} {actions:?}");
+            }
+        }
+    }
+    // The learner's "start again" is a start as the scheduled one is.
+    let by_hand = Config {
+        start_again_at_ms: None,
+        ..temporal(AllowDuplicate, TerminateExisting, RequestId::New)
+    };
+    let one = Invariant::OneChargePerOrder;
+    let ended = Invariant::EndedKeptOrCompensated;
+    assert!(one.promised(&by_hand, &crash(2)));
+    assert!(ended.promised(&by_hand, &crash(2)));
+    let start = [(9, Action::StartAgain)];
+    assert_eq!(one.not_promised(&by_hand, &start), Some(NewRun));
+    assert_eq!(ended.not_promised(&by_hand, &start), Some(Terminated));
+}
+
+/// Where the page says an invariant is promised, it holds at every step of every built-in
+/// lesson and of each challenge's solution; and the lessons show the invariants they teach as
+/// not promised (and broken) where the settings do not promise them.
+#[test]
+fn every_promised_invariant_holds_in_the_lessons_and_the_challenges() {
+    use NotPromised::*;
+    // Per column, per invariant (in `Invariant::ALL`'s order): why it is not promised, and
+    // whether it broke by the end.
+    type Row = [(Option<NotPromised>, bool); 4];
+    let ok = (None, false);
+    let row = |one, refund, ended| -> Row { [one, refund, ended, ok] };
+    let runs: Vec<(&str, DurableRun)> = LESSON_IDS
+        .iter()
+        .map(|id| {
+            (
+                *id,
+                DurableRun::new(lesson(id).unwrap().columns, Vec::new()),
+            )
+        })
+        .chain(CHALLENGE_IDS.iter().map(|id| {
+            let c = challenge(id).unwrap();
+            (
+                *id,
+                DurableRun::new(vec![c.config.clone()], c.solution().unwrap()),
+            )
+        }))
+        .collect();
+    let mut seen = Vec::new();
+    for (id, mut run) in runs {
+        // At every step, as the page shows it.
+        loop {
+            for w in run.worlds() {
+                for inv in Invariant::ALL {
+                    if inv.promised(w.config(), run.actions()) {
+                        assert_eq!(w.violation(inv), None, "{id} at {}", run.cursor());
+                    }
+                }
+            }
+            if !run.step() {
+                break;
+            }
+        }
+        let rows: Vec<Row> = run
+            .worlds()
+            .iter()
+            .map(|w| {
+                Invariant::ALL.map(|inv| {
+                    (
+                        inv.not_promised(w.config(), run.actions()),
+                        w.violation(inv).is_some(),
+                    )
+                })
+            })
+            .collect();
+        seen.push((id, rows));
+    }
+    let plain = |ended_broken| {
+        row(
+            (Some(NotDurable), false),
+            (Some(NotDurable), false),
+            (Some(NotDurable), ended_broken),
+        )
+    };
+    let all_ok = row(ok, ok, ok);
+    let want: Vec<(&str, Vec<Row>)> = vec![
+        ("durable-resume", vec![all_ok, plain(true)]),
+        (
+            "durable-charge-key",
+            vec![
+                all_ok,
+                row(
+                    (Some(NoKey), true),
+                    (Some(NoKey), false),
+                    (Some(NoKey), false),
+                ),
+                row(
+                    (Some(RandomKey), true),
+                    (Some(RandomKey), false),
+                    (Some(RandomKey), false),
+                ),
+            ],
+        ),
+        (
+            "durable-clock",
+            vec![
+                all_ok,
+                all_ok,
+                row(ok, ok, (Some(ReplayFails), true)),
+                all_ok,
+            ],
+        ),
+        (
+            "durable-same-id",
+            vec![row((Some(NewRun), true), ok, ok), all_ok, all_ok, all_ok],
+        ),
+        (
+            "durable-same-id-running",
+            vec![
+                row((Some(NewRun), false), ok, ok),
+                row((Some(NewRun), false), ok, ok),
+                row((Some(NewRun), true), ok, (Some(Terminated), true)),
+                all_ok,
+            ],
+        ),
+        (
+            "durable-request-id",
+            vec![
+                all_ok,
+                all_ok,
+                row((Some(NewRun), true), ok, (Some(Terminated), true)),
+                row((Some(NewRun), false), ok, ok),
+            ],
+        ),
+        (
+            "durable-retention",
+            vec![
+                row((Some(NewRun), true), ok, ok),
+                all_ok,
+                row((Some(NewRun), true), ok, ok),
+            ],
+        ),
+        (
+            "durable-saga",
+            vec![
+                all_ok,
+                row(
+                    (Some(NoKey), false),
+                    (Some(NoKey), true),
+                    (Some(NoKey), false),
+                ),
+                plain(true),
+            ],
+        ),
+        (
+            "durable-charge-twice",
+            vec![row(
+                (Some(NoKey), true),
+                (Some(NoKey), false),
+                (Some(NoKey), false),
+            )],
+        ),
+        (
+            "durable-random-once",
+            vec![row(
+                (Some(RandomKey), false),
+                (Some(RandomKey), false),
+                (Some(RandomKey), false),
+            )],
+        ),
+    ];
+    assert_eq!(seen, want);
+}
+
 /// The property: for random crash points (scripted faults on random steps and crashes
 /// by hand at random moments, any engine), a workflow with derived keys charges exactly once,
 /// and a workflow without keys is caught by the invariant exactly when its charge step ran

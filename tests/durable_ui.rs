@@ -4,7 +4,8 @@
 //! restart (Temporal's new worker waits for the lost activity's Start-To-Close timeout); a remount
 //! (a reload) restores the run from this browser; a damaged link says so; a link whose policies
 //! Temporal refuses, and a version-1 link whose Temporal run now goes otherwise, open with a plain
-//! message, not a silent run.
+//! message, not a silent run; an invariant the column's settings do not promise reads "not
+//! promised here", its break said without the ✕ of a failure.
 #![cfg(target_arch = "wasm32")]
 
 use idempotency_playground::durable::{
@@ -218,4 +219,68 @@ async fn a_version_1_link_whose_temporal_run_now_goes_otherwise_says_so() {
     set_hash(&format!("#/durable?{}", to_query(&s)));
     let again = mount(Route::Durable, Lang::En).await;
     assert!(all(&again, "[data-testid=dur-notice]").is_empty());
+}
+
+#[wasm_bindgen_test]
+async fn an_invariant_the_settings_do_not_promise_reads_not_promised_here() {
+    storage().clear().unwrap();
+    set_hash("#/scenario/durable-charge-key");
+    let root = mount(Route::Scenario("durable-charge-key".into()), Lang::En).await;
+    let row = |col: usize, inv: &str| {
+        root.query_selector(&format!("[data-column=\"{col}\"] [data-invariant={inv}]"))
+            .unwrap()
+            .unwrap_or_else(|| panic!("no {inv} in column {col}"))
+    };
+    let attr = |e: &web_sys::Element, name: &str| e.get_attribute(name).unwrap_or_default();
+    let has_class =
+        |e: &web_sys::Element, class: &str| attr(e, "class").split_whitespace().any(|c| c == class);
+    // The promise is the settings' (derived, no key, random key), from the first step.
+    assert_eq!(
+        attr(&row(0, "one-charge-per-order"), "data-promised"),
+        "true"
+    );
+    let none = row(1, "one-charge-per-order");
+    assert_eq!(attr(&none, "data-promised"), "false");
+    assert_eq!(attr(&none, "data-state"), "holds");
+    assert!(none.text_content().unwrap().contains("not promised here"));
+    assert!(none.text_content().unwrap().contains("no key"));
+    let random = row(2, "one-charge-per-order").text_content().unwrap();
+    assert!(random.contains("keys are random per attempt"), "{random}");
+    // Every column replays without re-running a journaled step: promised everywhere.
+    for col in 0..3 {
+        assert_eq!(
+            attr(&row(col, "replay-never-reruns"), "data-promised"),
+            "true"
+        );
+    }
+    click_id(&root, "run-to-end").await;
+    click_id(&root, "predict-skip").await;
+    click_id(&root, "run-to-end").await;
+    // The derived key charged once: ✓.
+    let derived = row(0, "one-charge-per-order");
+    assert_eq!(attr(&derived, "data-state"), "holds");
+    assert!(has_class(&derived, "pass"));
+    assert!(derived.text_content().unwrap().starts_with('✓'));
+    // Without a key the card was charged twice: the page says it broke, as "not promised here",
+    // not as a failure.
+    let none = row(1, "one-charge-per-order");
+    assert_eq!(attr(&none, "data-state"), "broken");
+    assert_eq!(attr(&none, "data-promised"), "false");
+    assert!(has_class(&none, "na"));
+    assert!(!has_class(&none, "fail"));
+    let said = none.text_content().unwrap();
+    assert!(!said.contains('✕'), "{said}");
+    assert!(said.contains("it broke at step"), "{said}");
+    assert!(said.contains("`charge_card`"), "{said}");
+    // Its link moves to the step that broke it.
+    let step: usize = said
+        .split("it broke at step ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    click(&none.query_selector("a").unwrap().unwrap()).await;
+    assert!(text(&root, "position").starts_with(&format!("Step {step} /")));
+    // No promised invariant broke in this lesson.
+    assert!(all(&root, ".badge.fail").is_empty());
 }

@@ -26,22 +26,23 @@
 //!   gives up and is sent again by the relay lands after later ones, as in Kafka;
 //! - no write from a fenced epoch (`NoFencedWrite`), in every case;
 //! - with an inbox, each event applied once (`AppliedOnce`);
-//! - with settings Kafka accepts, the run ends before the step limit;
+//! - with settings Kafka accepts, the run ends before the step limit, unless its backlog
+//!   collapsed (`Halt::Collapsed`: every batch outlives its delivery timeout in the queue and
+//!   is published again, a metastable failure that is Kafka's too);
 //! - `Sim::replay(s, k)` equals the forward run at step `k`, and the JSON round-trips.
 //!
 //! Durable execution (1–4 columns; each engine, key mode, clock mode, workflow, reuse, conflict
 //! and Restate target; faults on any step: crashes before the effect, after it, after the
 //! journal, lost replies, transient and permanent failures; the learner's crashes, restarts and
 //! starts again at random steps):
-//! - `ReplayNeverReruns` never breaks;
-//! - with a durable engine and derived keys, each run charges at most once, no refund exceeds
-//!   the charges (`RefundPerCharge`), and with one run at most one charge (`OneChargePerOrder`);
-//! - with a durable engine and derived keys, no run is terminated (Temporal's
-//!   TerminateExisting) and no step whose effect must be undone fails for good
-//!   (a compensation in the saga; a step after the charge in the order, which has none) and no
-//!   DBOS replay mismatch ends the order, and a run that booked one flight at most (the booking
-//!   steps carry no key: a re-run books again, and the saga undoes one booking of two): every
-//!   ended run keeps or compensates its steps (`EndedKeptOrCompensated`);
+//! - every invariant the page calls promised (`durable::Invariant::promised`, from the
+//!   column's settings and the learner's actions) holds: `ReplayNeverReruns` always; with a
+//!   durable engine and derived keys, `RefundPerCharge`, `OneChargePerOrder` unless a second run
+//!   can start, and `EndedKeptOrCompensated` unless a run can be terminated, a step that must be
+//!   undone can fail for good, or a keyless booking can run twice; where only that last reason
+//!   withholds it, a run that booked one flight at most still keeps or compensates its steps;
+//! - a case whose one charge is promised never starts a second run (the promise's copy of the
+//!   engines' start rules agrees with the engines);
 //! - every run ends before the step limit, and seeking back to a random step (by replay) gives
 //!   the worlds the forward run had there.
 //!
@@ -355,6 +356,10 @@ mod kafka_soak {
             |f: &dyn Fn(&kafka::StepRecord) -> bool| records.iter().filter(|r| f(r)).count();
         rare.add("epoch bump", count(&|r| r.bumped.is_some()));
         rare.add(
+            "transactional bump refused (PRODUCER_FENCED)",
+            count(&|r| r.bump_fenced.is_some()),
+        );
+        rare.add(
             "give-up with batches in flight (retries spent, timeout)",
             gave_up_in_flight,
         );
@@ -468,7 +473,11 @@ mod kafka_soak {
         );
         rare.add(
             "step limit (settings Kafka refuses)",
-            usize::from(end.halt().is_some()),
+            usize::from(end.halt() == Some(kafka::Halt::StepLimit)),
+        );
+        rare.add(
+            "backlog collapse (delivery timeout)",
+            usize::from(matches!(end.halt(), Some(kafka::Halt::Collapsed { .. }))),
         );
         let broken = |inv: Invariant| end.violations.broken_at(inv).is_some();
         let failed_to_app = records.iter().any(|r| {
@@ -515,7 +524,7 @@ mod kafka_soak {
             }
         }
         let json = || kafka::to_json(s);
-        if s.config.refusal().is_none() && end.halt().is_some() {
+        if s.config.refusal().is_none() && end.halt() == Some(kafka::Halt::StepLimit) {
             failures.push(format!(
                 "the step limit ended a run Kafka's settings allow: {}",
                 json()
@@ -573,7 +582,9 @@ fn kafka_engine_at_scale() {
     let _ = writeln!(
         out,
         "kafka soak: seed {seed} (SOAK_SEED={seed} repeats this run), {tried} cases, {steps} steps, \
-         {halted} ended by the step limit (all with settings Kafka refuses), {:.2} s",
+         {halted} ended by the step limit ({} a collapsed backlog, the rest with settings Kafka \
+         refuses), {:.2} s",
+        rare.cases("backlog collapse (delivery timeout)").0,
         elapsed.as_secs_f64()
     );
     let _ = writeln!(
@@ -627,9 +638,15 @@ fn kafka_engine_at_scale() {
             ("retries exhausted", true),
             ("OUT_OF_ORDER_SEQUENCE_NUMBER", true),
             ("fenced (instance stopped)", false),
+            ("transactional bump refused (PRODUCER_FENCED)", false),
             ("INVALID_PRODUCER_EPOCH", false),
             ("write by a zombie", false),
         ] {
+            // About 1 case in 450 reaches a zombie's refused bump: `make soak` must, the short
+            // run in `cargo test` need not.
+            if path.starts_with("transactional bump") && tried < 10_000 {
+                continue;
+            }
             let (cases, promising) = rare.cases(path);
             if cases == 0 || (in_promising && promising == 0) {
                 failures.push(format!(
@@ -657,8 +674,8 @@ mod durable_soak {
     use super::*;
     use durable::{
         Action, ClockMode, Config, ConflictPolicy, DurableRun, EffectKind, Engine, FaultKind,
-        FlowKind, Invariant, KeyMode, RequestId, RestateTarget, ReusePolicy, StepName, TraceKind,
-        World,
+        FlowKind, Invariant, KeyMode, NotPromised, RequestId, RestateTarget, ReusePolicy, StepName,
+        TraceKind, World,
     };
     use idempotency_playground::limits::{
         MAX_DURABLE_ACTIONS, MAX_DURABLE_FAULTS, MAX_DURABLE_STEPS,
@@ -739,37 +756,6 @@ mod durable_soak {
         Case { columns, actions }
     }
 
-    /// Whether the client starts the workflow id more than once in this column.
-    fn starts_again(c: &Config, actions: &[(usize, Action)]) -> bool {
-        c.start_again_at_ms.is_some() || actions.iter().any(|(_, a)| *a == Action::StartAgain)
-    }
-
-    /// Whether the column's settings promise that every ended run keeps or compensates its steps.
-    fn promises_kept_or_compensated(c: &Config, actions: &[(usize, Action)]) -> bool {
-        let permanent = |s: StepName| c.fault_on(s) == Some(FaultKind::FailPermanent);
-        let terminates = c.engine == Engine::Temporal
-            && c.conflict == ConflictPolicy::TerminateExisting
-            && starts_again(c, actions);
-        let undone = match c.flow {
-            // The saga undoes what it did, unless a compensation itself fails for good.
-            FlowKind::Trip => permanent(StepName::CancelFlight) || permanent(StepName::Refund),
-            // The order has no compensation: nothing may fail for good after the charge, and a
-            // DBOS replay mismatch (the clock read directly) ends it failed after the charge.
-            FlowKind::Order => {
-                [
-                    StepName::Clock,
-                    StepName::ShipExpress,
-                    StepName::ShipStandard,
-                    StepName::Receipt,
-                ]
-                .into_iter()
-                .any(permanent)
-                    || (c.engine == Engine::Dbos && c.clock == ClockMode::Direct)
-            }
-        };
-        c.engine.durable() && c.key == KeyMode::Derived && !terminates && !undone
-    }
-
     /// The variant name of a `Debug` form.
     fn name(debug: String) -> String {
         debug
@@ -822,27 +808,41 @@ mod durable_soak {
         for (col, w) in finals.iter().enumerate() {
             let cfg = w.config();
             let durable_derived = cfg.engine.durable() && cfg.key == KeyMode::Derived;
-            let one_run = w.runs().len() <= 1;
-            // Per invariant, whether this column's settings (and, for the first, its runs)
-            // promise it.
-            let promised = |inv: Invariant| match inv {
-                Invariant::OneChargePerOrder => durable_derived && one_run,
-                Invariant::RefundPerCharge => durable_derived,
-                // The booking steps carry no key: a re-run after a crash or a lost reply books
-                // again (at-least-once, as a shipment does in the order), and the saga then
-                // undoes one booking of two. Only runs that booked at most once are promised.
-                Invariant::EndedKeptOrCompensated => {
-                    promises_kept_or_compensated(cfg, run.actions())
-                        && w.runs().iter().all(|r| {
-                            w.effects()
-                                .iter()
-                                .filter(|e| e.run == r.no && e.kind == EffectKind::FlightBooked)
-                                .count()
-                                <= 1
-                        })
+            // Per invariant, whether this column's settings and the learner's actions promise
+            // it: the page's own answer.
+            let promised = |inv: Invariant| inv.promised(cfg, run.actions());
+            // The promise of one charge rests on the settings' starts: where it is given, the
+            // engine never starts a second run.
+            if promised(Invariant::OneChargePerOrder) && w.runs().len() > 1 {
+                failures.push(format!(
+                    "column {col}: {} runs though one charge is promised: {cfg:?}, actions {:?}",
+                    w.runs().len(),
+                    run.actions()
+                ));
+            }
+            // Beyond the page's promise, which withholds it whenever a flight could be booked
+            // twice: the booking steps carry no key, so a re-run after a crash or a lost reply
+            // books again (at-least-once, as a shipment does in the order) and the saga then
+            // undoes one booking of two; a run that did book at most once keeps or compensates.
+            let booked_once = w.runs().iter().all(|r| {
+                w.effects()
+                    .iter()
+                    .filter(|e| e.run == r.no && e.kind == EffectKind::FlightBooked)
+                    .count()
+                    <= 1
+            });
+            if Invariant::EndedKeptOrCompensated.not_promised(cfg, run.actions())
+                == Some(NotPromised::BookingTwice)
+                && booked_once
+            {
+                if let Some(v) = w.violation(Invariant::EndedKeptOrCompensated) {
+                    failures.push(format!(
+                        "column {col}: EndedKeptOrCompensated broken ({v:?}) though no flight was \
+                         booked twice: {cfg:?}, actions {:?}",
+                        run.actions()
+                    ));
                 }
-                Invariant::ReplayNeverReruns => true,
-            };
+            }
             for (j, inv) in Invariant::ALL.iter().enumerate() {
                 let here = promised(*inv);
                 let broken = w.violation(*inv).is_some();
@@ -1119,4 +1119,63 @@ fn kafka_answers_dropped_while_down_do_not_let_a_send_be_written_twice() {
         "log: {:?}",
         end.broker.log
     );
+}
+
+/// Found by `make soak` (SOAK_SEED=1796301392, SOAK_CASES 44977 and 83960; case 5204 had the
+/// same cause), reduced with `examples/kafka_reduce.rs`: a transactional producer bumped its
+/// own epoch (as the idempotent one does) after OUT_OF_ORDER_SEQUENCE_NUMBER, to the epoch the
+/// coordinator then gave the restarted instance; the woken zombie, refused, bumped again past
+/// it and wrote its batches a second time. In Kafka a transactional producer never bumps by
+/// itself: the abort's `InitProducerId` asks the coordinator, which fences a stale epoch.
+/// Fixed in `producer.rs` (`prepare_with`) and `broker.rs` (`bump_epoch`).
+#[test]
+fn kafka_a_transactional_zombie_cannot_bump_past_its_successor() {
+    for json in [
+        r#"{"version":2,"kind":"kafka","seed":2132059141055789832,"idempotence":true,"max_in_flight":3,"retries":1,"transactional_id":true,"relay":"log","inbox":true,"jitter_ms":4,"inputs":[{"at_ms":0,"type":"send","count":1},{"at_ms":85,"type":"lose-next-request"},{"at_ms":180,"type":"send","count":6},{"at_ms":223,"type":"lose-next-request"},{"at_ms":341,"type":"restart"},{"at_ms":517,"type":"wake-zombie"}]}"#,
+        r#"{"version":2,"kind":"kafka","seed":4640940395499827301,"idempotence":true,"max_in_flight":4,"retries":2,"transactional_id":true,"relay":"log","inbox":false,"jitter_ms":15,"inputs":[{"at_ms":0,"type":"send","count":1},{"at_ms":168,"type":"restart"},{"at_ms":384,"type":"send","count":4},{"at_ms":399,"type":"refuse-next-request"},{"at_ms":440,"type":"delay-next-request","ms":27},{"at_ms":493,"type":"send","count":2},{"at_ms":511,"type":"refuse-next-request"},{"at_ms":540,"type":"refuse-next-request"},{"at_ms":577,"type":"delay-next-request","ms":20},{"at_ms":584,"type":"refuse-next-request"},{"at_ms":681,"type":"lose-next-request"},{"at_ms":896,"type":"restart"},{"at_ms":974,"type":"wake-zombie"}]}"#,
+    ] {
+        let s = kafka::from_json(json).expect("a valid scenario");
+        let (records, end) = kafka::Sim::run_all(&s);
+        assert_eq!(
+            end.violations
+                .broken_at(kafka::Invariant::NoDuplicateInSession),
+            None,
+            "log: {:?}",
+            end.broker.log
+        );
+        // Every bump a transactional instance makes is the coordinator's epoch at that moment.
+        assert!(records
+            .iter()
+            .any(|r| r.bumped.is_some() || r.bump_fenced.is_some()));
+        let coordinator = end.broker.txn.expect("a transactional id").1;
+        assert!(end.instances.iter().all(|i| i.epoch <= coordinator));
+    }
+}
+
+/// Found by `make soak` (SOAK_SEED=1796301392, SOAK_CASE=95563), reduced with
+/// `examples/kafka_reduce.rs … 4`: with a delivery timeout of 276 ms, 3 in flight and a backlog
+/// of sends behind refused requests and lost acks (retries go one at a time), every batch waits
+/// longer than its
+/// delivery timeout (counted from `send()`), fails, and the outbox relay publishes it again at
+/// the back; after a while no send is acknowledged in time, and the run never ends. That is
+/// Kafka's behaviour too (a metastable failure), so the run stops at the step limit as
+/// `Halt::Collapsed`, which the page explains, rather than as a model fault.
+#[test]
+fn kafka_a_backlog_longer_than_the_delivery_timeout_collapses() {
+    let mut s = kafka::from_json(
+        r#"{"version":2,"kind":"kafka","seed":12106708160630664663,"idempotence":true,"max_in_flight":3,"retries":4,"transactional_id":false,"relay":"outbox","inbox":false,"jitter_ms":11,"delivery_timeout_ms":276,"inputs":[{"at_ms":0,"type":"send","count":1},{"at_ms":67,"type":"send","count":1},{"at_ms":90,"type":"send","count":3},{"at_ms":109,"type":"send","count":1},{"at_ms":132,"type":"send","count":1},{"at_ms":416,"type":"send","count":3},{"at_ms":456,"type":"lose-next-ack"},{"at_ms":489,"type":"send","count":1},{"at_ms":498,"type":"refuse-next-request"},{"at_ms":515,"type":"send","count":1},{"at_ms":545,"type":"send","count":1},{"at_ms":545,"type":"send","count":1},{"at_ms":551,"type":"send","count":1},{"at_ms":583,"type":"send","count":3},{"at_ms":598,"type":"send","count":2},{"at_ms":637,"type":"lose-next-ack"},{"at_ms":675,"type":"refuse-next-request"},{"at_ms":690,"type":"send","count":3},{"at_ms":724,"type":"send","count":2},{"at_ms":756,"type":"lose-next-ack"},{"at_ms":807,"type":"send","count":3},{"at_ms":857,"type":"refuse-next-request"},{"at_ms":930,"type":"send","count":2},{"at_ms":936,"type":"lose-next-ack"},{"at_ms":990,"type":"refuse-next-request"},{"at_ms":992,"type":"send","count":2},{"at_ms":1038,"type":"send","count":2},{"at_ms":1122,"type":"send","count":1},{"at_ms":1141,"type":"refuse-next-request"},{"at_ms":1173,"type":"send","count":2},{"at_ms":1229,"type":"send","count":2},{"at_ms":1274,"type":"lose-next-ack"},{"at_ms":1323,"type":"send","count":2},{"at_ms":1337,"type":"send","count":2},{"at_ms":1390,"type":"send","count":1},{"at_ms":1440,"type":"refuse-next-request"},{"at_ms":1497,"type":"send","count":1},{"at_ms":1617,"type":"send","count":1},{"at_ms":1704,"type":"send","count":1},{"at_ms":1743,"type":"send","count":2},{"at_ms":1784,"type":"refuse-next-request"},{"at_ms":1825,"type":"send","count":1},{"at_ms":1849,"type":"send","count":3},{"at_ms":1899,"type":"lose-next-ack"}]}"#,
+    )
+    .expect("a valid scenario");
+    assert!(s.config.refusal().is_none());
+    let (_, end) = kafka::Sim::run_all(&s);
+    assert!(
+        matches!(end.halt(), Some(kafka::Halt::Collapsed { .. })),
+        "{:?}",
+        end.halt()
+    );
+    // A delivery timeout long enough for the backlog drains it.
+    s.config.delivery_timeout_ms = Some(5_000);
+    let (_, end) = kafka::Sim::run_all(&s);
+    assert_eq!(end.halt(), None);
+    assert!(end.relay.acked.iter().all(|&a| a));
 }

@@ -58,6 +58,17 @@ test('lesson 2: a re-run charge without a key or with a random key charges twice
     assert.deepEqual(await balances(page), ['900', '800', '800']);
     assert.match(await col(page, 0).getByTestId('effects').textContent(), /charges replayed by the key: 1/);
     assert.match(await col(page, 1).getByTestId('violation').textContent(), /at most one charge per order/);
+    // No key: one charge is not promised here, and its break is said without the ✕ of a failure;
+    // the derived key's column promises it and it holds.
+    const unkeyed = col(page, 1).locator('[data-invariant=one-charge-per-order]');
+    assert.equal(await unkeyed.getAttribute('data-promised'), 'false');
+    assert.equal(await unkeyed.getAttribute('data-state'), 'broken');
+    assert.match(await unkeyed.getByTestId('not-promised').textContent(), /not promised here: the payment steps pass no key/);
+    assert.doesNotMatch(await unkeyed.textContent(), /✕/);
+    assert.equal(await col(page, 1).locator('.badge.fail').count(), 0);
+    const derived = col(page, 0).locator('[data-invariant=one-charge-per-order]');
+    assert.equal(await derived.getAttribute('data-promised'), 'true');
+    assert.equal(await derived.getAttribute('data-state'), 'holds');
   });
 });
 

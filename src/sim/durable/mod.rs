@@ -20,11 +20,13 @@
 //! Children: `workflow.rs` (the workflows and their context, with `// @durable` markers),
 //! `source.rs` (the workflow's own source cut at those markers), `engine.rs` (`World`),
 //! `run.rs` (`DurableRun`: columns at a cursor, learner actions, back by replay),
-//! `lessons.rs` (lessons, questions, challenges), `json.rs` (the saved and shared state).
+//! `lessons.rs` (lessons, questions, challenges), `json.rs` (the saved and shared state),
+//! `promise.rs` (which invariants a column's settings promise: `Invariant::promised`).
 
 mod engine;
 mod json;
 mod lessons;
+mod promise;
 mod run;
 mod source;
 mod workflow;
@@ -43,6 +45,7 @@ pub use lessons::{
     EndState, Goal, Lesson, Measure, NotPosed, Posed, Question, ReplayEnd, RerunClass,
     AFTER_RETENTION_MS, CHALLENGE_IDS, LESSON_IDS,
 };
+pub use promise::NotPromised;
 pub use run::{Action, ActionError, DurableRun};
 pub use source::{section, source_lines, SourceLine, WORKFLOW_SOURCE};
 pub use workflow::{StepFailed, StepOutcome};

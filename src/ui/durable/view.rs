@@ -198,7 +198,7 @@ fn predict(l: Lang, ui: &DurUi, id: &str, on: &On) -> Html {
                         words::answer(l, right)
                     ],
                     [
-                        "✕ 惜しい：予想は「{}」、実行の答えは「{}」。",
+                        "✕ はずれ：予想は「{}」、実行の答えは「{}」。",
                         words::answer(l, picked),
                         words::answer(l, right)
                     ]
@@ -424,6 +424,54 @@ fn journal(l: Lang, w: &World) -> Html {
     }
 }
 
+/// The invariant's id in the page (`data-invariant`).
+fn invariant_id(i: Invariant) -> &'static str {
+    match i {
+        Invariant::OneChargePerOrder => "one-charge-per-order",
+        Invariant::RefundPerCharge => "refund-per-charge",
+        Invariant::EndedKeptOrCompensated => "ended-kept-or-compensated",
+        Invariant::ReplayNeverReruns => "replay-never-reruns",
+    }
+}
+
+/// One invariant of a column: ✓ or ✕ where the column's settings and the learner's actions
+/// promise it; where they do not, "not promised here" and why, and a break said without the ✕
+/// of a failure (as the Kafka page does).
+fn invariant_row(l: Lang, inv: Invariant, c: &Config, ui: &DurUi, w: &World, on: &On) -> Html {
+    let why = inv.not_promised(c, ui.run.actions());
+    let broken = w.violation(inv);
+    let state = if broken.is_some() { "broken" } else { "holds" };
+    let promised = why.is_none().to_string();
+    let title = words::promise(l, inv);
+    let seek = |at: usize| {
+        on.reform(move |e: MouseEvent| {
+            e.prevent_default();
+            DurAction::Seek(at)
+        })
+    };
+    match (why, broken) {
+        (None, Some(v)) => html! {
+            <li class="badge fail" data-testid="violation" data-invariant={invariant_id(inv)} data-state={state} data-promised={promised} title={title}>
+                <a href="#" onclick={seek(v.at)}>{ words::violation(l, v) }</a>
+            </li>
+        },
+        (None, None) => html! {
+            <li class="badge pass" data-invariant={invariant_id(inv)} data-state={state} data-promised={promised} title={title}>
+                { "✓ " }{ words::invariant(l, inv) }
+            </li>
+        },
+        (Some(why), broken) => html! {
+            <li class="badge na" data-testid={broken.map(|_| "violation")} data-invariant={invariant_id(inv)} data-state={state} data-promised={promised} title={title}>
+                { "– " }{ words::invariant(l, inv) }
+                <span data-testid="not-promised">{ l.t(" — ", "：") }{ words::not_promised_here(l) }{ l.t(": ", "（") }{ words::not_promised(l, why) }{ l.t("", "）") }</span>
+                if let Some(v) = broken {
+                    { l.t("; ", "。") }<a href="#" onclick={seek(v.at)}>{ words::unpromised_break(l, v) }</a>
+                }
+            </li>
+        },
+    }
+}
+
 fn column(l: Lang, ui: &DurUi, i: usize, w: &World, on: &On) -> Html {
     let c = w.config();
     let selected = i == ui.selected;
@@ -448,13 +496,9 @@ fn column(l: Lang, ui: &DurUi, i: usize, w: &World, on: &On) -> Html {
         .replies()
         .iter()
         .map(|r| html! { <li>{ words::reply(l, *r) }</li> });
-    let badges = Invariant::ALL.iter().map(|inv| match w.violation(*inv) {
-        Some(v) => {
-            let at = v.at;
-            html! { <li class="badge fail" data-testid="violation"><a href="#" onclick={on.reform(move |e: MouseEvent| { e.prevent_default(); DurAction::Seek(at) })}>{ words::violation(l, v) }</a></li> }
-        }
-        None => html! { <li class="badge pass">{ "✓ " }{ words::invariant(l, *inv) }</li> },
-    });
+    let badges = Invariant::ALL
+        .iter()
+        .map(|&inv| invariant_row(l, inv, c, ui, w, on));
     let store = w.store().iter().map(|(k, r)| {
         let b = match r.outcome() {
             crate::sim::PaymentResult::Success { balance } => *balance,

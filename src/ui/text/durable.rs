@@ -5,9 +5,9 @@
 
 use crate::sim::durable::{
     ActionError, Answer, ClockMode, ConflictPolicy, EffectKind, EndState, Engine, FaultKind,
-    FlowKind, Invariant, KeyMode, NotPosed, PolicyError, ReplayEnd, RequestId, RerunClass,
-    RestateTarget, ReusePolicy, RunStatus, StartReply, StepName, TraceEvent, TraceKind, Verdict,
-    Violation, WorkerState, RESTATE_ATTEMPTS, RESTATE_RETENTION_MS,
+    FlowKind, Invariant, KeyMode, NotPosed, NotPromised, PolicyError, ReplayEnd, RequestId,
+    RerunClass, RestateTarget, ReusePolicy, RunStatus, StartReply, StepName, TraceEvent, TraceKind,
+    Verdict, Violation, WorkerState, RESTATE_ATTEMPTS, RESTATE_RETENTION_MS,
 };
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::text::fmt_ms;
@@ -318,6 +318,79 @@ pub fn violation(l: Lang, v: &Violation) -> String {
         "✕ {name}: broken at step {at} by `{s}` (run {run})",
         "✕ {name}：ステップ {at} で `{s}` が破った（実行 {run}）"
     )
+}
+
+/// The break of an invariant the column's settings do not promise: said, without the ✕ of a
+/// failure (the invariant's name is beside it).
+pub fn unpromised_break(l: Lang, v: &Violation) -> String {
+    let (at, run, s) = (v.at, v.run, v.step.id());
+    tr!(
+        l,
+        "it broke at step {at} by `{s}` (run {run})",
+        "ステップ {at} で `{s}` が破った（実行 {run}）"
+    )
+}
+
+/// "Not promised here", beside an invariant the column's settings do not promise.
+pub fn not_promised_here(l: Lang) -> &'static str {
+    l.t("not promised here", "ここでは約束されない")
+}
+
+/// Why the column's settings do not promise an invariant, in a few words.
+pub fn not_promised(l: Lang, why: NotPromised) -> &'static str {
+    match why {
+        NotPromised::NotDurable => l.t("no durable engine", "永続実行のエンジンがない"),
+        NotPromised::NoKey => l.t(
+            "the payment steps pass no key",
+            "決済のステップがキーを渡さない",
+        ),
+        NotPromised::RandomKey => l.t("keys are random per attempt", "キーが試行ごとにランダム"),
+        NotPromised::NewRun => l.t(
+            "order-42 may start a second run, with keys of its own",
+            "order-42 の 2 回目の実行が始まりうる（キーはその実行のもの）",
+        ),
+        NotPromised::Terminated => l.t(
+            "TerminateExisting may end a run half done",
+            "TerminateExisting が実行を途中で終わらせうる",
+        ),
+        NotPromised::CompensationFails => {
+            l.t("a compensation fails for good", "補償が恒久的に失敗する")
+        }
+        NotPromised::FailsAfterCharge => l.t(
+            "a step after the charge fails for good, and the order has no compensation",
+            "課金の後のステップが恒久的に失敗し、注文には補償がない",
+        ),
+        NotPromised::ReplayFails => l.t(
+            "DBOS ends the order failed after the charge (the clock is read directly)",
+            "DBOS が課金の後で注文を失敗で終える（時計を直接読むため）",
+        ),
+        NotPromised::BookingTwice => l.t(
+            "`book_flight` has no key: a crash or a lost reply can book twice",
+            "`book_flight` にキーがない：クラッシュや返答の消失で 2 度予約しうる",
+        ),
+    }
+}
+
+/// When durable execution promises an invariant (the row's title).
+pub fn promise(l: Lang, i: Invariant) -> &'static str {
+    match i {
+        Invariant::OneChargePerOrder => l.t(
+            "Promised with a durable engine and derived keys, while order-42 runs once: a second run derives keys of its own.",
+            "永続実行のエンジンと導出したキーがあり、order-42 の実行が 1 回なら約束される。2 回目の実行はその実行のキーを導出する。",
+        ),
+        Invariant::RefundPerCharge => l.t(
+            "Promised with a durable engine and derived keys: a re-run refund carries the same key.",
+            "永続実行のエンジンと導出したキーがあれば約束される。再実行された返金は同じキーを持つ。",
+        ),
+        Invariant::EndedKeptOrCompensated => l.t(
+            "Promised with a durable engine and derived keys, when no run is terminated, no compensation (in the order, no step after the charge) fails for good, and no step without a key can run twice.",
+            "永続実行のエンジンと導出したキーがあり、実行が打ち切られず、補償（注文では課金の後のステップ）が恒久的に失敗せず、キーのないステップが 2 度実行されえなければ約束される。",
+        ),
+        Invariant::ReplayNeverReruns => l.t(
+            "Always promised: the engine reads a journaled step's result back (a plain process has no journal to replay).",
+            "常に約束される。エンジンは記録済みのステップの結果を読み戻す（普通のプロセスにはリプレイするジャーナルがない）。",
+        ),
+    }
 }
 
 /// What the engine did on a replay mismatch.
@@ -732,8 +805,8 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             ),
             l.t("Without durable execution, what does the crash leave?", "永続実行なしでは、クラッシュの後に何が残る？"),
             l.t(
-                "Nobody resumes the plain process: the card stays charged and the flight booked, and the invariant fails at step {step}. With Temporal the compensation resumes after the crash; the keyed refund runs twice and refunds once, the unkeyed one refunds twice.",
-                "普通のプロセスは誰も再開しない。カードは課金され、航空券は予約されたまま残り、不変条件はステップ {step} で破れる。Temporal では補償がクラッシュの後に再開する。キー付きの返金は 2 回実行されても返金は 1 回、キーなしは 2 回返金する。",
+                "Nobody resumes the plain process: the card stays charged and the flight booked, and the invariant (not promised without durable execution) breaks at step {step}. With Temporal the compensation resumes after the crash; the keyed refund runs twice and refunds once, the unkeyed one refunds twice.",
+                "普通のプロセスは誰も再開しない。カードは課金され、航空券は予約されたまま残り、不変条件（永続実行なしでは約束されない）はステップ {step} で破れる。Temporal では補償がクラッシュの後に再開する。キー付きの返金は 2 回実行されても返金は 1 回、キーなしは 2 回返金する。",
             ),
             l.t(
                 "Across services one transaction is not enough: a saga undoes in reverse order, and each compensation is itself a keyed, journaled step.",
