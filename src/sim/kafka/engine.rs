@@ -175,15 +175,16 @@ pub enum Wire {
 pub enum Halt {
     /// It reached `KAFKA_MAX_STEPS`.
     StepLimit,
-    /// It reached `KAFKA_MAX_STEPS` after its backlog collapsed: since the last batch
-    /// acknowledged to the application (at `last_ack_ms`, if any), more batches gave up at
-    /// their delivery timeout than the service has written events. Each waited behind the
-    /// others longer than `delivery.timeout.ms` (which counts from `send()`, queueing
-    /// included), failed, and was published again at the back: a metastable failure that
-    /// never ends on its own, in Kafka as here.
-    Collapsed {
-        /// When the application last heard an acknowledgement.
-        last_ack_ms: Option<u64>,
+    /// It reached `KAFKA_MAX_STEPS` in a congested run: batches gave up at their delivery
+    /// timeout more often (`expired`) than the service wrote events (`written`). Each waited
+    /// behind the others longer than `delivery.timeout.ms` (which counts from `send()`,
+    /// queueing included), failed, and was published again at the back, so most give up
+    /// again: the backlog drains slowly or never (a metastable failure), in Kafka as here.
+    Congested {
+        /// Batches failed by their delivery timeout.
+        expired: u32,
+        /// Events the service wrote.
+        written: u32,
     },
 }
 
@@ -257,10 +258,9 @@ pub struct Sim {
     /// The invariants.
     pub violations: Violations,
     halt: Option<Halt>,
-    /// When the application last heard an acknowledgement, and how many batches have
-    /// expired since (for [`Halt::Collapsed`]).
-    last_ack_ms: Option<u64>,
-    expired_since_ack: u32,
+    /// Batches of the current instance failed by their delivery timeout (for
+    /// [`Halt::Congested`]).
+    expired: u32,
     /// The last step, if any.
     pub last: Option<StepRecord>,
 }
@@ -290,8 +290,7 @@ impl Sim {
             steps: 0,
             violations: Violations::default(),
             halt: None,
-            last_ack_ms: None,
-            expired_since_ack: 0,
+            expired: 0,
             last: None,
         };
         for (i, t) in scenario.inputs.iter().enumerate() {
@@ -426,9 +425,10 @@ impl Sim {
             return false;
         }
         if self.steps >= KAFKA_MAX_STEPS {
-            self.halt = Some(if self.expired_since_ack > self.relay.written {
-                Halt::Collapsed {
-                    last_ack_ms: self.last_ack_ms,
+            self.halt = Some(if self.expired > self.relay.written {
+                Halt::Congested {
+                    expired: self.expired,
+                    written: self.relay.written,
                 }
             } else {
                 Halt::StepLimit
@@ -630,13 +630,9 @@ impl Sim {
             return;
         }
         match reaction {
-            Reaction::Acked(_) => {
-                self.relay.acked(event);
-                self.last_ack_ms = Some(self.now);
-                self.expired_since_ack = 0;
-            }
+            Reaction::Acked(_) => self.relay.acked(event),
             Reaction::Failed(FailReason::Expired) => {
-                self.expired_since_ack += 1;
+                self.expired += 1;
                 let now = self.now;
                 self.enqueue(inst, event, now);
             }

@@ -189,20 +189,14 @@ fn notice(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             )
             .into(),
         ),
-        Notice::StepLimit(Halt::Collapsed { last_ack_ms }) => {
-            let since = match last_ack_ms {
-                Some(ms) => tr!(l, "Since {ms} ms", "{ms} ms 以降"),
-                None => l.t("From the start", "最初から").into(),
-            };
-            (
-                true,
-                tr!(
-                    l,
-                    "The run stopped at the step limit, and would never end on its own. {since} no send has been acknowledged in time: each batch waits behind the backlog longer than the delivery timeout (it counts from send(), queueing included), fails, and the relay publishes it again at the back. A longer delivery timeout, or fewer events at once, lets the backlog drain.",
-                    "実行はステップ上限で止まった。このままでは終わらない。{since}、期限内に確認応答された送信は 1 つもない：どのバッチも滞留の後ろで配信タイムアウト（send() から数え、待ち時間も含む）より長く待って失敗し、リレーがそれを列の最後にもう一度送る。配信タイムアウトを長くするか、一度に書くイベントを減らせば滞留は掃ける。"
-                ),
-            )
-        }
+        Notice::StepLimit(Halt::Congested { expired, written }) => (
+            true,
+            tr!(
+                l,
+                "The run stopped at the step limit with its backlog congested: batches gave up at their delivery timeout {expired} times for {written} events, and the relay published each one again at the back. Each waits behind the others longer than the delivery timeout (it counts from send(), queueing included), so most give up again: the backlog drains slowly, or never (a metastable failure). A longer delivery timeout, or fewer events at once, lets it drain.",
+                "実行はステップ上限で止まった。滞留が詰まっている：{written} 件のイベントに対してバッチが配信タイムアウトで {expired} 回諦め、リレーがそのたびに列の最後へ送り直した。どのバッチも他の後ろで配信タイムアウト（send() から数え、待ち時間も含む）より長く待つので、ほとんどがまた諦める：滞留はゆっくりとしか掃けないか、まったく掃けない（メタステーブルな障害）。配信タイムアウトを長くするか、一度に書くイベントを減らせば掃ける。"
+            ),
+        ),
     };
     html! {
         <div class={classes!("notice", error.then_some("error"))} data-testid="notice" role="status">
