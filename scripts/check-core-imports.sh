@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Architecture invariants of the simulation core (src/sim), checked by reading its source:
 #   1. it uses no UI or browser crate, no `crate::ui`, no clock and no OS randomness;
-#   2. what each folder may import: `base` nothing of ours, `article` only `base` and `limits`,
+#   2. what each folder may import: `base` nothing of ours, `kernel` only `base`, `article` only
+#      `base` and `limits`,
 #      `world` no `lab` (nor `scenario` or `properties`, which are built on it), `properties` no
 #      `lab` (property checks run the world, not the lab's step models), `kafka` only `base`,
-#      `limits` and `json` (a model of its own), `durable` only `article`, `base`, `json` and
-#      `limits`, and no other folder imports `durable`;
+#      `kernel`, `limits` and `json` (a model of its own), `durable` only `article`, `base`,
+#      `json`, `kernel` and `limits`, and no other folder imports `durable`;
 #   3. no import circle: between the files of one folder (a folder's `mod.rs` owns its children,
 #      so child -> parent is ordinary use and not an edge), nor between the folders of src/sim.
 # Edges are read from `super::name` and `crate::sim::name` paths, `use` groups included; tsort
@@ -97,15 +98,17 @@ while read -r from to; do
   if [ "$f" = "$t" ]; then continue; fi
   case "$f:$t" in
     base:*) say_fail "src/sim/$from.rs imports $to: base imports nothing of ours" ;;
+    kernel:base) ;;
+    kernel:*) say_fail "src/sim/$from.rs imports $to: the kernel imports only base" ;;
     article:base|article:limits) ;;
     article:*) say_fail "src/sim/$from.rs imports $to: article may import only base and limits" ;;
     world:lab|world:scenario|world:properties) say_fail "src/sim/$from.rs imports $to: world may not import $t" ;;
     properties:lab) say_fail "src/sim/$from.rs imports $to: properties may not import lab" ;;
-    kafka:base|kafka:limits|kafka:json) ;;
-    kafka:*) say_fail "src/sim/$from.rs imports $to: kafka is a model of its own (base, limits, json only)" ;;
+    kafka:base|kafka:limits|kafka:json|kafka:kernel) ;;
+    kafka:*) say_fail "src/sim/$from.rs imports $to: kafka is a model of its own (base, kernel, limits, json only)" ;;
     limits:*) say_fail "src/sim/$from.rs imports $to: limits imports nothing of ours" ;;
-    durable:article|durable:base|durable:json|durable:limits) ;;
-    durable:*) say_fail "src/sim/$from.rs imports $to: durable may import only article, base, json and limits" ;;
+    durable:article|durable:base|durable:json|durable:kernel|durable:limits) ;;
+    durable:*) say_fail "src/sim/$from.rs imports $to: durable may import only article, base, json, kernel and limits" ;;
     *:durable) say_fail "src/sim/$from.rs imports $to: no other folder of the core builds on durable" ;;
   esac
 done <<< "$all"

@@ -21,6 +21,8 @@
 //! - [`json`]: the page's small JSON codec.
 //! - [`kafka`]: Kafka's idempotent producer, broker, relays and consumer, a model of its own
 //!   (`idempotency_playground::kafka::*`).
+//! - [`kernel`]: what every simulation stands on: the event queue with cancellable timers, the
+//!   `Model` trait and the generic `Cursor` (to any step, back by replay).
 //! - `base/`: PRNG, hashing, UUIDs, persistent vectors and maps; nothing payment-specific.
 //!
 //! Architecture invariants (scripts/check-core-imports.sh enforces them): nothing here imports the
@@ -36,6 +38,7 @@ mod base;
 pub mod durable;
 pub mod json;
 pub mod kafka;
+pub mod kernel;
 pub mod lab;
 pub mod lesson;
 pub mod limits;

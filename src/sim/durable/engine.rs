@@ -1545,6 +1545,24 @@ impl World {
     }
 }
 
+impl crate::sim::kernel::Model for World {
+    type Checked = Vec<Violation>;
+
+    /// One event; unlike [`World::step`], no idle step when nothing is left (a column of a
+    /// run passes idle steps to keep in line with the others: `run.rs`).
+    fn step(&mut self) -> bool {
+        self.can_progress() && World::step(self)
+    }
+
+    fn steps(&self) -> usize {
+        World::steps(self)
+    }
+
+    fn checked(&self) -> Vec<Violation> {
+        self.violations().to_vec()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,8 +3,6 @@
 //! request timeout, the consumer reading a record. The invariants are checked after each step.
 //! Going back is replaying: [`Sim::replay`] builds the run at step k from the scenario.
 
-use std::collections::BTreeMap;
-
 use super::broker::{Broker, ProduceBatch, Verdict};
 use super::invariants::Violations;
 use super::pipeline::{Consumer, Relay};
@@ -13,6 +11,7 @@ use super::{
     Config, Epoch, EventId, Input, KafkaScenario, Pid, Seq, LATENCY_MS, REQUEST_TIMEOUT_MS,
 };
 use crate::sim::base::rng::Rng;
+use crate::sim::kernel::{EventQueue, Model};
 use crate::sim::limits::KAFKA_MAX_STEPS;
 
 /// What happened to a request as it left.
@@ -232,12 +231,11 @@ struct Link {
 }
 
 /// A run of a [`KafkaScenario`] at some step.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sim {
     scenario: KafkaScenario,
     now: u64,
-    queue: BTreeMap<(u64, u64), Event>,
-    inserted: u64,
+    queue: EventQueue<Event>,
     rng: Rng,
     /// The broker.
     pub broker: Broker,
@@ -274,8 +272,7 @@ impl Sim {
         let mut sim = Sim {
             scenario: scenario.clone(),
             now: 0,
-            queue: BTreeMap::new(),
-            inserted: 0,
+            queue: EventQueue::new(),
             rng: Rng::new(scenario.seed),
             broker,
             instances: vec![first],
@@ -350,11 +347,11 @@ impl Sim {
     pub fn wire(&self) -> Vec<Wire> {
         self.queue
             .iter()
-            .filter_map(|(&(at_ms, _), ev)| match *ev {
+            .filter_map(|(key, ev)| match *ev {
                 Event::Arrive {
                     inst, attempt, req, ..
                 } => Some(Wire::Request {
-                    at_ms,
+                    at_ms: key.at_ms,
                     inst,
                     event: req.event,
                     seq: req.seq,
@@ -366,7 +363,7 @@ impl Sim {
                     verdict,
                     ..
                 } => Some(Wire::Answer {
-                    at_ms,
+                    at_ms: key.at_ms,
                     inst,
                     event: self.instances[inst].batches[batch].event,
                     verdict,
@@ -387,8 +384,7 @@ impl Sim {
     }
 
     fn schedule(&mut self, at: u64, ev: Event) {
-        self.queue.insert((at, self.inserted), ev);
-        self.inserted += 1;
+        self.queue.schedule(at, ev);
     }
 
     fn latency(&mut self) -> u64 {
@@ -436,10 +432,9 @@ impl Sim {
             return false;
         }
         let (at, ev) = loop {
-            let Some((&(at, key), &ev)) = self.queue.iter().next() else {
+            let Some((at, ev)) = self.queue.pop() else {
                 return false;
             };
-            self.queue.remove(&(at, key));
             if self.matters(&ev) {
                 break (at, ev);
             }
@@ -811,5 +806,21 @@ fn start_instance(broker: &mut Broker, config: &Config) -> Instance {
         Instance::new(Some(pid), epoch)
     } else {
         Instance::new(None, 0)
+    }
+}
+
+impl Model for Sim {
+    type Checked = Violations;
+
+    fn step(&mut self) -> bool {
+        Sim::step(self)
+    }
+
+    fn steps(&self) -> usize {
+        self.steps
+    }
+
+    fn checked(&self) -> Violations {
+        self.violations
     }
 }

@@ -890,6 +890,22 @@ pub fn replay_with(
     Ok(w)
 }
 
+impl crate::sim::kernel::Model for World {
+    type Checked = Vec<Violation>;
+
+    fn step(&mut self) -> bool {
+        World::step(self).is_some()
+    }
+
+    fn steps(&self) -> usize {
+        self.steps_taken()
+    }
+
+    fn checked(&self) -> Vec<Violation> {
+        self.violations().to_vec()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

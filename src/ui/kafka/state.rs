@@ -10,6 +10,7 @@ use crate::sim::kafka::{
     challenge, lesson, ChallengeGoal, Config, Halt, Input, KafkaJsonError, KafkaLimit,
     KafkaScenario, Posed, Sim, StepRecord, TimedInput, CHALLENGE_IDS, LESSON_IDS,
 };
+use crate::sim::kernel::Cursor;
 use crate::ui::route::Route;
 
 use super::persist::LinkError;
@@ -114,7 +115,7 @@ pub struct KafkaUi {
     /// The whole run at its end.
     pub end: Rc<Sim>,
     /// The run at the cursor.
-    pub sim: Sim,
+    run: Cursor<Sim>,
     /// Playing.
     pub playing: bool,
     /// The lesson's question against this run.
@@ -186,7 +187,7 @@ impl KafkaUi {
         let notice = notice.or_else(|| end.halt().map(Notice::StepLimit));
         let mut ui = KafkaUi {
             place,
-            sim: Sim::new(&scenario),
+            run: Cursor::new(Sim::new(&scenario)),
             scenario,
             records: Rc::new(records),
             end: Rc::new(end),
@@ -199,13 +200,18 @@ impl KafkaUi {
             before_solution: None,
         };
         let k = step.min(ui.max_step());
-        ui.sim = Sim::replay(&ui.scenario, k);
+        ui.run.seek(k);
         ui
+    }
+
+    /// The run at the cursor.
+    pub fn sim(&self) -> &Sim {
+        self.run.at()
     }
 
     /// The step the cursor is at (steps taken).
     pub fn cursor(&self) -> usize {
-        self.sim.steps()
+        self.run.position()
     }
 
     /// The furthest the cursor may go now: the question's step while it is open.
@@ -228,19 +234,12 @@ impl KafkaUi {
 
     /// Whether the challenge is won at the cursor.
     pub fn won(&self) -> bool {
-        self.place.goal().is_some_and(|g| g.won(&self.sim))
+        self.place.goal().is_some_and(|g| g.won(self.sim()))
     }
 
     fn goto(&mut self, k: usize) {
         let k = k.min(self.max_step());
-        if k == self.cursor() {
-            return;
-        }
-        if k == self.cursor() + 1 {
-            self.sim.step();
-        } else {
-            self.sim = Sim::replay(&self.scenario, k);
-        }
+        self.run.seek(k);
     }
 
     /// The same place with another scenario, the cursor kept where it can be.
@@ -314,7 +313,7 @@ impl Reducible for KafkaUi {
                 ui.goto(k);
             }
             Action::Add(input) => {
-                let s = with_input(&ui.scenario, &ui.sim, input);
+                let s = with_input(&ui.scenario, ui.sim(), input);
                 ui.rebuild(s, true);
             }
             Action::Configure(config) => {
@@ -327,8 +326,8 @@ impl Reducible for KafkaUi {
             Action::Skip => ui.answer = Answer::Skipped,
             Action::AskAgain => {
                 ui.answer = Answer::Open;
-                let k = ui.cursor();
-                ui.sim = Sim::replay(&ui.scenario, k.min(ui.max_step()));
+                let k = ui.cursor().min(ui.max_step());
+                ui.run.seek(k);
             }
             Action::Import(text) => match crate::sim::kafka::from_json(&text) {
                 Ok(s) => {

@@ -448,7 +448,7 @@ fn controls(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
     let k = ui.cursor();
     let n = ui.records.len();
     let at_max = k >= ui.max_step();
-    let t = ui.sim.now_ms();
+    let t = ui.sim().now_ms();
     html! {
         <div class="controls" role="toolbar" aria-label={l.t("Run", "実行")}>
             // The playground's order and names (playground/controls.rs), so the two pages read alike.
@@ -464,7 +464,7 @@ fn controls(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
 }
 
 fn caption(l: Lang, ui: &KafkaUi) -> Html {
-    let text = match &ui.sim.last {
+    let text = match &ui.sim().last {
         Some(r) => {
             let (k, s) = (ui.cursor(), words::step(l, r));
             tr!(l, "Step {k}: {s}", "ステップ {k}：{s}")
@@ -496,7 +496,7 @@ fn faults(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
                 .unwrap_or(delay),
         )
     });
-    let (lr, la, ld, lf) = ui.sim.armed();
+    let (lr, la, ld, lf) = ui.sim().armed();
     let armed = (lr + la + lf > 0 || ld > 0).then(|| {
         tr!(
             l,
@@ -537,7 +537,7 @@ fn dash(v: Option<u32>) -> String {
 }
 
 fn producer(l: Lang, ui: &KafkaUi) -> Html {
-    let sim = &ui.sim;
+    let sim = ui.sim();
     html! {
         <section class="card kafka-producer" data-testid="producer" aria-labelledby="kafka-producer-h">
             <h3 id="kafka-producer-h">{ l.t("Producer", "プロデューサ") }</h3>
@@ -574,7 +574,7 @@ fn producer(l: Lang, ui: &KafkaUi) -> Html {
 }
 
 fn network(l: Lang, ui: &KafkaUi) -> Html {
-    let wire = ui.sim.wire();
+    let wire = ui.sim().wire();
     html! {
         <section class="card kafka-network" data-testid="network" aria-labelledby="kafka-network-h">
             <h3 id="kafka-network-h">{ l.t("Network", "ネットワーク") }</h3>
@@ -598,7 +598,7 @@ fn network(l: Lang, ui: &KafkaUi) -> Html {
 }
 
 fn broker(l: Lang, ui: &KafkaUi) -> Html {
-    let b = &ui.sim.broker;
+    let b = &ui.sim().broker;
     let txn = b.txn.map(|(pid, epoch)| {
         tr!(l, "Transaction coordinator: transactional.id → producer id {pid}, epoch {epoch}", "トランザクションコーディネーター：transactional.id → プロデューサID {pid}、エポック {epoch}")
     });
@@ -649,8 +649,8 @@ fn broker(l: Lang, ui: &KafkaUi) -> Html {
 }
 
 fn consumer(l: Lang, ui: &KafkaUi) -> Html {
-    let c = &ui.sim.consumer;
-    let r = &ui.sim.relay;
+    let c = &ui.sim().consumer;
+    let r = &ui.sim().relay;
     let (written, published) = (r.written, r.published.iter().filter(|p| **p).count());
     let relay_line = match r.kind {
         RelayKind::Outbox => tr!(
@@ -703,7 +703,7 @@ fn invariants(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             <h3 id="kafka-inv-h">{ l.t("Invariants, checked after every step", "不変条件（毎ステップ検査）") }</h3>
             <ul class="kafka-invariants">
             { for Invariant::ALL.iter().map(|&i| {
-                let broken = ui.sim.violations.broken_at(i);
+                let broken = ui.sim().violations.broken_at(i);
                 let promised = i.promised(&ui.scenario);
                 let name = words::invariant(l, i);
                 let (class, mark) = match (promised, broken.is_some()) {
