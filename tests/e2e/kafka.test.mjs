@@ -171,13 +171,16 @@ test('challenges: a duplicate past idempotence, and two records reordered, won w
     assert.match(await status.textContent(), /Not won: the run is over/);
     await page.getByTestId('back').click();
     assert.equal(await status.getAttribute('data-ended'), 'false');
-    // The solution replaces the run, and the learner's own run comes back with one click.
-    const mine = await page.getByTestId('inputs').textContent();
+    // The solution replaces the run, and the learner's own run comes back with one click (the
+    // share link's scenario, s=, names the run).
+    const scenario = async () => (await page.getByTestId('share-link').inputValue()).match(/s=([^&]*)/)[1];
+    const mine = await scenario();
     await page.getByTestId('show-solution').click();
     await page.getByTestId('run-to-end').click();
-    assert.notEqual(await page.getByTestId('inputs').textContent(), mine);
+    assert.equal(await status.getAttribute('data-won'), 'true', 'the solution wins');
+    assert.notEqual(await scenario(), mine);
     await page.getByTestId('restore-mine').click();
-    assert.equal(await page.getByTestId('inputs').textContent(), mine);
+    assert.equal(await scenario(), mine);
     assert.equal(await page.getByTestId('restore-mine').count(), 0);
   });
 });
