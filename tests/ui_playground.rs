@@ -45,7 +45,7 @@ async fn controls_emit_what_their_buttons_say_and_disable_at_the_ends() {
     click(&div, "[data-testid=play]");
     click(&div, "[data-testid=run-to-end]");
     // At step 0 there is nothing to go back to: the buttons are disabled and emit nothing.
-    click(&div, "[data-testid=step-back]");
+    click(&div, "[data-testid=back]");
     click(&div, "[data-testid=reset]");
     assert_eq!(
         *seen.borrow(),
@@ -206,7 +206,7 @@ async fn first_lesson_runs_to_the_double_charge_and_steps_back() {
         "section[data-service=naive] [data-testid=violation-step]",
     );
     yew::scheduler::flush().await;
-    click(&div, "[data-testid=step-back]");
+    click(&div, "[data-testid=back]");
     yew::scheduler::flush().await;
     assert_eq!(balance(&div, "naive"), 900);
     // The run was remembered for a reload.
@@ -392,7 +392,7 @@ async fn key_replays_lesson_shows_each_try_on_the_wire() {
     // The naive service executes every try: nothing is marked replayed.
     let naive = text(&div, "section[data-service=naive] [data-testid=wire]");
     assert!(!naive.contains("Idempotent-Replayed"), "{naive}");
-    click(&div, "[data-testid=step-back]");
+    click(&div, "[data-testid=back]");
     yew::scheduler::flush().await;
     assert!(page::any(&div, wire).has_attribute("open"));
     assert!(

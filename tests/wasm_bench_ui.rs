@@ -68,7 +68,7 @@ async fn step_latency_with_10k_rows() {
     let mut back = Vec::new();
     for _ in 0..200 {
         let t = now();
-        click(&div, "[data-testid=step-back]");
+        click(&div, "[data-testid=back]");
         yew::scheduler::flush().await;
         back.push(now() - t);
     }

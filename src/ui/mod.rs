@@ -11,6 +11,7 @@ pub mod properties;
 pub mod question;
 pub mod raw;
 pub mod route;
+pub mod run;
 pub mod share;
 pub mod text;
 pub mod web;

@@ -27,12 +27,12 @@ test('the naive service\'s lesson: it charges twice, the idempotent and atomic o
     // Step back to before the second charge: the naive balance is 900 again.
     const end = await position(page);
     const violationStep = Number(await page.locator('section[data-service=naive] [data-testid=violation-step]').first().textContent().then((t) => t.match(/\d+/)[0]));
-    await page.getByTestId('step-back').click();
+    await page.getByTestId('back').click();
     assert.notEqual(await position(page), end);
     await page.locator('section[data-service=naive] [data-testid=violation-step]').first().click();
     assert.match(await position(page), new RegExp(`^Step ${violationStep} /`));
     assert.equal(await balance(page, 'naive'), 800, 'the failure step is the second charge');
-    await page.getByTestId('step-back').click();
+    await page.getByTestId('back').click();
     assert.equal(await balance(page, 'naive'), 900, 'one step earlier only one charge happened');
     assert.equal(await page.locator('section[data-service=naive] [data-testid=invariants] .fail').count(), 0);
 
@@ -97,7 +97,7 @@ test('a share link reproduces the run at the same step; a damaged one says so an
     await open(page, '#/scenario/double-charge');
     await skipQuestion(page);
     await page.getByTestId('run-to-end').click();
-    await page.getByTestId('step-back').click();
+    await page.getByTestId('back').click();
     link = await page.getByTestId('share-link').inputValue();
   });
   assert.ok(link.startsWith(BASE_URL), link);

@@ -438,7 +438,7 @@ test('12: focus stays on a working control after Enter on a lesson\'s buttons an
     await page.getByTestId('run-to-end').focus();
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => /(\d+) \/ \1$/.test(document.querySelector('[data-testid=position]').textContent));
-    assert.equal(await focused(page), 'step-back');
+    assert.equal(await focused(page), 'back');
     // Restore the lesson as written: the button goes away, focus stays in the controls.
     await page.getByTestId('pick-TocTou').check();
     await page.getByTestId('restore-lesson').focus();

@@ -2,13 +2,13 @@
 //! are read once when it opens (a link's run first, else the run saved for this route, else the
 //! mode's own start); the play timer, the keyboard, saving and the done / won marks are effects.
 
-use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::sim::durable::DurableRun;
 use crate::ui::i18n::Lang;
 use crate::ui::playground::teach::Mark;
 use crate::ui::route::Route;
+use crate::ui::run::{use_play_timer, use_run_keys};
 use crate::ui::web::{self, Listener};
 
 use super::persist;
@@ -83,30 +83,13 @@ pub fn durable_page(p: &DurablePageProps) -> Html {
         Callback::from(move |a| d.dispatch(a))
     };
 
-    // Playing: one step per tick.
+    // Keyboard (space, →, ←) and the play timer: the run edge every page shares.
     {
         let d = ui.dispatcher();
-        let deps = (ui.playing, ui.run.cursor());
-        use_effect_with(deps, move |(playing, _)| {
-            let timer = playing.then(|| Timeout::new(600, move || d.dispatch(DurAction::Tick)));
-            move || drop(timer)
-        });
-    }
-    // Keyboard: space plays or pauses, → steps, ← steps back; not while typing in a field.
-    {
+        use_run_keys(Callback::from(move |c| d.dispatch(DurAction::from(c))));
         let d = ui.dispatcher();
-        use_effect_with((), move |_| {
-            let listener = Listener::on_document("keydown", move |e: web_sys::Event| {
-                if let Some(k) = web::key_of(&e) {
-                    d.dispatch(match k {
-                        web::RunKey::TogglePlay => DurAction::TogglePlay,
-                        web::RunKey::Step => DurAction::Step,
-                        web::RunKey::Back => DurAction::Back,
-                    });
-                }
-            });
-            move || drop(listener)
-        });
+        let tick = Callback::from(move |()| d.dispatch(DurAction::Tick));
+        use_play_timer(tick, ui.playing, ui.run.cursor(), ui.speed_ms);
     }
     // A link pasted or followed while the page is open (same route, another `?s=`): read it.
     {

@@ -14,6 +14,7 @@ use crate::sim::durable::{
 };
 use crate::sim::limits::{InputError, MAX_DURABLE_COLUMNS};
 use crate::ui::route::Route;
+use crate::ui::run::{Control, DEFAULT_SPEED_MS};
 
 /// What the page shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,6 +143,8 @@ pub enum DurAction {
     RunToEnd,
     /// Play or pause.
     TogglePlay,
+    /// The play speed (ms between steps).
+    Speed(u32),
     /// The play timer's tick.
     Tick,
     /// The learner acts.
@@ -181,6 +184,8 @@ pub struct DurUi {
     pub selected: usize,
     /// Playing.
     pub playing: bool,
+    /// The play speed: ms between steps.
+    pub speed_ms: u32,
     /// The lesson's question against the run.
     pub posed: Option<Result<Posed, NotPosed>>,
     /// The learner's answer: `Some(None)` skipped.
@@ -201,6 +206,7 @@ impl DurUi {
             run: Rc::new(run),
             selected: 0,
             playing: false,
+            speed_ms: DEFAULT_SPEED_MS,
             posed: None,
             answer: None,
             notice,
@@ -259,6 +265,21 @@ impl DurUi {
     }
 }
 
+impl From<Control> for DurAction {
+    /// The shared run controls (`ui/run`), as this page's actions.
+    fn from(c: Control) -> DurAction {
+        match c {
+            Control::Reset => DurAction::Seek(0),
+            Control::Back => DurAction::Back,
+            Control::TogglePlay => DurAction::TogglePlay,
+            Control::Step => DurAction::Step,
+            Control::End => DurAction::RunToEnd,
+            Control::Seek(k) => DurAction::Seek(k),
+            Control::Speed(ms) => DurAction::Speed(ms),
+        }
+    }
+}
+
 impl Reducible for DurUi {
     type Action = DurAction;
 
@@ -285,6 +306,7 @@ impl Reducible for DurUi {
                 ui.run_mut().seek(k);
             }
             DurAction::TogglePlay => ui.playing = !ui.playing && !ui.run.at_end(),
+            DurAction::Speed(ms) => ui.speed_ms = ms,
             DurAction::Tick => {
                 if ui.playing && !ui.step() {
                     ui.playing = false;

@@ -14,6 +14,7 @@ use crate::sim::durable::{
 use crate::sim::limits::MAX_JSON_BYTES;
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::playground::teach::Mark;
+use crate::ui::run::Controls;
 use crate::ui::text::durable as words;
 use crate::ui::text::errors::input_error;
 use crate::ui::text::fmt_ms;
@@ -301,7 +302,6 @@ pub fn controls(l: Lang, ui: &DurUi, on: &On) -> Html {
     let (k, end) = (run.cursor(), run.end());
     let held = ui.limit() == Some(k);
     let can = |a: Action| !held && run.can(a);
-    let at_end = run.at_end() || held;
     let w = &run.worlds()[ui.selected.min(run.worlds().len() - 1)];
     let caption: Vec<String> = w
         .trace()
@@ -332,19 +332,13 @@ pub fn controls(l: Lang, ui: &DurUi, on: &On) -> Html {
     };
     html! {
         <div class="dur-bar" data-testid="controls">
-            <div class="controls">
-                // The playground's order and names (playground/controls.rs).
-                <button onclick={on.reform(|_| DurAction::Back)} disabled={k == 0} data-testid="back" title={l.t("Step back (←), by replay", "一歩戻る（←）、リプレイで")}>{ l.t("◀ Back", "◀ 戻る") }</button>
-                <button class="primary" onclick={on.reform(|_| DurAction::TogglePlay)} disabled={at_end && !ui.playing} data-testid="play">{ if ui.playing { l.t("❚❚ Pause", "❚❚ 一時停止") } else { l.t("▶ Play", "▶ 再生") } }</button>
-                <button onclick={on.reform(|_| DurAction::Step)} disabled={at_end} data-testid="step" title={l.t("One step (→)", "一歩進む（→）")}>{ l.t("Step ▶", "進む ▶") }</button>
-                <button onclick={on.reform(|_| DurAction::RunToEnd)} disabled={at_end} data-testid="run-to-end">{ l.t("Run to end »", "最後まで »") }</button>
-                <span class="position" data-testid="position">{ tr!(l, "Step {k} / {end}", "ステップ {k} / {end}") }</span>
-            </div>
+            <Controls lang={l} position={k} total={end} playing={ui.playing} speed_ms={ui.speed_ms}
+                      on={on.reform(DurAction::from)} limit={ui.limit()} />
             <div class="controls dur-actions">
                 <button class="danger" onclick={on.reform(|_| DurAction::Act(Action::Crash))} disabled={!can(Action::Crash)} data-testid="crash-worker">{ l.t("Crash the worker now", "今ワーカーをクラッシュ") }</button>
                 <button onclick={on.reform(|_| DurAction::Act(Action::Restart))} disabled={!can(Action::Restart)} data-testid="restart-worker">{ l.t("Restart it", "再起動する") }</button>
                 <button onclick={on.reform(|_| DurAction::Act(Action::StartAgain))} disabled={!can(Action::StartAgain) || matches!(ui.mode, Mode::Challenge(_))} data-testid="start-again">{ l.t("Start again, same id", "同じ ID でもう一度開始") }</button>
-                <button onclick={on.reform(|_| DurAction::Reset)} data-testid="reset">{ l.t("Start over", "最初からやり直す") }</button>
+                <button onclick={on.reform(|_| DurAction::Reset)} data-testid="start-over">{ l.t("Start over", "最初からやり直す") }</button>
             </div>
             <p class="caption" data-testid="caption" aria-live="polite">{ caption }</p>
         </div>

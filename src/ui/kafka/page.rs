@@ -2,13 +2,13 @@
 //! run kept in this browser, else the built-in one), the keyboard, the play loop, and after each
 //! change the address and this browser's copy of the run, and the lesson path's marks.
 
-use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::ui::i18n::Lang;
 use crate::ui::playground::teach::{Mark, Progress};
 use crate::ui::route::Route;
-use crate::ui::web::{self, Listener};
+use crate::ui::run::{use_play_timer, use_run_keys};
+use crate::ui::web;
 
 use super::persist;
 use super::state::{Action, Answer, KafkaUi, Notice, Place};
@@ -22,9 +22,6 @@ pub struct KafkaPageProps {
     /// The route it draws.
     pub route: Route,
 }
-
-/// Milliseconds between two steps while playing.
-const PLAY_MS: u32 = 450;
 
 fn opening(route: &Route) -> KafkaUi {
     let place = Place::of(route);
@@ -65,31 +62,13 @@ pub fn KafkaPage(p: &KafkaPageProps) -> Html {
     let ui = use_reducer(|| opening(&route));
     let dispatch = ui.dispatcher();
 
-    // Keyboard: space plays or pauses, → steps, ← steps back; not while typing in a field.
+    // Keyboard (space, →, ←) and the play timer: the run edge every page shares.
     {
-        let dispatch = dispatch.clone();
-        use_effect_with((), move |_| {
-            let listener = Listener::on_document("keydown", move |e: web_sys::Event| {
-                if let Some(k) = web::key_of(&e) {
-                    dispatch.dispatch(match k {
-                        web::RunKey::TogglePlay => Action::TogglePlay,
-                        web::RunKey::Step => Action::Step,
-                        web::RunKey::Back => Action::Back,
-                    });
-                }
-            });
-            move || drop(listener)
-        });
-    }
-
-    // Playing: one step per tick.
-    {
-        let dispatch = dispatch.clone();
-        use_effect_with((ui.playing, ui.cursor()), move |&(playing, _)| {
-            let timer =
-                playing.then(|| Timeout::new(PLAY_MS, move || dispatch.dispatch(Action::Tick)));
-            move || drop(timer)
-        });
+        let d = dispatch.clone();
+        use_run_keys(Callback::from(move |c| d.dispatch(Action::from(c))));
+        let d = dispatch.clone();
+        let tick = Callback::from(move |()| d.dispatch(Action::Tick));
+        use_play_timer(tick, ui.playing, ui.cursor(), ui.speed_ms);
     }
 
     // After each change: the address and this browser keep the run; the lesson path its marks.

@@ -12,6 +12,7 @@ use crate::sim::kafka::{
 };
 use crate::sim::kernel::Cursor;
 use crate::ui::route::Route;
+use crate::ui::run::{Control, DEFAULT_SPEED_MS};
 
 use super::persist::LinkError;
 
@@ -126,6 +127,8 @@ pub struct KafkaUi {
     pub notice: Option<Notice>,
     /// The delay the "Delay next request" button adds, in ms.
     pub delay_ms: u32,
+    /// The play speed: ms between steps.
+    pub speed_ms: u32,
     /// The challenge's solution was opened.
     pub solution_shown: bool,
     /// The learner's own run, kept when the solution replaced it (to go back to).
@@ -167,8 +170,25 @@ pub enum Action {
     RestoreMine,
     /// The delay for the delay button.
     SetDelay(u32),
+    /// The play speed (ms between steps).
+    Speed(u32),
     /// Hides the notice.
     Dismiss,
+}
+
+impl From<Control> for Action {
+    /// The shared run controls (`ui/run`), as this page's actions.
+    fn from(c: Control) -> Action {
+        match c {
+            Control::Reset => Action::Reset,
+            Control::Back => Action::Back,
+            Control::TogglePlay => Action::TogglePlay,
+            Control::Step => Action::Step,
+            Control::End => Action::RunToEnd,
+            Control::Seek(k) => Action::Goto(k),
+            Control::Speed(ms) => Action::Speed(ms),
+        }
+    }
 }
 
 impl KafkaUi {
@@ -196,6 +216,7 @@ impl KafkaUi {
             answer: Answer::Open,
             notice,
             delay_ms: 100,
+            speed_ms: DEFAULT_SPEED_MS,
             solution_shown: false,
             before_solution: None,
         };
@@ -255,6 +276,7 @@ impl KafkaUi {
             next.answer = answer;
         }
         next.delay_ms = self.delay_ms;
+        next.speed_ms = self.speed_ms;
         next.solution_shown = self.solution_shown;
         next.before_solution = self.before_solution.clone();
         next.goto(k);
@@ -333,6 +355,7 @@ impl Reducible for KafkaUi {
                 Ok(s) => {
                     let mut next = KafkaUi::open(ui.place, s, 0, Some(Notice::Imported));
                     next.delay_ms = ui.delay_ms;
+                    next.speed_ms = ui.speed_ms;
                     ui = next;
                 }
                 Err(e) => ui.notice = Some(Notice::ImportFailed(e)),
@@ -345,6 +368,8 @@ impl Reducible for KafkaUi {
                         next.solution_shown = true;
                         next.before_solution = Some(mine);
                         next.delay_ms = ui.delay_ms;
+                        next.speed_ms = ui.speed_ms;
+                        next.speed_ms = ui.speed_ms;
                         ui = next;
                     }
                 }
@@ -354,10 +379,12 @@ impl Reducible for KafkaUi {
                     let mut next = KafkaUi::open(ui.place, (*mine).clone(), 0, None);
                     next.solution_shown = true;
                     next.delay_ms = ui.delay_ms;
+                    next.speed_ms = ui.speed_ms;
                     ui = next;
                 }
             }
             Action::SetDelay(ms) => ui.delay_ms = ms,
+            Action::Speed(ms) => ui.speed_ms = ms,
             Action::Dismiss => ui.notice = None,
         }
         Rc::new(ui)

@@ -10,6 +10,7 @@ use crate::sim::kafka::{
 };
 use crate::sim::limits::{KAFKA_MAX_IN_FLIGHT, KAFKA_MAX_RETRIES, KAFKA_MIN_IN_FLIGHT};
 use crate::ui::i18n::{tr, Lang};
+use crate::ui::run::Controls;
 use crate::ui::share::ShareError;
 use crate::ui::text::kafka as words;
 use crate::ui::web;
@@ -445,21 +446,11 @@ fn predict(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
 }
 
 fn controls(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
-    let k = ui.cursor();
-    let n = ui.records.len();
-    let at_max = k >= ui.max_step();
-    let t = ui.sim().now_ms();
+    let limit = (ui.max_step() < ui.records.len()).then(|| ui.max_step());
     html! {
-        <div class="controls" role="toolbar" aria-label={l.t("Run", "実行")}>
-            // The playground's order and names (playground/controls.rs), so the two pages read alike.
-            <button data-testid="reset" disabled={k == 0} onclick={on.reform(|_| Action::Reset)}>{ l.t("« Reset", "« 最初へ") }</button>
-            <button data-testid="back" disabled={k == 0} onclick={on.reform(|_| Action::Back)}>{ l.t("◀ Back", "◀ 戻る") }</button>
-            <button class="primary" data-testid="play" disabled={at_max && !ui.playing} onclick={on.reform(|_| Action::TogglePlay)}>
-                { if ui.playing { l.t("❚❚ Pause", "❚❚ 一時停止") } else { l.t("▶ Play", "▶ 再生") } }</button>
-            <button data-testid="step" disabled={at_max} onclick={on.reform(|_| Action::Step)}>{ l.t("Step ▶", "進む ▶") }</button>
-            <button data-testid="run-to-end" disabled={at_max} onclick={on.reform(|_| Action::RunToEnd)}>{ l.t("Run to end »", "最後まで »") }</button>
-            <span class="position" data-testid="position">{ tr!(l, "Step {k} / {n} · t = {t} ms", "ステップ {k} / {n} · t = {t} ms") }</span>
-        </div>
+        <Controls lang={l} position={ui.cursor()} total={ui.records.len()} playing={ui.playing}
+                  speed_ms={ui.speed_ms} on={on.reform(Action::from)} {limit}
+                  time_ms={Some(ui.sim().now_ms())} />
     }
 }
 

@@ -1,51 +1,15 @@
-//! The page's edge, as hooks: the keyboard and the play timer dispatch actions; the remembered
-//! run is written to localStorage after the actions that change it.
+//! The playground's own edge, as hooks: slices of a long build, and the remembered run written
+//! to localStorage after the actions that change it. (The keyboard and the play timer are every
+//! page's: `ui/run`.)
 
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::ui::route::Route;
-use crate::ui::web::{self, Listener, LAST_RUN_KEY};
+use crate::ui::web::{self, LAST_RUN_KEY};
 
-use super::controls::Control;
 use super::saved_run::SavedRun;
 use super::state::{Action, PageState};
-
-/// Keyboard: space plays or pauses, → steps, ← steps back; ignored while typing in a field.
-#[hook]
-pub fn use_run_keys(dispatch: UseReducerDispatcher<PageState>) {
-    use_effect_with((), move |_| {
-        let listener = Listener::on_document("keydown", move |e: web_sys::Event| {
-            if let Some(k) = web::key_of(&e) {
-                dispatch.dispatch(match k {
-                    web::RunKey::TogglePlay => Action::Control(Control::TogglePlay),
-                    web::RunKey::Step => Action::Control(Control::Step),
-                    web::RunKey::Back => Action::Control(Control::Back),
-                });
-            }
-        });
-        move || drop(listener)
-    });
-}
-
-/// Playing: one step per tick. The timer is set again whenever the step, the speed or playing
-/// changes, and dropped (cancelled) with the old one.
-#[hook]
-pub fn use_play_timer(
-    dispatch: UseReducerDispatcher<PageState>,
-    playing: bool,
-    position: usize,
-    speed_ms: u32,
-) {
-    use_effect_with(
-        (playing, position, speed_ms),
-        move |&(playing, _, speed)| {
-            let timer =
-                playing.then(|| Timeout::new(speed, move || dispatch.dispatch(Action::Tick)));
-            move || drop(timer)
-        },
-    );
-}
 
 /// Building a long run: the next slice after the browser has had its turn (to draw the
 /// progress, to take a click on Cancel). `slices` changes after each slice; `None` when no run
@@ -71,7 +35,7 @@ pub fn use_remembered_run(state: UseReducerHandle<PageState>, route: Route) {
         web::restore_focus(&[
             "[data-testid=step]",
             "[data-testid=play]",
-            "[data-testid=step-back]",
+            "[data-testid=back]",
             "#main",
         ]);
         if n > 0 {

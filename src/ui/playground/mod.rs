@@ -10,7 +10,6 @@ mod challenge_card;
 pub mod challenges;
 mod charge_fields;
 mod client_fields;
-pub mod controls;
 mod downstream_fields;
 mod fork;
 mod hooks;

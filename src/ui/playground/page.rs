@@ -15,12 +15,8 @@ use crate::ui::web::{self, LAST_RUN_KEY, PROGRESS_KEY};
 use super::build_progress::{build_progress, BuildProgressProps};
 use super::caption::caption;
 use super::challenge_card::{challenge_card, ChallengeCard};
-use super::controls::{Control, Controls};
 use super::fork::{fork_panel, ForkProps};
-use super::hooks::{
-    use_build_slices, use_play_timer, use_remembered_run, use_run_keys, use_saved_progress,
-    use_whole_page,
-};
+use super::hooks::{use_build_slices, use_remembered_run, use_saved_progress, use_whole_page};
 use super::intro::{intro, lesson_card, IntroProps, LessonCard};
 use super::lessons;
 use super::notice::{notice_bar, NoticeBarProps};
@@ -34,6 +30,7 @@ use super::state::{Action, PageState};
 use super::teach::{Progress, Teachers};
 use super::timeline_section::{timeline_section, TimelineView};
 use super::wire::leaves_out;
+use crate::ui::run::{use_play_timer, use_run_keys, Control, Controls};
 
 /// Props of the playground page.
 #[derive(Properties, PartialEq, Clone)]
@@ -180,8 +177,13 @@ pub fn playground(props: &PlaygroundProps) -> Html {
         let s = r.session();
         (s.position(), s.total())
     });
-    use_run_keys(dispatch.clone());
-    use_play_timer(dispatch.clone(), state.playing, position, state.speed_ms);
+    {
+        let d = dispatch.clone();
+        use_run_keys(Callback::from(move |c| d.dispatch(Action::Control(c))));
+        let d = dispatch.clone();
+        let tick = Callback::from(move |()| d.dispatch(Action::Tick));
+        use_play_timer(tick, state.playing, position, state.speed_ms);
+    }
     use_remembered_run(state.clone(), route.clone());
     use_saved_progress(state.clone());
     use_build_slices(dispatch.clone(), state.building.as_ref().map(|b| b.slices));

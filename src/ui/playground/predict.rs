@@ -48,7 +48,7 @@ fn why_with_step(l: Lang, why: &str, step: usize, on: &Callback<Action>) -> Html
     };
     let jump = on.reform(move |e: MouseEvent| {
         e.prevent_default();
-        Action::Control(super::controls::Control::Seek(step))
+        Action::Control(crate::ui::run::Control::Seek(step))
     });
     html! {
         <p class="why" data-testid="why">{ before }

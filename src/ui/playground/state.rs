@@ -13,9 +13,9 @@ use crate::sim::{Scenario, Session, SessionBuild};
 use crate::ui::i18n::Lang;
 use crate::ui::text;
 
-use super::controls::Control;
 use super::sandbox::Change;
 use super::teach::{Answer, Teach};
+use crate::ui::run::Control;
 
 /// A message above the run: an error that says what to fix, or a confirmation.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,5 +1,6 @@
-//! Reset, step back, play/pause, step, run to the end, speed and a scrubber. Keyboard: space
-//! plays/pauses, → steps, ← steps back (handled by the page so it works without focus here).
+//! Reset, step back, play/pause, step, run to the end, speed and a scrubber: the one control
+//! bar of every page. Keyboard: space plays/pauses, → steps, ← steps back (`use_run_keys`,
+//! on the document, so it works without focus here).
 
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -8,6 +9,8 @@ use crate::ui::i18n::{tr, Lang};
 
 /// Play speeds: milliseconds between steps.
 pub const SPEEDS_MS: [(u32, &str); 4] = [(1200, "0.5×"), (600, "1×"), (250, "2.5×"), (80, "8×")];
+/// The speed a page starts at (1×).
+pub const DEFAULT_SPEED_MS: u32 = 600;
 
 /// What the controls ask the page to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +49,9 @@ pub struct ControlsProps {
     /// A question waits at this step: the run does not go past it until it is answered.
     #[prop_or_default]
     pub limit: Option<usize>,
+    /// The simulated time at the cursor, shown beside the step (pages whose steps are timed).
+    #[prop_or_default]
+    pub time_ms: Option<u64>,
 }
 
 /// The control bar.
@@ -81,7 +87,7 @@ pub fn controls(p: &ControlsProps) -> Html {
     html! {
         <div class="controls" role="toolbar" aria-label={l.t("Run controls", "実行の操作")}>
             <button onclick={send(Control::Reset)} disabled={at_start} data-testid="reset">{ l.t("« Reset", "« 最初へ") }</button>
-            <button onclick={send(Control::Back)} disabled={at_start} data-testid="step-back"
+            <button onclick={send(Control::Back)} disabled={at_start} data-testid="back"
                     title={l.t("Step back (←)", "1つ戻る（←）")}>{ l.t("◀ Back", "◀ 戻る") }</button>
             <button class="primary" onclick={send(Control::TogglePlay)} disabled={at_end && !p.playing} data-testid="play"
                     aria-pressed={p.playing.to_string()} title={l.t("Play / pause (space)", "再生／一時停止（スペース）")}>
@@ -101,6 +107,7 @@ pub fn controls(p: &ControlsProps) -> Html {
                    oninput={on_scrub} aria-label={l.t("Step", "ステップ")} />
             <span class="position" data-testid="position" aria-live="polite">
                 { tr!(l, ["Step {} / {}", p.position, p.total], ["ステップ {} / {}", p.position, p.total]) }
+                if let Some(t) = p.time_ms { { tr!(l, " · t = {t} ms", " · t = {t} ms") } }
             </span>
         </div>
     }

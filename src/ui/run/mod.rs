@@ -1,0 +1,42 @@
+//! The run edge every page shares: one run-controls component ([`Controls`]: the same words,
+//! order and test ids on the playground, the Kafka page and the durable page), the keyboard
+//! hook and the play timer, all speaking [`Control`]. A page maps a `Control` to its own action.
+
+mod controls;
+
+use gloo_timers::callback::Timeout;
+use yew::prelude::*;
+
+use crate::ui::web::{self, Listener};
+
+pub use controls::{Control, Controls, ControlsProps, DEFAULT_SPEED_MS, SPEEDS_MS};
+
+/// Keyboard: space plays or pauses, → steps, ← steps back; ignored while typing in a field.
+#[hook]
+pub fn use_run_keys(on: Callback<Control>) {
+    use_effect_with((), move |_| {
+        let listener = Listener::on_document("keydown", move |e: web_sys::Event| {
+            if let Some(k) = web::key_of(&e) {
+                on.emit(match k {
+                    web::RunKey::TogglePlay => Control::TogglePlay,
+                    web::RunKey::Step => Control::Step,
+                    web::RunKey::Back => Control::Back,
+                });
+            }
+        });
+        move || drop(listener)
+    });
+}
+
+/// Playing: `tick` once per `speed_ms`. The timer is set again whenever the step, the speed or
+/// playing changes, and dropped (cancelled) with the old one.
+#[hook]
+pub fn use_play_timer(tick: Callback<()>, playing: bool, position: usize, speed_ms: u32) {
+    use_effect_with(
+        (playing, position, speed_ms),
+        move |&(playing, _, speed)| {
+            let timer = playing.then(|| Timeout::new(speed, move || tick.emit(())));
+            move || drop(timer)
+        },
+    );
+}
