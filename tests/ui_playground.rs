@@ -6,12 +6,12 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use idempotency_playground::ui::i18n::Lang;
-use idempotency_playground::ui::playground::controls::{Control, Controls, ControlsProps};
 use idempotency_playground::ui::playground::timeline::{
     Timeline, TimelineProps, TimelineRow, Tone,
 };
 use idempotency_playground::ui::playground::{Playground, PlaygroundProps};
 use idempotency_playground::ui::route::Route;
+use idempotency_playground::ui::run::{Control, Controls, ControlsProps};
 use idempotency_playground::{Lane, LaneSet};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -38,6 +38,7 @@ async fn controls_emit_what_their_buttons_say_and_disable_at_the_ends() {
         speed_ms: 600,
         on,
         limit: None,
+        time_ms: None,
     };
     yew::Renderer::<Controls>::with_root_and_props(div.clone(), props).render();
     yew::scheduler::flush().await;
