@@ -138,7 +138,7 @@ fn weighted(rng: &mut Rng, weights: &[usize]) -> usize {
 
 mod kafka_soak {
     use super::*;
-    use idempotency_playground::limits::{KAFKA_MAX_EVENTS, KAFKA_MAX_INPUTS};
+    use idempotency_playground::limits::{KAFKA_MAX_EVENTS, KAFKA_MAX_INPUTS, KAFKA_MAX_JITTER_MS};
     use kafka::{
         Config, Input, Invariant, KafkaScenario, Reaction, RelayKind, Sim, StepKind, TimedInput,
         Verdict,
@@ -183,7 +183,7 @@ mod kafka_soak {
             // a fault armed sooner can still meet it (seed 1796308722, case 45751: a refusal
             // at 29 ms met the first request, arriving at 30 ms with its jitter, and the
             // broker, with no state for the producer, took the second send's sequence 1 first).
-            t = 2 * (kafka::LATENCY_MS + 20) + 1;
+            t = 2 * (kafka::LATENCY_MS + u64::from(KAFKA_MAX_JITTER_MS)) + 1;
         }
         let n = rng.len(KAFKA_MAX_INPUTS - 1);
         for _ in 0..n {

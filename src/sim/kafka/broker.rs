@@ -295,6 +295,10 @@ impl Broker {
 
     fn push(&mut self, batch: ProduceBatch, step: usize) -> u32 {
         let offset = self.log.len() as u32;
+        debug_assert!(
+            self.log.last().is_none_or(|r| r.offset + 1 == offset),
+            "offsets are contiguous"
+        );
         let duplicate = self.log.iter().any(|r| r.event == batch.event);
         self.log.push(LogRecord {
             offset,

@@ -439,6 +439,7 @@ impl Sim {
                 break (at, ev);
             }
         };
+        debug_assert!(at >= self.now, "simulated time never runs backwards");
         self.now = at;
         self.steps += 1;
         let mut rec = StepRecord {

@@ -358,6 +358,8 @@ impl Instance {
     /// Sends batch `i` now (attempt `attempts + 1`), assigning its sequence on its first
     /// send; the request to put on the wire.
     pub fn sent(&mut self, i: usize, now: u64) -> Request {
+        debug_assert!(self.live(), "a stopped instance sends nothing");
+        debug_assert!(self.batches[i].open(), "only an unfinished batch is sent");
         self.queue.retain(|&q| q != i);
         if self.pid.is_some() && self.batches[i].seq.is_none() {
             self.batches[i].seq = Some(self.next_seq);

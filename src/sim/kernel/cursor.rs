@@ -28,6 +28,9 @@ pub const CHECKPOINT_EVERY: usize = 256;
 /// Most copies kept.
 pub const MAX_CHECKPOINTS: usize = 48;
 
+// Thinning keeps every other copy, so there must be two; a spacing of 0 would save nothing.
+const _: () = assert!(CHECKPOINT_EVERY > 0 && MAX_CHECKPOINTS >= 2);
+
 /// A model at a cursor, with copies saved on the way for going back.
 #[derive(Clone, Debug)]
 pub struct Cursor<M> {
