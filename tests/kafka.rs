@@ -336,10 +336,10 @@ fn every_lesson_asks_and_its_answer_follows_the_settings() {
     let mut inbox = l.scenario.clone();
     inbox.config.inbox = true;
     assert_eq!(run(&inbox).1.consumer.times(0), 1);
-    // The lesson's "try next": a delivery timeout of 300 ms lets a later retry be acknowledged,
-    // and nothing is published again.
+    // The lesson's "try next": a delivery timeout of 480 ms (one the page offers) lets a later
+    // retry be acknowledged, and nothing is published again.
     let mut longer = l.scenario.clone();
-    longer.config.delivery_timeout_ms = Some(300);
+    longer.config.delivery_timeout_ms = Some(480);
     let (records, end) = run(&longer);
     assert!(l.question.pose(&records, &end).is_none());
     assert_eq!(end.broker.log.len(), 1);

@@ -551,7 +551,7 @@ fn producer(l: Lang, ui: &KafkaUi) -> Html {
                             <tbody>
                             { for inst.batches.iter().rev().take(12).map(|b| html! {
                                 <tr data-testid="batch" class={classes!(matches!(b.status, BatchStatus::InFlight).then_some("in-flight"))}>
-                                    <td>{ words::event_name(b.event) }</td><td>{ dash(b.seq) }</td><td>{ b.epoch }</td>
+                                    <td>{ words::event_name(b.event) }</td><td>{ dash(b.seq) }</td><td>{ dash(b.seq.map(|_| u32::from(b.epoch))) }</td>
                                     <td>{ b.attempts }</td><td>{ words::batch_status(l, b.status) }</td>
                                 </tr>
                             }) }

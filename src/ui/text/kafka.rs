@@ -654,8 +654,8 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
                 "冪等性が守るのは、1 回の send() に対するプロデューサ自身のリトライだけ。配信タイムアウトでバッチが失敗すると、プロデューサには書かれたかどうか分からない。リレーの新しい send() は新しいシーケンス（失敗したバッチのシーケンスが未解決になったので、ここでは新しいエポック）を持つ新しいバッチで、ブローカーには最初のものと結びつける手がかりがない。ログには e0 が 2 つ入り、受信箱がなければコンシューマは 2 度適用する。リトライを終わらせるのは retries の設定ではなく時間。",
             ),
             try_next: (
-                "Turn the inbox on and replay: e0 is in the log twice but applied once. Or raise the delivery timeout to 300 ms: a later retry is acknowledged in time.",
-                "受信箱を有効にして再実行する：e0 はログに 2 つあるが、適用は 1 度。あるいは配信タイムアウトを 300 ms に上げる：後のリトライが期限内に確認応答される。",
+                "Turn the inbox on and replay: e0 is in the log twice but applied once. Or raise the delivery timeout to 480 ms: a later retry is acknowledged in time.",
+                "受信箱を有効にして再実行する：e0 はログに 2 つあるが、適用は 1 度。あるいは配信タイムアウトを 480 ms に上げる：後のリトライが期限内に確認応答される。",
             ),
         },
         "kafka-restart" => LessonWords {
