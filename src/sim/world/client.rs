@@ -9,6 +9,7 @@ use super::{Micro, World};
 use crate::sim::article::PaymentResult;
 use crate::sim::base::rng::Rng;
 use crate::sim::base::uuidgen::{mint, KeyFormat};
+use crate::sim::kernel::TimerKey;
 use crate::sim::limits::{check_duration, DurationField, InputError, MAX_RETRY_DELAY_MS};
 
 /// When a client retries.
@@ -219,7 +220,7 @@ pub(super) struct AttemptRec {
     /// The reply on its way back is a replayed stored result.
     pub(super) replayed: bool,
     /// Queue key of the attempt's timeout, cancelled when the reply arrives in time.
-    pub(super) timer: (u64, u64),
+    pub(super) timer: Option<TimerKey>,
     /// When the client sent it (a stamping client writes it into the body).
     pub(super) sent_at: u64,
     /// Where it stands on the wire, for its HTTP exchange (`exchange.rs`).
@@ -338,7 +339,7 @@ impl World {
             live: true,
             response: None,
             replayed: false,
-            timer: (0, 0),
+            timer: None,
             sent_at: self.now,
             wire: Wire::Sent,
             answer: None,
@@ -356,7 +357,7 @@ impl World {
             Micro::Timeout { attempt },
         );
         if let Some(rec) = self.attempts.get_mut(attempt as usize) {
-            rec.timer = timer;
+            rec.timer = Some(timer);
         }
         Ok(())
     }
@@ -411,8 +412,8 @@ impl World {
         let replayed = rec.replayed;
         rec.live = false;
         let timer = rec.timer;
-        if !late {
-            self.cancel(timer);
+        if let (false, Some(t)) = (late, timer) {
+            self.cancel(t);
         }
         self.emit(EventKind::ResponseDelivered {
             op,

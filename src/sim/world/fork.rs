@@ -63,7 +63,8 @@ impl World {
     /// fault), in the order they will arrive: the attempts a fork can still change.
     pub fn attempts_in_network(&self) -> Vec<(u32, u32, Fault)> {
         self.queue
-            .values()
+            .iter()
+            .map(|(_, m)| m)
             .filter_map(|m| match m {
                 Micro::Arrive { attempt } => self.attempts.get(*attempt as usize),
                 _ => None,
@@ -82,7 +83,7 @@ impl World {
     /// Whether attempt `ix`'s request is still on its way to the server.
     fn in_network(&self, ix: usize) -> bool {
         self.queue
-            .values()
-            .any(|m| matches!(m, Micro::Arrive { attempt } if *attempt as usize == ix))
+            .iter()
+            .any(|(_, m)| matches!(m, Micro::Arrive { attempt } if *attempt as usize == ix))
     }
 }

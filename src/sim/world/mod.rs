@@ -25,6 +25,7 @@ use crate::sim::base::pmap::PMap;
 use crate::sim::base::pvec::{self, PVec};
 use crate::sim::base::rng::Rng;
 use crate::sim::base::uuidgen::KeyFormat;
+use crate::sim::kernel::{EventQueue, TimerKey};
 use crate::sim::limits::{
     check_balance, check_duration, DurationField, InputError, MAX_BALANCE, MAX_INPUTS,
     MAX_TIMEOUT_MS, MAX_TRACE_EVENTS,
@@ -40,7 +41,6 @@ use invariants::{Checker, StepFacts, StepView, Violation};
 use network::Network;
 use outbox::{Consumer, EmitMode, OutboxRow, Relay};
 use server::{Job, ServiceKind};
-use std::collections::BTreeMap;
 use store::{Db, LedgerEntry, StoreRow};
 use trace::{EventKind, LaneSet, TraceEvent};
 
@@ -170,8 +170,7 @@ pub struct World {
     rng: Rng,
     now: u64,
     steps: usize,
-    seq: u64,
-    queue: BTreeMap<(u64, u64), Micro>,
+    queue: EventQueue<Micro>,
     /// Shared, never edited after construction: copying a world (the UI's checkpoints) must not
     /// copy thousands of inputs.
     script: std::rc::Rc<[Input]>,
@@ -233,8 +232,7 @@ impl World {
             rng: Rng::new(config.seed),
             now: 0,
             steps: 0,
-            seq: 0,
-            queue: BTreeMap::new(),
+            queue: EventQueue::new(),
             script: std::rc::Rc::from(Vec::new()),
             script_pos: 0,
             pushed: PVec::new(),
@@ -369,15 +367,13 @@ impl World {
     }
 
     /// Queues a micro-event; returns its queue key so it can be cancelled.
-    fn schedule(&mut self, at_ms: u64, micro: Micro) -> (u64, u64) {
-        self.seq = self.seq.wrapping_add(1);
-        self.queue.insert((at_ms, self.seq), micro);
-        (at_ms, self.seq)
+    fn schedule(&mut self, at_ms: u64, micro: Micro) -> TimerKey {
+        self.queue.schedule(at_ms, micro)
     }
 
     /// Removes a queued micro-event (a timer that is no longer needed).
-    fn cancel(&mut self, key: (u64, u64)) {
-        self.queue.remove(&key);
+    fn cancel(&mut self, key: TimerKey) {
+        self.queue.cancel(key);
     }
 
     fn emit(&mut self, kind: EventKind) {
@@ -403,7 +399,7 @@ impl World {
                 });
                 break;
             }
-            let Some(((at, _), micro)) = self.queue.pop_first() else {
+            let Some((at, micro)) = self.queue.pop() else {
                 if self.script_pos < self.script.len() {
                     self.script_pos += 1;
                     self.inject(InputRef::Script(self.script_pos - 1));

@@ -24,6 +24,7 @@ use super::trace::{ChargeFailure, CheckOutcome, CrashPoint, EventKind};
 use super::{Micro, World};
 use crate::sim::article::production::{classify, fingerprint, Lookup, RecordState};
 use crate::sim::article::PaymentResult;
+use crate::sim::kernel::TimerKey;
 
 /// Simulated ms between two phases of one request.
 pub const PHASE_MS: u64 = 1;
@@ -900,13 +901,13 @@ impl World {
     /// the record; any other before the charge). Jobs run a phase per step, so no transaction
     /// is open between two steps.
     pub(super) fn crash_server(&mut self) {
-        let waiting: Vec<((u64, u64), u32)> = self
+        let waiting: Vec<(TimerKey, u32)> = self
             .queue
             .iter()
             .filter_map(|(at, m)| match m {
                 // A worker waiting for its next phase, or for the card processor's answer (the
                 // answer then reaches nobody; the processor's charge stays).
-                Micro::Phase { job } | Micro::ProcessorReply { job } => Some((*at, *job)),
+                Micro::Phase { job } | Micro::ProcessorReply { job } => Some((at, *job)),
                 _ => None,
             })
             .collect();
