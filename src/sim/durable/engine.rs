@@ -29,7 +29,6 @@
 use crate::sim::article::{IdempotentPaymentService, NaivePaymentService, PaymentResult};
 use crate::sim::base::rng::Rng;
 use crate::sim::base::uuidgen::{mint, KeyFormat};
-use crate::sim::kernel::EventQueue;
 use crate::sim::limits::MAX_DURABLE_STEPS;
 
 use super::workflow::WorkerMemory;
@@ -494,7 +493,8 @@ pub struct World {
     now: u64,
     steps: usize,
     rng: Rng,
-    queue: EventQueue<Ev>,
+    queue: Vec<(u64, u64, Ev)>,
+    seq: u64,
     runs: Vec<RunRecord>,
     active: Option<usize>,
     worker: WorkerState,
@@ -524,6 +524,7 @@ impl PartialEq for World {
             && self.steps == o.steps
             && self.rng == o.rng
             && self.queue == o.queue
+            && self.seq == o.seq
             && self.runs == o.runs
             && self.active == o.active
             && self.worker == o.worker
@@ -557,7 +558,8 @@ impl World {
             rng: Rng::new(config.seed),
             now: 0,
             steps: 0,
-            queue: EventQueue::new(),
+            queue: Vec::new(),
+            seq: 0,
             runs: Vec::new(),
             active: None,
             worker: WorkerState::Idle,
@@ -586,7 +588,8 @@ impl World {
     }
 
     fn schedule(&mut self, at: u64, ev: Ev) {
-        self.queue.schedule(at, ev);
+        self.seq += 1;
+        self.queue.push((at, self.seq, ev));
     }
 
     fn after(&mut self, ms: u64, ev: Ev) {
@@ -703,9 +706,16 @@ impl World {
             return false;
         }
         self.steps += 1;
-        let Some((at, ev)) = self.queue.pop() else {
+        let next = self
+            .queue
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, (at, seq, _))| (*at, *seq))
+            .map(|(i, _)| i);
+        let Some(i) = next else {
             return false;
         };
+        let (at, _, ev) = self.queue.swap_remove(i);
         self.now = self.now.max(at);
         match ev {
             Ev::Start => self.start(),
@@ -764,7 +774,7 @@ impl World {
             return false;
         }
         self.steps += 1;
-        self.queue.retain(|_, ev| *ev != Ev::Restart);
+        self.queue.retain(|(_, _, ev)| *ev != Ev::Restart);
         self.restart();
         self.check();
         true
@@ -935,7 +945,7 @@ impl World {
             self.runs[i].ended_ms = Some(self.now);
             self.active = None;
             self.queue
-                .retain(|_, ev| !ev.on_worker() && !ev.activity_timer());
+                .retain(|(_, _, ev)| !ev.on_worker() && !ev.activity_timer());
             self.record(no, TraceKind::RunEnded { status });
         }
     }
@@ -1099,7 +1109,7 @@ impl World {
     fn end_run(&mut self, ri: usize, status: RunStatus) {
         self.runs[ri].status = status;
         self.runs[ri].ended_ms = Some(self.now);
-        self.queue.retain(|_, ev| !ev.activity_timer());
+        self.queue.retain(|(_, _, ev)| !ev.activity_timer());
         self.active = None;
         self.worker = WorkerState::Idle;
         let no = self.runs[ri].no;
@@ -1296,7 +1306,7 @@ impl World {
         self.worker = WorkerState::Crashed;
         self.crashes += 1;
         self.memory = WorkerMemory::default();
-        self.queue.retain(|_, ev| !ev.on_worker());
+        self.queue.retain(|(_, _, ev)| !ev.on_worker());
         let run = self.active_run().map_or(0, |(_, no)| no);
         self.record(run, TraceKind::Crashed { by_learner });
         if !self.config.engine.durable() {
@@ -1397,9 +1407,9 @@ impl World {
     fn server_timer(&self, pos: usize) -> Option<(u64, bool)> {
         self.queue
             .iter()
-            .filter_map(|(key, ev)| match *ev {
-                Ev::Timeout { pos: p, .. } if p == pos => Some((key.at_ms, true)),
-                Ev::Dispatch { pos: p, .. } if p == pos => Some((key.at_ms, false)),
+            .filter_map(|(at, _, ev)| match *ev {
+                Ev::Timeout { pos: p, .. } if p == pos => Some((*at, true)),
+                Ev::Dispatch { pos: p, .. } if p == pos => Some((*at, false)),
                 _ => None,
             })
             .min()
@@ -1410,7 +1420,7 @@ impl World {
     /// TestProcessActivityTimeout_RetryPolicy_Noop); the page drops it rather than spend a step.
     fn cancel_timeout(&mut self, pos: usize) {
         self.queue
-            .retain(|_, ev| !matches!(*ev, Ev::Timeout { pos: p, .. } if p == pos));
+            .retain(|(_, _, ev)| !matches!(*ev, Ev::Timeout { pos: p, .. } if p == pos));
     }
 
     /// Temporal: the Start-To-Close timer of attempt `attempt` at `pos` fires with no result
