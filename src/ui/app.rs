@@ -1,9 +1,10 @@
 //! The page shell: header with language switch and navigation, and the routed page below.
 //!
-//! The site is several pages, each its own wasm: the playground (`index.html`: scenarios and the
-//! sandbox), the concurrency lab (`lab/`) and the property checks (`properties/`). They share
-//! this shell through [`Site`], so each binary links only its own page's code: the playground's
-//! download carries no lab, and the lab's no playground. Which page draws which route is one
+//! The site is several pages, each its own wasm: the playground's lessons (`index.html`), the
+//! sandbox and challenges (`sandbox/`), the concurrency lab (`lab/`), the property checks
+//! (`properties/`), durable execution (`durable/`) and Kafka (`kafka/`). They share this shell
+//! through [`Site`], so each binary links only its own page's code: the playground's download
+//! carries no lab, and the lab's no playground. Which page draws which route is one
 //! table, [`page_dir`]; a route another page draws is handed to it with a redirect that keeps
 //! the hash, so old `#/lab?s=...` links still open.
 

@@ -1,7 +1,13 @@
 //! Japanese and English. Every string the page shows is written as a pair, so a missing
 //! translation is visible in review: `lang.t("English", "日本語")` for fixed text, and `tr!` for
-//! text with values formatted in, which formats only the language shown. The words for the
-//! simulation's data live in `crate::ui::text`.
+//! text with values formatted in, which formats only the language shown; words kept in tables
+//! are [`Pair`]s, written `pair!("English", "日本語")`. The words for the simulation's data live
+//! in `crate::ui::text`.
+//!
+//! A release page is built once per language (features `lang-en` / `lang-ja`, [`Lang::BUILT`]):
+//! `t`, `tr!` and `Pair` then keep only that language's words, and the language button loads the
+//! other build. Never `match lang { … }` for words: such a match keeps both languages in the
+//! download.
 
 /// The page language, switchable and remembered in localStorage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

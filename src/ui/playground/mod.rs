@@ -1,7 +1,13 @@
 //! The playground page (`page.rs`): a built-in scenario or the sandbox, every chosen service fed
 //! the same inputs side by side. Its state is one reducer (`state.rs`) whose actions forward to
-//! the core's `Session`; how it opens is `open.rs`, what it remembers `saved_run.rs`, and the
-//! keyboard, the play timer and saving are effects in `hooks.rs`. One component per file.
+//! the core's `Session`; how it opens is `open.rs`, what it remembers `saved_run.rs`, and saving
+//! is an effect in `hooks.rs` (the keyboard and the play timer are every page's: `ui/run`). One
+//! component per file.
+//!
+//! Two pages draw it: the lessons (`index.html`, `app::PlaygroundSite`) and the sandbox with the
+//! challenges (`sandbox/`, `app::SandboxSite`). Each hands it a [`Tools`] naming only its own
+//! parts, as plain function pointers, so link-time optimisation leaves the sandbox form out of
+//! the lessons' wasm and the lessons' words and questions out of the sandbox's.
 
 mod build_progress;
 mod caller_fields;
