@@ -661,17 +661,7 @@ fn kafka_engine_at_scale() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} failures (first 10):\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(10)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    common::assert_none("failures", &failures);
 }
 
 // ================================ durable execution ============================================
@@ -1086,17 +1076,7 @@ fn durable_engine_at_scale() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} failures (first 10):\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(10)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    common::assert_none("failures", &failures);
 }
 
 /// Found by `make soak` (SOAK_SEED=1796297928, SOAK_CASE=11915), reduced by hand to one

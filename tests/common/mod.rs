@@ -8,6 +8,22 @@
 
 use idempotency_playground::json::{write_str, Json, Member, Value};
 
+/// Fails with how many `failures` there are and the first ten, one a line; `what` names them
+/// ("failures", "unexplained differences").
+pub fn assert_none(what: &str, failures: &[String]) {
+    assert!(
+        failures.is_empty(),
+        "{} {what} (first 10):\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(10)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
 /// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", 2014):
 /// 64 bits of state, every seed is good, and it is a few lines.
 #[derive(Clone, Debug)]

@@ -649,7 +649,7 @@ fn t_transactional_out_of_order_fails_and_bumps_through_the_coordinator() {
         Reaction::Failed(FailReason::OutOfOrder)
     );
     assert_eq!(
-        p.prepare_with(&c, |pid, e| b.bump_epoch(pid, e)),
+        p.prepare_with(c.transactional_id, |pid, e| b.bump_epoch(pid, e)),
         Bump::To(2)
     );
     assert_eq!(b.txn, Some((PID, 2)));
@@ -673,13 +673,13 @@ fn t_transactional_bump_waits_until_nothing_is_in_flight() {
     respond(&mut p, r[0], Verdict::OutOfOrder, &c);
     p.enqueue(2, 0);
     assert_eq!(
-        p.prepare_with(&c, |pid, e| b.bump_epoch(pid, e)),
+        p.prepare_with(c.transactional_id, |pid, e| b.bump_epoch(pid, e)),
         Bump::None
     );
     assert_eq!(p.next_to_send(&c), None);
     respond(&mut p, r[1], appended(0), &c);
     assert_eq!(
-        p.prepare_with(&c, |pid, e| b.bump_epoch(pid, e)),
+        p.prepare_with(c.transactional_id, |pid, e| b.bump_epoch(pid, e)),
         Bump::To(1)
     );
     assert!(p.next_to_send(&c).is_some());
@@ -698,7 +698,7 @@ fn t_a_zombie_that_must_bump_is_fenced_by_the_coordinator() {
     let r = run_once(&mut p, &c, 0);
     respond(&mut p, r[0], Verdict::OutOfOrder, &c);
     assert_eq!(
-        p.prepare_with(&c, |pid, e| b.bump_epoch(pid, e)),
+        p.prepare_with(c.transactional_id, |pid, e| b.bump_epoch(pid, e)),
         Bump::Fenced
     );
     assert_eq!(p.state, InstanceState::Fenced);

@@ -724,9 +724,9 @@ impl Sim {
 
     /// Sends what instance `inst` may send now (`Sender.runOnce`: resolve, bump, drain).
     fn drain(&mut self, inst: usize, rec: &mut StepRecord) {
-        let config = self.scenario.config;
+        let transactional = self.scenario.config.transactional_id;
         let broker = &mut self.broker;
-        match self.instances[inst].prepare_with(&config, |pid, e| broker.bump_epoch(pid, e)) {
+        match self.instances[inst].prepare_with(transactional, |pid, e| broker.bump_epoch(pid, e)) {
             Bump::To(epoch) => rec.bumped = Some((inst, epoch)),
             Bump::Fenced => {
                 rec.bump_fenced = Some(inst);

@@ -265,11 +265,7 @@ impl Instance {
     /// sequence once nothing is in flight (`maybeResolveSequences`), then bumps its own epoch if
     /// that was requested (`bumpIdempotentEpochAndResetIdIfNeeded`). True when it bumped.
     pub fn prepare(&mut self) -> bool {
-        let idempotent = Config {
-            transactional_id: false,
-            ..Config::default()
-        };
-        matches!(self.prepare_with(&idempotent, |_, e| Some(e)), Bump::To(_))
+        matches!(self.prepare_with(false, |_, e| Some(e)), Bump::To(_))
     }
 
     /// [`Instance::prepare`] for either producer. The idempotent producer bumps its own epoch.
@@ -284,7 +280,7 @@ impl Instance {
     /// .prepareInitProducerIdTransit`); the instance is then fenced.
     pub fn prepare_with(
         &mut self,
-        config: &Config,
+        transactional: bool,
         coordinator: impl FnOnce(Option<Pid>, Epoch) -> Option<Epoch>,
     ) -> Bump {
         if !self.live() {
@@ -297,11 +293,11 @@ impl Instance {
             }
             self.unresolved = None;
         }
-        if !self.bump_required || (config.transactional_id && !self.in_flight.is_empty()) {
+        if !self.bump_required || (transactional && !self.in_flight.is_empty()) {
             return Bump::None;
         }
         self.bump_required = false;
-        let epoch = if config.transactional_id {
+        let epoch = if transactional {
             match coordinator(self.pid, self.epoch) {
                 Some(e) => e,
                 None => {

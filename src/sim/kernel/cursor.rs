@@ -62,11 +62,6 @@ impl<M: Model> Cursor<M> {
         &self.now
     }
 
-    /// The model where the cursor started.
-    pub fn start(&self) -> &M {
-        &self.start
-    }
-
     /// The cursor: steps taken.
     pub fn position(&self) -> usize {
         self.now.steps()
