@@ -34,7 +34,7 @@ pub enum Route {
 
 /// The scenario a first-time visitor sees: the lesson path's first lesson (1.1), so the page
 /// a bare address opens is the start of the path its list shows (a test in
-/// `playground::lessons` holds the two together).
+/// `text::lessons` holds the two together).
 pub const HOME_SCENARIO: &str = "timeout-ambiguity";
 
 impl Route {

@@ -16,7 +16,7 @@ use crate::sim::world::server::ServiceKind::{
 use crate::sim::world::WorldConfig;
 
 /// Ids of every built-in scenario, in lesson order.
-/// The order follows the article's sections (the lesson path in `ui/playground/lessons.rs`
+/// The order follows the article's sections (the lesson path in `ui/text/lessons.rs`
 /// groups them); ids never change, because links and saved runs name them.
 pub const BUILTIN_IDS: [&str; 23] = [
     "timeout-ambiguity",

@@ -231,7 +231,7 @@ pub fn lab_page(props: &LabPageProps) -> Html {
 
 /// A lab challenge's card: what to do, whether it is won.
 fn challenge_card(lang: Lang, c: &LabChallenge, won: bool) -> Html {
-    use crate::ui::playground::challenges;
+    use crate::ui::text::challenges;
     let state = if won { "won" } else { "open" };
     html! {
         <section class="lesson card challenge" data-testid="challenge" data-challenge={c.id}>

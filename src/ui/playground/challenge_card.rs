@@ -10,9 +10,9 @@ use crate::ui::route::Route;
 use crate::ui::share;
 use crate::ui::text::teach::{goal_text, moves_text};
 
-use super::challenges;
 use super::sandbox::Change;
 use super::state::Action;
+use crate::ui::text::challenges;
 
 /// [`challenge_card`]'s type, as the sandbox page hands it to the playground (`page::Tools`).
 pub type ChallengeCard =

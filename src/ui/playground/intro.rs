@@ -8,9 +8,9 @@ use crate::ui::i18n::{tr, Lang};
 use crate::ui::route::Route;
 
 use super::challenge_card::Standing;
-use super::lessons::{self, Lesson};
 use super::sandbox::Change;
 use super::state::{Action, PageState};
+use crate::ui::text::lessons::{self, Lesson};
 
 /// The lesson card's drawing (see [`lesson_card`]): in the first page's `Tools` only.
 pub type LessonCard = for<'a> fn(&IntroProps<'a>, &'static Lesson) -> Html;

@@ -18,7 +18,6 @@ use super::challenge_card::{challenge_card, ChallengeCard};
 use super::fork::{fork_panel, ForkProps};
 use super::hooks::{use_build_slices, use_remembered_run, use_saved_progress, use_whole_page};
 use super::intro::{intro, lesson_card, IntroProps, LessonCard};
-use super::lessons;
 use super::notice::{notice_bar, NoticeBarProps};
 use super::panel::service_panel;
 use super::predict::{predict_block, PredictBlock};
@@ -31,6 +30,7 @@ use super::teach::{Progress, Teachers};
 use super::timeline_section::{timeline_section, TimelineView};
 use super::wire::leaves_out;
 use crate::ui::run::{use_play_timer, use_run_keys, Control, Controls};
+use crate::ui::text::lessons;
 
 /// Props of the playground page.
 #[derive(Properties, PartialEq, Clone)]

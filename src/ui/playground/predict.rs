@@ -8,9 +8,9 @@ use crate::sim::{Session, World};
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::text::{self, teach::value_text};
 
-use super::lessons::{Lesson, Words};
 use super::state::Action;
 use super::teach::{Answer, Prediction};
+use crate::ui::text::lessons::{Lesson, Words};
 
 /// What every service ended with: its balance and its charges, from the finished run.
 fn outcome(l: Lang, s: &Session) -> Html {

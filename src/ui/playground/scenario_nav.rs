@@ -10,9 +10,9 @@ use crate::ui::i18n::{tr, Lang};
 use crate::ui::raw::Raw;
 use crate::ui::route::Route;
 
-use super::challenges;
-use super::lessons::{self, Item, Lesson, PATH};
 use super::teach::{Mark, Progress};
+use crate::ui::text::challenges;
+use crate::ui::text::lessons::{self, Item, Lesson, PATH};
 
 /// What [`scenario_nav`] draws.
 pub struct ScenarioNavProps<'a> {

@@ -24,6 +24,7 @@
 //! Text with values in it is written with `tr!` (see `crate::ui::i18n`), which formats only the
 //! language shown. The helpers below are not words but how keys and large numbers are shown.
 
+pub mod challenges;
 pub mod downstream;
 pub mod durable;
 pub mod errors;
@@ -31,11 +32,13 @@ pub mod events;
 pub mod http;
 pub mod kafka;
 pub mod lab;
+pub mod lessons;
 pub mod policies;
 pub mod postgres;
 pub mod properties;
 pub mod results;
 pub mod teach;
+pub mod view;
 
 pub use errors::{
     fork_refused, halt_text, input_error, input_kind, lab_error, number_field, restore_message,
