@@ -4,7 +4,8 @@
 //! failure answered "retry with the same key"). Each policy is tested beside the rule it
 //! imitates; `tests/sim_props.rs`-style properties close the file.
 
-use idempotency_playground::lesson::{challenge, question, Measure, Value};
+use idempotency_playground::lesson::Value;
+use idempotency_playground::teach::{challenge, question, Measure};
 use idempotency_playground::*;
 use proptest::prelude::*;
 

@@ -172,6 +172,11 @@ fn crash_points_and_lost_replies_decide_whether_the_charge_runs_twice() {
     assert_eq!(w.count(EffectKind::ChargeReplayed), 1);
     // A transient failure is retried after the retry policy's first interval.
     let w = run_to_end(fault(StepName::Charge, FailOnce));
+    assert_eq!(first_retry_gap_ms(&w), 1_000);
+}
+
+/// The time from the first transient failure to the charge's second attempt.
+fn first_retry_gap_ms(w: &World) -> u64 {
     let failed = w
         .trace()
         .iter()
@@ -199,7 +204,7 @@ fn crash_points_and_lost_replies_decide_whether_the_charge_runs_twice() {
             )
         })
         .unwrap();
-    assert_eq!(retried.ms - failed.ms, 1_000);
+    retried.ms - failed.ms
 }
 
 #[test]
@@ -268,20 +273,40 @@ fn a_workflow_that_reads_the_clock_directly_breaks_on_replay_each_engine_its_own
     assert_eq!(w.current_run().unwrap().status, RunStatus::Completed);
 }
 
+/// The default order, started again at `at` ms under these policies.
+fn start_again(engine: Engine, reuse: ReusePolicy, conflict: ConflictPolicy, at: u64) -> World {
+    run_to_end(Config {
+        engine,
+        reuse,
+        conflict,
+        start_again_at_ms: Some(at),
+        ..Config::default()
+    })
+}
+
 #[test]
 fn the_same_workflow_id_started_again_follows_each_engines_policy() {
-    let again = |engine, reuse, conflict, at| {
-        run_to_end(Config {
-            engine,
-            reuse,
-            conflict,
-            start_again_at_ms: Some(at),
-            ..Config::default()
-        })
-    };
+    started_again_after_the_first_run_closed();
+    started_again_while_it_runs();
+    started_again_after_a_run_that_returned_an_error();
+    restate_workflow_run_is_already_invoked();
+    temporal_refuses_reject_duplicate_with_terminate_existing();
+    // A terminated run's charge is neither kept nor compensated.
+    let w = start_again(
+        Engine::Temporal,
+        ReusePolicy::AllowDuplicate,
+        ConflictPolicy::TerminateExisting,
+        550,
+    );
+    assert_eq!(w.runs()[0].status, RunStatus::Terminated);
+    let v = w.violation(Invariant::EndedKeptOrCompensated).unwrap();
+    assert_eq!((v.step, v.run), (StepName::Charge, 1));
+}
+
+/// After the first run closed.
+fn started_again_after_the_first_run_closed() {
     use ConflictPolicy as C;
     use ReusePolicy as R;
-    // After the first run closed.
     let cases = [
         (
             Engine::Temporal,
@@ -315,7 +340,7 @@ fn the_same_workflow_id_started_again_follows_each_engines_policy() {
         ),
     ];
     for (engine, reuse, reply, charges) in cases {
-        let w = again(engine, reuse, C::Fail, 5_000);
+        let w = start_again(engine, reuse, C::Fail, 5_000);
         assert_eq!(w.replies()[1], reply, "{engine:?} {reuse:?}");
         assert_eq!(
             w.count(EffectKind::Charged),
@@ -323,7 +348,12 @@ fn the_same_workflow_id_started_again_follows_each_engines_policy() {
             "{engine:?} {reuse:?}"
         );
     }
-    // While it runs, just after its charge.
+}
+
+/// While it runs, just after its charge.
+fn started_again_while_it_runs() {
+    use ConflictPolicy as C;
+    use ReusePolicy as R;
     let cases = [
         (Engine::Temporal, C::Fail, StartReply::Rejected, 1),
         (Engine::Temporal, C::UseExisting, StartReply::Attached(1), 1),
@@ -337,7 +367,7 @@ fn the_same_workflow_id_started_again_follows_each_engines_policy() {
         (Engine::Dbos, C::Fail, StartReply::Attached(1), 1),
     ];
     for (engine, conflict, reply, charges) in cases {
-        let w = again(engine, R::AllowDuplicate, conflict, 550);
+        let w = start_again(engine, R::AllowDuplicate, conflict, 550);
         assert_eq!(w.replies()[1], reply, "{engine:?} {conflict:?}");
         assert_eq!(
             w.count(EffectKind::Charged),
@@ -345,9 +375,13 @@ fn the_same_workflow_id_started_again_follows_each_engines_policy() {
             "{engine:?} {conflict:?}"
         );
     }
-    // A run whose workflow returned an error closed failed: AllowDuplicateFailedOnly lets the id
-    // start again, RejectDuplicate does not. (The order workflow used to return a "failed" value,
-    // which a real SDK closes as completed; it now returns the step's error.)
+}
+
+/// A run whose workflow returned an error closed failed: AllowDuplicateFailedOnly lets the id
+/// start again, RejectDuplicate does not. (The order workflow used to return a "failed" value,
+/// which a real SDK closes as completed; it now returns the step's error.)
+fn started_again_after_a_run_that_returned_an_error() {
+    use ReusePolicy as R;
     for (reuse, reply) in [
         (R::AllowDuplicateFailedOnly, StartReply::Started(2)),
         (R::RejectDuplicate, StartReply::Rejected),
@@ -361,8 +395,11 @@ fn the_same_workflow_id_started_again_follows_each_engines_policy() {
         assert_eq!(w.runs()[0].status, RunStatus::Failed, "{reuse:?}");
         assert_eq!(w.replies()[1], reply, "{reuse:?}");
     }
-    // Restate's Workflow `run` is answered 409 "already invoked", running or ended: no second
-    // run and no stored result (the idempotency key above attaches or answers with the result).
+}
+
+/// Restate's Workflow `run` is answered 409 "already invoked", running or ended: no second
+/// run and no stored result (the idempotency key above attaches or answers with the result).
+fn restate_workflow_run_is_already_invoked() {
     for at in [550, 5_000] {
         let w = run_to_end(Config {
             engine: Engine::Restate,
@@ -373,14 +410,17 @@ fn the_same_workflow_id_started_again_follows_each_engines_policy() {
         assert_eq!(w.replies()[1], StartReply::AlreadyInvoked(1), "{at}");
         assert_eq!(w.count(EffectKind::Charged), 1);
     }
-    // Temporal refuses RejectDuplicate with TerminateExisting on every start, the first one
-    // included: nothing runs and nothing is charged. (The page used to terminate the open run
-    // and charge twice.)
+}
+
+/// Temporal refuses RejectDuplicate with TerminateExisting on every start, the first one
+/// included: nothing runs and nothing is charged. (The page used to terminate the open run
+/// and charge twice.)
+fn temporal_refuses_reject_duplicate_with_terminate_existing() {
     for at in [550, 5_000] {
-        let w = again(
+        let w = start_again(
             Engine::Temporal,
-            R::RejectDuplicate,
-            C::TerminateExisting,
+            ReusePolicy::RejectDuplicate,
+            ConflictPolicy::TerminateExisting,
             at,
         );
         let refused = StartReply::Invalid(PolicyError::RejectDuplicateWithTerminateExisting);
@@ -394,16 +434,6 @@ fn the_same_workflow_id_started_again_follows_each_engines_policy() {
             .iter()
             .any(|e| e.kind == TraceKind::StartRequested { again: true }));
     }
-    // A terminated run's charge is neither kept nor compensated.
-    let w = again(
-        Engine::Temporal,
-        R::AllowDuplicate,
-        C::TerminateExisting,
-        550,
-    );
-    assert_eq!(w.runs()[0].status, RunStatus::Terminated);
-    let v = w.violation(Invariant::EndedKeptOrCompensated).unwrap();
-    assert_eq!((v.step, v.run), (StepName::Charge, 1));
 }
 
 #[test]
@@ -545,7 +575,12 @@ fn each_lesson_asks_before_its_decisive_step_and_its_answer_is_the_runs() {
         );
         assert!(p.shows_at <= run.end(), "{id}");
     }
-    // Side by side: the keys, the engines, the policies.
+    lessons_side_by_side();
+    questions_on_other_settings();
+}
+
+/// Side by side: the keys, the engines, the policies.
+fn lessons_side_by_side() {
     let ends = |id| -> Vec<World> {
         DurableRun::new(lesson(id).unwrap().columns, Vec::new()).final_worlds()
     };
@@ -604,6 +639,10 @@ fn each_lesson_asks_before_its_decisive_step_and_its_answer_is_the_runs() {
     );
     let charges: Vec<usize> = kept.iter().map(|w| w.count(EffectKind::Charged)).collect();
     assert_eq!(charges, [2, 1, 2]);
+}
+
+/// The lessons' questions posed on settings other than the lessons' own.
+fn questions_on_other_settings() {
     // The request-id question's choices hold the run's own answer when another engine gives
     // another one.
     let l = lesson("durable-request-id").unwrap();
@@ -719,52 +758,100 @@ fn promised_for_each_engine_and_key_mode() {
 /// unkeyed booking can run twice; refunds are always promised. Whatever is promised holds.
 #[test]
 fn promised_follows_each_engines_starts_faults_and_the_learners_actions() {
-    use ConflictPolicy::{Fail, TerminateExisting, UseExisting};
+    use ConflictPolicy::TerminateExisting;
     use NotPromised::*;
-    use ReusePolicy::{AllowDuplicate, AllowDuplicateFailedOnly, RejectDuplicate};
-    let again = |engine, at| Config {
+    use ReusePolicy::AllowDuplicate;
+    let cases = [
+        temporal_start_cases(),
+        restate_and_dbos_start_cases(),
+        order_cases(),
+        trip_cases(),
+    ]
+    .concat();
+    for (c, actions, one, ended) in cases {
+        let why = |inv: Invariant| inv.not_promised(&c, &actions);
+        assert_eq!(why(Invariant::OneChargePerOrder), one, "{c:?} {actions:?}");
+        assert_eq!(
+            why(Invariant::EndedKeptOrCompensated),
+            ended,
+            "{c:?} {actions:?}"
+        );
+        assert_eq!(why(Invariant::RefundPerCharge), None, "{c:?}");
+        assert_eq!(why(Invariant::ReplayNeverReruns), None, "{c:?}");
+        // Whatever is promised holds in the run.
+        let mut run = DurableRun::new(vec![c.clone()], actions.clone());
+        run.run_to_end();
+        for inv in Invariant::ALL {
+            if inv.promised(&c, &actions) {
+                let v = run.worlds()[0].violation(inv);
+                assert_eq!(v, None, "{inv:?} {c:?} {actions:?}");
+            }
+        }
+    }
+    // The learner's "start again" is a start as the scheduled one is.
+    let by_hand = Config {
+        start_again_at_ms: None,
+        ..temporal(AllowDuplicate, TerminateExisting, RequestId::New)
+    };
+    let one = Invariant::OneChargePerOrder;
+    let ended = Invariant::EndedKeptOrCompensated;
+    assert!(one.promised(&by_hand, &crash(2)));
+    assert!(ended.promised(&by_hand, &crash(2)));
+    let start = [(9, Action::StartAgain)];
+    assert_eq!(one.not_promised(&by_hand, &start), Some(NewRun));
+    assert_eq!(ended.not_promised(&by_hand, &start), Some(Terminated));
+}
+
+/// Settings, the learner's actions, why one charge is not promised, why an ended run's steps
+/// are not.
+type PromiseCase = (
+    Config,
+    Vec<(usize, Action)>,
+    Option<NotPromised>,
+    Option<NotPromised>,
+);
+
+/// The order on `engine`, its workflow id started again at `at` ms.
+fn again(engine: Engine, at: u64) -> Config {
+    Config {
         engine,
         start_again_at_ms: Some(at),
         ..Config::default()
-    };
-    let temporal = |reuse, conflict, request_id| Config {
+    }
+}
+
+/// The order on Temporal, started again at 550 ms under these policies.
+fn temporal(reuse: ReusePolicy, conflict: ConflictPolicy, request_id: RequestId) -> Config {
+    Config {
         reuse,
         conflict,
         request_id,
         ..again(Engine::Temporal, 550)
-    };
-    let trip = |faults: &[(StepName, FaultKind)]| {
-        faults.iter().fold(
-            Config {
-                flow: FlowKind::Trip,
-                ..Config::default()
-            },
-            |c, (s, k)| c.with_fault(*s, Some(*k)),
-        )
-    };
-    let dbos_direct = Config {
-        engine: Engine::Dbos,
-        clock: ClockMode::Direct,
-        ..Config::default()
-    };
-    let temporal_direct = Config {
-        clock: ClockMode::Direct,
-        ..Config::default()
-    };
-    let restate_workflow = Config {
-        restate: RestateTarget::WorkflowRun,
-        ..again(Engine::Restate, AFTER_RETENTION_MS)
-    };
-    let crash = |at| vec![(at, Action::Crash)];
-    // Settings, the learner's actions, why one charge is not promised, why an ended run's
-    // steps are not.
-    type Case = (
-        Config,
-        Vec<(usize, Action)>,
-        Option<NotPromised>,
-        Option<NotPromised>,
-    );
-    let cases: Vec<Case> = vec![
+    }
+}
+
+/// The trip, with these faults.
+fn trip(faults: &[(StepName, FaultKind)]) -> Config {
+    faults.iter().fold(
+        Config {
+            flow: FlowKind::Trip,
+            ..Config::default()
+        },
+        |c, (s, k)| c.with_fault(*s, Some(*k)),
+    )
+}
+
+/// The learner crashes the worker at step `at`.
+fn crash(at: usize) -> Vec<(usize, Action)> {
+    vec![(at, Action::Crash)]
+}
+
+/// Started once, and Temporal's starts again.
+fn temporal_start_cases() -> Vec<PromiseCase> {
+    use ConflictPolicy::{Fail, TerminateExisting, UseExisting};
+    use NotPromised::*;
+    use ReusePolicy::{AllowDuplicate, AllowDuplicateFailedOnly, RejectDuplicate};
+    vec![
         // Started once: nothing can begin a second run.
         (Config::default(), vec![], None, None),
         // Temporal: a closed run's id starts again unless RejectDuplicate; an open one is
@@ -814,6 +901,17 @@ fn promised_follows_each_engines_starts_faults_and_the_learners_actions() {
             None,
             None,
         ),
+    ]
+}
+
+/// Restate's and DBOS's starts again.
+fn restate_and_dbos_start_cases() -> Vec<PromiseCase> {
+    use NotPromised::*;
+    let restate_workflow = Config {
+        restate: RestateTarget::WorkflowRun,
+        ..again(Engine::Restate, AFTER_RETENTION_MS)
+    };
+    vec![
         // Restate: within the 24 h retention the key answers with the stored response; past it
         // the key runs anew, with either target.
         (again(Engine::Restate, 5_000), vec![], None, None),
@@ -826,6 +924,22 @@ fn promised_follows_each_engines_starts_faults_and_the_learners_actions() {
         (restate_workflow, vec![], Some(NewRun), None),
         // DBOS: the workflow id is the idempotency key.
         (again(Engine::Dbos, AFTER_RETENTION_MS), vec![], None, None),
+    ]
+}
+
+/// The order's faults, the learner's crash, and a direct clock read.
+fn order_cases() -> Vec<PromiseCase> {
+    use NotPromised::*;
+    let dbos_direct = Config {
+        engine: Engine::Dbos,
+        clock: ClockMode::Direct,
+        ..Config::default()
+    };
+    let temporal_direct = Config {
+        clock: ClockMode::Direct,
+        ..Config::default()
+    };
+    vec![
         // The order has no compensation: nothing may fail for good after the charge; before
         // it, nothing is left to undo. A crash resumes.
         (
@@ -862,6 +976,13 @@ fn promised_follows_each_engines_starts_faults_and_the_learners_actions() {
         // run, open.
         (dbos_direct, vec![], None, Some(ReplayFails)),
         (temporal_direct, vec![], None, None),
+    ]
+}
+
+/// The trip's faults and the learner's actions in it.
+fn trip_cases() -> Vec<PromiseCase> {
+    use NotPromised::*;
+    vec![
         // The saga undoes what it did; a compensation that fails for good leaves it half done.
         (
             trip(&[(StepName::ReserveHotel, FaultKind::FailPermanent)]),
@@ -915,39 +1036,7 @@ fn promised_follows_each_engines_starts_faults_and_the_learners_actions() {
         ),
         (trip(&[]), crash(7), None, Some(BookingTwice)),
         (trip(&[]), vec![(7, Action::Restart)], None, None),
-    ];
-    for (c, actions, one, ended) in cases {
-        let why = |inv: Invariant| inv.not_promised(&c, &actions);
-        assert_eq!(why(Invariant::OneChargePerOrder), one, "{c:?} {actions:?}");
-        assert_eq!(
-            why(Invariant::EndedKeptOrCompensated),
-            ended,
-            "{c:?} {actions:?}"
-        );
-        assert_eq!(why(Invariant::RefundPerCharge), None, "{c:?}");
-        assert_eq!(why(Invariant::ReplayNeverReruns), None, "{c:?}");
-        // Whatever is promised holds in the run.
-        let mut run = DurableRun::new(vec![c.clone()], actions.clone());
-        run.run_to_end();
-        for inv in Invariant::ALL {
-            if inv.promised(&c, &actions) {
-                let v = run.worlds()[0].violation(inv);
-                assert_eq!(v, None, "{inv:?} {c:?} {actions:?}");
-            }
-        }
-    }
-    // The learner's "start again" is a start as the scheduled one is.
-    let by_hand = Config {
-        start_again_at_ms: None,
-        ..temporal(AllowDuplicate, TerminateExisting, RequestId::New)
-    };
-    let one = Invariant::OneChargePerOrder;
-    let ended = Invariant::EndedKeptOrCompensated;
-    assert!(one.promised(&by_hand, &crash(2)));
-    assert!(ended.promised(&by_hand, &crash(2)));
-    let start = [(9, Action::StartAgain)];
-    assert_eq!(one.not_promised(&by_hand, &start), Some(NewRun));
-    assert_eq!(ended.not_promised(&by_hand, &start), Some(Terminated));
+    ]
 }
 
 /// Where the page says an invariant is promised, it holds at every step of every built-in
@@ -955,13 +1044,20 @@ fn promised_follows_each_engines_starts_faults_and_the_learners_actions() {
 /// not promised (and broken) where the settings do not promise them.
 #[test]
 fn every_promised_invariant_holds_in_the_lessons_and_the_challenges() {
-    use NotPromised::*;
-    // Per column, per invariant (in `Invariant::ALL`'s order): why it is not promised, and
-    // whether it broke by the end.
-    type Row = [(Option<NotPromised>, bool); 4];
-    let ok = (None, false);
-    let row = |one, refund, ended| -> Row { [one, refund, ended, ok] };
-    let runs: Vec<(&str, DurableRun)> = LESSON_IDS
+    let mut seen = Vec::new();
+    for (id, run) in lesson_and_challenge_runs() {
+        seen.push((id, promises_at_every_step(id, run)));
+    }
+    assert_eq!(seen, expected_promises());
+}
+
+/// Per column, per invariant (in `Invariant::ALL`'s order): why it is not promised, and
+/// whether it broke by the end.
+type Row = [(Option<NotPromised>, bool); 4];
+
+/// Every built-in lesson, and each challenge with its solution's actions.
+fn lesson_and_challenge_runs() -> Vec<(&'static str, DurableRun)> {
+    LESSON_IDS
         .iter()
         .map(|id| {
             (
@@ -976,36 +1072,46 @@ fn every_promised_invariant_holds_in_the_lessons_and_the_challenges() {
                 DurableRun::new(vec![c.config.clone()], c.solution().unwrap()),
             )
         }))
-        .collect();
-    let mut seen = Vec::new();
-    for (id, mut run) in runs {
-        // At every step, as the page shows it.
-        loop {
-            for w in run.worlds() {
-                for inv in Invariant::ALL {
-                    if inv.promised(w.config(), run.actions()) {
-                        assert_eq!(w.violation(inv), None, "{id} at {}", run.cursor());
-                    }
+        .collect()
+}
+
+/// Runs `run` to its end, checking at every step, as the page shows it, that what is promised
+/// holds; then each column's row.
+fn promises_at_every_step(id: &str, mut run: DurableRun) -> Vec<Row> {
+    loop {
+        for w in run.worlds() {
+            for inv in Invariant::ALL {
+                if inv.promised(w.config(), run.actions()) {
+                    assert_eq!(w.violation(inv), None, "{id} at {}", run.cursor());
                 }
             }
-            if !run.step() {
-                break;
-            }
         }
-        let rows: Vec<Row> = run
-            .worlds()
-            .iter()
-            .map(|w| {
-                Invariant::ALL.map(|inv| {
-                    (
-                        inv.not_promised(w.config(), run.actions()),
-                        w.violation(inv).is_some(),
-                    )
-                })
-            })
-            .collect();
-        seen.push((id, rows));
+        if !run.step() {
+            break;
+        }
     }
+    run.worlds()
+        .iter()
+        .map(|w| {
+            Invariant::ALL.map(|inv| {
+                (
+                    inv.not_promised(w.config(), run.actions()),
+                    w.violation(inv).is_some(),
+                )
+            })
+        })
+        .collect()
+}
+
+/// The rows each lesson and challenge ends with.
+#[expect(
+    clippy::too_many_lines,
+    reason = "a table of cases: the expected row of every column of every lesson and challenge"
+)]
+fn expected_promises() -> Vec<(&'static str, Vec<Row>)> {
+    use NotPromised::*;
+    let ok = (None, false);
+    let row = |one, refund, ended| -> Row { [one, refund, ended, ok] };
     let plain = |ended_broken| {
         row(
             (Some(NotDurable), false),
@@ -1014,7 +1120,7 @@ fn every_promised_invariant_holds_in_the_lessons_and_the_challenges() {
         )
     };
     let all_ok = row(ok, ok, ok);
-    let want: Vec<(&str, Vec<Row>)> = vec![
+    vec![
         ("durable-resume", vec![all_ok, plain(true)]),
         (
             "durable-charge-key",
@@ -1099,8 +1205,7 @@ fn every_promised_invariant_holds_in_the_lessons_and_the_challenges() {
                 (Some(RandomKey), false),
             )],
         ),
-    ];
-    assert_eq!(seen, want);
+    ]
 }
 
 /// The property: for random crash points (scripted faults on random steps and crashes

@@ -71,60 +71,8 @@ async fn a_fork_waits_for_the_question_then_branches_the_run() {
         .is_none());
     el(&div, "[data-testid=predict-skip]").click();
     yew::scheduler::flush().await;
-    // Step 1: the first attempt is on its way, with the lesson's fault (its reply will be lost).
-    el(&div, "[data-testid=reset]").click();
-    yew::scheduler::flush().await;
-    el(&div, "[data-testid=step]").click();
-    yew::scheduler::flush().await;
-    let select: web_sys::HtmlSelectElement = el(
-        &div,
-        "[data-testid=fork-fault][data-op='1'][data-attempt='1']",
-    )
-    .dyn_into()
-    .unwrap();
-    assert_eq!(select.value(), "response-lost");
-    select.set_value("none");
-    select
-        .dispatch_event(&web_sys::Event::new("change").unwrap())
-        .unwrap();
-    yew::scheduler::flush().await;
-    assert_eq!(
-        attr(&div, "[data-testid=fork]", "data-forks").as_deref(),
-        Some("1")
-    );
-    assert_eq!(
-        attr(&div, "[data-testid=lesson-changed]", "data-forked").as_deref(),
-        Some("true")
-    );
-    // The step is said once, in the panel's line, not again in the notice.
-    assert_eq!(
-        el(&div, "[data-testid=fork-branch]")
-            .text_content()
-            .as_deref(),
-        Some("Forked at step 1.")
-    );
-    assert!(el(&div, "[data-testid=fork-notice]")
-        .text_content()
-        .unwrap()
-        .contains("changed from here"));
-    // The run stays at the fork's step; the future is the fork's: one charge, no retry.
-    assert_eq!(
-        el(&div, "[data-testid=position]")
-            .text_content()
-            .unwrap()
-            .split_whitespace()
-            .nth(1),
-        Some("1")
-    );
-    let note = el(&div, "[data-testid=lesson-changed]");
-    assert!(note
-        .text_content()
-        .unwrap()
-        .starts_with("You forked this run at step 1:"));
-    assert!(note
-        .query_selector("[data-testid=restore-lesson]")
-        .unwrap()
-        .is_some());
+    fork_the_first_attempt_to_no_fault(&div).await;
+    assert_forked_at_step_1(&div);
     el(&div, "[data-testid=run-to-end]").click();
     yew::scheduler::flush().await;
     assert_eq!(balance(&div, "naive"), 900);
@@ -146,4 +94,66 @@ async fn a_fork_waits_for_the_question_then_branches_the_run() {
         Some("0")
     );
     div.remove();
+}
+
+/// Step 1: the first attempt is on its way, with the lesson's fault (its reply will be lost);
+/// the fork control sets it to none.
+async fn fork_the_first_attempt_to_no_fault(div: &web_sys::Element) {
+    el(div, "[data-testid=reset]").click();
+    yew::scheduler::flush().await;
+    el(div, "[data-testid=step]").click();
+    yew::scheduler::flush().await;
+    let select: web_sys::HtmlSelectElement = el(
+        div,
+        "[data-testid=fork-fault][data-op='1'][data-attempt='1']",
+    )
+    .dyn_into()
+    .unwrap();
+    assert_eq!(select.value(), "response-lost");
+    select.set_value("none");
+    select
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    yew::scheduler::flush().await;
+}
+
+/// The fork is counted and said once, the run stays at its step, and the lesson can be restored.
+fn assert_forked_at_step_1(div: &web_sys::Element) {
+    assert_eq!(
+        attr(div, "[data-testid=fork]", "data-forks").as_deref(),
+        Some("1")
+    );
+    assert_eq!(
+        attr(div, "[data-testid=lesson-changed]", "data-forked").as_deref(),
+        Some("true")
+    );
+    // The step is said once, in the panel's line, not again in the notice.
+    assert_eq!(
+        el(div, "[data-testid=fork-branch]")
+            .text_content()
+            .as_deref(),
+        Some("Forked at step 1.")
+    );
+    assert!(el(div, "[data-testid=fork-notice]")
+        .text_content()
+        .unwrap()
+        .contains("changed from here"));
+    // The run stays at the fork's step; the future is the fork's: one charge, no retry.
+    assert_eq!(
+        el(div, "[data-testid=position]")
+            .text_content()
+            .unwrap()
+            .split_whitespace()
+            .nth(1),
+        Some("1")
+    );
+    let note = el(div, "[data-testid=lesson-changed]");
+    assert!(note
+        .text_content()
+        .unwrap()
+        .starts_with("You forked this run at step 1:"));
+    assert!(note
+        .query_selector("[data-testid=restore-lesson]")
+        .unwrap()
+        .is_some());
 }

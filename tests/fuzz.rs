@@ -455,22 +455,7 @@ fn lab_json(run: &Stepper, seed: u64) -> String {
 
 fn corpus() -> Corpus {
     let mut rng = Rng::new(CORPUS_SEED);
-    let mut scenarios: Vec<(String, String)> = builtin_ids()
-        .iter()
-        .map(|id| {
-            (
-                format!("#/scenario/{id}"),
-                builtin(id).expect("built in").to_json(),
-            )
-        })
-        .collect();
-    for line in include_str!("fixtures/scenarios_serde.txt").lines() {
-        let (name, doc) = line.split_once(' ').expect("name and JSON");
-        if !builtin_ids().contains(&name) {
-            assert!(Scenario::from_json(doc).is_ok(), "{name}");
-            scenarios.push(("#/sandbox".into(), doc.to_string()));
-        }
-    }
+    let scenarios = scenario_corpus();
     let links = scenarios
         .iter()
         .map(|(route, doc)| format!("{route}?{}", encode_query(doc, rng.below(60))))
@@ -487,34 +472,7 @@ fn corpus() -> Corpus {
             out
         })
         .collect::<Vec<_>>();
-    let mut labs = Vec::new();
-    for model in Model::ALL {
-        for keys in [KeyMode::Same, KeyMode::Different] {
-            for k in [2, 3, 5, MAX_PARALLEL_REQUESTS] {
-                let amounts: Vec<i64> = if rng.chance(50) {
-                    vec![1 + rng.below(500) as i64]
-                } else {
-                    (0..k)
-                        .map(|_| 1 + rng.below(MAX_AMOUNT as usize) as i64)
-                        .collect()
-                };
-                let balance = rng.below(5_000) as i64;
-                let scenario =
-                    LabScenario::new(model, k, keys, &amounts, balance).expect("valid lab");
-                let mut run = Stepper::new(scenario);
-                let steps = rng.below(run.scenario().total_steps() + 1);
-                for _ in 0..steps {
-                    let movable = run.movable();
-                    if movable.is_empty() {
-                        break;
-                    }
-                    run.step(*rng.pick(&movable))
-                        .expect("a movable request moves");
-                }
-                labs.push(lab_json(&run, rng.next_u64()));
-            }
-        }
-    }
+    let labs = lab_corpus(&mut rng);
     let lab_links = labs
         .iter()
         .map(|doc| format!("#/lab?s={}", b64url_encode(doc.as_bytes())))
@@ -552,6 +510,60 @@ fn corpus() -> Corpus {
         trees,
         strings,
     }
+}
+
+/// Every built-in scenario, and the sandbox scenarios of the fixture, with their routes.
+fn scenario_corpus() -> Vec<(String, String)> {
+    let mut scenarios: Vec<(String, String)> = builtin_ids()
+        .iter()
+        .map(|id| {
+            (
+                format!("#/scenario/{id}"),
+                builtin(id).expect("built in").to_json(),
+            )
+        })
+        .collect();
+    for line in include_str!("fixtures/scenarios_serde.txt").lines() {
+        let (name, doc) = line.split_once(' ').expect("name and JSON");
+        if !builtin_ids().contains(&name) {
+            assert!(Scenario::from_json(doc).is_ok(), "{name}");
+            scenarios.push(("#/sandbox".into(), doc.to_string()));
+        }
+    }
+    scenarios
+}
+
+/// Lab states of every model, key mode and size, stepped part of the way.
+fn lab_corpus(rng: &mut Rng) -> Vec<String> {
+    let mut labs = Vec::new();
+    for model in Model::ALL {
+        for keys in [KeyMode::Same, KeyMode::Different] {
+            for k in [2, 3, 5, MAX_PARALLEL_REQUESTS] {
+                let amounts: Vec<i64> = if rng.chance(50) {
+                    vec![1 + rng.below(500) as i64]
+                } else {
+                    (0..k)
+                        .map(|_| 1 + rng.below(MAX_AMOUNT as usize) as i64)
+                        .collect()
+                };
+                let balance = rng.below(5_000) as i64;
+                let scenario =
+                    LabScenario::new(model, k, keys, &amounts, balance).expect("valid lab");
+                let mut run = Stepper::new(scenario);
+                let steps = rng.below(run.scenario().total_steps() + 1);
+                for _ in 0..steps {
+                    let movable = run.movable();
+                    if movable.is_empty() {
+                        break;
+                    }
+                    run.step(*rng.pick(&movable))
+                        .expect("a movable request moves");
+                }
+                labs.push(lab_json(&run, rng.next_u64()));
+            }
+        }
+    }
+    labs
 }
 
 /// A Kafka scenario of every input kind and setting, within the page's limits.
@@ -836,73 +848,12 @@ fn input(rng: &mut Rng, reader: Reader, c: &Corpus) -> String {
             let base = rng.pick(&c.scenarios);
             text(&mutate_json(rng, base, c))
         }
-        Reader::ShareLink | Reader::LabLink => {
-            let share = reader == Reader::ShareLink;
-            if rng.chance(60) {
-                // The document mutated, then encoded (its bytes need not be UTF-8).
-                let base = rng.pick(if share { &c.scenarios } else { &c.labs });
-                let bytes = mutate_json(rng, base, c);
-                let k = share.then(|| step_text(rng));
-                let route = if share {
-                    *rng.pick(&[
-                        "#/sandbox",
-                        "#/scenario/double-charge",
-                        "#/",
-                        "",
-                        "#/nope/x",
-                    ])
-                } else {
-                    *rng.pick(&["#/lab", "#/lab", "#/lab", "#/lab/", "#lab", "#/sandbox"])
-                };
-                format!("{route}?{}", query(rng, &b64url_encode(&bytes), k))
-            } else {
-                // A good link, mutated as text.
-                let links = if share { &c.links } else { &c.lab_links };
-                let mut bytes = rng.pick(links).clone().into_bytes();
-                let donor = rng.pick(links);
-                for _ in 0..rng.len(4) {
-                    mutate_bytes(rng, &mut bytes, donor.as_bytes(), &c.strings);
-                }
-                text(&bytes)
-            }
-        }
+        Reader::ShareLink | Reader::LabLink => share_or_lab_link_input(rng, reader, c),
         Reader::LabState => {
             let base = rng.pick(&c.labs);
             text(&mutate_json(rng, base, c))
         }
-        Reader::SavedRun => {
-            let base = rng.pick(&c.saved).clone();
-            if rng.chance(70) {
-                // The scenario inside mutated (a string in the saved run), the rest intact.
-                let tree = json::parse(&base).expect("valid");
-                let mut route = String::new();
-                let mut position = 0;
-                let mut scenario = String::new();
-                if let json::Value::Object(members) = &tree.value {
-                    for m in members {
-                        match (&m.key[..], &m.value.value) {
-                            ("route", json::Value::Str(s)) => route = s.clone(),
-                            ("position", json::Value::Int(n)) => position = *n as u64,
-                            ("scenario", json::Value::Str(s)) => scenario = s.clone(),
-                            _ => {}
-                        }
-                    }
-                }
-                let inner = text(&mutate_json(rng, &scenario, c));
-                let mut out = String::new();
-                let mut o = ObjectWriter::new(&mut out);
-                o.str("route", &route);
-                o.u64("position", position);
-                o.str("scenario", &inner);
-                o.end();
-                if rng.chance(30) {
-                    return text(&mutate_json(rng, &out, c));
-                }
-                out
-            } else {
-                text(&mutate_json(rng, &base, c))
-            }
-        }
+        Reader::SavedRun => saved_run_input(rng, c),
         Reader::KafkaJson => {
             let base = rng.pick(&c.kafka);
             text(&mutate_json(rng, base, c))
@@ -911,100 +862,177 @@ fn input(rng: &mut Rng, reader: Reader, c: &Corpus) -> String {
             let base = rng.pick(&c.durables);
             text(&mutate_json(rng, base, c))
         }
-        Reader::KafkaLink | Reader::DurableLink => {
-            let on_kafka = reader == Reader::KafkaLink;
-            let links = if on_kafka {
-                &c.kafka_links
-            } else {
-                &c.durable_links
-            };
-            if rng.chance(60) {
-                // The document mutated, then encoded, on one of the page's routes (or another).
-                let base = rng.pick(if on_kafka { &c.kafka } else { &c.durables });
-                let bytes = mutate_json(rng, base, c);
-                let k = rng.chance(80).then(|| step_text(rng));
-                let route = if on_kafka {
-                    *rng.pick(&[
-                        "#/kafka",
-                        "#/kafka",
-                        "#/scenario/kafka-lost-ack",
-                        "#/scenario/kafka-restart",
-                        "#/kafka/challenge/kafka-reorder",
-                        "#/kafka/challenge/nope",
-                        "#/",
-                        "",
-                    ])
-                } else {
-                    *rng.pick(&[
-                        "#/durable",
-                        "#/durable",
-                        "#/scenario/durable-saga",
-                        "#/scenario/durable-clock",
-                        "#/durable/challenge/durable-random-once",
-                        "#/durable/challenge/nope",
-                        "#/",
-                        "",
-                    ])
-                };
-                format!("{route}?{}", query(rng, &b64url_encode(&bytes), k))
-            } else {
-                // A good link, mutated as text.
-                let mut bytes = rng.pick(links).clone().into_bytes();
-                let donor = rng.pick(links);
-                for _ in 0..rng.len(4) {
-                    mutate_bytes(rng, &mut bytes, donor.as_bytes(), &c.strings);
-                }
-                text(&bytes)
-            }
-        }
-        Reader::HeaderKey => {
-            // A string from the corpus (keys, names, awkward strings), bytes mutated.
-            let mut bytes = rng.pick(&c.strings).clone().into_bytes();
-            let donor = rng.pick(&c.strings);
-            for _ in 0..rng.len(3) {
-                mutate_bytes(rng, &mut bytes, donor.as_bytes(), &c.strings);
-            }
-            text(&bytes)
-        }
+        Reader::KafkaLink | Reader::DurableLink => kafka_or_durable_link_input(rng, reader, c),
+        Reader::HeaderKey => header_key_input(rng, c),
         Reader::PropertyFields => {
             let field = if rng.chance(50) { "cases" } else { "seed" };
             let typed = typed_number(rng, c);
             format!("{field}:{typed}")
         }
-        Reader::PropertyLink => {
-            if rng.chance(50) {
-                // Field by field: values typed as the fields take them, or anything.
-                let mut parts = Vec::new();
-                for _ in 0..rng.len(6) {
-                    let name = *rng.pick(&["p", "svc", "n", "seed", "x", "", "P", "n "]);
-                    let value = match name {
-                        "p" if rng.chance(70) => rng.pick(&Property::ALL).id().to_string(),
-                        "svc" if rng.chance(70) => rng.pick(&ServiceKind::ALL).id().to_string(),
-                        _ if rng.chance(60) => typed_number(rng, c),
-                        _ => rng.pick(&c.strings).clone(),
-                    };
-                    if rng.chance(5) {
-                        parts.push(name.to_string());
-                    } else {
-                        parts.push(format!("{name}={value}"));
-                    }
+        Reader::PropertyLink => property_link_input(rng, c),
+    }
+}
+
+/// A share link or a lab link: a document mutated, then encoded on a route, or a good link
+/// mutated as text.
+fn share_or_lab_link_input(rng: &mut Rng, reader: Reader, c: &Corpus) -> String {
+    let share = reader == Reader::ShareLink;
+    if rng.chance(60) {
+        // The document mutated, then encoded (its bytes need not be UTF-8).
+        let base = rng.pick(if share { &c.scenarios } else { &c.labs });
+        let bytes = mutate_json(rng, base, c);
+        let k = share.then(|| step_text(rng));
+        let route = if share {
+            *rng.pick(&[
+                "#/sandbox",
+                "#/scenario/double-charge",
+                "#/",
+                "",
+                "#/nope/x",
+            ])
+        } else {
+            *rng.pick(&["#/lab", "#/lab", "#/lab", "#/lab/", "#lab", "#/sandbox"])
+        };
+        format!("{route}?{}", query(rng, &b64url_encode(&bytes), k))
+    } else {
+        // A good link, mutated as text.
+        let links = if share { &c.links } else { &c.lab_links };
+        let mut bytes = rng.pick(links).clone().into_bytes();
+        let donor = rng.pick(links);
+        for _ in 0..rng.len(4) {
+            mutate_bytes(rng, &mut bytes, donor.as_bytes(), &c.strings);
+        }
+        text(&bytes)
+    }
+}
+
+/// A saved run: the scenario inside mutated (and sometimes the whole then), or the whole.
+fn saved_run_input(rng: &mut Rng, c: &Corpus) -> String {
+    let base = rng.pick(&c.saved).clone();
+    if rng.chance(70) {
+        // The scenario inside mutated (a string in the saved run), the rest intact.
+        let tree = json::parse(&base).expect("valid");
+        let mut route = String::new();
+        let mut position = 0;
+        let mut scenario = String::new();
+        if let json::Value::Object(members) = &tree.value {
+            for m in members {
+                match (&m.key[..], &m.value.value) {
+                    ("route", json::Value::Str(s)) => route = s.clone(),
+                    ("position", json::Value::Int(n)) => position = *n as u64,
+                    ("scenario", json::Value::Str(s)) => scenario = s.clone(),
+                    _ => {}
                 }
-                let route = if rng.chance(85) {
-                    "#/properties"
-                } else {
-                    *rng.pick(&["#/properties/", "#properties", "#/sandbox", ""])
-                };
-                format!("{route}?{}", parts.join("&"))
-            } else {
-                // A good link, mutated as text.
-                let mut bytes = rng.pick(&c.property_links).clone().into_bytes();
-                let donor = rng.pick(&c.property_links);
-                for _ in 0..rng.len(4) {
-                    mutate_bytes(rng, &mut bytes, donor.as_bytes(), &c.strings);
-                }
-                text(&bytes)
             }
         }
+        let inner = text(&mutate_json(rng, &scenario, c));
+        let mut out = String::new();
+        let mut o = ObjectWriter::new(&mut out);
+        o.str("route", &route);
+        o.u64("position", position);
+        o.str("scenario", &inner);
+        o.end();
+        if rng.chance(30) {
+            return text(&mutate_json(rng, &out, c));
+        }
+        out
+    } else {
+        text(&mutate_json(rng, &base, c))
+    }
+}
+
+/// A Kafka or durable link: a document mutated, then encoded on a route, or a good link mutated
+/// as text.
+fn kafka_or_durable_link_input(rng: &mut Rng, reader: Reader, c: &Corpus) -> String {
+    let on_kafka = reader == Reader::KafkaLink;
+    let links = if on_kafka {
+        &c.kafka_links
+    } else {
+        &c.durable_links
+    };
+    if rng.chance(60) {
+        // The document mutated, then encoded, on one of the page's routes (or another).
+        let base = rng.pick(if on_kafka { &c.kafka } else { &c.durables });
+        let bytes = mutate_json(rng, base, c);
+        let k = rng.chance(80).then(|| step_text(rng));
+        let route = if on_kafka {
+            *rng.pick(&[
+                "#/kafka",
+                "#/kafka",
+                "#/scenario/kafka-lost-ack",
+                "#/scenario/kafka-restart",
+                "#/kafka/challenge/kafka-reorder",
+                "#/kafka/challenge/nope",
+                "#/",
+                "",
+            ])
+        } else {
+            *rng.pick(&[
+                "#/durable",
+                "#/durable",
+                "#/scenario/durable-saga",
+                "#/scenario/durable-clock",
+                "#/durable/challenge/durable-random-once",
+                "#/durable/challenge/nope",
+                "#/",
+                "",
+            ])
+        };
+        format!("{route}?{}", query(rng, &b64url_encode(&bytes), k))
+    } else {
+        // A good link, mutated as text.
+        let mut bytes = rng.pick(links).clone().into_bytes();
+        let donor = rng.pick(links);
+        for _ in 0..rng.len(4) {
+            mutate_bytes(rng, &mut bytes, donor.as_bytes(), &c.strings);
+        }
+        text(&bytes)
+    }
+}
+
+/// A string from the corpus (keys, names, awkward strings), bytes mutated.
+fn header_key_input(rng: &mut Rng, c: &Corpus) -> String {
+    let mut bytes = rng.pick(&c.strings).clone().into_bytes();
+    let donor = rng.pick(&c.strings);
+    for _ in 0..rng.len(3) {
+        mutate_bytes(rng, &mut bytes, donor.as_bytes(), &c.strings);
+    }
+    text(&bytes)
+}
+
+/// A property link: field by field, or a good link mutated as text.
+fn property_link_input(rng: &mut Rng, c: &Corpus) -> String {
+    if rng.chance(50) {
+        // Field by field: values typed as the fields take them, or anything.
+        let mut parts = Vec::new();
+        for _ in 0..rng.len(6) {
+            let name = *rng.pick(&["p", "svc", "n", "seed", "x", "", "P", "n "]);
+            let value = match name {
+                "p" if rng.chance(70) => rng.pick(&Property::ALL).id().to_string(),
+                "svc" if rng.chance(70) => rng.pick(&ServiceKind::ALL).id().to_string(),
+                _ if rng.chance(60) => typed_number(rng, c),
+                _ => rng.pick(&c.strings).clone(),
+            };
+            if rng.chance(5) {
+                parts.push(name.to_string());
+            } else {
+                parts.push(format!("{name}={value}"));
+            }
+        }
+        let route = if rng.chance(85) {
+            "#/properties"
+        } else {
+            *rng.pick(&["#/properties/", "#properties", "#/sandbox", ""])
+        };
+        format!("{route}?{}", parts.join("&"))
+    } else {
+        // A good link, mutated as text.
+        let mut bytes = rng.pick(&c.property_links).clone().into_bytes();
+        let donor = rng.pick(&c.property_links);
+        for _ in 0..rng.len(4) {
+            mutate_bytes(rng, &mut bytes, donor.as_bytes(), &c.strings);
+        }
+        text(&bytes)
     }
 }
 
@@ -1103,12 +1131,19 @@ fn every_reader_accepts_or_refuses_mutated_input_without_panicking() {
     }
     let elapsed = started.elapsed();
     std::panic::set_hook(default_hook);
+    print_tallies(&tallies, elapsed);
+    common::assert_none("failures", &failures);
+}
+
+/// Per reader, the inputs tried, accepted, refused and panicked, the steps run, the time, and
+/// the most common refusals; then the totals.
+fn print_tallies(tallies: &BTreeMap<Reader, Tally>, elapsed: Duration) {
     let mut total = Tally::default();
     println!(
         "{:<62} {:>9} {:>9} {:>9} {:>6} {:>12} {:>8}",
         "reader", "tried", "accepted", "refused", "panics", "steps run", "time"
     );
-    for (reader, t) in &tallies {
+    for (reader, t) in tallies {
         println!(
             "{:<62} {:>9} {:>9} {:>9} {:>6} {:>12} {:>7.2}s",
             reader.name(),
@@ -1143,7 +1178,6 @@ fn every_reader_accepts_or_refuses_mutated_input_without_panicking() {
         total.steps,
         elapsed.as_secs_f64()
     );
-    common::assert_none("failures", &failures);
 }
 
 /// The sandbox's key field: the draft's rule (1-255 characters, printable ASCII); an accepted key

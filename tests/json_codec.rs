@@ -48,6 +48,15 @@ fn scenario(services: Vec<ServiceSpec>, inputs: Vec<Input>) -> Scenario {
 }
 
 fn every_input() -> Vec<Input> {
+    let mut inputs = one_request_per_fault();
+    inputs.extend(one_operation_per_retry_policy());
+    inputs.extend(parallel_inputs());
+    inputs.extend(other_inputs());
+    inputs
+}
+
+/// A request for every fault, with and without a key, in both key formats.
+fn one_request_per_fault() -> Vec<Input> {
     let mut inputs = Vec::new();
     for (i, fault) in Fault::ALL.into_iter().enumerate() {
         inputs.push(Input::Request {
@@ -62,6 +71,11 @@ fn every_input() -> Vec<Input> {
             fault,
         });
     }
+    inputs
+}
+
+/// An operation for every retry policy, with both key strategies.
+fn one_operation_per_retry_policy() -> Vec<Input> {
     let policies = [
         RetryPolicy::None,
         RetryPolicy::Immediate,
@@ -72,6 +86,7 @@ fn every_input() -> Vec<Input> {
             cap_ms: 3_600_000,
         },
     ];
+    let mut inputs = Vec::new();
     for (i, retry) in policies.into_iter().enumerate() {
         inputs.push(Input::Operation {
             amount: MAX_AMOUNT - i as i64,
@@ -91,6 +106,11 @@ fn every_input() -> Vec<Input> {
             faults: Fault::ALL.iter().copied().take(i).collect(),
         });
     }
+    inputs
+}
+
+/// Parallel requests: two with one key, ten with their own.
+fn parallel_inputs() -> Vec<Input> {
     let spec = |i: usize| RequestSpec {
         key: (i % 2 == 1).then(|| format!("{}@{i}", AWKWARD[i % 4])),
         key_format: if i % 3 == 1 {
@@ -102,32 +122,39 @@ fn every_input() -> Vec<Input> {
         description: AWKWARD[(i + 2) % 4].to_string(),
         fault: Fault::ALL[i % Fault::ALL.len()],
     };
-    inputs.push(Input::Parallel {
-        requests: (0..2).map(spec).collect(),
-        same_key: true,
-    });
-    inputs.push(Input::Parallel {
-        requests: (0..10).map(spec).collect(),
-        same_key: false,
-    });
-    inputs.push(Input::Retry {
-        new_key: false,
-        fault: Fault::None,
-    });
-    inputs.push(Input::Retry {
-        new_key: true,
-        fault: Fault::ResponseLost,
-    });
-    inputs.push(Input::AdvanceTime { ms: 1 });
-    inputs.push(Input::AdvanceTime { ms: MAX_ADVANCE_MS });
-    inputs.push(Input::RelayTick {
-        crash_after_publish: false,
-    });
-    inputs.push(Input::RelayTick {
-        crash_after_publish: true,
-    });
-    inputs.push(Input::Deposit { amount: 1 });
-    inputs
+    vec![
+        Input::Parallel {
+            requests: (0..2).map(spec).collect(),
+            same_key: true,
+        },
+        Input::Parallel {
+            requests: (0..10).map(spec).collect(),
+            same_key: false,
+        },
+    ]
+}
+
+/// Retries, time, relay ticks and a deposit, each form of each.
+fn other_inputs() -> Vec<Input> {
+    vec![
+        Input::Retry {
+            new_key: false,
+            fault: Fault::None,
+        },
+        Input::Retry {
+            new_key: true,
+            fault: Fault::ResponseLost,
+        },
+        Input::AdvanceTime { ms: 1 },
+        Input::AdvanceTime { ms: MAX_ADVANCE_MS },
+        Input::RelayTick {
+            crash_after_publish: false,
+        },
+        Input::RelayTick {
+            crash_after_publish: true,
+        },
+        Input::Deposit { amount: 1 },
+    ]
 }
 
 fn wired(kind: ServiceKind, emit: Option<EmitMode>, consumer_dedupes: Option<bool>) -> ServiceSpec {
@@ -159,6 +186,14 @@ fn golden_scenarios() -> Vec<(String, Scenario)> {
         .iter()
         .map(|id| (id.to_string(), builtin(id).expect("built in")))
         .collect();
+    out.extend(sandbox_scenarios());
+    out.extend(policy_scenarios());
+    out
+}
+
+/// Every service kind with every input, every wiring, and plain and wired services mixed.
+fn sandbox_scenarios() -> Vec<(String, Scenario)> {
+    let mut out = Vec::new();
     let kinds: Vec<ServiceSpec> = ServiceKind::ALL.iter().map(|k| (*k).into()).collect();
     let mut all = scenario(kinds, every_input());
     all.seed = u64::MAX;
@@ -196,6 +231,12 @@ fn golden_scenarios() -> Vec<(String, Scenario)> {
     );
     mixed.emit = EmitMode::DualWriteCommitThenPublish;
     out.push(("sandbox-mixed-no-inputs".into(), mixed));
+    out
+}
+
+/// The production service under every mismatch status, failure caching and in-flight setting.
+fn policy_scenarios() -> Vec<(String, Scenario)> {
+    let mut out = Vec::new();
     let mismatch = [
         MismatchStatus::Stripe400,
         MismatchStatus::Ietf422,
@@ -402,133 +443,16 @@ fn nested(depth: usize) -> String {
 fn corpus() -> Vec<(String, String)> {
     let base = mutation_base().to_json();
     let mut out: Vec<(String, String)> = Vec::new();
-    let mut add = |label: &str, text: String| out.push((label.to_string(), text));
-    add("canonical", base.clone());
     let value: Value = serde_json::from_str(&base).expect("base parses");
-    add("sorted-keys", serde_json::to_string(&value).expect("v"));
-    add(
-        "pretty",
-        serde_json::to_string_pretty(&value).expect("pretty"),
-    );
-    add(
-        "pretty-crlf",
-        serde_json::to_string_pretty(&value)
-            .expect("pretty")
-            .replace('\n', "\r\n"),
-    );
-    add("tabs", base.replace(',', ",\t").replace(':', " :\n "));
-    add("leading-ws", format!(" \n\t\r{base}"));
-    add("trailing-ws", format!("{base} \n\t\r"));
-    add("bom", format!("\u{feff}{base}"));
-    add("trailing-garbage", format!("{base}x"));
-    add("trailing-comma-doc", format!("{base},"));
-    add("two-docs", format!("{base}{base}"));
-    add("trailing-nul", format!("{base}\u{0}"));
-    add("nbsp-before", format!("\u{a0}{base}"));
-    add("form-feed-before", format!("\u{c}{base}"));
-    add("vertical-tab-before", format!("\u{b}{base}"));
-    for (name, text) in [
-        ("empty", ""),
-        ("spaces", "   "),
-        ("open", "{"),
-        ("close", "}"),
-        ("empty-object", "{}"),
-        ("empty-array", "[]"),
-        ("array-1", "[1]"),
-        ("null", "null"),
-        ("number", "1"),
-        ("string", "\"x\""),
-        ("true", "true"),
-        ("version-only", r#"{"version":1}"#),
-        ("version-2", r#"{"version":2}"#),
-        ("version-0", r#"{"version":0}"#),
-        ("version-string", r#"{"version":"1"}"#),
-        ("version-float", r#"{"version":1.0}"#),
-        ("version-exp", r#"{"version":1e0}"#),
-        ("version-neg", r#"{"version":-1}"#),
-        ("version-neg0", r#"{"version":-0}"#),
-        ("version-big", r#"{"version":4294967297}"#),
-        ("version-null", r#"{"version":null}"#),
-        ("version-dup", r#"{"version":1,"version":1}"#),
-        ("version-2-dup", r#"{"version":2,"version":2}"#),
-        (
-            "version-2-extra",
-            r#"{"version":2,"anything":[1,{"a":null}]}"#,
-        ),
-        ("version-2-dup-extra", r#"{"version":2,"x":1,"x":2}"#),
-        ("version-2-late", r#"{"anything":true,"version":2}"#),
-        ("version-2-bad-syntax-later", r#"{"version":2,"x":}"#),
-        ("version-2-trailing", r#"{"version":2} x"#),
-        ("version-2-unclosed", r#"{"version":2"#),
-        ("version-2-escaped-key", r#"{"vers\u0069on":2}"#),
-        ("version-2-float-extra", r#"{"version":2,"x":1.5e300}"#),
-        ("version-2-huge-number", r#"{"version":2,"x":1e400}"#),
-        ("version-2-neg-huge", r#"{"version":2,"x":-1e400}"#),
-        (
-            "version-2-long-int",
-            r#"{"version":2,"x":123456789012345678901234567890123456789012345}"#,
-        ),
-        ("version-2-bad-escape", r#"{"version":2,"x":"\q"}"#),
-        ("version-2-lone-lead", r#"{"version":2,"x":"\ud800"}"#),
-        ("version-2-lone-lead-x", r#"{"version":2,"x":"\ud800x"}"#),
-        ("version-2-lead-lead", r#"{"version":2,"x":"\ud800\ud800"}"#),
-        ("version-2-lone-trail", r#"{"version":2,"x":"\udc00"}"#),
-        ("version-2-pair", r#"{"version":2,"x":"\ud83d\ude00"}"#),
-        (
-            "version-2-pair-upper",
-            r#"{"version":2,"x":"\uD83D\uDE00"}"#,
-        ),
-        ("version-2-short-hex", r#"{"version":2,"x":"\u12"}"#),
-        ("version-2-bad-hex", r#"{"version":2,"x":"\uZZZZ"}"#),
-        ("version-2-raw-tab", "{\"version\":2,\"x\":\"a\tb\"}"),
-        ("version-2-raw-newline", "{\"version\":2,\"x\":\"a\nb\"}"),
-        ("version-2-raw-del", "{\"version\":2,\"x\":\"a\u{7f}b\"}"),
-        (
-            "version-2-all-escapes",
-            r#"{"version":2,"x":"\"\\\/\b\f\n\r\t\u0000\u00e9"}"#,
-        ),
-        ("version-2-single-quotes", "{\"version\":2,'x':1}"),
-        ("version-2-unquoted-key", r#"{"version":2,x:1}"#),
-        ("version-2-comment", "{\"version\":2 /* c */}"),
-        ("version-2-line-comment", "{\"version\":2 // c\n}"),
-        ("version-2-trailing-comma", r#"{"version":2,}"#),
-        (
-            "version-2-array-trailing-comma",
-            r#"{"version":2,"x":[1,]}"#,
-        ),
-        ("version-2-nan", r#"{"version":2,"x":NaN}"#),
-        ("version-2-infinity", r#"{"version":2,"x":Infinity}"#),
-        ("version-2-tru", r#"{"version":2,"x":tru}"#),
-        ("version-2-nul", r#"{"version":2,"x":nul}"#),
-        ("version-2-True", r#"{"version":2,"x":True}"#),
-        ("version-2-leading-zero", r#"{"version":2,"x":01}"#),
-        ("version-2-plus", r#"{"version":2,"x":+1}"#),
-        ("version-2-dot-first", r#"{"version":2,"x":.5}"#),
-        ("version-2-dot-last", r#"{"version":2,"x":1.}"#),
-        ("version-2-exp-empty", r#"{"version":2,"x":1e}"#),
-        ("version-2-exp-sign", r#"{"version":2,"x":1e+}"#),
-        ("version-2-exp-ok", r#"{"version":2,"x":1E-2}"#),
-        ("version-2-minus", r#"{"version":2,"x":-}"#),
-        ("version-2-minus-zero-frac", r#"{"version":2,"x":-0.0}"#),
-        ("version-2-hex", r#"{"version":2,"x":0x10}"#),
-        ("version-2-missing-colon", r#"{"version":2,"x" 1}"#),
-        ("version-2-missing-comma", r#"{"version":2 "x":1}"#),
-        ("version-2-number-key", r#"{"version":2,1:1}"#),
-        ("version-2-empty-key", r#"{"version":2,"":1}"#),
-        (
-            "version-2-array-missing-comma",
-            r#"{"version":2,"x":[1 2]}"#,
-        ),
-        ("version-2-array-unclosed", r#"{"version":2,"x":[1,2"#),
-        ("version-2-string-unclosed", r#"{"version":2,"x":"abc"#),
-        ("version-1.0", r#"{"version":1.0,"seed":1}"#),
-        (
-            "escaped-version-key",
-            &base.replacen("\"version\"", "\"vers\\u0069on\"", 1),
-        ),
-    ] {
+    whole_document_forms(&base, &value, &mut out);
+    let mut add = |label: &str, text: String| out.push((label.to_string(), text));
+    for (name, text) in LITERAL_DOCUMENTS {
         add(name, text.to_string());
     }
+    add(
+        "escaped-version-key",
+        base.replacen("\"version\"", "\"vers\\u0069on\"", 1),
+    );
     for depth in [120, 125, 126, 127, 128, 129, 200, 10_000] {
         add(
             &format!("version-2-depth-{depth}"),
@@ -550,117 +474,255 @@ fn corpus() -> Vec<(String, String)> {
             " ".repeat(idempotency_playground::limits::MAX_JSON_BYTES)
         ),
     );
-    // One edit of the base document each: (name, the first occurrence of this, becomes this).
-    // The first few are escaped forms of names and values that must read as the plain ones.
-    let edits: [(&str, &str, &str); 25] = [
-        ("escaped-type-value", "\"request\"", "\"requ\\u0065st\""),
-        ("escaped-field-name", "\"amount\"", "\"\\u0061mount\""),
-        ("escaped-service-name", "\"naive\"", "\"na\\u0069ve\""),
-        ("escaped-slash-key", "\"k\"", "\"\\/k\\/\""),
-        (
-            "surrogate-pair-description",
-            "\"description\":\"\"",
-            "\"description\":\"\\ud83d\\ude00\"",
-        ),
-        (
-            "lone-surrogate-description",
-            "\"description\":\"\"",
-            "\"description\":\"\\ud83d\"",
-        ),
-        ("nul-escape-key", "\"k\"", "\"\\u0000\""),
-        ("key-null", "\"k\"", "null"),
-        ("wired-emit-null", "\"emit\":\"outbox\",", "\"emit\":null,"),
-        (
-            "wired-consumer-null",
-            "\"consumer_dedupes\":false}",
-            "\"consumer_dedupes\":null}",
-        ),
-        (
-            "wired-kind-only",
-            "{\"kind\":\"atomic\",\"emit\":\"outbox\",\"consumer_dedupes\":false}",
-            "{\"kind\":\"atomic\"}",
-        ),
-        ("wired-no-kind", "{\"kind\":\"atomic\",", "{"),
-        ("service-unknown", "\"naive\"", "\"nope\""),
-        ("service-case", "\"naive\"", "\"Naive\""),
-        ("service-variant-map", "\"naive\"", "{\"naive\":null}"),
-        (
-            "fault-variant-map",
-            "\"fault\":\"none\"",
-            "\"fault\":{\"none\":null}",
-        ),
-        (
-            "retry-none-extra",
-            "{\"kind\":\"none\"}",
-            "{\"kind\":\"none\",\"x\":1}",
-        ),
-        (
-            "retry-none-dup-kind",
-            "{\"kind\":\"none\"}",
-            "{\"kind\":\"none\",\"kind\":\"none\"}",
-        ),
-        ("retry-string", "{\"kind\":\"none\"}", "\"none\""),
-        (
-            "input-type-last",
-            "{\"type\":\"deposit\",\"amount\":1}",
-            "{\"amount\":1,\"type\":\"deposit\"}",
-        ),
-        (
-            "input-type-dup",
-            "{\"type\":\"deposit\",\"amount\":1}",
-            "{\"type\":\"deposit\",\"type\":\"deposit\",\"amount\":1}",
-        ),
-        (
-            "input-no-type",
-            "{\"type\":\"deposit\",\"amount\":1}",
-            "{\"amount\":1}",
-        ),
-        (
-            "input-type-number",
-            "{\"type\":\"deposit\",",
-            "{\"type\":1,",
-        ),
-        (
-            "input-array-form",
-            "{\"type\":\"deposit\",\"amount\":1}",
-            "[\"deposit\",1]",
-        ),
-        (
-            "relay-tick-bare",
-            "{\"type\":\"relay-tick\",\"crash_after_publish\":false}",
-            "{\"type\":\"relay-tick\"}",
-        ),
-    ];
-    for (name, from, to) in edits {
+    for (name, from, to) in BASE_EDITS {
         assert!(base.contains(from), "{name}: the base has no {from}");
         add(name, base.replacen(from, to, 1));
     }
-    add("scenario-array-form", {
-        let s = builtin("double-charge").expect("built in");
-        let v: Value = serde_json::from_str(&s.to_json()).expect("v");
-        let order = [
-            "version",
-            "seed",
-            "initial_balance",
-            "services",
-            "emit",
-            "consumer_dedupes",
-            "policies",
-            "latency_ms",
-            "jitter_ms",
-            "timeout_ms",
-            "inputs",
-        ];
-        let items: Vec<String> = order
-            .iter()
-            .map(|k| serde_json::to_string(&v[*k]).expect("v"))
-            .collect();
-        format!("[{}]", items.join(","))
-    });
+    add("scenario-array-form", scenario_array_form());
+    structural_mutations(&value, &mut out);
+    out
+}
 
-    // Structural mutations of the base document at every path.
+/// The base document as it is, and re-laid out: sorted, pretty, other whitespace, a BOM, and
+/// with something after it.
+fn whole_document_forms(base: &str, value: &Value, out: &mut Vec<(String, String)>) {
+    let mut add = |label: &str, text: String| out.push((label.to_string(), text));
+    add("canonical", base.to_string());
+    add("sorted-keys", serde_json::to_string(value).expect("v"));
+    add(
+        "pretty",
+        serde_json::to_string_pretty(value).expect("pretty"),
+    );
+    add(
+        "pretty-crlf",
+        serde_json::to_string_pretty(value)
+            .expect("pretty")
+            .replace('\n', "\r\n"),
+    );
+    add("tabs", base.replace(',', ",\t").replace(':', " :\n "));
+    add("leading-ws", format!(" \n\t\r{base}"));
+    add("trailing-ws", format!("{base} \n\t\r"));
+    add("bom", format!("\u{feff}{base}"));
+    add("trailing-garbage", format!("{base}x"));
+    add("trailing-comma-doc", format!("{base},"));
+    add("two-docs", format!("{base}{base}"));
+    add("trailing-nul", format!("{base}\u{0}"));
+    add("nbsp-before", format!("\u{a0}{base}"));
+    add("form-feed-before", format!("\u{c}{base}"));
+    add("vertical-tab-before", format!("\u{b}{base}"));
+}
+
+/// Documents written out whole, with a label: not a scenario, a version alone, or a version-2
+/// document around a piece of JSON (valid or not) that a reader skipping it must still read.
+const LITERAL_DOCUMENTS: &[(&str, &str)] = &[
+    ("empty", ""),
+    ("spaces", "   "),
+    ("open", "{"),
+    ("close", "}"),
+    ("empty-object", "{}"),
+    ("empty-array", "[]"),
+    ("array-1", "[1]"),
+    ("null", "null"),
+    ("number", "1"),
+    ("string", "\"x\""),
+    ("true", "true"),
+    ("version-only", r#"{"version":1}"#),
+    ("version-2", r#"{"version":2}"#),
+    ("version-0", r#"{"version":0}"#),
+    ("version-string", r#"{"version":"1"}"#),
+    ("version-float", r#"{"version":1.0}"#),
+    ("version-exp", r#"{"version":1e0}"#),
+    ("version-neg", r#"{"version":-1}"#),
+    ("version-neg0", r#"{"version":-0}"#),
+    ("version-big", r#"{"version":4294967297}"#),
+    ("version-null", r#"{"version":null}"#),
+    ("version-dup", r#"{"version":1,"version":1}"#),
+    ("version-2-dup", r#"{"version":2,"version":2}"#),
+    (
+        "version-2-extra",
+        r#"{"version":2,"anything":[1,{"a":null}]}"#,
+    ),
+    ("version-2-dup-extra", r#"{"version":2,"x":1,"x":2}"#),
+    ("version-2-late", r#"{"anything":true,"version":2}"#),
+    ("version-2-bad-syntax-later", r#"{"version":2,"x":}"#),
+    ("version-2-trailing", r#"{"version":2} x"#),
+    ("version-2-unclosed", r#"{"version":2"#),
+    ("version-2-escaped-key", r#"{"vers\u0069on":2}"#),
+    ("version-2-float-extra", r#"{"version":2,"x":1.5e300}"#),
+    ("version-2-huge-number", r#"{"version":2,"x":1e400}"#),
+    ("version-2-neg-huge", r#"{"version":2,"x":-1e400}"#),
+    (
+        "version-2-long-int",
+        r#"{"version":2,"x":123456789012345678901234567890123456789012345}"#,
+    ),
+    ("version-2-bad-escape", r#"{"version":2,"x":"\q"}"#),
+    ("version-2-lone-lead", r#"{"version":2,"x":"\ud800"}"#),
+    ("version-2-lone-lead-x", r#"{"version":2,"x":"\ud800x"}"#),
+    ("version-2-lead-lead", r#"{"version":2,"x":"\ud800\ud800"}"#),
+    ("version-2-lone-trail", r#"{"version":2,"x":"\udc00"}"#),
+    ("version-2-pair", r#"{"version":2,"x":"\ud83d\ude00"}"#),
+    (
+        "version-2-pair-upper",
+        r#"{"version":2,"x":"\uD83D\uDE00"}"#,
+    ),
+    ("version-2-short-hex", r#"{"version":2,"x":"\u12"}"#),
+    ("version-2-bad-hex", r#"{"version":2,"x":"\uZZZZ"}"#),
+    ("version-2-raw-tab", "{\"version\":2,\"x\":\"a\tb\"}"),
+    ("version-2-raw-newline", "{\"version\":2,\"x\":\"a\nb\"}"),
+    ("version-2-raw-del", "{\"version\":2,\"x\":\"a\u{7f}b\"}"),
+    (
+        "version-2-all-escapes",
+        r#"{"version":2,"x":"\"\\\/\b\f\n\r\t\u0000\u00e9"}"#,
+    ),
+    ("version-2-single-quotes", "{\"version\":2,'x':1}"),
+    ("version-2-unquoted-key", r#"{"version":2,x:1}"#),
+    ("version-2-comment", "{\"version\":2 /* c */}"),
+    ("version-2-line-comment", "{\"version\":2 // c\n}"),
+    ("version-2-trailing-comma", r#"{"version":2,}"#),
+    (
+        "version-2-array-trailing-comma",
+        r#"{"version":2,"x":[1,]}"#,
+    ),
+    ("version-2-nan", r#"{"version":2,"x":NaN}"#),
+    ("version-2-infinity", r#"{"version":2,"x":Infinity}"#),
+    ("version-2-tru", r#"{"version":2,"x":tru}"#),
+    ("version-2-nul", r#"{"version":2,"x":nul}"#),
+    ("version-2-True", r#"{"version":2,"x":True}"#),
+    ("version-2-leading-zero", r#"{"version":2,"x":01}"#),
+    ("version-2-plus", r#"{"version":2,"x":+1}"#),
+    ("version-2-dot-first", r#"{"version":2,"x":.5}"#),
+    ("version-2-dot-last", r#"{"version":2,"x":1.}"#),
+    ("version-2-exp-empty", r#"{"version":2,"x":1e}"#),
+    ("version-2-exp-sign", r#"{"version":2,"x":1e+}"#),
+    ("version-2-exp-ok", r#"{"version":2,"x":1E-2}"#),
+    ("version-2-minus", r#"{"version":2,"x":-}"#),
+    ("version-2-minus-zero-frac", r#"{"version":2,"x":-0.0}"#),
+    ("version-2-hex", r#"{"version":2,"x":0x10}"#),
+    ("version-2-missing-colon", r#"{"version":2,"x" 1}"#),
+    ("version-2-missing-comma", r#"{"version":2 "x":1}"#),
+    ("version-2-number-key", r#"{"version":2,1:1}"#),
+    ("version-2-empty-key", r#"{"version":2,"":1}"#),
+    (
+        "version-2-array-missing-comma",
+        r#"{"version":2,"x":[1 2]}"#,
+    ),
+    ("version-2-array-unclosed", r#"{"version":2,"x":[1,2"#),
+    ("version-2-string-unclosed", r#"{"version":2,"x":"abc"#),
+    ("version-1.0", r#"{"version":1.0,"seed":1}"#),
+];
+
+/// One edit of the base document each: (name, the first occurrence of this, becomes this).
+/// The first few are escaped forms of names and values that must read as the plain ones.
+const BASE_EDITS: [(&str, &str, &str); 25] = [
+    ("escaped-type-value", "\"request\"", "\"requ\\u0065st\""),
+    ("escaped-field-name", "\"amount\"", "\"\\u0061mount\""),
+    ("escaped-service-name", "\"naive\"", "\"na\\u0069ve\""),
+    ("escaped-slash-key", "\"k\"", "\"\\/k\\/\""),
+    (
+        "surrogate-pair-description",
+        "\"description\":\"\"",
+        "\"description\":\"\\ud83d\\ude00\"",
+    ),
+    (
+        "lone-surrogate-description",
+        "\"description\":\"\"",
+        "\"description\":\"\\ud83d\"",
+    ),
+    ("nul-escape-key", "\"k\"", "\"\\u0000\""),
+    ("key-null", "\"k\"", "null"),
+    ("wired-emit-null", "\"emit\":\"outbox\",", "\"emit\":null,"),
+    (
+        "wired-consumer-null",
+        "\"consumer_dedupes\":false}",
+        "\"consumer_dedupes\":null}",
+    ),
+    (
+        "wired-kind-only",
+        "{\"kind\":\"atomic\",\"emit\":\"outbox\",\"consumer_dedupes\":false}",
+        "{\"kind\":\"atomic\"}",
+    ),
+    ("wired-no-kind", "{\"kind\":\"atomic\",", "{"),
+    ("service-unknown", "\"naive\"", "\"nope\""),
+    ("service-case", "\"naive\"", "\"Naive\""),
+    ("service-variant-map", "\"naive\"", "{\"naive\":null}"),
+    (
+        "fault-variant-map",
+        "\"fault\":\"none\"",
+        "\"fault\":{\"none\":null}",
+    ),
+    (
+        "retry-none-extra",
+        "{\"kind\":\"none\"}",
+        "{\"kind\":\"none\",\"x\":1}",
+    ),
+    (
+        "retry-none-dup-kind",
+        "{\"kind\":\"none\"}",
+        "{\"kind\":\"none\",\"kind\":\"none\"}",
+    ),
+    ("retry-string", "{\"kind\":\"none\"}", "\"none\""),
+    (
+        "input-type-last",
+        "{\"type\":\"deposit\",\"amount\":1}",
+        "{\"amount\":1,\"type\":\"deposit\"}",
+    ),
+    (
+        "input-type-dup",
+        "{\"type\":\"deposit\",\"amount\":1}",
+        "{\"type\":\"deposit\",\"type\":\"deposit\",\"amount\":1}",
+    ),
+    (
+        "input-no-type",
+        "{\"type\":\"deposit\",\"amount\":1}",
+        "{\"amount\":1}",
+    ),
+    (
+        "input-type-number",
+        "{\"type\":\"deposit\",",
+        "{\"type\":1,",
+    ),
+    (
+        "input-array-form",
+        "{\"type\":\"deposit\",\"amount\":1}",
+        "[\"deposit\",1]",
+    ),
+    (
+        "relay-tick-bare",
+        "{\"type\":\"relay-tick\",\"crash_after_publish\":false}",
+        "{\"type\":\"relay-tick\"}",
+    ),
+];
+
+/// The `double-charge` scenario as a JSON array of its fields' values, in order.
+fn scenario_array_form() -> String {
+    let s = builtin("double-charge").expect("built in");
+    let v: Value = serde_json::from_str(&s.to_json()).expect("v");
+    let order = [
+        "version",
+        "seed",
+        "initial_balance",
+        "services",
+        "emit",
+        "consumer_dedupes",
+        "policies",
+        "latency_ms",
+        "jitter_ms",
+        "timeout_ms",
+        "inputs",
+    ];
+    let items: Vec<String> = order
+        .iter()
+        .map(|k| serde_json::to_string(&v[*k]).expect("v"))
+        .collect();
+    format!("[{}]", items.join(","))
+}
+
+/// Structural mutations of the base document at every path: each member or item removed,
+/// renamed and doubled, an unknown field added to each object, each value replaced.
+fn structural_mutations(value: &Value, out: &mut Vec<(String, String)>) {
+    let mut add = |label: &str, text: String| out.push((label.to_string(), text));
     let mut all = Vec::new();
-    paths(&value, &mut Vec::new(), &mut all);
+    paths(value, &mut Vec::new(), &mut all);
     for path in &all {
         let name = label(path);
         if let Some((last, parent)) = path.split_last() {
@@ -704,7 +766,6 @@ fn corpus() -> Vec<(String, String)> {
             add(&format!("set {name} = {r}"), render(&v, r, ""));
         }
     }
-    out
 }
 
 #[test]

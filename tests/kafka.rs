@@ -301,7 +301,10 @@ fn answer(id: &str, edit: impl Fn(&mut KafkaScenario)) -> Choice {
     let mut s = l.scenario.clone();
     edit(&mut s);
     let (records, end) = run(&s);
-    l.question.pose(&records, &end).expect("posed").answer
+    l.question
+        .pose(&records, &end)
+        .expect("posed")
+        .answer_value()
 }
 
 #[test]
@@ -341,7 +344,7 @@ fn every_lesson_asks_and_its_answer_follows_the_settings() {
     let mut longer = l.scenario.clone();
     longer.config.delivery_timeout_ms = Some(480);
     let (records, end) = run(&longer);
-    assert!(l.question.pose(&records, &end).is_none());
+    assert!(l.question.pose(&records, &end).is_err());
     assert_eq!(end.broker.log.len(), 1);
     assert_eq!(answer("kafka-outbox", |_| {}), Choice::Times(2));
     assert_eq!(
@@ -353,9 +356,9 @@ fn every_lesson_asks_and_its_answer_follows_the_settings() {
         assert_eq!(l.id, id);
         let (records, end) = run(&l.scenario);
         let p = l.question.pose(&records, &end).expect("posed");
-        assert!(p.choices.contains(&p.answer), "{id}");
+        assert!(p.choices.contains(&p.answer_value()), "{id}");
         assert!((2..=4).contains(&p.choices.len()), "{id}");
-        assert!(p.ask_at < p.shows && p.shows <= records.len(), "{id}");
+        assert!(p.ask_at < p.shows_at && p.shows_at <= records.len(), "{id}");
     }
     assert!(lesson("nope").is_none());
 }
@@ -366,7 +369,10 @@ fn a_question_that_no_longer_applies_is_not_posed() {
     let mut s = l.scenario.clone();
     s.inputs.retain(|t| t.input != Input::LoseNextAck);
     let (records, end) = run(&s);
-    assert_eq!(l.question.pose(&records, &end), None);
+    assert_eq!(
+        l.question.pose(&records, &end),
+        Err(idempotency_playground::lesson::NotPosed::NeverAsked)
+    );
 }
 
 #[test]

@@ -7,6 +7,7 @@
 use idempotency_playground::durable;
 use idempotency_playground::kafka;
 use idempotency_playground::kernel::{Cursor, Model};
+use idempotency_playground::lab;
 use idempotency_playground::{builtin, builtin_ids};
 
 mod common;
@@ -81,4 +82,58 @@ fn every_model_seeks_and_steps_back_as_it_runs_forward() {
     }
     // Not vacuous: each model ran real steps (Kafka, durable, the payments world).
     assert!(steps.iter().all(|&n| n > 100), "{steps:?}");
+}
+
+/// The two runs whose future the learner writes, on the same cursor: acting in a durable run
+/// (crash, restart, start again) and moving a request in the lab. Wherever the learner acts
+/// or steps back, the run equals a fresh run of the script as it now stands, replayed to the
+/// same step; stepping back and forward again passes through the same states.
+#[test]
+fn runs_the_learner_rewrites_equal_a_fresh_run_of_their_script() {
+    let mut rng = Rng::new(2_027);
+    let mut acted = 0;
+    for id in durable::LESSON_IDS {
+        let columns = durable::lesson(id).expect("lesson").columns;
+        let mut run = durable::DurableRun::new(columns.clone(), Vec::new());
+        for _ in 0..40 {
+            match rng.below(4) {
+                0 => {
+                    let k = rng.below(run.end() + 1);
+                    run.seek(k);
+                }
+                1 => run.back(),
+                _ => {
+                    let action = durable::Action::ALL[rng.below(3)];
+                    if run.act(action).is_ok() {
+                        acted += 1;
+                    }
+                }
+            }
+            let mut fresh = durable::DurableRun::new(columns.clone(), run.actions().to_vec());
+            fresh.seek(run.cursor());
+            assert_eq!(fresh.worlds(), run.worlds(), "{id} at {}", run.cursor());
+            assert_eq!(fresh.end(), run.end(), "{id}");
+        }
+    }
+    assert!(acted > 20, "the learner acted {acted} times");
+
+    let mut stepped = 0;
+    for seed in 0..30 {
+        let scenario = lab::LabScenario::default();
+        let mut run = lab::Stepper::new(scenario.clone());
+        for _ in 0..30 {
+            if rng.below(3) == 0 {
+                let _ = run.step_back();
+            } else if run
+                .step_with(lab::Policy::Random { seed: seed + 7 })
+                .is_ok()
+            {
+                stepped += 1;
+            }
+            let fresh = lab::Stepper::replay(scenario.clone(), run.schedule()).expect("replays");
+            assert_eq!(fresh.state(), run.state(), "seed {seed}");
+            assert_eq!(fresh.trace(), run.trace(), "seed {seed}");
+        }
+    }
+    assert!(stepped > 100, "{stepped} lab steps");
 }

@@ -4,8 +4,9 @@
 //! first attempt; the JSON of it all; and a property per new invariant (random cases under the
 //! unsafe policy are flagged, under the safe one never).
 
-use idempotency_playground::lesson::{challenge, question, Value};
+use idempotency_playground::lesson::Value;
 use idempotency_playground::limits::MAX_ACCOUNT;
+use idempotency_playground::teach::{challenge, question};
 use idempotency_playground::*;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;

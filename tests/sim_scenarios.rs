@@ -323,8 +323,30 @@ fn concurrent_same_key() {
     );
     // The replay that differs is marked at its own step, and so is the client's receipt of it:
     // the timeline draws them as the failure the badge names, not as a good replay.
-    let replay = by(ReplayIdentical);
-    let marked: Vec<(usize, &EventKind)> = w[0]
+    assert_replay_marked(&w[0], by(ReplayIdentical));
+    assert!(w[0]
+        .trace()
+        .iter()
+        .filter(|e| e.step == second_charge)
+        .any(|e| matches!(e.kind, EventKind::Charge { .. }) && op.is_evidence(e)));
+    // A safe column marks nothing.
+    assert!(w[1].violations().is_empty());
+    assert!(answered(&w[1], 1).is_replay());
+    assert_eq!(answered(&w[2], 1), &PaymentResult::InFlightConflict);
+    assert_eq!(answered(&w[2], 1).http_status(), 409);
+    assert_eq!(w[2].counters().conflicts, 1);
+    // The 409 was not stored: the later retry replays the one success.
+    assert_eq!(
+        answered(&w[2], 2),
+        &PaymentResult::DuplicateRequest {
+            original_result: Box::new(PaymentResult::Success { balance: 900 })
+        }
+    );
+}
+
+/// The replay `replay` names is marked at its own step, and the client's receipt of it after.
+fn assert_replay_marked(w: &World, replay: &Violation) {
+    let marked: Vec<(usize, &EventKind)> = w
         .trace()
         .iter()
         .filter(|e| replay.is_evidence(e))
@@ -346,24 +368,6 @@ fn concurrent_same_key() {
             .iter()
             .any(|(s, k)| *s > replay.step && matches!(k, EventKind::ResponseDelivered { .. })),
         "{marked:?}"
-    );
-    assert!(w[0]
-        .trace()
-        .iter()
-        .filter(|e| e.step == second_charge)
-        .any(|e| matches!(e.kind, EventKind::Charge { .. }) && op.is_evidence(e)));
-    // A safe column marks nothing.
-    assert!(w[1].violations().is_empty());
-    assert!(answered(&w[1], 1).is_replay());
-    assert_eq!(answered(&w[2], 1), &PaymentResult::InFlightConflict);
-    assert_eq!(answered(&w[2], 1).http_status(), 409);
-    assert_eq!(w[2].counters().conflicts, 1);
-    // The 409 was not stored: the later retry replays the one success.
-    assert_eq!(
-        answered(&w[2], 2),
-        &PaymentResult::DuplicateRequest {
-            original_result: Box::new(PaymentResult::Success { balance: 900 })
-        }
     );
 }
 

@@ -317,6 +317,23 @@ fn every_service_and_wiring_at_scale() {
          {determinism} determinism checks"
     );
     let started = Instant::now();
+    let tallies = run_every_row(seed, cases);
+    // Determinism: the same config and inputs, twice from scratch, in every row in turn.
+    let nondeterministic = nondeterministic_checks(seed, determinism);
+    let elapsed = started.elapsed();
+    let mut failures = print_table(&tallies);
+    println!(
+        "determinism: {} of {determinism} checks gave equal snapshots; {} worlds in {:.2} s",
+        determinism - nondeterministic.len() as u64,
+        cases * ROWS.len() as u64 + 2 * determinism,
+        elapsed.as_secs_f64()
+    );
+    failures.extend(nondeterministic.into_iter().take(5));
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `cases` random cases, each run in every row: per row, what they did.
+fn run_every_row(seed: u64, cases: u64) -> Vec<Tally> {
     let mut tallies: Vec<Tally> = ROWS.iter().map(|_| Tally::default()).collect();
     for i in 0..cases {
         let c = case(&mut Rng::for_case(seed, i));
@@ -340,7 +357,12 @@ fn every_service_and_wiring_at_scale() {
             }
         }
     }
-    // Determinism: the same config and inputs, twice from scratch, in every row in turn.
+    tallies
+}
+
+/// `determinism` cases, each run twice from scratch in one row (every row in turn): those whose
+/// two runs differ.
+fn nondeterministic_checks(seed: u64, determinism: u64) -> Vec<String> {
     let mut nondeterministic = Vec::new();
     for i in 0..determinism {
         let c = case(&mut Rng::for_case(seed ^ 0x0de7_e121_0000_0000, i));
@@ -350,8 +372,12 @@ fn every_service_and_wiring_at_scale() {
             nondeterministic.push(format!("check {i} ({}): {c:?}", row.name));
         }
     }
-    let elapsed = started.elapsed();
+    nondeterministic
+}
 
+/// Prints the table, a row per service and wiring, and returns the failures: a safe row flagged,
+/// an unsafe row never flagged.
+fn print_table(tallies: &[Tally]) -> Vec<String> {
     // One heading per invariant, in `Invariant::ALL`'s order (the match names each, so a new
     // invariant needs a heading before the table can print).
     let short = |inv: Invariant| match inv {
@@ -373,7 +399,7 @@ fn every_service_and_wiring_at_scale() {
     }
     println!(" {:>9} {:>7}", "steps", "time");
     let mut failures = Vec::new();
-    for (row, t) in ROWS.iter().zip(&tallies) {
+    for (row, t) in ROWS.iter().zip(tallies) {
         let name = format!("{}{}", row.name, if row.safe { " *" } else { "" });
         print!(
             "{name:<42} {:>6} {:>7} {:>8}",
@@ -404,12 +430,5 @@ fn every_service_and_wiring_at_scale() {
             ));
         }
     }
-    println!(
-        "determinism: {} of {determinism} checks gave equal snapshots; {} worlds in {:.2} s",
-        determinism - nondeterministic.len() as u64,
-        cases * ROWS.len() as u64 + 2 * determinism,
-        elapsed.as_secs_f64()
-    );
-    failures.extend(nondeterministic.into_iter().take(5));
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    failures
 }

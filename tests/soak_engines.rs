@@ -59,7 +59,7 @@ mod common;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use common::{env_u64, Rng};
 use idempotency_playground::{durable, kafka};
@@ -155,6 +155,20 @@ mod kafka_soak {
     const KINDS: usize = 9;
 
     pub fn case(rng: &mut Rng) -> Case {
+        let (inputs, first_alone) = inputs(rng);
+        let config = config(rng);
+        Case {
+            s: KafkaScenario {
+                config,
+                seed: rng.next_u64(),
+                inputs,
+            },
+            first_alone,
+        }
+    }
+
+    /// A case's inputs, and whether its first send's round trip ends before any other input.
+    fn inputs(rng: &mut Rng) -> (Vec<TimedInput>, bool) {
         // Swarm: this case's weight for each kind of input (sends always possible), its longest
         // delay, its largest send and its pace.
         let mut weights = [0usize; KINDS];
@@ -212,8 +226,13 @@ mod kafka_soak {
             };
             inputs.push(TimedInput { at_ms: t, input });
         }
+        (inputs, first_alone)
+    }
+
+    /// A case's settings.
+    fn config(rng: &mut Rng) -> Config {
         let idempotence = rng.chance(75);
-        let config = Config {
+        Config {
             idempotence,
             max_in_flight: if rng.chance(80) {
                 rng.range(1, 6) as u8
@@ -239,14 +258,6 @@ mod kafka_soak {
             // batch before its answer and an outbox relay that resends each failure never
             // catches up (tests/kafka.rs), so the soak keeps Kafka's proportion as the least.
             delivery_timeout_ms: rng.chance(50).then(|| rng.range(240, 1_201) as u32),
-        };
-        Case {
-            s: KafkaScenario {
-                config,
-                seed: rng.next_u64(),
-                inputs,
-            },
-            first_alone,
         }
     }
 
@@ -262,15 +273,15 @@ mod kafka_soak {
     }
 
     /// Everything a run shows, for the replay comparison.
-    #[allow(clippy::type_complexity)]
-    fn state(
-        sim: &Sim,
-    ) -> (
+    type State = (
         (kafka::Broker, Vec<kafka::Instance>, Option<usize>),
         (kafka::Relay, kafka::Consumer, kafka::Violations),
         (Option<kafka::StepRecord>, usize, u64, Option<kafka::Halt>),
         (Vec<kafka::Wire>, (u32, u32, usize, u32), bool),
-    ) {
+    );
+
+    /// Everything `sim` shows, for the replay comparison.
+    fn state(sim: &Sim) -> State {
         (
             (sim.broker.clone(), sim.instances.clone(), sim.current),
             (sim.relay.clone(), sim.consumer.clone(), sim.violations),
@@ -312,7 +323,58 @@ mod kafka_soak {
         rare.promised = promises_once(c);
         let (records, end) = Sim::run_all(s);
         let k = (k_pick % (records.len() as u64 + 1)) as usize;
-        // Forward again, step by step: the state at k, and what each step did to the producer.
+        let (sim, at_k, gave_up_in_flight, zombie_writes) = forward(s, k);
+        if state(&sim) != state(&end) {
+            failures.push("two forward runs differ".into());
+        }
+        let replayed = Sim::replay(s, k);
+        if Some(state(&replayed)) != at_k {
+            failures.push(format!(
+                "Sim::replay(s, {k}) differs from the forward run at {k}"
+            ));
+        }
+        count_producer_paths(&records, gave_up_in_flight, rare);
+        count_broker_paths(&records, zombie_writes, rare);
+        rare.add(
+            "step limit (settings Kafka refuses)",
+            usize::from(end.halt() == Some(kafka::Halt::StepLimit)),
+        );
+        rare.add(
+            "congested backlog (delivery timeout)",
+            usize::from(matches!(end.halt(), Some(kafka::Halt::Congested { .. }))),
+        );
+        let rows = rows(c, &records, &end);
+        for (j, (promised, broken)) in rows.iter().enumerate() {
+            if ROWS[j].1 && *promised && *broken {
+                failures.push(format!(
+                    "{} broken: {:?}; {}",
+                    ROWS[j].0,
+                    end.violations,
+                    kafka::to_json(s)
+                ));
+            }
+        }
+        let json = || kafka::to_json(s);
+        if s.config.refusal().is_none() && end.halt() == Some(kafka::Halt::StepLimit) {
+            failures.push(format!(
+                "the step limit ended a run Kafka's settings allow: {}",
+                json()
+            ));
+        }
+        if !end.done() {
+            failures.push("run_all stopped before the end".into());
+        }
+        Outcome {
+            steps: records.len(),
+            rows,
+            halted: end.halt().is_some(),
+            failures,
+        }
+    }
+
+    /// `s` run forward again, step by step: the end, the state at step `k`, and what the steps
+    /// did to the producer: batches given up with others in flight, and writes by a zombie.
+    fn forward(s: &KafkaScenario, k: usize) -> (Sim, Option<State>, usize, usize) {
         let mut sim = Sim::new(s);
         let mut at_k = (k == 0).then(|| state(&sim));
         let (mut gave_up_in_flight, mut zombie_writes) = (0, 0);
@@ -349,15 +411,15 @@ mod kafka_soak {
                 at_k = Some(state(&sim));
             }
         }
-        if state(&sim) != state(&end) {
-            failures.push("two forward runs differ".into());
-        }
-        let replayed = Sim::replay(s, k);
-        if Some(state(&replayed)) != at_k {
-            failures.push(format!(
-                "Sim::replay(s, {k}) differs from the forward run at {k}"
-            ));
-        }
+        (sim, at_k, gave_up_in_flight, zombie_writes)
+    }
+
+    /// The rare paths of the producer: bumps, give-ups, delivery timeouts, spent retries.
+    fn count_producer_paths(
+        records: &[kafka::StepRecord],
+        gave_up_in_flight: usize,
+        rare: &mut Counts,
+    ) {
         let count =
             |f: &dyn Fn(&kafka::StepRecord) -> bool| records.iter().filter(|r| f(r)).count();
         rare.add("epoch bump", count(&|r| r.bumped.is_some()));
@@ -415,6 +477,12 @@ mod kafka_soak {
                 }
             }),
         );
+    }
+
+    /// The rare paths of the broker's answers and of fencing.
+    fn count_broker_paths(records: &[kafka::StepRecord], zombie_writes: usize, rare: &mut Counts) {
+        let count =
+            |f: &dyn Fn(&kafka::StepRecord) -> bool| records.iter().filter(|r| f(r)).count();
         rare.add(
             "timeout closing other requests",
             count(&|r| !r.closed.is_empty()),
@@ -477,14 +545,11 @@ mod kafka_soak {
                 )
             }),
         );
-        rare.add(
-            "step limit (settings Kafka refuses)",
-            usize::from(end.halt() == Some(kafka::Halt::StepLimit)),
-        );
-        rare.add(
-            "congested backlog (delivery timeout)",
-            usize::from(matches!(end.halt(), Some(kafka::Halt::Congested { .. }))),
-        );
+    }
+
+    /// Per row of [`ROWS`]: whether case `c` promises it, and whether it broke.
+    fn rows(c: &Case, records: &[kafka::StepRecord], end: &Sim) -> [(bool, bool); 6] {
+        let s = &c.s;
         let broken = |inv: Invariant| end.violations.broken_at(inv).is_some();
         let failed_to_app = records.iter().any(|r| {
             let failed = |x: &Reaction| matches!(x, Reaction::Failed(_) | Reaction::Stopped);
@@ -502,7 +567,7 @@ mod kafka_soak {
             .iter()
             .any(|t| matches!(t.input, Input::Crash | Input::Restart | Input::WakeZombie));
         let once = promises_once(c);
-        let rows = [
+        [
             (
                 Invariant::NoDuplicateInSession.promised(s),
                 broken(Invariant::NoDuplicateInSession),
@@ -518,58 +583,38 @@ mod kafka_soak {
             ),
             (true, broken(Invariant::NoFencedWrite)),
             (s.config.inbox, broken(Invariant::AppliedOnce)),
-        ];
-        for (j, (promised, broken)) in rows.iter().enumerate() {
-            if ROWS[j].1 && *promised && *broken {
-                failures.push(format!(
-                    "{} broken: {:?}; {}",
-                    ROWS[j].0,
-                    end.violations,
-                    kafka::to_json(s)
-                ));
-            }
-        }
-        let json = || kafka::to_json(s);
-        if s.config.refusal().is_none() && end.halt() == Some(kafka::Halt::StepLimit) {
-            failures.push(format!(
-                "the step limit ended a run Kafka's settings allow: {}",
-                json()
-            ));
-        }
-        if !end.done() {
-            failures.push("run_all stopped before the end".into());
-        }
-        Outcome {
-            steps: records.len(),
-            rows,
-            halted: end.halt().is_some(),
-            failures,
-        }
+        ]
     }
+}
+
+/// What the Kafka cases of a run added up to.
+#[derive(Default)]
+struct KafkaTally {
+    tried: u64,
+    steps: u64,
+    halted: u64,
+    /// Per row: cases promising it, broken there, broken elsewhere.
+    rows: [(u64, u64, u64); 6],
+    rare: Counts,
+    failures: Vec<String>,
 }
 
 #[test]
 fn kafka_engine_at_scale() {
     let (seed, cases, only) = seed_and_cases(DEFAULT_KAFKA_CASES);
     let started = Instant::now();
-    let mut rare = Counts::default();
-    let mut steps = 0u64;
-    let mut halted = 0u64;
-    // Per row: cases promising it, broken there, broken elsewhere.
-    let mut rows = [(0u64, 0u64, 0u64); 6];
-    let mut failures = Vec::new();
-    let mut tried = 0u64;
+    let mut t = KafkaTally::default();
     for i in only.map_or(0..cases, |i| i..i + 1) {
         let mut rng = Rng::for_case(seed ^ 0x006b_6166_6b61, i);
         let c = kafka_soak::case(&mut rng);
         if only.is_some() {
             println!("case {i}: {}", kafka::to_json(&c.s));
         }
-        let out = kafka_soak::run(&c, rng.next_u64(), &mut rare);
-        tried += 1;
-        steps += out.steps as u64;
-        halted += u64::from(out.halted);
-        for (row, (promised, broken)) in rows.iter_mut().zip(out.rows) {
+        let out = kafka_soak::run(&c, rng.next_u64(), &mut t.rare);
+        t.tried += 1;
+        t.steps += out.steps as u64;
+        t.halted += u64::from(out.halted);
+        for (row, (promised, broken)) in t.rows.iter_mut().zip(out.rows) {
             row.0 += u64::from(promised);
             if broken {
                 if promised {
@@ -580,10 +625,29 @@ fn kafka_engine_at_scale() {
             }
         }
         for f in out.failures {
-            failures.push(format!("SOAK_SEED={seed} SOAK_CASE={i}: {f}"));
+            t.failures
+                .push(format!("SOAK_SEED={seed} SOAK_CASE={i}: {f}"));
         }
     }
     let elapsed = started.elapsed();
+    print!("{}", kafka_report(seed, &t, elapsed));
+    if only.is_none() {
+        kafka_checker_not_blind(&mut t);
+    }
+    common::assert_none("failures", &t.failures);
+}
+
+/// The Kafka soak's table: per row and per rare path, how often.
+fn kafka_report(seed: u64, t: &KafkaTally, elapsed: Duration) -> String {
+    let KafkaTally {
+        tried,
+        steps,
+        halted,
+        rows,
+        rare,
+        failures,
+    } = t;
+    let tried = *tried;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -598,7 +662,7 @@ fn kafka_engine_at_scale() {
         "{:<46} {:>9} {:>13} {:>18}",
         "invariant (* asserted)", "promised", "broken there", "broken elsewhere"
     );
-    for ((name, asserted), (promised, there, elsewhere)) in kafka_soak::ROWS.iter().zip(rows) {
+    for ((name, asserted), (promised, there, elsewhere)) in kafka_soak::ROWS.iter().zip(*rows) {
         let _ = writeln!(
             out,
             "{:<46} {:>9} {:>13} {:>18}",
@@ -622,46 +686,47 @@ fn kafka_engine_at_scale() {
         "replay: Sim::replay(s, k) equal to the forward run at a random k in {} of {tried} cases",
         tried - failures.iter().filter(|f| f.contains("Sim::replay")).count() as u64
     );
-    print!("{out}");
-    if only.is_none() {
-        // The checker is not blind: what the page says can break does, somewhere.
-        for j in [0, 2, 5] {
-            if rows[j].2 == 0 {
-                failures.push(format!(
-                    "never broken where not promised: {}",
-                    kafka_soak::ROWS[j].0
-                ));
-            }
-        }
-        // Each rare path is reached; those the promise is about, in cases that promise it.
-        for (path, in_promising) in [
-            ("epoch bump", true),
-            (
-                "give-up with batches in flight (retries spent, timeout)",
-                true,
-            ),
-            ("delivery timeout, sequence unresolved", true),
-            ("retries exhausted", true),
-            ("OUT_OF_ORDER_SEQUENCE_NUMBER", true),
-            ("fenced (instance stopped)", false),
-            ("transactional bump refused (PRODUCER_FENCED)", false),
-            ("INVALID_PRODUCER_EPOCH", false),
-            ("write by a zombie", false),
-        ] {
-            // About 1 case in 450 reaches a zombie's refused bump: `make soak` must, the short
-            // run in `cargo test` need not.
-            if path.starts_with("transactional bump") && tried < 10_000 {
-                continue;
-            }
-            let (cases, promising) = rare.cases(path);
-            if cases == 0 || (in_promising && promising == 0) {
-                failures.push(format!(
-                    "rare path not reached: {path} ({cases} cases, {promising} promising)"
-                ));
-            }
+    out
+}
+
+/// What the page says can break does, and the rare paths are reached (a run of every case).
+fn kafka_checker_not_blind(t: &mut KafkaTally) {
+    // The checker is not blind: what the page says can break does, somewhere.
+    for j in [0, 2, 5] {
+        if t.rows[j].2 == 0 {
+            t.failures.push(format!(
+                "never broken where not promised: {}",
+                kafka_soak::ROWS[j].0
+            ));
         }
     }
-    common::assert_none("failures", &failures);
+    // Each rare path is reached; those the promise is about, in cases that promise it.
+    for (path, in_promising) in [
+        ("epoch bump", true),
+        (
+            "give-up with batches in flight (retries spent, timeout)",
+            true,
+        ),
+        ("delivery timeout, sequence unresolved", true),
+        ("retries exhausted", true),
+        ("OUT_OF_ORDER_SEQUENCE_NUMBER", true),
+        ("fenced (instance stopped)", false),
+        ("transactional bump refused (PRODUCER_FENCED)", false),
+        ("INVALID_PRODUCER_EPOCH", false),
+        ("write by a zombie", false),
+    ] {
+        // About 1 case in 450 reaches a zombie's refused bump: `make soak` must, the short
+        // run in `cargo test` need not.
+        if path.starts_with("transactional bump") && t.tried < 10_000 {
+            continue;
+        }
+        let (cases, promising) = t.rare.cases(path);
+        if cases == 0 || (in_promising && promising == 0) {
+            t.failures.push(format!(
+                "rare path not reached: {path} ({cases} cases, {promising} promising)"
+            ));
+        }
+    }
 }
 
 // ================================ durable execution ============================================
@@ -773,6 +838,40 @@ mod durable_soak {
 
     pub fn run(c: &Case, k_pick: u64, total: &mut StringCounts) -> Outcome {
         let mut failures = Vec::new();
+        let (run, finals, end) = step_and_seek(c, k_pick, &mut failures);
+        let actions = run.actions();
+        let mut invariants = [(0, 0, 0); 4];
+        let mut limited = 0;
+        for (col, w) in finals.iter().enumerate() {
+            check_starts_and_bookings(col, w, actions, &mut failures);
+            check_promises(col, w, actions, &mut invariants, &mut failures);
+            check_derived_charges(col, w, actions, &mut failures);
+            let cfg = w.config();
+            if w.steps() >= MAX_DURABLE_STEPS {
+                limited += 1;
+                failures.push(format!(
+                    "column {col} stopped at the step limit: {cfg:?}, actions {:?}",
+                    actions
+                ));
+            }
+            count_rare_paths(w, total);
+        }
+        Outcome {
+            worlds: finals.len(),
+            steps: end,
+            limited,
+            invariants,
+            failures,
+        }
+    }
+
+    /// Case `c` stepped to its end, then sought back to a random step (`k_pick`) by replay,
+    /// checked against the forward run; its final worlds; its number of steps.
+    fn step_and_seek(
+        c: &Case,
+        k_pick: u64,
+        failures: &mut Vec<String>,
+    ) -> (DurableRun, Vec<World>, usize) {
         let mut run = DurableRun::new(c.columns.clone(), c.actions.clone());
         let end = run.end();
         let k = (k_pick % (end as u64 + 1)) as usize;
@@ -799,147 +898,172 @@ mod durable_soak {
                 "seeking back to {k} (replay) differs from the forward run"
             ));
         }
-        let mut invariants = [(0, 0, 0); 4];
-        let mut limited = 0;
-        for (col, w) in finals.iter().enumerate() {
-            let cfg = w.config();
-            let durable_derived = cfg.engine.durable() && cfg.key == KeyMode::Derived;
-            // Per invariant, whether this column's settings and the learner's actions promise
-            // it: the page's own answer.
-            let promised = |inv: Invariant| inv.promised(cfg, run.actions());
-            // The promise of one charge rests on the settings' starts: where it is given, the
-            // engine never starts a second run.
-            if promised(Invariant::OneChargePerOrder) && w.runs().len() > 1 {
+        (run, finals, end)
+    }
+
+    /// A second run only where one charge is not promised; a booking made once kept or
+    /// compensated.
+    fn check_starts_and_bookings(
+        col: usize,
+        w: &World,
+        actions: &[(usize, Action)],
+        failures: &mut Vec<String>,
+    ) {
+        let cfg = w.config();
+        // Per invariant, whether this column's settings and the learner's actions promise
+        // it: the page's own answer.
+        let promised = |inv: Invariant| inv.promised(cfg, actions);
+        // The promise of one charge rests on the settings' starts: where it is given, the
+        // engine never starts a second run.
+        if promised(Invariant::OneChargePerOrder) && w.runs().len() > 1 {
+            failures.push(format!(
+                "column {col}: {} runs though one charge is promised: {cfg:?}, actions {:?}",
+                w.runs().len(),
+                actions
+            ));
+        }
+        // Beyond the page's promise, which withholds it whenever a flight could be booked
+        // twice: the booking steps carry no key, so a re-run after a crash or a lost reply
+        // books again (at-least-once, as a shipment does in the order) and the saga then
+        // undoes one booking of two; a run that did book at most once keeps or compensates.
+        let booked_once = w.runs().iter().all(|r| {
+            w.effects()
+                .iter()
+                .filter(|e| e.run == r.no && e.kind == EffectKind::FlightBooked)
+                .count()
+                <= 1
+        });
+        if Invariant::EndedKeptOrCompensated.not_promised(cfg, actions)
+            == Some(NotPromised::BookingTwice)
+            && booked_once
+        {
+            if let Some(v) = w.violation(Invariant::EndedKeptOrCompensated) {
                 failures.push(format!(
-                    "column {col}: {} runs though one charge is promised: {cfg:?}, actions {:?}",
-                    w.runs().len(),
-                    run.actions()
+                    "column {col}: EndedKeptOrCompensated broken ({v:?}) though no flight was \
+                     booked twice: {cfg:?}, actions {:?}",
+                    actions
                 ));
             }
-            // Beyond the page's promise, which withholds it whenever a flight could be booked
-            // twice: the booking steps carry no key, so a re-run after a crash or a lost reply
-            // books again (at-least-once, as a shipment does in the order) and the saga then
-            // undoes one booking of two; a run that did book at most once keeps or compensates.
-            let booked_once = w.runs().iter().all(|r| {
-                w.effects()
+        }
+    }
+
+    /// Every invariant promised holds; per invariant, the worlds promising it and those where it
+    /// broke, there and elsewhere.
+    fn check_promises(
+        col: usize,
+        w: &World,
+        actions: &[(usize, Action)],
+        invariants: &mut [(usize, usize, usize); 4],
+        failures: &mut Vec<String>,
+    ) {
+        let cfg = w.config();
+        let promised = |inv: Invariant| inv.promised(cfg, actions);
+        for (j, inv) in Invariant::ALL.iter().enumerate() {
+            let here = promised(*inv);
+            let broken = w.violation(*inv).is_some();
+            invariants[j].0 += usize::from(here);
+            if broken && here {
+                invariants[j].1 += 1;
+                failures.push(format!(
+                    "column {col}: {inv:?} broken ({:?}) though promised: {cfg:?}, actions {:?}",
+                    w.violation(*inv),
+                    actions
+                ));
+            } else if broken {
+                invariants[j].2 += 1;
+            }
+        }
+    }
+
+    /// With a durable engine and derived keys, no run charges twice.
+    fn check_derived_charges(
+        col: usize,
+        w: &World,
+        actions: &[(usize, Action)],
+        failures: &mut Vec<String>,
+    ) {
+        let cfg = w.config();
+        let durable_derived = cfg.engine.durable() && cfg.key == KeyMode::Derived;
+        if durable_derived {
+            for r in w.runs() {
+                let charges = w
+                    .effects()
                     .iter()
-                    .filter(|e| e.run == r.no && e.kind == EffectKind::FlightBooked)
-                    .count()
-                    <= 1
-            });
-            if Invariant::EndedKeptOrCompensated.not_promised(cfg, run.actions())
-                == Some(NotPromised::BookingTwice)
-                && booked_once
-            {
-                if let Some(v) = w.violation(Invariant::EndedKeptOrCompensated) {
+                    .filter(|e| e.run == r.no && e.kind == EffectKind::Charged)
+                    .count();
+                if charges > 1 {
                     failures.push(format!(
-                        "column {col}: EndedKeptOrCompensated broken ({v:?}) though no flight was \
-                         booked twice: {cfg:?}, actions {:?}",
-                        run.actions()
+                        "column {col}: run {} charged {charges} times with derived keys: \
+                         {cfg:?}, actions {:?}",
+                        r.no, actions
                     ));
                 }
             }
-            for (j, inv) in Invariant::ALL.iter().enumerate() {
-                let here = promised(*inv);
-                let broken = w.violation(*inv).is_some();
-                invariants[j].0 += usize::from(here);
-                if broken && here {
-                    invariants[j].1 += 1;
-                    failures.push(format!(
-                        "column {col}: {inv:?} broken ({:?}) though promised: {cfg:?}, actions {:?}",
-                        w.violation(*inv),
-                        run.actions()
-                    ));
-                } else if broken {
-                    invariants[j].2 += 1;
-                }
-            }
-            if durable_derived {
-                for r in w.runs() {
-                    let charges = w
-                        .effects()
-                        .iter()
-                        .filter(|e| e.run == r.no && e.kind == EffectKind::Charged)
-                        .count();
-                    if charges > 1 {
-                        failures.push(format!(
-                            "column {col}: run {} charged {charges} times with derived keys: \
-                             {cfg:?}, actions {:?}",
-                            r.no,
-                            run.actions()
-                        ));
+        }
+    }
+
+    /// The rare paths of world `w`, from its trace: counted in this world, then added to `total`.
+    fn count_rare_paths(w: &World, total: &mut StringCounts) {
+        let mut seen = StringCounts::default();
+        let rare = &mut seen;
+        let crash_in_compensation = count_trace(w, rare);
+        rare.add("crash during compensation".into(), crash_in_compensation);
+        for r in w.runs() {
+            rare.add(format!("run status {}", name(format!("{:?}", r.status))), 1);
+        }
+        for kind in [EffectKind::ChargeReplayed, EffectKind::RefundReplayed] {
+            rare.add(format!("effect {kind:?}"), w.count(kind));
+        }
+        for (name, (n, _)) in seen.0 {
+            total.add(name, n as usize);
+        }
+    }
+
+    /// The rare paths of `w`'s trace, counted in `rare`; the number of crashes while a run
+    /// compensated.
+    fn count_trace(w: &World, rare: &mut StringCounts) -> usize {
+        let mut compensating: Vec<u32> = Vec::new();
+        let mut crash_in_compensation = 0;
+        for e in w.trace() {
+            rare.add(format!("trace: {}", name(format!("{:?}", e.kind))), 1);
+            match e.kind {
+                TraceKind::StepStarted {
+                    step: StepName::CancelFlight | StepName::Refund,
+                    ..
+                } => compensating.push(e.run),
+                TraceKind::RunEnded { .. } => compensating.retain(|r| *r != e.run),
+                TraceKind::Crashed { by_learner } => {
+                    if compensating.contains(&e.run) {
+                        crash_in_compensation += 1;
                     }
-                }
-            }
-            if w.steps() >= MAX_DURABLE_STEPS {
-                limited += 1;
-                failures.push(format!(
-                    "column {col} stopped at the step limit: {cfg:?}, actions {:?}",
-                    run.actions()
-                ));
-            }
-            // The rare paths, from the trace: counted in this world, then added.
-            let mut seen = StringCounts::default();
-            let rare = &mut seen;
-            let mut compensating: Vec<u32> = Vec::new();
-            let mut crash_in_compensation = 0;
-            for e in w.trace() {
-                rare.add(format!("trace: {}", name(format!("{:?}", e.kind))), 1);
-                match e.kind {
-                    TraceKind::StepStarted {
-                        step: StepName::CancelFlight | StepName::Refund,
-                        ..
-                    } => compensating.push(e.run),
-                    TraceKind::RunEnded { .. } => compensating.retain(|r| *r != e.run),
-                    TraceKind::Crashed { by_learner } => {
-                        if compensating.contains(&e.run) {
-                            crash_in_compensation += 1;
-                        }
-                        rare.add(
-                            if by_learner {
-                                "crash by the learner".into()
-                            } else {
-                                "crash by a fault".into()
-                            },
-                            1,
-                        );
-                    }
-                    TraceKind::Mismatch { verdict, .. } => rare.add(
-                        format!("non-determinism stop: {}", name(format!("{verdict:?}"))),
-                        1,
-                    ),
-                    TraceKind::StepFailed { permanent, .. } => rare.add(
-                        if permanent {
-                            "permanent failure".into()
+                    rare.add(
+                        if by_learner {
+                            "crash by the learner".into()
                         } else {
-                            "transient failure, retried".into()
+                            "crash by a fault".into()
                         },
                         1,
-                    ),
-                    TraceKind::StartReplied(reply) => {
-                        rare.add(format!("start answered {}", name(format!("{reply:?}"))), 1)
-                    }
-                    _ => {}
+                    );
                 }
-            }
-            rare.add("crash during compensation".into(), crash_in_compensation);
-            for r in w.runs() {
-                rare.add(format!("run status {}", name(format!("{:?}", r.status))), 1);
-            }
-            for kind in [EffectKind::ChargeReplayed, EffectKind::RefundReplayed] {
-                rare.add(format!("effect {kind:?}"), w.count(kind));
-            }
-            for (name, (n, _)) in seen.0 {
-                total.add(name, n as usize);
+                TraceKind::Mismatch { verdict, .. } => rare.add(
+                    format!("non-determinism stop: {}", name(format!("{verdict:?}"))),
+                    1,
+                ),
+                TraceKind::StepFailed { permanent, .. } => rare.add(
+                    if permanent {
+                        "permanent failure".into()
+                    } else {
+                        "transient failure, retried".into()
+                    },
+                    1,
+                ),
+                TraceKind::StartReplied(reply) => {
+                    rare.add(format!("start answered {}", name(format!("{reply:?}"))), 1)
+                }
+                _ => {}
             }
         }
-        Outcome {
-            worlds: finals.len(),
-            steps: end,
-            limited,
-            invariants,
-            failures,
-        }
+        crash_in_compensation
     }
 }
 
@@ -958,51 +1082,86 @@ impl StringCounts {
     }
 }
 
+/// What the durable cases of a run added up to.
+#[derive(Default)]
+struct DurableTally {
+    tried: u64,
+    worlds: u64,
+    steps: u64,
+    limited: u64,
+    /// Per invariant: (worlds promising it, broken there, broken elsewhere).
+    invariants: [(usize, usize, usize); 4],
+    rare: StringCounts,
+    failures: Vec<String>,
+}
+
 #[test]
 fn durable_engine_at_scale() {
-    use idempotency_playground::durable::Invariant;
     let (seed, cases, only) = seed_and_cases(DEFAULT_DURABLE_CASES);
     let started = Instant::now();
-    let mut rare = StringCounts::default();
-    let (mut tried, mut worlds, mut steps, mut limited) = (0u64, 0u64, 0u64, 0u64);
-    let mut invariants = [(0usize, 0usize, 0usize); 4];
-    let mut failures = Vec::new();
+    let mut t = DurableTally::default();
     for i in only.map_or(0..cases, |i| i..i + 1) {
         let mut rng = Rng::for_case(seed ^ 0x0064_7572_6162_6c65, i);
         let c = durable_soak::case(&mut rng);
         if only.is_some() {
             println!("case {i}: {:?}\n  actions {:?}", c.columns, c.actions);
         }
-        let out = durable_soak::run(&c, rng.next_u64(), &mut rare);
+        let out = durable_soak::run(&c, rng.next_u64(), &mut t.rare);
         if only.is_some() {
-            let mut run = durable::DurableRun::new(c.columns.clone(), c.actions.clone());
-            run.run_to_end();
-            for (col, w) in run.worlds().iter().enumerate() {
-                println!("column {col}: runs {:?}", w.runs());
-                for e in w.trace() {
-                    println!("  {:>3} {:>6}ms run {} {:?}", e.at, e.ms, e.run, e.kind);
-                }
-                println!(
-                    "  effects {:?}\n  violations {:?}",
-                    w.effects(),
-                    w.violations()
-                );
-            }
+            print_durable_case(&c);
         }
-        tried += 1;
-        worlds += out.worlds as u64;
-        steps += out.steps as u64;
-        limited += out.limited as u64;
-        for (a, b) in invariants.iter_mut().zip(out.invariants) {
+        t.tried += 1;
+        t.worlds += out.worlds as u64;
+        t.steps += out.steps as u64;
+        t.limited += out.limited as u64;
+        for (a, b) in t.invariants.iter_mut().zip(out.invariants) {
             a.0 += b.0;
             a.1 += b.1;
             a.2 += b.2;
         }
         for f in out.failures {
-            failures.push(format!("SOAK_SEED={seed} SOAK_CASE={i}: {f}"));
+            t.failures
+                .push(format!("SOAK_SEED={seed} SOAK_CASE={i}: {f}"));
         }
     }
     let elapsed = started.elapsed();
+    print!("{}", durable_report(seed, &t, elapsed));
+    if only.is_none() {
+        durable_checker_not_blind(&mut t);
+    }
+    common::assert_none("failures", &t.failures);
+}
+
+/// Case `c` run to its end, each world's runs, trace, effects and violations printed.
+fn print_durable_case(c: &durable_soak::Case) {
+    let mut run = durable::DurableRun::new(c.columns.clone(), c.actions.clone());
+    run.run_to_end();
+    for (col, w) in run.worlds().iter().enumerate() {
+        println!("column {col}: runs {:?}", w.runs());
+        for e in w.trace() {
+            println!("  {:>3} {:>6}ms run {} {:?}", e.at, e.ms, e.run, e.kind);
+        }
+        println!(
+            "  effects {:?}\n  violations {:?}",
+            w.effects(),
+            w.violations()
+        );
+    }
+}
+
+/// The durable soak's table: per invariant and per rare path, how often.
+fn durable_report(seed: u64, t: &DurableTally, elapsed: Duration) -> String {
+    use idempotency_playground::durable::Invariant;
+    let DurableTally {
+        tried,
+        worlds,
+        steps,
+        limited,
+        invariants,
+        rare,
+        failures,
+    } = t;
+    let (tried, worlds) = (*tried, *worlds);
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -1015,7 +1174,7 @@ fn durable_engine_at_scale() {
         "{:<44} {:>10} {:>14} {:>16}",
         "invariant (per world)", "promised", "broken there", "broken elsewhere"
     );
-    for (inv, (promised, there, elsewhere)) in Invariant::ALL.iter().zip(invariants) {
+    for (inv, (promised, there, elsewhere)) in Invariant::ALL.iter().zip(*invariants) {
         let _ = writeln!(
             out,
             "{:<44} {:>10} {:>14} {:>16}",
@@ -1041,42 +1200,46 @@ fn durable_engine_at_scale() {
                 .filter(|f| f.contains("seeking back"))
                 .count() as u64
     );
-    print!("{out}");
-    if only.is_none() {
-        // The checker is not blind: what the page says can break does, somewhere; the guard
-        // the engine never reaches stays silent.
-        for (j, inv) in Invariant::ALL.iter().enumerate() {
-            if *inv != Invariant::ReplayNeverReruns && invariants[j].2 == 0 {
-                failures.push(format!("{inv:?} never broken where not promised"));
-            }
-            if *inv == Invariant::ReplayNeverReruns && invariants[j].2 + invariants[j].1 > 0 {
-                failures.push(format!("{inv:?} broken"));
-            }
+    out
+}
+
+/// What the page says can break does, the guard the engine never reaches stays silent, and the
+/// rare paths are reached (a run of every case).
+fn durable_checker_not_blind(t: &mut DurableTally) {
+    use idempotency_playground::durable::Invariant;
+    // The checker is not blind: what the page says can break does, somewhere; the guard
+    // the engine never reaches stays silent.
+    for (j, inv) in Invariant::ALL.iter().enumerate() {
+        if *inv != Invariant::ReplayNeverReruns && t.invariants[j].2 == 0 {
+            t.failures
+                .push(format!("{inv:?} never broken where not promised"));
         }
-        for path in [
-            "crash during compensation",
-            "non-determinism stop: Blocked",
-            "non-determinism stop: Paused",
-            "non-determinism stop: Failed",
-            "trace: MismatchRetried",
-            "trace: ReplyLost",
-            "trace: StepRerun",
-            "permanent failure",
-            "transient failure, retried",
-            "crash by a fault",
-            "crash by the learner",
-            "start answered Replaced",
-            "run status Lost",
-            "run status Terminated",
-            "effect ChargeReplayed",
-            "effect RefundReplayed",
-        ] {
-            if rare.get(path) == 0 {
-                failures.push(format!("rare path never reached: {path}"));
-            }
+        if *inv == Invariant::ReplayNeverReruns && t.invariants[j].2 + t.invariants[j].1 > 0 {
+            t.failures.push(format!("{inv:?} broken"));
         }
     }
-    common::assert_none("failures", &failures);
+    for path in [
+        "crash during compensation",
+        "non-determinism stop: Blocked",
+        "non-determinism stop: Paused",
+        "non-determinism stop: Failed",
+        "trace: MismatchRetried",
+        "trace: ReplyLost",
+        "trace: StepRerun",
+        "permanent failure",
+        "transient failure, retried",
+        "crash by a fault",
+        "crash by the learner",
+        "start answered Replaced",
+        "run status Lost",
+        "run status Terminated",
+        "effect ChargeReplayed",
+        "effect RefundReplayed",
+    ] {
+        if t.rare.get(path) == 0 {
+            t.failures.push(format!("rare path never reached: {path}"));
+        }
+    }
 }
 
 /// Found by `make soak` (SOAK_SEED=1796297928, SOAK_CASE=11915), reduced by hand to one

@@ -148,6 +148,35 @@ async fn first_lesson_runs_to_the_double_charge_and_steps_back() {
     click(&div, "[data-testid=run-to-end]");
     yew::scheduler::flush().await;
     assert_eq!(balance(&div, "naive"), 900);
+    answer_the_question_right(&div).await;
+    assert_eq!(
+        balance(&div, "naive"),
+        800,
+        "the answer shows the step of the double charge"
+    );
+    run_to_the_end_and_check_the_panels(&div).await;
+    // The broken invariant links to its step; one step before it the naive balance is 900.
+    click(
+        &div,
+        "section[data-service=naive] [data-testid=violation-step]",
+    );
+    yew::scheduler::flush().await;
+    click(&div, "[data-testid=back]");
+    yew::scheduler::flush().await;
+    assert_eq!(balance(&div, "naive"), 900);
+    // The run was remembered for a reload.
+    let saved = storage
+        .get_item(&idempotency_playground::ui::web::run_key(
+            "#/scenario/double-charge",
+        ))
+        .unwrap()
+        .unwrap();
+    assert!(saved.contains("#/scenario/double-charge"), "{saved}");
+    div.remove();
+}
+
+/// The lesson's question is open; the right answer (800) is chosen.
+async fn answer_the_question_right(div: &web_sys::Element) {
     let predict = div
         .query_selector("[data-testid=predict]")
         .unwrap()
@@ -177,16 +206,16 @@ async fn first_lesson_runs_to_the_double_charge_and_steps_back() {
         predict.get_attribute("data-state").as_deref(),
         Some("right")
     );
-    assert_eq!(
-        balance(&div, "naive"),
-        800,
-        "the answer shows the step of the double charge"
-    );
-    click(&div, "[data-testid=run-to-end]");
+}
+
+/// Run to the end: the balances, the atomic service's one stored key, and which panels show a
+/// broken invariant.
+async fn run_to_the_end_and_check_the_panels(div: &web_sys::Element) {
+    click(div, "[data-testid=run-to-end]");
     yew::scheduler::flush().await;
-    assert_eq!(balance(&div, "naive"), 800);
-    assert_eq!(balance(&div, "idempotent"), 900);
-    assert_eq!(balance(&div, "atomic"), 900);
+    assert_eq!(balance(div, "naive"), 800);
+    assert_eq!(balance(div, "idempotent"), 900);
+    assert_eq!(balance(div, "atomic"), 900);
     assert_eq!(
         div.query_selector_all("section[data-service=atomic] [data-testid=store] tr[data-key]")
             .unwrap()
@@ -201,24 +230,6 @@ async fn first_lesson_runs_to_the_double_charge_and_steps_back() {
         .query_selector("section[data-service=atomic] [data-testid=invariants] .fail")
         .unwrap()
         .is_none());
-    // The broken invariant links to its step; one step before it the naive balance is 900.
-    click(
-        &div,
-        "section[data-service=naive] [data-testid=violation-step]",
-    );
-    yew::scheduler::flush().await;
-    click(&div, "[data-testid=back]");
-    yew::scheduler::flush().await;
-    assert_eq!(balance(&div, "naive"), 900);
-    // The run was remembered for a reload.
-    let saved = storage
-        .get_item(&idempotency_playground::ui::web::run_key(
-            "#/scenario/double-charge",
-        ))
-        .unwrap()
-        .unwrap();
-    assert!(saved.contains("#/scenario/double-charge"), "{saved}");
-    div.remove();
 }
 
 #[wasm_bindgen_test]

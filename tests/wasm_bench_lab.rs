@@ -45,60 +45,62 @@ fn rate(count: f64, ms: f64) -> String {
     }
 }
 
+/// The cases of benches/lab.rs: (name, model, requests, search, runs).
+const CASES: [(&str, Model, usize, Search, usize); 6] = [
+    (
+        "TOCTOU, 3 same-key requests, no caching",
+        Model::TocTou,
+        3,
+        Search::Exhaustive { caching: false },
+        9,
+    ),
+    (
+        "TOCTOU, 3 same-key requests, caching",
+        Model::TocTou,
+        3,
+        Search::Exhaustive { caching: true },
+        9,
+    ),
+    (
+        "TOCTOU, 4 same-key requests, no caching",
+        Model::TocTou,
+        4,
+        Search::Exhaustive { caching: false },
+        3,
+    ),
+    (
+        "TOCTOU, 4 same-key requests, caching",
+        Model::TocTou,
+        4,
+        Search::Exhaustive { caching: true },
+        5,
+    ),
+    (
+        "TOCTOU, 5 same-key requests, caching",
+        Model::TocTou,
+        5,
+        Search::Exhaustive { caching: true },
+        3,
+    ),
+    (
+        "Atomic, 10 same-key requests, 10,000 samples",
+        Model::Atomic,
+        10,
+        Search::Sample {
+            samples: 10_000,
+            seed: 1,
+        },
+        3,
+    ),
+];
+
 #[wasm_bindgen_test]
 fn explorer_throughput_in_the_browser() {
-    let cases: [(&str, Model, usize, Search, usize); 6] = [
-        (
-            "TOCTOU, 3 same-key requests, no caching",
-            Model::TocTou,
-            3,
-            Search::Exhaustive { caching: false },
-            9,
-        ),
-        (
-            "TOCTOU, 3 same-key requests, caching",
-            Model::TocTou,
-            3,
-            Search::Exhaustive { caching: true },
-            9,
-        ),
-        (
-            "TOCTOU, 4 same-key requests, no caching",
-            Model::TocTou,
-            4,
-            Search::Exhaustive { caching: false },
-            3,
-        ),
-        (
-            "TOCTOU, 4 same-key requests, caching",
-            Model::TocTou,
-            4,
-            Search::Exhaustive { caching: true },
-            5,
-        ),
-        (
-            "TOCTOU, 5 same-key requests, caching",
-            Model::TocTou,
-            5,
-            Search::Exhaustive { caching: true },
-            3,
-        ),
-        (
-            "Atomic, 10 same-key requests, 10,000 samples",
-            Model::Atomic,
-            10,
-            Search::Sample {
-                samples: 10_000,
-                seed: 1,
-            },
-            3,
-        ),
-    ];
     console_log!("| case (headless Chrome) | time (median) | schedules | schedules/s | distinct states | states/s | steps/s |");
     console_log!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     let mut three: f64 = 0.0;
     let mut four_cached = f64::MAX;
-    for (name, model, k, search, runs) in cases {
+    for (name, model, k, search, runs) in CASES {
         let (ms, r) = measure(model, k, search, runs);
         let (states, states_rate) = match r.distinct_states {
             Some(n) => (n.to_string(), rate(n as f64, ms)),

@@ -33,6 +33,17 @@ fn percentile(v: &mut [f64], p: f64) -> f64 {
     v[ix]
 }
 
+/// The 12 slowest of `v`, slowest first, each with its index.
+fn slowest(v: &[f64]) -> String {
+    let mut ix: Vec<usize> = (0..v.len()).collect();
+    ix.sort_by(|a, b| v[*b].partial_cmp(&v[*a]).unwrap());
+    ix.iter()
+        .take(12)
+        .map(|i| format!("#{i} {:.1}", v[*i]))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 #[wasm_bindgen_test]
 async fn step_latency_with_10k_rows() {
     const CHARGES: usize = 10_000;
@@ -86,15 +97,6 @@ async fn step_latency_with_10k_rows() {
         .text_content()
         .unwrap();
     assert_eq!(after, position, "200 back + 200 forward returns to the end");
-    let slowest = |v: &[f64]| {
-        let mut ix: Vec<usize> = (0..v.len()).collect();
-        ix.sort_by(|a, b| v[*b].partial_cmp(&v[*a]).unwrap());
-        ix.iter()
-            .take(12)
-            .map(|i| format!("#{i} {:.1}", v[*i]))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     console_log!(
         "ui-bench: slowest step-backs (index from the end, ms): {}",
         slowest(&back)

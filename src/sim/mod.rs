@@ -63,6 +63,7 @@ pub use base::uuidgen::{mint, KeyFormat};
 pub use limits::InputError;
 pub use scenario::builtin::{builtin, builtin_ids};
 pub use scenario::session::{Session, SessionBuild};
+pub use scenario::teach;
 pub use scenario::workload;
 pub use scenario::{Scenario, ServiceSpec, WiredService};
 pub use world::account::{

@@ -10,8 +10,9 @@
 
 use yew::prelude::*;
 
-use super::i18n::{tr, Lang};
+use super::i18n::Lang;
 use super::route::Route;
+use super::text::view::common as words;
 use super::web::{self, Listener};
 
 /// The language to start in: the one this build speaks (static/boot.js loaded the build of the
@@ -139,9 +140,9 @@ pub fn not_found(route: &Route, lang: Lang) -> Html {
     };
     html! {
         <section class="not-found">
-            <h2>{ lang.t("Page not found", "ページが見つからない") }</h2>
-            <p>{ tr!(lang, "There is nothing at “{path}”.", "「{path}」には何もない。") }</p>
-            <a href="#/">{ lang.t("Back to the first scenario", "最初のシナリオへ戻る") }</a>
+            <h2>{ words::NOT_FOUND.get(lang) }</h2>
+            <p>{ words::nothing_at(lang, path) }</p>
+            <a href="#/">{ words::BACK_TO_FIRST.get(lang) }</a>
         </section>
     }
 }
@@ -223,36 +224,32 @@ pub fn App<S: Site>() -> Html {
     };
     html! {
         <>
-        <a class="skip-link" href="#main" onclick={Callback::from(skip_to_content)}>{ l.t("Skip to content", "本文へ移動") }</a>
+        <a class="skip-link" href="#main" onclick={Callback::from(skip_to_content)}>{ words::SKIP_TO_CONTENT.get(l) }</a>
         <header class="site-header">
             <div class="brand">
-                <h1>{ l.t("Idempotency keys playground", "冪等性キー・プレイグラウンド") }</h1>
-                <p class="tagline">{ l.t(
-                    "Watch a timed-out retry charge a card twice, and see what really prevents it: keys, atomicity, outboxes. Everything runs in this page.",
-                    "タイムアウト後のリトライが二重課金を生む様子と、それを本当に防ぐもの（キー、原子性、アウトボックス）を、このページの中で動かして確かめる。") }</p>
+                <h1>{ words::SITE_TITLE.get(l) }</h1>
+                <p class="tagline">{ words::TAGLINE.get(l) }</p>
             </div>
-            <nav aria-label={l.t("Sections", "セクション")}>
-                { nav_item(Route::Scenario(super::route::HOME_SCENARIO.into()), l.t("Scenarios", "シナリオ")) }
-                { nav_item(Route::Sandbox, l.t("Sandbox", "サンドボックス")) }
-                { nav_item(Route::Lab, l.t("Concurrency lab", "並行性ラボ")) }
-                { nav_item(Route::Properties, l.t("Property checks", "性質の検査")) }
-                { nav_item(Route::Durable, l.t("Durable execution", "永続実行")) }
+            <nav aria-label={words::SECTIONS.get(l)}>
+                { nav_item(Route::Scenario(super::route::HOME_SCENARIO.into()), words::NAV_SCENARIOS.get(l)) }
+                { nav_item(Route::Sandbox, words::NAV_SANDBOX.get(l)) }
+                { nav_item(Route::Lab, words::NAV_LAB.get(l)) }
+                { nav_item(Route::Properties, words::NAV_PROPERTIES.get(l)) }
+                { nav_item(Route::Durable, words::NAV_DURABLE.get(l)) }
                 { nav_item(Route::Scenario(crate::sim::kafka::LESSON_IDS[0].into()), "Kafka") }
             </nav>
             // Named by its visible text (so voice control can say "click 日本語"), spoken in
             // the language it names; what it does is its description.
             <button class="lang-toggle" onclick={toggle} data-testid="lang-toggle"
-                    title={l.t("Switch the page to Japanese", "ページを英語に切り替える")}>
-                <span lang={l.t("ja", "en")}>{ l.t("日本語", "English") }</span>
+                    title={words::SWITCH_LANGUAGE.get(l)}>
+                <span lang={words::OTHER_LANG_CODE.get(l)}>{ words::OTHER_LANG_NAME.get(l) }</span>
             </button>
         </header>
         <main id="main" tabindex="-1">
             { page::<S>(&route, &hash, l) }
         </main>
         <footer class="site-footer">
-            <p>{ l.t(
-                "Deterministic simulation: the same seed and inputs give the same run, step for step.",
-                "決定論的シミュレーション：同じシードと入力なら、一歩ずつ同じ実行になる。") }</p>
+            <p>{ words::FOOTER.get(l) }</p>
         </footer>
         </>
     }
@@ -269,8 +266,8 @@ fn page<S: Site>(route: &Route, hash: &str, lang: Lang) -> Html {
     web::replace_location(&url);
     html! {
         <p class="handover" data-testid="handover">
-            { lang.t("Opening… ", "開いています… ") }
-            <a href={url}>{ lang.t("Continue", "続ける") }</a>
+            { words::OPENING.get(lang) }
+            <a href={url}>{ words::CONTINUE.get(lang) }</a>
         </p>
     }
 }

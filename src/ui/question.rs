@@ -6,22 +6,15 @@
 
 use yew::prelude::*;
 
-use crate::ui::i18n::{tr, Lang};
+use crate::ui::i18n::Lang;
+use crate::ui::text::view::common as words;
 
 /// "Answer now, or step on …" while the run is before `ask_at`, else "The run waits here …".
 pub fn wait_hint(l: Lang, cursor: usize, ask_at: usize) -> String {
     if cursor < ask_at {
-        tr!(
-            l,
-            "Answer now, or step on: the run waits for your answer at step {ask_at}.",
-            "今答えるか、先へ進める。実行はステップ {ask_at} で答えを待つ。"
-        )
+        words::answer_or_step_on(l, ask_at)
     } else {
-        l.t(
-            "The run waits here for your answer.",
-            "実行はここで答えを待っている。",
-        )
-        .to_string()
+        words::WAITS_HERE.get(l).to_string()
     }
 }
 
@@ -39,10 +32,10 @@ pub fn open_question(
         html! { <button class="choice" data-choice={i.to_string()} onclick={answer.reform(move |_: MouseEvent| i)}>{ label }</button> }
     });
     html! {
-        <div class="predict" data-testid="predict" data-state="open" role="group" aria-label={l.t("Predict", "予想する")}>
-            <p class="ask"><strong>{ l.t("Predict: ", "予想：") }</strong>{ ask.to_string() }</p>
+        <div class="predict" data-testid="predict" data-state="open" role="group" aria-label={words::PREDICT.get(l)}>
+            <p class="ask"><strong>{ words::PREDICT_LABEL.get(l) }</strong>{ ask.to_string() }</p>
             <div class="choices">{ for choices }
-                <button class="skip" data-testid="predict-skip" onclick={skip}>{ l.t("Skip", "スキップ") }</button>
+                <button class="skip" data-testid="predict-skip" onclick={skip}>{ words::SKIP.get(l) }</button>
             </div>
             <p class="muted hint">{ hint.to_string() }</p>
         </div>

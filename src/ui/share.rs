@@ -2,9 +2,38 @@
 //! JSON, `#/sandbox?s=<payload>&k=<step>`. Decoding never panics: every failure is a `ShareError`
 //! the page shows while it keeps working.
 
+use crate::sim::lab::LabError;
 use crate::sim::limits::{MAX_JSON_BYTES, MAX_URL_BYTES};
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// Why saved or linked lab state was not restored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RestoreError {
+    /// The link is longer than `MAX_URL_BYTES`.
+    TooLong {
+        /// Its length.
+        bytes: usize,
+    },
+    /// Not base64url, not text, not JSON, or not the fields of the saved format.
+    Unreadable,
+    /// Written by another version of the page.
+    UnknownVersion {
+        /// The version found.
+        version: u64,
+    },
+    /// Readable, but the lab core refused the scenario or the schedule.
+    Invalid(LabError),
+}
+
+/// Where restored state came from, for the notice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// This browser's saved lab.
+    Storage,
+    /// A share link.
+    Link,
+}
 
 /// Why a link or an import could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -308,42 +308,8 @@ pub fn mutate_bytes(rng: &mut Rng, bytes: &mut Vec<u8>, donor: &[u8], strings: &
             let (c, d) = span(rng, donor.len());
             bytes.splice(a..b, donor[c..d].iter().copied());
         }
-        7 => {
-            // A run of digits (and the signs, dots and exponents around them) becomes another.
-            let numeric = |b: u8| b.is_ascii_digit() || b"-+.eE".contains(&b);
-            let starts: Vec<usize> = (0..bytes.len())
-                .filter(|&i| bytes[i].is_ascii_digit() && (i == 0 || !numeric(bytes[i - 1])))
-                .collect();
-            if starts.is_empty() {
-                return mutate_bytes(rng, bytes, donor, strings);
-            }
-            let a = *rng.pick(&starts);
-            let a = if a > 0 && bytes[a - 1] == b'-' {
-                a - 1
-            } else {
-                a
-            };
-            let mut b = a + 1;
-            while b < bytes.len() && numeric(bytes[b]) {
-                b += 1;
-            }
-            bytes.splice(a..b, rng.pick(&NUMBERS).bytes());
-        }
-        8 if !strings.is_empty() => {
-            // The contents of a string literal become another string, escaped.
-            let quotes: Vec<usize> = (0..bytes.len())
-                .filter(|&i| bytes[i] == b'"' && (i == 0 || bytes[i - 1] != b'\\'))
-                .collect();
-            if quotes.len() < 2 {
-                return mutate_bytes(rng, bytes, donor, strings);
-            }
-            let q = rng.below(quotes.len() - 1);
-            let (a, b) = (quotes[q], quotes[q + 1]);
-            let mut lit = String::new();
-            let s: &String = rng.pick(strings);
-            write_str(&mut lit, s);
-            bytes.splice(a..=b, lit.bytes());
-        }
+        7 => replace_number(rng, bytes, donor, strings),
+        8 if !strings.is_empty() => replace_string(rng, bytes, donor, strings),
         _ => {
             // Insert random bytes, printable or not.
             let i = rng.below(bytes.len() + 1);
@@ -352,6 +318,46 @@ pub fn mutate_bytes(rng: &mut Rng, bytes: &mut Vec<u8>, donor: &[u8], strings: &
             bytes.splice(i..i, noise);
         }
     }
+}
+
+/// A run of digits (and the signs, dots and exponents around them) becomes another number; with
+/// no number in `bytes`, another edit.
+fn replace_number(rng: &mut Rng, bytes: &mut Vec<u8>, donor: &[u8], strings: &[String]) {
+    let numeric = |b: u8| b.is_ascii_digit() || b"-+.eE".contains(&b);
+    let starts: Vec<usize> = (0..bytes.len())
+        .filter(|&i| bytes[i].is_ascii_digit() && (i == 0 || !numeric(bytes[i - 1])))
+        .collect();
+    if starts.is_empty() {
+        return mutate_bytes(rng, bytes, donor, strings);
+    }
+    let a = *rng.pick(&starts);
+    let a = if a > 0 && bytes[a - 1] == b'-' {
+        a - 1
+    } else {
+        a
+    };
+    let mut b = a + 1;
+    while b < bytes.len() && numeric(bytes[b]) {
+        b += 1;
+    }
+    bytes.splice(a..b, rng.pick(&NUMBERS).bytes());
+}
+
+/// The contents of a string literal become another string, escaped; with no string in `bytes`,
+/// another edit.
+fn replace_string(rng: &mut Rng, bytes: &mut Vec<u8>, donor: &[u8], strings: &[String]) {
+    let quotes: Vec<usize> = (0..bytes.len())
+        .filter(|&i| bytes[i] == b'"' && (i == 0 || bytes[i - 1] != b'\\'))
+        .collect();
+    if quotes.len() < 2 {
+        return mutate_bytes(rng, bytes, donor, strings);
+    }
+    let q = rng.below(quotes.len() - 1);
+    let (a, b) = (quotes[q], quotes[q + 1]);
+    let mut lit = String::new();
+    let s: &String = rng.pick(strings);
+    write_str(&mut lit, s);
+    bytes.splice(a..=b, lit.bytes());
 }
 
 // ---- tree mutation ---------------------------------------------------------------------------
@@ -484,20 +490,10 @@ pub fn mutate_tree(
 ) {
     let donor = rng.pick(donors);
     let (op, n) = if gentle {
-        // An edit, and a node it applies to: a container, or a whole number to nudge.
-        let op = *rng.pick(&[4, 5, 6, 8, 11, 12]);
-        let fits = |j: &Json| match j.value {
-            Value::Int(_) => op >= 11,
-            Value::Object(ref m) => op < 11 && !m.is_empty(),
-            Value::Array(ref a) => op < 11 && op != 4 && !a.is_empty(),
-            _ => false,
-        };
-        let mut candidates = Vec::new();
-        matching(doc, &fits, &mut 0, &mut candidates);
-        if candidates.is_empty() {
+        let Some(edit) = gentle_edit(rng, doc) else {
             return;
-        }
-        (op, *rng.pick(&candidates))
+        };
+        edit
     } else {
         (rng.below(13), rng.below(node_count(doc)))
     };
@@ -507,39 +503,10 @@ pub fn mutate_tree(
             let text = *rng.pick(&NUMBERS);
             *target = leaf(Value::Number(text.into()));
         }
-        11 | 12 => {
-            // A whole number nudged: often still in range, so the reader goes on past it.
-            let n = match target.value {
-                Value::Int(n) => n,
-                _ => rng.below(100) as i128,
-            };
-            let nudged = match rng.below(7) {
-                0 => n + 1,
-                1 => n - 1,
-                2 => n.saturating_mul(2),
-                3 => n / 2,
-                4 => -n,
-                5 => 0,
-                _ => rng.below(usize::try_from(n.unsigned_abs().min(1 << 40)).unwrap_or(0) * 2 + 2)
-                    as i128,
-            };
-            *target = leaf(Value::Int(nudged));
-        }
+        11 | 12 => nudge(rng, target),
         2 => *target = leaf(Value::Str(rng.pick(strings).clone())),
         3 => *target = random_node(rng, donor).clone(),
-        4 => {
-            // The same field taken from another document: the swap most likely to be read.
-            if let Value::Object(members) = &mut target.value {
-                if !members.is_empty() {
-                    let i = rng.below(members.len());
-                    if let Some(v) = find_member(rng, donor, &members[i].key) {
-                        members[i].value = v.clone();
-                        return;
-                    }
-                }
-            }
-            *target = random_node(rng, donor).clone();
-        }
+        4 => same_field(rng, target, donor),
         5 => match &mut target.value {
             Value::Array(items) if !items.is_empty() => {
                 items.remove(rng.below(items.len()));
@@ -549,73 +516,10 @@ pub fn mutate_tree(
             }
             _ => *target = leaf(Value::Null),
         },
-        6 => match &mut target.value {
-            Value::Array(items) if !items.is_empty() => {
-                let i = rng.below(items.len());
-                let copy = items[i].clone();
-                let times = rng.len(40);
-                for _ in 0..times {
-                    items.insert(i, copy.clone());
-                }
-            }
-            Value::Object(members) if !members.is_empty() => {
-                let i = rng.below(members.len());
-                let copy = members[i].clone();
-                members.insert(rng.below(members.len() + 1), copy);
-            }
-            _ => *target = leaf(Value::Bool(rng.chance(50))),
-        },
-        7 => match &mut target.value {
-            Value::Object(members) if !members.is_empty() => {
-                let i = rng.below(members.len());
-                let other = members[rng.below(members.len())].key.clone();
-                let key = &mut members[i].key;
-                *key = match rng.below(5) {
-                    0 => format!("{key}_"),
-                    1 => key.to_uppercase(),
-                    2 => other,
-                    3 => rng.pick(strings).clone(),
-                    _ => String::new(),
-                };
-            }
-            _ => *target = leaf(Value::Object(vec![])),
-        },
-        8 => match &mut target.value {
-            Value::Object(members) if members.len() > 1 => {
-                if rng.chance(50) {
-                    members.reverse();
-                } else {
-                    let (a, b) = (rng.below(members.len()), rng.below(members.len()));
-                    members.swap(a, b);
-                }
-            }
-            Value::Array(items) if items.len() > 1 => {
-                let (a, b) = (rng.below(items.len()), rng.below(items.len()));
-                items.swap(a, b);
-            }
-            _ => *target = leaf(Value::Array(vec![])),
-        },
-        9 => {
-            // Buried: near the nesting limit (128) the document itself counts too.
-            let depth = if rng.chance(50) {
-                rng.below(3) + 1
-            } else {
-                120 + rng.below(12)
-            };
-            let mut v = std::mem::replace(target, leaf(Value::Null));
-            for _ in 0..depth {
-                v = if rng.chance(50) {
-                    leaf(Value::Array(vec![v]))
-                } else {
-                    leaf(Value::Object(vec![Member {
-                        key: "x".into(),
-                        at: 0,
-                        value: v,
-                    }]))
-                };
-            }
-            *target = v;
-        }
+        6 => double(rng, target),
+        7 => rename(rng, target, strings),
+        8 => reorder(rng, target),
+        9 => bury(rng, target),
         _ => {
             *target = leaf(
                 [
@@ -629,6 +533,136 @@ pub fn mutate_tree(
             )
         }
     }
+}
+
+/// A gentle edit, and a node it applies to: a container, or a whole number to nudge (none if
+/// `doc` has neither).
+fn gentle_edit(rng: &mut Rng, doc: &Json) -> Option<(usize, usize)> {
+    let op = *rng.pick(&[4, 5, 6, 8, 11, 12]);
+    let fits = |j: &Json| match j.value {
+        Value::Int(_) => op >= 11,
+        Value::Object(ref m) => op < 11 && !m.is_empty(),
+        Value::Array(ref a) => op < 11 && op != 4 && !a.is_empty(),
+        _ => false,
+    };
+    let mut candidates = Vec::new();
+    matching(doc, &fits, &mut 0, &mut candidates);
+    if candidates.is_empty() {
+        return None;
+    }
+    Some((op, *rng.pick(&candidates)))
+}
+
+/// A whole number nudged: often still in range, so the reader goes on past it.
+fn nudge(rng: &mut Rng, target: &mut Json) {
+    let n = match target.value {
+        Value::Int(n) => n,
+        _ => rng.below(100) as i128,
+    };
+    let nudged = match rng.below(7) {
+        0 => n + 1,
+        1 => n - 1,
+        2 => n.saturating_mul(2),
+        3 => n / 2,
+        4 => -n,
+        5 => 0,
+        _ => rng.below(usize::try_from(n.unsigned_abs().min(1 << 40)).unwrap_or(0) * 2 + 2) as i128,
+    };
+    *target = leaf(Value::Int(nudged));
+}
+
+/// The same field taken from another document: the swap most likely to be read.
+fn same_field(rng: &mut Rng, target: &mut Json, donor: &Json) {
+    if let Value::Object(members) = &mut target.value {
+        if !members.is_empty() {
+            let i = rng.below(members.len());
+            if let Some(v) = find_member(rng, donor, &members[i].key) {
+                members[i].value = v.clone();
+                return;
+            }
+        }
+    }
+    *target = random_node(rng, donor).clone();
+}
+
+/// An item repeated, or a member doubled; anything else becomes a boolean.
+fn double(rng: &mut Rng, target: &mut Json) {
+    match &mut target.value {
+        Value::Array(items) if !items.is_empty() => {
+            let i = rng.below(items.len());
+            let copy = items[i].clone();
+            let times = rng.len(40);
+            for _ in 0..times {
+                items.insert(i, copy.clone());
+            }
+        }
+        Value::Object(members) if !members.is_empty() => {
+            let i = rng.below(members.len());
+            let copy = members[i].clone();
+            members.insert(rng.below(members.len() + 1), copy);
+        }
+        _ => *target = leaf(Value::Bool(rng.chance(50))),
+    }
+}
+
+/// A member renamed; anything else becomes an empty object.
+fn rename(rng: &mut Rng, target: &mut Json, strings: &[String]) {
+    match &mut target.value {
+        Value::Object(members) if !members.is_empty() => {
+            let i = rng.below(members.len());
+            let other = members[rng.below(members.len())].key.clone();
+            let key = &mut members[i].key;
+            *key = match rng.below(5) {
+                0 => format!("{key}_"),
+                1 => key.to_uppercase(),
+                2 => other,
+                3 => rng.pick(strings).clone(),
+                _ => String::new(),
+            };
+        }
+        _ => *target = leaf(Value::Object(vec![])),
+    }
+}
+
+/// Members or items reordered; anything else becomes an empty array.
+fn reorder(rng: &mut Rng, target: &mut Json) {
+    match &mut target.value {
+        Value::Object(members) if members.len() > 1 => {
+            if rng.chance(50) {
+                members.reverse();
+            } else {
+                let (a, b) = (rng.below(members.len()), rng.below(members.len()));
+                members.swap(a, b);
+            }
+        }
+        Value::Array(items) if items.len() > 1 => {
+            let (a, b) = (rng.below(items.len()), rng.below(items.len()));
+            items.swap(a, b);
+        }
+        _ => *target = leaf(Value::Array(vec![])),
+    }
+}
+
+/// Buried: near the nesting limit (128) the document itself counts too.
+fn bury(rng: &mut Rng, target: &mut Json) {
+    let depth = if rng.chance(50) {
+        rng.below(3) + 1
+    } else {
+        120 + rng.below(12)
+    };
+    let mut v = std::mem::replace(target, leaf(Value::Null));
+    for _ in 0..depth {
+        v = if rng.chance(50) {
+            leaf(Value::Array(vec![v]))
+        } else {
+            leaf(Value::Object(vec![Member {
+                key: "x".into(),
+                at: 0,
+                value: v,
+            }]))
+        };
+    }
+    *target = v;
 }
 
 // ---- writing a tree back ---------------------------------------------------------------------

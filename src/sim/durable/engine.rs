@@ -966,35 +966,12 @@ impl World {
             self.replay_pos = 0;
         }
         let replaying = self.worker == WorkerState::Replaying;
-        let view: Vec<(StepName, Option<StepOutcome>)> = self.runs[ri]
-            .journal
-            .iter()
-            .map(|e| (e.step, e.result))
-            .collect();
-        let limit = replaying.then_some(self.replay_pos + 1);
-        let mut memory = std::mem::take(&mut self.memory);
-        let (result, consumed, direct) = {
-            let mut ctx = Ctx::new(&view, limit, self.config.clock, self.now, &mut memory);
-            let result: Flow<()> = match self.config.flow {
-                FlowKind::Order => place_order(&mut ctx),
-                FlowKind::Trip => book_trip(&mut ctx),
-            };
-            (result, ctx.consumed(), ctx.new_direct_read())
-        };
-        self.memory = memory;
+        let (result, consumed, direct) = self.call_workflow(ri, replaying);
         if let Some(ms) = direct {
             self.record(no, TraceKind::ClockReadDirect { ms });
         }
         if replaying {
-            for pos in 0..consumed {
-                let e = &mut self.runs[ri].journal[pos];
-                if !e.replayed {
-                    e.replayed = true;
-                    let step = e.step;
-                    self.record(no, TraceKind::Replayed { pos, step });
-                }
-            }
-            self.replay_pos = consumed;
+            self.replayed_up_to(ri, no, consumed);
             if result != Err(Stop::Suspend(Suspend::ReplayPause)) {
                 self.worker = WorkerState::Running;
             }
@@ -1009,101 +986,175 @@ impl World {
         };
         match suspend {
             Suspend::ReplayPause => self.after(STEP_MS, Ev::Task),
-            Suspend::Clock { pos } => {
-                let ms = self.now;
-                self.runs[ri].journal.push(Entry {
-                    step: StepName::Clock,
-                    result: Some(StepOutcome::Time(ms)),
-                    attempts: 1,
-                    replayed: false,
-                    started_at: self.steps,
-                });
-                self.record(no, TraceKind::ClockJournaled { pos, ms });
-                self.after(STEP_MS, Ev::Task);
-            }
-            Suspend::Step { pos, step } => {
-                if pos < self.runs[ri].journal.len() {
-                    // Started before the crash, never journaled: it runs again.
-                    self.record(no, TraceKind::StepRerun { pos, step });
-                    self.after(STEP_MS, Ev::Execute { pos });
-                } else {
-                    self.runs[ri].journal.push(Entry {
-                        step,
-                        result: None,
-                        attempts: 0,
-                        replayed: false,
-                        started_at: self.steps,
-                    });
-                    self.record(no, TraceKind::StepStarted { pos, step });
-                    if self.fire(step, FaultKind::CrashBefore) {
-                        self.crash(false);
-                    } else {
-                        self.after(STEP_MS, Ev::Execute { pos });
-                    }
-                }
-            }
+            Suspend::Clock { pos } => self.journal_clock(ri, no, pos),
+            Suspend::Step { pos, step } => self.step_wanted(ri, no, pos, step),
             Suspend::Mismatch {
                 pos,
                 journaled,
                 wanted,
-            } => {
-                self.runs[ri].mismatch = Some((pos, journaled, wanted));
-                if self.config.engine == Engine::Restate {
-                    // Restate's SDK by default hands a journal mismatch to the retry policy
-                    // (JournalMismatchRetryBehavior::FollowRetryPolicy, restatedev/sdk-shared-core
-                    // src/lib.rs; src/tests/failures.rs
-                    // `follow_retry_policy_keeps_retry_behavior_on_mismatch`): this attempt ends
-                    // and another replays from the top after the backoff. Pausing at once is the
-                    // opt-in JournalMismatchRetryBehavior::Pause.
-                    self.mismatch_attempts += 1;
-                    let attempt = self.mismatch_attempts;
-                    if attempt < RESTATE_ATTEMPTS {
-                        self.record(
-                            no,
-                            TraceKind::MismatchRetried {
-                                pos,
-                                journaled,
-                                wanted,
-                                attempt,
-                            },
-                        );
-                        self.worker = WorkerState::Idle;
-                        self.after(backoff_ms(attempt), Ev::Retry);
-                        return;
-                    }
-                }
-                let (verdict, status) = match self.config.engine {
-                    // Temporal: "[TMPRL1100] Nondeterminism error"; the workflow task fails
-                    // and is retried, so the run stays open and makes no progress
-                    // (https://docs.temporal.io/encyclopedia/event-history/event-history-go,
-                    // "Example of a Non-Deterministic Workflow"; sdk-go's default
-                    // WorkflowPanicPolicy BlockWorkflow, internal/worker.go).
-                    Engine::Temporal => (Verdict::Blocked, RunStatus::Blocked),
-                    // Restate: the retries spent, the server's default `on-max-attempts` pauses
-                    // the invocation (restatedev/restate crates/types/src/config/invocation.rs).
-                    Engine::Restate => (Verdict::Paused, RunStatus::Paused),
-                    // DBOS refuses a step whose name differs from the one recorded at its
-                    // position (https://docs.dbos.dev/rust/tutorials/step-tutorial); the error
-                    // ends the workflow.
-                    Engine::Dbos | Engine::Plain => (Verdict::Failed, RunStatus::Failed),
-                };
-                self.record(
-                    no,
-                    TraceKind::Mismatch {
-                        pos,
-                        journaled,
-                        wanted,
-                        verdict,
-                    },
-                );
-                if status.ended() {
-                    self.end_run(ri, status);
-                } else {
-                    self.runs[ri].status = status;
-                    self.worker = WorkerState::Idle;
-                }
+            } => self.journal_mismatch(ri, no, pos, (journaled, wanted)),
+        }
+    }
+
+    /// Runs the workflow function of run `ri` once against its journal (while replaying, up to
+    /// the next entry): (how it stopped, journal entries consumed, a clock read directly).
+    fn call_workflow(&mut self, ri: usize, replaying: bool) -> (Flow<()>, usize, Option<u64>) {
+        let view: Vec<(StepName, Option<StepOutcome>)> = self.runs[ri]
+            .journal
+            .iter()
+            .map(|e| (e.step, e.result))
+            .collect();
+        let limit = replaying.then_some(self.replay_pos + 1);
+        let mut memory = std::mem::take(&mut self.memory);
+        let called = {
+            let mut ctx = Ctx::new(&view, limit, self.config.clock, self.now, &mut memory);
+            let result: Flow<()> = match self.config.flow {
+                FlowKind::Order => place_order(&mut ctx),
+                FlowKind::Trip => book_trip(&mut ctx),
+            };
+            (result, ctx.consumed(), ctx.new_direct_read())
+        };
+        self.memory = memory;
+        called
+    }
+
+    /// Replaying: the journal's first `consumed` entries have been replayed (each noted once).
+    fn replayed_up_to(&mut self, ri: usize, no: u32, consumed: usize) {
+        for pos in 0..consumed {
+            let e = &mut self.runs[ri].journal[pos];
+            if !e.replayed {
+                e.replayed = true;
+                let step = e.step;
+                self.record(no, TraceKind::Replayed { pos, step });
             }
         }
+        self.replay_pos = consumed;
+    }
+
+    /// The function read the time through the engine at `pos`: the journal records it.
+    fn journal_clock(&mut self, ri: usize, no: u32, pos: usize) {
+        let ms = self.now;
+        self.runs[ri].journal.push(Entry {
+            step: StepName::Clock,
+            result: Some(StepOutcome::Time(ms)),
+            attempts: 1,
+            replayed: false,
+            started_at: self.steps,
+        });
+        self.record(no, TraceKind::ClockJournaled { pos, ms });
+        self.after(STEP_MS, Ev::Task);
+    }
+
+    /// The function wants `step` at `pos`, which has no result: it starts (or runs again).
+    fn step_wanted(&mut self, ri: usize, no: u32, pos: usize, step: StepName) {
+        if pos < self.runs[ri].journal.len() {
+            // Started before the crash, never journaled: it runs again.
+            self.record(no, TraceKind::StepRerun { pos, step });
+            self.after(STEP_MS, Ev::Execute { pos });
+            return;
+        }
+        self.runs[ri].journal.push(Entry {
+            step,
+            result: None,
+            attempts: 0,
+            replayed: false,
+            started_at: self.steps,
+        });
+        self.record(no, TraceKind::StepStarted { pos, step });
+        if self.fire(step, FaultKind::CrashBefore) {
+            self.crash(false);
+        } else {
+            self.after(STEP_MS, Ev::Execute { pos });
+        }
+    }
+
+    /// The function asked for `wanted` where the journal holds `journaled`: Restate retries
+    /// while it has attempts left; otherwise each engine's verdict ends or stalls the run.
+    fn journal_mismatch(
+        &mut self,
+        ri: usize,
+        no: u32,
+        pos: usize,
+        (journaled, wanted): (StepName, StepName),
+    ) {
+        self.runs[ri].mismatch = Some((pos, journaled, wanted));
+        if self.config.engine == Engine::Restate
+            && self.mismatch_retried(no, pos, journaled, wanted)
+        {
+            return;
+        }
+        let (verdict, status) = match self.config.engine {
+            // Temporal: "[TMPRL1100] Nondeterminism error"; the workflow task fails
+            // and is retried, so the run stays open and makes no progress
+            // (https://docs.temporal.io/encyclopedia/event-history/event-history-go,
+            // "Example of a Non-Deterministic Workflow"; sdk-go's default
+            // WorkflowPanicPolicy BlockWorkflow, internal/worker.go).
+            Engine::Temporal => (Verdict::Blocked, RunStatus::Blocked),
+            // Restate: the retries spent, the server's default `on-max-attempts` pauses
+            // the invocation (restatedev/restate crates/types/src/config/invocation.rs).
+            Engine::Restate => (Verdict::Paused, RunStatus::Paused),
+            // DBOS refuses a step whose name differs from the one recorded at its
+            // position (https://docs.dbos.dev/rust/tutorials/step-tutorial); the error
+            // ends the workflow.
+            Engine::Dbos | Engine::Plain => (Verdict::Failed, RunStatus::Failed),
+        };
+        self.record(
+            no,
+            TraceKind::Mismatch {
+                pos,
+                journaled,
+                wanted,
+                verdict,
+            },
+        );
+        self.record(
+            no,
+            TraceKind::Mismatch {
+                pos,
+                journaled,
+                wanted,
+                verdict,
+            },
+        );
+        if status.ended() {
+            self.end_run(ri, status);
+        } else {
+            self.runs[ri].status = status;
+            self.worker = WorkerState::Idle;
+        }
+    }
+
+    /// Restate's SDK by default hands a journal mismatch to the retry policy
+    /// (JournalMismatchRetryBehavior::FollowRetryPolicy, restatedev/sdk-shared-core
+    /// src/lib.rs; src/tests/failures.rs
+    /// `follow_retry_policy_keeps_retry_behavior_on_mismatch`): this attempt ends and another
+    /// replays from the top after the backoff. Pausing at once is the opt-in
+    /// JournalMismatchRetryBehavior::Pause. True when a retry was scheduled; false when the
+    /// retries are spent.
+    fn mismatch_retried(
+        &mut self,
+        no: u32,
+        pos: usize,
+        journaled: StepName,
+        wanted: StepName,
+    ) -> bool {
+        self.mismatch_attempts += 1;
+        let attempt = self.mismatch_attempts;
+        if attempt >= RESTATE_ATTEMPTS {
+            return false;
+        }
+        self.record(
+            no,
+            TraceKind::MismatchRetried {
+                pos,
+                journaled,
+                wanted,
+                attempt,
+            },
+        );
+        self.worker = WorkerState::Idle;
+        self.after(backoff_ms(attempt), Ev::Retry);
+        true
     }
 
     fn end_run(&mut self, ri: usize, status: RunStatus) {
@@ -1142,68 +1193,84 @@ impl World {
         }
         entry.attempts += 1;
         let attempt = entry.attempts;
-        let temporal = self.config.engine == Engine::Temporal;
-        if temporal {
-            // The attempt starts: the server sets its Start-To-Close timer, StartedTime plus the
-            // timeout (`getActivityStartToCloseTimeout`, temporalio/temporal
-            // service/history/workflow/timer_sequence.go; timer_sequence_test.go
-            // TestGetActivityStartToCloseTimeout_WithTimeout_Started). A scheduled activity not
-            // yet started has none (…_WithTimeout_NotStarted).
-            let crashes = self.crashes;
-            self.after(
-                self.config.start_to_close_ms,
-                Ev::Timeout {
-                    pos,
-                    attempt,
-                    crashes,
-                },
-            );
+        if self.config.engine == Engine::Temporal {
+            self.start_to_close(pos, attempt);
         }
         if self.fire(step, FaultKind::FailOnce) {
-            self.record(
-                no,
-                TraceKind::StepFailed {
-                    pos,
-                    step,
-                    permanent: false,
-                },
-            );
-            let delay = backoff_ms(attempt);
-            if temporal {
-                // The worker reports the failure; the server schedules the retry (its timer, not
-                // the worker's: a crash meanwhile does not lose it).
-                self.cancel_timeout(pos);
-                self.after(delay, Ev::Dispatch { pos, rerun: false });
-            } else {
-                self.after(delay, Ev::Execute { pos });
-            }
-            return;
+            return self.fail_once(no, pos, step, attempt);
         }
         if self.config.fault_on(step) == Some(FaultKind::FailPermanent) {
-            self.record(
-                no,
-                TraceKind::StepFailed {
-                    pos,
-                    step,
-                    permanent: true,
-                },
-            );
-            self.after(
-                STEP_MS,
-                Ev::Record {
-                    pos,
-                    outcome: StepOutcome::Failed,
-                },
-            );
-            return;
+            return self.fail_permanent(no, pos, step);
         }
+        self.run_step(no, pos, step, attempt);
+    }
+
+    /// Temporal: the attempt starts and the server sets its Start-To-Close timer, StartedTime
+    /// plus the timeout (`getActivityStartToCloseTimeout`, temporalio/temporal
+    /// service/history/workflow/timer_sequence.go; timer_sequence_test.go
+    /// TestGetActivityStartToCloseTimeout_WithTimeout_Started). A scheduled activity not yet
+    /// started has none (…_WithTimeout_NotStarted).
+    fn start_to_close(&mut self, pos: usize, attempt: u32) {
+        let crashes = self.crashes;
+        self.after(
+            self.config.start_to_close_ms,
+            Ev::Timeout {
+                pos,
+                attempt,
+                crashes,
+            },
+        );
+    }
+
+    /// The step's attempt fails once: it is retried after the backoff.
+    fn fail_once(&mut self, no: u32, pos: usize, step: StepName, attempt: u32) {
+        self.record(
+            no,
+            TraceKind::StepFailed {
+                pos,
+                step,
+                permanent: false,
+            },
+        );
+        let delay = backoff_ms(attempt);
+        if self.config.engine == Engine::Temporal {
+            // The worker reports the failure; the server schedules the retry (its timer, not
+            // the worker's: a crash meanwhile does not lose it).
+            self.cancel_timeout(pos);
+            self.after(delay, Ev::Dispatch { pos, rerun: false });
+        } else {
+            self.after(delay, Ev::Execute { pos });
+        }
+    }
+
+    /// The step fails for good: its failure is recorded as its result.
+    fn fail_permanent(&mut self, no: u32, pos: usize, step: StepName) {
+        self.record(
+            no,
+            TraceKind::StepFailed {
+                pos,
+                step,
+                permanent: true,
+            },
+        );
+        self.after(
+            STEP_MS,
+            Ev::Record {
+                pos,
+                outcome: StepOutcome::Failed,
+            },
+        );
+    }
+
+    /// The step's effect happens; then a crash, a lost reply, or its result recorded.
+    fn run_step(&mut self, no: u32, pos: usize, step: StepName, attempt: u32) {
         self.effect(no, step);
         self.record(no, TraceKind::StepRan { pos, step, attempt });
         if self.fire(step, FaultKind::CrashAfterEffect) {
             self.crash(false);
         } else if self.fire(step, FaultKind::ReplyLost) {
             self.record(no, TraceKind::ReplyLost { pos, step });
-            if !temporal {
+            if self.config.engine != Engine::Temporal {
                 self.after(STEP_TIMEOUT_MS, Ev::Execute { pos });
             }
             // Temporal: the attempt's Start-To-Close timer fires (`timed_out`).

@@ -5,7 +5,7 @@
 //! `request_id` and lets the second start come up to 48 h later; a version-1 state reads with
 //! their defaults, and [`differs_from_version_1`] tells whether its run may now go otherwise.
 
-use crate::sim::json::{self, Got, JsonError, ObjectWriter};
+use crate::sim::json::{self, Fields, Got, JsonError, ObjectWriter};
 use crate::sim::limits::{
     InputError, MAX_DURABLE_ACTIONS, MAX_DURABLE_COLUMNS, MAX_DURABLE_FAULTS, MAX_DURABLE_STEPS,
     MAX_JSON_BYTES, MAX_PROPERTY_SEED,
@@ -101,72 +101,54 @@ fn limited(g: &Got, value: u64, max: u64, what: &str) -> Result<u64, JsonError> 
     }
 }
 
+/// The optional field `name`, one of `all` by its id; `default` when absent.
+fn opt_pick<'c, T: Copy, const N: usize>(
+    f: &mut Fields<'_, 'c>,
+    name: &'c str,
+    all: [T; N],
+    id: fn(T) -> &'static str,
+    default: T,
+) -> Result<T, JsonError> {
+    match f.opt(name)? {
+        Some(g) => g.pick(all, id),
+        None => Ok(default),
+    }
+}
+
 fn read_config(g: Got) -> Result<Config, JsonError> {
     let mut f = g.fields("a column")?;
     f.deny_unknown(&CONFIG_FIELDS)?;
     let d = Config::default();
-    let flow = match f.opt("flow")? {
-        Some(g) => g.pick(FlowKind::ALL, FlowKind::id)?,
-        None => d.flow,
-    };
-    let engine = match f.opt("engine")? {
-        Some(g) => g.pick(Engine::ALL, Engine::id)?,
-        None => d.engine,
-    };
-    let key = match f.opt("key")? {
-        Some(g) => g.pick(KeyMode::ALL, KeyMode::id)?,
-        None => d.key,
-    };
-    let clock = match f.opt("clock")? {
-        Some(g) => g.pick(ClockMode::ALL, ClockMode::id)?,
-        None => d.clock,
-    };
-    let reuse = match f.opt("reuse")? {
-        Some(g) => g.pick(ReusePolicy::ALL, ReusePolicy::id)?,
-        None => d.reuse,
-    };
-    let conflict = match f.opt("conflict")? {
-        Some(g) => g.pick(ConflictPolicy::ALL, ConflictPolicy::id)?,
-        None => d.conflict,
-    };
+    let flow = opt_pick(&mut f, "flow", FlowKind::ALL, FlowKind::id, d.flow)?;
+    let engine = opt_pick(&mut f, "engine", Engine::ALL, Engine::id, d.engine)?;
+    let key = opt_pick(&mut f, "key", KeyMode::ALL, KeyMode::id, d.key)?;
+    let clock = opt_pick(&mut f, "clock", ClockMode::ALL, ClockMode::id, d.clock)?;
+    let reuse = opt_pick(&mut f, "reuse", ReusePolicy::ALL, ReusePolicy::id, d.reuse)?;
+    let conflict = opt_pick(
+        &mut f,
+        "conflict",
+        ConflictPolicy::ALL,
+        ConflictPolicy::id,
+        d.conflict,
+    )?;
     // A state written before the field existed started Restate with an idempotency key.
-    let restate = match f.opt("restate")? {
-        Some(g) => g.pick(RestateTarget::ALL, RestateTarget::id)?,
-        None => d.restate,
-    };
+    let restate = opt_pick(
+        &mut f,
+        "restate",
+        RestateTarget::ALL,
+        RestateTarget::id,
+        d.restate,
+    )?;
     // Written since version 2; before, Temporal had no timeout and every start a new request id.
-    let start_to_close_ms = match f.opt("start_to_close_ms")? {
-        Some(g) => {
-            let ms = g.u64()?;
-            if !(MIN_START_TO_CLOSE_MS..=MAX_START_TO_CLOSE_MS).contains(&ms) {
-                return Err(g.expected(&format!(
-                    "a timeout in ms from {MIN_START_TO_CLOSE_MS} to {MAX_START_TO_CLOSE_MS}"
-                )));
-            }
-            ms
-        }
-        None => d.start_to_close_ms,
-    };
-    let request_id = match f.opt("request_id")? {
-        Some(g) => g.pick(RequestId::ALL, RequestId::id)?,
-        None => d.request_id,
-    };
-    let mut faults: Vec<FaultSpec> = Vec::new();
-    if let Some(list) = f.opt("faults")? {
-        if list.array()?.len() > MAX_DURABLE_FAULTS {
-            return Err(list.expected(&format!("at most {MAX_DURABLE_FAULTS} faults")));
-        }
-        for item in list.items()? {
-            let mut ff = item.fields("a fault")?;
-            ff.deny_unknown(&["step", "kind"])?;
-            let step = ff.req("step")?.pick(StepName::ALL, StepName::id)?;
-            let kind = ff.req("kind")?.pick(FaultKind::ALL, FaultKind::id)?;
-            if faults.iter().any(|x| x.step == step) {
-                return Err(item.expected("a fault on a step no other fault names"));
-            }
-            faults.push(FaultSpec { step, kind });
-        }
-    }
+    let start_to_close_ms = read_start_to_close(&mut f, d.start_to_close_ms)?;
+    let request_id = opt_pick(
+        &mut f,
+        "request_id",
+        RequestId::ALL,
+        RequestId::id,
+        d.request_id,
+    )?;
+    let faults = read_faults(&mut f)?;
     let start_again_at_ms = match f.opt("start_again_at_ms")? {
         Some(g) if g.is_null() => None,
         Some(g) => Some(limited(&g, g.u64()?, MAX_START_AGAIN_MS, "a time in ms")?),
@@ -192,6 +174,42 @@ fn read_config(g: Got) -> Result<Config, JsonError> {
         auto_restart,
         seed,
     })
+}
+
+/// A column's `start_to_close_ms`, within its limits; `default` when absent.
+fn read_start_to_close(f: &mut Fields<'_, '_>, default: u64) -> Result<u64, JsonError> {
+    let Some(g) = f.opt("start_to_close_ms")? else {
+        return Ok(default);
+    };
+    let ms = g.u64()?;
+    if !(MIN_START_TO_CLOSE_MS..=MAX_START_TO_CLOSE_MS).contains(&ms) {
+        return Err(g.expected(&format!(
+            "a timeout in ms from {MIN_START_TO_CLOSE_MS} to {MAX_START_TO_CLOSE_MS}"
+        )));
+    }
+    Ok(ms)
+}
+
+/// A column's `faults`: at most [`MAX_DURABLE_FAULTS`], no two on one step.
+fn read_faults(f: &mut Fields<'_, '_>) -> Result<Vec<FaultSpec>, JsonError> {
+    let mut faults: Vec<FaultSpec> = Vec::new();
+    let Some(list) = f.opt("faults")? else {
+        return Ok(faults);
+    };
+    if list.array()?.len() > MAX_DURABLE_FAULTS {
+        return Err(list.expected(&format!("at most {MAX_DURABLE_FAULTS} faults")));
+    }
+    for item in list.items()? {
+        let mut ff = item.fields("a fault")?;
+        ff.deny_unknown(&["step", "kind"])?;
+        let step = ff.req("step")?.pick(StepName::ALL, StepName::id)?;
+        let kind = ff.req("kind")?.pick(FaultKind::ALL, FaultKind::id)?;
+        if faults.iter().any(|x| x.step == step) {
+            return Err(item.expected("a fault on a step no other fault names"));
+        }
+        faults.push(FaultSpec { step, kind });
+    }
+    Ok(faults)
 }
 
 fn read(text: &str) -> Result<(SavedState, u64), JsonError> {

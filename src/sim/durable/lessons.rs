@@ -10,6 +10,8 @@ use super::{
 };
 use std::collections::BTreeSet;
 
+use crate::sim::lesson::{self, Judge, Pose};
+
 /// When a question stops the run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ask {
@@ -95,29 +97,11 @@ pub struct Question {
     pub ask: Ask,
 }
 
-/// A question against one run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Posed {
-    /// The column asked about.
-    pub column: usize,
-    /// The step at which the run waits for the answer.
-    pub ask_at: usize,
-    /// 2 to 4 choices, in the order shown.
-    pub choices: Vec<Answer>,
-    /// Index of the right one.
-    pub answer: usize,
-    /// The step whose event shows the answer.
-    pub shows_at: usize,
-}
+/// A question against one run: its choices are [`Answer`]s.
+pub type Posed = lesson::Posed<Answer>;
 
-/// Why a question does not apply to the run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NotPosed {
-    /// The run has no such column.
-    NoSuchColumn,
-    /// The moment it asks at never comes (a setting or an action changed the run).
-    NeverAsked,
-}
+/// Why a question does not apply to the run (its columns have no name to give).
+pub type NotPosed = lesson::NotPosed;
 
 /// A lesson: its columns and its question.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,6 +142,10 @@ fn order(engine: Engine, faults: Vec<FaultSpec>) -> Config {
 }
 
 /// The lesson `id`.
+#[expect(
+    clippy::too_many_lines,
+    reason = "a table of data: one entry per lesson"
+)]
 pub fn lesson(id: &str) -> Option<Lesson> {
     let q = |column, measure, ask| Question {
         column,
@@ -377,120 +365,145 @@ impl Question {
     /// The question against `run`: where it stops, its choices and answer, measured on the
     /// run's end.
     pub fn pose(&self, run: &DurableRun) -> Result<Posed, NotPosed> {
-        if self.column >= run.columns().len() {
-            return Err(NotPosed::NoSuchColumn);
-        }
-        let worlds = run.final_worlds();
-        let w = &worlds[self.column];
-        let ask_at = match self.ask {
+        Pose::pose(self, run)
+    }
+
+    /// The step the run stops at in world `w`, if that moment comes.
+    fn ask_at(&self, w: &World) -> Option<usize> {
+        let crashed = |k: &TraceKind| matches!(k, TraceKind::Crashed { .. });
+        let at = match self.ask {
             Ask::Start => Some(1),
-            Ask::BeforeCrash => first_at(w, |k| matches!(k, TraceKind::Crashed { .. })),
+            Ask::BeforeCrash => first_at(w, crashed),
             Ask::BeforeRestart => first_at(w, |k| matches!(k, TraceKind::Restarted { .. }))
-                .or_else(|| first_at(w, |k| matches!(k, TraceKind::Crashed { .. })).map(|c| c + 1)),
+                .or_else(|| first_at(w, crashed).map(|c| c + 1)),
             Ask::BeforeStartAgain => first_at(w, |k| {
                 matches!(k, TraceKind::StartRequested { again: true })
             }),
+        };
+        at.map(|at| at.saturating_sub(1))
+    }
+}
+
+impl Pose<DurableRun> for Question {
+    type Choice = Answer;
+    type Column = ();
+
+    fn pose(&self, run: &DurableRun) -> Result<Posed, NotPosed> {
+        if self.column >= run.columns().len() {
+            return Err(NotPosed::NoSuchColumn(()));
         }
-        .ok_or(NotPosed::NeverAsked)?
-        .saturating_sub(1);
+        let worlds = run.final_worlds();
+        let w = &worlds[self.column];
+        let ask_at = self.ask_at(w).ok_or(NotPosed::NeverAsked)?;
         let last_at = w.trace().last().map_or(ask_at + 1, |e| e.at);
         let (answer, choices, shows_at) = match self.measure {
-            Measure::Rerun => {
-                let a = Answer::Rerun(rerun_class(w));
-                let shows = first_at(w, |k| {
-                    matches!(k, TraceKind::StepRerun { .. } | TraceKind::RunEnded { .. })
-                })
-                .filter(|at| *at > ask_at);
-                let choices = [
-                    RerunClass::Nothing,
-                    RerunClass::OnlyUnfinished,
-                    RerunClass::FromTheTop,
-                ]
-                .map(Answer::Rerun)
-                .to_vec();
-                (a, choices, shows.unwrap_or(last_at))
-            }
-            Measure::Charges => {
-                let n = w.count(EffectKind::Charged);
-                let shows = w
-                    .effects()
-                    .iter()
-                    .filter(|e| e.kind == EffectKind::Charged)
-                    .map(|e| e.at)
-                    .next_back()
-                    .filter(|at| *at > ask_at)
-                    .unwrap_or(last_at);
-                let low = n.saturating_sub(1).clamp(0, 1);
-                let choices = (low..low + 3).map(Answer::Count).collect();
-                (Answer::Count(n), choices, shows)
-            }
-            Measure::ReplayEnd => {
-                let a = Answer::Replay(replay_end(w));
-                let shows = first_at(w, |k| {
-                    matches!(k, TraceKind::Mismatch { .. } | TraceKind::RunEnded { .. })
-                })
-                .unwrap_or(last_at);
-                let choices = vec![
-                    Answer::Replay(ReplayEnd::Completed),
-                    Answer::Replay(ReplayEnd::Stopped(Verdict::Blocked)),
-                    Answer::Replay(ReplayEnd::Stopped(Verdict::Paused)),
-                    Answer::Replay(ReplayEnd::Stopped(Verdict::Failed)),
-                ];
-                (a, choices, shows)
-            }
-            Measure::EndState => {
-                let a = Answer::End(end_state(w));
-                let shows = w
-                    .violation(Invariant::EndedKeptOrCompensated)
-                    .map(|v| v.at)
-                    .or_else(|| first_at(w, |k| matches!(k, TraceKind::RunEnded { .. })))
-                    .unwrap_or(last_at);
-                let choices = [EndState::AllKept, EndState::AllUndone, EndState::HalfDone]
-                    .map(Answer::End)
-                    .to_vec();
-                (a, choices, shows)
-            }
-            Measure::SecondReply => {
-                let reply = *w.replies().get(1).ok_or(NotPosed::NeverAsked)?;
-                let a = Answer::Reply(reply);
-                let shows = w
-                    .trace()
-                    .iter()
-                    .find(|e| e.at > ask_at && matches!(e.kind, TraceKind::StartReplied(_)))
-                    .map_or(last_at, |e| e.at);
-                // The answers a start of an open run can get from Temporal; the run's own answer
-                // takes the third place if it is none of them (another engine, a closed run).
-                let first = match w.replies().first() {
-                    Some(StartReply::Started(n)) => *n,
-                    _ => 1,
-                };
-                let mut choices = vec![
-                    StartReply::Replaced {
-                        old: first,
-                        new: first + 1,
-                    },
-                    StartReply::Rejected,
-                    StartReply::Attached(first),
-                    StartReply::SameRequest(first),
-                ];
-                if !choices.contains(&reply) {
-                    choices[2] = reply;
-                }
-                (a, choices.into_iter().map(Answer::Reply).collect(), shows)
-            }
+            Measure::Rerun => rerun(w, ask_at, last_at),
+            Measure::Charges => charges(w, ask_at, last_at),
+            Measure::ReplayEnd => replay(w, last_at),
+            Measure::EndState => end(w, last_at),
+            Measure::SecondReply => second_reply(w, ask_at, last_at).ok_or(NotPosed::NeverAsked)?,
         };
-        let answer = choices
-            .iter()
-            .position(|c| *c == answer)
-            .ok_or(NotPosed::NeverAsked)?;
-        Ok(Posed {
-            column: self.column,
-            ask_at,
-            choices,
-            answer,
-            shows_at,
-        })
+        if !choices.contains(&answer) {
+            return Err(NotPosed::NeverAsked);
+        }
+        Ok(Posed::new(self.column, ask_at, choices, answer, shows_at))
     }
+}
+
+/// A measure's answer on a world, its choices, and the step that shows it.
+type Measured = (Answer, Vec<Answer>, usize);
+
+fn rerun(w: &World, ask_at: usize, last_at: usize) -> Measured {
+    let shows = first_at(w, |k| {
+        matches!(k, TraceKind::StepRerun { .. } | TraceKind::RunEnded { .. })
+    })
+    .filter(|at| *at > ask_at);
+    let choices = [
+        RerunClass::Nothing,
+        RerunClass::OnlyUnfinished,
+        RerunClass::FromTheTop,
+    ]
+    .map(Answer::Rerun)
+    .to_vec();
+    (
+        Answer::Rerun(rerun_class(w)),
+        choices,
+        shows.unwrap_or(last_at),
+    )
+}
+
+fn charges(w: &World, ask_at: usize, last_at: usize) -> Measured {
+    let n = w.count(EffectKind::Charged);
+    let shows = w
+        .effects()
+        .iter()
+        .filter(|e| e.kind == EffectKind::Charged)
+        .map(|e| e.at)
+        .next_back()
+        .filter(|at| *at > ask_at)
+        .unwrap_or(last_at);
+    let low = n.saturating_sub(1).clamp(0, 1);
+    let choices = (low..low + 3).map(Answer::Count).collect();
+    (Answer::Count(n), choices, shows)
+}
+
+fn replay(w: &World, last_at: usize) -> Measured {
+    let shows = first_at(w, |k| {
+        matches!(k, TraceKind::Mismatch { .. } | TraceKind::RunEnded { .. })
+    })
+    .unwrap_or(last_at);
+    let choices = vec![
+        Answer::Replay(ReplayEnd::Completed),
+        Answer::Replay(ReplayEnd::Stopped(Verdict::Blocked)),
+        Answer::Replay(ReplayEnd::Stopped(Verdict::Paused)),
+        Answer::Replay(ReplayEnd::Stopped(Verdict::Failed)),
+    ];
+    (Answer::Replay(replay_end(w)), choices, shows)
+}
+
+fn end(w: &World, last_at: usize) -> Measured {
+    let shows = w
+        .violation(Invariant::EndedKeptOrCompensated)
+        .map(|v| v.at)
+        .or_else(|| first_at(w, |k| matches!(k, TraceKind::RunEnded { .. })))
+        .unwrap_or(last_at);
+    let choices = [EndState::AllKept, EndState::AllUndone, EndState::HalfDone]
+        .map(Answer::End)
+        .to_vec();
+    (Answer::End(end_state(w)), choices, shows)
+}
+
+/// The answer the second start got; `None` when there was no second start.
+fn second_reply(w: &World, ask_at: usize, last_at: usize) -> Option<Measured> {
+    let reply = *w.replies().get(1)?;
+    let shows = w
+        .trace()
+        .iter()
+        .find(|e| e.at > ask_at && matches!(e.kind, TraceKind::StartReplied(_)))
+        .map_or(last_at, |e| e.at);
+    // The answers a start of an open run can get from Temporal; the run's own answer
+    // takes the third place if it is none of them (another engine, a closed run).
+    let first = match w.replies().first() {
+        Some(StartReply::Started(n)) => *n,
+        _ => 1,
+    };
+    let mut choices = vec![
+        StartReply::Replaced {
+            old: first,
+            new: first + 1,
+        },
+        StartReply::Rejected,
+        StartReply::Attached(first),
+        StartReply::SameRequest(first),
+    ];
+    if !choices.contains(&reply) {
+        choices[2] = reply;
+    }
+    Some((
+        Answer::Reply(reply),
+        choices.into_iter().map(Answer::Reply).collect(),
+        shows,
+    ))
 }
 
 /// What a challenge asks for.
@@ -572,6 +585,12 @@ pub fn challenge(id: &str) -> Option<Challenge> {
             goal: Goal::RerunChargedOnce,
         }),
         _ => None,
+    }
+}
+
+impl Judge<DurableRun> for Challenge {
+    fn won(&self, run: &DurableRun) -> bool {
+        Challenge::won(self, run)
     }
 }
 

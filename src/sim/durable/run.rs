@@ -3,9 +3,12 @@
 //! step it was made, and stepping back by replay: the worlds are rebuilt from their settings
 //! and stepped forward again, never patched backwards.
 
+use std::rc::Rc;
+
+use crate::sim::kernel::{Cursor, Model};
 use crate::sim::limits::{MAX_DURABLE_ACTIONS, MAX_DURABLE_STEPS};
 
-use super::engine::World;
+use super::engine::{Violation, World};
 use super::Config;
 
 /// What the learner can do besides stepping.
@@ -55,15 +58,58 @@ pub enum ActionError {
     },
 }
 
-/// Worlds at a cursor, with the learner's actions.
+/// The columns' worlds stepped together, with the learner's actions as their script: the model
+/// the kernel's cursor runs for a [`DurableRun`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+struct Columns {
+    worlds: Vec<World>,
+    /// Shared by the cursor's saved copies; replaced (not changed) when the learner acts.
+    actions: Rc<[(usize, Action)]>,
+    /// Steps taken.
+    at: usize,
+}
+
+impl Model for Columns {
+    type Checked = Vec<Vec<Violation>>;
+
+    fn step(&mut self) -> bool {
+        if self.at >= MAX_DURABLE_STEPS || !advance(&mut self.worlds, &self.actions, self.at) {
+            return false;
+        }
+        self.at += 1;
+        true
+    }
+
+    fn steps(&self) -> usize {
+        self.at
+    }
+
+    fn checked(&self) -> Vec<Vec<Violation>> {
+        self.worlds
+            .iter()
+            .map(|w| w.violations().to_vec())
+            .collect()
+    }
+}
+
+/// Worlds at a cursor, with the learner's actions.
+#[derive(Clone, Debug)]
 pub struct DurableRun {
     columns: Vec<Config>,
-    actions: Vec<(usize, Action)>,
-    cursor: usize,
-    worlds: Vec<World>,
+    run: Cursor<Columns>,
     end: usize,
 }
+
+/// Two runs are equal when they have the same columns, actions and cursor (the engine is
+/// deterministic, so their worlds are equal too).
+impl PartialEq for DurableRun {
+    fn eq(&self, other: &Self) -> bool {
+        self.columns == other.columns
+            && self.actions() == other.actions()
+            && self.cursor() == other.cursor()
+    }
+}
+impl Eq for DurableRun {}
 
 /// Takes `action` in every world it applies to; the others pass the step, so every world's
 /// step count stays the run's cursor. False (and nothing changed) if it applies to none.
@@ -103,15 +149,6 @@ fn advance(worlds: &mut [World], actions: &[(usize, Action)], index: usize) -> b
     true
 }
 
-fn build(columns: &[Config], actions: &[(usize, Action)], upto: usize) -> (Vec<World>, usize) {
-    let mut worlds: Vec<World> = columns.iter().cloned().map(World::new).collect();
-    let mut at = 0;
-    while at < upto && at < MAX_DURABLE_STEPS && advance(&mut worlds, actions, at) {
-        at += 1;
-    }
-    (worlds, at)
-}
-
 impl DurableRun {
     /// A run of `columns` (one at least; the caller keeps to [`crate::sim::limits::MAX_DURABLE_COLUMNS`])
     /// at step 0, with `actions` recorded at their steps.
@@ -120,25 +157,25 @@ impl DurableRun {
         actions.sort_by_key(|(at, _)| *at);
         actions.dedup_by_key(|(at, _)| *at);
         actions.truncate(MAX_DURABLE_ACTIONS);
-        let (worlds, _) = build(&columns, &actions, 0);
+        let start = Columns {
+            worlds: columns.iter().cloned().map(World::new).collect(),
+            actions: actions.into(),
+            at: 0,
+        };
         let mut run = DurableRun {
             columns,
-            actions,
-            cursor: 0,
-            worlds,
+            run: Cursor::new(start),
             end: 0,
         };
         run.end = run.measure_end();
         run
     }
 
+    /// The step at which nothing more happens, measured on a copy.
     fn measure_end(&self) -> usize {
-        let mut worlds = self.worlds.clone();
-        let mut at = self.cursor;
-        while at < MAX_DURABLE_STEPS && advance(&mut worlds, &self.actions, at) {
-            at += 1;
-        }
-        at
+        let mut ahead = self.run.at().clone();
+        while ahead.step() {}
+        ahead.at
     }
 
     /// The settings of each column.
@@ -147,11 +184,11 @@ impl DurableRun {
     }
     /// The learner's actions and the steps they were made at.
     pub fn actions(&self) -> &[(usize, Action)] {
-        &self.actions
+        &self.run.at().actions
     }
     /// Steps taken.
     pub fn cursor(&self) -> usize {
-        self.cursor
+        self.run.position()
     }
     /// The step at which nothing more happens (with the actions as recorded).
     pub fn end(&self) -> usize {
@@ -159,40 +196,27 @@ impl DurableRun {
     }
     /// The worlds at the cursor.
     pub fn worlds(&self) -> &[World] {
-        &self.worlds
+        &self.run.at().worlds
     }
     /// Whether the cursor is at the end.
     pub fn at_end(&self) -> bool {
-        self.cursor >= self.end
+        self.cursor() >= self.end
     }
 
     /// One step forward. False at the end.
     pub fn step(&mut self) -> bool {
-        if advance(&mut self.worlds, &self.actions, self.cursor) {
-            self.cursor += 1;
-            true
-        } else {
-            false
-        }
+        self.run.step()
     }
 
     /// Moves to step `k` (clamped to the end): forward by stepping, backward by replaying
-    /// from step 0.
+    /// from the nearest saved copy (the kernel's cursor).
     pub fn seek(&mut self, k: usize) {
-        let k = k.min(self.end);
-        if k < self.cursor {
-            let (worlds, at) = build(&self.columns, &self.actions, k);
-            self.worlds = worlds;
-            self.cursor = at;
-        }
-        while self.cursor < k && self.step() {}
+        self.run.seek(k.min(self.end));
     }
 
     /// One step back, by replay.
     pub fn back(&mut self) {
-        if self.cursor > 0 {
-            self.seek(self.cursor - 1);
-        }
+        self.run.back();
     }
 
     /// Runs to the end.
@@ -203,18 +227,19 @@ impl DurableRun {
     /// The learner acts now: the action is recorded at the cursor (the actions after it are
     /// dropped: the future is rewritten) and taken.
     pub fn act(&mut self, action: Action) -> Result<(), ActionError> {
-        if self.cursor >= MAX_DURABLE_STEPS {
+        let cursor = self.cursor();
+        if cursor >= MAX_DURABLE_STEPS {
             return Err(ActionError::TooLong {
                 max: MAX_DURABLE_STEPS,
             });
         }
-        let kept: Vec<(usize, Action)> = self
-            .actions
+        let mut actions: Vec<(usize, Action)> = self
+            .actions()
             .iter()
             .copied()
-            .filter(|(at, _)| *at < self.cursor)
+            .filter(|(at, _)| *at < cursor)
             .collect();
-        if kept.len() >= MAX_DURABLE_ACTIONS {
+        if actions.len() >= MAX_DURABLE_ACTIONS {
             return Err(ActionError::TooMany {
                 max: MAX_DURABLE_ACTIONS,
             });
@@ -222,20 +247,18 @@ impl DurableRun {
         if !self.can(action) {
             return Err(ActionError::NotApplicable);
         }
-        let mut trial = self.worlds.clone();
-        apply(&mut trial, action);
-        let mut actions = kept;
-        actions.push((self.cursor, action));
-        self.actions = actions;
-        self.worlds = trial;
-        self.cursor += 1;
+        actions.push((cursor, action));
+        let actions: Rc<[(usize, Action)]> = actions.into();
+        self.run.rewrite(|m| m.actions = Rc::clone(&actions));
+        let taken = self.run.step();
+        debug_assert!(taken, "an action that can be taken is a step");
         self.end = self.measure_end();
         Ok(())
     }
 
     /// Whether `action` would do something now.
     pub fn can(&self, action: Action) -> bool {
-        self.worlds.iter().any(|w| match action {
+        self.worlds().iter().any(|w| match action {
             Action::Crash => w.can_crash(),
             Action::Restart => w.can_restart(),
             Action::StartAgain => w.can_start(),
@@ -244,16 +267,13 @@ impl DurableRun {
 
     /// The same run with other settings for its columns, at step 0, the actions kept.
     pub fn with_columns(&self, columns: Vec<Config>) -> DurableRun {
-        DurableRun::new(columns, self.actions.clone())
+        DurableRun::new(columns, self.actions().to_vec())
     }
 
     /// The worlds at the end, without moving the cursor.
     pub fn final_worlds(&self) -> Vec<World> {
-        let mut worlds = self.worlds.clone();
-        let mut at = self.cursor;
-        while at < MAX_DURABLE_STEPS && advance(&mut worlds, &self.actions, at) {
-            at += 1;
-        }
-        worlds
+        let mut ahead = self.run.at().clone();
+        while ahead.step() {}
+        ahead.worlds
     }
 }

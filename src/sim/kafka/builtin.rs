@@ -112,8 +112,23 @@ fn scenario(config: Config, inputs: Vec<TimedInput>) -> KafkaScenario {
 
 /// The lesson `id`, if there is one.
 pub fn lesson(id: &str) -> Option<Lesson> {
+    let (scenario, ask) = lesson_start(id)?;
+    let id = LESSON_IDS.into_iter().find(|l| *l == id)?;
+    Some(Lesson {
+        id,
+        scenario,
+        question: Question { ask },
+    })
+}
+
+/// The lesson `id`'s scenario and what it asks, if there is one.
+#[expect(
+    clippy::too_many_lines,
+    reason = "a table of data: one entry per lesson"
+)]
+fn lesson_start(id: &str) -> Option<(KafkaScenario, Ask)> {
     let base = Config::default();
-    let (scenario, ask) = match id {
+    Some(match id {
         // An acknowledgement lost, the producer retries: without idempotence a second copy.
         "kafka-lost-ack" => (
             scenario(
@@ -208,12 +223,6 @@ pub fn lesson(id: &str) -> Option<Lesson> {
             Ask::Applied(5),
         ),
         _ => return None,
-    };
-    let id = LESSON_IDS.into_iter().find(|l| *l == id)?;
-    Some(Lesson {
-        id,
-        scenario,
-        question: Question { ask },
     })
 }
 

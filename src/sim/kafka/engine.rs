@@ -431,13 +431,8 @@ impl Sim {
             });
             return false;
         }
-        let (at, ev) = loop {
-            let Some((at, ev)) = self.queue.pop() else {
-                return false;
-            };
-            if self.matters(&ev) {
-                break (at, ev);
-            }
+        let Some((at, ev)) = self.next_event() else {
+            return false;
         };
         debug_assert!(at >= self.now, "simulated time never runs backwards");
         self.now = at;
@@ -470,54 +465,81 @@ impl Sim {
                 id,
                 batch,
                 verdict,
-            } => {
-                let config = self.scenario.config;
-                if !self.instances[inst].live() {
-                    // A stopped process does not read this answer, so the connection has lost
-                    // it: the answers behind it on the same connection cannot come through.
-                    self.links[inst].answers_lost = Some(conn);
-                }
-                let reaction =
-                    self.instances[inst].answer(conn, id, Answer::Broker(verdict), &config);
-                let event = self.instances[inst].batches[batch].event;
-                self.after_reaction(inst, event, reaction);
-                self.drain(inst, &mut rec);
-                StepKind::Answered {
-                    inst,
-                    event,
-                    verdict,
-                    reaction,
-                }
-            }
+            } => self.answer_arrives(inst, conn, id, batch, verdict, &mut rec),
             Event::Timeout { inst, conn, id } => self.time_out(inst, conn, id, &mut rec),
-            Event::Expire { inst, batch } => {
-                let reaction = self.instances[inst].expire(batch);
-                let event = self.instances[inst].batches[batch].event;
-                let unresolved = self.instances[inst].has_unresolved_sequence();
-                if let Some(r) = reaction {
-                    self.after_reaction(inst, event, r);
-                }
-                self.drain(inst, &mut rec);
-                StepKind::Expired {
-                    inst,
-                    event,
-                    unresolved,
-                }
-            }
-            Event::Consume { offset } => {
-                let event = self.broker.log[offset as usize].event;
-                let applied = self.consumer.read(event);
-                self.violations
-                    .check_applied(self.consumer.times(event), self.steps);
-                StepKind::Consumed {
-                    offset,
-                    event,
-                    applied,
-                }
-            }
+            Event::Expire { inst, batch } => self.batch_expires(inst, batch, &mut rec),
+            Event::Consume { offset } => self.consume(offset),
         };
         self.last = Some(rec);
         true
+    }
+
+    /// The next event that matters, dropping those that no longer do.
+    fn next_event(&mut self) -> Option<(u64, Event)> {
+        loop {
+            let (at, ev) = self.queue.pop()?;
+            if self.matters(&ev) {
+                return Some((at, ev));
+            }
+        }
+    }
+
+    /// The broker's answer `verdict` to request `id` (batch `batch`) on `conn` reaches
+    /// instance `inst`, which reacts and sends what it may.
+    fn answer_arrives(
+        &mut self,
+        inst: usize,
+        conn: u32,
+        id: u32,
+        batch: usize,
+        verdict: Verdict,
+        rec: &mut StepRecord,
+    ) -> StepKind {
+        let config = self.scenario.config;
+        if !self.instances[inst].live() {
+            // A stopped process does not read this answer, so the connection has lost
+            // it: the answers behind it on the same connection cannot come through.
+            self.links[inst].answers_lost = Some(conn);
+        }
+        let reaction = self.instances[inst].answer(conn, id, Answer::Broker(verdict), &config);
+        let event = self.instances[inst].batches[batch].event;
+        self.after_reaction(inst, event, reaction);
+        self.drain(inst, rec);
+        StepKind::Answered {
+            inst,
+            event,
+            verdict,
+            reaction,
+        }
+    }
+
+    /// Batch `batch` of instance `inst` reaches its delivery timeout.
+    fn batch_expires(&mut self, inst: usize, batch: usize, rec: &mut StepRecord) -> StepKind {
+        let reaction = self.instances[inst].expire(batch);
+        let event = self.instances[inst].batches[batch].event;
+        let unresolved = self.instances[inst].has_unresolved_sequence();
+        if let Some(r) = reaction {
+            self.after_reaction(inst, event, r);
+        }
+        self.drain(inst, rec);
+        StepKind::Expired {
+            inst,
+            event,
+            unresolved,
+        }
+    }
+
+    /// The consumer reads the log at `offset`.
+    fn consume(&mut self, offset: u32) -> StepKind {
+        let event = self.broker.log[offset as usize].event;
+        let applied = self.consumer.read(event);
+        self.violations
+            .check_applied(self.consumer.times(event), self.steps);
+        StepKind::Consumed {
+            offset,
+            event,
+            applied,
+        }
     }
 
     /// Request `id`'s timeout on `conn` passed: the instance closes the connection, failing every
@@ -724,18 +746,7 @@ impl Sim {
 
     /// Sends what instance `inst` may send now (`Sender.runOnce`: resolve, bump, drain).
     fn drain(&mut self, inst: usize, rec: &mut StepRecord) {
-        let transactional = self.scenario.config.transactional_id;
-        let broker = &mut self.broker;
-        match self.instances[inst].prepare_with(transactional, |pid, e| broker.bump_epoch(pid, e)) {
-            Bump::To(epoch) => rec.bumped = Some((inst, epoch)),
-            Bump::Fenced => {
-                rec.bump_fenced = Some(inst);
-                if self.current == Some(inst) {
-                    self.current = None;
-                }
-            }
-            Bump::None => {}
-        }
+        self.prepare(inst, rec);
         let config = self.scenario.config;
         while let Some(b) = self.instances[inst].next_to_send(&config) {
             let r = self.instances[inst].sent(b, self.now);
@@ -750,18 +761,7 @@ impl Sim {
                 writer: inst,
                 batch: b,
             };
-            let link = self.links[inst];
-            let fate = if link.requests_lost == Some(conn) {
-                Fate::Lost
-            } else if self.lose_requests > 0 {
-                self.lose_requests -= 1;
-                self.links[inst].requests_lost = Some(conn);
-                Fate::Lost
-            } else if !self.delays.is_empty() {
-                Fate::Delayed(self.delays.remove(0))
-            } else {
-                Fate::Delivered
-            };
+            let fate = self.request_fate(inst, conn);
             let extra = match fate {
                 Fate::Delayed(ms) => u64::from(ms),
                 _ => 0,
@@ -796,6 +796,39 @@ impl Sim {
                 attempt: r.attempt,
                 fate,
             });
+        }
+    }
+
+    /// Before sending, instance `inst` resolves its sequences and bumps its epoch if it must
+    /// (fenced: it is no longer the relay's current instance).
+    fn prepare(&mut self, inst: usize, rec: &mut StepRecord) {
+        let transactional = self.scenario.config.transactional_id;
+        let broker = &mut self.broker;
+        match self.instances[inst].prepare_with(transactional, |pid, e| broker.bump_epoch(pid, e)) {
+            Bump::To(epoch) => rec.bumped = Some((inst, epoch)),
+            Bump::Fenced => {
+                rec.bump_fenced = Some(inst);
+                if self.current == Some(inst) {
+                    self.current = None;
+                }
+            }
+            Bump::None => {}
+        }
+    }
+
+    /// What the network does to the request instance `inst` sends now on `conn`: lost behind a
+    /// lost one, lost or delayed as the learner arranged, else delivered.
+    fn request_fate(&mut self, inst: usize, conn: u32) -> Fate {
+        if self.links[inst].requests_lost == Some(conn) {
+            Fate::Lost
+        } else if self.lose_requests > 0 {
+            self.lose_requests -= 1;
+            self.links[inst].requests_lost = Some(conn);
+            Fate::Lost
+        } else if !self.delays.is_empty() {
+            Fate::Delayed(self.delays.remove(0))
+        } else {
+            Fate::Delivered
         }
     }
 }

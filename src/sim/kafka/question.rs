@@ -6,6 +6,7 @@
 use super::broker::Verdict;
 use super::engine::{Sim, StepKind, StepRecord};
 use super::{EventId, Input};
+use crate::sim::lesson::{self, Pose};
 
 /// What a lesson asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,109 +63,127 @@ impl Choice {
     }
 }
 
-/// A question posed against a run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Posed {
-    /// The run waits here: this many steps taken, the next one decides.
-    pub ask_at: usize,
-    /// The choices offered.
-    pub choices: Vec<Choice>,
-    /// The right one, from the run.
-    pub answer: Choice,
-    /// The step (1-based) that shows the answer.
-    pub shows: usize,
-}
+/// A question posed against a run: its choices are [`Choice`]s; a Kafka run is one column.
+pub type Posed = lesson::Posed<Choice>;
+
+/// Why a question does not apply to a run (it has one column, so only `NeverAsked`).
+pub type NotPosed = lesson::NotPosed;
 
 impl Question {
     /// Poses the question against a whole run: its steps and its end.
-    pub fn pose(&self, records: &[StepRecord], end: &Sim) -> Option<Posed> {
-        match self.ask {
-            Ask::RetryVerdict => {
-                let j = records.iter().position(
-                    |r| matches!(r.kind, StepKind::Arrived { attempt, .. } if attempt >= 2),
-                )?;
-                let StepKind::Arrived { verdict, .. } = records[j].kind else {
-                    return None;
-                };
-                Some(Posed {
-                    ask_at: j,
-                    choices: vec![Choice::Appended, Choice::Duplicate, Choice::OutOfOrder],
-                    answer: Choice::of(verdict),
-                    shows: j + 1,
-                })
+    pub fn pose(&self, records: &[StepRecord], end: &Sim) -> Result<Posed, NotPosed> {
+        let (ask_at, choices, answer, shows_at) = match self.ask {
+            Ask::RetryVerdict => retry_verdict(records),
+            Ask::ZombieVerdict => zombie_verdict(records),
+            Ask::ResendVerdict => resend_verdict(records),
+            Ask::Applied(event) => applied(records, end, event),
+        }
+        .ok_or(NotPosed::NeverAsked)?;
+        Ok(Posed::new(
+            0,
+            ask_at,
+            offer(choices, answer),
+            answer,
+            shows_at,
+        ))
+    }
+}
+
+/// A whole run, as `Sim::run_all` returns it: its steps and its end.
+impl Pose<(Vec<StepRecord>, Sim)> for Question {
+    type Choice = Choice;
+    type Column = ();
+
+    fn pose(&self, (records, end): &(Vec<StepRecord>, Sim)) -> Result<Posed, NotPosed> {
+        Question::pose(self, records, end)
+    }
+}
+
+/// Where the run stops, the choices, the right one, and the step (1-based) that shows it.
+type Measured = (usize, Vec<Choice>, Choice, usize);
+
+/// The choices with the right one among them: a changed run may answer with a verdict the
+/// lesson did not offer (NOT_ENOUGH_REPLICAS, a fenced epoch), which then takes the last place.
+fn offer(mut choices: Vec<Choice>, answer: Choice) -> Vec<Choice> {
+    if !choices.contains(&answer) {
+        if choices.len() >= lesson::MAX_CHOICES {
+            choices.pop();
+        }
+        choices.push(answer);
+    }
+    choices
+}
+
+/// The verdicts a request can meet, as choices.
+const VERDICTS: [Choice; 3] = [Choice::Appended, Choice::Duplicate, Choice::OutOfOrder];
+
+/// What the broker does with the first retried request.
+fn retry_verdict(records: &[StepRecord]) -> Option<Measured> {
+    let j = records
+        .iter()
+        .position(|r| matches!(r.kind, StepKind::Arrived { attempt, .. } if attempt >= 2))?;
+    let StepKind::Arrived { verdict, .. } = records[j].kind else {
+        return None;
+    };
+    Some((j, VERDICTS.to_vec(), Choice::of(verdict), j + 1))
+}
+
+/// What the broker does with the first request of the woken-up zombie (an instance older than
+/// the latest restart).
+fn zombie_verdict(records: &[StepRecord]) -> Option<Measured> {
+    let mut latest = 0;
+    let mut woke = None;
+    for (j, r) in records.iter().enumerate() {
+        match r.kind {
+            StepKind::Input(Input::Restart) => latest += 1,
+            StepKind::Input(Input::WakeZombie) if woke.is_none() => woke = Some(j),
+            StepKind::Arrived { inst, verdict, .. } if woke.is_some() && inst < latest => {
+                let mut choices = VERDICTS.to_vec();
+                choices.push(Choice::InvalidEpoch);
+                return Some((woke.unwrap_or(j), choices, Choice::of(verdict), j + 1));
             }
-            Ask::ZombieVerdict => {
-                let mut latest = 0;
-                let mut woke = None;
-                for (j, r) in records.iter().enumerate() {
-                    match r.kind {
-                        StepKind::Input(Input::Restart) => latest += 1,
-                        StepKind::Input(Input::WakeZombie) if woke.is_none() => woke = Some(j),
-                        StepKind::Arrived { inst, verdict, .. }
-                            if woke.is_some() && inst < latest =>
-                        {
-                            return Some(Posed {
-                                ask_at: woke.unwrap_or(j),
-                                choices: vec![
-                                    Choice::Appended,
-                                    Choice::Duplicate,
-                                    Choice::OutOfOrder,
-                                    Choice::InvalidEpoch,
-                                ],
-                                answer: Choice::of(verdict),
-                                shows: j + 1,
-                            });
-                        }
-                        _ => {}
-                    }
-                }
-                None
-            }
-            Ask::ResendVerdict => {
-                let (j, event) = records.iter().enumerate().find_map(|(j, r)| match r.kind {
-                    StepKind::Expired { event, .. } => Some((j, event)),
-                    _ => None,
-                })?;
-                let (k, verdict) =
-                    records
-                        .iter()
-                        .enumerate()
-                        .skip(j + 1)
-                        .find_map(|(k, r)| match r.kind {
-                            StepKind::Arrived {
-                                event: e,
-                                attempt: 1,
-                                verdict,
-                                ..
-                            } if e == event => Some((k, verdict)),
-                            _ => None,
-                        })?;
-                Some(Posed {
-                    ask_at: j + 1,
-                    choices: vec![Choice::Appended, Choice::Duplicate, Choice::OutOfOrder],
-                    answer: Choice::of(verdict),
-                    shows: k + 1,
-                })
-            }
-            Ask::Applied(event) => {
-                let restart = records
-                    .iter()
-                    .position(|r| matches!(r.kind, StepKind::Input(Input::Restart)))?;
-                let shows = records.iter().rposition(
-                    |r| matches!(r.kind, StepKind::Consumed { event: e, .. } if e == event),
-                )?;
-                let times = end.consumer.times(event);
-                let mut choices: Vec<Choice> = (1..=3).map(Choice::Times).collect();
-                if times == 0 || times > 3 {
-                    choices.push(Choice::Times(times));
-                }
-                Some(Posed {
-                    ask_at: restart,
-                    choices,
-                    answer: Choice::Times(times),
-                    shows: shows + 1,
-                })
-            }
+            _ => {}
         }
     }
+    None
+}
+
+/// What the broker does with the first request of an event published again after the
+/// producer failed it at its delivery timeout (asked when it fails).
+fn resend_verdict(records: &[StepRecord]) -> Option<Measured> {
+    let (j, event) = records.iter().enumerate().find_map(|(j, r)| match r.kind {
+        StepKind::Expired { event, .. } => Some((j, event)),
+        _ => None,
+    })?;
+    let (k, verdict) = records
+        .iter()
+        .enumerate()
+        .skip(j + 1)
+        .find_map(|(k, r)| match r.kind {
+            StepKind::Arrived {
+                event: e,
+                attempt: 1,
+                verdict,
+                ..
+            } if e == event => Some((k, verdict)),
+            _ => None,
+        })?;
+    Some((j + 1, VERDICTS.to_vec(), Choice::of(verdict), k + 1))
+}
+
+/// How many times the consumer applies `event` in the whole run (asked before the first
+/// restart).
+fn applied(records: &[StepRecord], end: &Sim, event: EventId) -> Option<Measured> {
+    let restart = records
+        .iter()
+        .position(|r| matches!(r.kind, StepKind::Input(Input::Restart)))?;
+    let shows = records
+        .iter()
+        .rposition(|r| matches!(r.kind, StepKind::Consumed { event: e, .. } if e == event))?;
+    let times = end.consumer.times(event);
+    let mut choices: Vec<Choice> = (1..=3).map(Choice::Times).collect();
+    if times == 0 || times > 3 {
+        choices.push(Choice::Times(times));
+    }
+    Some((restart, choices, Choice::Times(times), shows + 1))
 }

@@ -107,6 +107,25 @@ impl<M: Model> Cursor<M> {
             self.seek(k - 1);
         }
     }
+
+    /// Rewrites the run's future from the cursor on, for a model that carries its script (the
+    /// learner's actions, a schedule): `edit` is made to the model at the cursor and to every
+    /// saved copy at or before it, and the copies after it are dropped. `edit` must leave the
+    /// past alone (change only what happens at the cursor's step or later), so that a replay
+    /// from any kept copy still passes through the model at the cursor.
+    pub fn rewrite(&mut self, edit: impl Fn(&mut M)) {
+        let k = self.position();
+        self.saved.retain(|m| m.steps() <= k);
+        for m in self
+            .saved
+            .iter_mut()
+            .chain(std::iter::once(&mut self.start))
+        {
+            edit(Rc::make_mut(m));
+        }
+        edit(&mut self.now);
+        debug_assert_eq!(self.now.steps(), k, "a rewrite changed the past");
+    }
 }
 
 #[cfg(test)]
@@ -161,5 +180,60 @@ mod tests {
         assert_eq!(c.position(), 0);
         c.back();
         assert_eq!(c.position(), 0);
+    }
+
+    /// A run that follows a script: step n adds `script[n]` (1 where the script is silent).
+    #[derive(Clone, Debug, PartialEq)]
+    struct Scripted {
+        n: usize,
+        total: usize,
+        script: Vec<(usize, usize)>,
+    }
+
+    impl Model for Scripted {
+        type Checked = usize;
+        fn step(&mut self) -> bool {
+            if self.n == 100 {
+                return false;
+            }
+            let n = self.n;
+            self.total += self
+                .script
+                .iter()
+                .find(|(at, _)| *at == n)
+                .map_or(1, |(_, v)| *v);
+            self.n += 1;
+            true
+        }
+        fn steps(&self) -> usize {
+            self.n
+        }
+        fn checked(&self) -> usize {
+            self.total
+        }
+    }
+
+    #[test]
+    fn a_rewritten_future_replays_as_a_fresh_run_of_the_new_script() {
+        let start = Scripted {
+            n: 0,
+            total: 0,
+            script: vec![(70, 5)],
+        };
+        let mut c = Cursor::with_spacing(start.clone(), 4);
+        c.seek(90);
+        c.seek(30);
+        // From step 30 on the script says: 1000 at step 30, nothing at 70 any more.
+        c.rewrite(|m| m.script = vec![(30, 1_000)]);
+        let edited = Scripted {
+            script: vec![(30, 1_000)],
+            ..start
+        };
+        for k in [100, 31, 29, 0, 64, 30] {
+            c.seek(k);
+            let mut fresh = edited.clone();
+            while fresh.steps() < k && fresh.step() {}
+            assert_eq!(c.at(), &fresh, "k = {k}");
+        }
     }
 }

@@ -644,7 +644,6 @@ impl LabScenario {
         let step = state.pc(r);
         let key = self.key_index(r);
         let amount = self.amounts.get(r).copied().unwrap_or(MIN_AMOUNT);
-        let model = self.model;
         let mut record = StepRecord {
             request: r,
             step,
@@ -655,65 +654,10 @@ impl LabScenario {
         };
         let progress = state.progress(r);
         let next = match (step, progress) {
-            (0, RequestProgress::NotStarted) => {
-                match model {
-                    Model::TocTou => record.locks_within = &[LockName::IdempotencyStore],
-                    Model::Atomic => {
-                        state.lock_holder = u8::try_from(r).ok();
-                        record.acquired = Some(LockName::State);
-                    }
-                    Model::Unlocked => {}
-                }
-                match state.stored(key) {
-                    Some(original) => {
-                        record.action = StepAction::CheckHit { original };
-                        if model == Model::Atomic {
-                            // `return` inside the critical section drops the guard at once.
-                            state.lock_holder = None;
-                            record.acquired = None;
-                            record.locks_within = &[LockName::State];
-                        }
-                        RequestProgress::Returned(LabResult::DuplicateRequest { original })
-                    }
-                    None => {
-                        record.action = StepAction::CheckMiss;
-                        RequestProgress::CheckMissed
-                    }
-                }
-            }
-            (1, RequestProgress::CheckMissed) => {
-                let outcome = if state.balance < amount {
-                    if model == Model::TocTou {
-                        record.locks_within = &[LockName::Balance];
-                    }
-                    ChargeOutcome::InsufficientFunds {
-                        balance: state.balance,
-                    }
-                } else {
-                    if model == Model::TocTou {
-                        record.locks_within = &[LockName::Balance, LockName::OperationCount];
-                    }
-                    state.balance -= amount;
-                    state.operation_count = state.operation_count.saturating_add(1);
-                    ChargeOutcome::Success {
-                        balance: state.balance,
-                    }
-                };
-                record.action = StepAction::Charged(outcome);
-                RequestProgress::Charged(outcome)
-            }
+            (0, RequestProgress::NotStarted) => self.check_key(state, r, key, &mut record),
+            (1, RequestProgress::CheckMissed) => self.charge_balance(state, amount, &mut record),
             (2, RequestProgress::Charged(result)) => {
-                match model {
-                    Model::TocTou => record.locks_within = &[LockName::IdempotencyStore],
-                    Model::Atomic => {
-                        state.lock_holder = None;
-                        record.released = Some(LockName::State);
-                    }
-                    Model::Unlocked => {}
-                }
-                let replaced = state.insert(key, result);
-                record.action = StepAction::Stored { result, replaced };
-                RequestProgress::Returned(result.into())
+                self.store_result(state, key, result, &mut record)
             }
             // Returned early: the remaining steps run no code. Any other pairing cannot be reached
             // through `step`; treating it as idle keeps this total instead of panicking.
@@ -724,6 +668,93 @@ impl LabScenario {
             *pc = pc.saturating_add(1);
         }
         record
+    }
+
+    /// Step 0 of request `r`: looks `key` up (the atomic service takes its lock first); a hit
+    /// returns the stored result.
+    fn check_key(
+        &self,
+        state: &mut LabState,
+        r: usize,
+        key: usize,
+        record: &mut StepRecord,
+    ) -> RequestProgress {
+        let model = self.model;
+        match model {
+            Model::TocTou => record.locks_within = &[LockName::IdempotencyStore],
+            Model::Atomic => {
+                state.lock_holder = u8::try_from(r).ok();
+                record.acquired = Some(LockName::State);
+            }
+            Model::Unlocked => {}
+        }
+        match state.stored(key) {
+            Some(original) => {
+                record.action = StepAction::CheckHit { original };
+                if model == Model::Atomic {
+                    // `return` inside the critical section drops the guard at once.
+                    state.lock_holder = None;
+                    record.acquired = None;
+                    record.locks_within = &[LockName::State];
+                }
+                RequestProgress::Returned(LabResult::DuplicateRequest { original })
+            }
+            None => {
+                record.action = StepAction::CheckMiss;
+                RequestProgress::CheckMissed
+            }
+        }
+    }
+
+    /// Step 1: charges `amount` if the balance covers it.
+    fn charge_balance(
+        &self,
+        state: &mut LabState,
+        amount: i64,
+        record: &mut StepRecord,
+    ) -> RequestProgress {
+        let toctou = self.model == Model::TocTou;
+        let outcome = if state.balance < amount {
+            if toctou {
+                record.locks_within = &[LockName::Balance];
+            }
+            ChargeOutcome::InsufficientFunds {
+                balance: state.balance,
+            }
+        } else {
+            if toctou {
+                record.locks_within = &[LockName::Balance, LockName::OperationCount];
+            }
+            state.balance -= amount;
+            state.operation_count = state.operation_count.saturating_add(1);
+            ChargeOutcome::Success {
+                balance: state.balance,
+            }
+        };
+        record.action = StepAction::Charged(outcome);
+        RequestProgress::Charged(outcome)
+    }
+
+    /// Step 2: stores `result` under `key` (the atomic service then releases its lock) and
+    /// returns it.
+    fn store_result(
+        &self,
+        state: &mut LabState,
+        key: usize,
+        result: ChargeOutcome,
+        record: &mut StepRecord,
+    ) -> RequestProgress {
+        match self.model {
+            Model::TocTou => record.locks_within = &[LockName::IdempotencyStore],
+            Model::Atomic => {
+                state.lock_holder = None;
+                record.released = Some(LockName::State);
+            }
+            Model::Unlocked => {}
+        }
+        let replaced = state.insert(key, result);
+        record.action = StepAction::Stored { result, replaced };
+        RequestProgress::Returned(result.into())
     }
 
     /// Requests that returned or are about to return `Success`, per key: a key with two or more is

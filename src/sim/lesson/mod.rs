@@ -1,22 +1,27 @@
-//! Teaching on top of the runs: the question a lesson asks before its decisive step and the
-//! challenges' goals and move limits. Everything is judged against what the core computed for
-//! the run on the page, never against text: a question's choices and answer are measured on the
-//! finished run, and a challenge's goal is checked on the worlds at the cursor after every step.
+//! The one teaching vocabulary every simulation's lessons speak: a question posed against a
+//! run ([`Pose`], [`Posed`], [`NotPosed`]), the value a question may be answered with
+//! ([`Value`]), a challenge's verdict on a run ([`Judge`]), and the learner's progress as this
+//! browser keeps it ([`Progress`]). Generic over the model: the payments world
+//! (`scenario::teach`), durable execution (`durable::lessons`) and Kafka (`kafka::question`)
+//! each implement it for their runs, and the pages draw any of them the same way.
 //!
-//! - `measure`: [`Measure`], a number or a yes/no read off one world, and which events move it.
-//! - `question`: [`Question`] (what a built-in lesson asks, of which column, when) and
-//!   [`Posed`] (the question against one run: when to ask, the choices, the answer, the step
-//!   that shows it), or why it no longer applies.
-//! - `challenge`: [`Challenge`] (a starting run, the moves allowed, a goal) for the playground,
-//!   and [`LabChallenge`] for the concurrency lab.
+//! Nothing here knows a model; it imports nothing of ours, so every model may use it.
+//!
+//! - `posed`: a question against one run (where it stops, the choices, the answer, the step
+//!   that shows it), or why it does not apply.
+//! - `progress`: answers, done lessons and won challenges, as the text the pages store.
 
-mod challenge;
-mod measure;
-mod question;
+mod posed;
+mod progress;
 
-pub use challenge::{
-    challenge, lab_challenge, Challenge, Goal, LabChallenge, LabGoal, MoveKind, MoveRefused,
-    CHALLENGE_IDS, LAB_CHALLENGE_IDS,
-};
-pub use measure::{Measure, Value};
-pub use question::{question, Ask, NotPosed, Posed, Question};
+pub use posed::{Judge, NotPosed, Pose, Posed, MAX_CHOICES};
+pub use progress::{Answer, ById, Mark, Progress, MAX_PROGRESS_BYTES};
+
+/// A value a question is answered with: a number (a balance, a count) or yes/no.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Value {
+    /// A number: a balance, a count.
+    Int(i64),
+    /// Yes or no.
+    Bool(bool),
+}

@@ -147,67 +147,15 @@ impl Report {
         if version.u64()? != REPORT_VERSION {
             return Err(version.expected("version 1"));
         }
-        let variant = |g: Got| -> Result<Variant, JsonError> {
-            Variant::from_id(g.str()?).ok_or_else(|| g.expected("a variant id"))
-        };
         let races = f
             .req("races")?
             .items()?
-            .map(|g| {
-                let mut r = g.fields("race")?;
-                let errors = r
-                    .req("errors")?
-                    .items()?
-                    .map(|g| {
-                        let mut e = g.fields("error")?;
-                        let row = ErrorCount {
-                            sqlstate: e.req("sqlstate")?.string()?,
-                            count: e.req("count")?.u64()?,
-                        };
-                        e.deny_unknown(&["sqlstate", "count"])?;
-                        Ok(row)
-                    })
-                    .collect::<Result<Vec<_>, JsonError>>()?;
-                let row = RaceRow {
-                    variant: variant(r.req("variant")?)?,
-                    trials: r.req("trials")?.u64()?,
-                    double_charged: r.req("double_charged")?.u64()?,
-                    max_charges: r.req("max_charges")?.u64()?,
-                    min_balance: r.req("min_balance")?.i64()?,
-                    charged: r.req("charged")?.u64()?,
-                    replayed: r.req("replayed")?.u64()?,
-                    in_flight: r.req("in_flight")?.u64()?,
-                    declined: r.req("declined")?.u64()?,
-                    errors,
-                    retries: r.req("retries")?.u64()?,
-                    outbox_mismatches: r.req("outbox_mismatches")?.u64()?,
-                };
-                Ok(row)
-            })
+            .map(read_race)
             .collect::<Result<Vec<_>, JsonError>>()?;
         let schedules = f
             .req("schedules")?
             .items()?
-            .map(|g| {
-                let mut r = g.fields("schedule")?;
-                let row = ScheduleRow {
-                    variant: variant(r.req("variant")?)?,
-                    schedule: r
-                        .req("schedule")?
-                        .items()?
-                        .map(|g| g.usize())
-                        .collect::<Result<_, _>>()?,
-                    model_charges: r.opt("model_charges")?.map(|g| g.u64()).transpose()?,
-                    pg_charges: r.req("pg_charges")?.u64()?,
-                    blocked_steps: r.req("blocked_steps")?.u64()?,
-                    outcomes: r
-                        .req("outcomes")?
-                        .items()?
-                        .map(|g| g.str().map(Outcome::from_id))
-                        .collect::<Result<_, _>>()?,
-                };
-                Ok(row)
-            })
+            .map(read_schedule)
             .collect::<Result<Vec<_>, JsonError>>()?;
         Ok(Report {
             server: f.req("server")?.string()?,
@@ -220,4 +168,66 @@ impl Report {
             schedules,
         })
     }
+}
+
+fn read_variant(g: Got) -> Result<Variant, JsonError> {
+    Variant::from_id(g.str()?).ok_or_else(|| g.expected("a variant id"))
+}
+
+/// A row of the race matrix.
+fn read_race(g: Got) -> Result<RaceRow, JsonError> {
+    let mut r = g.fields("race")?;
+    let errors = r
+        .req("errors")?
+        .items()?
+        .map(read_error_count)
+        .collect::<Result<Vec<_>, JsonError>>()?;
+    let row = RaceRow {
+        variant: read_variant(r.req("variant")?)?,
+        trials: r.req("trials")?.u64()?,
+        double_charged: r.req("double_charged")?.u64()?,
+        max_charges: r.req("max_charges")?.u64()?,
+        min_balance: r.req("min_balance")?.i64()?,
+        charged: r.req("charged")?.u64()?,
+        replayed: r.req("replayed")?.u64()?,
+        in_flight: r.req("in_flight")?.u64()?,
+        declined: r.req("declined")?.u64()?,
+        errors,
+        retries: r.req("retries")?.u64()?,
+        outbox_mismatches: r.req("outbox_mismatches")?.u64()?,
+    };
+    Ok(row)
+}
+
+/// A race row's errors of one SQLSTATE.
+fn read_error_count(g: Got) -> Result<ErrorCount, JsonError> {
+    let mut e = g.fields("error")?;
+    let row = ErrorCount {
+        sqlstate: e.req("sqlstate")?.string()?,
+        count: e.req("count")?.u64()?,
+    };
+    e.deny_unknown(&["sqlstate", "count"])?;
+    Ok(row)
+}
+
+/// A forced schedule's row.
+fn read_schedule(g: Got) -> Result<ScheduleRow, JsonError> {
+    let mut r = g.fields("schedule")?;
+    let row = ScheduleRow {
+        variant: read_variant(r.req("variant")?)?,
+        schedule: r
+            .req("schedule")?
+            .items()?
+            .map(|g| g.usize())
+            .collect::<Result<_, _>>()?,
+        model_charges: r.opt("model_charges")?.map(|g| g.u64()).transpose()?,
+        pg_charges: r.req("pg_charges")?.u64()?,
+        blocked_steps: r.req("blocked_steps")?.u64()?,
+        outcomes: r
+            .req("outcomes")?
+            .items()?
+            .map(|g| g.str().map(Outcome::from_id))
+            .collect::<Result<_, _>>()?,
+    };
+    Ok(row)
 }

@@ -256,6 +256,34 @@ fn write_retry(out: &mut String, retry: &RetryPolicy) {
     o.end();
 }
 
+/// A request of a `parallel` input, as an object.
+fn write_request_spec(out: &mut String, r: &RequestSpec) {
+    let mut spec = ObjectWriter::new(out);
+    write_request(
+        &mut spec,
+        &r.key,
+        r.key_format,
+        r.amount,
+        &r.description,
+        r.fault,
+    );
+    spec.end();
+}
+
+/// An `as` input's caller: only what differs from the default caller.
+fn write_caller(o: &mut ObjectWriter<'_>, caller: &Caller) {
+    let d = Caller::default();
+    if caller.account != d.account {
+        o.u64("account", caller.account.into());
+    }
+    if caller.stamps_body != d.stamps_body {
+        o.bool("stamps_body", caller.stamps_body);
+    }
+    if caller.sends_key != d.sends_key {
+        o.bool("sends_key", caller.sends_key);
+    }
+}
+
 fn write_input(out: &mut String, input: &Input) {
     let mut o = ObjectWriter::new(out);
     match input {
@@ -289,18 +317,7 @@ fn write_input(out: &mut String, input: &Input) {
         }
         Input::Parallel { requests, same_key } => {
             o.str("type", "parallel");
-            o.array("requests", requests, |w, r| {
-                let mut spec = ObjectWriter::new(w);
-                write_request(
-                    &mut spec,
-                    &r.key,
-                    r.key_format,
-                    r.amount,
-                    &r.description,
-                    r.fault,
-                );
-                spec.end();
-            });
+            o.array("requests", requests, write_request_spec);
             o.bool("same_key", *same_key);
         }
         Input::Retry { new_key, fault } => {
@@ -330,17 +347,8 @@ fn write_input(out: &mut String, input: &Input) {
         }
         Input::Crash => o.str("type", "crash"),
         Input::As { caller, input } => {
-            let d = Caller::default();
             o.str("type", "as");
-            if caller.account != d.account {
-                o.u64("account", caller.account.into());
-            }
-            if caller.stamps_body != d.stamps_body {
-                o.bool("stamps_body", caller.stamps_body);
-            }
-            if caller.sends_key != d.sends_key {
-                o.bool("sends_key", caller.sends_key);
-            }
+            write_caller(&mut o, caller);
             write_input(o.key("input"), input);
         }
     }
@@ -612,46 +620,8 @@ fn read_input(json: &Json, what: &str) -> Result<Input, JsonError> {
             description: f.opt_string("description")?,
             fault: read_fault_field(&mut f)?,
         },
-        1 => {
-            let amount = f.req("amount")?.i64()?;
-            let description = f.opt_string("description")?;
-            let key_format = read_key_format(&mut f)?;
-            let key_strategy = match f.opt("key_strategy")? {
-                Some(g) => g.pick(KeyStrategy::ALL, KeyStrategy::id)?,
-                None => KeyStrategy::default(),
-            };
-            let retry = match f.opt("retry")? {
-                Some(g) => read_retry(&g)?,
-                None => RetryPolicy::default(),
-            };
-            let max_attempts = f.req("max_attempts")?.u32()?;
-            let mut faults = Vec::new();
-            if let Some(g) = f.opt("faults")? {
-                for item in g.items()? {
-                    faults.push(read_fault(&item)?);
-                }
-            }
-            Input::Operation {
-                amount,
-                description,
-                key_format,
-                key_strategy,
-                retry,
-                max_attempts,
-                faults,
-            }
-        }
-        2 => {
-            let mut requests = Vec::new();
-            for (i, item) in f.req("requests")?.array()?.iter().enumerate() {
-                requests.push(read_request_spec(
-                    item,
-                    &format!("request {} of {what}", i + 1),
-                )?);
-            }
-            let same_key = f.opt_bool("same_key", false)?;
-            Input::Parallel { requests, same_key }
-        }
+        1 => read_operation(&mut f)?,
+        2 => read_parallel(&mut f, what)?,
         3 => Input::Retry {
             new_key: f.opt_bool("new_key", false)?,
             fault: read_fault_field(&mut f)?,
@@ -671,20 +641,67 @@ fn read_input(json: &Json, what: &str) -> Result<Input, JsonError> {
             fault: read_fault(&f.req("fault")?)?,
         },
         8 => Input::Crash,
-        _ => {
-            let d = Caller::default();
-            let caller = Caller {
-                account: f.opt_u64("account", d.account.into())?.min(u32::MAX.into()) as u32,
-                stamps_body: f.opt_bool("stamps_body", d.stamps_body)?,
-                sends_key: f.opt_bool("sends_key", d.sends_key)?,
-            };
-            let inner = f.req("input")?;
-            let input = read_input(inner.json, &format!("the input of {what}"))?;
-            Input::As {
-                caller,
-                input: Box::new(input),
-            }
+        _ => read_as(&mut f, what)?,
+    })
+}
+
+/// The fields of an `operation` input, in their order.
+fn read_operation(f: &mut Fields<'_, '_>) -> Result<Input, JsonError> {
+    let amount = f.req("amount")?.i64()?;
+    let description = f.opt_string("description")?;
+    let key_format = read_key_format(f)?;
+    let key_strategy = match f.opt("key_strategy")? {
+        Some(g) => g.pick(KeyStrategy::ALL, KeyStrategy::id)?,
+        None => KeyStrategy::default(),
+    };
+    let retry = match f.opt("retry")? {
+        Some(g) => read_retry(&g)?,
+        None => RetryPolicy::default(),
+    };
+    let max_attempts = f.req("max_attempts")?.u32()?;
+    let mut faults = Vec::new();
+    if let Some(g) = f.opt("faults")? {
+        for item in g.items()? {
+            faults.push(read_fault(&item)?);
         }
+    }
+    Ok(Input::Operation {
+        amount,
+        description,
+        key_format,
+        key_strategy,
+        retry,
+        max_attempts,
+        faults,
+    })
+}
+
+/// The fields of a `parallel` input (`what` names it).
+fn read_parallel(f: &mut Fields<'_, '_>, what: &str) -> Result<Input, JsonError> {
+    let mut requests = Vec::new();
+    for (i, item) in f.req("requests")?.array()?.iter().enumerate() {
+        requests.push(read_request_spec(
+            item,
+            &format!("request {} of {what}", i + 1),
+        )?);
+    }
+    let same_key = f.opt_bool("same_key", false)?;
+    Ok(Input::Parallel { requests, same_key })
+}
+
+/// The fields of an `as` input (`what` names it): the caller, then the wrapped input.
+fn read_as(f: &mut Fields<'_, '_>, what: &str) -> Result<Input, JsonError> {
+    let d = Caller::default();
+    let caller = Caller {
+        account: f.opt_u64("account", d.account.into())?.min(u32::MAX.into()) as u32,
+        stamps_body: f.opt_bool("stamps_body", d.stamps_body)?,
+        sends_key: f.opt_bool("sends_key", d.sends_key)?,
+    };
+    let inner = f.req("input")?;
+    let input = read_input(inner.json, &format!("the input of {what}"))?;
+    Ok(Input::As {
+        caller,
+        input: Box::new(input),
     })
 }
 
@@ -767,77 +784,79 @@ mod tests {
         );
     }
 
+    /// Bad inputs and the message each gets, read as "input 3".
+    const INPUT_ERRORS: [(&str, &str); 18] = [
+        (
+            r#"{"type":"request","amount":1,"x":1}"#,
+            "unknown field `x` in input 3, expected one of `key`, `key_format`, `amount`, `description`, `fault`",
+        ),
+        (
+            r#"{"type":"nope"}"#,
+            "`type` in input 3 must be one of `request`, `operation`, `parallel`, `retry`, `advance-time`, `relay-tick`, `deposit`, `set-fault`, `crash`, `as`, found \"nope\"",
+        ),
+        (r#"{"amount":1}"#, "missing field `type` in input 3"),
+        (r#"{"type":"deposit"}"#, "missing field `amount` in input 3"),
+        (
+            r#"{"type":"deposit","amount":1,"amount":2}"#,
+            "duplicate field `amount` in input 3",
+        ),
+        (
+            r#"{"type":"deposit","type":"deposit","amount":1}"#,
+            "duplicate field `type` in input 3",
+        ),
+        (
+            r#"{"type":"advance-time","ms":1.5}"#,
+            "`ms` in input 3 must be a whole number, found 1.5",
+        ),
+        (
+            r#"{"type":"advance-time","ms":-1}"#,
+            "`ms` in input 3 must be a whole number, not negative, found -1",
+        ),
+        (
+            r#"{"type":"deposit","amount":9223372036854775808}"#,
+            "`amount` in input 3 must be at most 9223372036854775807, found 9223372036854775808",
+        ),
+        (
+            r#"{"type":"operation","amount":5,"max_attempts":4294967296}"#,
+            "`max_attempts` in input 3 must be at most 4294967295, found 4294967296",
+        ),
+        (
+            r#"{"type":"operation","amount":5,"max_attempts":2,"faults":["none",7]}"#,
+            "item 2 of `faults` in input 3 must be one of `none`, `request-lost`, `response-lost`, `crash-before-charge`, `crash-after-charge-before-record`, `crash-after-commit-before-reply`, `processor-error`, found 7",
+        ),
+        (
+            r#"{"type":"operation","amount":5,"max_attempts":2,"retry":{"kind":"fixed"}}"#,
+            "missing field `delay_ms` in `retry` in input 3",
+        ),
+        (
+            r#"{"type":"operation","amount":5,"max_attempts":2,"retry":{"kind":"none","delay_ms":5}}"#,
+            "unknown field `delay_ms` in `retry` in input 3, expected no other field",
+        ),
+        (
+            r#"{"type":"operation","amount":5,"max_attempts":2,"retry":{"kind":0}}"#,
+            "`kind` in `retry` in input 3 must be one of `none`, `immediate`, `fixed`, `exponential-jitter`, found 0",
+        ),
+        (
+            r#"{"type":"parallel","requests":[{"amount":1},{"amount":1,"key":5}]}"#,
+            "`key` in request 2 of input 3 must be a string, found 5",
+        ),
+        (
+            r#"{"type":"parallel","requests":[{"amount":1},{"type":"request","amount":1}]}"#,
+            "unknown field `type` in request 2 of input 3, expected one of `key`, `key_format`, `amount`, `description`, `fault`",
+        ),
+        (
+            r#"{"type":"request","amount":1,"description":null}"#,
+            "`description` in input 3 must be a string, found null",
+        ),
+        (
+            r#"{"type":"retry","new_key":"yes"}"#,
+            "`new_key` in input 3 must be true or false, found \"yes\"",
+        ),
+    ];
+
     #[test]
     fn input_errors_name_the_field() {
-        let cases = [
-            (
-                r#"{"type":"request","amount":1,"x":1}"#,
-                "unknown field `x` in input 3, expected one of `key`, `key_format`, `amount`, `description`, `fault`",
-            ),
-            (
-                r#"{"type":"nope"}"#,
-                "`type` in input 3 must be one of `request`, `operation`, `parallel`, `retry`, `advance-time`, `relay-tick`, `deposit`, `set-fault`, `crash`, `as`, found \"nope\"",
-            ),
-            (r#"{"amount":1}"#, "missing field `type` in input 3"),
-            (r#"{"type":"deposit"}"#, "missing field `amount` in input 3"),
-            (
-                r#"{"type":"deposit","amount":1,"amount":2}"#,
-                "duplicate field `amount` in input 3",
-            ),
-            (
-                r#"{"type":"deposit","type":"deposit","amount":1}"#,
-                "duplicate field `type` in input 3",
-            ),
-            (
-                r#"{"type":"advance-time","ms":1.5}"#,
-                "`ms` in input 3 must be a whole number, found 1.5",
-            ),
-            (
-                r#"{"type":"advance-time","ms":-1}"#,
-                "`ms` in input 3 must be a whole number, not negative, found -1",
-            ),
-            (
-                r#"{"type":"deposit","amount":9223372036854775808}"#,
-                "`amount` in input 3 must be at most 9223372036854775807, found 9223372036854775808",
-            ),
-            (
-                r#"{"type":"operation","amount":5,"max_attempts":4294967296}"#,
-                "`max_attempts` in input 3 must be at most 4294967295, found 4294967296",
-            ),
-            (
-                r#"{"type":"operation","amount":5,"max_attempts":2,"faults":["none",7]}"#,
-                "item 2 of `faults` in input 3 must be one of `none`, `request-lost`, `response-lost`, `crash-before-charge`, `crash-after-charge-before-record`, `crash-after-commit-before-reply`, `processor-error`, found 7",
-            ),
-            (
-                r#"{"type":"operation","amount":5,"max_attempts":2,"retry":{"kind":"fixed"}}"#,
-                "missing field `delay_ms` in `retry` in input 3",
-            ),
-            (
-                r#"{"type":"operation","amount":5,"max_attempts":2,"retry":{"kind":"none","delay_ms":5}}"#,
-                "unknown field `delay_ms` in `retry` in input 3, expected no other field",
-            ),
-            (
-                r#"{"type":"operation","amount":5,"max_attempts":2,"retry":{"kind":0}}"#,
-                "`kind` in `retry` in input 3 must be one of `none`, `immediate`, `fixed`, `exponential-jitter`, found 0",
-            ),
-            (
-                r#"{"type":"parallel","requests":[{"amount":1},{"amount":1,"key":5}]}"#,
-                "`key` in request 2 of input 3 must be a string, found 5",
-            ),
-            (
-                r#"{"type":"parallel","requests":[{"amount":1},{"type":"request","amount":1}]}"#,
-                "unknown field `type` in request 2 of input 3, expected one of `key`, `key_format`, `amount`, `description`, `fault`",
-            ),
-            (
-                r#"{"type":"request","amount":1,"description":null}"#,
-                "`description` in input 3 must be a string, found null",
-            ),
-            (
-                r#"{"type":"retry","new_key":"yes"}"#,
-                "`new_key` in input 3 must be true or false, found \"yes\"",
-            ),
-        ];
-        for (json, want) in cases {
+        for (json, want) in INPUT_ERRORS {
             assert_eq!(input(json), Err(want.to_string()), "{json}");
         }
         let doc = json::parse("[1]").expect("JSON");

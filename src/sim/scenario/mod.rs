@@ -4,6 +4,7 @@
 pub(super) mod builtin;
 mod json;
 pub(super) mod session;
+pub mod teach;
 pub mod workload;
 
 use self::json as scenario_json;

@@ -28,7 +28,7 @@
 //!   open (charges without the check) or closed (503, retry later); a database that holds the
 //!   keys and the balance together cannot be skipped, so those services answer 503.
 
-use super::intern::KeyId;
+use super::intern::{DescId, KeyId, OpId};
 use super::outbox::EmitMode;
 use super::trace::{ChargeFailure, EventKind};
 use super::{Micro, World};
@@ -212,39 +212,7 @@ impl World {
             });
             PaymentResult::ProcessorError
         } else {
-            let account = self.caller_of(op).account;
-            let balance = self.db.balance(account);
-            match balance.checked_sub(amount).filter(|_| balance >= amount) {
-                None => {
-                    self.emit(EventKind::ChargeFailed {
-                        op,
-                        failure: ChargeFailure::InsufficientFunds { balance },
-                    });
-                    PaymentResult::InsufficientFunds { balance }
-                }
-                Some(after) => {
-                    let id = self.db.event_id();
-                    self.db.set_balance(account, after);
-                    self.db.ledger.push(super::store::LedgerEntry {
-                        account,
-                        step: self.steps.saturating_add(1),
-                        key: Some(op_key),
-                        op,
-                        amount,
-                        description: desc,
-                        event_id: id,
-                    });
-                    if let Some(job) = self.jobs.get_mut(j) {
-                        job.committed = Some(id);
-                    }
-                    self.emit(EventKind::ProcessorCharge {
-                        op,
-                        amount,
-                        balance_after: after,
-                    });
-                    PaymentResult::Success { balance: after }
-                }
-            }
+            self.processor_debit(j, op, op_key, (amount, desc))
         };
         if pass {
             self.processor_keys.insert(key.0, result.clone());
@@ -259,6 +227,50 @@ impl World {
         }
         let at = self.now.saturating_add(delay);
         self.schedule(at, Micro::ProcessorReply { job: j as u32 });
+    }
+
+    /// The processor charges job `j` (operation `op`, key `op_key`) `amount` for `desc`: the
+    /// caller's balance moves and the ledger records it, unless the funds are short.
+    fn processor_debit(
+        &mut self,
+        j: usize,
+        op: OpId,
+        op_key: KeyId,
+        (amount, desc): (i64, DescId),
+    ) -> PaymentResult {
+        let account = self.caller_of(op).account;
+        let balance = self.db.balance(account);
+        match balance.checked_sub(amount).filter(|_| balance >= amount) {
+            None => {
+                self.emit(EventKind::ChargeFailed {
+                    op,
+                    failure: ChargeFailure::InsufficientFunds { balance },
+                });
+                PaymentResult::InsufficientFunds { balance }
+            }
+            Some(after) => {
+                let id = self.db.event_id();
+                self.db.set_balance(account, after);
+                self.db.ledger.push(super::store::LedgerEntry {
+                    account,
+                    step: self.steps.saturating_add(1),
+                    key: Some(op_key),
+                    op,
+                    amount,
+                    description: desc,
+                    event_id: id,
+                });
+                if let Some(job) = self.jobs.get_mut(j) {
+                    job.committed = Some(id);
+                }
+                self.emit(EventKind::ProcessorCharge {
+                    op,
+                    amount,
+                    balance_after: after,
+                });
+                PaymentResult::Success { balance: after }
+            }
+        }
     }
 
     /// The processor's answer reaches job `j`'s worker, which goes on where it stopped.

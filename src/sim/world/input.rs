@@ -168,67 +168,83 @@ impl Input {
             } => {
                 check_amount(*amount)?;
                 check_description(description)?;
-                if !(1..=MAX_ATTEMPTS).contains(max_attempts) {
-                    return Err(InputError::AttemptsOutOfRange {
-                        attempts: *max_attempts,
-                        min: 1,
-                        max: MAX_ATTEMPTS,
-                    });
-                }
-                let max = *max_attempts as usize;
-                if faults.len() > max {
-                    return Err(InputError::TooManyFaults {
-                        faults: faults.len(),
-                        max,
-                    });
-                }
+                validate_attempts(*max_attempts, faults)?;
                 retry.validate()
             }
-            Self::Parallel { requests, .. } => {
-                let count = requests.len();
-                if !(MIN_PARALLEL_REQUESTS..=MAX_PARALLEL_REQUESTS).contains(&count) {
-                    return Err(InputError::ParallelOutOfRange {
-                        count,
-                        min: MIN_PARALLEL_REQUESTS,
-                        max: MAX_PARALLEL_REQUESTS,
-                    });
-                }
-                requests.iter().try_for_each(RequestSpec::validate)
-            }
+            Self::Parallel { requests, .. } => validate_parallel(requests),
             Self::AdvanceTime { ms } => {
                 check_duration(DurationField::Advance, *ms, 1, MAX_ADVANCE_MS).map(|_| ())
             }
             Self::RelayTick { .. } | Self::Retry { .. } | Self::Crash => Ok(()),
-            Self::SetFault { op, attempt, .. } => {
-                if *op as usize >= MAX_OPERATIONS {
-                    return Err(InputError::NoSuchOperation {
-                        op: *op,
-                        count: MAX_OPERATIONS as u32,
-                    });
-                }
-                if !(1..=MAX_ATTEMPTS).contains(attempt) {
-                    return Err(InputError::NoSuchAttempt {
-                        op: *op,
-                        attempt: *attempt,
-                        max: MAX_ATTEMPTS,
-                    });
-                }
-                Ok(())
-            }
+            Self::SetFault { op, attempt, .. } => validate_fault_target(*op, *attempt),
             Self::Deposit { amount } => check_amount(*amount).map(|_| ()),
-            Self::As { caller, input } => {
-                caller.validate()?;
-                match &**input {
-                    Self::Request { key: Some(_), .. } if !caller.sends_key => {
-                        return Err(InputError::KeyWithoutKeyHeader)
-                    }
-                    Self::Request { .. } | Self::Operation { .. } => {}
-                    _ => return Err(InputError::CallerWrapsOnlyRequests),
-                }
-                input.validate()
-            }
+            Self::As { caller, input } => validate_as(caller, input),
         }
     }
+}
+
+/// An operation's attempts, 1..=`MAX_ATTEMPTS`, and at most one fault per attempt.
+fn validate_attempts(max_attempts: u32, faults: &[Fault]) -> Result<(), InputError> {
+    if !(1..=MAX_ATTEMPTS).contains(&max_attempts) {
+        return Err(InputError::AttemptsOutOfRange {
+            attempts: max_attempts,
+            min: 1,
+            max: MAX_ATTEMPTS,
+        });
+    }
+    let max = max_attempts as usize;
+    if faults.len() > max {
+        return Err(InputError::TooManyFaults {
+            faults: faults.len(),
+            max,
+        });
+    }
+    Ok(())
+}
+
+/// A `Parallel` input: its number of requests, and each request.
+fn validate_parallel(requests: &[RequestSpec]) -> Result<(), InputError> {
+    let count = requests.len();
+    if !(MIN_PARALLEL_REQUESTS..=MAX_PARALLEL_REQUESTS).contains(&count) {
+        return Err(InputError::ParallelOutOfRange {
+            count,
+            min: MIN_PARALLEL_REQUESTS,
+            max: MAX_PARALLEL_REQUESTS,
+        });
+    }
+    requests.iter().try_for_each(RequestSpec::validate)
+}
+
+/// A `SetFault`'s target: an operation and an attempt that can exist.
+fn validate_fault_target(op: u32, attempt: u32) -> Result<(), InputError> {
+    if op as usize >= MAX_OPERATIONS {
+        return Err(InputError::NoSuchOperation {
+            op,
+            count: MAX_OPERATIONS as u32,
+        });
+    }
+    if !(1..=MAX_ATTEMPTS).contains(&attempt) {
+        return Err(InputError::NoSuchAttempt {
+            op,
+            attempt,
+            max: MAX_ATTEMPTS,
+        });
+    }
+    Ok(())
+}
+
+/// An `As`: the caller, what it wraps (a request or an operation; no key without the key
+/// header), and the wrapped input.
+fn validate_as(caller: &Caller, input: &Input) -> Result<(), InputError> {
+    caller.validate()?;
+    match input {
+        Input::Request { key: Some(_), .. } if !caller.sends_key => {
+            return Err(InputError::KeyWithoutKeyHeader)
+        }
+        Input::Request { .. } | Input::Operation { .. } => {}
+        _ => return Err(InputError::CallerWrapsOnlyRequests),
+    }
+    input.validate()
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use super::intern::{KeyId, OpId};
 use super::outbox::EmitMode;
-use super::store::Db;
+use super::store::{Db, LedgerEntry};
 use super::trace::{CheckOutcome, EventKind, TraceEvent};
 use crate::sim::article::PaymentResult;
 use crate::sim::base::pmap::PMap;
@@ -287,58 +287,81 @@ impl Checker {
         }
     }
 
-    /// Checks one step; appends new violations to `out`.
+    /// Checks one step; appends new violations to `out`, in report order: the step's new
+    /// charges, money, the step's trace events, answers to other requests, then emitted events.
     pub(super) fn check(&mut self, v: &StepView<'_>, out: &mut Vec<Violation>) {
+        self.check_charges(v, out);
+        self.check_money(v, out);
+        for event in v.events.clone() {
+            self.check_event(v, event, out);
+        }
+        self.check_answers(v, out);
+        self.check_emitted(v, out);
+    }
+
+    /// The ledger's new entries: at most one charge per key and per logical operation.
+    fn check_charges(&mut self, v: &StepView<'_>, out: &mut Vec<Violation>) {
         let ledger = &v.db.ledger;
         for entry in ledger.iter_from(self.ledger_seen) {
-            if let Some(sum) = self.ledger_sums.get_mut(entry.account as usize) {
-                *sum = sum.saturating_add(entry.amount);
-            }
-            let op = entry.op;
-            // The key's charges and the operation that charged with it first.
-            let shared = entry.key.map(|key| {
-                let charges = bump(&mut self.key_charges, key.0 as usize);
-                let ix = key.0 as usize;
-                if self.key_owner.len() <= ix {
-                    self.key_owner.resize(ix + 1, 0);
-                }
-                if self.key_owner[ix] == 0 {
-                    self.key_owner[ix] = op.0.saturating_add(1);
-                }
-                (key, charges, OpId(self.key_owner[ix] - 1))
-            });
-            if let Some((key, charges, _)) = shared.filter(|s| s.1 > 1) {
-                self.report(
-                    v,
-                    Invariant::OneChargePerKey,
-                    ViolationDetail::KeyCharged { key, op, charges },
-                    out,
-                );
-            }
-            // One logical operation is a client operation and every request with its key: a
-            // second charge of either breaks it.
-            let charges = bump(&mut self.op_charges, op.0 as usize);
-            let detail = match shared {
-                _ if charges > 1 => Some(ViolationDetail::OperationCharged { op, charges }),
-                Some((key, charges, first)) if charges > 1 && first != op => {
-                    Some(ViolationDetail::KeySharedCharged {
-                        key,
-                        first,
-                        op,
-                        charges,
-                    })
-                }
-                _ => None,
-            };
-            if let Some(detail) = detail {
-                self.report(v, Invariant::OneChargePerOperation, detail, out);
-            }
+            self.check_charge(v, entry, out);
         }
         self.ledger_seen = ledger.len();
+    }
 
-        // Computed from the ledger entries, independently of how the server moved the balance:
-        // each account's own (the first account found wrong is reported).
-        // Deposits go to account 0.
+    /// One new ledger entry: counts it per account, key and operation.
+    fn check_charge(&mut self, v: &StepView<'_>, entry: &LedgerEntry, out: &mut Vec<Violation>) {
+        if let Some(sum) = self.ledger_sums.get_mut(entry.account as usize) {
+            *sum = sum.saturating_add(entry.amount);
+        }
+        let op = entry.op;
+        // The key's charges and the operation that charged with it first.
+        let shared = entry.key.map(|key| self.count_key_charge(key, op));
+        if let Some((key, charges, _)) = shared.filter(|s| s.1 > 1) {
+            self.report(
+                v,
+                Invariant::OneChargePerKey,
+                ViolationDetail::KeyCharged { key, op, charges },
+                out,
+            );
+        }
+        // One logical operation is a client operation and every request with its key: a
+        // second charge of either breaks it.
+        let charges = bump(&mut self.op_charges, op.0 as usize);
+        let detail = match shared {
+            _ if charges > 1 => Some(ViolationDetail::OperationCharged { op, charges }),
+            Some((key, charges, first)) if charges > 1 && first != op => {
+                Some(ViolationDetail::KeySharedCharged {
+                    key,
+                    first,
+                    op,
+                    charges,
+                })
+            }
+            _ => None,
+        };
+        if let Some(detail) = detail {
+            self.report(v, Invariant::OneChargePerOperation, detail, out);
+        }
+    }
+
+    /// Counts a charge with `key` by `op`: (key, the key's charges so far, the operation that
+    /// charged with it first).
+    fn count_key_charge(&mut self, key: KeyId, op: OpId) -> (KeyId, u32, OpId) {
+        let charges = bump(&mut self.key_charges, key.0 as usize);
+        let ix = key.0 as usize;
+        if self.key_owner.len() <= ix {
+            self.key_owner.resize(ix + 1, 0);
+        }
+        if self.key_owner[ix] == 0 {
+            self.key_owner[ix] = op.0.saturating_add(1);
+        }
+        (key, charges, OpId(self.key_owner[ix] - 1))
+    }
+
+    /// Money is conserved: computed from the ledger entries, independently of how the server
+    /// moved the balance: each account's own (the first account found wrong is reported).
+    /// Deposits go to account 0.
+    fn check_money(&mut self, v: &StepView<'_>, out: &mut Vec<Violation>) {
         let mut accounts = v.db.balances.iter().zip(&self.ledger_sums).enumerate();
         let wrong = accounts.find_map(|(a, (&actual, &charged))| {
             let deposits = if a == 0 { v.db.deposits } else { 0 };
@@ -356,71 +379,94 @@ impl Checker {
                 out,
             );
         }
+    }
 
-        for event in v.events.clone() {
-            match &event.kind {
-                EventKind::StoreWrite { key, state, .. }
-                    if *state == crate::sim::article::production::RecordState::Completed =>
-                {
-                    let ix = key.0 as usize;
-                    if self.first_result.len() <= ix {
-                        self.first_result.resize(ix + 1, None);
-                    }
-                    if self.first_result[ix].is_none() {
-                        self.first_result[ix] = v.db.row(*key).and_then(|r| r.result.clone());
-                    }
+    /// One trace event of the step: keys' first results, replays, and the consumer.
+    fn check_event(&mut self, v: &StepView<'_>, event: &TraceEvent, out: &mut Vec<Violation>) {
+        match &event.kind {
+            EventKind::StoreWrite { key, state, .. }
+                if *state == crate::sim::article::production::RecordState::Completed =>
+            {
+                self.note_first_result(v, *key);
+            }
+            EventKind::StoreCheck {
+                key,
+                outcome: CheckOutcome::Expired,
+                ..
+            }
+            | EventKind::KeyExpired { key } => {
+                // An expired key starts a new life: its next result is a new "first".
+                if let Some(slot) = self.first_result.get_mut(key.0 as usize) {
+                    *slot = None;
                 }
-                EventKind::StoreCheck {
+            }
+            EventKind::ResponseSent {
+                op,
+                attempt,
+                key,
+                result: PaymentResult::DuplicateRequest { original_result },
+                ..
+            } => self.check_replay(v, (*key, *op, *attempt), original_result, out),
+            EventKind::ConsumerApply { id }
+            | EventKind::ConsumerDuplicate { id, applied: true } => {
+                self.check_application(v, *id, out);
+            }
+            _ => {}
+        }
+    }
+
+    /// A completed write: the key's first result, unless it already has one.
+    fn note_first_result(&mut self, v: &StepView<'_>, key: KeyId) {
+        let ix = key.0 as usize;
+        if self.first_result.len() <= ix {
+            self.first_result.resize(ix + 1, None);
+        }
+        if self.first_result[ix].is_none() {
+            self.first_result[ix] = v.db.row(key).and_then(|r| r.result.clone());
+        }
+    }
+
+    /// A replay sent to (key, op, attempt) must equal the key's first result.
+    fn check_replay(
+        &mut self,
+        v: &StepView<'_>,
+        (key, op, attempt): (KeyId, OpId, u32),
+        original_result: &PaymentResult,
+        out: &mut Vec<Violation>,
+    ) {
+        let first = self
+            .first_result
+            .get(key.0 as usize)
+            .and_then(|f| f.as_ref());
+        if let Some(first) = first {
+            if *original_result != *first {
+                let detail = ViolationDetail::ReplayDiffers {
                     key,
-                    outcome: CheckOutcome::Expired,
-                    ..
-                }
-                | EventKind::KeyExpired { key } => {
-                    // An expired key starts a new life: its next result is a new "first".
-                    if let Some(slot) = self.first_result.get_mut(key.0 as usize) {
-                        *slot = None;
-                    }
-                }
-                EventKind::ResponseSent {
                     op,
                     attempt,
-                    key,
-                    result: PaymentResult::DuplicateRequest { original_result },
-                    ..
-                } => {
-                    let first = self
-                        .first_result
-                        .get(key.0 as usize)
-                        .and_then(|f| f.as_ref());
-                    if let Some(first) = first {
-                        if **original_result != *first {
-                            let detail = ViolationDetail::ReplayDiffers {
-                                key: *key,
-                                op: *op,
-                                attempt: *attempt,
-                                first: first.clone(),
-                                replayed: (**original_result).clone(),
-                            };
-                            self.report(v, Invariant::ReplayIdentical, detail, out);
-                        }
-                    }
-                }
-                EventKind::ConsumerApply { id }
-                | EventKind::ConsumerDuplicate { id, applied: true } => {
-                    let applications = self.applications.get(id).map_or(1, |n| n.saturating_add(1));
-                    self.applications.insert(*id, applications);
-                    if applications > 1 {
-                        let detail = ViolationDetail::AppliedTwice {
-                            id: *id,
-                            applications,
-                        };
-                        self.report(v, Invariant::ConsumerAtMostOnce, detail, out);
-                    }
-                }
-                _ => {}
+                    first: first.clone(),
+                    replayed: original_result.clone(),
+                };
+                self.report(v, Invariant::ReplayIdentical, detail, out);
             }
         }
+    }
 
+    /// The consumer applied event `id`: at most once.
+    fn check_application(&mut self, v: &StepView<'_>, id: u64, out: &mut Vec<Violation>) {
+        let applications = self
+            .applications
+            .get(&id)
+            .map_or(1, |n| n.saturating_add(1));
+        self.applications.insert(id, applications);
+        if applications > 1 {
+            let detail = ViolationDetail::AppliedTwice { id, applications };
+            self.report(v, Invariant::ConsumerAtMostOnce, detail, out);
+        }
+    }
+
+    /// Replays answered to another account, or to another request, noted by the server.
+    fn check_answers(&mut self, v: &StepView<'_>, out: &mut Vec<Violation>) {
         if let Some(&(key, op, producer)) = v.facts.foreign_answers.first() {
             let detail = ViolationDetail::ForeignAnswer { key, op, producer };
             self.report(v, Invariant::OwnAccountAnswers, detail, out);
@@ -429,11 +475,14 @@ impl Checker {
             let detail = ViolationDetail::OtherRequestReplayed { key, op, producer };
             self.report(v, Invariant::ReplayMatchesRequest, detail, out);
         }
+    }
 
+    /// One event per charge: by outbox rows, or (dual write) none lost and none phantom.
+    fn check_emitted(&mut self, v: &StepView<'_>, out: &mut Vec<Violation>) {
         match v.emit {
             EmitMode::None => {}
             EmitMode::Outbox => {
-                let (charges, rows) = (ledger.len(), v.db.outbox().len());
+                let (charges, rows) = (v.db.ledger.len(), v.db.outbox().len());
                 if charges != rows.saturating_add(v.events_owed) {
                     self.report(
                         v,

@@ -35,7 +35,7 @@ use budget::Budget;
 use client::{AttemptRec, ClientResult, KeyStrategy, OpPlan, RetryPolicy};
 use downstream::Downstream;
 use fault::Fault;
-use input::Input;
+use input::{Input, RequestSpec};
 use intern::{DescId, Interner, KeyId};
 use invariants::{Checker, StepFacts, StepView, Violation};
 use network::Network;
@@ -540,30 +540,7 @@ impl World {
                 };
                 self.start_op(None, amount, desc, plan)?;
             }
-            Input::Parallel { requests, same_key } => {
-                let mut shared: Option<KeyId> = None;
-                for spec in requests {
-                    let key = match (&spec.key, same_key) {
-                        (Some(k), _) => Some(self.interner.text(k)?),
-                        (None, true) => match shared {
-                            Some(k) => Some(k),
-                            None => {
-                                let k = self.mint_key(spec.key_format)?;
-                                shared = Some(k);
-                                Some(k)
-                            }
-                        },
-                        (None, false) => None,
-                    };
-                    self.start_single(
-                        key,
-                        spec.key_format,
-                        spec.amount,
-                        &spec.description,
-                        spec.fault,
-                    )?;
-                }
-            }
+            Input::Parallel { requests, same_key } => self.start_parallel(requests, same_key)?,
             Input::AdvanceTime { .. } => {
                 // Injected as `Micro::AdvanceTo`, never as `Micro::Input`.
             }
@@ -581,15 +558,50 @@ impl World {
                 });
             }
             Input::Crash => self.crash_server(),
-            Input::As { caller, input } => {
-                self.callers_seen = true;
-                let outer = std::mem::replace(&mut self.caller, caller);
-                let applied = self.apply_input(*input);
-                self.caller = outer;
-                applied?;
-            }
+            Input::As { caller, input } => self.apply_as(caller, *input)?,
         }
         Ok(())
+    }
+
+    /// A `Parallel` input: each request starts at once; those without a key share one minted
+    /// key when `same_key` (a double click), else mint their own.
+    fn start_parallel(
+        &mut self,
+        requests: Vec<RequestSpec>,
+        same_key: bool,
+    ) -> Result<(), InputError> {
+        let mut shared: Option<KeyId> = None;
+        for spec in requests {
+            let key = match (&spec.key, same_key) {
+                (Some(k), _) => Some(self.interner.text(k)?),
+                (None, true) => match shared {
+                    Some(k) => Some(k),
+                    None => {
+                        let k = self.mint_key(spec.key_format)?;
+                        shared = Some(k);
+                        Some(k)
+                    }
+                },
+                (None, false) => None,
+            };
+            self.start_single(
+                key,
+                spec.key_format,
+                spec.amount,
+                &spec.description,
+                spec.fault,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// An `As` input: the wrapped input, sent by `caller`.
+    fn apply_as(&mut self, caller: Caller, input: Input) -> Result<(), InputError> {
+        self.callers_seen = true;
+        let outer = std::mem::replace(&mut self.caller, caller);
+        let applied = self.apply_input(input);
+        self.caller = outer;
+        applied
     }
 
     fn start_single(

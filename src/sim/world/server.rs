@@ -13,7 +13,7 @@
 //! A crash rolls back the open transaction and drops the reply; what an earlier phase committed
 //! stays.
 
-use super::account::{FingerprintFields, KeyScope, MissingKey, PayloadCheck};
+use super::account::{Caller, FingerprintFields, KeyScope, MissingKey, PayloadCheck};
 use super::client::Wire;
 use super::downstream::{OutagePolicy, ProcState};
 use super::fault::Fault;
@@ -25,6 +25,7 @@ use super::{Micro, World};
 use crate::sim::article::production::{classify, fingerprint, Lookup, RecordState};
 use crate::sim::article::PaymentResult;
 use crate::sim::kernel::TimerKey;
+use crate::sim::limits::InputError;
 
 /// Simulated ms between two phases of one request.
 pub const PHASE_MS: u64 = 1;
@@ -131,9 +132,31 @@ impl Txn {
 impl World {
     /// A request reaches the server: phase 0 runs in the same step.
     pub(super) fn server_receive(&mut self, attempt: u32) {
-        let Some(rec) = self.attempts.get(attempt as usize) else {
+        let Some((op, n, key, fault)) = self.request_arrives(attempt) else {
             return;
         };
+        let Some(new) = self.new_job(attempt) else {
+            return;
+        };
+        self.emit(EventKind::RequestDelivered {
+            op,
+            attempt: n,
+            key,
+        });
+        let Ok(job) = u32::try_from(self.jobs.len()) else {
+            return;
+        };
+        self.jobs.push(new);
+        if self.store_unreachable_answers(job, op, fault) {
+            return;
+        }
+        self.server_phase(job);
+    }
+
+    /// Marks the attempt at the server, or lost on the way (noting it): its (operation,
+    /// attempt number, key as sent, fault) when it arrived.
+    fn request_arrives(&mut self, attempt: u32) -> Option<(OpId, u32, KeyId, Fault)> {
+        let rec = self.attempts.get(attempt as usize)?;
         let (op, n, key, fault) = (rec.op, rec.n, rec.key, rec.fault);
         let lost = fault == Fault::RequestLost;
         if let Some(rec) = self.attempts.get_mut(attempt as usize) {
@@ -145,55 +168,31 @@ impl World {
         }
         if lost {
             self.emit(EventKind::RequestLost { op, attempt: n });
-            return;
+            return None;
         }
-        let Some(rec) = self.attempts.get(attempt as usize) else {
-            return;
-        };
-        let Some(client) = self.results.get(op.0 as usize) else {
-            return;
-        };
+        Some((op, n, key, fault))
+    }
+
+    /// The job for an arrived attempt, at phase 0; `None` when the run halted (too many
+    /// scoped keys) or the attempt is unknown.
+    fn new_job(&mut self, attempt: u32) -> Option<Job> {
+        let rec = self.attempts.get(attempt as usize)?;
+        let (op, n, key, fault, sent_at) = (rec.op, rec.n, rec.key, rec.fault, rec.sent_at);
+        let client = self.results.get(op.0 as usize)?;
         let (amount, desc) = (client.amount, client.description);
         let (chosen, caller) = self
             .plans
             .get(op.0 as usize)
             .map_or((0, Default::default()), |p| (p.fingerprint, p.caller));
-        let production = self.config.service == ServiceKind::Production;
-        let policies = self.requests;
-        // The fingerprint the production service computes, by the fields it covers.
-        let fingerprint = if production && policies.fingerprint != FingerprintFields::Chosen {
-            let description = fingerprint(0, self.interner.description_text(desc).unwrap_or(""));
-            let stamp = caller.stamps_body.then_some(rec.sent_at);
-            policies.fingerprint.of(chosen, description, stamp)
-        } else {
-            chosen
-        };
-        // The key as the operation's: two customers' `order-1` are two operations, in the
-        // ledger and for the invariants, under every service.
-        let op_key = if caller.sends_key {
-            match self.interner.scoped(caller.account, key) {
-                Ok(k) => k,
-                Err(e) => return self.halt(e),
+        let fingerprint = self.request_fingerprint(chosen, caller, desc, sent_at);
+        let (op_key, store_key) = match self.request_keys(caller, key) {
+            Ok(keys) => keys,
+            Err(e) => {
+                self.halt(e);
+                return None;
             }
-        } else {
-            key
         };
-        // The key the store is looked up by: the operation's when keys are scoped to the
-        // account, else the key as sent.
-        let store_key = if production && policies.scope == KeyScope::Account {
-            op_key
-        } else {
-            key
-        };
-        self.emit(EventKind::RequestDelivered {
-            op,
-            attempt: n,
-            key,
-        });
-        let Ok(job) = u32::try_from(self.jobs.len()) else {
-            return;
-        };
-        self.jobs.push(Job {
+        Some(Job {
             attempt,
             op,
             n,
@@ -211,21 +210,60 @@ impl World {
             proc: ProcState::Idle,
             keyless: !caller.sends_key,
             ended: false,
-        });
-        let service = self.config.service;
-        if fault == Fault::StoreUnreachable && service.honours_keys() {
-            // Keys kept beside the balance: nothing can run. A separate store: the policy.
-            let open = service == ServiceKind::SplitStore
-                && self.downstream.outage == OutagePolicy::FailOpen;
-            self.emit(EventKind::StoreUnreachable {
-                op,
-                fail_open: open,
-            });
-            if !open {
-                return self.reply(job as usize, PaymentResult::StoreUnavailable);
-            }
+        })
+    }
+
+    /// The fingerprint the service computes: the production service's by the fields it
+    /// covers, else the one the operation chose.
+    fn request_fingerprint(&self, chosen: u64, caller: Caller, desc: DescId, sent_at: u64) -> u64 {
+        let policies = self.requests;
+        if self.config.service == ServiceKind::Production
+            && policies.fingerprint != FingerprintFields::Chosen
+        {
+            let description = fingerprint(0, self.interner.description_text(desc).unwrap_or(""));
+            let stamp = caller.stamps_body.then_some(sent_at);
+            policies.fingerprint.of(chosen, description, stamp)
+        } else {
+            chosen
         }
-        self.server_phase(job);
+    }
+
+    /// The request's (operation key, store key). The operation's: two customers' `order-1`
+    /// are two operations, in the ledger and for the invariants, under every service. The
+    /// store's: the operation's when keys are scoped to the account, else the key as sent.
+    fn request_keys(&mut self, caller: Caller, key: KeyId) -> Result<(KeyId, KeyId), InputError> {
+        let op_key = if caller.sends_key {
+            self.interner.scoped(caller.account, key)?
+        } else {
+            key
+        };
+        let store_key = if self.config.service == ServiceKind::Production
+            && self.requests.scope == KeyScope::Account
+        {
+            op_key
+        } else {
+            key
+        };
+        Ok((op_key, store_key))
+    }
+
+    /// A store fault before phase 0: keys kept beside the balance, nothing can run; a separate
+    /// store, the outage policy decides. True when the job was answered (it must not run).
+    fn store_unreachable_answers(&mut self, job: u32, op: OpId, fault: Fault) -> bool {
+        let service = self.config.service;
+        if fault != Fault::StoreUnreachable || !service.honours_keys() {
+            return false;
+        }
+        let open =
+            service == ServiceKind::SplitStore && self.downstream.outage == OutagePolicy::FailOpen;
+        self.emit(EventKind::StoreUnreachable {
+            op,
+            fail_open: open,
+        });
+        if !open {
+            self.reply(job as usize, PaymentResult::StoreUnavailable);
+        }
+        !open
     }
 
     /// Runs the job's current phase.
@@ -242,10 +280,7 @@ impl World {
             let rejects = self.config.service == ServiceKind::Production
                 && self.requests.missing_key == MissingKey::Reject400;
             if rejects {
-                return self.answer(
-                    j,
-                    PaymentResult::invalid(crate::sim::limits::InputError::MissingKey),
-                );
+                return self.answer(j, PaymentResult::invalid(InputError::MissingKey));
             }
             return self.naive(j);
         }
@@ -542,7 +577,32 @@ impl World {
             return false;
         }
         let (op, key, fp) = (job.op, job.key, job.fingerprint);
-        let (amount, desc) = (job.amount, job.desc);
+        let request = (job.amount, job.desc);
+        let (lookup, reaped, cached, producer) = self.look_up(key, fp);
+        if let Some(producer) = producer {
+            self.note_replay_facts(key, op, producer, request);
+        }
+        // A record the reaper already expired was counted then; count this as a plain miss.
+        self.counters
+            .count(if reaped { Lookup::Miss } else { lookup });
+        let outcome = match lookup {
+            Lookup::Miss => CheckOutcome::Miss,
+            Lookup::Expired => CheckOutcome::Expired,
+            Lookup::Hit => CheckOutcome::Hit,
+            Lookup::InFlight => CheckOutcome::Conflict,
+            Lookup::Mismatch => CheckOutcome::Mismatch,
+        };
+        self.emit(EventKind::StoreCheck { op, key, outcome });
+        let Some(answer) = self.lookup_answer(j, lookup, cached) else {
+            return false;
+        };
+        self.answer(j, answer);
+        true
+    }
+
+    /// The store's verdict on `key` for a request with fingerprint `fp`: (lookup, the record
+    /// was already reaped, the stored result on a hit, the operation that stored it).
+    fn look_up(&self, key: KeyId, fp: u64) -> (Lookup, bool, Option<PaymentResult>, Option<OpId>) {
         let row = self.db.row(key);
         let production = self.config.service == ServiceKind::Production;
         // With an in-flight record the lookup is the conditional write that claims the key; a
@@ -576,32 +636,33 @@ impl World {
             _ => None,
         };
         let producer = row.and_then(|r| r.holder).filter(|_| cached.is_some());
-        if let Some(producer) = producer {
-            // What the invariants about callers need: whose answer this replay is.
-            if self.caller_of(producer).account != self.caller_of(op).account {
-                self.facts.foreign_answers.push((key, op, producer));
-            }
-            let stored = self
-                .results
-                .get(producer.0 as usize)
-                .map(|c| (c.amount, c.description));
-            if production && stored.is_some_and(|s| s != (amount, desc)) {
-                self.facts.other_request_replays.push((key, op, producer));
-            }
+        (lookup, reaped, cached, producer)
+    }
+
+    /// What the invariants about callers need of a replay to `op` of what `producer` stored:
+    /// whose answer it is, and (production) whether it was another request's.
+    fn note_replay_facts(&mut self, key: KeyId, op: OpId, producer: OpId, request: (i64, DescId)) {
+        if self.caller_of(producer).account != self.caller_of(op).account {
+            self.facts.foreign_answers.push((key, op, producer));
         }
-        // A record the reaper already expired was counted then; count this as a plain miss.
-        self.counters
-            .count(if reaped { Lookup::Miss } else { lookup });
-        let outcome = match lookup {
-            Lookup::Miss => CheckOutcome::Miss,
-            Lookup::Expired => CheckOutcome::Expired,
-            Lookup::Hit => CheckOutcome::Hit,
-            Lookup::InFlight => CheckOutcome::Conflict,
-            Lookup::Mismatch => CheckOutcome::Mismatch,
-        };
-        self.emit(EventKind::StoreCheck { op, key, outcome });
-        let answer = match lookup {
-            Lookup::Miss | Lookup::Expired => return false,
+        let stored = self
+            .results
+            .get(producer.0 as usize)
+            .map(|c| (c.amount, c.description));
+        if self.config.service == ServiceKind::Production && stored.is_some_and(|s| s != request) {
+            self.facts.other_request_replays.push((key, op, producer));
+        }
+    }
+
+    /// The answer a lookup gives without executing; `None` when the request must execute.
+    fn lookup_answer(
+        &mut self,
+        j: usize,
+        lookup: Lookup,
+        cached: Option<PaymentResult>,
+    ) -> Option<PaymentResult> {
+        Some(match lookup {
+            Lookup::Miss | Lookup::Expired => return None,
             Lookup::Hit => match cached {
                 Some(first) => {
                     // The one place a stored result is returned: the reply says it was replayed,
@@ -623,9 +684,7 @@ impl World {
             Lookup::Mismatch => PaymentResult::ParameterMismatch {
                 status: self.config.policies.mismatch.status(),
             },
-        };
-        self.answer(j, answer);
-        true
+        })
     }
 
     /// Answers without executing; a crash fault still crashes before the reply.

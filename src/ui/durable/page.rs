@@ -155,13 +155,7 @@ pub fn durable_page(p: &DurablePageProps) -> Html {
 
     html! {
         <section class="durable" aria-labelledby="dur-h">
-            <header class="card dur-intro">
-                <h2 id="dur-h">{ l.t("Durable execution: the engine journals, the worker replays", "永続実行（Durable Execution）：エンジンが記録し、ワーカーがリプレイする") }</h2>
-                <p>{ l.t(
-                    "Write an ordinary function; the engine journals every step. After a crash a new worker runs the function again from the top, and each step whose result is journaled returns it without running again; only the unfinished step runs again. The workflow id plays the idempotency key, and workflow code must be deterministic. Temporal, Restate and DBOS as they document it, in this page.",
-                    "普通の関数を書けば、エンジンが各ステップを記録する。クラッシュの後、新しいワーカーは関数を先頭から実行し直し、結果の記録されたステップは再実行せずにその結果を返す。もう一度実行されるのは終わっていなかったステップだけ。ワークフロー ID が冪等性キーの役を果たし、ワークフローのコードは決定論的でなければならない。Temporal、Restate、DBOS を、文書にある通りにこのページで動かす。") }</p>
-                { view::lesson_list(l, mode) }
-            </header>
+            { view::header(l, mode) }
             { for ui.notice.as_ref().map(|n| view::notice(l, n)) }
             { view::intro(l, &ui, &on) }
             { view::controls(l, &ui, &on) }

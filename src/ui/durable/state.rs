@@ -263,6 +263,93 @@ impl DurUi {
         }
         self.run_mut().step()
     }
+
+    /// The learner's action, unless the run waits at the question or the challenge's rules
+    /// refuse it.
+    fn act(&mut self, action: Action) {
+        self.playing = false;
+        if self.limit() == Some(self.run.cursor()) {
+            return;
+        }
+        let rule = match self.mode {
+            Mode::Challenge(id) => challenge(id),
+            _ => None,
+        };
+        match rule {
+            Some(c) if action == Action::Crash && c.crashes_used(&self.run) >= c.max_crashes => {
+                self.notice = Some(Notice::NoMoreCrashes(c.max_crashes));
+            }
+            Some(c) if !c.allowed.contains(&action) => {
+                self.notice = Some(Notice::Action(ActionError::NotApplicable));
+            }
+            _ => match self.run_mut().act(action) {
+                Ok(()) => {
+                    self.notice = None;
+                    self.pose();
+                }
+                Err(e) => self.notice = Some(Notice::Action(e)),
+            },
+        }
+    }
+
+    /// A setting of the selected column: the run starts again at step 0, keeping the actions.
+    fn set(&mut self, setting: Setting) {
+        self.playing = false;
+        let mut columns = self.run.columns().to_vec();
+        if let Some(c) = columns.get_mut(self.selected) {
+            apply(c, setting);
+        }
+        // A pair of policies the engine refuses is said at once; the message goes when the pair
+        // does.
+        match refused_policies(&columns) {
+            Some(n) => self.notice = Some(n),
+            None if matches!(self.notice, Some(Notice::RefusedPolicies(_))) => self.notice = None,
+            None => {}
+        }
+        let run = self.run.with_columns(columns);
+        self.run = Rc::new(run);
+        // Another run: its question is asked anew (its answer may differ).
+        self.answer = None;
+        self.pose();
+    }
+
+    /// A state read from a link, the saved one or an import, and the message that says so.
+    fn load(&mut self, state: SavedState, older: bool) {
+        let mut columns = state.columns;
+        columns.truncate(MAX_DURABLE_COLUMNS);
+        let mut run = DurableRun::new(columns, state.actions);
+        run.seek(state.cursor);
+        self.run = Rc::new(run);
+        self.selected = 0;
+        self.answer = None;
+        self.pose();
+        self.notice = refused_policies(self.run.columns())
+            .or(older.then_some(Notice::OlderModel))
+            .or(Some(Notice::Imported));
+    }
+}
+
+/// Changes one setting of a column.
+fn apply(c: &mut Config, setting: Setting) {
+    match setting {
+        Setting::Flow(f) => {
+            c.flow = f;
+            c.faults.retain(|x| f.steps().contains(&x.step));
+        }
+        Setting::Engine(e) => c.engine = e,
+        Setting::Key(k) => c.key = k,
+        Setting::Clock(k) => c.clock = k,
+        Setting::Reuse(p) => c.reuse = p,
+        Setting::Conflict(p) => c.conflict = p,
+        Setting::Restate(t) => c.restate = t,
+        Setting::StartToClose(ms) => {
+            c.start_to_close_ms = ms.clamp(MIN_START_TO_CLOSE_MS, MAX_START_TO_CLOSE_MS);
+        }
+        Setting::RequestId(r) => c.request_id = r,
+        Setting::Fault(step, kind) => *c = c.clone().with_fault(step, kind),
+        Setting::StartAgain(at) => c.start_again_at_ms = at,
+        Setting::AutoRestart(b) => c.auto_restart = b,
+    }
 }
 
 impl From<Control> for DurAction {
@@ -312,31 +399,7 @@ impl Reducible for DurUi {
                     ui.playing = false;
                 }
             }
-            DurAction::Act(_) if ui.limit() == Some(ui.run.cursor()) => ui.playing = false,
-            DurAction::Act(action) => {
-                ui.playing = false;
-                let rule = match ui.mode {
-                    Mode::Challenge(id) => challenge(id),
-                    _ => None,
-                };
-                match rule {
-                    Some(c)
-                        if action == Action::Crash && c.crashes_used(&ui.run) >= c.max_crashes =>
-                    {
-                        ui.notice = Some(Notice::NoMoreCrashes(c.max_crashes));
-                    }
-                    Some(c) if !c.allowed.contains(&action) => {
-                        ui.notice = Some(Notice::Action(ActionError::NotApplicable));
-                    }
-                    _ => match ui.run_mut().act(action) {
-                        Ok(()) => {
-                            ui.notice = None;
-                            ui.pose();
-                        }
-                        Err(e) => ui.notice = Some(Notice::Action(e)),
-                    },
-                }
-            }
+            DurAction::Act(action) => ui.act(action),
             DurAction::Answer(i) => ui.answer = Some(Some(i)),
             DurAction::Skip => ui.answer = Some(None),
             DurAction::AskAgain => {
@@ -349,65 +412,14 @@ impl Reducible for DurUi {
                     ui.selected = i;
                 }
             }
-            DurAction::Set(setting) => {
-                ui.playing = false;
-                let mut columns = ui.run.columns().to_vec();
-                if let Some(c) = columns.get_mut(ui.selected) {
-                    match setting {
-                        Setting::Flow(f) => {
-                            c.flow = f;
-                            c.faults.retain(|x| f.steps().contains(&x.step));
-                        }
-                        Setting::Engine(e) => c.engine = e,
-                        Setting::Key(k) => c.key = k,
-                        Setting::Clock(k) => c.clock = k,
-                        Setting::Reuse(p) => c.reuse = p,
-                        Setting::Conflict(p) => c.conflict = p,
-                        Setting::Restate(t) => c.restate = t,
-                        Setting::StartToClose(ms) => {
-                            c.start_to_close_ms =
-                                ms.clamp(MIN_START_TO_CLOSE_MS, MAX_START_TO_CLOSE_MS)
-                        }
-                        Setting::RequestId(r) => c.request_id = r,
-                        Setting::Fault(step, kind) => *c = c.clone().with_fault(step, kind),
-                        Setting::StartAgain(at) => c.start_again_at_ms = at,
-                        Setting::AutoRestart(b) => c.auto_restart = b,
-                    }
-                }
-                // A pair of policies the engine refuses is said at once; the message goes when
-                // the pair does.
-                match refused_policies(&columns) {
-                    Some(n) => ui.notice = Some(n),
-                    None if matches!(ui.notice, Some(Notice::RefusedPolicies(_))) => {
-                        ui.notice = None
-                    }
-                    None => {}
-                }
-                let run = ui.run.with_columns(columns);
-                ui.run = Rc::new(run);
-                // Another run: its question is asked anew (its answer may differ).
-                ui.answer = None;
-                ui.pose();
-            }
+            DurAction::Set(setting) => ui.set(setting),
             DurAction::Reset => {
                 let mode = ui.mode;
                 ui = DurUi::fresh(mode);
                 ui.version = self.version + 1;
                 return Rc::new(ui);
             }
-            DurAction::Load { state, older } => {
-                let mut columns = state.columns;
-                columns.truncate(MAX_DURABLE_COLUMNS);
-                let mut run = DurableRun::new(columns, state.actions);
-                run.seek(state.cursor);
-                ui.run = Rc::new(run);
-                ui.selected = 0;
-                ui.answer = None;
-                ui.pose();
-                ui.notice = refused_policies(ui.run.columns())
-                    .or(older.then_some(Notice::OlderModel))
-                    .or(Some(Notice::Imported));
-            }
+            DurAction::Load { state, older } => ui.load(state, older),
             DurAction::Notice(n) => ui.notice = Some(n),
         }
         if (ui.run.cursor(), ui.run.actions().len()) != before

@@ -201,7 +201,7 @@ impl KafkaUi {
     ) -> Self {
         let (records, end) = Sim::run_all(&scenario);
         let posed = match place {
-            Place::Lesson(id) => lesson(id).and_then(|l| l.question.pose(&records, &end)),
+            Place::Lesson(id) => lesson(id).and_then(|l| l.question.pose(&records, &end).ok()),
             _ => None,
         };
         let notice = notice.or_else(|| end.halt().map(Notice::StepLimit));
@@ -282,6 +282,43 @@ impl KafkaUi {
         next.goto(k);
         *self = next;
     }
+
+    /// Becomes `next`, keeping the delay and the play speed the learner chose.
+    fn replace(&mut self, mut next: KafkaUi) {
+        next.delay_ms = self.delay_ms;
+        next.speed_ms = self.speed_ms;
+        *self = next;
+    }
+
+    /// The imported run at step 0, or why it was not imported.
+    fn import(&mut self, text: &str) {
+        match crate::sim::kafka::from_json(text) {
+            Ok(s) => self.replace(KafkaUi::open(self.place, s, 0, Some(Notice::Imported))),
+            Err(e) => self.notice = Some(Notice::ImportFailed(e)),
+        }
+    }
+
+    /// The challenge's solution at step 0, the learner's run kept to go back to.
+    fn show_solution(&mut self) {
+        if let Place::Challenge(id) = self.place {
+            if let Some(c) = challenge(id) {
+                let mine = Rc::new(self.scenario.clone());
+                let mut next = KafkaUi::open(self.place, c.solution, 0, None);
+                next.solution_shown = true;
+                next.before_solution = Some(mine);
+                self.replace(next);
+            }
+        }
+    }
+
+    /// Back to the learner's run the solution replaced, at step 0.
+    fn restore_mine(&mut self) {
+        if let Some(mine) = self.before_solution.take() {
+            let mut next = KafkaUi::open(self.place, (*mine).clone(), 0, None);
+            next.solution_shown = true;
+            self.replace(next);
+        }
+    }
 }
 
 /// Inserts `input` at the cursor's time: at 0 before the first step, else 1 ms after now (so the
@@ -351,38 +388,9 @@ impl Reducible for KafkaUi {
                 let k = ui.cursor().min(ui.max_step());
                 ui.run.seek(k);
             }
-            Action::Import(text) => match crate::sim::kafka::from_json(&text) {
-                Ok(s) => {
-                    let mut next = KafkaUi::open(ui.place, s, 0, Some(Notice::Imported));
-                    next.delay_ms = ui.delay_ms;
-                    next.speed_ms = ui.speed_ms;
-                    ui = next;
-                }
-                Err(e) => ui.notice = Some(Notice::ImportFailed(e)),
-            },
-            Action::ShowSolution => {
-                if let Place::Challenge(id) = ui.place {
-                    if let Some(c) = challenge(id) {
-                        let mine = Rc::new(ui.scenario.clone());
-                        let mut next = KafkaUi::open(ui.place, c.solution, 0, None);
-                        next.solution_shown = true;
-                        next.before_solution = Some(mine);
-                        next.delay_ms = ui.delay_ms;
-                        next.speed_ms = ui.speed_ms;
-                        next.speed_ms = ui.speed_ms;
-                        ui = next;
-                    }
-                }
-            }
-            Action::RestoreMine => {
-                if let Some(mine) = ui.before_solution.take() {
-                    let mut next = KafkaUi::open(ui.place, (*mine).clone(), 0, None);
-                    next.solution_shown = true;
-                    next.delay_ms = ui.delay_ms;
-                    next.speed_ms = ui.speed_ms;
-                    ui = next;
-                }
-            }
+            Action::Import(text) => ui.import(&text),
+            Action::ShowSolution => ui.show_solution(),
+            Action::RestoreMine => ui.restore_mine(),
             Action::SetDelay(ms) => ui.delay_ms = ms,
             Action::Speed(ms) => ui.speed_ms = ms,
             Action::Dismiss => ui.notice = None,

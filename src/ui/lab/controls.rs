@@ -5,7 +5,8 @@ use yew::prelude::*;
 
 use crate::sim::lab::format_schedule;
 use crate::sim::lab::Policy;
-use crate::ui::i18n::{tr, Lang};
+use crate::ui::i18n::Lang;
+use crate::ui::text::view;
 
 use super::state::LabAction;
 
@@ -57,6 +58,58 @@ pub fn stepper_controls(props: &StepperControlsProps) -> Html {
             });
         })
     };
+    let on_action = props.on_action.clone();
+    let empty = props.schedule.is_empty();
+    let schedule_text = format_schedule(&props.schedule);
+    html! {
+        <div class="lab-controls" role="group" aria-label={view::lab::STEPPER_CONTROLS.get(lang)}>
+            <div class="lab-control-row">
+                <button onclick={send(LabAction::Back)} disabled={empty} data-testid="lab-back">
+                    { view::lab::STEP_BACK.get(lang) }
+                </button>
+                <button onclick={send(LabAction::Reset)} disabled={empty} data-testid="lab-reset">
+                    { view::lab::RESET.get(lang) }
+                </button>
+                { policy_select(lang, props.seed, *choice, on_policy) }
+                <button onclick={send(LabAction::StepWith(policy))} disabled={props.complete} data-testid="lab-auto-step">
+                    { view::lab::PICK_ONE_STEP.get(lang) }
+                </button>
+                <button onclick={send(LabAction::RunToEnd(policy))} disabled={props.complete} data-testid="lab-run">
+                    { view::lab::RUN_TO_END.get(lang) }
+                </button>
+            </div>
+            <p class="lab-schedule">
+                { view::lab::SCHEDULE_SO_FAR.get(lang) }
+                <code data-testid="lab-schedule">{ if empty { view::lab::NO_STEPS.get(lang).to_string() } else { schedule_text } }</code>
+            </p>
+            { replay_form(lang, &replay_text, on_action) }
+        </div>
+    }
+}
+
+/// The scheduler a policy step or run uses.
+fn policy_select(lang: Lang, seed: u64, choice: PolicyChoice, on_policy: Callback<Event>) -> Html {
+    html! {
+        <label class="lab-inline-label">
+            { view::lab::SCHEDULER.get(lang) }
+            <select onchange={on_policy} data-testid="lab-policy">
+                <option value="random" selected={choice == PolicyChoice::Random}>
+                    { view::lab::seeded_random(lang, seed) }
+                </option>
+                <option value="round-robin" selected={choice == PolicyChoice::RoundRobin}>
+                    { view::lab::ROUND_ROBIN.get(lang) }
+                </option>
+            </select>
+        </label>
+    }
+}
+
+/// The form that replays a typed schedule.
+fn replay_form(
+    lang: Lang,
+    replay_text: &UseStateHandle<String>,
+    on_action: Callback<LabAction>,
+) -> Html {
     let on_replay_input = {
         let replay_text = replay_text.clone();
         Callback::from(move |e: InputEvent| {
@@ -67,55 +120,20 @@ pub fn stepper_controls(props: &StepperControlsProps) -> Html {
         })
     };
     let on_replay = {
-        let on_action = props.on_action.clone();
         let replay_text = replay_text.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             on_action.emit(LabAction::Replay((*replay_text).clone()));
         })
     };
-    let seed = props.seed;
-    let empty = props.schedule.is_empty();
-    let schedule_text = format_schedule(&props.schedule);
     html! {
-        <div class="lab-controls" role="group" aria-label={lang.t("Stepper controls", "ステッパーの操作")}>
-            <div class="lab-control-row">
-                <button onclick={send(LabAction::Back)} disabled={empty} data-testid="lab-back">
-                    { lang.t("◀ Step back", "◀ 1ステップ戻る") }
-                </button>
-                <button onclick={send(LabAction::Reset)} disabled={empty} data-testid="lab-reset">
-                    { lang.t("Reset", "リセット") }
-                </button>
-                <label class="lab-inline-label">
-                    { lang.t("Scheduler", "スケジューラ") }
-                    <select onchange={on_policy} data-testid="lab-policy">
-                        <option value="random" selected={*choice == PolicyChoice::Random}>
-                            { tr!(lang, "Seeded random (seed {seed})", "シード付きランダム（シード {seed}）") }
-                        </option>
-                        <option value="round-robin" selected={*choice == PolicyChoice::RoundRobin}>
-                            { lang.t("Round robin", "ラウンドロビン") }
-                        </option>
-                    </select>
-                </label>
-                <button onclick={send(LabAction::StepWith(policy))} disabled={props.complete} data-testid="lab-auto-step">
-                    { lang.t("Let it pick one step", "1ステップ選ばせる") }
-                </button>
-                <button onclick={send(LabAction::RunToEnd(policy))} disabled={props.complete} data-testid="lab-run">
-                    { lang.t("Run to the end ▶▶", "最後まで実行 ▶▶") }
-                </button>
-            </div>
-            <p class="lab-schedule">
-                { lang.t("Schedule so far (request numbers): ", "これまでのスケジュール（リクエスト番号）：") }
-                <code data-testid="lab-schedule">{ if empty { lang.t("(none)", "（なし）").to_string() } else { schedule_text } }</code>
-            </p>
-            <form class="lab-control-row" onsubmit={on_replay}>
-                <label class="lab-inline-label">
-                    { lang.t("Replay a schedule, e.g. 1 1 2 2 2 1", "スケジュールをリプレイ（例：1 1 2 2 2 1）") }
-                    <input type="text" inputmode="numeric" value={(*replay_text).clone()} oninput={on_replay_input}
-                           data-testid="lab-replay-input" />
-                </label>
-                <button type="submit" data-testid="lab-replay">{ lang.t("Replay", "リプレイ") }</button>
-            </form>
-        </div>
+        <form class="lab-control-row" onsubmit={on_replay}>
+            <label class="lab-inline-label">
+                { view::lab::REPLAY_LABEL.get(lang) }
+                <input type="text" inputmode="numeric" value={(**replay_text).clone()} oninput={on_replay_input}
+                       data-testid="lab-replay-input" />
+            </label>
+            <button type="submit" data-testid="lab-replay">{ view::lab::REPLAY.get(lang) }</button>
+        </form>
     }
 }

@@ -11,11 +11,10 @@ use yew::prelude::*;
 use crate::sim::lab::{format_schedule, parse_integer};
 use crate::sim::lab::{Explorer, LabError, LabScenario, NumberField, Report, Search};
 use crate::sim::limits::{LAB_STEPS_PER_REQUEST, MAX_CACHED_REQUESTS, MAX_SAMPLES};
-use crate::ui::i18n::{tr, Lang};
-use crate::ui::text::lab_error;
+use crate::ui::i18n::Lang;
+use crate::ui::text::{grouped, lab_error, view};
 
 use super::histogram::OutcomeHistogram;
-use crate::ui::text::grouped;
 
 /// Props of [`ExplorerPanel`].
 #[derive(Properties, PartialEq)]
@@ -58,6 +57,19 @@ enum RunState {
     Cancelled { report: Report },
     Refused(LabError),
     Failed { error: LabError, report: Report },
+}
+
+impl RunState {
+    /// What the search counted, as far as it got (none before it started).
+    fn report(&self) -> Option<&Report> {
+        match self {
+            RunState::Running { report, .. }
+            | RunState::Done { report, .. }
+            | RunState::Cancelled { report }
+            | RunState::Failed { report, .. } => Some(report),
+            RunState::Idle | RunState::Refused(_) => None,
+        }
+    }
 }
 
 fn now_ms() -> f64 {
@@ -135,7 +147,6 @@ fn drive(
 #[component(ExplorerPanel)]
 pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
     let lang = props.lang;
-    let k = props.scenario.requests();
     let mode = use_state(|| Mode::Cached);
     let samples_text = use_state(|| DEFAULT_SAMPLES.to_string());
     let run = use_state(|| RunState::Idle);
@@ -161,6 +172,113 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
             },
         );
     }
+    {
+        let (on_done, scenario) = (props.on_done.clone(), props.scenario.clone());
+        let done = match &*run {
+            RunState::Done { report, .. } => Some(report.clone()),
+            _ => None,
+        };
+        use_effect_with(done, move |done| {
+            if let Some(report) = done {
+                on_done.emit((scenario, report.clone()));
+            }
+        });
+    }
+    let on_start = start_search(&run, &generation, props, *mode, &samples_text);
+    let on_cancel = cancel_search(&run, &generation);
+    let report = run.report().cloned();
+    let progress = match &*run {
+        RunState::Running { fraction, .. } => Some(*fraction),
+        _ => None,
+    };
+    let formula = interleavings_formula(props.scenario.requests());
+    html! {
+        <section class="lab-explorer card" aria-labelledby="lab-explorer-h" data-testid="lab-explorer">
+            <h3 id="lab-explorer-h">{ view::lab::EXPLORER_HEADING.get(lang) }</h3>
+            <p class="muted">{ view::lab::EXPLORER_INTRO.get(lang) }</p>
+            { search_form(lang, &mode, &samples_text, matches!(*run, RunState::Running { .. }), on_start, on_cancel) }
+            <p class="lab-explorer-status" role="status" data-testid="explorer-status" data-state={state_name(&run)}>{ status_line(lang, &run) }</p>
+            if let Some(fraction) = progress {
+                <progress class="lab-progress" max="1" value={format!("{fraction:.4}")}
+                          aria-label={view::lab::SEARCH_PROGRESS.get(lang)}></progress>
+            }
+            if let Some(report) = report {
+                { results(lang, &props.scenario, &report, formula, props.on_load.clone()) }
+            }
+        </section>
+    }
+}
+
+/// Starts a search of the form's kind; a search the budgets refuse says why instead.
+fn start_search(
+    run: &UseStateHandle<RunState>,
+    generation: &Rc<RefCell<u64>>,
+    props: &ExplorerPanelProps,
+    mode: Mode,
+    samples_text: &UseStateHandle<String>,
+) -> Callback<MouseEvent> {
+    let run = run.clone();
+    let generation = generation.clone();
+    let scenario = props.scenario.clone();
+    let seed = props.seed;
+    let samples_text = (**samples_text).clone();
+    Callback::from(move |_: MouseEvent| {
+        let search = match mode {
+            Mode::Cached => Ok(Search::Exhaustive { caching: true }),
+            Mode::Plain => Ok(Search::Exhaustive { caching: false }),
+            Mode::Sample => parse_integer(NumberField::Samples, &samples_text).map(|n| {
+                Search::Sample {
+                    // Read within 1..=MAX_SAMPLES, so it fits.
+                    samples: n as u64,
+                    seed,
+                }
+            }),
+        };
+        // Budgets are checked here, before any work starts.
+        match search.and_then(|search| Explorer::new(&scenario, search)) {
+            Ok(explorer) => {
+                let mine = {
+                    let mut g = generation.borrow_mut();
+                    *g += 1;
+                    *g
+                };
+                run.set(RunState::Running {
+                    fraction: 0.0,
+                    report: explorer.report(),
+                });
+                drive(explorer, generation.clone(), mine, run.clone());
+            }
+            Err(e) => run.set(RunState::Refused(e)),
+        }
+    })
+}
+
+/// Stops a running search, keeping what it counted.
+fn cancel_search(
+    run: &UseStateHandle<RunState>,
+    generation: &Rc<RefCell<u64>>,
+) -> Callback<MouseEvent> {
+    let run = run.clone();
+    let generation = generation.clone();
+    Callback::from(move |_: MouseEvent| {
+        *generation.borrow_mut() += 1;
+        if let RunState::Running { report, .. } = &*run {
+            run.set(RunState::Cancelled {
+                report: report.clone(),
+            });
+        }
+    })
+}
+
+/// The kind of search, the sample size, Start and Cancel.
+fn search_form(
+    lang: Lang,
+    mode: &UseStateHandle<Mode>,
+    samples_text: &UseStateHandle<String>,
+    running: bool,
+    on_start: Callback<MouseEvent>,
+    on_cancel: Callback<MouseEvent>,
+) -> Html {
     let on_mode = {
         let mode = mode.clone();
         Callback::from(move |e: Event| {
@@ -183,174 +301,65 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
             );
         })
     };
-    let on_start = {
-        let run = run.clone();
-        let generation = generation.clone();
-        let scenario = props.scenario.clone();
-        let seed = props.seed;
-        let mode = *mode;
-        let samples_text = (*samples_text).clone();
-        Callback::from(move |_: MouseEvent| {
-            let search = match mode {
-                Mode::Cached => Ok(Search::Exhaustive { caching: true }),
-                Mode::Plain => Ok(Search::Exhaustive { caching: false }),
-                Mode::Sample => parse_integer(NumberField::Samples, &samples_text).map(|n| {
-                    Search::Sample {
-                        // Read within 1..=MAX_SAMPLES, so it fits.
-                        samples: n as u64,
-                        seed,
-                    }
-                }),
-            };
-            // Budgets are checked here, before any work starts.
-            match search.and_then(|search| Explorer::new(&scenario, search)) {
-                Ok(explorer) => {
-                    let mine = {
-                        let mut g = generation.borrow_mut();
-                        *g += 1;
-                        *g
-                    };
-                    run.set(RunState::Running {
-                        fraction: 0.0,
-                        report: explorer.report(),
-                    });
-                    drive(explorer, generation.clone(), mine, run.clone());
-                }
-                Err(e) => run.set(RunState::Refused(e)),
+    let mode = **mode;
+    html! {
+        <div class="lab-control-row">
+            <label class="lab-inline-label">
+                { view::lab::SEARCH.get(lang) }
+                <select onchange={on_mode} disabled={running} data-testid="explorer-mode">
+                    <option value="cached" selected={mode == Mode::Cached}>{ view::lab::search_cached(lang) }</option>
+                    <option value="plain" selected={mode == Mode::Plain}>{ view::lab::SEARCH_PLAIN.get(lang) }</option>
+                    <option value="sample" selected={mode == Mode::Sample}>{ view::lab::SEARCH_SAMPLE.get(lang) }</option>
+                </select>
+            </label>
+            if mode == Mode::Sample {
+                <label class="lab-inline-label">
+                    { view::lab::samples_label(lang, &grouped(u128::from(MAX_SAMPLES))) }
+                    <input type="text" inputmode="numeric" value={(**samples_text).clone()} oninput={on_samples}
+                           disabled={running} data-testid="explorer-samples" />
+                </label>
             }
-        })
-    };
-    let on_cancel = {
-        let run = run.clone();
-        let generation = generation.clone();
-        Callback::from(move |_: MouseEvent| {
-            *generation.borrow_mut() += 1;
-            if let RunState::Running { report, .. } = &*run {
-                run.set(RunState::Cancelled {
-                    report: report.clone(),
-                });
-            }
-        })
-    };
+            <button class="primary" onclick={on_start} disabled={running} data-testid="explorer-start">
+                { view::lab::START_SEARCH.get(lang) }
+            </button>
+            <button onclick={on_cancel} disabled={!running} data-testid="explorer-cancel">
+                { view::lab::CANCEL.get(lang) }
+            </button>
+        </div>
+    }
+}
 
-    let running = matches!(*run, RunState::Running { .. });
-    let state_name = match &*run {
+/// The search's state, for the tests (`data-state`).
+fn state_name(run: &RunState) -> &'static str {
+    match run {
         RunState::Idle => "idle",
         RunState::Running { .. } => "running",
         RunState::Done { .. } => "done",
         RunState::Cancelled { .. } => "cancelled",
         RunState::Refused(_) => "refused",
         RunState::Failed { .. } => "failed",
-    };
-    let status_line = match &*run {
-        RunState::Idle => lang.t("Not started.", "未実行。").to_string(),
-        RunState::Running { fraction, .. } => {
-            let percent = fraction * 100.0;
-            tr!(
-                lang,
-                "Searching… about {percent:.0} % done.",
-                "探索中… 約 {percent:.0} % 完了。"
-            )
-        }
-        RunState::Done { elapsed_ms, .. } => tr!(
-            lang,
-            "Finished in {elapsed_ms:.0} ms.",
-            "{elapsed_ms:.0} ms で完了。"
-        ),
-        RunState::Cancelled { .. } => lang
-            .t(
-                "Cancelled: the numbers below are partial.",
-                "キャンセル：以下は途中までの数。",
-            )
-            .to_string(),
-        RunState::Refused(e) => {
-            let why = lab_error(lang, e);
-            tr!(
-                lang,
-                "Refused before starting: {why}",
-                "開始前に拒否：{why}"
-            )
-        }
-        RunState::Failed { error, .. } => {
-            let why = lab_error(lang, error);
-            tr!(lang, "Stopped: {why}", "停止：{why}")
-        }
-    };
-    {
-        let (on_done, scenario) = (props.on_done.clone(), props.scenario.clone());
-        let done = match &*run {
-            RunState::Done { report, .. } => Some(report.clone()),
-            _ => None,
-        };
-        use_effect_with(done, move |done| {
-            if let Some(report) = done {
-                on_done.emit((scenario, report.clone()));
-            }
-        });
     }
-    let report = match &*run {
-        RunState::Running { report, .. }
-        | RunState::Done { report, .. }
-        | RunState::Cancelled { report }
-        | RunState::Failed { report, .. } => Some(report.clone()),
-        RunState::Idle | RunState::Refused(_) => None,
-    };
-    let progress = match &*run {
-        RunState::Running { fraction, .. } => Some(*fraction),
-        _ => None,
-    };
+}
+
+/// Where the search stands, in words.
+fn status_line(lang: Lang, run: &RunState) -> String {
+    match run {
+        RunState::Idle => view::lab::NOT_STARTED.get(lang).to_string(),
+        RunState::Running { fraction, .. } => view::lab::searching(lang, fraction * 100.0),
+        RunState::Done { elapsed_ms, .. } => view::lab::finished_in(lang, *elapsed_ms),
+        RunState::Cancelled { .. } => view::lab::CANCELLED.get(lang).to_string(),
+        RunState::Refused(e) => view::lab::refused_before_starting(lang, &lab_error(lang, e)),
+        RunState::Failed { error, .. } => view::lab::stopped(lang, &lab_error(lang, error)),
+    }
+}
+
+/// How many interleavings `k` requests have: (k·3)! / (3!)^k.
+fn interleavings_formula(k: usize) -> String {
     let total_steps = k * LAB_STEPS_PER_REQUEST;
-    let formula = format!(
+    format!(
         "({k}·{LAB_STEPS_PER_REQUEST})! / ({LAB_STEPS_PER_REQUEST}!)^{k} = {total_steps}! / {}^{k}",
         (1..=LAB_STEPS_PER_REQUEST).product::<usize>()
-    );
-
-    html! {
-        <section class="lab-explorer card" aria-labelledby="lab-explorer-h" data-testid="lab-explorer">
-            <h3 id="lab-explorer-h">{ lang.t("Explorer: every schedule", "エクスプローラ：すべてのスケジュール") }</h3>
-            <p class="muted">{ lang.t(
-                "The article's 10-thread test can only say “this time it worked”. The explorer runs every order in which the requests' steps can interleave and counts how each ended.",
-                "記事の10スレッドテストが言えるのは「今回はうまくいった」だけ。エクスプローラはリクエストのステップが交互に並ぶすべての順序を実行し、結果ごとに数える。") }</p>
-            <div class="lab-control-row">
-                <label class="lab-inline-label">
-                    { lang.t("Search", "探索方法") }
-                    <select onchange={on_mode} disabled={running} data-testid="explorer-mode">
-                        <option value="cached" selected={*mode == Mode::Cached}>{ tr!(
-                            lang,
-                            "Every schedule, each state once (up to {MAX_CACHED_REQUESTS} requests)",
-                            "全スケジュール・状態キャッシュあり（{MAX_CACHED_REQUESTS}件まで）") }</option>
-                        <option value="plain" selected={*mode == Mode::Plain}>{ lang.t(
-                            "Every schedule, one by one (no caching)",
-                            "全スケジュールを1つずつ（キャッシュなし）") }</option>
-                        <option value="sample" selected={*mode == Mode::Sample}>{ lang.t(
-                            "Random sample (seeded)",
-                            "ランダムサンプル（シード付き）") }</option>
-                    </select>
-                </label>
-                if *mode == Mode::Sample {
-                    <label class="lab-inline-label">
-                        { tr!(lang, ["Schedules to try (1–{})", grouped(u128::from(MAX_SAMPLES))], ["試すスケジュール数（1〜{}）", grouped(u128::from(MAX_SAMPLES))]) }
-                        <input type="text" inputmode="numeric" value={(*samples_text).clone()} oninput={on_samples}
-                               disabled={running} data-testid="explorer-samples" />
-                    </label>
-                }
-                <button class="primary" onclick={on_start} disabled={running} data-testid="explorer-start">
-                    { lang.t("Start the search", "探索を開始") }
-                </button>
-                <button onclick={on_cancel} disabled={!running} data-testid="explorer-cancel">
-                    { lang.t("Cancel", "キャンセル") }
-                </button>
-            </div>
-            <p class="lab-explorer-status" role="status" data-testid="explorer-status" data-state={state_name}>{ status_line }</p>
-            if let Some(fraction) = progress {
-                <progress class="lab-progress" max="1" value={format!("{fraction:.4}")}
-                          aria-label={lang.t("Search progress", "探索の進み具合")}></progress>
-            }
-            if let Some(report) = report {
-                { results(lang, &props.scenario, &report, formula, props.on_load.clone()) }
-            }
-        </section>
-    }
+    )
 }
 
 /// Why an exhaustive search ran fewer complete schedules than there are interleavings: a
@@ -365,22 +374,16 @@ fn ruled_out(lang: Lang, report: &Report) -> Html {
         return html! {};
     };
     let (all, ran) = (grouped(raw), grouped(report.schedules));
-    if report.schedules < raw {
+    let text = if report.schedules < raw {
         let other = grouped(raw - report.schedules);
-        html! { <p class="lab-note" data-testid="explorer-ruled-out">{ tr!(
-            lang,
-            "The lock rules out the other {other}: while one request holds it, the others cannot take a step, so only {ran} of the {all} interleavings can happen.",
-            "残りの {other} 通りはロックが排除している。1つのリクエストがロックを持つ間は他のリクエストが1ステップも進めないので、{all} 通りの交互実行のうち起こりうるのは {ran} 通りだけ。",
-        ) }</p> }
+        view::lab::ruled_out(lang, &other, &ran, &all)
     } else {
-        html! { <p class="lab-note" data-testid="explorer-ruled-out">{ tr!(
-            lang,
-            "Every one of the {all} interleavings can happen: no lock is held across steps, so no request ever waits.",
-            "{all} 通りの交互実行はすべて起こりうる。ステップをまたいで保持されるロックがないので、どのリクエストも待たない。",
-        ) }</p> }
-    }
+        view::lab::none_ruled_out(lang, &all)
+    };
+    html! { <p class="lab-note" data-testid="explorer-ruled-out">{ text }</p> }
 }
 
+/// What a search found: its counts, the outcome histogram and the double charge it found.
 fn results(
     lang: Lang,
     scenario: &LabScenario,
@@ -391,77 +394,65 @@ fn results(
     let sampled = matches!(report.search, Search::Sample { .. });
     let raw = match report.raw_schedules {
         Some(n) => grouped(n),
-        None => lang.t("more than 2^128", "2^128 超").to_string(),
+        None => view::lab::MORE_THAN_2_128.get(lang).to_string(),
     };
-    let counterexample = match &report.counterexample {
+    html! {
+        <div class="lab-results">
+            <dl class="lab-facts">
+                <dt>{ view::lab::POSSIBLE_INTERLEAVINGS.get(lang) }<span class="mono">{ formula }</span></dt>
+                <dd data-testid="explorer-raw">{ raw }</dd>
+                <dt>{ view::lab::schedules_counted(lang, sampled) }</dt>
+                <dd data-testid="explorer-schedules">{ report.schedules.to_string() }</dd>
+                <dt>{ view::lab::DOUBLE_CHARGE_SCHEDULES.get(lang) }</dt>
+                <dd data-testid="explorer-double-charge">{ report.double_charge.to_string() }</dd>
+                if let Some(states) = report.distinct_states {
+                    <dt>{ view::lab::DISTINCT_STATES.get(lang) }</dt>
+                    <dd data-testid="explorer-states">{ grouped(states as u128) }</dd>
+                }
+                <dt>{ view::lab::STEPS_COMPUTED.get(lang) }</dt>
+                <dd data-testid="explorer-steps">{ grouped(u128::from(report.steps_executed)) }</dd>
+            </dl>
+            { ruled_out(lang, report) }
+            <h4>{ view::lab::HOW_SCHEDULES_ENDED.get(lang) }</h4>
+            <OutcomeHistogram lang={lang} groups={report.groups.clone()} total={report.schedules} />
+            { counterexample(lang, scenario, report, on_load) }
+        </div>
+    }
+}
+
+/// The double-charging schedule with the fewest context switches, loadable into the stepper; or
+/// that there is none (a finished exhaustive search), or none in the sample.
+fn counterexample(
+    lang: Lang,
+    scenario: &LabScenario,
+    report: &Report,
+    on_load: Callback<(LabScenario, Vec<usize>)>,
+) -> Html {
+    let sampled = matches!(report.search, Search::Sample { .. });
+    match &report.counterexample {
         Some(c) => {
             let schedule = c.schedule.clone();
             let scenario = scenario.clone();
             let onclick = Callback::from(move |_: MouseEvent| {
                 on_load.emit((scenario.clone(), schedule.clone()))
             });
-            let qualifier = if sampled || !report.finished {
-                lang.t(
-                    "fewest context switches found so far",
-                    "これまでに見つかった最少のコンテキストスイッチ",
-                )
-            } else {
-                lang.t(
-                    "fewest context switches of all schedules",
-                    "全スケジュール中で最少のコンテキストスイッチ",
-                )
-            };
-            let switches = c.context_switches;
+            let qualifier = view::lab::fewest_switches(lang, sampled || !report.finished);
             html! {
                 <div class="lab-counterexample" data-testid="explorer-counterexample">
                     <p>
-                        { tr!(
-                            lang,
-                            "A double-charging schedule with {switches} context switches ({qualifier}): ",
-                            "二重課金するスケジュール（コンテキストスイッチ {switches} 回、{qualifier}）：",
-                        ) }
+                        { view::lab::counterexample_found(lang, c.context_switches, qualifier) }
                         <code data-testid="explorer-counterexample-schedule">{ format_schedule(&c.schedule) }</code>
                     </p>
-                    <button {onclick} data-testid="explorer-load">{ lang.t("Load into the stepper", "ステッパーに読み込む") }</button>
+                    <button {onclick} data-testid="explorer-load">{ view::lab::LOAD_INTO_STEPPER.get(lang) }</button>
                 </div>
             }
         }
         None if report.finished && !sampled => html! {
-            <p class="lab-ok" data-testid="explorer-no-counterexample">{ lang.t(
-                "No schedule double-charges: the service is safe for every interleaving of these requests.",
-                "二重課金するスケジュールはない：これらのリクエストのどの交互実行でも安全。") }</p>
+            <p class="lab-ok" data-testid="explorer-no-counterexample">{ view::lab::SAFE_FOR_EVERY.get(lang) }</p>
         },
         None if report.finished => html! {
-            <p data-testid="explorer-no-counterexample">{ lang.t(
-                "No double charge in this sample (a sample cannot prove there is none).",
-                "このサンプルに二重課金はない（サンプルでは「ない」ことは証明できない）。") }</p>
+            <p data-testid="explorer-no-counterexample">{ view::lab::NONE_IN_SAMPLE.get(lang) }</p>
         },
         None => html! {},
-    };
-    html! {
-        <div class="lab-results">
-            <dl class="lab-facts">
-                <dt>{ lang.t("Possible interleavings, ", "可能な交互実行の数 ") }<span class="mono">{ formula }</span></dt>
-                <dd data-testid="explorer-raw">{ raw }</dd>
-                <dt>{ if sampled {
-                    lang.t("Schedules tried (random sample)", "試したスケジュール数（ランダムサンプル）")
-                } else {
-                    lang.t("Complete schedules explored", "探索した完全なスケジュール数")
-                } }</dt>
-                <dd data-testid="explorer-schedules">{ report.schedules.to_string() }</dd>
-                <dt>{ lang.t("Schedules with 2 or more charges for one key", "同じキーで2回以上課金したスケジュール") }</dt>
-                <dd data-testid="explorer-double-charge">{ report.double_charge.to_string() }</dd>
-                if let Some(states) = report.distinct_states {
-                    <dt>{ lang.t("Distinct states explored (each once)", "探索した異なる状態の数（各1回）") }</dt>
-                    <dd data-testid="explorer-states">{ grouped(states as u128) }</dd>
-                }
-                <dt>{ lang.t("Steps computed", "計算したステップ数") }</dt>
-                <dd data-testid="explorer-steps">{ grouped(u128::from(report.steps_executed)) }</dd>
-            </dl>
-            { ruled_out(lang, report) }
-            <h4>{ lang.t("How the schedules ended", "スケジュールの結末") }</h4>
-            <OutcomeHistogram lang={lang} groups={report.groups.clone()} total={report.schedules} />
-            { counterexample }
-        </div>
     }
 }

@@ -5,9 +5,8 @@ use yew::prelude::*;
 
 use crate::sim::lab::OutcomeGroup;
 use crate::ui::i18n::Lang;
-
-use crate::ui::text::grouped;
 use crate::ui::text::lab::group_label;
+use crate::ui::text::{grouped, view};
 
 /// Props of [`OutcomeHistogram`].
 #[derive(Properties, PartialEq)]
@@ -37,7 +36,7 @@ pub fn outcome_histogram(props: &OutcomeHistogramProps) -> Html {
                         <span class="lab-bar-label">
                             { group_label(lang, g.key) }
                             if g.key.double_charged {
-                                <strong>{ lang.t(" — double charge", " — 二重課金") }</strong>
+                                <strong>{ view::lab::DOUBLE_CHARGE_MARK.get(lang) }</strong>
                             }
                         </span>
                         <span class="lab-bar-track" aria-hidden="true"><span class="lab-bar" style={width}></span></span>

@@ -6,11 +6,13 @@
 //! an unknown version, a refused scenario) is a [`RestoreError`], never a panic.
 
 use crate::sim::json::{self, Got, Json, JsonError, ObjectWriter};
-use crate::sim::lab::{KeyMode, LabError, LabScenario, Model, Stepper};
+use crate::sim::lab::{KeyMode, LabScenario, Model, Stepper};
 use crate::sim::limits::MAX_URL_BYTES;
 use crate::ui::route::Route;
 use crate::ui::share::{b64url_decode, b64url_encode};
 use crate::ui::web;
+
+pub use crate::ui::share::{Origin, RestoreError};
 
 /// The version of the saved format this page writes and reads.
 pub const VERSION: u64 = 1;
@@ -83,25 +85,6 @@ fn version(doc: &Json) -> Result<u64, JsonError> {
     Got::new(doc, "the saved lab").fields("")?.req("v")?.u64()
 }
 
-/// Why saved or linked lab state was not restored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RestoreError {
-    /// The link is longer than `MAX_URL_BYTES`.
-    TooLong {
-        /// Its length.
-        bytes: usize,
-    },
-    /// Not base64url, not text, not JSON, or not the fields of the saved format.
-    Unreadable,
-    /// Written by another version of the page.
-    UnknownVersion {
-        /// The version found.
-        version: u64,
-    },
-    /// Readable, but the lab core refused the scenario or the schedule.
-    Invalid(LabError),
-}
-
 /// The run and seed as the saved JSON. Equal amounts are written once.
 pub fn to_json(run: &Stepper, seed: u64) -> String {
     let scenario = run.scenario();
@@ -157,15 +140,6 @@ pub fn from_query(query: &str) -> Restored {
     let bytes = b64url_decode(payload).map_err(|_| RestoreError::Unreadable)?;
     let json = String::from_utf8(bytes).map_err(|_| RestoreError::Unreadable)?;
     from_json(&json)
-}
-
-/// Where restored state came from, for the notice.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Origin {
-    /// This browser's saved lab.
-    Storage,
-    /// A share link.
-    Link,
 }
 
 /// A lab read back: the run (settings and schedule, replayed by the core) and the seed, or why
@@ -229,6 +203,7 @@ pub fn save(json: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::lab::LabError;
 
     fn race() -> Stepper {
         Stepper::replay(LabScenario::default(), &[0, 0, 1, 1, 1, 0]).unwrap()
@@ -326,111 +301,151 @@ mod tests {
         assert_eq!(link_query("#/sandbox?s=abc"), None);
     }
 
+    /// The saved form's fields, with their values in the canonical document of [`lab_corpus`].
+    #[cfg(not(target_arch = "wasm32"))]
+    const CORPUS_FIELDS: [(&str, &str); 8] = [
+        ("v", "1"),
+        ("model", "\"toctou\""),
+        ("k", "3"),
+        ("keys", "\"same\""),
+        ("amounts", "[100]"),
+        ("balance", "1000"),
+        ("seed", "7"),
+        ("schedule", "[0,0,1,1,1,0]"),
+    ];
+
+    /// The values [`lab_corpus`] gives each field in turn.
+    #[cfg(not(target_arch = "wasm32"))]
+    const CORPUS_VALUES: [&str; 22] = [
+        "null",
+        "true",
+        "0",
+        "-1",
+        "-0",
+        "1.5",
+        "1.0",
+        "1e2",
+        "4294967296",
+        "9223372036854775808",
+        "18446744073709551615",
+        "18446744073709551616",
+        "\"\"",
+        "\"x\"",
+        "\"same\"",
+        "\"atomic\"",
+        "[]",
+        "[0]",
+        "[1,1,1]",
+        "[-1]",
+        "[1.5]",
+        "{}",
+    ];
+
+    /// Whole documents of [`lab_corpus`], written out.
+    #[cfg(not(target_arch = "wasm32"))]
+    const CORPUS_DOCUMENTS: [(&str, &str); 14] = [
+        ("v2-dup-v", r#"{"v":2,"v":2}"#),
+        ("v1-dup-v", r#"{"v":1,"v":1}"#),
+        ("v2-escaped", r#"{"\u0076":2}"#),
+        ("v-float", r#"{"v":1.0}"#),
+        ("empty", ""),
+        ("not-json", "not json {"),
+        ("array", "[1,2]"),
+        ("null", "null"),
+        ("empty-object", "{}"),
+        ("v-string", r#"{"v":"1"}"#),
+        ("v-only", r#"{"v":1}"#),
+        ("v2-anything", r#"{"v":2,"anything":true}"#),
+        ("v2-bad-syntax", r#"{"v":2,"x":}"#),
+        ("v2-trailing", r#"{"v":2} x"#),
+    ];
+
+    /// A JSON object of these members, in this order.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn corpus_doc(members: &[(String, String)]) -> String {
+        let body: Vec<String> = members
+            .iter()
+            .map(|(k, v)| format!("\"{k}\":{v}"))
+            .collect();
+        format!("{{{}}}", body.join(","))
+    }
+
+    /// The canonical document with each field removed, renamed, doubled, or set to each of
+    /// [`CORPUS_VALUES`].
+    #[cfg(not(target_arch = "wasm32"))]
+    fn field_edits(base: &[(String, String)]) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for i in 0..base.len() {
+            let name = &base[i].0;
+            let mut m = base.to_vec();
+            m.remove(i);
+            out.push((format!("remove {name}"), corpus_doc(&m)));
+            let mut m = base.to_vec();
+            m[i].0.push('_');
+            out.push((format!("rename {name}"), corpus_doc(&m)));
+            let mut m = base.to_vec();
+            m.insert(i, base[i].clone());
+            out.push((format!("dup {name}"), corpus_doc(&m)));
+            for r in CORPUS_VALUES {
+                let mut m = base.to_vec();
+                m[i].1 = r.to_string();
+                out.push((format!("set {name} = {r}"), corpus_doc(&m)));
+            }
+        }
+        out
+    }
+
+    /// The canonical document with a field added, its fields reversed, or another version's.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn document_edits(base: &[(String, String)]) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        let mut m = base.to_vec();
+        m.push(("zz".into(), "1".into()));
+        out.push(("extra-field".into(), corpus_doc(&m)));
+        let mut m = base.to_vec();
+        m.reverse();
+        out.push(("reversed".into(), corpus_doc(&m)));
+        let mut m = base.to_vec();
+        m[0].1 = "2".into();
+        m.push(("zz".into(), "{\"a\":[1,2,{}]}".into()));
+        out.push(("v2-extra".into(), corpus_doc(&m)));
+        out
+    }
+
+    /// The canonical document's text reformatted, followed by garbage, or with an escape.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn text_edits(canonical: &str) -> Vec<(String, String)> {
+        vec![
+            (
+                "pretty".into(),
+                canonical.replace(',', ",\n  ").replace(':', ": "),
+            ),
+            ("trailing-garbage".into(), format!("{canonical}x")),
+            (
+                "escaped-model".into(),
+                canonical.replace("toctou", "t\\u006fctou"),
+            ),
+        ]
+    }
+
     /// Documents for `from_json`: the saved form with each field removed, renamed, doubled or
     /// replaced, and a few whole-document cases.
     #[cfg(not(target_arch = "wasm32"))]
     fn lab_corpus() -> Vec<(String, String)> {
-        let fields: [(&str, &str); 8] = [
-            ("v", "1"),
-            ("model", "\"toctou\""),
-            ("k", "3"),
-            ("keys", "\"same\""),
-            ("amounts", "[100]"),
-            ("balance", "1000"),
-            ("seed", "7"),
-            ("schedule", "[0,0,1,1,1,0]"),
-        ];
-        let doc = |members: &[(String, String)]| {
-            let body: Vec<String> = members
-                .iter()
-                .map(|(k, v)| format!("\"{k}\":{v}"))
-                .collect();
-            format!("{{{}}}", body.join(","))
-        };
-        let base: Vec<(String, String)> = fields
+        let base: Vec<(String, String)> = CORPUS_FIELDS
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
-        let mut out = vec![("canonical".to_string(), doc(&base))];
-        let replacements = [
-            "null",
-            "true",
-            "0",
-            "-1",
-            "-0",
-            "1.5",
-            "1.0",
-            "1e2",
-            "4294967296",
-            "9223372036854775808",
-            "18446744073709551615",
-            "18446744073709551616",
-            "\"\"",
-            "\"x\"",
-            "\"same\"",
-            "\"atomic\"",
-            "[]",
-            "[0]",
-            "[1,1,1]",
-            "[-1]",
-            "[1.5]",
-            "{}",
-        ];
-        for i in 0..base.len() {
-            let name = &base[i].0;
-            let mut m = base.clone();
-            m.remove(i);
-            out.push((format!("remove {name}"), doc(&m)));
-            let mut m = base.clone();
-            m[i].0.push('_');
-            out.push((format!("rename {name}"), doc(&m)));
-            let mut m = base.clone();
-            m.insert(i, base[i].clone());
-            out.push((format!("dup {name}"), doc(&m)));
-            for r in replacements {
-                let mut m = base.clone();
-                m[i].1 = r.to_string();
-                out.push((format!("set {name} = {r}"), doc(&m)));
-            }
-        }
-        let mut m = base.clone();
-        m.push(("zz".into(), "1".into()));
-        out.push(("extra-field".into(), doc(&m)));
-        let mut m = base.clone();
-        m.reverse();
-        out.push(("reversed".into(), doc(&m)));
-        let mut m = base.clone();
-        m[0].1 = "2".into();
-        m.push(("zz".into(), "{\"a\":[1,2,{}]}".into()));
-        out.push(("v2-extra".into(), doc(&m)));
-        out.push(("v2-dup-v".into(), r#"{"v":2,"v":2}"#.into()));
-        out.push(("v1-dup-v".into(), r#"{"v":1,"v":1}"#.into()));
-        out.push(("v2-escaped".into(), r#"{"\u0076":2}"#.into()));
-        out.push(("v-float".into(), r#"{"v":1.0}"#.into()));
-        for (name, text) in [
-            ("empty", ""),
-            ("not-json", "not json {"),
-            ("array", "[1,2]"),
-            ("null", "null"),
-            ("empty-object", "{}"),
-            ("v-string", r#"{"v":"1"}"#),
-            ("v-only", r#"{"v":1}"#),
-            ("v2-anything", r#"{"v":2,"anything":true}"#),
-            ("v2-bad-syntax", r#"{"v":2,"x":}"#),
-            ("v2-trailing", r#"{"v":2} x"#),
-        ] {
-            out.push((name.to_string(), text.to_string()));
-        }
-        let canonical = doc(&base);
-        out.push((
-            "pretty".into(),
-            canonical.replace(',', ",\n  ").replace(':', ": "),
-        ));
-        out.push(("trailing-garbage".into(), format!("{canonical}x")));
-        out.push((
-            "escaped-model".into(),
-            canonical.replace("toctou", "t\\u006fctou"),
-        ));
+        let canonical = corpus_doc(&base);
+        let mut out = vec![("canonical".to_string(), canonical.clone())];
+        out.extend(field_edits(&base));
+        out.extend(document_edits(&base));
+        out.extend(
+            CORPUS_DOCUMENTS
+                .iter()
+                .map(|(name, text)| (name.to_string(), text.to_string())),
+        );
+        out.extend(text_edits(&canonical));
         out
     }
 

@@ -7,10 +7,9 @@ use yew::prelude::*;
 use crate::sim::lab::{parse_amounts, parse_integer, parse_seed};
 use crate::sim::lab::{KeyMode, LabError, LabScenario, Model, NumberField};
 use crate::sim::limits::{MAX_AMOUNT, MAX_PARALLEL_REQUESTS, MIN_AMOUNT, MIN_PARALLEL_REQUESTS};
-use crate::ui::i18n::{tr, Lang};
-use crate::ui::text::{grouped, lab_error};
-
+use crate::ui::i18n::Lang;
 use crate::ui::text::lab::model_name;
+use crate::ui::text::{grouped, lab_error, view};
 
 /// Props of [`LabSettings`].
 #[derive(Properties, PartialEq)]
@@ -86,44 +85,6 @@ pub fn lab_settings(props: &LabSettingsProps) -> Html {
             },
         );
     }
-    let edit = |f: fn(&mut Draft, String)| {
-        let draft = draft.clone();
-        Callback::from(move |e: InputEvent| {
-            let mut d = (*draft).clone();
-            f(
-                &mut d,
-                e.target_unchecked_into::<web_sys::HtmlInputElement>()
-                    .value(),
-            );
-            draft.set(d);
-        })
-    };
-    let on_model = {
-        let draft = draft.clone();
-        Callback::from(move |e: Event| {
-            let value = e
-                .target_unchecked_into::<web_sys::HtmlSelectElement>()
-                .value();
-            if let Some(model) = Model::from_id(&value) {
-                let mut d = (*draft).clone();
-                d.model = model;
-                draft.set(d);
-            }
-        })
-    };
-    let on_keys = {
-        let draft = draft.clone();
-        Callback::from(move |e: Event| {
-            let value = e
-                .target_unchecked_into::<web_sys::HtmlSelectElement>()
-                .value();
-            let mut d = (*draft).clone();
-            if let Some(keys) = KeyMode::from_id(&value) {
-                d.keys = keys;
-                draft.set(d);
-            }
-        })
-    };
     let on_submit = {
         let draft = draft.clone();
         let error = error.clone();
@@ -139,55 +100,91 @@ pub fn lab_settings(props: &LabSettingsProps) -> Html {
             }
         })
     };
-    let d = (*draft).clone();
-    let (min, max) = (grouped(MIN_AMOUNT as u128), grouped(MAX_AMOUNT as u128));
     // `novalidate`: the browser's own range bubble would block the submit in one language only;
     // the lab core's message says the same in both.
     html! {
         <form class="lab-settings card" onsubmit={on_submit} novalidate={true} aria-labelledby="lab-settings-h" data-testid="lab-settings">
-            <h3 id="lab-settings-h">{ lang.t("Scenario", "シナリオ") }</h3>
-            <div class="lab-fields">
-                <label class="wide">
-                    { lang.t("Service", "サービス") }
-                    <select onchange={on_model} data-testid="lab-model">
-                        { for Model::ALL.iter().map(|m| html! {
-                            <option value={m.id()} selected={d.model == *m}>{ model_name(lang, *m) }</option>
-                        }) }
-                    </select>
-                </label>
-                <label>
-                    { tr!(lang, "Concurrent requests ({MIN_PARALLEL_REQUESTS}–{MAX_PARALLEL_REQUESTS})", "同時リクエスト数（{MIN_PARALLEL_REQUESTS}〜{MAX_PARALLEL_REQUESTS}）") }
-                    <input type="number" min={MIN_PARALLEL_REQUESTS.to_string()} max={MAX_PARALLEL_REQUESTS.to_string()} value={d.requests.clone()}
-                           oninput={edit(|d, v| d.requests = v)} data-testid="lab-requests" />
-                </label>
-                <label class="wide">
-                    { lang.t("Idempotency keys", "冪等性キー") }
-                    <select onchange={on_keys} data-testid="lab-keys">
-                        <option value={KeyMode::Same.id()} selected={d.keys == KeyMode::Same}>{ lang.t("Same key (retries of one payment)", "同じキー（1つの支払いのリトライ）") }</option>
-                        <option value={KeyMode::Different.id()} selected={d.keys == KeyMode::Different}>{ lang.t("A key per request (different payments)", "リクエストごとに別のキー（別々の支払い）") }</option>
-                    </select>
-                </label>
-                <label>
-                    { tr!(
-                        lang,
-                        "Amounts: one for all, or one per request ({min}–{max})",
-                        "金額：全体に1つ、またはリクエストごと（{min}〜{max}）",
-                    ) }
-                    <input type="text" inputmode="numeric" value={d.amounts.clone()} oninput={edit(|d, v| d.amounts = v)} data-testid="lab-amounts" />
-                </label>
-                <label>
-                    { lang.t("Initial balance", "初期残高") }
-                    <input type="text" inputmode="numeric" value={d.balance.clone()} oninput={edit(|d, v| d.balance = v)} data-testid="lab-balance-input" />
-                </label>
-                <label>
-                    { lang.t("Seed (random runs and samples)", "シード（ランダム実行とサンプリング）") }
-                    <input type="text" inputmode="numeric" value={d.seed.clone()} oninput={edit(|d, v| d.seed = v)} data-testid="lab-seed" />
-                </label>
-            </div>
+            <h3 id="lab-settings-h">{ view::lab::SCENARIO.get(lang) }</h3>
+            { fields(lang, &draft) }
             if let Some(e) = &*error {
                 <p class="field-error" role="alert" data-testid="lab-settings-error">{ lab_error(lang, e) }</p>
             }
-            <button type="submit" class="primary" data-testid="lab-apply">{ lang.t("Apply and reset the run", "適用して実行をリセット") }</button>
+            <button type="submit" class="primary" data-testid="lab-apply">{ view::lab::APPLY.get(lang) }</button>
         </form>
+    }
+}
+
+/// A draft edited by a select's new value, when `pick` reads it.
+fn on_select<T: 'static>(
+    draft: &UseStateHandle<Draft>,
+    pick: fn(&str) -> Option<T>,
+    set: fn(&mut Draft, T),
+) -> Callback<Event> {
+    let draft = draft.clone();
+    Callback::from(move |e: Event| {
+        let value = e
+            .target_unchecked_into::<web_sys::HtmlSelectElement>()
+            .value();
+        if let Some(v) = pick(&value) {
+            let mut d = (*draft).clone();
+            set(&mut d, v);
+            draft.set(d);
+        }
+    })
+}
+
+/// The form's fields: service, requests, keys, amounts, balance and seed.
+fn fields(lang: Lang, draft: &UseStateHandle<Draft>) -> Html {
+    let edit = |f: fn(&mut Draft, String)| {
+        let draft = draft.clone();
+        Callback::from(move |e: InputEvent| {
+            let mut d = (*draft).clone();
+            f(
+                &mut d,
+                e.target_unchecked_into::<web_sys::HtmlInputElement>()
+                    .value(),
+            );
+            draft.set(d);
+        })
+    };
+    let on_model = on_select(draft, Model::from_id, |d, model| d.model = model);
+    let on_keys = on_select(draft, KeyMode::from_id, |d, keys| d.keys = keys);
+    let d = (**draft).clone();
+    let (min, max) = (grouped(MIN_AMOUNT as u128), grouped(MAX_AMOUNT as u128));
+    html! {
+        <div class="lab-fields">
+            <label class="wide">
+                { view::lab::SERVICE.get(lang) }
+                <select onchange={on_model} data-testid="lab-model">
+                    { for Model::ALL.iter().map(|m| html! {
+                        <option value={m.id()} selected={d.model == *m}>{ model_name(lang, *m) }</option>
+                    }) }
+                </select>
+            </label>
+            <label>
+                { view::lab::concurrent_requests(lang) }
+                <input type="number" min={MIN_PARALLEL_REQUESTS.to_string()} max={MAX_PARALLEL_REQUESTS.to_string()} value={d.requests.clone()}
+                       oninput={edit(|d, v| d.requests = v)} data-testid="lab-requests" />
+            </label>
+            <label class="wide">
+                { view::lab::IDEMPOTENCY_KEYS.get(lang) }
+                <select onchange={on_keys} data-testid="lab-keys">
+                    <option value={KeyMode::Same.id()} selected={d.keys == KeyMode::Same}>{ view::lab::SAME_KEY.get(lang) }</option>
+                    <option value={KeyMode::Different.id()} selected={d.keys == KeyMode::Different}>{ view::lab::KEY_PER_REQUEST.get(lang) }</option>
+                </select>
+            </label>
+            <label>
+                { view::lab::amounts_label(lang, &min, &max) }
+                <input type="text" inputmode="numeric" value={d.amounts.clone()} oninput={edit(|d, v| d.amounts = v)} data-testid="lab-amounts" />
+            </label>
+            <label>
+                { view::lab::INITIAL_BALANCE.get(lang) }
+                <input type="text" inputmode="numeric" value={d.balance.clone()} oninput={edit(|d, v| d.balance = v)} data-testid="lab-balance-input" />
+            </label>
+            <label>
+                { view::lab::SEED.get(lang) }
+                <input type="text" inputmode="numeric" value={d.seed.clone()} oninput={edit(|d, v| d.seed = v)} data-testid="lab-seed" />
+            </label>
+        </div>
     }
 }

@@ -5,8 +5,9 @@ use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
 use crate::sim::limits::MAX_URL_BYTES;
-use crate::ui::i18n::{tr, Lang};
+use crate::ui::i18n::Lang;
 use crate::ui::route::Route;
+use crate::ui::text::view;
 use crate::ui::web;
 
 use super::persist::share_query;
@@ -84,43 +85,40 @@ pub fn lab_share(props: &LabShareProps) -> Html {
             });
         })
     };
-    let status = match *copied {
-        Some(true) => html! {
-            <p class="lab-note" role="status" data-testid="lab-share-status">{ lang.t("Link copied.", "リンクをコピーした。") }</p>
-        },
-        Some(false) => html! {
-            <p class="muted" role="status" data-testid="lab-share-status">{ lang.t(
-                "This browser did not let the page copy: the link is selected, copy it with Ctrl+C (⌘C).",
-                "このブラウザではページからコピーできなかった。リンクを選択したので Ctrl+C（⌘C）でコピーしてください。") }</p>
-        },
-        None => html! {},
-    };
     html! {
         <section class="lab-share card" aria-labelledby="lab-share-h">
-            <h3 id="lab-share-h">{ lang.t("Share this schedule", "このスケジュールを共有") }</h3>
-            <p class="muted">{ lang.t(
-                "The link holds the settings and the schedule so far; opening it shows this lab at this step. The lab is also kept in this browser.",
-                "リンクには設定とここまでのスケジュールが入っていて、開くとこのラボがこのステップで表示される。ラボはこのブラウザにも保存される。") }</p>
+            <h3 id="lab-share-h">{ view::lab::SHARE_HEADING.get(lang) }</h3>
+            <p class="muted">{ view::lab::SHARE_NOTE.get(lang) }</p>
             if too_long {
-                <p class="field-error" role="alert">{ tr!(
-                    lang,
-                    "This lab is too long for a link ({bytes} bytes, limit {MAX_URL_BYTES}).",
-                    "このラボはリンクには長すぎる（{bytes} バイト、上限 {MAX_URL_BYTES}）。") }</p>
+                <p class="field-error" role="alert">{ view::lab::link_too_long(lang, bytes) }</p>
             } else {
                 <div class="lab-control-row">
                     <label class="lab-inline-label lab-share-label">
-                        { lang.t("Link", "リンク") }
+                        { view::lab::LINK.get(lang) }
                         <input type="text" readonly=true value={link} ref={input_ref} data-testid="lab-share-link"
                                onfocus={Callback::from(|e: FocusEvent| {
                                    e.target_unchecked_into::<web_sys::HtmlInputElement>().select();
                                })} />
                     </label>
                     <button type="button" onclick={on_copy} data-testid="lab-share-copy">
-                        { lang.t("Copy link to this schedule", "このスケジュールへのリンクをコピー") }
+                        { view::lab::COPY_LINK.get(lang) }
                     </button>
                 </div>
-                { status }
+                { copy_status(lang, *copied) }
             }
         </section>
+    }
+}
+
+/// Whether the copy button copied the link (`None` before it is pressed).
+fn copy_status(lang: Lang, copied: Option<bool>) -> Html {
+    match copied {
+        Some(true) => html! {
+            <p class="lab-note" role="status" data-testid="lab-share-status">{ view::lab::LINK_COPIED.get(lang) }</p>
+        },
+        Some(false) => html! {
+            <p class="muted" role="status" data-testid="lab-share-status">{ view::lab::COPY_REFUSED.get(lang) }</p>
+        },
+        None => html! {},
     }
 }

@@ -4,10 +4,9 @@
 use yew::prelude::*;
 
 use crate::sim::lab::Stepper;
-use crate::ui::i18n::{tr, Lang};
-
-use crate::ui::text;
+use crate::ui::i18n::Lang;
 use crate::ui::text::lab::{action_text, locks_text, step_name};
+use crate::ui::text::{self, view};
 
 /// Props of [`ScheduleTimeline`].
 #[derive(Properties, PartialEq)]
@@ -26,19 +25,16 @@ pub fn schedule_timeline(props: &ScheduleTimelineProps) -> Html {
     let trace = props.stepper.trace();
     html! {
         <section class="lab-timeline card" aria-labelledby="lab-timeline-h">
-            <h3 id="lab-timeline-h">{ lang.t("Steps taken", "実行したステップ") }</h3>
+            <h3 id="lab-timeline-h">{ view::lab::STEPS_TAKEN.get(lang) }</h3>
             if trace.is_empty() {
-                <p class="muted">{ lang.t(
-                    "No step yet. Press a request's button to move it, or let the scheduler run.",
-                    "まだステップなし。リクエストのボタンで進めるか、スケジューラに任せる。") }</p>
+                <p class="muted">{ view::lab::NO_STEP_YET.get(lang) }</p>
             } else {
                 <ol class="lab-trace">
                     { for trace.iter().map(|rec| {
                         let locks = locks_text(lang, rec);
-                        let r = rec.request + 1;
                         html! {
                             <li>
-                                <strong>{ tr!(lang, "Request {r}", "リクエスト{r}") }</strong>
+                                <strong>{ view::lab::request(lang, rec.request + 1) }</strong>
                                 { format!(" · {} — {}", step_name(lang, model, rec.step), action_text(lang, rec.action)) }
                                 if !locks.is_empty() { <span class="muted">{ text::aside(lang, &locks) }</span> }
                             </li>

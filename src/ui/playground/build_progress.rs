@@ -4,8 +4,8 @@
 
 use yew::prelude::*;
 
-use crate::ui::i18n::{tr, Lang};
-use crate::ui::text::grouped;
+use crate::ui::i18n::Lang;
+use crate::ui::text::view;
 
 /// What [`build_progress`] draws.
 #[derive(PartialEq)]
@@ -27,11 +27,11 @@ pub fn build_progress(p: &BuildProgressProps) -> Html {
     let per_mille = done.saturating_mul(1000) / bound.max(1);
     html! {
         <div class="build-progress" role="status" data-testid="build-progress">
-            <p>{ tr!(l, ["Building the run: {} events so far…", grouped(u128::from(done))], ["実行を組み立て中：これまで {} イベント…", grouped(u128::from(done))]) }</p>
+            <p>{ view::playground::building_so_far(l, done) }</p>
             <progress max="1000" value={per_mille.to_string()}
-                      aria-label={l.t("Building the run", "実行の組み立て")}></progress>
+                      aria-label={view::playground::BUILDING_THE_RUN.get(l)}></progress>
             <button data-testid="build-cancel" onclick={p.on_cancel.reform(|_: MouseEvent| ())}>
-                { l.t("Cancel", "取り消す") }</button>
+                { view::playground::CANCEL_BUILD.get(l) }</button>
         </div>
     }
 }

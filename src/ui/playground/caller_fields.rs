@@ -6,7 +6,8 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::sim::limits::MAX_ACCOUNT;
-use crate::ui::i18n::{tr, Lang};
+use crate::ui::i18n::Lang;
+use crate::ui::text::view;
 
 use super::sandbox_form::{Edit, SandboxForm};
 
@@ -26,18 +27,18 @@ pub fn caller_fields(l: Lang, f: &SandboxForm, on_edit: &Callback<Edit>) -> Html
     let c = f.caller;
     html! {
         <fieldset data-testid="caller-fields">
-            <legend>{ l.t("Who sends it (a charge or a client)", "送り手（課金またはクライアント）") }</legend>
-            <label>{ l.t("Customer account", "顧客アカウント") }
+            <legend>{ view::playground::CALLER_LEGEND.get(l) }</legend>
+            <label>{ view::playground::CUSTOMER_ACCOUNT.get(l) }
                 <select onchange={on_account} data-testid="account-select">
                     { for (0..=MAX_ACCOUNT).map(|a| html! {
-                        <option value={a.to_string()} selected={a == c.account}>{ tr!(l, "account {a}", "アカウント {a}") }</option> }) }
+                        <option value={a.to_string()} selected={a == c.account}>{ view::playground::account_option(l, a) }</option> }) }
                 </select></label>
             <label class="check"><input type="checkbox" checked={c.stamps_body} data-testid="stamp-box"
                     onchange={on_edit.reform(|_: Event| Edit::ToggleStamp)} />
-                { l.t("The client writes the time into every body", "クライアントが本文に毎回時刻を書く") }</label>
+                { view::playground::STAMPS_BODY.get(l) }</label>
             <label class="check"><input type="checkbox" checked={!c.sends_key} data-testid="no-key-box"
                     onchange={on_edit.reform(|_: Event| Edit::ToggleNoKey)} />
-                { l.t("Send no Idempotency-Key", "Idempotency-Key を送らない") }</label>
+                { view::playground::SEND_NO_KEY.get(l) }</label>
         </fieldset>
     }
 }

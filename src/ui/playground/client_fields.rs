@@ -4,10 +4,9 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::sim::limits::{MAX_ATTEMPTS, MAX_PARALLEL_REQUESTS};
 use crate::sim::RetryKind;
-use crate::ui::i18n::{tr, Lang};
-use crate::ui::text;
+use crate::ui::i18n::Lang;
+use crate::ui::text::{self, view};
 
 use super::sandbox_form::{by_id, Edit, SandboxForm, Submit};
 
@@ -43,22 +42,22 @@ pub fn client_fields(p: &ClientFieldsProps) -> Html {
     };
     html! { <>
         <fieldset>
-            <legend>{ l.t("Concurrent duplicates", "同時の重複リクエスト") }</legend>
-            <label>{ tr!(l, "Requests at once (2–{MAX_PARALLEL_REQUESTS})", "同時に送る数（2–{MAX_PARALLEL_REQUESTS}）") }
+            <legend>{ view::playground::CONCURRENT_DUPLICATES.get(l) }</legend>
+            <label>{ view::playground::requests_at_once(l) }
                 <input type="text" inputmode="numeric" value={f.parallel.clone()} oninput={text(Edit::Parallel)} size="4" /></label>
-            <button onclick={p.on_submit.reform(|_: MouseEvent| Submit::Parallel)} data-testid="send-parallel">{ l.t("Send them with one key", "1つのキーで同時に送る") }</button>
+            <button onclick={p.on_submit.reform(|_: MouseEvent| Submit::Parallel)} data-testid="send-parallel">{ view::playground::SEND_WITH_ONE_KEY.get(l) }</button>
         </fieldset>
         <fieldset>
-            <legend>{ l.t("A retrying client", "リトライするクライアント") }</legend>
-            <label>{ l.t("Retry policy", "リトライ方針") }
+            <legend>{ view::playground::RETRYING_CLIENT.get(l) }</legend>
+            <label>{ view::playground::RETRY_POLICY.get(l) }
                 <select onchange={on_retry}>
                     { for RetryKind::ALL.iter().map(|k| html! { <option value={k.id()} selected={*k == f.retry}>{ text::retry_name(l, *k) }</option> }) }
                 </select></label>
-            <label>{ tr!(l, "Max attempts (1–{MAX_ATTEMPTS})", "最大試行回数（1–{MAX_ATTEMPTS}）") }
+            <label>{ view::playground::max_attempts(l) }
                 <input type="text" inputmode="numeric" value={f.attempts.clone()} oninput={text(Edit::Attempts)} size="4" /></label>
             <label class="check"><input type="checkbox" checked={f.new_key_per_retry} onchange={p.on_edit.reform(|_: Event| Edit::ToggleNewKeyPerRetry)} />
-                { l.t("New key per retry (the common bug)", "リトライごとに新しいキー（よくあるバグ）") }</label>
-            <button onclick={p.on_submit.reform(|_: MouseEvent| Submit::Operation)} data-testid="send-operation">{ l.t("Run the client (fault above on try 1)", "クライアントを実行（上の障害を1回目に）") }</button>
+                { view::playground::NEW_KEY_PER_RETRY.get(l) }</label>
+            <button onclick={p.on_submit.reform(|_: MouseEvent| Submit::Operation)} data-testid="send-operation">{ view::playground::RUN_CLIENT.get(l) }</button>
         </fieldset>
     </> }
 }

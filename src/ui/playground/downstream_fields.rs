@@ -6,15 +6,15 @@
 
 use std::rc::Rc;
 
-use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::sim::{OutagePolicy, Scenario};
-use crate::ui::i18n::{tr, Lang};
+use crate::ui::i18n::Lang;
 use crate::ui::text::downstream::{labels, outage_name};
+use crate::ui::text::view;
 
-use super::sandbox::Change;
-use super::sandbox_form::by_id;
+use super::sandbox_form::{by_id, Change};
+use super::scenario_settings::{setting, toggle};
 
 /// The processor answer times offered, in ms (0: no processor, the article's world).
 const PROCESSOR_MS: [u64; 4] = [0, 200, 1_000, 5_000];
@@ -23,70 +23,47 @@ const SLOW_MS: [u64; 3] = [30_000, 120_000, 300_000];
 /// The key store capacities offered (0: no limit).
 const CAPACITY: [u32; 4] = [0, 1, 2, 10];
 
-/// A duration as the select shows it.
-fn ms_label(l: Lang, ms: u64) -> String {
-    if ms == 0 {
-        l.t("none (the article)", "なし（記事のまま）").to_string()
-    } else if ms < 1_000 {
-        tr!(l, "{ms} ms", "{ms} ms")
-    } else {
-        let s = ms / 1_000;
-        tr!(l, "{s} s", "{s} 秒")
+/// A duration select's options: `values`, and `now` as itself if it is not one of them (a value
+/// loaded from a link that the menu does not offer).
+fn ms_options(l: Lang, values: &[u64], now: u64) -> Html {
+    let mut all = values.to_vec();
+    if !all.contains(&now) {
+        all.push(now);
     }
+    all.into_iter()
+        .map(|v| html! { <option value={v.to_string()} selected={v == now}>{ view::playground::duration_option(l, v) }</option> })
+        .collect::<Html>()
 }
 
 /// The fieldset; `scenario` is the run's, `on_change` takes the changed copy.
 pub fn downstream_fields(l: Lang, scenario: &Rc<Scenario>, on_change: &Callback<Change>) -> Html {
     let t = labels(l);
     let d = scenario.downstream;
-    let setting = |apply: fn(&mut Scenario, &str) -> Option<()>| {
-        let (on, base) = (on_change.clone(), scenario.clone());
-        Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            let mut s = (*base).clone();
-            if apply(&mut s, &value).is_some() {
-                on.emit(Change::Replace(s));
-            }
-        })
-    };
-    let toggle = |apply: fn(&mut Scenario)| {
-        let (on, base) = (on_change.clone(), scenario.clone());
-        Callback::from(move |_: Event| {
-            let mut s = (*base).clone();
-            apply(&mut s);
-            on.emit(Change::Replace(s));
-        })
-    };
-    let on_processor = setting(|s, v| {
+    let on_processor = setting(scenario, on_change, |s, v| {
         let ms = v.parse::<u64>().ok().filter(|m| PROCESSOR_MS.contains(m))?;
         s.downstream.processor_ms = ms;
         Some(())
     });
-    let on_slow = setting(|s, v| {
+    let on_slow = setting(scenario, on_change, |s, v| {
         let ms = v.parse::<u64>().ok().filter(|m| SLOW_MS.contains(m))?;
         s.downstream.slow_ms = ms;
         Some(())
     });
-    let on_capacity = setting(|s, v| {
+    let on_capacity = setting(scenario, on_change, |s, v| {
         let n = v.parse::<u32>().ok().filter(|n| CAPACITY.contains(n))?;
         s.downstream.store_capacity = n;
         Some(())
     });
-    let on_outage = setting(|s, v| {
+    let on_outage = setting(scenario, on_change, |s, v| {
         by_id(OutagePolicy::ALL, OutagePolicy::id, v).map(|o| s.downstream.outage = o)
     });
-    let on_pass = toggle(|s| s.downstream.pass_key = !s.downstream.pass_key);
-    let on_recovery = toggle(|s| s.downstream.recovery_points = !s.downstream.recovery_points);
+    let on_pass = toggle(scenario, on_change, |s| {
+        s.downstream.pass_key = !s.downstream.pass_key
+    });
+    let on_recovery = toggle(scenario, on_change, |s| {
+        s.downstream.recovery_points = !s.downstream.recovery_points
+    });
     // A value loaded from a link that the menu does not offer is shown as itself.
-    let options = |values: &[u64], now: u64| -> Html {
-        let mut all = values.to_vec();
-        if !all.contains(&now) {
-            all.push(now);
-        }
-        all.into_iter()
-            .map(|v| html! { <option value={v.to_string()} selected={v == now}>{ ms_label(l, v) }</option> })
-            .collect::<Html>()
-    };
     let mut capacities = CAPACITY.to_vec();
     if !capacities.contains(&d.store_capacity) {
         capacities.push(d.store_capacity);
@@ -95,9 +72,9 @@ pub fn downstream_fields(l: Lang, scenario: &Rc<Scenario>, on_change: &Callback<
         <fieldset data-testid="downstream-fields">
             <legend>{ t.legend }</legend>
             <label>{ t.processor_ms }
-                <select onchange={on_processor} data-testid="processor-ms">{ options(&PROCESSOR_MS, d.processor_ms) }</select></label>
+                <select onchange={on_processor} data-testid="processor-ms">{ ms_options(l, &PROCESSOR_MS, d.processor_ms) }</select></label>
             <label>{ t.slow_ms }
-                <select onchange={on_slow} data-testid="slow-ms">{ options(&SLOW_MS, d.slow_ms) }</select></label>
+                <select onchange={on_slow} data-testid="slow-ms">{ ms_options(l, &SLOW_MS, d.slow_ms) }</select></label>
             <label class="check"><input type="checkbox" checked={d.pass_key} onchange={on_pass} data-testid="pass-key" />{ t.pass_key }</label>
             <label class="check"><input type="checkbox" checked={d.recovery_points} onchange={on_recovery} data-testid="recovery-points" />{ t.recovery_points }</label>
             <label>{ t.store_capacity }

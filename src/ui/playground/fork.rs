@@ -11,19 +11,11 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::sim::{Fault, Input, Session};
-use crate::ui::i18n::{tr, Lang};
-use crate::ui::text;
+use crate::ui::i18n::Lang;
+use crate::ui::text::{self, view};
 use crate::ui::web;
 
 use super::state::{Action, Notice};
-
-/// Time jumps offered: a second, past the production service's 90 s in-flight lock, past a day's
-/// retention.
-const JUMPS: [(u64, &str, &str); 3] = [
-    (1_000, "+1 s", "+1 秒"),
-    (91_000, "+91 s", "+91 秒"),
-    (25 * 3_600_000, "+25 h", "+25 時間"),
-];
 
 /// What [`fork_panel`] draws.
 pub struct ForkProps<'a> {
@@ -48,61 +40,12 @@ pub fn fork_panel(p: &ForkProps) -> Html {
     let l = p.lang;
     let s = p.session;
     let k = s.position();
-    let fork = |input: Input| {
-        let on = p.on.clone();
-        Callback::from(move |_: MouseEvent| on.emit(Action::Fork(input.clone(), l)))
-    };
     let branch = &s.scenario().branch;
     let steps: Vec<String> = branch.iter().map(|b| b.at_step.to_string()).collect();
     let body = if p.waiting {
-        html! { <p class="muted">{ l.t(
-        "Answer or skip the question first: a fork runs the rest again, and would show its answer.",
-        "先に問いに答えるかスキップしてください。分岐すると残りを実行し直すので答えが見えてしまう。") }</p> }
+        html! { <p class="muted">{ view::playground::FORK_WAITING.get(l) }</p> }
     } else {
-        let pending = s.pending_attempts();
-        let faults = pending.iter().map(|&(op, attempt, now)| {
-            let on = p.on.clone();
-            let onchange = Callback::from(move |e: Event| {
-                let sel: HtmlSelectElement = e.target_unchecked_into();
-                if let Some(&fault) = Fault::EVERY.iter().find(|f| f.id() == sel.value()) {
-                    on.emit(Action::Fork(Input::SetFault { op, attempt, fault }, l));
-                }
-            });
-            let n = op + 1;
-            html! {
-                <label class="fork-fault">{ tr!(l, "#{n} try {attempt} (on its way):", "#{n} 試行{attempt}（送信中）：") }
-                    <select data-testid="fork-fault" data-op={n.to_string()} data-attempt={attempt.to_string()} {onchange}>
-                        { for Fault::EVERY.iter().map(|f| html! {
-                            <option value={f.id()} selected={*f == now}>{ text::fault_name(l, *f) }</option>
-                        }) }
-                    </select>
-                </label>
-            }
-        });
-        let clients = s
-            .worlds()
-            .first()
-            .is_some_and(|w| !w.client_results().is_empty());
-        html! { <>
-            <p class="muted">{ l.t(
-                "Change what happens next: the steps up to here stay as they were, the rest runs again. Back shows the same past.",
-                "この先に起きることを変える。ここまでのステップはそのままで、残りを実行し直す。戻るで同じ過去が見える。") }</p>
-            if pending.is_empty() {
-                <p class="muted">{ l.t("No request is on its way to the server at this step.", "このステップでサーバーへ向かっているリクエストはない。") }</p>
-            }
-            { for faults }
-            <div class="fork-actions">
-                <button data-testid="fork-retry" disabled={!clients} onclick={fork(Input::Retry { new_key: false, fault: Fault::None })}>
-                    { l.t("Retry the last client now (same key; its own retries stop)", "最後のクライアントを今リトライ（同じキー。自動のリトライは止まる）") }</button>
-                <button data-testid="fork-crash" onclick={fork(Input::Crash)}>{ l.t("Crash the server", "サーバーをクラッシュ") }</button>
-                { for JUMPS.iter().map(|&(ms, en, ja)| html! {
-                    <button data-testid="fork-time" data-ms={ms.to_string()} onclick={fork(Input::AdvanceTime { ms })}>{ l.t(en, ja) }</button>
-                }) }
-            </div>
-            <p class="muted" data-testid="fork-time-note">{ l.t(
-                "A jump in time lets whatever falls due before then happen first: retries, timeouts, answers on their way.",
-                "時間を進めると、その間に予定されていたこと（リトライ、タイムアウト、届く途中の応答）が先に起きる。") }</p>
-        </> }
+        fork_choices(p)
     };
     // Open or folded as the learner left it, over a reload too.
     let open = p.open;
@@ -119,7 +62,7 @@ pub fn fork_panel(p: &ForkProps) -> Html {
     });
     html! {
         <details class="fork card" data-testid="fork" data-forks={branch.len().to_string()} {open} {ontoggle}>
-            <summary>{ tr!(l, "Fork the run at step {k}", "ステップ {k} で実行を分岐") }</summary>
+            <summary>{ view::playground::fork_summary(l, k) }</summary>
             { body }
             if let Some(n) = p.notice {
                 { match n {
@@ -128,8 +71,65 @@ pub fn fork_panel(p: &ForkProps) -> Html {
                 } }
             }
             if !steps.is_empty() {
-                <p class="muted" data-testid="fork-branch">{ tr!(l, ["Forked at step {}.", steps.join(", ")], ["ステップ {} で分岐した。", steps.join("、")]) }</p>
+                <p class="muted" data-testid="fork-branch">{ view::playground::forked_at(l, &steps) }</p>
             }
         </details>
+    }
+}
+
+/// What the learner can change at the cursor: the fault of each attempt on its way, a retry by
+/// hand, a crash, a jump in time.
+fn fork_choices(p: &ForkProps) -> Html {
+    let l = p.lang;
+    let s = p.session;
+    let fork = |input: Input| {
+        let on = p.on.clone();
+        Callback::from(move |_: MouseEvent| on.emit(Action::Fork(input.clone(), l)))
+    };
+    let pending = s.pending_attempts();
+    let faults = pending
+        .iter()
+        .map(|&(op, attempt, now)| fault_select(p, op, attempt, now));
+    let clients = s
+        .worlds()
+        .first()
+        .is_some_and(|w| !w.client_results().is_empty());
+    html! { <>
+        <p class="muted">{ view::playground::FORK_INTRO.get(l) }</p>
+        if pending.is_empty() {
+            <p class="muted">{ view::playground::NOTHING_ON_ITS_WAY.get(l) }</p>
+        }
+        { for faults }
+        <div class="fork-actions">
+            <button data-testid="fork-retry" disabled={!clients} onclick={fork(Input::Retry { new_key: false, fault: Fault::None })}>
+                { view::playground::FORK_RETRY.get(l) }</button>
+            <button data-testid="fork-crash" onclick={fork(Input::Crash)}>{ view::playground::FORK_CRASH.get(l) }</button>
+            { for view::playground::FORK_JUMPS.iter().map(|&(ms, words)| html! {
+                <button data-testid="fork-time" data-ms={ms.to_string()} onclick={fork(Input::AdvanceTime { ms })}>{ words.get(l) }</button>
+            }) }
+        </div>
+        <p class="muted" data-testid="fork-time-note">{ view::playground::FORK_TIME_NOTE.get(l) }</p>
+    </> }
+}
+
+/// The fault of operation `op`'s attempt `attempt`, on its way (`now`: its fault so far).
+fn fault_select(p: &ForkProps, op: u32, attempt: u32, now: Fault) -> Html {
+    let l = p.lang;
+    let on = p.on.clone();
+    let onchange = Callback::from(move |e: Event| {
+        let sel: HtmlSelectElement = e.target_unchecked_into();
+        if let Some(&fault) = Fault::EVERY.iter().find(|f| f.id() == sel.value()) {
+            on.emit(Action::Fork(Input::SetFault { op, attempt, fault }, l));
+        }
+    });
+    let n = op + 1;
+    html! {
+        <label class="fork-fault">{ view::playground::fork_fault_label(l, n, attempt) }
+            <select data-testid="fork-fault" data-op={n.to_string()} data-attempt={attempt.to_string()} {onchange}>
+                { for Fault::EVERY.iter().map(|f| html! {
+                    <option value={f.id()} selected={*f == now}>{ text::fault_name(l, *f) }</option>
+                }) }
+            </select>
+        </label>
     }
 }

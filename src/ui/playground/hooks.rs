@@ -40,7 +40,7 @@ pub fn use_remembered_run(state: UseReducerHandle<PageState>, route: Route) {
         ]);
         if n > 0 {
             let key = web::run_key(&route.to_hash());
-            match SavedRun::of(&route, &state) {
+            match state.saved_run(&route) {
                 Some(saved) => {
                     web::save(&key, &saved.to_json());
                     // A share link has done its work once the learner moves on: the address

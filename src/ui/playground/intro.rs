@@ -4,13 +4,15 @@
 use yew::prelude::*;
 
 use crate::sim::{Scenario, Session};
-use crate::ui::i18n::{tr, Lang};
+use crate::ui::i18n::Lang;
 use crate::ui::route::Route;
 
-use super::challenge_card::Standing;
-use super::sandbox::Change;
+use super::challenge_card::{ChallengeCard, Standing};
+use super::predict::PredictBlock;
+use super::sandbox_form::Change;
 use super::state::{Action, PageState};
 use crate::ui::text::lessons::{self, Lesson};
+use crate::ui::text::view;
 
 /// The lesson card's drawing (see [`lesson_card`]): in the first page's `Tools` only.
 pub type LessonCard = for<'a> fn(&IntroProps<'a>, &'static Lesson) -> Html;
@@ -19,8 +21,12 @@ pub type LessonCard = for<'a> fn(&IntroProps<'a>, &'static Lesson) -> Html;
 pub struct IntroProps<'a> {
     /// Page language.
     pub lang: Lang,
-    /// The page's parts (the challenge card, the question).
-    pub tools: super::page::Tools,
+    /// The challenge card, from the page's parts (`page::Tools`).
+    pub challenge: Option<ChallengeCard>,
+    /// The lesson card, from the page's parts.
+    pub lesson: Option<LessonCard>,
+    /// A lesson's question, from the page's parts.
+    pub predict: Option<PredictBlock>,
     /// Where the page is.
     pub route: &'a Route,
     /// The lesson as written, when the run on screen is not it (a fork, other services, an
@@ -41,7 +47,7 @@ pub struct IntroProps<'a> {
 pub fn intro(p: &IntroProps) -> Html {
     let l = p.lang;
     let teach = &p.state.teach;
-    if let (Some(c), Some(run), Some(card)) = (&teach.challenge, &p.state.run, p.tools.challenge) {
+    if let (Some(c), Some(run), Some(card)) = (&teach.challenge, &p.state.run, p.challenge) {
         let position = p.session.map_or(0, Session::position);
         // At the run's last step with the goal not met, these moves do not win (with no move of
         // the learner's yet, as after "Clear all inputs", there is nothing to judge).
@@ -58,15 +64,13 @@ pub fn intro(p: &IntroProps) -> Html {
         _ => None,
     };
     html! { <>
-        if let (Some(ls), Some(card)) = (lesson, p.tools.lesson) {
+        if let (Some(ls), Some(card)) = (lesson, p.lesson) {
             { card(p, ls) }
         }
         if matches!(p.route, Route::Sandbox) {
             <section class="lesson card">
-                <h2>{ l.t("Sandbox", "サンドボックス") }</h2>
-                <p>{ l.t(
-                    "Send charges with a key you choose, break the network or the server on purpose, retry with the same key or a new one, and watch every service take the same inputs.",
-                    "自分で選んだキーで課金を送り、ネットワークやサーバーをわざと壊し、同じキーか新しいキーでリトライして、すべてのサービスが同じ入力をどう扱うかを見る。") }</p>
+                <h2>{ view::playground::SANDBOX_HEADING.get(l) }</h2>
+                <p>{ view::playground::SANDBOX_INTRO.get(l) }</p>
             </section>
         }
     </> }
@@ -83,7 +87,7 @@ pub fn lesson_card(p: &IntroProps, ls: &'static Lesson) -> Html {
             <h2><span class="lesson-number">{ lessons::number(ls.id).unwrap_or_default() }</span>{ " " }{ Lesson::pick(l, ls.title) }</h2>
             if let Some(w) = lessons::words(ls.id) {
                 <p>{ Lesson::pick(l, w.story) }</p>
-                if let (Some(pred), Some(s), Some(block)) = (&teach.prediction, p.session, p.tools.predict) {
+                if let (Some(pred), Some(s), Some(block)) = (&teach.prediction, p.session, p.predict) {
                     { block(l, w, pred, s, p.on) }
                 }
             }
@@ -93,7 +97,7 @@ pub fn lesson_card(p: &IntroProps, ls: &'static Lesson) -> Html {
             if let Some(next) = lessons::next(ls.id).and_then(lessons::lesson) {
                 <p class="next-lesson">
                     <a href={Route::Scenario(next.id.into()).to_hash()} data-testid="next-lesson">
-                        { l.t("Next: ", "次へ：") }{ lessons::number(next.id).unwrap_or_default() }{ " " }{ Lesson::pick(l, next.title) }{ " →" }</a>
+                        { view::playground::NEXT_LESSON.get(l) }{ lessons::number(next.id).unwrap_or_default() }{ " " }{ Lesson::pick(l, next.title) }{ " →" }</a>
                 </p>
             }
         </section>
@@ -110,26 +114,13 @@ fn changed_note(l: Lang, original: &Scenario, run: &Scenario, on: &Callback<Chan
         unforked.branch.clear();
         unforked == *original
     };
-    let why = match (only_forked, forked) {
-        (true, Some(k)) => tr!(
-            l,
-            "You forked this run at step {k}: from there on it is not the lesson as written.",
-            "ステップ {k} で分岐した。そこから先は書かれたとおりのレッスンではない。"
-        ),
-        // Other services or an import (the fork panel's own line says where it was forked).
-        _ => l
-            .t(
-                "The run below is not this lesson as written: its services were changed or a scenario was imported.",
-                "下の実行は書かれたとおりのレッスンではない。サービスを変えたか、シナリオを読み込んだ。",
-            )
-            .to_string(),
-    };
+    let why = view::playground::lesson_changed(l, forked.filter(|_| only_forked));
     let original = original.clone();
     let restore = on.reform(move |_: MouseEvent| Change::Replace(original.clone()));
     html! {
         <p class="notice info" data-testid="lesson-changed" data-forked={forked.is_some().to_string()}>
             { why }{ " " }
-            <button data-testid="restore-lesson" onclick={restore}>{ l.t("Restore the lesson as written", "レッスンを元に戻す") }</button>
+            <button data-testid="restore-lesson" onclick={restore}>{ view::playground::RESTORE_LESSON.get(l) }</button>
         </p>
     }
 }

@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use crate::ui::i18n::Lang;
+use crate::ui::text::view;
 
 use super::state::Notice;
 
@@ -26,6 +27,6 @@ pub fn notice_bar(p: &NoticeBarProps) -> Html {
     };
     let dismiss = p.on_dismiss.reform(|_: MouseEvent| ());
     html! { <div class={class} role={if class.contains("error") { "alert" } else { "status" }} data-testid="notice">
-        { text }{ " " }<button onclick={dismiss} aria-label={l.t("Dismiss message", "メッセージを閉じる")}>{ "×" }</button>
+        { text }{ " " }<button onclick={dismiss} aria-label={view::playground::DISMISS_MESSAGE.get(l)}>{ "×" }</button>
     </div> }
 }

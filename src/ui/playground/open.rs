@@ -3,12 +3,11 @@
 //! used. The page reads the hash and localStorage and hands them in; nothing here touches the DOM.
 
 use crate::sim::builtin;
-use crate::sim::limits::InputError;
 use crate::sim::Scenario;
-use crate::ui::i18n::{tr, Lang};
+use crate::ui::i18n::Lang;
 use crate::ui::route::Route;
-use crate::ui::share::{self, ShareError};
-use crate::ui::text;
+use crate::ui::share;
+use crate::ui::text::{self, view};
 
 use super::saved_run::SavedRun;
 use super::state::{Notice, PageState};
@@ -27,29 +26,6 @@ pub fn sandbox_scenario() -> Scenario {
     .map(Into::into)
     .to_vec();
     s
-}
-
-fn share_error(lang: Lang, e: &ShareError) -> String {
-    match e {
-        ShareError::LinkTooLong { bytes } => {
-            let (bytes, max) = (text::grouped(*bytes as u128), text::grouped(crate::sim::limits::MAX_URL_BYTES as u128));
-            tr!(lang, "This link is too long ({bytes} bytes; at most {max} are read). Nothing was loaded from it.", "このリンクは長すぎる（{bytes} バイト、読めるのは {max} バイトまで）。何も読み込んでいない。")
-        }
-        ShareError::NotBase64 | ShareError::NotText | ShareError::Missing => lang.t(
-            "This share link is damaged (its data is not readable), so the page opened the scenario without it.",
-            "この共有リンクは壊れている（データが読めない）ので、リンクの内容なしでシナリオを開いた。").into(),
-    }
-}
-
-/// A share link whose scenario cannot be used: a damaged link (bad JSON) or a scenario this page
-/// refuses (another version, a value out of range), with the reason.
-fn link_scenario_error(lang: Lang, e: &InputError) -> String {
-    match e {
-        InputError::JsonInvalid { .. } => lang.t(
-            "This share link is damaged (its scenario is not readable JSON), so the page opened the scenario without it.",
-            "この共有リンクは壊れている（シナリオが読める JSON ではない）ので、リンクの内容なしでシナリオを開いた。").into(),
-        _ => tr!(lang, ["This share link's scenario cannot be opened: {} The page opened the scenario without it.", text::input_error(lang, e)], ["この共有リンクのシナリオは開けない：{} リンクの内容なしでシナリオを開いた。", text::input_error(lang, e)]),
-    }
 }
 
 /// The route's own scenario: the built-in lesson or the default sandbox.
@@ -100,92 +76,103 @@ impl PageState {
         let fallback = route_scenario(route, teachers);
         // 1. A share link in the hash.
         if let Some(q) = Route::query(hash) {
-            match share::decode_query(q) {
-                Ok(p) => {
-                    let notice = if p.step_unreadable {
-                        Notice::Error(lang.t(
-                            "This share link's step number is not a whole number from 0 up, so the shared run opened at the start.",
-                            "この共有リンクのステップ番号が 0 以上の整数ではないので、共有された実行を最初から開いた。",
-                        ).into())
-                    } else {
-                        Notice::Info(
-                            lang.t(
-                                "Opened the shared run at the sender's step.",
-                                "共有された実行を送り手のステップで開いた。",
-                            )
-                            .into(),
-                        )
-                    };
-                    let opened =
-                        Scenario::from_json(&p.json).map(|s| fits(route, s, lang, teachers));
-                    match opened {
-                        Ok(Ok(s)) => {
-                            match st.open_scenario(s, p.step, Some(notice), fallback.clone(), lang)
-                            {
-                                Ok(()) => return st,
-                                Err(e) => {
-                                    st.notice = Some(Notice::Error(link_scenario_error(lang, &e)))
-                                }
-                            }
-                        }
-                        Ok(Err(why)) => st.notice = Some(Notice::Error(why)),
-                        // The link decoded but its scenario does not read: say the link is
-                        // damaged (the parser's detail follows; advice like "write it as an
-                        // escape" is for files).
-                        Err(e) => st.notice = Some(Notice::Error(link_scenario_error(lang, &e))),
-                    }
-                }
-                Err(e) => st.notice = Some(Notice::Error(share_error(lang, &e))),
+            if st.open_link(q, route, lang, teachers, &fallback) {
+                return st;
             }
         }
         // 2. The learner's last run on this route.
         if st.notice.is_none() {
             if let Some(saved) = saved.and_then(SavedRun::from_json) {
-                if saved.route == route_hash {
-                    let opened = Scenario::from_json(&saved.scenario).and_then(|s| {
-                        match fits(route, s, lang, teachers) {
-                            Ok(s) => {
-                                st.open_scenario(s, saved.position, None, fallback.clone(), lang)
-                            }
-                            // Not this challenge's run: open its start, silently.
-                            Err(_) => Ok(()),
-                        }
-                    });
-                    match opened {
-                        Ok(()) if st.building.is_some() || st.run.is_some() => return st,
-                        Ok(()) => {}
-                        // Saved by another version of the page, or damaged: say so rather than
-                        // open the lesson as if nothing had been kept.
-                        Err(e) => {
-                            st.notice = Some(Notice::Error(tr!(
-                                lang,
-                                [
-                                    "Your last run in this browser could not be restored: {} The page opened the scenario as written.",
-                                    text::input_error(lang, &e)
-                                ],
-                                [
-                                    "このブラウザに保存された前回の実行を復元できなかった：{} 元のシナリオを開いた。",
-                                    text::input_error(lang, &e)
-                                ]
-                            )))
-                        }
-                    }
+                if saved.route == route_hash
+                    && st.open_saved(&saved, route, lang, teachers, &fallback)
+                {
+                    return st;
                 }
             }
         }
         // 3. The built-in scenario or the default sandbox.
-        match fallback.map(|s| st.open_scenario(s, 0, st.notice.clone(), None, lang)) {
-            Some(Ok(())) => {}
-            Some(Err(e)) => st.notice = Some(Notice::Error(text::input_error(lang, &e))),
-            None => st.notice = Some(Notice::Error(
-                lang.t(
-                    "There is no built-in scenario with this name. Pick one from the list above.",
-                    "この名前の組み込みシナリオはない。上の一覧から選んでください。",
-                )
-                .into(),
-            )),
-        }
+        st.open_fallback(fallback, lang);
         st
+    }
+
+    /// Opens the run of the share link whose query is `query`; false, with a message saying
+    /// why, when the link or its scenario cannot be used.
+    fn open_link(
+        &mut self,
+        query: &str,
+        route: &Route,
+        lang: Lang,
+        teachers: Teachers,
+        fallback: &Option<Scenario>,
+    ) -> bool {
+        let p = match share::decode_query(query) {
+            Ok(p) => p,
+            Err(e) => {
+                self.notice = Some(Notice::Error(view::playground::share_error(lang, &e)));
+                return false;
+            }
+        };
+        let notice = if p.step_unreadable {
+            Notice::Error(view::playground::STEP_UNREADABLE.get(lang).into())
+        } else {
+            Notice::Info(view::playground::OPENED_SHARED.get(lang).into())
+        };
+        let opened = Scenario::from_json(&p.json).map(|s| fits(route, s, lang, teachers));
+        let why = match opened {
+            Ok(Ok(s)) => {
+                match self.open_scenario(s, p.step, Some(notice), fallback.clone(), lang) {
+                    Ok(()) => return true,
+                    Err(e) => view::playground::link_scenario_error(lang, &e),
+                }
+            }
+            Ok(Err(why)) => why,
+            // The link decoded but its scenario does not read: say the link is damaged (the
+            // parser's detail follows; advice like "write it as an escape" is for files).
+            Err(e) => view::playground::link_scenario_error(lang, &e),
+        };
+        self.notice = Some(Notice::Error(why));
+        false
+    }
+
+    /// Opens the learner's last run on this route; false when it does not open: not this
+    /// challenge's run (silently), or saved by another version of the page or damaged (a
+    /// message says so rather than open the lesson as if nothing had been kept).
+    fn open_saved(
+        &mut self,
+        saved: &SavedRun,
+        route: &Route,
+        lang: Lang,
+        teachers: Teachers,
+        fallback: &Option<Scenario>,
+    ) -> bool {
+        let opened = Scenario::from_json(&saved.scenario).and_then(|s| {
+            match fits(route, s, lang, teachers) {
+                Ok(s) => self.open_scenario(s, saved.position, None, fallback.clone(), lang),
+                // Not this challenge's run: open its start, silently.
+                Err(_) => Ok(()),
+            }
+        });
+        match opened {
+            Ok(()) => self.building.is_some() || self.run.is_some(),
+            Err(e) => {
+                self.notice = Some(Notice::Error(view::playground::restore_failed(lang, &e)));
+                false
+            }
+        }
+    }
+
+    /// Opens the route's own scenario (the built-in one or the default sandbox) with the
+    /// message so far, or says there is none.
+    fn open_fallback(&mut self, fallback: Option<Scenario>, lang: Lang) {
+        match fallback.map(|s| self.open_scenario(s, 0, self.notice.clone(), None, lang)) {
+            Some(Ok(())) => {}
+            Some(Err(e)) => self.notice = Some(Notice::Error(text::input_error(lang, &e))),
+            None => {
+                self.notice = Some(Notice::Error(
+                    view::playground::NO_SUCH_SCENARIO.get(lang).into(),
+                ))
+            }
+        }
     }
 }
 

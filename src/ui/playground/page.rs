@@ -21,16 +21,17 @@ use super::intro::{intro, lesson_card, IntroProps, LessonCard};
 use super::notice::{notice_bar, NoticeBarProps};
 use super::panel::service_panel;
 use super::predict::{predict_block, PredictBlock};
-use super::sandbox::{Change, Sandbox, SandboxProps};
+use super::sandbox::{Sandbox, SandboxProps};
+use super::sandbox_form::Change;
 use super::scenario_nav::{scenario_nav, ScenarioNavProps};
 use super::services::ServicePicker;
 use super::share_panel::SharePanel;
-use super::state::{Action, PageState};
+use super::state::{Action, PageState, Run};
 use super::teach::{Progress, Teachers};
 use super::timeline_section::{timeline_section, TimelineView};
 use super::wire::leaves_out;
 use crate::ui::run::{use_play_timer, use_run_keys, Control, Controls};
-use crate::ui::text::lessons;
+use crate::ui::text::{lessons, view};
 
 /// Props of the playground page.
 #[derive(Properties, PartialEq, Clone)]
@@ -163,6 +164,87 @@ fn last_key(w: &World) -> Option<String> {
     w.client_results().last().and_then(|c| w.key_text(c.key))
 }
 
+/// The page's callbacks, each dispatching an action.
+struct Handlers {
+    /// The control bar.
+    control: Callback<Control>,
+    /// A jump to a step (a panel's or the timeline's).
+    jump: Callback<usize>,
+    /// A timeline tab.
+    tab: Callback<usize>,
+    /// A page of the timeline.
+    page: Callback<Option<usize>>,
+    /// JSON to import.
+    import: Callback<String>,
+    /// A new input or scenario (the sandbox, the service picker, the lesson's restore button).
+    change: Callback<Change>,
+    /// Cancel the build in progress.
+    cancel: Callback<()>,
+    /// Any action (the question's, the challenge's and the fork's buttons).
+    action: Callback<Action>,
+    /// Open or close the lesson list, remembering which.
+    toggle_toc: Callback<()>,
+    /// Close the message above the run.
+    dismiss: Callback<()>,
+}
+
+impl Handlers {
+    /// The callbacks for a page in `l` whose lesson list is open if `toc_open`.
+    fn new(dispatch: UseReducerDispatcher<PageState>, l: Lang, toc_open: bool) -> Handlers {
+        let control = {
+            let d = dispatch.clone();
+            Callback::from(move |c: Control| d.dispatch(Action::Control(c)))
+        };
+        let jump = control.reform(Control::Seek);
+        let tab = {
+            let d = dispatch.clone();
+            Callback::from(move |i: usize| d.dispatch(Action::Tab(i)))
+        };
+        let page = {
+            let d = dispatch.clone();
+            Callback::from(move |first: Option<usize>| d.dispatch(Action::TimelinePage(first)))
+        };
+        let import = {
+            let d = dispatch.clone();
+            Callback::from(move |json: String| d.dispatch(Action::Import(json, l)))
+        };
+        // The sandbox and the service picker hand back a new input or scenario.
+        let change = {
+            let d = dispatch.clone();
+            Callback::from(move |change: Change| d.dispatch(Action::Change(change, l)))
+        };
+        let cancel = {
+            let d = dispatch.clone();
+            Callback::from(move |()| d.dispatch(Action::CancelBuild(l)))
+        };
+        let action = {
+            let d = dispatch.clone();
+            Callback::from(move |a: Action| d.dispatch(a))
+        };
+        let toggle_toc = {
+            let d = dispatch.clone();
+            let opening = !toc_open;
+            Callback::from(move |()| {
+                web::save(web::TOC_KEY, if opening { "open" } else { "closed" });
+                d.dispatch(Action::ToggleToc)
+            })
+        };
+        let dismiss = Callback::from(move |()| dispatch.dispatch(Action::Dismiss));
+        Handlers {
+            control,
+            jump,
+            tab,
+            page,
+            import,
+            change,
+            cancel,
+            action,
+            toggle_toc,
+            dismiss,
+        }
+    }
+}
+
 /// The playground page.
 #[function_component(Playground)]
 pub fn playground(props: &PlaygroundProps) -> Html {
@@ -173,10 +255,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
         use_reducer(move || opening(&props))
     };
     let dispatch = state.dispatcher();
-    let (position, total) = state.run.as_ref().map_or((0, 0), |r| {
-        let s = r.session();
-        (s.position(), s.total())
-    });
+    let position = state.run.as_ref().map_or(0, |r| r.session().position());
     {
         let d = dispatch.clone();
         use_run_keys(Callback::from(move |c| d.dispatch(Action::Control(c))));
@@ -188,46 +267,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
     use_saved_progress(state.clone());
     use_build_slices(dispatch.clone(), state.building.as_ref().map(|b| b.slices));
     let whole = use_whole_page(props.staged);
-
-    let on_control = {
-        let d = dispatch.clone();
-        Callback::from(move |c: Control| d.dispatch(Action::Control(c)))
-    };
-    let on_jump = on_control.reform(Control::Seek);
-    let on_tab = {
-        let d = dispatch.clone();
-        Callback::from(move |i: usize| d.dispatch(Action::Tab(i)))
-    };
-    let on_page = {
-        let d = dispatch.clone();
-        Callback::from(move |first: Option<usize>| d.dispatch(Action::TimelinePage(first)))
-    };
-    let on_import = {
-        let d = dispatch.clone();
-        Callback::from(move |json: String| d.dispatch(Action::Import(json, l)))
-    };
-    // The sandbox and the service picker hand back a new input or scenario.
-    let on_change = {
-        let d = dispatch.clone();
-        Callback::from(move |change: Change| d.dispatch(Action::Change(change, l)))
-    };
-    let on_cancel = {
-        let d = dispatch.clone();
-        Callback::from(move |()| d.dispatch(Action::CancelBuild(l)))
-    };
-    let on_action = {
-        let d = dispatch.clone();
-        Callback::from(move |a: Action| d.dispatch(a))
-    };
-    let on_toggle = {
-        let d = dispatch.clone();
-        let opening = !state.toc_open;
-        Callback::from(move |()| {
-            web::save(web::TOC_KEY, if opening { "open" } else { "closed" });
-            d.dispatch(Action::ToggleToc)
-        })
-    };
-    let on_dismiss = Callback::from(move |()| dispatch.dispatch(Action::Dismiss));
+    let on = Handlers::new(dispatch, l, state.toc_open);
 
     let lesson = match &route {
         Route::Scenario(id) => lessons::lesson(id),
@@ -237,54 +277,82 @@ pub fn playground(props: &PlaygroundProps) -> Html {
     let changed_lesson = lesson
         .and_then(|ls| builtin(ls.id))
         .filter(|b| state.run.as_ref().is_some_and(|r| *r.scenario != *b));
-    let sandbox = matches!(route, Route::Sandbox);
-    let challenge = state.teach.challenge.is_some();
-    // HTTP on the wire (issue 26): folded in the sandbox, open in the lesson that introduces
-    // the header.
-    let wire = match &route {
-        Route::Sandbox => Some(false),
-        Route::Scenario(id) if id == lessons::WIRE_LESSON => Some(true),
-        _ => None,
-    };
     let session = state.run.as_ref().map(|r| r.session());
 
     html! {
         <div class="playground">
-            { scenario_nav(&ScenarioNavProps { lang: l, dir: props.dir, route: &route, progress: &state.teach.progress, open: state.toc_open, on_toggle }) }
-            if let Some(n) = state.notice.clone() { { notice_bar(&NoticeBarProps { lang: l, notice: n, on_dismiss }) } }
-            { intro(&IntroProps { lang: l, tools: props.tools, route: &route, original: changed_lesson.as_ref(), on_change: &on_change, state: &state, session: session.as_deref(), on: &on_action }) }
+            { scenario_nav(&ScenarioNavProps { lang: l, dir: props.dir, route: &route, progress: &state.teach.progress, open: state.toc_open, on_toggle: on.toggle_toc.clone() }) }
+            if let Some(n) = state.notice.clone() { { notice_bar(&NoticeBarProps { lang: l, notice: n, on_dismiss: on.dismiss.clone() }) } }
+            { intro(&IntroProps { lang: l, challenge: props.tools.challenge, lesson: props.tools.lesson, predict: props.tools.predict, route: &route, original: changed_lesson.as_ref(), on_change: &on.change, state: &state, session: session.as_deref(), on: &on.action }) }
             if let Some(b) = state.building.as_ref() {
-                { build_progress(&BuildProgressProps { lang: l, progress: b.progress, on_cancel }) }
+                { build_progress(&BuildProgressProps { lang: l, progress: b.progress, on_cancel: on.cancel.clone() }) }
             } else if let Some(run) = state.run.as_ref() {
-                <div class="run-bar">
-                    <Controls lang={l} position={position} total={total} playing={state.playing} speed_ms={state.speed_ms} on={on_control} limit={state.limit()} />
-                    { caption(l, &run.session(), state.tab) }
-                </div>
-                <p class="muted pace-note">{ l.t(
-                    "Each step runs the next event in every column. A column with less to do finishes sooner, so compare columns by what happened, not by step number.",
-                    "1ステップで各列の次のイベントを1つずつ実行する。やることが少ない列は早く終わるので、列どうしはステップ番号ではなく起きたことで比べる。") }</p>
-                if !challenge {
-                    { fork_panel(&ForkProps { lang: l, session: &run.session(), waiting: !state.teach.reveals_future(), notice: state.fork_notice.as_ref(), open: state.fork_open, on: &on_action }) }
-                }
-                <div class="picker-row" hidden={challenge}>
-                    <ServicePicker lang={l} scenario={run.scenario.clone()} on_change={on_change.clone()} />
-                </div>
-                if let (true, Some(form)) = (sandbox || challenge, props.tools.sandbox) {
-                    { form(SandboxProps { lang: l, scenario: run.scenario.clone(), last_key: run.session().finished(0).and_then(last_key), on_change, settings: !challenge, fixed_inputs: state.teach.challenge.as_ref().map_or(0, |c| c.start.inputs.len()) }) }
-                }
-                if !whole {
-                    <div class="services-pending" aria-busy="true"></div>
-                } else {
-                <div class="services">
-                    { for run.session().worlds().iter().map(|w| service_panel(l, w, &on_jump, wire)) }
-                </div>
-                <div class="pg-bottom">
-                    { timeline_section(l, &run.session(), &TimelineView { tab: state.tab, page: state.timeline_page, reveal: state.teach.reveals_future(), on_tab: &on_tab, on_page: &on_page, on_jump: &on_jump }) }
-                    <SharePanel lang={l} json={run.json.clone()} position={position} route_hash={route.to_hash()} on_import={on_import} import_notice={state.import_notice.clone()} />
-                    if let Some(out) = props.tools.leaves_out { { out(l) } }
-                </div>
-                }
+                { run_view(props, &state, run, &on, whole) }
             }
         </div>
     }
+}
+
+/// The run once built: its controls and caption, the fork control, the service picker, the
+/// sandbox form (on the sandbox and the challenges), then, once the whole page is drawn, the
+/// panels and what is below them.
+fn run_view(
+    props: &PlaygroundProps,
+    state: &PageState,
+    run: &Run,
+    on: &Handlers,
+    whole: bool,
+) -> Html {
+    let l = props.lang;
+    let (position, total) = {
+        let s = run.session();
+        (s.position(), s.total())
+    };
+    let sandbox = matches!(props.route, Route::Sandbox);
+    let challenge = state.teach.challenge.is_some();
+    html! { <>
+        <div class="run-bar">
+            <Controls lang={l} position={position} total={total} playing={state.playing} speed_ms={state.speed_ms} on={on.control.clone()} limit={state.limit()} />
+            { caption(l, &run.session(), state.tab) }
+        </div>
+        <p class="muted pace-note">{ view::playground::PACE_NOTE.get(l) }</p>
+        if !challenge {
+            { fork_panel(&ForkProps { lang: l, session: &run.session(), waiting: !state.teach.reveals_future(), notice: state.fork_notice.as_ref(), open: state.fork_open, on: &on.action }) }
+        }
+        <div class="picker-row" hidden={challenge}>
+            <ServicePicker lang={l} scenario={run.scenario.clone()} on_change={on.change.clone()} />
+        </div>
+        if let (true, Some(form)) = (sandbox || challenge, props.tools.sandbox) {
+            { form(SandboxProps { lang: l, scenario: run.scenario.clone(), last_key: run.session().finished(0).and_then(last_key), on_change: on.change.clone(), settings: !challenge, fixed_inputs: state.teach.challenge.as_ref().map_or(0, |c| c.start.inputs.len()) }) }
+        }
+        if !whole {
+            <div class="services-pending" aria-busy="true"></div>
+        } else {
+            { below_run(props, state, run, on) }
+        }
+    </> }
+}
+
+/// Every service's panel, then the timeline, the share panel and what the model leaves out.
+fn below_run(props: &PlaygroundProps, state: &PageState, run: &Run, on: &Handlers) -> Html {
+    let l = props.lang;
+    let route = &props.route;
+    let position = run.session().position();
+    // HTTP on the wire (issue 26): folded in the sandbox, open in the lesson that introduces
+    // the header.
+    let wire = match route {
+        Route::Sandbox => Some(false),
+        Route::Scenario(id) if id == lessons::WIRE_LESSON => Some(true),
+        _ => None,
+    };
+    html! { <>
+        <div class="services">
+            { for run.session().worlds().iter().map(|w| service_panel(l, w, &on.jump, wire)) }
+        </div>
+        <div class="pg-bottom">
+            { timeline_section(l, &run.session(), &TimelineView { tab: state.tab, page: state.timeline_page, reveal: state.teach.reveals_future(), on_tab: &on.tab, on_page: &on.page, on_jump: &on.jump }) }
+            <SharePanel lang={l} json={run.json.clone()} position={position} route_hash={route.to_hash()} on_import={on.import.clone()} import_notice={state.import_notice.clone()} />
+            if let Some(out) = props.tools.leaves_out { { out(l) } }
+        </div>
+    </> }
 }

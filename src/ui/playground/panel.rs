@@ -4,14 +4,17 @@
 
 use yew::prelude::*;
 
+use crate::sim::pvec;
 use crate::sim::AttemptOutcome;
+use crate::sim::ClientResult;
 use crate::sim::EmitMode;
 use crate::sim::EventKind;
 use crate::sim::Invariant;
 use crate::sim::World;
-use crate::ui::i18n::{tr, Lang};
+use crate::sim::WorldConfig;
+use crate::ui::i18n::Lang;
 use crate::ui::raw::Raw;
-use crate::ui::text;
+use crate::ui::text::{self, view};
 
 use super::panel_tables::{ledger_table, more_note, outbox_table, store_table};
 use super::wire::wire_section;
@@ -68,9 +71,67 @@ pub fn service_panel(
     wire: Option<bool>,
 ) -> Html {
     let cfg = world.config();
-    let kind = cfg.service;
-    let kind_attr = kind.id();
+    let emits = cfg.emit != EmitMode::None;
+    let halted = world.halted().map(|h| {
+        html! { <p class="notice error" role="alert" data-testid="halted">{ text::halt_text(lang, world, h) }</p> }
+    });
+    let all_clients = world.client_results();
+    let shown_clients = all_clients.range(all_clients.len().saturating_sub(CLIENT_ROWS)..);
+
+    html! {
+        <section class="service" data-service={cfg.service.id()} aria-label={text::column_name(lang, cfg)}
+                 data-emit={format!("{:?}", cfg.emit)} data-consumer-dedupes={cfg.consumer_dedupes.to_string()}>
+            <h3>{ text::column_name(lang, cfg) }</h3>
+            { what_it_is(lang, cfg) }
+            { balance_row(lang, world) }
+            { invariant_badges(lang, world, on_jump) }
+            { for halted }
+            if !all_clients.is_empty() {
+                { client_list(lang, world, shown_clients.clone()) }
+                { more_note(lang, shown_clients.len(), all_clients.len()) }
+                if let Some(open) = wire { { wire_section(lang, world, shown_clients, open) } }
+            }
+            { store_table(lang, world) }
+            { ledger_table(lang, world) }
+            if emits { { outbox_table(lang, world) } }
+            { store_counters(lang, world) }
+        </section>
+    }
+}
+
+/// What the service is, and how its events go downstream if it sends any.
+fn what_it_is(lang: Lang, cfg: &WorldConfig) -> Html {
+    let emits = cfg.emit != EmitMode::None;
+    html! {
+        <p class="what">{ text::service_blurb(lang, cfg.service) }
+            if emits { <br/>{ view::playground::EVENTS_PREFIX.get(lang) }{ text::emit_name(lang, cfg.emit) }
+                { view::playground::consumer_kind(lang, cfg.consumer_dedupes) } }
+        </p>
+    }
+}
+
+/// The balance, and what the last step did to it.
+fn balance_row(lang: Lang, world: &World) -> Html {
     let delta = last_delta(world);
+    html! {
+        <div class="balance-row">
+            <span class="muted">{ view::playground::BALANCE.get(lang) }</span>
+            <span class={classes!("balance", delta.is_some().then_some("changed"), world.other_accounts_seen().then_some("accounts"))} data-testid="balance">{ balance_html(lang, world) }</span>
+            { match delta {
+                Some(d) if d < 0 => html! { <span class="delta neg" aria-live="polite">{ format!("−{}", -d) }</span> },
+                Some(d) if d > 0 => html! { <span class="delta pos" aria-live="polite">{ format!("+{d}") }</span> },
+                Some(_) => html! { <span class="delta" aria-live="polite">{ view::playground::ROLLED_BACK.get(lang) }</span> },
+                None => html! {},
+            } }
+        </div>
+    }
+}
+
+/// A badge per invariant that applies to the service: passed, or failed with a link to the
+/// step where it broke.
+fn invariant_badges(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Html {
+    let cfg = world.config();
+    let kind = cfg.service;
     let emits = cfg.emit != EmitMode::None;
     // The invariants about callers (issue 13) show once a run has callers or request policies.
     let callers = world.uses_callers();
@@ -99,44 +160,41 @@ pub fn service_panel(
                     };
                     html! {
                         <li class="badge fail" title={text::violation_text(lang, world, v)}>
-                            { lang.t("✕ FAIL: ", "✕ 違反：") }{ text::invariant_name(lang, *inv) }{ " — " }
+                            { view::playground::FAIL_MARK.get(lang) }{ text::invariant_name(lang, *inv) }{ " — " }
                             <a href="#" onclick={jump} data-testid="violation-step">
-                                { tr!(lang, "step {step}", "ステップ {step}") }</a>
+                                { view::playground::violation_step(lang, step) }</a>
                             <span class="visually-detail">{ " · " }{ text::violation_text(lang, world, v) }</span>
                         </li>
                     }
                 }
             }
         });
+    html! {
+        <ul class="badges" data-testid="invariants" aria-label={view::playground::INVARIANTS.get(lang)}
+            data-failed={world.violations().len().to_string()}>{ for badges }</ul>
+    }
+}
 
-    let halted = world.halted().map(|h| {
-        html! { <p class="notice error" role="alert" data-testid="halted">{ text::halt_text(lang, world, h) }</p> }
-    });
-
-    let all_clients = world.client_results();
-    let shown_clients = all_clients.range(all_clients.len().saturating_sub(CLIENT_ROWS)..);
-    // Every answer each client received, one element per answer (a retry with one key can get
-    // two different ones), then where it stands if its answers do not say. No handlers: one
-    // string (`ui/raw.rs`), like the tables.
+/// Every answer each client received, one element per answer (a retry with one key can get two
+/// different ones), then where it stands if its answers do not say. No handlers: one string
+/// (`ui/raw.rs`), like the tables.
+fn client_list(lang: Lang, world: &World, clients: pvec::Iter<'_, ClientResult>) -> Html {
+    let callers = world.uses_callers();
     let mut list = Raw::default();
     list.open(
         "ul",
         &[
             ("class", "client-result"),
-            (
-                "aria-label",
-                lang.t("What each client saw", "各クライアントが見た結果"),
-            ),
+            ("aria-label", view::playground::CLIENTS_SEEN.get(lang)),
         ],
     );
-    for c in shown_clients.clone() {
+    for c in clients {
         let n = c.op.0 + 1;
         let caller = callers.then(|| world.caller_of(c.op));
         let account = caller.map(|w| w.account.to_string());
         let account = account.as_deref().map_or(("", ""), |a| ("data-account", a));
-        let amount = c.amount;
         list.open("li", &[("data-op", &n.to_string()), account])
-            .text(&tr!(lang, "#{n} charge {amount}", "#{n} {amount} を課金"));
+            .text(&view::playground::client_charge(lang, n, c.amount));
         if let Some(w) = caller {
             list.el(
                 "span",
@@ -144,87 +202,66 @@ pub fn service_panel(
                 &format!(" · {}", text::caller_text(lang, w)),
             );
         }
-        // Each answer says whether the server executed it or replayed a stored one (Stripe's
-        // `Idempotent-Replayed`), as the core marked the reply; a timeout is no answer.
-        for (seen, &replayed) in c.seen.iter().zip(&c.replayed) {
-            list.open(
-                "span",
-                &[
-                    ("class", "answer"),
-                    ("data-testid", "answer"),
-                    ("data-attempt", &seen.attempt.to_string()),
-                    ("data-replayed", if replayed { "true" } else { "false" }),
-                ],
-            )
-            .text(" · ")
-            .text(&text::attempt_outcome(lang, seen))
-            .text(" ");
-            let answered = match &seen.outcome {
-                AttemptOutcome::Reply(r) | AttemptOutcome::LateReply(r) => Some(r),
-                AttemptOutcome::TimedOut => None,
-            };
-            if let Some(result) = answered {
-                let (class, title) = if replayed {
-                    (
-                        "replay-mark replayed",
-                        ("title", "Idempotent-Replayed: true"),
-                    )
-                } else {
-                    ("replay-mark", ("", ""))
-                };
-                list.el(
-                    "span",
-                    &[("class", class), title],
-                    text::replay_mark(lang, replayed, result),
-                );
-            }
-            list.close("span");
-        }
+        answers(&mut list, lang, c);
         if let Some(o) = text::client_outcome(lang, &c.outcome) {
             list.el("span", &[("class", "muted")], &format!(" · {o}"));
         }
         list.close("li");
     }
     list.close("ul");
+    list.html()
+}
 
-    let counters = world.counters();
+/// Each answer client `c` received says whether the server executed it or replayed a stored
+/// one (Stripe's `Idempotent-Replayed`), as the core marked the reply; a timeout is no answer.
+fn answers(list: &mut Raw, lang: Lang, c: &ClientResult) {
+    for (seen, &replayed) in c.seen.iter().zip(&c.replayed) {
+        list.open(
+            "span",
+            &[
+                ("class", "answer"),
+                ("data-testid", "answer"),
+                ("data-attempt", &seen.attempt.to_string()),
+                ("data-replayed", if replayed { "true" } else { "false" }),
+            ],
+        )
+        .text(" · ")
+        .text(&text::attempt_outcome(lang, seen))
+        .text(" ");
+        let answered = match &seen.outcome {
+            AttemptOutcome::Reply(r) | AttemptOutcome::LateReply(r) => Some(r),
+            AttemptOutcome::TimedOut => None,
+        };
+        if let Some(result) = answered {
+            let (class, title) = if replayed {
+                (
+                    "replay-mark replayed",
+                    ("title", "Idempotent-Replayed: true"),
+                )
+            } else {
+                ("replay-mark", ("", ""))
+            };
+            list.el(
+                "span",
+                &[("class", class), title],
+                text::replay_mark(lang, replayed, result),
+            );
+        }
+        list.close("span");
+    }
+}
 
+/// The idempotency store's counters.
+fn store_counters(lang: Lang, world: &World) -> Html {
+    let [hits, misses, conflicts, mismatches, expirations] =
+        view::playground::store_counters(lang, &world.counters());
     html! {
-        <section class="service" data-service={kind_attr} aria-label={text::column_name(lang, cfg)}
-                 data-emit={format!("{:?}", cfg.emit)} data-consumer-dedupes={cfg.consumer_dedupes.to_string()}>
-            <h3>{ text::column_name(lang, cfg) }</h3>
-            <p class="what">{ text::service_blurb(lang, kind) }
-                if emits { <br/>{ lang.t("Events: ", "イベント：") }{ text::emit_name(lang, cfg.emit) }
-                    { if cfg.consumer_dedupes { lang.t(", deduplicating consumer", "、重複排除するコンシューマ") } else { lang.t(", naive consumer", "、素朴なコンシューマ") } } }
-            </p>
-            <div class="balance-row">
-                <span class="muted">{ lang.t("Balance", "残高") }</span>
-                <span class={classes!("balance", delta.is_some().then_some("changed"), world.other_accounts_seen().then_some("accounts"))} data-testid="balance">{ balance_html(lang, world) }</span>
-                { match delta {
-                    Some(d) if d < 0 => html! { <span class="delta neg" aria-live="polite">{ format!("−{}", -d) }</span> },
-                    Some(d) if d > 0 => html! { <span class="delta pos" aria-live="polite">{ format!("+{d}") }</span> },
-                    Some(_) => html! { <span class="delta" aria-live="polite">{ lang.t("rolled back", "巻き戻し") }</span> },
-                    None => html! {},
-                } }
-            </div>
-            <ul class="badges" data-testid="invariants" aria-label={lang.t("Invariants", "不変条件")}
-                data-failed={world.violations().len().to_string()}>{ for badges }</ul>
-            { for halted }
-            if !all_clients.is_empty() {
-                { list.html() }
-                { more_note(lang, shown_clients.len(), all_clients.len()) }
-                if let Some(open) = wire { { wire_section(lang, world, shown_clients, open) } }
-            }
-            { store_table(lang, world) }
-            { ledger_table(lang, world) }
-            if emits { { outbox_table(lang, world) } }
-            <p class="counters" data-testid="counters">
-                <span>{ tr!(lang, ["hits {}", counters.hits], ["ヒット {}", counters.hits]) }</span>
-                <span>{ tr!(lang, ["misses {}", counters.misses], ["ミス {}", counters.misses]) }</span>
-                <span>{ tr!(lang, ["conflicts {}", counters.conflicts], ["衝突 {}", counters.conflicts]) }</span>
-                <span>{ tr!(lang, ["mismatches {}", counters.mismatches], ["不一致 {}", counters.mismatches]) }</span>
-                <span>{ tr!(lang, ["expirations {}", counters.expirations], ["期限切れ {}", counters.expirations]) }</span>
-            </p>
-        </section>
+        <p class="counters" data-testid="counters">
+            <span>{ hits }</span>
+            <span>{ misses }</span>
+            <span>{ conflicts }</span>
+            <span>{ mismatches }</span>
+            <span>{ expirations }</span>
+        </p>
     }
 }

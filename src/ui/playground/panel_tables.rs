@@ -6,10 +6,11 @@ use yew::prelude::*;
 use crate::sim::pvec::{self, PVec};
 use crate::sim::RecordState;
 use crate::sim::ServiceKind;
+use crate::sim::StoreRow;
 use crate::sim::World;
-use crate::ui::i18n::{tr, Lang};
+use crate::ui::i18n::Lang;
 use crate::ui::raw::Raw;
-use crate::ui::text::{self, key_label, result_text, short_key};
+use crate::ui::text::{self, key_label, result_text, short_key, view};
 
 /// Rows shown per table (the newest ones).
 pub const TABLE_ROWS: usize = 25;
@@ -22,7 +23,7 @@ fn tail<T>(v: &PVec<T>) -> (usize, pvec::Iter<'_, T>) {
 /// "Newest n of m rows", when some are not shown.
 pub fn more_note(lang: Lang, shown: usize, total: usize) -> Html {
     if shown < total {
-        html! { <p class="muted">{ tr!(lang, "Newest {shown} of {total} rows.", "全 {total} 行のうち新しい {shown} 行。") }</p> }
+        html! { <p class="muted">{ view::playground::newest_rows(lang, shown, total) }</p> }
     } else {
         html! {}
     }
@@ -75,81 +76,82 @@ pub fn store_table(lang: Lang, world: &World) -> Html {
     head_noted(
         &mut r,
         &[
-            lang.t("Key", "キー"),
-            lang.t("State", "状態"),
-            lang.t("Cached result", "キャッシュ結果"),
-            lang.t("Expires", "期限"),
+            view::playground::COL_KEY.get(lang),
+            view::playground::COL_STATE.get(lang),
+            view::playground::COL_CACHED_RESULT.get(lang),
+            view::playground::COL_EXPIRES.get(lang),
         ],
-        Some(lang.t("fingerprint", "フィンガープリント")),
+        Some(view::playground::COL_FINGERPRINT.get(lang)),
         "store",
     );
     for row in shown_rows.clone() {
-        let full = world.key_text(row.key).unwrap_or_default();
-        let state_class = match row.state {
-            RecordState::InFlight => "state-inflight",
-            RecordState::Completed => "state-completed",
-            RecordState::Expired => "state-expired",
-        };
-        // The fingerprint goes under its key, so the table fits three panels side by side.
-        r.open("tr", &[("data-key", &full)])
-            .open("td", &[("class", "key mono"), ("title", &full)])
-            .text(&short_key(&full));
-        if let Some(f) = row.fingerprint {
-            r.el(
-                "span",
-                &[("class", "fingerprint")],
-                &format!("{:08x}", f as u32),
-            );
-        }
-        // A key scoped to its customer's account says whose it is (two rows read "order-1").
-        let account = world.key_account(row.key);
-        if account > 0 {
-            r.el(
-                "span",
-                &[("class", "fingerprint")],
-                &text::account_label(lang, account),
-            );
-        }
-        let result = match (&row.result, &row.recovery) {
-            (Some(res), _) => Some(result_text(lang, res)),
-            // rocket-rides' recovery point: the processor's answer, kept under a key in flight,
-            // from which the request that takes the key over resumes.
-            (None, Some(point)) => {
-                let res = result_text(lang, &point.result);
-                Some(tr!(
-                    lang,
-                    ["Recovery point: {}", res],
-                    ["回復ポイント：{}", res]
-                ))
-            }
-            (None, None) => None,
-        };
-        let expiry = row.expires_at_ms.map(|at| text::expiry_text(lang, at, now));
-        r.close("td")
-            .el(
-                "td",
-                &[("class", state_class)],
-                text::record_state(lang, row.state),
-            )
-            .el("td", &[], result.as_deref().unwrap_or("—"))
-            .el(
-                "td",
-                &[("class", "expiry")],
-                expiry.as_deref().unwrap_or("—"),
-            )
-            .close("tr");
+        store_row(&mut r, lang, world, row, now);
     }
 
     html! {
         <details open=true>
-            <summary>{ tr!(lang, ["Idempotency store ({})", rows.len()], ["冪等性ストア（{}）", rows.len()]) }</summary>
+            <summary>{ view::playground::store_summary(lang, rows.len()) }</summary>
             <div class="tbl-wrap">{ done(r) }</div>
             { more_note(lang, shown_rows.len(), rows.len()) }
             if world.config().service == ServiceKind::Naive {
-                <p class="muted">{ lang.t("The naive service keeps no keys.", "素朴なサービスはキーを持たない。") }</p>
+                <p class="muted">{ view::playground::NAIVE_KEEPS_NO_KEYS.get(lang) }</p>
             }
         </details>
     }
+}
+
+/// One record of the store, seen at simulated time `now`.
+fn store_row(r: &mut Raw, lang: Lang, world: &World, row: &StoreRow, now: u64) {
+    let full = world.key_text(row.key).unwrap_or_default();
+    let state_class = match row.state {
+        RecordState::InFlight => "state-inflight",
+        RecordState::Completed => "state-completed",
+        RecordState::Expired => "state-expired",
+    };
+    // The fingerprint goes under its key, so the table fits three panels side by side.
+    r.open("tr", &[("data-key", &full)])
+        .open("td", &[("class", "key mono"), ("title", &full)])
+        .text(&short_key(&full));
+    if let Some(f) = row.fingerprint {
+        r.el(
+            "span",
+            &[("class", "fingerprint")],
+            &format!("{:08x}", f as u32),
+        );
+    }
+    // A key scoped to its customer's account says whose it is (two rows read "order-1").
+    let account = world.key_account(row.key);
+    if account > 0 {
+        r.el(
+            "span",
+            &[("class", "fingerprint")],
+            &text::account_label(lang, account),
+        );
+    }
+    let result = match (&row.result, &row.recovery) {
+        (Some(res), _) => Some(result_text(lang, res)),
+        // rocket-rides' recovery point: the processor's answer, kept under a key in flight,
+        // from which the request that takes the key over resumes.
+        (None, Some(point)) => Some(view::playground::recovery_point(
+            lang,
+            &result_text(lang, &point.result),
+        )),
+        (None, None) => None,
+    };
+    let expiry = row.expires_at_ms.map(|at| text::expiry_text(lang, at, now));
+    r.close("td")
+        .el(
+            "td",
+            &[("class", state_class)],
+            text::record_state(lang, row.state),
+        )
+        .el("td", &[], result.as_deref().unwrap_or("—"))
+        .el(
+            "td",
+            &[("class", "expiry")],
+            expiry.as_deref().unwrap_or("—"),
+        )
+        .close("tr");
 }
 
 /// The ledger: every charge, with the step, operation and key that made it.
@@ -160,11 +162,11 @@ pub fn ledger_table(lang: Lang, world: &World) -> Html {
     head(
         &mut r,
         &[
-            lang.t("Step", "ステップ"),
-            lang.t("Op", "操作"),
-            lang.t("Key", "キー"),
-            lang.t("Amount", "金額"),
-            lang.t("Description", "説明"),
+            view::playground::COL_STEP.get(lang),
+            view::playground::COL_OP.get(lang),
+            view::playground::COL_KEY.get(lang),
+            view::playground::COL_AMOUNT.get(lang),
+            view::playground::COL_DESCRIPTION.get(lang),
         ],
         "ledger",
     );
@@ -195,7 +197,7 @@ pub fn ledger_table(lang: Lang, world: &World) -> Html {
 
     html! {
         <details>
-            <summary>{ tr!(lang, ["Ledger: charges ({})", ledger.len()], ["台帳：課金（{}）", ledger.len()]) }</summary>
+            <summary>{ view::playground::ledger_summary(lang, ledger.len()) }</summary>
             <div class="tbl-wrap">{ done(r) }</div>
             { more_note(lang, shown_ledger.len(), ledger.len()) }
         </details>
@@ -211,9 +213,9 @@ pub fn outbox_table(lang: Lang, world: &World) -> Html {
         &mut r,
         &[
             "id",
-            lang.t("Payload", "内容"),
-            lang.t("Published", "発行"),
-            lang.t("Deliveries", "配送回数"),
+            view::playground::COL_PAYLOAD.get(lang),
+            view::playground::COL_PUBLISHED.get(lang),
+            view::playground::COL_DELIVERIES.get(lang),
         ],
         "outbox",
     );
@@ -230,31 +232,24 @@ pub fn outbox_table(lang: Lang, world: &World) -> Html {
             .el(
                 "td",
                 &[],
-                &tr!(lang, "charged {amount} (#{n})", "{amount} を課金（#{n}）"),
+                &view::playground::outbox_charged(lang, amount, n),
             )
-            .el(
-                "td",
-                &[],
-                if o.published {
-                    lang.t("yes", "済")
-                } else {
-                    lang.t("no", "未")
-                },
-            )
+            .el("td", &[], view::playground::published(lang, o.published))
             .el("td", &[deliveries], &o.deliveries.to_string())
             .close("tr");
     }
-    let consumer = world.consumer();
+    let [received, applied, ignored, reapplied] =
+        view::playground::consumer_counters(lang, world.consumer());
     html! {
         <details open=true>
-            <summary>{ tr!(lang, ["Outbox ({})", outbox.len()], ["アウトボックス（{}）", outbox.len()]) }</summary>
+            <summary>{ view::playground::outbox_summary(lang, outbox.len()) }</summary>
             <div class="tbl-wrap">{ done(r) }</div>
             { more_note(lang, shown_outbox.len(), outbox.len()) }
             <p class="counters" data-testid="consumer">
-                <span>{ tr!(lang, ["consumer received {}", consumer.received], ["コンシューマ受信 {}", consumer.received]) }</span>
-                <span>{ tr!(lang, ["applied {}", consumer.applied], ["適用 {}", consumer.applied]) }</span>
-                <span>{ tr!(lang, ["duplicates skipped {}", consumer.duplicates_ignored], ["重複を無視 {}", consumer.duplicates_ignored]) }</span>
-                <span>{ tr!(lang, ["duplicates applied {}", consumer.duplicates_applied], ["重複を適用 {}", consumer.duplicates_applied]) }</span>
+                <span>{ received }</span>
+                <span>{ applied }</span>
+                <span>{ ignored }</span>
+                <span>{ reapplied }</span>
             </p>
         </details>
     }

@@ -5,8 +5,8 @@
 use yew::prelude::*;
 
 use crate::sim::{Session, World};
-use crate::ui::i18n::{tr, Lang};
-use crate::ui::text::{self, teach::value_text};
+use crate::ui::i18n::Lang;
+use crate::ui::text::{self, teach::value_text, view};
 
 use super::state::Action;
 use super::teach::{Answer, Prediction};
@@ -18,29 +18,28 @@ fn outcome(l: Lang, s: &Session) -> Html {
         .filter_map(|i| s.finished(i))
         .map(|w: &World| {
             let (name, n) = (text::column_name(l, w.config()), w.ledger().len());
-            let charges = if n == 1 { "charge" } else { "charges" };
             // Each customer's account when there are several (account 0's balance was shown).
             let parts = text::account_balances(l, w);
-            let rest = tr!(l, ", {n} {charges}", "、課金 {n} 回");
+            let rest = view::playground::outcome_charges(l, n);
             if parts.is_empty() {
                 let b = w.balance();
-                return html! { <li>{ tr!(l, "{name}: balance {b}", "{name}：残高 {b}") }{ rest }</li> };
+                return html! { <li>{ view::playground::outcome_balance(l, &name, b) }{ rest }</li> };
             }
             // In parentheses: the summary separates the services with "·" already.
-            html! { <li>{ tr!(l, "{name}: balances (", "{name}：残高（") }
-                { super::panel::account_parts(parts, l.t(", ", "、")) }
-                { l.t(")", "）") }{ rest }</li> }
+            html! { <li>{ view::playground::outcome_balances_open(l, &name) }
+                { super::panel::account_parts(parts, view::playground::OUTCOME_ACCOUNT_SEP.get(l)) }
+                { view::playground::OUTCOME_BALANCES_CLOSE.get(l) }{ rest }</li> }
         });
     html! {
         <div class="outcome" data-testid="outcome">
-            <span class="muted">{ l.t("How the run ends: ", "この実行の結末：") }</span>
+            <span class="muted">{ view::playground::HOW_THE_RUN_ENDS.get(l) }</span>
             <ul>{ for parts }</ul>
         </div>
     }
 }
 
 /// `why` with its `{step}` as a link that moves the run there.
-fn why_with_step(l: Lang, why: &str, step: usize, on: &Callback<Action>) -> Html {
+fn why_with_step(why: &str, step: usize, on: &Callback<Action>) -> Html {
     // The lesson's `{step}` (a char search: a `str` pattern costs the wasm a searcher).
     let (before, after) = match why.find('{') {
         Some(i) => (&why[..i], why.get(i + "{step}".len()..).unwrap_or("")),
@@ -52,7 +51,7 @@ fn why_with_step(l: Lang, why: &str, step: usize, on: &Callback<Action>) -> Html
     });
     html! {
         <p class="why" data-testid="why">{ before }
-            <a href="#" onclick={jump} data-testid="why-step">{ tr!(l, "{step}", "{step}") }</a>{ after }</p>
+            <a href="#" onclick={jump} data-testid="why-step">{ step.to_string() }</a>{ after }</p>
     }
 }
 
@@ -95,45 +94,25 @@ pub fn predict_block(
     let (state, verdict) = match answer {
         Answer::Picked(v) if v == right => (
             "right",
-            tr!(
-                l,
-                ["✓ Right: {}.", value_text(l, right)],
-                ["✓ 正解：{}。", value_text(l, right)]
-            ),
+            view::playground::verdict_right(l, &value_text(l, right)),
         ),
         Answer::Picked(v) => (
             "wrong",
-            tr!(
-                l,
-                [
-                    "✕ Not quite: you said {}, the run gives {}.",
-                    value_text(l, v),
-                    value_text(l, right)
-                ],
-                [
-                    "✕ はずれ：予想は「{}」、実行の答えは「{}」。",
-                    value_text(l, v),
-                    value_text(l, right)
-                ]
-            ),
+            view::playground::verdict_wrong(l, &value_text(l, v), &value_text(l, right)),
         ),
         Answer::Skipped => (
             "skipped",
-            tr!(
-                l,
-                ["Skipped. The run gives {}.", value_text(l, right)],
-                ["スキップした。実行の答えは「{}」。", value_text(l, right)]
-            ),
+            view::playground::verdict_skipped(l, &value_text(l, right)),
         ),
     };
     html! {
         <div class="predict" data-testid="predict" data-state={state}>
-            <p class="ask"><strong>{ l.t("Predict: ", "予想：") }</strong>{ ask }</p>
+            <p class="ask"><strong>{ view::playground::PREDICT_PREFIX.get(l) }</strong>{ ask }</p>
             <p class={classes!("verdict", state)} data-testid="verdict" role="status">{ verdict }</p>
-            { why_with_step(l, Lesson::pick(l, lesson.why), posed.shows_at, on) }
+            { why_with_step(Lesson::pick(l, lesson.why), posed.shows_at, on) }
             { outcome(l, s) }
             <p class="takeaway">{ Lesson::pick(l, lesson.takeaway) }</p>
-            <button class="again" data-testid="predict-again" onclick={on.reform(|_| Action::AskAgain)}>{ l.t("Ask me again", "もう一度問う") }</button>
+            <button class="again" data-testid="predict-again" onclick={on.reform(|_| Action::AskAgain)}>{ view::playground::ASK_AGAIN.get(l) }</button>
         </div>
     }
 }

@@ -7,25 +7,17 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::sim::{Input, Scenario};
-use crate::ui::i18n::{tr, Lang};
-use crate::ui::text;
+use crate::sim::Scenario;
+use crate::ui::i18n::Lang;
+use crate::ui::text::{self, view};
 
 use super::caller_fields::caller_fields;
 use super::charge_fields::{charge_fields, ChargeFieldsProps};
 use super::client_fields::{client_fields, ClientFieldsProps};
-use super::sandbox_form::{Edit, SandboxForm, Submit};
+use super::downstream_fields::downstream_fields;
+use super::sandbox_form::{Change, Edit, SandboxForm, Submit};
 use super::scenario_settings::{scenario_settings, ScenarioSettingsProps};
 use super::world_fields::{world_fields, WorldFieldsProps};
-
-/// What the sandbox asks the page to do.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Change {
-    /// Append an input to the script.
-    Push(Input),
-    /// Replace the scenario (services or policies changed); the step is kept.
-    Replace(Scenario),
-}
 
 /// Props of the sandbox.
 #[derive(Properties, PartialEq)]
@@ -83,13 +75,32 @@ pub fn sandbox(p: &SandboxProps) -> Html {
         )
     };
     let form_now = (*form).clone();
-    // Clear: the same services and settings with no inputs of the learner's (a challenge keeps
-    // its starting ones, so Clear starts it over); the page saves it like any change, so a
-    // reload shows the empty sandbox too (Reset only rewinds).
+
+    html! {
+        <section class="sandbox card" aria-labelledby="sb-h" data-testid="sandbox">
+            { sandbox_head(p, form.dispatcher()) }
+            if let Some(e) = form_now.error.clone() { <p class="field-error" role="alert" data-testid="sandbox-error" ref={error_ref}>{ e }</p> }
+            { caller_fields(l, &form_now, &on_edit) }
+            { charge_fields(&ChargeFieldsProps { lang: l, form: form_now.clone(), seed: p.scenario.seed, last_key: p.last_key.clone(), on_edit: on_edit.clone(), on_submit: on_submit.clone() }) }
+            { client_fields(&ClientFieldsProps { lang: l, form: form_now.clone(), on_edit: on_edit.clone(), on_submit: on_submit.clone() }) }
+            { world_fields(&WorldFieldsProps { lang: l, form: form_now, on_edit, on_submit }) }
+            if p.settings {
+                { scenario_settings(&ScenarioSettingsProps { lang: l, scenario: p.scenario.clone(), on_change: p.on_change.clone() }) }
+                { downstream_fields(l, &p.scenario, &p.on_change) }
+            }
+        </section>
+    }
+}
+
+/// The heading and the Clear button. Clear: the same services and settings with no inputs of the
+/// learner's (a challenge keeps its starting ones, so Clear starts it over); the page saves it
+/// like any change, so a reload shows the empty sandbox too (Reset only rewinds).
+fn sandbox_head(p: &SandboxProps, form: UseReducerDispatcher<SandboxForm>) -> Html {
+    let l = p.lang;
     let fixed = p.fixed_inputs;
     let inputs = p.scenario.inputs.len().saturating_sub(fixed);
     let on_clear = {
-        let (form, on, scenario) = (form.dispatcher(), p.on_change.clone(), p.scenario.clone());
+        let (on, scenario) = (p.on_change.clone(), p.scenario.clone());
         Callback::from(move |_: MouseEvent| {
             let mut empty = (*scenario).clone();
             empty.inputs.truncate(fixed);
@@ -98,24 +109,12 @@ pub fn sandbox(p: &SandboxProps) -> Html {
             on.emit(Change::Replace(empty));
         })
     };
-
     html! {
-        <section class="sandbox card" aria-labelledby="sb-h" data-testid="sandbox">
-            <div class="sandbox-head">
-                <h2 id="sb-h">{ l.t("Send requests", "リクエストを送る") }</h2>
-                <button onclick={on_clear} disabled={inputs == 0} data-testid="sandbox-clear"
-                        title={l.t("Remove every input sent so far; the services and settings stay", "これまでに送った入力をすべて消す。サービスと設定はそのまま")}>
-                    { tr!(l, ["Clear all inputs ({})", inputs], ["入力をすべて消す（{}）", inputs]) }</button>
-            </div>
-            if let Some(e) = form_now.error.clone() { <p class="field-error" role="alert" data-testid="sandbox-error" ref={error_ref}>{ e }</p> }
-            { caller_fields(l, &form_now, &on_edit) }
-            { charge_fields(&ChargeFieldsProps { lang: l, form: form_now.clone(), seed: p.scenario.seed, last_key: p.last_key.clone(), on_edit: on_edit.clone(), on_submit: on_submit.clone() }) }
-            { client_fields(&ClientFieldsProps { lang: l, form: form_now.clone(), on_edit: on_edit.clone(), on_submit: on_submit.clone() }) }
-            { world_fields(&WorldFieldsProps { lang: l, form: form_now, on_edit, on_submit }) }
-            if p.settings {
-                { scenario_settings(&ScenarioSettingsProps { lang: l, scenario: p.scenario.clone(), on_change: p.on_change.clone() }) }
-                { super::downstream_fields::downstream_fields(l, &p.scenario, &p.on_change) }
-            }
-        </section>
+        <div class="sandbox-head">
+            <h2 id="sb-h">{ view::playground::SEND_REQUESTS.get(l) }</h2>
+            <button onclick={on_clear} disabled={inputs == 0} data-testid="sandbox-clear"
+                    title={view::playground::CLEAR_INPUTS_TITLE.get(l)}>
+                { view::playground::clear_inputs(l, inputs) }</button>
+        </div>
     }
 }

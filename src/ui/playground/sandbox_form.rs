@@ -1,14 +1,25 @@
 //! The sandbox form's state: what the learner typed and picked, as one reducer, and the input each
 //! button makes of it. Every field is checked against the core's limits when a button is pressed;
-//! a bad value only gives a message.
+//! a bad value only gives a message. What the sandbox's fieldsets (and the service picker, the
+//! lesson's restore button, the challenge's solution) ask of the page is a [`Change`].
 
 use std::rc::Rc;
 
 use yew::Reducible;
 
 use crate::sim::limits::{read_field, InputError, TypedField};
+use crate::sim::Scenario;
 use crate::sim::{mint, validate_header_key, Caller, Fault, Input, KeyFormat, RequestSpec, Rng};
 use crate::sim::{KeyStrategy, RetryKind, RetryPolicy};
+
+/// What the sandbox asks the page to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    /// Append an input to the script.
+    Push(Input),
+    /// Replace the scenario (services or policies changed); the step is kept.
+    Replace(Scenario),
+}
 
 /// One hour of simulated time, in ms.
 pub const HOUR_MS: u64 = 3_600_000;
@@ -187,6 +198,50 @@ impl SandboxForm {
         }
     }
 
+    /// Concurrent duplicates with one key: the typed one, else `last_key` (the last client
+    /// operation's), else a fixed one.
+    fn parallel(&self, last_key: Option<&str>) -> Result<Input, InputError> {
+        // Within 2..=10, so it fits.
+        let n = read_field(TypedField::ConcurrentRequests, &self.parallel)? as usize;
+        let key = self.typed_key()?;
+        let spec = RequestSpec {
+            amount: parse_amount(TypedField::Amount, &self.amount)?,
+            key: Some(
+                key.or_else(|| last_key.map(str::to_string))
+                    .unwrap_or_else(|| "same-key".to_string()),
+            ),
+            key_format: KeyFormat::V4,
+            description: "order".into(),
+            fault: Fault::None,
+        };
+        Ok(Input::Parallel {
+            requests: vec![spec; n],
+            same_key: true,
+        })
+    }
+
+    /// A retrying client: the fault picked applies to its first try only.
+    fn operation(&self) -> Result<Input, InputError> {
+        Ok(Input::Operation {
+            amount: parse_amount(TypedField::Amount, &self.amount)?,
+            description: "order".into(),
+            key_format: KeyFormat::V4,
+            key_strategy: if self.new_key_per_retry {
+                KeyStrategy::NewPerRetry
+            } else {
+                KeyStrategy::Reuse
+            },
+            retry: retry_policy(self.retry),
+            // Within 1..=20, so it fits.
+            max_attempts: read_field(TypedField::MaxAttempts, &self.attempts)? as u32,
+            faults: if self.fault == Fault::None {
+                vec![]
+            } else {
+                vec![self.fault]
+            },
+        })
+    }
+
     /// The input a button makes of the form, checked against the core's limits. `last_key` is
     /// the key of the last client operation (concurrent duplicates reuse it when none is typed).
     pub fn input(&self, submit: Submit, last_key: Option<&str>) -> Result<Input, InputError> {
@@ -206,43 +261,8 @@ impl SandboxForm {
                 new_key,
                 fault: self.fault,
             },
-            Submit::Parallel => {
-                // Within 2..=10, so it fits.
-                let n = read_field(TypedField::ConcurrentRequests, &self.parallel)? as usize;
-                let key = self.typed_key()?;
-                let spec = RequestSpec {
-                    amount: parse_amount(TypedField::Amount, &self.amount)?,
-                    key: Some(
-                        key.or_else(|| last_key.map(str::to_string))
-                            .unwrap_or_else(|| "same-key".to_string()),
-                    ),
-                    key_format: KeyFormat::V4,
-                    description: "order".into(),
-                    fault: Fault::None,
-                };
-                Input::Parallel {
-                    requests: vec![spec; n],
-                    same_key: true,
-                }
-            }
-            Submit::Operation => Input::Operation {
-                amount: parse_amount(TypedField::Amount, &self.amount)?,
-                description: "order".into(),
-                key_format: KeyFormat::V4,
-                key_strategy: if self.new_key_per_retry {
-                    KeyStrategy::NewPerRetry
-                } else {
-                    KeyStrategy::Reuse
-                },
-                retry: retry_policy(self.retry),
-                // Within 1..=20, so it fits.
-                max_attempts: read_field(TypedField::MaxAttempts, &self.attempts)? as u32,
-                faults: if self.fault == Fault::None {
-                    vec![]
-                } else {
-                    vec![self.fault]
-                },
-            },
+            Submit::Parallel => self.parallel(last_key)?,
+            Submit::Operation => self.operation()?,
             Submit::Advance(ms) => Input::AdvanceTime { ms },
             Submit::Deposit => Input::Deposit {
                 amount: parse_amount(TypedField::Deposit, &self.deposit)?,
@@ -277,12 +297,17 @@ mod tests {
             .fold(Rc::new(SandboxForm::default()), |f, e| f.reduce(e))
     }
 
-    #[test]
-    fn buttons_make_inputs_of_the_form_and_bad_fields_only_an_error() {
-        let f = edited([
+    /// The form with key "order-1" typed (with spaces around it) and a lost response picked.
+    fn order_1() -> Rc<SandboxForm> {
+        edited([
             Edit::Key(" order-1 ".into()),
             Edit::Fault(Fault::ResponseLost),
-        ]);
+        ])
+    }
+
+    #[test]
+    fn buttons_make_inputs_of_the_form_and_bad_fields_only_an_error() {
+        let f = order_1();
         assert_eq!(
             f.input(Submit::Charge, None),
             Ok(Input::Request {
@@ -303,8 +328,18 @@ mod tests {
             .reduce(Edit::Key("k".repeat(256)))
             .input(Submit::Charge, None)
             .is_err());
-        // A typed key is the draft's sf-string: printable ASCII, and the message names the rule.
-        let typed = f.clone().reduce(Edit::Key("注文-1".into()));
+        // Quote and backslash are printable ASCII: allowed (the header escapes them).
+        assert!(f
+            .clone()
+            .reduce(Edit::Key(r#"say "hi" \ bye"#.into()))
+            .input(Submit::Charge, None)
+            .is_ok());
+    }
+
+    /// A typed key is the draft's sf-string: printable ASCII, and the message names the rule.
+    #[test]
+    fn a_typed_key_is_an_sf_string_and_the_message_names_the_rule() {
+        let typed = order_1().reduce(Edit::Key("注文-1".into()));
         assert_eq!(
             typed.input(Submit::Charge, None),
             Err(InputError::KeyNotSfString {
@@ -343,13 +378,12 @@ mod tests {
             said.contains("RFC 8941 の sf-string で、表示できる ASCII"),
             "{said}"
         );
-        // Quote and backslash are printable ASCII: allowed (the header escapes them).
-        assert!(f
-            .clone()
-            .reduce(Edit::Key(r#"say "hi" \ bye"#.into()))
-            .input(Submit::Charge, None)
-            .is_ok());
-        // Concurrent duplicates: the typed key, else the last operation's, else a fixed one.
+    }
+
+    /// Concurrent duplicates: the typed key, else the last operation's, else a fixed one.
+    #[test]
+    fn concurrent_duplicates_take_the_typed_key_else_the_last_one_else_a_fixed_one() {
+        let f = order_1();
         let key_of = |f: &SandboxForm, last: Option<&str>| match f.input(Submit::Parallel, last) {
             Ok(Input::Parallel { requests, .. }) => (requests.len(), requests[0].key.clone()),
             other => panic!("{other:?}"),
@@ -361,9 +395,12 @@ mod tests {
         assert!(edited([Edit::Parallel("1".into())])
             .input(Submit::Parallel, None)
             .is_err());
-        // The retrying client: its policy by kind, the fault on its first try only.
-        let op = f
-            .clone()
+    }
+
+    /// The retrying client: its policy by kind, the fault on its first try only; the relay.
+    #[test]
+    fn the_retrying_client_and_the_relay_take_their_choices() {
+        let op = order_1()
             .reduce(Edit::Retry(RetryKind::ExponentialJitter))
             .reduce(Edit::ToggleNewKeyPerRetry);
         match op.input(Submit::Operation, None) {

@@ -3,9 +3,6 @@
 
 use crate::sim::json::{self, Got, JsonError, ObjectWriter};
 use crate::sim::limits::MAX_JSON_BYTES;
-use crate::ui::route::Route;
-
-use super::state::PageState;
 
 /// Longest scenario JSON a saved run keeps: what the reader of a restored run accepts.
 pub const MAX_SAVED_SCENARIO_BYTES: usize = MAX_JSON_BYTES;
@@ -54,17 +51,6 @@ impl SavedRun {
     pub fn keeps(scenario_json: &str) -> bool {
         scenario_json.len() <= MAX_SAVED_SCENARIO_BYTES
     }
-
-    /// What to save of the page on `route`: its run at its step. A scenario longer than the
-    /// reader accepts is not saved at all (an import says so when it loads).
-    pub fn of(route: &Route, st: &PageState) -> Option<SavedRun> {
-        let run = st.run.as_ref()?;
-        Self::keeps(&run.json).then(|| SavedRun {
-            route: route.to_hash(),
-            position: run.session().position(),
-            scenario: (*run.json).clone(),
-        })
-    }
 }
 
 #[cfg(test)]
@@ -73,7 +59,7 @@ mod tests {
     use crate::sim::builtin;
 
     #[test]
-    fn saved_run_round_trips_and_reads_what_it_read_before() {
+    fn saved_run_round_trips_as_serde_json_wrote_it() {
         let scenario = builtin("double-charge").expect("built in").to_json();
         let saved = SavedRun {
             route: "#/scenario/double-charge".into(),
@@ -90,8 +76,12 @@ mod tests {
             )
         );
         assert_eq!(SavedRun::from_json(&json), Some(saved));
-        // What the serde_json build made of other text: extra fields ignored (even doubled), a
-        // doubled field, a missing one or a wrong type refused.
+    }
+
+    /// What the serde_json build made of other text: extra fields ignored (even doubled), a
+    /// doubled field, a missing one or a wrong type refused.
+    #[test]
+    fn saved_run_reads_what_it_read_before() {
         let s = "\"x\"";
         let read = |text: String| SavedRun::from_json(&text).map(|r| (r.route, r.position));
         let some = Some(("r".to_string(), 1));

@@ -4,15 +4,16 @@
 
 use yew::prelude::*;
 
-use crate::sim::lesson::{CHALLENGE_IDS, LAB_CHALLENGE_IDS};
+use crate::sim::teach::{CHALLENGE_IDS, LAB_CHALLENGE_IDS};
 use crate::ui::app::{href_from, up_from};
-use crate::ui::i18n::{tr, Lang};
+use crate::ui::i18n::Lang;
 use crate::ui::raw::Raw;
 use crate::ui::route::Route;
 
 use super::teach::{Mark, Progress};
 use crate::ui::text::challenges;
 use crate::ui::text::lessons::{self, Item, Lesson, PATH};
+use crate::ui::text::view;
 
 /// What [`scenario_nav`] draws.
 pub struct ScenarioNavProps<'a> {
@@ -34,12 +35,18 @@ fn mark(r: &mut Raw, p: &Progress, l: Lang, id: &str) {
     match p.mark(id) {
         Some(Mark::Done) => r.el(
             "span",
-            &[("class", "mark done"), ("aria-label", l.t("done", "済み"))],
+            &[
+                ("class", "mark done"),
+                ("aria-label", view::playground::MARK_DONE.get(l)),
+            ],
             "✓",
         ),
         Some(Mark::Won) => r.el(
             "span",
-            &[("class", "mark won"), ("aria-label", l.t("won", "達成"))],
+            &[
+                ("class", "mark won"),
+                ("aria-label", view::playground::MARK_WON.get(l)),
+            ],
             "★",
         ),
         None => r.el("span", &[("class", "mark"), ("aria-hidden", "true")], "○"),
@@ -69,7 +76,6 @@ fn link(r: &mut Raw, p: &Progress, l: Lang, href: &str, id: &str, label: &str, h
 
 /// The list itself: static links, so it is written as one string (see `crate::ui::raw`).
 fn list(l: Lang, dir: &str, route: &Route, p: &Progress) -> Html {
-    let href = |to: &Route| href_from(dir, to);
     let mut r = Raw::default();
     r.open("ol", &[("class", "toc-sections")]);
     for (n, s) in PATH.iter().enumerate() {
@@ -81,60 +87,74 @@ fn list(l: Lang, dir: &str, route: &Route, p: &Progress) -> Html {
         );
         r.open("ul", &[]);
         for item in s.items {
-            match item {
-                Item::Lesson(id) => {
-                    let title = lessons::lesson(id).map_or(*id, |ls| Lesson::pick(l, ls.title));
-                    let num = lessons::number(id).unwrap_or_default();
-                    let here = Route::Scenario((*id).into());
-                    link(
-                        &mut r,
-                        p,
-                        l,
-                        &href(&here),
-                        id,
-                        &format!("{num} {title}"),
-                        here == *route,
-                    );
-                }
-                Item::Page {
-                    id,
-                    href,
-                    title,
-                    ready: true,
-                } => {
-                    let to = format!("{}{href}", up_from(dir));
-                    r.open("li", &[]).open(
-                        "a",
-                        &[("href", &to), ("data-section", id), ("class", "page-link")],
-                    );
-                    r.text(Lesson::pick(l, *title))
-                        .text(" ↗")
-                        .close("a")
-                        .close("li");
-                }
-                Item::Page { id, title, .. } => {
-                    let t = format!(
-                        "{}{}",
-                        Lesson::pick(l, *title),
-                        l.t(" (not built yet)", "（未完成）")
-                    );
-                    r.el("li", &[("class", "muted"), ("data-section", id)], &t);
-                }
-            }
+            path_item(&mut r, l, dir, route, p, item);
         }
         r.close("ul").close("li");
     }
-    r.close("ol").open("div", &[("class", "toc-extra")]);
+    r.close("ol");
+    extra_links(&mut r, l, dir, route, p);
+    r.html()
+}
+
+/// One item of a section of the lesson path: a lesson, or a page of its own (a link, or its
+/// title if it is not built yet).
+fn path_item(r: &mut Raw, l: Lang, dir: &str, route: &Route, p: &Progress, item: &Item) {
+    match item {
+        Item::Lesson(id) => {
+            let title = lessons::lesson(id).map_or(*id, |ls| Lesson::pick(l, ls.title));
+            let num = lessons::number(id).unwrap_or_default();
+            let here = Route::Scenario((*id).into());
+            link(
+                r,
+                p,
+                l,
+                &href_from(dir, &here),
+                id,
+                &format!("{num} {title}"),
+                here == *route,
+            );
+        }
+        Item::Page {
+            id,
+            href,
+            title,
+            ready: true,
+        } => {
+            let to = format!("{}{href}", up_from(dir));
+            r.open("li", &[]).open(
+                "a",
+                &[("href", &to), ("data-section", id), ("class", "page-link")],
+            );
+            r.text(Lesson::pick(l, *title))
+                .text(" ↗")
+                .close("a")
+                .close("li");
+        }
+        Item::Page { id, title, .. } => {
+            let t = format!(
+                "{}{}",
+                Lesson::pick(l, *title),
+                view::playground::NOT_BUILT_YET.get(l)
+            );
+            r.el("li", &[("class", "muted"), ("data-section", id)], &t);
+        }
+    }
+}
+
+/// After the path: the challenges (the lab's open its page) and the sandbox.
+fn extra_links(r: &mut Raw, l: Lang, dir: &str, route: &Route, p: &Progress) {
+    let href = |to: &Route| href_from(dir, to);
+    r.open("div", &[("class", "toc-extra")]);
     r.el(
         "span",
         &[("class", "toc-h")],
-        l.t("Challenges", "チャレンジ"),
+        view::playground::CHALLENGES.get(l),
     )
     .open("ul", &[]);
     for id in CHALLENGE_IDS {
         let here = Route::Challenge(id.into());
         link(
-            &mut r,
+            r,
             p,
             l,
             &href(&here),
@@ -145,7 +165,7 @@ fn list(l: Lang, dir: &str, route: &Route, p: &Progress) -> Html {
     }
     for id in LAB_CHALLENGE_IDS {
         link(
-            &mut r,
+            r,
             p,
             l,
             &href(&Route::LabChallenge(id.into())),
@@ -154,9 +174,9 @@ fn list(l: Lang, dir: &str, route: &Route, p: &Progress) -> Html {
             false,
         );
     }
-    let sandbox = l.t("Sandbox: anything you like", "サンドボックス：自由に");
+    let sandbox = view::playground::SANDBOX_LINK.get(l);
     link(
-        &mut r,
+        r,
         p,
         l,
         &href(&Route::Sandbox),
@@ -165,7 +185,6 @@ fn list(l: Lang, dir: &str, route: &Route, p: &Progress) -> Html {
         *route == Route::Sandbox,
     );
     r.close("ul").close("div");
-    r.html()
 }
 
 /// The table of contents.
@@ -185,10 +204,10 @@ pub fn scenario_nav(p: &ScenarioNavProps) -> Html {
     );
     let toggle = p.on_toggle.reform(|_: MouseEvent| ());
     html! {
-        <nav class="lesson-toc" data-testid="lesson-toc" aria-label={l.t("Lessons", "レッスン")}>
+        <nav class="lesson-toc" data-testid="lesson-toc" aria-label={view::playground::LESSONS.get(l)}>
             <button class="toc-toggle" onclick={toggle} aria-expanded={p.open.to_string()} aria-controls="toc-body" data-testid="toc-toggle">
                 { if p.open { "▾ " } else { "▸ " } }
-                { tr!(l, "Lessons: {done} of {total} done · challenges: {won} of {challenges_total} won", "レッスン：{total} 中 {done} 完了・チャレンジ：{challenges_total} 中 {won} 達成") }
+                { view::playground::toc_summary(l, done, total, won, challenges_total) }
             </button>
             <div id="toc-body" class="toc-body" hidden={!p.open}>{ list(l, p.dir, p.route, p.progress) }</div>
         </nav>

@@ -8,9 +8,9 @@ use yew::prelude::*;
 use crate::sim::Scenario;
 use crate::sim::ServiceKind;
 use crate::ui::i18n::Lang;
-use crate::ui::text;
+use crate::ui::text::{self, view};
 
-use super::sandbox::Change;
+use super::sandbox_form::Change;
 
 /// Props of the service picker.
 #[derive(Properties, PartialEq)]
@@ -62,7 +62,7 @@ pub fn service_picker(p: &ServicePickerProps) -> Html {
     });
     html! {
         <fieldset class="service-picker">
-            <legend>{ l.t("Services side by side (same inputs)", "並べるサービス（同じ入力）") }</legend>
+            <legend>{ view::playground::SERVICES_LEGEND.get(l) }</legend>
             { for boxes }
         </fieldset>
     }

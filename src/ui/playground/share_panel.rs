@@ -4,9 +4,10 @@
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
-use crate::sim::limits::{MAX_JSON_BYTES, MAX_URL_BYTES};
-use crate::ui::i18n::{tr, Lang};
+use crate::sim::limits::MAX_URL_BYTES;
+use crate::ui::i18n::Lang;
 use crate::ui::share::b64url_encode;
+use crate::ui::text::view;
 use crate::ui::web;
 
 /// Props of the share panel. Equality compares the JSON by pointer: it is replaced, never
@@ -68,6 +69,36 @@ pub fn share_panel(p: &SharePanelProps) -> Html {
         format!("{base}{}?s={b64}&k={}", p.route_hash, p.position)
     };
     let import_ref = use_node_ref();
+    html! {
+        <section class="card share" aria-labelledby="share-h">
+            <h2 id="share-h">{ view::playground::SHARE_HEADING.get(l) }</h2>
+            <p class="muted">{ view::playground::SHARE_NOTE.get(l) }</p>
+            if too_long {
+                <p class="notice error">{ view::playground::link_too_long(l, link_len) }</p>
+            } else {
+                <label>{ view::playground::SHARE_LINK.get(l) }
+                    <input type="text" readonly=true value={link.clone()} data-testid="share-link"
+                           onfocus={Callback::from(|e: FocusEvent| {
+                               let i: web_sys::HtmlInputElement = e.target_unchecked_into();
+                               i.select();
+                           })} />
+                </label>
+                <p><a href={link} data-testid="share-open">{ view::playground::OPEN_LINK.get(l) }</a></p>
+            }
+            <p><a href={download} download="idempotency-scenario.json" data-testid="export">{ view::playground::DOWNLOAD_JSON.get(l) }</a></p>
+            { import_fold(p, import_ref) }
+            <details>
+                <summary>{ view::playground::RUN_AS_JSON.get(l) }</summary>
+                <textarea readonly=true value={json_text} aria-label={view::playground::SCENARIO_JSON.get(l)} />
+            </details>
+        </section>
+    }
+}
+
+/// The import fold: a box to paste a scenario into, its button, and the last import's outcome.
+/// The box is `import_ref`.
+fn import_fold(p: &SharePanelProps, import_ref: NodeRef) -> Html {
+    let l = p.lang;
     let on_import = {
         let import_ref = import_ref.clone();
         let cb = p.on_import.clone();
@@ -78,40 +109,17 @@ pub fn share_panel(p: &SharePanelProps) -> Html {
         })
     };
     html! {
-        <section class="card share" aria-labelledby="share-h">
-            <h2 id="share-h">{ l.t("Share, save, import", "共有・保存・読み込み") }</h2>
-            <p class="muted">{ l.t(
-                "The link holds the seed and every input, and opens at this step. Your last run is also kept in this browser.",
-                "リンクにはシードとすべての入力が入っていて、このステップで開く。直前の実行はこのブラウザにも保存される。") }</p>
-            if too_long {
-                <p class="notice error">{ tr!(l, "This run is too long for a link ({link_len} bytes, limit {MAX_URL_BYTES}). Export it as JSON instead.", "この実行はリンクには長すぎる（{link_len} バイト、上限 {MAX_URL_BYTES}）。JSONで書き出してください。") }</p>
-            } else {
-                <label>{ l.t("Share link", "共有リンク") }
-                    <input type="text" readonly=true value={link.clone()} data-testid="share-link"
-                           onfocus={Callback::from(|e: FocusEvent| {
-                               let i: web_sys::HtmlInputElement = e.target_unchecked_into();
-                               i.select();
-                           })} />
-                </label>
-                <p><a href={link} data-testid="share-open">{ l.t("Open this link", "このリンクを開く") }</a></p>
-            }
-            <p><a href={download} download="idempotency-scenario.json" data-testid="export">{ l.t("Download JSON", "JSONをダウンロード") }</a></p>
-            // Kept open while it has something to say, so the message is not folded away.
-            <details open={p.import_notice.is_some()}>
-                <summary>{ l.t("Import JSON", "JSONを読み込む") }</summary>
-                <label>{ tr!(l, ["Paste a scenario (at most {} KB)", MAX_JSON_BYTES / 1024], ["シナリオを貼り付ける（最大 {} KB）", MAX_JSON_BYTES / 1024]) }
-                    <textarea ref={import_ref} data-testid="import-text" spellcheck="false" />
-                </label>
-                <button onclick={on_import} data-testid="import">{ l.t("Import", "読み込む") }</button>
-                { for p.import_notice.as_ref().map(|n| match n {
-                    super::Notice::Error(t) => html! { <p class="notice error" role="alert" data-testid="import-notice">{ t.clone() }</p> },
-                    super::Notice::Info(t) => html! { <p class="notice info" role="status" data-testid="import-notice">{ t.clone() }</p> },
-                }) }
-            </details>
-            <details>
-                <summary>{ l.t("This run as JSON", "この実行のJSON") }</summary>
-                <textarea readonly=true value={json_text} aria-label={l.t("Scenario JSON", "シナリオのJSON")} />
-            </details>
-        </section>
+        // Kept open while it has something to say, so the message is not folded away.
+        <details open={p.import_notice.is_some()}>
+            <summary>{ view::playground::IMPORT_JSON.get(l) }</summary>
+            <label>{ view::playground::paste_scenario(l) }
+                <textarea ref={import_ref} data-testid="import-text" spellcheck="false" />
+            </label>
+            <button onclick={on_import} data-testid="import">{ view::playground::IMPORT.get(l) }</button>
+            { for p.import_notice.as_ref().map(|n| match n {
+                super::Notice::Error(t) => html! { <p class="notice error" role="alert" data-testid="import-notice">{ t.clone() }</p> },
+                super::Notice::Info(t) => html! { <p class="notice info" role="status" data-testid="import-notice">{ t.clone() }</p> },
+            }) }
+        </details>
     }
 }

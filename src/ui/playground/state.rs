@@ -11,9 +11,11 @@ use yew::Reducible;
 
 use crate::sim::{Scenario, Session, SessionBuild};
 use crate::ui::i18n::Lang;
-use crate::ui::text;
+use crate::ui::route::Route;
+use crate::ui::text::{self, view};
 
-use super::sandbox::Change;
+use super::sandbox_form::Change;
+use super::saved_run::SavedRun;
 use super::teach::{Answer, Teach};
 use crate::ui::run::Control;
 
@@ -381,13 +383,8 @@ impl PageState {
                     },
                 );
                 // The panel's own line says where the run was forked.
-                self.fork_notice = Some(Notice::Info(
-                    lang.t(
-                        "The run is changed from here: step on to see what happens now.",
-                        "ここから実行が変わった。進めて何が起きるか見てください。",
-                    )
-                    .into(),
-                ));
+                self.fork_notice =
+                    Some(Notice::Info(view::playground::RUN_FORKED.get(lang).into()));
             }
             Err(e) => self.fork_notice = Some(Notice::Error(text::input_error(lang, &e))),
         }
@@ -453,17 +450,7 @@ impl PageState {
             Then::Import { lang } => {
                 self.set_session(session);
                 self.notice = None;
-                let notice = if self.kept() {
-                    lang.t(
-                        "Imported. Step through it or press Play.",
-                        "読み込んだ。ステップで進めるか再生してください。",
-                    )
-                } else {
-                    lang.t(
-                        "Imported. This run is too large to keep in this browser, so a reload will not bring it back: use Download JSON to keep it.",
-                        "読み込んだ。ただしこの実行はこのブラウザに保存するには大きすぎるので、再読み込みすると消える。残すには「JSON をダウンロード」を使ってください。",
-                    )
-                };
+                let notice = view::playground::imported(lang, self.kept());
                 self.import_notice = self.with_key_note(Some(Notice::Info(notice.into())), lang);
                 self.remembered += 1;
             }
@@ -473,15 +460,8 @@ impl PageState {
                 let at_end = session.at_end();
                 self.set_session(session);
                 self.tab = tab;
-                self.notice = (!self.kept()).then(|| {
-                    Notice::Info(
-                        lang.t(
-                            "This run is now too large to keep in this browser, so a reload will not bring it back: use Download JSON to keep it.",
-                            "この実行はこのブラウザに保存するには大きくなりすぎたので、再読み込みすると消える。残すには「JSON をダウンロード」を使ってください。",
-                        )
-                        .into(),
-                    )
-                });
+                self.notice = (!self.kept())
+                    .then(|| Notice::Info(view::playground::NOW_TOO_LARGE.get(lang).into()));
                 // A new request plays itself out; a settings change keeps the cursor still.
                 self.playing = play && !at_end;
                 self.remembered += 1;
@@ -500,18 +480,29 @@ impl PageState {
             return notice;
         };
         let note = text::http::unsendable_key_note(lang, input, &e);
+        let sep = view::playground::KEY_NOTE_SEP.get(lang);
         Some(match notice {
-            Some(Notice::Error(t)) => Notice::Error(t + lang.t(" ", "") + &note),
-            Some(Notice::Info(t)) => Notice::Info(t + lang.t(" ", "") + &note),
+            Some(Notice::Error(t)) => Notice::Error(t + sep + &note),
+            Some(Notice::Info(t)) => Notice::Info(t + sep + &note),
             None => Notice::Info(note),
         })
     }
 
-    /// Whether this browser keeps the run on the page (the rule `SavedRun::of` applies).
+    /// Whether this browser keeps the run on the page (the rule [`PageState::saved_run`]
+    /// applies).
     fn kept(&self) -> bool {
-        self.run
-            .as_ref()
-            .is_none_or(|r| super::saved_run::SavedRun::keeps(&r.json))
+        self.run.as_ref().is_none_or(|r| SavedRun::keeps(&r.json))
+    }
+
+    /// What to save of the page on `route`: its run at its step. A scenario longer than the
+    /// reader accepts is not saved at all (an import says so when it loads).
+    pub fn saved_run(&self, route: &Route) -> Option<SavedRun> {
+        let run = self.run.as_ref()?;
+        SavedRun::keeps(&run.json).then(|| SavedRun {
+            route: route.to_hash(),
+            position: run.session().position(),
+            scenario: (*run.json).clone(),
+        })
     }
 
     /// Drops the build in progress: a change or an import leaves the run as it was; an opening
@@ -526,39 +517,19 @@ impl PageState {
                 self.notice = Some(match opened {
                     Some(s) => {
                         self.set_session(s);
-                        Notice::Info(
-                            lang.t(
-                                "Loading was cancelled, so the page opened the scenario as written instead.",
-                                "読み込みを取り消したので、代わりに元のシナリオを開いた。",
-                            )
-                            .into(),
-                        )
+                        Notice::Info(view::playground::CANCELLED_OPENED_SCENARIO.get(lang).into())
                     }
-                    None => Notice::Error(
-                        lang.t(
-                            "Loading was cancelled, and this address names no built-in scenario to open instead. Pick one above.",
-                            "読み込みを取り消した。このアドレスには代わりに開ける組み込みシナリオがない。上から選んでください。",
-                        )
-                        .into(),
-                    ),
+                    None => Notice::Error(view::playground::CANCELLED_NO_SCENARIO.get(lang).into()),
                 });
             }
             Then::Import { .. } => {
                 self.import_notice = Some(Notice::Info(
-                    lang.t(
-                        "Import cancelled: the run on the page is unchanged.",
-                        "読み込みを取り消した。ページの実行は変わっていない。",
-                    )
-                    .into(),
+                    view::playground::IMPORT_CANCELLED.get(lang).into(),
                 ))
             }
             Then::Change { .. } => {
                 self.notice = Some(Notice::Info(
-                    lang.t(
-                        "Cancelled: the change was not applied.",
-                        "取り消した。変更は適用していない。",
-                    )
-                    .into(),
+                    view::playground::CHANGE_CANCELLED.get(lang).into(),
                 ))
             }
         }
@@ -606,6 +577,102 @@ impl PageState {
     }
 }
 
+impl Action {
+    /// Whether the action moves or changes the run (nothing does while a run is being built).
+    fn moves_run(&self) -> bool {
+        matches!(
+            self,
+            Action::Control(_)
+                | Action::Tick
+                | Action::Change(..)
+                | Action::Fork(..)
+                | Action::Import(..)
+                | Action::Answer(_)
+                | Action::Skip
+                | Action::AskAgain
+        )
+    }
+}
+
+impl PageState {
+    /// Applies `action`; `at` is the run's step before it. `None` when it changes nothing (the
+    /// page keeps the state it had: no render, nothing saved), else whether the page remembers
+    /// the change in this browser.
+    fn apply(&mut self, action: Action, at: Option<usize>) -> Option<bool> {
+        match action {
+            Action::Control(c) => {
+                if !self.control(c) {
+                    return None;
+                }
+                self.drop_stale_fork_notice(at);
+                Some(true)
+            }
+            Action::Tick => {
+                self.tick();
+                self.drop_stale_fork_notice(at);
+                Some(true)
+            }
+            Action::Change(change, lang) => {
+                if !self.change(change, lang) {
+                    return None;
+                }
+                self.fork_notice = None;
+                Some(true)
+            }
+            Action::Import(json, lang) => {
+                self.import(&json, lang);
+                Some(false)
+            }
+            Action::Answer(_) | Action::Skip | Action::AskAgain => {
+                self.predict(&action).then_some(true)
+            }
+            Action::Fork(input, lang) => self.fork(input, lang).then_some(true),
+            other => self.apply_to_page(other).then_some(false),
+        }
+    }
+
+    /// Applies an action that leaves the run as it is (a tab, a page of the timeline, a message,
+    /// the lesson list, a build's slice or its cancel); false when it changes nothing.
+    fn apply_to_page(&mut self, action: Action) -> bool {
+        match action {
+            Action::Tab(i) => {
+                self.tab = i;
+                self.timeline_page = None;
+            }
+            Action::TimelinePage(first) => {
+                if self.timeline_page == first {
+                    return false;
+                }
+                self.timeline_page = first;
+            }
+            Action::Dismiss => self.notice = None,
+            Action::BuildSlice => {
+                if self.building.is_none() {
+                    return false;
+                }
+                self.build_slice(BUILD_SLICE_EVENTS);
+            }
+            Action::CancelBuild(lang) => {
+                if self.building.is_none() {
+                    return false;
+                }
+                self.cancel_build(lang);
+            }
+            Action::ToggleToc => self.toc_open = !self.toc_open,
+            // The run's own moves are `apply`'s.
+            Action::Control(_)
+            | Action::Tick
+            | Action::Change(..)
+            | Action::Import(..)
+            | Action::Answer(_)
+            | Action::Skip
+            | Action::AskAgain
+            | Action::Fork(..) => return false,
+        }
+        true
+    }
+}
+
 impl Reducible for PageState {
     type Action = Action;
 
@@ -614,91 +681,11 @@ impl Reducible for PageState {
         // Read before the action: the session is shared with `next`, so it moves both.
         let at = self.run.as_ref().map(|r| r.session().position());
         // While a run is being built the page shows its progress, not the run: nothing moves it.
-        if self.building.is_some()
-            && matches!(
-                action,
-                Action::Control(_)
-                    | Action::Tick
-                    | Action::Change(..)
-                    | Action::Fork(..)
-                    | Action::Import(..)
-                    | Action::Answer(_)
-                    | Action::Skip
-                    | Action::AskAgain
-            )
-        {
+        if self.building.is_some() && action.moves_run() {
             return self;
         }
-        let remember = match action {
-            Action::Control(c) => {
-                if !next.control(c) {
-                    return self;
-                }
-                next.drop_stale_fork_notice(at);
-                true
-            }
-            Action::Tick => {
-                next.tick();
-                next.drop_stale_fork_notice(at);
-                true
-            }
-            Action::Change(change, lang) => {
-                if !next.change(change, lang) {
-                    return self;
-                }
-                next.fork_notice = None;
-                true
-            }
-            Action::Import(json, lang) => {
-                next.import(&json, lang);
-                false
-            }
-            Action::Tab(i) => {
-                next.tab = i;
-                next.timeline_page = None;
-                false
-            }
-            Action::TimelinePage(first) => {
-                if next.timeline_page == first {
-                    return self;
-                }
-                next.timeline_page = first;
-                false
-            }
-            Action::Dismiss => {
-                next.notice = None;
-                false
-            }
-            Action::BuildSlice => {
-                if next.building.is_none() {
-                    return self;
-                }
-                next.build_slice(BUILD_SLICE_EVENTS);
-                false
-            }
-            Action::CancelBuild(lang) => {
-                if next.building.is_none() {
-                    return self;
-                }
-                next.cancel_build(lang);
-                false
-            }
-            Action::Answer(_) | Action::Skip | Action::AskAgain => {
-                if !next.predict(&action) {
-                    return self;
-                }
-                true
-            }
-            Action::ToggleToc => {
-                next.toc_open = !next.toc_open;
-                false
-            }
-            Action::Fork(input, lang) => {
-                if !next.fork(input, lang) {
-                    return self;
-                }
-                true
-            }
+        let Some(remember) = next.apply(action, at) else {
+            return self;
         };
         if remember {
             next.remembered += 1;
@@ -929,7 +916,7 @@ mod tests {
 
     #[test]
     fn an_import_too_large_to_keep_says_so_when_it_loads() {
-        use super::super::saved_run::{SavedRun, MAX_SAVED_SCENARIO_BYTES};
+        use super::super::saved_run::MAX_SAVED_SCENARIO_BYTES;
         use crate::sim::limits::MAX_JSON_BYTES;
         // Requests written as briefly as the format allows: the page writes each one out in
         // full (key format, description, fault), so the scenario it would keep is larger than
@@ -945,17 +932,12 @@ mod tests {
         assert!(run.json.len() > MAX_SAVED_SCENARIO_BYTES);
         assert!(matches!(&st.import_notice, Some(Notice::Info(t))
             if t.contains("too large to keep") && t.contains("Download JSON")));
-        let route = crate::ui::route::Route::Sandbox;
-        assert!(
-            SavedRun::of(&route, &st).is_none(),
-            "and indeed it is not kept"
-        );
+        let route = Route::Sandbox;
+        assert!(st.saved_run(&route).is_none(), "and indeed it is not kept");
     }
 
     #[test]
     fn a_long_saved_run_opens_as_a_build_and_cancel_opens_the_lesson() {
-        use super::super::saved_run::SavedRun;
-        use crate::ui::route::Route;
         let route = Route::Scenario("double-charge".into());
         let mut heavy = crate::sim::workload::heaviest_accepted();
         heavy.seed = 7;
@@ -988,7 +970,6 @@ mod tests {
 
     #[test]
     fn every_lesson_and_the_sandbox_open_at_once_without_a_progress_bar() {
-        use crate::ui::route::Route;
         let routes = crate::sim::builtin_ids()
             .iter()
             .map(|id| Route::Scenario((*id).to_string()))

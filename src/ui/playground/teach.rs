@@ -5,7 +5,8 @@
 
 use std::rc::Rc;
 
-use crate::sim::lesson::{self, Challenge, NotPosed, Posed, Question, Value};
+use crate::sim::lesson::Value;
+use crate::sim::teach::{self as lesson, Challenge, NotPosed, Posed, Question};
 use crate::sim::Session;
 use crate::ui::route::Route;
 

@@ -6,8 +6,9 @@
 use yew::prelude::*;
 
 use crate::sim::{Lane, LaneSet};
-use crate::ui::i18n::{tr, Lang};
+use crate::ui::i18n::Lang;
 use crate::ui::text::events::LANE_NAMES;
+use crate::ui::text::view;
 pub use crate::ui::text::{fmt_ms, Tone};
 
 /// One drawn row, already localized.
@@ -125,42 +126,51 @@ pub fn neighbour_pages(len: usize, first: usize) -> (Option<usize>, Option<usize
     (prev, next)
 }
 
-/// The sequence diagram.
-#[function_component(Timeline)]
-pub fn timeline(props: &TimelineProps) -> Html {
-    let l = props.lang;
-    let shown = &props.rows[..];
-    let start = props.first;
-    let end = start + shown.len();
-    let (drawn_lanes, col) = columns(props.lanes);
-    let lane_x = |lane: usize| col_x(col[lane.min(Lane::ALL.len() - 1)]);
-    let lanes_right = LEFT + LANE_W * drawn_lanes.len() as i64;
-    // Each label: where it starts, its anchor, and how far right it reaches. Arrows are labelled
-    // from their left end; a mark on one of the last two columns is labelled to its left when the
-    // label fits there, else to its right.
-    let placed: Vec<(i64, &str, i64)> = shown
-        .iter()
+/// Where lane `lane` is drawn, given each lane's column (`columns`).
+fn lane_x(col: &[usize; Lane::ALL.len()], lane: usize) -> i64 {
+    col_x(col[lane.min(Lane::ALL.len() - 1)])
+}
+
+/// Each label of `rows`: where it starts, its anchor, and how far right it reaches. Arrows are
+/// labelled from their left end; a mark on one of the last two of the `drawn` columns is
+/// labelled to its left when the label fits there, else to its right.
+fn place_labels(
+    rows: &[TimelineRow],
+    col: &[usize; Lane::ALL.len()],
+    drawn: usize,
+) -> Vec<(i64, &'static str, i64)> {
+    rows.iter()
         .map(|row| {
             let w = label_width(mark(row.tone)) + label_width(&row.label);
-            let x1 = lane_x(row.from);
+            let x1 = lane_x(col, row.from);
             match row.to {
                 Some(to) if to != row.from => {
-                    let x = x1.min(lane_x(to)) + PAD;
+                    let x = x1.min(lane_x(col, to)) + PAD;
                     (x, "start", x + w)
                 }
-                _ if col[row.from.min(5)] + 2 >= drawn_lanes.len() && x1 - PAD - w >= LEFT => {
+                _ if col[row.from.min(5)] + 2 >= drawn && x1 - PAD - w >= LEFT => {
                     (x1 - PAD, "end", x1)
                 }
                 _ => (x1 + PAD, "start", x1 + PAD + w),
             }
         })
-        .collect();
+        .collect()
+}
+
+/// The sequence diagram.
+#[function_component(Timeline)]
+pub fn timeline(props: &TimelineProps) -> Html {
+    let l = props.lang;
+    let shown = &props.rows[..];
+    let (drawn_lanes, col) = columns(props.lanes);
+    let lanes_right = LEFT + LANE_W * drawn_lanes.len() as i64;
+    let placed = place_labels(shown, &col, drawn_lanes.len());
     let width = placed.iter().map(|p| p.2).fold(lanes_right, i64::max) + PAD;
     let height = TOP + ROW_H * shown.len().max(1) as i64 + 8;
 
     let lanes = drawn_lanes.iter().map(|&lane| {
         let name = LANE_NAMES[lane].get(l);
-        let x = lane_x(lane);
+        let x = lane_x(&col, lane);
         html! {
             <g class="tl-lane">
                 <text x={x.to_string()} y="18" text-anchor="middle" class="tl-lane-name">{ name }</text>
@@ -168,62 +178,114 @@ pub fn timeline(props: &TimelineProps) -> Html {
             </g>
         }
     });
-    let drawn = shown.iter().zip(&placed).enumerate().map(|(i, (row, &(label_x, anchor, _)))| {
-        let y = TOP + ROW_H * i as i64 + ROW_H / 2;
-        let current = row.step == props.current;
-        let past = row.step <= props.current;
-        let on_jump = props.on_jump.clone();
-        let step = row.step;
-        let onclick = {
-            let on_jump = on_jump.clone();
-            Callback::from(move |_| on_jump.emit(step))
-        };
-        // Rows are focusable buttons: Enter or space jumps too (and does not scroll the page).
-        let onkeydown = Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Enter" || e.key() == " " {
-                e.prevent_default();
-                e.stop_propagation();
-                on_jump.emit(step);
-            }
+    let drawn = shown
+        .iter()
+        .zip(&placed)
+        .enumerate()
+        .map(|(i, (row, &(label_x, anchor, _)))| {
+            let y = TOP + ROW_H * i as i64 + ROW_H / 2;
+            timeline_row(props, row, &col, y, (label_x, anchor), width)
         });
-        let tone = match row.tone {
-            Tone::Plain => "tone-plain",
-            Tone::Good => "tone-good",
-            Tone::Bad => "tone-bad",
-        };
-        let x1 = lane_x(row.from);
-        let shape = match row.to {
-            Some(to) if to != row.from => {
-                let x2 = lane_x(to);
-                let end_x = if row.lost { x1 + (x2 - x1) * 11 / 20 } else { x2 - 6 * (x2 - x1).signum() };
-                let head = if row.lost {
-                    let (a, b) = (end_x, y);
-                    html! { <path class="tl-lost" d={format!("M{} {} L{} {} M{} {} L{} {}", a - 5, b - 5, a + 5, b + 5, a - 5, b + 5, a + 5, b - 5)} /> }
-                } else {
-                    let dir = (x2 - x1).signum();
-                    html! { <path class="tl-head" d={format!("M{} {} L{} {} L{} {} Z", x2, y, x2 - 8 * dir, y - 5, x2 - 8 * dir, y + 5)} /> }
-                };
-                html! { <>
-                    <line class={classes!("tl-arrow", row.lost.then_some("lost"))} x1={x1.to_string()} y1={y.to_string()} x2={end_x.to_string()} y2={y.to_string()} />
-                    { head }
-                </> }
-            }
-            _ => html! { <circle class="tl-dot" cx={x1.to_string()} cy={y.to_string()} r="5" /> },
-        };
-        html! {
-            <g class={classes!("tl-row", tone, current.then_some("current"), (!past).then_some("future"))}
-               key={row.step} data-step={row.step.to_string()} role="button" tabindex="0"
-               data-replayed={row.replayed.map(|r| r.to_string())}
-               aria-label={tr!(l, ["Step {}: {}", row.step, row.label], ["ステップ {}：{}", row.step, row.label])}
-               aria-current={current.then_some("step")} {onclick} {onkeydown}>
-                <rect class="tl-hit" x="0" y={(y - ROW_H / 2).to_string()} width={width.to_string()} height={ROW_H.to_string()} />
-                <text class="tl-step" x="4" y={(y + 4).to_string()}>{ format!("{} · {}", row.step, fmt_ms(l, row.time_ms)) }</text>
-                { shape }
-                <text class="tl-label" x={label_x.to_string()} y={(y - 6).to_string()} text-anchor={anchor}>{ mark(row.tone) }{ &row.label }</text>
-            </g>
+    html! {
+        <div class="timeline" data-testid="timeline">
+            { pager(props) }
+            <div class="tl-scroll">
+                <svg class="tl-svg" viewBox={format!("0 0 {width} {height}")} width={width.to_string()} height={height.to_string()}
+                     role="img" aria-label={view::playground::SEQUENCE_DIAGRAM.get(l)}>
+                    { for lanes }
+                    { for drawn }
+                </svg>
+                if shown.is_empty() {
+                    <p class="muted">{ view::playground::NO_EVENTS_YET.get(l) }</p>
+                }
+            </div>
+        </div>
+    }
+}
+
+/// One row of the diagram at height `y`: a button that jumps to its step, with its step and
+/// time, its arrow or dot, and its label (starting at `label.0`, anchored `label.1`), as wide
+/// as the diagram.
+fn timeline_row(
+    props: &TimelineProps,
+    row: &TimelineRow,
+    col: &[usize; Lane::ALL.len()],
+    y: i64,
+    (label_x, anchor): (i64, &'static str),
+    width: i64,
+) -> Html {
+    let l = props.lang;
+    let current = row.step == props.current;
+    let past = row.step <= props.current;
+    let on_jump = props.on_jump.clone();
+    let step = row.step;
+    let onclick = {
+        let on_jump = on_jump.clone();
+        Callback::from(move |_| on_jump.emit(step))
+    };
+    // Rows are focusable buttons: Enter or space jumps too (and does not scroll the page).
+    let onkeydown = Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Enter" || e.key() == " " {
+            e.prevent_default();
+            e.stop_propagation();
+            on_jump.emit(step);
         }
     });
-    // Paging shows other events; it never moves the run.
+    let tone = match row.tone {
+        Tone::Plain => "tone-plain",
+        Tone::Good => "tone-good",
+        Tone::Bad => "tone-bad",
+    };
+    let shape = row_shape(row, col, y);
+    html! {
+        <g class={classes!("tl-row", tone, current.then_some("current"), (!past).then_some("future"))}
+           key={row.step} data-step={row.step.to_string()} role="button" tabindex="0"
+           data-replayed={row.replayed.map(|r| r.to_string())}
+           aria-label={view::playground::timeline_row(l, row.step, &row.label)}
+           aria-current={current.then_some("step")} {onclick} {onkeydown}>
+            <rect class="tl-hit" x="0" y={(y - ROW_H / 2).to_string()} width={width.to_string()} height={ROW_H.to_string()} />
+            <text class="tl-step" x="4" y={(y + 4).to_string()}>{ format!("{} · {}", row.step, fmt_ms(l, row.time_ms)) }</text>
+            { shape }
+            <text class="tl-label" x={label_x.to_string()} y={(y - 6).to_string()} text-anchor={anchor}>{ mark(row.tone) }{ &row.label }</text>
+        </g>
+    }
+}
+
+/// A row's arrow between two lanes (stopping half-way with a cross if it is lost), or its dot
+/// on one lane.
+fn row_shape(row: &TimelineRow, col: &[usize; Lane::ALL.len()], y: i64) -> Html {
+    let x1 = lane_x(col, row.from);
+    match row.to {
+        Some(to) if to != row.from => {
+            let x2 = lane_x(col, to);
+            let end_x = if row.lost {
+                x1 + (x2 - x1) * 11 / 20
+            } else {
+                x2 - 6 * (x2 - x1).signum()
+            };
+            let head = if row.lost {
+                let (a, b) = (end_x, y);
+                html! { <path class="tl-lost" d={format!("M{} {} L{} {} M{} {} L{} {}", a - 5, b - 5, a + 5, b + 5, a - 5, b + 5, a + 5, b - 5)} /> }
+            } else {
+                let dir = (x2 - x1).signum();
+                html! { <path class="tl-head" d={format!("M{} {} L{} {} L{} {} Z", x2, y, x2 - 8 * dir, y - 5, x2 - 8 * dir, y + 5)} /> }
+            };
+            html! { <>
+                <line class={classes!("tl-arrow", row.lost.then_some("lost"))} x1={x1.to_string()} y1={y.to_string()} x2={end_x.to_string()} y2={y.to_string()} />
+                { head }
+            </> }
+        }
+        _ => html! { <circle class="tl-dot" cx={x1.to_string()} cy={y.to_string()} r="5" /> },
+    }
+}
+
+/// Which events are shown, and the buttons that page through them. Paging shows other events;
+/// it never moves the run.
+fn pager(props: &TimelineProps) -> Html {
+    let l = props.lang;
+    let shown = &props.rows[..];
+    let start = props.first;
+    let end = start + shown.len();
     let page = |to: Option<usize>| {
         let on_page = props.on_page.clone();
         Callback::from(move |_| {
@@ -234,25 +296,13 @@ pub fn timeline(props: &TimelineProps) -> Html {
     };
     let back_to_current = props.on_page.reform(|_: MouseEvent| None);
     html! {
-        <div class="timeline" data-testid="timeline">
-            <div class="tl-pager">
-                if !shown.is_empty() { <span>{ tr!(l, ["Events {}–{} of {}", if shown.is_empty() { 0 } else { start + 1 }, end, props.total_rows], ["イベント {}–{} / {}", if shown.is_empty() { 0 } else { start + 1 }, end, props.total_rows]) }</span> }
-                <button onclick={page(props.prev_page)} disabled={props.prev_page.is_none()} data-testid="tl-earlier">{ l.t("Earlier", "前へ") }</button>
-                <button onclick={page(props.next_page)} disabled={props.next_page.is_none()} data-testid="tl-later">{ l.t("Later", "次へ") }</button>
-                if props.paged {
-                    <button onclick={back_to_current} data-testid="tl-current">{ tr!(l, ["Back to step {}", props.current], ["ステップ {} に戻る", props.current]) }</button>
-                }
-            </div>
-            <div class="tl-scroll">
-                <svg class="tl-svg" viewBox={format!("0 0 {width} {height}")} width={width.to_string()} height={height.to_string()}
-                     role="img" aria-label={l.t("Sequence diagram of the run", "実行のシーケンス図")}>
-                    { for lanes }
-                    { for drawn }
-                </svg>
-                if shown.is_empty() {
-                    <p class="muted">{ l.t("No events yet: step forward or send a request.", "まだイベントはない。ステップを進めるか、リクエストを送る。") }</p>
-                }
-            </div>
+        <div class="tl-pager">
+            if !shown.is_empty() { <span>{ view::playground::events_shown(l, if shown.is_empty() { 0 } else { start + 1 }, end, props.total_rows) }</span> }
+            <button onclick={page(props.prev_page)} disabled={props.prev_page.is_none()} data-testid="tl-earlier">{ view::playground::EARLIER.get(l) }</button>
+            <button onclick={page(props.next_page)} disabled={props.next_page.is_none()} data-testid="tl-later">{ view::playground::LATER.get(l) }</button>
+            if props.paged {
+                <button onclick={back_to_current} data-testid="tl-current">{ view::playground::back_to_step(l, props.current) }</button>
+            }
         </div>
     }
 }

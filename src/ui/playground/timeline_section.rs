@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use crate::sim::Session;
 use crate::ui::i18n::Lang;
-use crate::ui::text;
+use crate::ui::text::{self, view};
 
 use super::timeline::{self, Timeline, TimelineRow};
 
@@ -33,8 +33,8 @@ pub fn timeline_section(l: Lang, s: &Session, v: &TimelineView<'_>) -> Html {
     let (tab, on_tab) = (v.tab, v.on_tab);
     html! {
         <section aria-labelledby="tl-h">
-            <h2 id="tl-h">{ l.t("Timeline", "タイムライン") }</h2>
-            <div class="tabs" role="group" aria-label={l.t("Timeline of which service", "どのサービスのタイムラインか")}>
+            <h2 id="tl-h">{ view::playground::TIMELINE.get(l) }</h2>
+            <div class="tabs" role="group" aria-label={view::playground::TIMELINE_TABS.get(l)}>
                 { for s.worlds().iter().enumerate().map(|(i, w)| {
                     let on_tab = on_tab.clone();
                     html! { <button aria-pressed={(i == tab).to_string()} onclick={Callback::from(move |_| on_tab.emit(i))}>

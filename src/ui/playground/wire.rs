@@ -9,7 +9,7 @@ use yew::prelude::*;
 use crate::sim::{ClientResult, Reply, World};
 use crate::ui::i18n::Lang;
 use crate::ui::raw::Raw;
-use crate::ui::text::http;
+use crate::ui::text::{http, view};
 
 /// The tries of `ops` as requests and responses, in a collapsible opened at first if `open`.
 pub fn wire_section<'a>(
@@ -26,10 +26,10 @@ pub fn wire_section<'a>(
                 matches!(&x.reply, Reply::Sent { response, .. } if response.is_replayed());
             let mut head = String::from("#");
             head.push_str(&n);
-            head.push_str(lang.t(", try ", " 試行"));
+            head.push_str(view::playground::WIRE_TRY.get(lang));
             head.push_str(&x.attempt.to_string());
             if let Some(note) = http::reply_note(lang, &x.reply) {
-                head.push_str(lang.t(": ", "："));
+                head.push_str(view::playground::WIRE_NOTE_SEP.get(lang));
                 head.push_str(note);
             }
             r.el("p", &[("class", "muted")], &head);
@@ -49,7 +49,7 @@ pub fn wire_section<'a>(
     }
     html! {
         <details class="wire" data-testid="wire" {open}>
-            <summary>{ lang.t("HTTP on the wire", "通信内容（HTTP）") }</summary>
+            <summary>{ view::playground::HTTP_ON_THE_WIRE.get(lang) }</summary>
             { r.html() }
         </details>
     }
@@ -64,19 +64,12 @@ pub fn leaves_out(lang: Lang) -> Html {
         &[("class", "card leaves-out"), ("data-testid", "leaves-out")],
     )
     .open("summary", &[])
-    .el(
-        "h3",
-        &[],
-        lang.t("What this model leaves out", "このモデルが省いていること"),
-    )
+    .el("h3", &[], view::playground::LEAVES_OUT_HEADING.get(lang))
     .close("summary")
     .el(
         "p",
         &[("class", "muted")],
-        lang.t(
-            "The services answer as the IETF Idempotency-Key draft, Stripe and rocket-rides do, checked against their own documents and tests (tests/conformance/http.rs). These are simplified on purpose:",
-            "サービスは IETF の Idempotency-Key ドラフト、Stripe、rocket-rides と同じように答え、それぞれの文書とテストと照らし合わせている（tests/conformance/http.rs）。次のものは意図して簡略化している：",
-        ),
+        view::playground::LEAVES_OUT_INTRO.get(lang),
     )
     .open("ul", &[]);
     for (en, ja) in http::LEAVES_OUT {

@@ -5,6 +5,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::ui::i18n::Lang;
+use crate::ui::text::view;
 
 use super::sandbox_form::{Edit, SandboxForm, Submit, HOUR_MS};
 
@@ -30,15 +31,15 @@ pub fn world_fields(p: &WorldFieldsProps) -> Html {
     });
     html! {
         <fieldset>
-            <legend>{ l.t("Time, money, relay", "時間・入金・リレー") }</legend>
-            <button onclick={submit(Submit::Advance(60_000))}>{ l.t("+1 min", "+1分") }</button>
-            <button onclick={submit(Submit::Advance(HOUR_MS))}>{ l.t("+1 h", "+1時間") }</button>
-            <button onclick={submit(Submit::Advance(25 * HOUR_MS))} data-testid="advance-25h">{ l.t("+25 h", "+25時間") }</button>
-            <label>{ l.t("Deposit (into account 0)", "入金（アカウント 0 へ）") }<input type="text" inputmode="numeric" value={f.deposit.clone()} oninput={on_deposit_text} size="8" /></label>
-            <button onclick={submit(Submit::Deposit)}>{ l.t("Deposit", "入金する") }</button>
+            <legend>{ view::playground::TIME_MONEY_RELAY.get(l) }</legend>
+            <button onclick={submit(Submit::Advance(60_000))}>{ view::playground::PLUS_1_MIN.get(l) }</button>
+            <button onclick={submit(Submit::Advance(HOUR_MS))}>{ view::playground::PLUS_1_H.get(l) }</button>
+            <button onclick={submit(Submit::Advance(25 * HOUR_MS))} data-testid="advance-25h">{ view::playground::PLUS_25_H.get(l) }</button>
+            <label>{ view::playground::DEPOSIT_FIELD.get(l) }<input type="text" inputmode="numeric" value={f.deposit.clone()} oninput={on_deposit_text} size="8" /></label>
+            <button onclick={submit(Submit::Deposit)}>{ view::playground::DEPOSIT.get(l) }</button>
             <label class="check"><input type="checkbox" checked={f.crash_relay} onchange={p.on_edit.reform(|_: Event| Edit::ToggleCrashRelay)} />
-                { l.t("relay crashes after publishing", "リレーが発行後にクラッシュ") }</label>
-            <button onclick={submit(Submit::Relay)} data-testid="relay-tick">{ l.t("Run the relay", "リレーを動かす") }</button>
+                { view::playground::RELAY_CRASHES.get(l) }</label>
+            <button onclick={submit(Submit::Relay)} data-testid="relay-tick">{ view::playground::RUN_RELAY.get(l) }</button>
         </fieldset>
     }
 }

@@ -6,6 +6,9 @@
 //! settings (and the result) of the run before. Opening an address with settings — a link, a
 //! reload, Back or Forward — runs them: a run is a function of its settings.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
@@ -13,6 +16,8 @@ use crate::sim::limits::MAX_PROPERTY_SEED;
 use crate::sim::properties::{service_from_id, Property, Settings};
 use crate::ui::i18n::Lang;
 use crate::ui::route::Route;
+use crate::ui::text::properties::setting_error;
+use crate::ui::text::view;
 use crate::ui::web::{self, Listener};
 
 use super::persist::{self, LinkError};
@@ -125,10 +130,7 @@ pub fn properties_page(props: &PropertiesPageProps) -> Html {
         let query = ui.settings().map(|s| persist::to_query(&s));
         use_effect_with(query, move |query| {
             if !std::mem::replace(&mut *skip.borrow_mut(), false) {
-                if let Some(q) = query {
-                    persist::save(q);
-                    show_in_address(q, &mut entry_ran.borrow_mut());
-                }
+                keep_settings(query.as_deref(), &entry_ran);
             }
         });
     }
@@ -140,37 +142,78 @@ pub fn properties_page(props: &PropertiesPageProps) -> Html {
             .run
             .as_ref()
             .map(|r| persist::to_query(&r.run.settings()));
-        use_effect_with(ui.runs, move |_| {
-            if let Some(q) = query {
-                persist::save(&q);
-                let mut ran = entry_ran.borrow_mut();
-                show_in_address(&q, &mut ran);
-                *ran = true;
-            }
-        });
+        use_effect_with(ui.runs, move |_| keep_run(query, &entry_ran));
     }
     // Back, Forward or a pasted address with settings: open them (and run them).
     {
         let d = dispatch.clone();
-        let entry_ran = entry_ran.clone();
-        use_effect_with((), move |_| {
-            let listener =
-                Listener::on_window("hashchange", move |e: web_sys::Event| {
-                    match linked(&web::event_hash(&e)) {
-                        Some(Ok(s)) => {
-                            *entry_ran.borrow_mut() = true;
-                            d.dispatch(PropAction::Open(s, now_ms()));
-                        }
-                        Some(Err(e)) => d.dispatch(PropAction::Notice(Notice::BadLink(e))),
-                        None => {}
-                    }
-                });
-            move || drop(listener)
-        });
+        use_effect_with((), move |_| follow_addresses(d, entry_ran));
     }
-
     let run_ref = use_node_ref();
-    let handlers = Handlers {
+    let handlers = handlers(&dispatch, run_ref);
+    let notice = ui.notice.as_ref().map(|n| notice(l, n));
+
+    html! {
+        <section class="properties" aria-labelledby="prop-h">
+            <header class="prop-intro">
+                <h2 id="prop-h">{ view::properties::HEADING.get(l) }</h2>
+                <p>{ view::properties::INTRO.get(l) }</p>
+            </header>
+            { for notice }
+            { settings_form(l, &ui, &handlers) }
+            { status(l, ui.run.as_ref(), handlers.cancel.clone()) }
+            if let Some(run_view) = &ui.run {
+                { result(l, run_view) }
+            }
+        </section>
+    }
+}
+
+/// Saves the form's settings (`query`) in this browser and shows them in the address.
+fn keep_settings(query: Option<&str>, entry_ran: &RefCell<bool>) {
+    if let Some(q) = query {
+        persist::save(q);
+        show_in_address(q, &mut entry_ran.borrow_mut());
+    }
+}
+
+/// Saves a started run's settings (`query`) in this browser and shows them in the address,
+/// whose entry now shows a run.
+fn keep_run(query: Option<String>, entry_ran: &RefCell<bool>) {
+    if let Some(q) = query {
+        persist::save(&q);
+        let mut ran = entry_ran.borrow_mut();
+        show_in_address(&q, &mut ran);
+        *ran = true;
+    }
+}
+
+/// Opens (and runs) the settings of every address Back, Forward or a paste brings; the returned
+/// function stops listening.
+fn follow_addresses(
+    d: UseReducerDispatcher<PropUi>,
+    entry_ran: Rc<RefCell<bool>>,
+) -> impl FnOnce() {
+    let listener = Listener::on_window("hashchange", move |e: web_sys::Event| {
+        match linked(&web::event_hash(&e)) {
+            Some(Ok(s)) => {
+                *entry_ran.borrow_mut() = true;
+                d.dispatch(PropAction::Open(s, now_ms()));
+            }
+            Some(Err(e)) => d.dispatch(PropAction::Notice(Notice::BadLink(e))),
+            None => {}
+        }
+    });
+    move || drop(listener)
+}
+
+/// What the form's controls send to the page's state; Cancel gives the focus to Run (`run_ref`).
+fn handlers(dispatch: &UseReducerDispatcher<PropUi>, run_ref: NodeRef) -> Handlers {
+    let send = |action: fn(String) -> PropAction| {
+        let d = dispatch.clone();
+        Callback::from(move |e: InputEvent| d.dispatch(action(input_value(&e))))
+    };
+    Handlers {
         property: {
             let d = dispatch.clone();
             Callback::from(move |e: Event| {
@@ -187,14 +230,8 @@ pub fn properties_page(props: &PropertiesPageProps) -> Html {
                 }
             })
         },
-        cases: {
-            let d = dispatch.clone();
-            Callback::from(move |e: InputEvent| d.dispatch(PropAction::Cases(input_value(&e))))
-        },
-        seed: {
-            let d = dispatch.clone();
-            Callback::from(move |e: InputEvent| d.dispatch(PropAction::Seed(input_value(&e))))
-        },
+        cases: send(PropAction::Cases),
+        seed: send(PropAction::Seed),
         new_seed: {
             let d = dispatch.clone();
             Callback::from(move |_: MouseEvent| {
@@ -216,52 +253,18 @@ pub fn properties_page(props: &PropertiesPageProps) -> Html {
             })
         },
         run_ref,
-    };
-    let notice = ui.notice.as_ref().map(|n| notice(l, n));
-
-    html! {
-        <section class="properties" aria-labelledby="prop-h">
-            <header class="prop-intro">
-                <h2 id="prop-h">{ l.t("Property checks: the article's proptest, in the page", "性質の検査：記事の proptest をこのページで") }</h2>
-                <p>{ l.t(
-                    "Hand-written tests check the cases someone thought of. A property is a claim about every case: the page draws random scenarios from a seed — balances, amounts, retries, lost requests and replies, crashes, requests with the same key at the same moment — runs each through the chosen service, and checks the claim against what the service did. When a case breaks it, the page shrinks the case to the smallest one that still breaks it, as proptest does, and opens it in the playground.",
-                    "手書きのテストが確かめるのは、誰かが思いついたケースだけ。性質はすべてのケースについての主張だ。このページはシードから乱数でシナリオを引き（残高、金額、リトライ、リクエストや応答の消失、クラッシュ、同じキーで同時に届くリクエスト）、それぞれを選んだサービスで実行し、サービスが実際にしたことに主張を照らす。あるケースが主張を破ると、proptest と同じように、まだ破れる最小のケースまで縮小し、プレイグラウンドで開けるようにする。") }</p>
-            </header>
-            { for notice }
-            { settings_form(l, &ui, &handlers) }
-            { status(l, ui.run.as_ref(), handlers.cancel.clone()) }
-            if let Some(view) = &ui.run {
-                { result(l, view) }
-            }
-        </section>
     }
 }
 
 fn notice(l: Lang, n: &Notice) -> Html {
     let (what, e) = match n {
-        Notice::BadLink(e) => (
-            l.t(
-                "This link's settings could not be used, so the page shows other settings: ",
-                "このリンクの設定は使えないので、別の設定を表示している：",
-            ),
-            e,
-        ),
-        Notice::BadSaved(e) => (
-            l.t(
-                "The settings saved in this browser could not be used, so the defaults are shown: ",
-                "このブラウザに保存された設定は使えないので、既定の設定を表示している：",
-            ),
-            e,
-        ),
+        Notice::BadLink(e) => (view::properties::BAD_LINK.get(l), e),
+        Notice::BadSaved(e) => (view::properties::BAD_SAVED.get(l), e),
     };
     let why = match e {
-        LinkError::UnknownProperty(p) => {
-            crate::ui::i18n::tr!(l, "there is no property “{p}”.", "性質「{p}」はない。")
-        }
-        LinkError::UnknownService(s) => {
-            crate::ui::i18n::tr!(l, "there is no service “{s}”.", "サービス「{s}」はない。")
-        }
-        LinkError::Value(e) => crate::ui::text::properties::setting_error(l, e),
+        LinkError::UnknownProperty(p) => view::properties::no_such_property(l, p),
+        LinkError::UnknownService(s) => view::properties::no_such_service(l, s),
+        LinkError::Value(e) => setting_error(l, e),
     };
     html! { <p class="field-error" role="alert" data-testid="prop-notice">{ what }{ why }</p> }
 }

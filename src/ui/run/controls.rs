@@ -5,7 +5,8 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::ui::i18n::{tr, Lang};
+use crate::ui::i18n::Lang;
+use crate::ui::text::view::common as words;
 
 /// Play speeds: milliseconds between steps.
 pub const SPEEDS_MS: [(u32, &str); 4] = [(1200, "0.5×"), (600, "1×"), (250, "2.5×"), (80, "8×")];
@@ -85,29 +86,29 @@ pub fn controls(p: &ControlsProps) -> Html {
     let reachable = p.total.min(p.limit.unwrap_or(usize::MAX));
     let at_end = p.position >= reachable;
     html! {
-        <div class="controls" role="toolbar" aria-label={l.t("Run controls", "実行の操作")}>
-            <button onclick={send(Control::Reset)} disabled={at_start} data-testid="reset">{ l.t("« Reset", "« 最初へ") }</button>
+        <div class="controls" role="toolbar" aria-label={words::RUN_CONTROLS.get(l)}>
+            <button onclick={send(Control::Reset)} disabled={at_start} data-testid="reset">{ words::RESET.get(l) }</button>
             <button onclick={send(Control::Back)} disabled={at_start} data-testid="back"
-                    title={l.t("Step back (←)", "1つ戻る（←）")}>{ l.t("◀ Back", "◀ 戻る") }</button>
+                    title={words::BACK_TITLE.get(l)}>{ words::BACK.get(l) }</button>
             <button class="primary" onclick={send(Control::TogglePlay)} disabled={at_end && !p.playing} data-testid="play"
-                    aria-pressed={p.playing.to_string()} title={l.t("Play / pause (space)", "再生／一時停止（スペース）")}>
-                { if p.playing { l.t("❚❚ Pause", "❚❚ 一時停止") } else { l.t("▶ Play", "▶ 再生") } }
+                    aria-pressed={p.playing.to_string()} title={words::PLAY_TITLE.get(l)}>
+                { if p.playing { words::PAUSE.get(l) } else { words::PLAY.get(l) } }
             </button>
             <button onclick={send(Control::Step)} disabled={at_end} data-testid="step"
-                    title={l.t("Step forward (→)", "1つ進む（→）")}>{ l.t("Step ▶", "進む ▶") }</button>
-            <button onclick={send(Control::End)} disabled={at_end} data-testid="run-to-end">{ l.t("Run to end »", "最後まで »") }</button>
-            <label class="speed">{ l.t("Speed", "速度") }
-                <select onchange={on_speed} aria-label={l.t("Play speed", "再生速度")}>
+                    title={words::STEP_TITLE.get(l)}>{ words::STEP.get(l) }</button>
+            <button onclick={send(Control::End)} disabled={at_end} data-testid="run-to-end">{ words::RUN_TO_END.get(l) }</button>
+            <label class="speed">{ words::SPEED.get(l) }
+                <select onchange={on_speed} aria-label={words::PLAY_SPEED.get(l)}>
                     { for SPEEDS_MS.iter().map(|(ms, name)| html! {
                         <option value={ms.to_string()} selected={*ms == p.speed_ms}>{ *name }</option>
                     }) }
                 </select>
             </label>
             <input type="range" min="0" max={reachable.to_string()} value={p.position.to_string()}
-                   oninput={on_scrub} aria-label={l.t("Step", "ステップ")} />
+                   oninput={on_scrub} aria-label={words::SCRUBBER.get(l)} />
             <span class="position" data-testid="position" aria-live="polite">
-                { tr!(l, ["Step {} / {}", p.position, p.total], ["ステップ {} / {}", p.position, p.total]) }
-                if let Some(t) = p.time_ms { { tr!(l, " · t = {t} ms", " · t = {t} ms") } }
+                { words::position(l, p.position, p.total) }
+                if let Some(t) = p.time_ms { { words::time_ms(l, t) } }
             </span>
         </div>
     }

@@ -40,3 +40,21 @@ pub fn use_play_timer(tick: Callback<()>, playing: bool, position: usize, speed_
         },
     );
 }
+
+/// Saves after the first change, the same way on every page: `save(deps)` each time `deps`
+/// changes after the page opened, never for the value it opened with (so a damaged link, a
+/// fresh lesson or unreadable storage overwrites nothing), unless `keep_first` (the page opened
+/// a good link, whose run is this route's from now on).
+#[hook]
+pub fn use_save_changes<D, F>(deps: D, keep_first: bool, save: F)
+where
+    D: PartialEq + 'static,
+    F: FnOnce(&D) + 'static,
+{
+    let skip_next = use_mut_ref(|| !keep_first);
+    use_effect_with(deps, move |deps| {
+        if !std::mem::replace(&mut *skip_next.borrow_mut(), false) {
+            save(deps);
+        }
+    });
+}

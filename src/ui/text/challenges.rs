@@ -1,5 +1,5 @@
 //! The challenges' words, in English and Japanese: a title and what to do. Goals, moves and the
-//! win are the core's (`crate::sim::lesson`); nothing here says how to win.
+//! win are the core's (`crate::sim::teach`); nothing here says how to win.
 
 use crate::ui::i18n::Lang;
 
@@ -82,7 +82,7 @@ pub fn brief(lang: Lang, id: &str) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use crate::sim::lesson::{CHALLENGE_IDS, LAB_CHALLENGE_IDS};
+    use crate::sim::teach::{CHALLENGE_IDS, LAB_CHALLENGE_IDS};
     use crate::ui::i18n::Lang;
 
     #[test]

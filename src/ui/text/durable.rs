@@ -414,56 +414,21 @@ pub fn verdict(l: Lang, v: Verdict) -> &'static str {
 /// One trace event, as the caption and the timeline say it.
 pub fn event(l: Lang, e: &TraceEvent) -> String {
     match e.kind {
-        TraceKind::StartRequested { again: false } => l.t("The client starts workflow order-42.", "クライアントがワークフロー order-42 を開始する。").into(),
-        TraceKind::StartRequested { again: true } => l.t(
-            "The client timed out and starts workflow order-42 again, with the same id.",
-            "クライアントはタイムアウトし、同じ ID でワークフロー order-42 をもう一度開始する。",
-        )
-        .into(),
+        TraceKind::StartRequested { again } => start_requested(l, again).into(),
         TraceKind::StartReplied(r) => {
             let r = reply(l, r);
             tr!(l, "The engine {r}.", "エンジンは{r}。")
         }
-        TraceKind::StepStarted { pos, step: s } => {
-            let (id, what) = (s.id(), step(l, s));
-            tr!(l, "Journal #{pos}: `{id}` started ({what}).", "ジャーナル #{pos}：`{id}` 開始（{what}）。")
-        }
-        TraceKind::StepRerun { pos, step: s } => {
-            let id = s.id();
-            tr!(
-                l,
-                "Journal #{pos} `{id}` started but has no result: the step runs again.",
-                "ジャーナル #{pos} `{id}` は開始済みで結果がない。ステップをもう一度実行する。"
-            )
-        }
-        TraceKind::StepRan { step: s, attempt, .. } => {
-            let (id, what) = (s.id(), step(l, s));
-            if attempt > 1 {
-                tr!(l, "`{id}` runs (execution {attempt}): {what}.", "`{id}` を実行（{attempt} 回目）：{what}。")
-            } else {
-                tr!(l, "`{id}` runs: {what}.", "`{id}` を実行：{what}。")
-            }
-        }
-        TraceKind::StepFailed { step: s, permanent, .. } => {
-            let id = s.id();
-            if permanent {
-                tr!(l, "`{id}` fails permanently.", "`{id}` は恒久的に失敗する。")
-            } else {
-                tr!(l, "`{id}` fails; the engine retries it after its backoff.", "`{id}` は失敗し、エンジンはバックオフ後にリトライする。")
-            }
-        }
-        TraceKind::ReplyLost { step: s, .. } => {
-            let id = s.id();
-            tr!(
-                l,
-                "`{id}`'s reply is lost: the engine waits for the timeout and runs it again.",
-                "`{id}` の応答が消えた。エンジンはタイムアウトを待ってもう一度実行する。"
-            )
-        }
-        TraceKind::Journaled { pos, step: s } => {
-            let id = s.id();
-            tr!(l, "Journal #{pos}: `{id}`'s result recorded.", "ジャーナル #{pos}：`{id}` の結果を記録。")
-        }
+        TraceKind::StepStarted { pos, step: s } => step_started(l, pos, s),
+        TraceKind::StepRerun { pos, step: s } => step_rerun(l, pos, s),
+        TraceKind::StepRan {
+            step: s, attempt, ..
+        } => step_ran(l, s, attempt),
+        TraceKind::StepFailed {
+            step: s, permanent, ..
+        } => step_failed(l, s, permanent),
+        TraceKind::ReplyLost { step: s, .. } => reply_lost(l, s),
+        TraceKind::Journaled { pos, step: s } => journaled(l, pos, s),
         TraceKind::ClockJournaled { pos, ms } => tr!(
             l,
             "Journal #{pos}: the time, {ms} ms, read through the engine and recorded.",
@@ -474,79 +439,233 @@ pub fn event(l: Lang, e: &TraceEvent) -> String {
             "The workflow reads the worker's clock directly: {ms} ms (not journaled).",
             "ワークフローがワーカーの時計を直接読む：{ms} ms（記録されない）。"
         ),
-        TraceKind::Replayed { pos, step: s } => {
-            let id = s.id();
-            tr!(
-                l,
-                "Replay: journal #{pos} `{id}` returns its recorded result; the step does not run.",
-                "リプレイ：ジャーナル #{pos} `{id}` は記録済みの結果を返す。ステップは実行されない。"
-            )
-        }
-        TraceKind::Mismatch { pos, journaled, wanted, verdict: v } => {
-            let (j, w, v) = (journaled.id(), wanted.id(), verdict(l, v));
-            tr!(
-                l,
-                "Replay: the code asks for `{w}` where journal #{pos} holds `{j}`. {v}.",
-                "リプレイ：ジャーナル #{pos} は `{j}` なのに、コードは `{w}` を求める。{v}。"
-            )
-        }
-        TraceKind::MismatchRetried { pos, journaled, wanted, attempt } => {
-            let (j, w, max) = (journaled.id(), wanted.id(), RESTATE_ATTEMPTS);
-            tr!(
-                l,
-                "Replay: the code asks for `{w}` where journal #{pos} holds `{j}`. Restate: journal mismatch on attempt {attempt} of {max}; it follows the retry policy, so the invocation is tried again from the top after a backoff.",
-                "リプレイ：ジャーナル #{pos} は `{j}` なのに、コードは `{w}` を求める。Restate：{max} 回中 {attempt} 回目の試行でジャーナル不一致。リトライポリシーに従い、バックオフの後に呼び出しを先頭からもう一度試す。"
-            )
-        }
-        TraceKind::Crashed { by_learner: true } => l.t("You crash the worker.", "あなたがワーカーをクラッシュさせた。").into(),
-        TraceKind::Crashed { by_learner: false } => l.t("The worker crashes.", "ワーカーがクラッシュする。").into(),
-        TraceKind::Restarted { replays: true } => l.t(
-            "A new worker comes up and runs the workflow function again from the top.",
-            "新しいワーカーが起動し、ワークフロー関数を先頭から実行し直す。",
-        )
-        .into(),
-        TraceKind::Restarted { replays: false } => l.t(
-            "A new worker comes up and polls for tasks.",
-            "新しいワーカーが起動し、タスクを待ち受ける。",
-        )
-        .into(),
-        TraceKind::TimedOut { step: s, attempt, timeout_ms, retry_in_ms, .. } => {
-            let (id, next, timeout, retry) = (s.id(), attempt + 1, fmt_ms(l, timeout_ms), fmt_ms(l, retry_in_ms));
-            tr!(
-                l,
-                "Temporal: `{id}`'s attempt {attempt} reached its Start-To-Close timeout ({timeout}) with no result reported; the server never saw what happened on the worker. It schedules attempt {next} in {retry} (the retry policy's backoff).",
-                "Temporal：`{id}` の {attempt} 回目の試行は、結果の報告がないまま Start-To-Close タイムアウト（{timeout}）に達した。サーバーにはワーカーで何が起きたか見えない。{retry} 後（リトライポリシーのバックオフ）に {next} 回目の試行を予定する。"
-            )
-        }
-        TraceKind::ActivityPending { step: s, until_ms, timing_out, .. } => {
-            let (id, until) = (s.id(), fmt_ms(l, until_ms));
-            if timing_out {
-                tr!(
-                    l,
-                    "Temporal does not know the worker crashed: it still counts `{id}` as running there, so nothing runs until its Start-To-Close timeout fires at {until}.",
-                    "Temporal はワーカーのクラッシュを知らない。`{id}` はまだそこで実行中と見なしているので、{until} に Start-To-Close タイムアウトが発火するまで何も実行されない。"
-                )
-            } else {
-                tr!(
-                    l,
-                    "Temporal holds `{id}`'s next attempt until its backoff ends at {until}; then this worker takes it.",
-                    "Temporal は `{id}` の次の試行を、バックオフの終わる {until} まで保留する。その後このワーカーが引き受ける。"
-                )
-            }
-        }
-        TraceKind::Purged { ended_ms } => {
-            let (run, ended, kept) = (e.run, fmt_ms(l, ended_ms), fmt_ms(l, RESTATE_RETENTION_MS));
-            tr!(
-                l,
-                "Restate: run {run} completed at {ended} and its stored result is kept {kept}; by now the cleaner has purged it, so order-42 is free again.",
-                "Restate：実行 {run} は {ended} に完了し、保存された結果の保持期間は {kept}。今はもうクリーナーが削除しているので、order-42 は再び空いている。"
-            )
-        }
+        TraceKind::Replayed { pos, step: s } => replayed(l, pos, s),
+        TraceKind::Mismatch {
+            pos,
+            journaled,
+            wanted,
+            verdict: v,
+        } => mismatch(l, pos, journaled, wanted, v),
+        TraceKind::MismatchRetried {
+            pos,
+            journaled,
+            wanted,
+            attempt,
+        } => mismatch_retried(l, pos, journaled, wanted, attempt),
+        TraceKind::Crashed { by_learner } => crashed(l, by_learner).into(),
+        TraceKind::Restarted { replays } => restarted(l, replays).into(),
+        TraceKind::TimedOut {
+            step: s,
+            attempt,
+            timeout_ms,
+            retry_in_ms,
+            ..
+        } => timed_out(l, s, attempt, timeout_ms, retry_in_ms),
+        TraceKind::ActivityPending {
+            step: s,
+            until_ms,
+            timing_out,
+            ..
+        } => activity_pending(l, s, until_ms, timing_out),
+        TraceKind::Purged { ended_ms } => purged(l, e.run, ended_ms),
         TraceKind::RunEnded { status } => {
             let (run, s) = (e.run, run_status(l, status));
             tr!(l, "Run {run} ends: {s}.", "実行 {run} が終わる：{s}。")
         }
     }
+}
+
+/// The client starting order-42: the first time, or again.
+fn start_requested(l: Lang, again: bool) -> &'static str {
+    if again {
+        l.t(
+            "The client timed out and starts workflow order-42 again, with the same id.",
+            "クライアントはタイムアウトし、同じ ID でワークフロー order-42 をもう一度開始する。",
+        )
+    } else {
+        l.t(
+            "The client starts workflow order-42.",
+            "クライアントがワークフロー order-42 を開始する。",
+        )
+    }
+}
+
+/// A step's start journaled at `pos`.
+fn step_started(l: Lang, pos: usize, s: StepName) -> String {
+    let (id, what) = (s.id(), step(l, s));
+    tr!(
+        l,
+        "Journal #{pos}: `{id}` started ({what}).",
+        "ジャーナル #{pos}：`{id}` 開始（{what}）。"
+    )
+}
+
+/// A step started before a crash, without a result: it runs again.
+fn step_rerun(l: Lang, pos: usize, s: StepName) -> String {
+    let id = s.id();
+    tr!(
+        l,
+        "Journal #{pos} `{id}` started but has no result: the step runs again.",
+        "ジャーナル #{pos} `{id}` は開始済みで結果がない。ステップをもう一度実行する。"
+    )
+}
+
+/// A step running: its first execution, or a later one.
+fn step_ran(l: Lang, s: StepName, attempt: u32) -> String {
+    let (id, what) = (s.id(), step(l, s));
+    if attempt > 1 {
+        tr!(
+            l,
+            "`{id}` runs (execution {attempt}): {what}.",
+            "`{id}` を実行（{attempt} 回目）：{what}。"
+        )
+    } else {
+        tr!(l, "`{id}` runs: {what}.", "`{id}` を実行：{what}。")
+    }
+}
+
+/// A step failing: for good, or to be retried.
+fn step_failed(l: Lang, s: StepName, permanent: bool) -> String {
+    let id = s.id();
+    if permanent {
+        tr!(
+            l,
+            "`{id}` fails permanently.",
+            "`{id}` は恒久的に失敗する。"
+        )
+    } else {
+        tr!(
+            l,
+            "`{id}` fails; the engine retries it after its backoff.",
+            "`{id}` は失敗し、エンジンはバックオフ後にリトライする。"
+        )
+    }
+}
+
+/// A step's reply lost on its way to the engine.
+fn reply_lost(l: Lang, s: StepName) -> String {
+    let id = s.id();
+    tr!(
+        l,
+        "`{id}`'s reply is lost: the engine waits for the timeout and runs it again.",
+        "`{id}` の応答が消えた。エンジンはタイムアウトを待ってもう一度実行する。"
+    )
+}
+
+/// A step's result journaled at `pos`.
+fn journaled(l: Lang, pos: usize, s: StepName) -> String {
+    let id = s.id();
+    tr!(
+        l,
+        "Journal #{pos}: `{id}`'s result recorded.",
+        "ジャーナル #{pos}：`{id}` の結果を記録。"
+    )
+}
+
+/// A journaled step read back on replay instead of running.
+fn replayed(l: Lang, pos: usize, s: StepName) -> String {
+    let id = s.id();
+    tr!(
+        l,
+        "Replay: journal #{pos} `{id}` returns its recorded result; the step does not run.",
+        "リプレイ：ジャーナル #{pos} `{id}` は記録済みの結果を返す。ステップは実行されない。"
+    )
+}
+
+/// A replay asking for another step than the journal holds, and what the engine did.
+fn mismatch(l: Lang, pos: usize, journaled: StepName, wanted: StepName, v: Verdict) -> String {
+    let (j, w, v) = (journaled.id(), wanted.id(), verdict(l, v));
+    tr!(
+        l,
+        "Replay: the code asks for `{w}` where journal #{pos} holds `{j}`. {v}.",
+        "リプレイ：ジャーナル #{pos} は `{j}` なのに、コードは `{w}` を求める。{v}。"
+    )
+}
+
+/// Restate's journal mismatch on one attempt, tried again.
+fn mismatch_retried(
+    l: Lang,
+    pos: usize,
+    journaled: StepName,
+    wanted: StepName,
+    attempt: u32,
+) -> String {
+    let (j, w, max) = (journaled.id(), wanted.id(), RESTATE_ATTEMPTS);
+    tr!(
+        l,
+        "Replay: the code asks for `{w}` where journal #{pos} holds `{j}`. Restate: journal mismatch on attempt {attempt} of {max}; it follows the retry policy, so the invocation is tried again from the top after a backoff.",
+        "リプレイ：ジャーナル #{pos} は `{j}` なのに、コードは `{w}` を求める。Restate：{max} 回中 {attempt} 回目の試行でジャーナル不一致。リトライポリシーに従い、バックオフの後に呼び出しを先頭からもう一度試す。"
+    )
+}
+
+/// The worker crashing: by the learner's hand, or by a fault.
+fn crashed(l: Lang, by_learner: bool) -> &'static str {
+    if by_learner {
+        l.t(
+            "You crash the worker.",
+            "あなたがワーカーをクラッシュさせた。",
+        )
+    } else {
+        l.t("The worker crashes.", "ワーカーがクラッシュする。")
+    }
+}
+
+/// A new worker coming up: replaying the workflow, or waiting for tasks.
+fn restarted(l: Lang, replays: bool) -> &'static str {
+    if replays {
+        l.t(
+            "A new worker comes up and runs the workflow function again from the top.",
+            "新しいワーカーが起動し、ワークフロー関数を先頭から実行し直す。",
+        )
+    } else {
+        l.t(
+            "A new worker comes up and polls for tasks.",
+            "新しいワーカーが起動し、タスクを待ち受ける。",
+        )
+    }
+}
+
+/// Temporal's Start-To-Close timeout firing on an attempt that reported nothing.
+fn timed_out(l: Lang, s: StepName, attempt: u32, timeout_ms: u64, retry_in_ms: u64) -> String {
+    let (id, next, timeout, retry) = (
+        s.id(),
+        attempt + 1,
+        fmt_ms(l, timeout_ms),
+        fmt_ms(l, retry_in_ms),
+    );
+    tr!(
+        l,
+        "Temporal: `{id}`'s attempt {attempt} reached its Start-To-Close timeout ({timeout}) with no result reported; the server never saw what happened on the worker. It schedules attempt {next} in {retry} (the retry policy's backoff).",
+        "Temporal：`{id}` の {attempt} 回目の試行は、結果の報告がないまま Start-To-Close タイムアウト（{timeout}）に達した。サーバーにはワーカーで何が起きたか見えない。{retry} 後（リトライポリシーのバックオフ）に {next} 回目の試行を予定する。"
+    )
+}
+
+/// Temporal holding an activity: until its timeout fires, or until its backoff ends.
+fn activity_pending(l: Lang, s: StepName, until_ms: u64, timing_out: bool) -> String {
+    let (id, until) = (s.id(), fmt_ms(l, until_ms));
+    if timing_out {
+        tr!(
+            l,
+            "Temporal does not know the worker crashed: it still counts `{id}` as running there, so nothing runs until its Start-To-Close timeout fires at {until}.",
+            "Temporal はワーカーのクラッシュを知らない。`{id}` はまだそこで実行中と見なしているので、{until} に Start-To-Close タイムアウトが発火するまで何も実行されない。"
+        )
+    } else {
+        tr!(
+            l,
+            "Temporal holds `{id}`'s next attempt until its backoff ends at {until}; then this worker takes it.",
+            "Temporal は `{id}` の次の試行を、バックオフの終わる {until} まで保留する。その後このワーカーが引き受ける。"
+        )
+    }
+}
+
+/// Restate's cleaner purging a completed run after its retention.
+fn purged(l: Lang, run: u32, ended_ms: u64) -> String {
+    let (ended, kept) = (fmt_ms(l, ended_ms), fmt_ms(l, RESTATE_RETENTION_MS));
+    tr!(
+        l,
+        "Restate: run {run} completed at {ended} and its stored result is kept {kept}; by now the cleaner has purged it, so order-42 is free again.",
+        "Restate：実行 {run} は {ended} に完了し、保存された結果の保持期間は {kept}。今はもうクリーナーが削除しているので、order-42 は再び空いている。"
+    )
 }
 
 /// The timeline lane an event sits in: 0 client, 1 engine, 2 worker, 3 services.
@@ -631,7 +750,7 @@ pub fn answer(l: Lang, a: Answer) -> String {
 /// Why a question does not apply.
 pub fn not_posed(l: Lang, n: NotPosed) -> &'static str {
     match n {
-        NotPosed::NoSuchColumn => l.t("This question is about a column the run no longer has.", "この問いは、この実行にはもうない列についてのものだ。"),
+        NotPosed::NoSuchColumn(()) => l.t("This question is about a column the run no longer has.", "この問いは、この実行にはもうない列についてのものだ。"),
         NotPosed::NeverAsked => l.t(
             "With these settings the moment this question asks about never comes, so it is not asked. Reset the lesson to see it.",
             "この設定では、問いが尋ねる瞬間が来ないので問わない。レッスンをリセットすると見られる。",
@@ -676,6 +795,10 @@ pub struct LessonWords {
 }
 
 /// The words of lesson `id`.
+#[expect(
+    clippy::too_many_lines,
+    reason = "a table of words: one arm per lesson"
+)]
 pub fn lesson(l: Lang, id: &str) -> LessonWords {
     let w = |title, story, ask, why, takeaway| LessonWords {
         title,

@@ -9,7 +9,7 @@ use crate::sim::limits::{
 };
 use crate::sim::{Halt, Input, World};
 use crate::ui::i18n::{tr, Lang};
-use crate::ui::lab::persist::{Origin, RestoreError};
+use crate::ui::share::{Origin, RestoreError};
 
 use super::grouped;
 
@@ -131,6 +131,10 @@ fn duration_field(lang: Lang, f: DurationField) -> &'static str {
 }
 
 /// An input error as a message that says what to fix.
+#[expect(
+    clippy::too_many_lines,
+    reason = "a table of words: one message per input error"
+)]
 pub fn input_error(lang: Lang, e: &InputError) -> String {
     use InputError as E;
     match e {
@@ -451,6 +455,10 @@ pub fn number_field(lang: Lang, f: NumberField) -> &'static str {
 
 /// A lab error as a message that says what to do instead. Requests and schedule entries are
 /// numbered from 1, as the page shows them.
+#[expect(
+    clippy::too_many_lines,
+    reason = "a table of words: one message per lab error"
+)]
 pub fn lab_error(lang: Lang, e: &LabError) -> String {
     match e {
         LabError::RequestCount { requests } => {
@@ -672,6 +680,10 @@ mod tests {
     }
 
     #[test]
+    #[expect(
+        clippy::too_many_lines,
+        reason = "a table of cases: one of each lab error"
+    )]
     fn every_lab_error_has_both_messages() {
         let errors = [
             LabError::RequestCount { requests: 1 },
@@ -765,6 +777,10 @@ mod tests {
     /// The walk's cases (issue 10, defect 7): each number error names its real problem, the
     /// field, and the range as people write it (grouped, "A to B", never a Rust range).
     #[test]
+    #[expect(
+        clippy::too_many_lines,
+        reason = "a table of cases: each number error and its two messages"
+    )]
     fn number_errors_name_the_real_problem_and_the_range() {
         use NumberField as L;
         use TypedField as S;

@@ -114,6 +114,10 @@ pub fn event_text(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
 }
 
 /// The client's and the network's events (the client lane and the arrows between).
+#[expect(
+    clippy::too_many_lines,
+    reason = "a table of words: one arm per client and network event"
+)]
 fn client_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
     use EventKind as E;
     match e {
@@ -214,6 +218,10 @@ fn client_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
 }
 
 /// The server's and its database's events.
+#[expect(
+    clippy::too_many_lines,
+    reason = "a table of words: one arm per server and database event"
+)]
 fn server_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
     use EventKind as E;
     match e {

@@ -4,25 +4,25 @@
 
 use crate::sim::kafka::Input;
 use crate::sim::kafka::{
-    BatchStatus, Choice, ConfigRefusal, FailReason, Fate, InstanceState, Invariant, KafkaJsonError,
-    KafkaLimit, Reaction, RelayKind, Sent, StepKind, StepRecord, Verdict,
+    BatchStatus, Choice, ConfigRefusal, Epoch, EventId, FailReason, Fate, InstanceState, Invariant,
+    KafkaJsonError, KafkaLimit, Pid, Reaction, RelayKind, Sent, Seq, StepKind, StepRecord, Verdict,
 };
 use crate::sim::limits::{
     KAFKA_MAX_AT_MS, KAFKA_MAX_DELAY_MS, KAFKA_MAX_DELIVERY_TIMEOUT_MS, KAFKA_MAX_EVENTS,
     KAFKA_MAX_INPUTS, KAFKA_MAX_JITTER_MS, KAFKA_MAX_RETRIES, KAFKA_MAX_SEND, MAX_JSON_BYTES,
 };
-use crate::ui::i18n::{tr, Lang};
+use crate::ui::i18n::{pair, tr, Lang, Pair};
 
 /// What the Kafka model leaves out (the page's list; each is an ignored conformance case or a
 /// documented choice).
-pub const LEAVES_OUT: [(&str, &str); 7] = [
-    ("One partition and one broker: no replication, no leader changes; “not enough replicas” is a fault you arm, not a follower falling behind.", "パーティションもブローカーも 1 つ：レプリケーションもリーダー交代もない。「レプリカ不足」は自分で仕掛ける障害で、遅れるフォロワーはいない。"),
-    ("One record per batch, so a batch never splits and the sequence advances by one.", "1 バッチに 1 レコード：バッチは分割されず、シーケンスは 1 ずつ進む。"),
-    ("The broker forgets producers only when you say so, all at once; no log retention or DeleteRecords. (Brokers since KIP-360 accept any sequence from a producer they have no state for, as here, instead of answering UNKNOWN_PRODUCER_ID.)", "ブローカーがプロデューサを忘れるのは指示したときだけで、すべてのプロデューサを一度に。ログの保持期間も DeleteRecords もない。（KIP-360 以降のブローカーは、状態のないプロデューサのシーケンスを UNKNOWN_PRODUCER_ID と答えずに何でも受け付ける。ここも同じ。）"),
-    ("No transactions: a transactional.id only keeps the producer id across restarts and refuses older epochs; there is no commit, abort or read_committed. A zombie's refused write and its failed abort are one step. Where Kafka would abort after a failed batch, the producer here bumps its epoch through the coordinator (once nothing is in flight) as the idempotent producer would, and sends its unfinished batches again in the new epoch.", "トランザクションはない：transactional.id は再起動をまたいでプロデューサIDを保ち、古いエポックを拒否するだけ。コミットもアボートも read_committed もない。ゾンビの書き込み拒否とアボートの失敗は 1 ステップにまとめている。Kafka ならバッチの失敗後にアボートするところで、ここではべき等プロデューサと同じ場面で（送信中がなくなってから）コーディネータを通してエポックを上げ、未完了のバッチを新しいエポックで送り直す。"),
-    ("Time is scaled down: 10 ms one way, a request timeout of 60 ms, no retry backoff and no linger.", "時間は縮めている：片道 10 ms、リクエストタイムアウト 60 ms、リトライのバックオフも linger もない。"),
-    ("A step drains every batch that may go; Kafka's sender drains one batch per partition per loop and sends the next on the following loop.", "1 ステップで送れるバッチをすべて送る。Kafka の sender はループごとにパーティションあたり 1 バッチを送り、次は次のループで送る。"),
-    ("Requests already on their way when the producer closes a connection still reach the broker (it has read them) and are written; their answers are lost.", "プロデューサが接続を閉じた時に途中だったリクエストは、ブローカーに届いて（読み込み済みとして）書かれる。応答は失われる。"),
+pub const LEAVES_OUT: [Pair; 7] = [
+    pair!("One partition and one broker: no replication, no leader changes; “not enough replicas” is a fault you arm, not a follower falling behind.", "パーティションもブローカーも 1 つ：レプリケーションもリーダー交代もない。「レプリカ不足」は自分で仕掛ける障害で、遅れるフォロワーはいない。"),
+    pair!("One record per batch, so a batch never splits and the sequence advances by one.", "1 バッチに 1 レコード：バッチは分割されず、シーケンスは 1 ずつ進む。"),
+    pair!("The broker forgets producers only when you say so, all at once; no log retention or DeleteRecords. (Brokers since KIP-360 accept any sequence from a producer they have no state for, as here, instead of answering UNKNOWN_PRODUCER_ID.)", "ブローカーがプロデューサを忘れるのは指示したときだけで、すべてのプロデューサを一度に。ログの保持期間も DeleteRecords もない。（KIP-360 以降のブローカーは、状態のないプロデューサのシーケンスを UNKNOWN_PRODUCER_ID と答えずに何でも受け付ける。ここも同じ。）"),
+    pair!("No transactions: a transactional.id only keeps the producer id across restarts and refuses older epochs; there is no commit, abort or read_committed. A zombie's refused write and its failed abort are one step. Where Kafka would abort after a failed batch, the producer here bumps its epoch through the coordinator (once nothing is in flight) as the idempotent producer would, and sends its unfinished batches again in the new epoch.", "トランザクションはない：transactional.id は再起動をまたいでプロデューサIDを保ち、古いエポックを拒否するだけ。コミットもアボートも read_committed もない。ゾンビの書き込み拒否とアボートの失敗は 1 ステップにまとめている。Kafka ならバッチの失敗後にアボートするところで、ここではべき等プロデューサと同じ場面で（送信中がなくなってから）コーディネータを通してエポックを上げ、未完了のバッチを新しいエポックで送り直す。"),
+    pair!("Time is scaled down: 10 ms one way, a request timeout of 60 ms, no retry backoff and no linger.", "時間は縮めている：片道 10 ms、リクエストタイムアウト 60 ms、リトライのバックオフも linger もない。"),
+    pair!("A step drains every batch that may go; Kafka's sender drains one batch per partition per loop and sends the next on the following loop.", "1 ステップで送れるバッチをすべて送る。Kafka の sender はループごとにパーティションあたり 1 バッチを送り、次は次のループで送る。"),
+    pair!("Requests already on their way when the producer closes a connection still reach the broker (it has read them) and are written; their answers are lost.", "プロデューサが接続を閉じた時に途中だったリクエストは、ブローカーに届いて（読み込み済みとして）書かれる。応答は失われる。"),
 ];
 
 /// A producer instance's name: P1, P2, … in start order.
@@ -213,18 +213,7 @@ pub fn sent(l: Lang, s: &Sent) -> String {
 /// One step in one line.
 pub fn step(l: Lang, r: &StepRecord) -> String {
     let mut out = match r.kind {
-        StepKind::Input(i) => {
-            let mut s = input(l, i);
-            if let Some((pid, epoch)) = r.started {
-                let pid = pid.map_or_else(|| "—".to_string(), |p| p.to_string());
-                s.push_str(&tr!(
-                    l,
-                    " (producer id {pid}, epoch {epoch})",
-                    "（プロデューサID {pid}、エポック {epoch}）"
-                ));
-            }
-            s
-        }
+        StepKind::Input(i) => input_step(l, i, r.started),
         StepKind::Arrived {
             inst,
             event,
@@ -233,24 +222,7 @@ pub fn step(l: Lang, r: &StepRecord) -> String {
             verdict: v,
             ack_lost,
             ..
-        } => {
-            let (p, e, seq, v) = (
-                instance_name(inst),
-                event_name(event),
-                seq_text(seq),
-                verdict(l, v),
-            );
-            let lost = if ack_lost {
-                l.t(" — the acknowledgement is lost", " — 確認応答は失われる")
-            } else {
-                ""
-            };
-            tr!(
-                l,
-                "The broker gets {e} from {p} (epoch {epoch}, seq {seq}): {v}{lost}",
-                "ブローカーが {p} から {e} を受信（エポック {epoch}、seq {seq}）：{v}{lost}"
-            )
-        }
+        } => arrived(l, inst, event, seq, epoch, v, ack_lost),
         StepKind::Answered {
             inst,
             event,
@@ -281,42 +253,102 @@ pub fn step(l: Lang, r: &StepRecord) -> String {
             inst,
             event,
             unresolved,
-        } => {
-            let (p, e) = (instance_name(inst), event_name(event));
-            let mut s = tr!(
-                l,
-                "{p}: the delivery timeout of {e} passes; it fails to the application and the relay publishes it again",
-                "{p}：{e} の配信タイムアウトが過ぎる。アプリケーションへ失敗を返し、リレーはイベントを再び公開する"
-            );
-            if unresolved {
-                s.push_str(l.t(
-                    " — its sequence is unresolved: nothing new is sent until the batches in flight are answered",
-                    " — シーケンスは未解決：送信中のバッチの応答が揃うまで新しいものは送らない",
-                ));
-            }
-            s
-        }
+        } => expired(l, inst, event, unresolved),
         StepKind::Consumed {
             offset,
             event,
             applied,
-        } => {
-            let e = event_name(event);
-            if applied {
-                tr!(
-                    l,
-                    "The consumer applies {e} (offset {offset})",
-                    "コンシューマが {e} を適用（オフセット {offset}）"
-                )
-            } else {
-                tr!(
-                    l,
-                    "The consumer's inbox has {e} already: skipped (offset {offset})",
-                    "コンシューマの受信箱に {e} がある：スキップ（オフセット {offset}）"
-                )
-            }
-        }
+        } => consumed(l, offset, event, applied),
     };
+    out.push_str(&aftermath(l, r));
+    // Every line of the timeline starts with a capital, whichever phrase comes first.
+    match out.chars().next() {
+        Some(c) if c.is_ascii_lowercase() => c.to_ascii_uppercase().to_string() + &out[1..],
+        _ => out,
+    }
+}
+
+/// An input's step, with the producer id and epoch a restart started with.
+fn input_step(l: Lang, i: Input, started: Option<(Option<Pid>, Epoch)>) -> String {
+    let mut s = input(l, i);
+    if let Some((pid, epoch)) = started {
+        let pid = pid.map_or_else(|| "—".to_string(), |p| p.to_string());
+        s.push_str(&tr!(
+            l,
+            " (producer id {pid}, epoch {epoch})",
+            "（プロデューサID {pid}、エポック {epoch}）"
+        ));
+    }
+    s
+}
+
+/// A request reaching the broker, and the broker's answer.
+fn arrived(
+    l: Lang,
+    inst: usize,
+    event: EventId,
+    seq: Option<Seq>,
+    epoch: Epoch,
+    v: Verdict,
+    ack_lost: bool,
+) -> String {
+    let (p, e, seq, v) = (
+        instance_name(inst),
+        event_name(event),
+        seq_text(seq),
+        verdict(l, v),
+    );
+    let lost = if ack_lost {
+        l.t(" — the acknowledgement is lost", " — 確認応答は失われる")
+    } else {
+        ""
+    };
+    tr!(
+        l,
+        "The broker gets {e} from {p} (epoch {epoch}, seq {seq}): {v}{lost}",
+        "ブローカーが {p} から {e} を受信（エポック {epoch}、seq {seq}）：{v}{lost}"
+    )
+}
+
+/// A batch's delivery timeout passing.
+fn expired(l: Lang, inst: usize, event: EventId, unresolved: bool) -> String {
+    let (p, e) = (instance_name(inst), event_name(event));
+    let mut s = tr!(
+        l,
+        "{p}: the delivery timeout of {e} passes; it fails to the application and the relay publishes it again",
+        "{p}：{e} の配信タイムアウトが過ぎる。アプリケーションへ失敗を返し、リレーはイベントを再び公開する"
+    );
+    if unresolved {
+        s.push_str(l.t(
+            " — its sequence is unresolved: nothing new is sent until the batches in flight are answered",
+            " — シーケンスは未解決：送信中のバッチの応答が揃うまで新しいものは送らない",
+        ));
+    }
+    s
+}
+
+/// The consumer reading a record: applied, or skipped by its inbox.
+fn consumed(l: Lang, offset: u32, event: EventId, applied: bool) -> String {
+    let e = event_name(event);
+    if applied {
+        tr!(
+            l,
+            "The consumer applies {e} (offset {offset})",
+            "コンシューマが {e} を適用（オフセット {offset}）"
+        )
+    } else {
+        tr!(
+            l,
+            "The consumer's inbox has {e} already: skipped (offset {offset})",
+            "コンシューマの受信箱に {e} がある：スキップ（オフセット {offset}）"
+        )
+    }
+}
+
+/// What else a step did, after what happened: the requests its closed connection failed, an
+/// epoch bumped or refused, the requests it sent.
+fn aftermath(l: Lang, r: &StepRecord) -> String {
+    let mut out = String::new();
     for c in &r.closed {
         let (e, n, re) = (event_name(c.event), c.attempt, reaction(l, c.reaction));
         out.push_str(&tr!(
@@ -345,11 +377,7 @@ pub fn step(l: Lang, r: &StepRecord) -> String {
         out.push_str(l.t("; ", "。"));
         out.push_str(&sent(l, s));
     }
-    // Every line of the timeline starts with a capital, whichever phrase comes first.
-    match out.chars().next() {
-        Some(c) if c.is_ascii_lowercase() => c.to_ascii_uppercase().to_string() + &out[1..],
-        _ => out,
-    }
+    out
 }
 
 /// An invariant's name.
@@ -488,6 +516,10 @@ pub fn choice(l: Lang, c: Choice) -> String {
 }
 
 /// A broken limit.
+#[expect(
+    clippy::too_many_lines,
+    reason = "a table of words: one arm per limit, each naming its values"
+)]
 pub fn limit(l: Lang, e: KafkaLimit) -> String {
     match e {
         KafkaLimit::MaxInFlight(n) => tr!(
@@ -589,100 +621,104 @@ pub fn json_error(l: Lang, e: &KafkaJsonError) -> String {
 /// The words of a lesson: title, story, question, why, takeaway.
 pub struct LessonWords {
     /// Title.
-    pub title: (&'static str, &'static str),
+    pub title: Pair,
     /// What happens in the run (never how it ends).
-    pub story: (&'static str, &'static str),
+    pub story: Pair,
     /// The question.
-    pub ask: (&'static str, &'static str),
+    pub ask: Pair,
     /// Why, after the answer.
-    pub why: (&'static str, &'static str),
+    pub why: Pair,
     /// What to try next.
-    pub try_next: (&'static str, &'static str),
+    pub try_next: Pair,
 }
 
 /// A lesson's words.
+#[expect(
+    clippy::too_many_lines,
+    reason = "a table of words: one arm per lesson"
+)]
 pub fn lesson(id: &str) -> Option<LessonWords> {
     Some(match id {
         "kafka-lost-ack" => LessonWords {
-            title: ("A lost acknowledgement, without and with idempotence", "失われた確認応答：冪等性なしとあり"),
-            story: (
+            title: pair!("A lost acknowledgement, without and with idempotence", "失われた確認応答：冪等性なしとあり"),
+            story: pair!(
                 "The service writes three events; the relay publishes them through a producer with enable.idempotence=false. The broker writes the first one, but its acknowledgement is lost, so the producer times out and sends it again.",
                 "サービスが 3 件のイベントを書き、リレーが enable.idempotence=false のプロデューサで公開する。ブローカーは 1 件目を書くが確認応答が失われ、プロデューサはタイムアウトして再送する。",
             ),
-            ask: ("What does the broker do with the retried e0?", "再送された e0 をブローカーはどうする？"),
-            why: (
+            ask: pair!("What does the broker do with the retried e0?", "再送された e0 をブローカーはどうする？"),
+            why: pair!(
                 "Without idempotence a batch carries no producer id and no sequence number, so the broker cannot tell a retry from a new record. With it, the retry carries the same (producer id, epoch, sequence) as a batch it still remembers, and it answers with that batch's offset.",
                 "冪等性なしのバッチはプロデューサIDもシーケンス番号も持たないので、ブローカーはリトライと新しいレコードを区別できない。冪等性ありなら、リトライは覚えているバッチと同じ（プロデューサID、エポック、シーケンス）を持ち、ブローカーはそのバッチのオフセットで応答する。",
             ),
-            try_next: ("Turn idempotence on and replay: the same lost ack, one copy.", "冪等性を有効にして再実行する：同じ応答消失で、コピーは 1 つ。"),
+            try_next: pair!("Turn idempotence on and replay: the same lost ack, one copy.", "冪等性を有効にして再実行する：同じ応答消失で、コピーは 1 つ。"),
         },
         "kafka-in-flight" => LessonWords {
-            title: ("Six in flight and the first ack lost", "in-flight 6 と最初の応答消失"),
-            story: (
+            title: pair!("Six in flight and the first ack lost", "in-flight 6 と最初の応答消失"),
+            story: pair!(
                 "Idempotence is on, with max.in.flight.requests.per.connection=6 (Kafka refuses this; the playground runs it). Six batches go at once and all six are written, but the first acknowledgement is lost and the ones behind it on the same connection never arrive. The producer times out, closes the connection and retries the six in order, one at a time, e0 first.",
                 "冪等性は有効、max.in.flight.requests.per.connection=6（Kafka は拒否するが、ここでは動かす）。6 バッチを一度に送り 6 件とも書かれるが、最初の確認応答が失われ、同じ接続でその後ろの応答も届かない。プロデューサはタイムアウトして接続を閉じ、6 件を順に 1 件ずつ再送する。最初は e0。",
             ),
-            ask: ("What does the broker do with the retry of e0 (sequence 0)?", "e0（シーケンス 0）のリトライをブローカーはどうする？"),
-            why: (
+            ask: pair!("What does the broker do with the retry of e0 (sequence 0)?", "e0（シーケンス 0）のリトライをブローカーはどうする？"),
+            why: pair!(
                 "The broker keeps the metadata of only the last 5 batches per producer. Five later batches pushed sequence 0 out, so the retry is neither a known duplicate nor the next sequence: OutOfOrderSequenceException. The producer has no acknowledgement at all, so to it sequence 0 is the next one and the error means a real gap: it bumps its epoch, numbers the six batches from 0 and sends them again. A new epoch starts a clean slate at the broker, which writes all six a second time.",
                 "ブローカーはプロデューサごとに直近 5 バッチのメタデータしか保持しない。後の 5 バッチがシーケンス 0 を押し出したので、リトライは既知の重複でも次のシーケンスでもなく OutOfOrderSequenceException になる。プロデューサは確認応答を 1 つも受けていないので、シーケンス 0 は次の番号で、この誤りは本当の欠番を意味する：エポックを上げ、6 バッチを 0 から番号付けし直して再送する。新しいエポックはブローカーにとってまっさらなので、6 件すべてがもう一度書かれる。",
             ),
-            try_next: ("Set max in flight to 5 and replay: the retry is recognised.", "max in flight を 5 にして再実行する：リトライが重複と判定される。"),
+            try_next: pair!("Set max in flight to 5 and replay: the retry is recognised.", "max in flight を 5 にして再実行する：リトライが重複と判定される。"),
         },
         "kafka-forgotten" => LessonWords {
-            title: ("A retry after the broker forgot the producer", "ブローカーがプロデューサを忘れた後のリトライ"),
-            story: (
+            title: pair!("A retry after the broker forgot the producer", "ブローカーがプロデューサを忘れた後のリトライ"),
+            story: pair!(
                 "Idempotence is on and one request is in flight at a time. The broker writes e0, but the acknowledgement is lost. Before the producer's retry, the broker expires the producer's state, as it does for a producer it has not heard from for producer.id.expiration.ms (a day by default; the page compresses the wait). The retry carries the same producer id, epoch and sequence as before.",
                 "冪等性は有効で、送信中のリクエストは 1 度に 1 つ。ブローカーは e0 を書くが確認応答が失われる。プロデューサのリトライの前に、ブローカーはそのプロデューサの状態を期限切れにする（producer.id.expiration.ms の間、何も送ってこないプロデューサに対して行うこと。既定は 1 日で、ページでは待ち時間を縮めている）。リトライは前と同じプロデューサID、エポック、シーケンスを持つ。",
             ),
-            ask: ("What does the broker do with the retried e0?", "再送された e0 をブローカーはどうする？"),
-            why: (
+            ask: pair!("What does the broker do with the retried e0?", "再送された e0 をブローカーはどうする？"),
+            why: pair!(
                 "Deduplication lives in the broker's memory of the last five batches per producer. Once that memory is gone, the broker has nothing to compare the retry with, and Kafka accepts any sequence from a producer it has no state for, so the retry is written as a second copy. Idempotence removes duplicates only while the broker still remembers the producer.",
                 "重複排除の根拠は、ブローカーがプロデューサごとに覚えている直近 5 バッチだけ。その記憶が消えると、リトライを比べる相手がない。Kafka は状態のないプロデューサからのシーケンスを何でも受け付けるので、リトライは 2 つ目のコピーとして書かれる。冪等性が重複を取り除けるのは、ブローカーがプロデューサを覚えている間だけ。",
             ),
-            try_next: ("Move the expiry after the retry, or remove it, and replay: the retry is recognised.", "期限切れをリトライの後に移すか消して再実行する：リトライが重複と判定される。"),
+            try_next: pair!("Move the expiry after the retry, or remove it, and replay: the retry is recognised.", "期限切れをリトライの後に移すか消して再実行する：リトライが重複と判定される。"),
         },
         "kafka-delivery-timeout" => LessonWords {
-            title: ("The delivery timeout gives up, the relay sends again", "配信タイムアウトで諦め、リレーが送り直す"),
-            story: (
+            title: pair!("The delivery timeout gives up, the relay sends again", "配信タイムアウトで諦め、リレーが送り直す"),
+            story: pair!(
                 "Idempotence is on, one request in flight, retries=10 and delivery.timeout.ms=200 (Kafka's defaults are retries=2147483647 and 2 minutes; the page compresses time). The broker writes e0, but every acknowledgement is lost. The producer keeps retrying and the broker answers each retry as a duplicate, but no answer gets back. At 200 ms, with retries to spare, the delivery timeout fails e0 to the application. Its outbox row is still unpublished, so the relay publishes e0 again.",
                 "冪等性は有効、送信中のリクエストは 1 つ、retries=10、delivery.timeout.ms=200（Kafka の既定は retries=2147483647 と 2 分。ページでは時間を縮めている）。ブローカーは e0 を書くが、確認応答はすべて失われる。プロデューサはリトライを続け、ブローカーはどのリトライにも重複として答えるが、応答は 1 つも戻らない。200 ms の時点で、リトライ回数を残したまま、配信タイムアウトが e0 をアプリケーションに失敗として返す。アウトボックスの行はまだ未公開なので、リレーは e0 をもう一度公開する。",
             ),
-            ask: ("The relay publishes e0 again. What does the broker do with it?", "リレーが e0 をもう一度公開する。ブローカーはそれをどうする？"),
-            why: (
+            ask: pair!("The relay publishes e0 again. What does the broker do with it?", "リレーが e0 をもう一度公開する。ブローカーはそれをどうする？"),
+            why: pair!(
                 "Idempotence covers the producer's own retries of one send(). When the delivery timeout fails a batch, the producer cannot know whether it was written; the relay's new send() is a new batch with a new sequence (here in a new epoch, because the failed batch's sequence was left unresolved), and the broker has nothing that ties it to the first. The log holds e0 twice, and the consumer applies it twice unless it keeps an inbox. What ends the retrying is time, not the retries setting.",
                 "冪等性が守るのは、1 回の send() に対するプロデューサ自身のリトライだけ。配信タイムアウトでバッチが失敗すると、プロデューサには書かれたかどうか分からない。リレーの新しい send() は新しいシーケンス（失敗したバッチのシーケンスが未解決になったので、ここでは新しいエポック）を持つ新しいバッチで、ブローカーには最初のものと結びつける手がかりがない。ログには e0 が 2 つ入り、受信箱がなければコンシューマは 2 度適用する。リトライを終わらせるのは retries の設定ではなく時間。",
             ),
-            try_next: (
+            try_next: pair!(
                 "Turn the inbox on and replay: e0 is in the log twice but applied once. Or raise the delivery timeout to 480 ms: a later retry is acknowledged in time.",
                 "受信箱を有効にして再実行する：e0 はログに 2 つあるが、適用は 1 度。あるいは配信タイムアウトを 480 ms に上げる：後のリトライが期限内に確認応答される。",
             ),
         },
         "kafka-restart" => LessonWords {
-            title: ("A restart, a transactional id, and the zombie", "再起動、トランザクショナルID、ゾンビ"),
-            story: (
+            title: pair!("A restart, a transactional id, and the zombie", "再起動、トランザクショナルID、ゾンビ"),
+            story: pair!(
                 "e2's acknowledgement is lost and e3's request is lost; then the relay's process stops and a new one starts and publishes both again. Later the old process wakes up — a zombie — and retries e2 and e3 with its old producer id and epoch.",
                 "e2 の確認応答と e3 のリクエストが失われ、リレーのプロセスが止まる。新しいプロセスが起動して両方を再び公開する。その後、古いプロセスが目を覚まし（ゾンビ）、古いプロデューサIDとエポックで e2 と e3 を再送する。",
             ),
-            ask: ("What does the broker do with the zombie's first retry?", "ゾンビの最初のリトライをブローカーはどうする？"),
-            why: (
+            ask: pair!("What does the broker do with the zombie's first retry?", "ゾンビの最初のリトライをブローカーはどうする？"),
+            why: pair!(
                 "Without a transactional.id the new instance got a new producer id, so its resend of e2 is a new record to the broker; the zombie still has its own producer id, its retry of e2 is found in its own window, and its e3 is written again. With a transactional.id the new instance kept the producer id with epoch + 1, and every write of the old epoch is refused (INVALID_PRODUCER_EPOCH), after which the old instance is fenced. Either way the new instance's resend is a new record: deduplication holds only within one producer session.",
                 "transactional.id がないと新しいインスタンスは新しいプロデューサIDを得るので、e2 の再送はブローカーにとって新しいレコード。ゾンビは自分のプロデューサIDのままで、e2 のリトライは自分のウィンドウで重複と判定され、e3 はもう一度書かれる。transactional.id があると新しいインスタンスは同じプロデューサIDでエポック + 1 になり、古いエポックの書き込みはすべて拒否され（INVALID_PRODUCER_EPOCH）、古いインスタンスはフェンスされる。どちらでも新しいインスタンスの再送は新しいレコード：重複排除は 1 つのプロデューサセッション内だけ。",
             ),
-            try_next: ("Turn the transactional id on and replay: the zombie is fenced.", "トランザクショナルIDを有効にして再実行する：ゾンビがフェンスされる。"),
+            try_next: pair!("Turn the transactional id on and replay: the zombie is fenced.", "トランザクショナルIDを有効にして再実行する：ゾンビがフェンスされる。"),
         },
         "kafka-outbox" => LessonWords {
-            title: ("The outbox relay through Kafka, with and without an inbox", "Kafka を通るアウトボックスのリレー、受信箱あり・なし"),
-            story: (
+            title: pair!("The outbox relay through Kafka, with and without an inbox", "Kafka を通るアウトボックスのリレー、受信箱あり・なし"),
+            story: pair!(
                 "The outbox relay publishes six events. The acknowledgements of the first three are lost (the connection's answers stop after e0's), so the producer retries them within its session; later e5's is lost too, and the relay's process stops before it retries. A new process publishes the rows still unpublished. The consumer applies what the log holds.",
                 "アウトボックスのリレーが 6 件のイベントを公開する。最初の 3 件の確認応答が失われ（e0 の応答から接続の応答が止まる）、プロデューサはセッション内でそれらを再送する。後に e5 の応答も失われ、リレーのプロセスはリトライ前に止まる。新しいプロセスが未公開の行を公開し、コンシューマはログの内容を適用する。",
             ),
-            ask: ("How many times does the consumer apply e5?", "コンシューマは e5 を何回適用する？"),
-            why: (
+            ask: pair!("How many times does the consumer apply e5?", "コンシューマは e5 を何回適用する？"),
+            why: pair!(
                 "The broker removes duplicates of retries within one producer session (e0, e1 and e2 are written once). A relay that restarts re-reads and republishes as a new producer: that duplicate reaches the log, and only the consumer's inbox, which remembers the event ids it applied, removes it.",
                 "ブローカーが取り除くのは 1 つのプロデューサセッション内のリトライの重複（e0、e1、e2 は 1 度だけ書かれる）。再起動したリレーは読み直して新しいプロデューサとして再公開する。その重複はログに入り、取り除けるのは適用済みイベントIDを覚えるコンシューマの受信箱だけ。",
             ),
-            try_next: (
+            try_next: pair!(
                 "Turn the inbox on; then try the log-based relay, which resumes from its last committed position and republishes more.",
                 "受信箱を有効にする。次にログベースのリレーを試す：最後にコミットした位置から再開し、もっと多く再公開する。",
             ),
@@ -691,22 +727,19 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
     })
 }
 
-/// Words in both languages.
-pub type Pair = (&'static str, &'static str);
-
 /// A challenge's title and goal.
 pub fn challenge(id: &str) -> Option<(Pair, Pair)> {
     Some(match id {
         "kafka-duplicate" => (
-            ("Get a duplicate past idempotence", "冪等性をすり抜けて重複を入れる"),
-            (
+            pair!("Get a duplicate past idempotence", "冪等性をすり抜けて重複を入れる"),
+            pair!(
                 "With idempotence on and without crashing or restarting the producer, get the producer to write one send twice by its own retries (the relay sending an event again after a failure does not count). You may change every setting and add any fault.",
                 "冪等性を有効にしたまま、プロデューサを止めたり再起動したりせずに、プロデューサ自身のリトライで 1 回の送信を 2 度書かせる（失敗の後にリレーがイベントを送り直すのは数えない）。設定はすべて変えてよく、どの障害も加えてよい。",
             ),
         ),
         "kafka-reorder" => (
-            ("Reorder two records", "2 つのレコードの順序を入れ替える"),
-            (
+            pair!("Reorder two records", "2 つのレコードの順序を入れ替える"),
+            pair!(
                 "With idempotence on and at most 5 in flight, get an event into the log before one the service wrote earlier. Delaying a request will not do it: a connection keeps its requests in order.",
                 "冪等性を有効にし in-flight を 5 以下にしたまま、サービスが先に書いたイベントより後のイベントを先にログへ入れる。リクエストを遅らせても無理：接続はリクエストの順序を保つ。",
             ),
@@ -716,13 +749,13 @@ pub fn challenge(id: &str) -> Option<(Pair, Pair)> {
 }
 
 /// The solution's explanation, shown with "Show a solution".
-pub fn solution(id: &str) -> (&'static str, &'static str) {
+pub fn solution(id: &str) -> Pair {
     match id {
-        "kafka-duplicate" => (
+        "kafka-duplicate" => pair!(
             "Six in flight and the ack of the first of six lost: by the retry, five later batches have pushed it out of the broker's window.",
             "in-flight 6 で、6 件の最初の応答を失う：リトライの時点で、後の 5 バッチがそれをブローカーのウィンドウから押し出している。",
         ),
-        _ => (
+        _ => pair!(
             "Have the broker refuse the very first request (not enough replicas): nothing is appended, and the broker accepts any first sequence from a producer id it has no state for, so the second and third batches are written first. The retried first batch is now out of order for good; it fails to the application, and the relay's resend lands after them.",
             "最初のリクエストをブローカーに拒否させる（レプリカ不足）：何も追記されず、ブローカーは状態を持たないプロデューサIDの最初のシーケンスを何でも受け付けるので、2 つ目と 3 つ目のバッチが先に書かれる。リトライした最初のバッチはもう順序外のまま。アプリケーションへ失敗が返り、リレーの再送はそれらの後に入る。",
         ),

@@ -1,7 +1,7 @@
 //! The lesson path: one lesson per section of the article, in its order, in English and Japanese,
 //! written for this page (the article is the lesson plan; the words are ours). The runs are data
 //! in `crate::sim` (`builtin`), the questions and their answers are the core's
-//! (`crate::sim::lesson::question`): no text here states an outcome. `why` is shown after the
+//! (`crate::sim::teach::question`): no text here states an outcome. `why` is shown after the
 //! answer, with `{step}` replaced by the step that shows it.
 
 pub use crate::ui::i18n::Pair;
@@ -594,7 +594,7 @@ mod tests {
                 "{id}"
             );
             assert!(
-                crate::sim::lesson::question(id).is_some(),
+                crate::sim::teach::question(id).is_some(),
                 "{id} asks nothing"
             );
             assert!(number(id).is_some());

@@ -139,6 +139,10 @@ pub fn invariant_name(lang: Lang, i: Invariant) -> &'static str {
 }
 
 /// What broke, in a sentence.
+#[expect(
+    clippy::too_many_lines,
+    reason = "a table of words: one sentence per violation"
+)]
 pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
     match &v.detail {
         ViolationDetail::Money { expected, actual } => tr!(

@@ -1,7 +1,8 @@
 //! Words for what teaches around the run: a question's values, why a question no longer
 //! applies, a challenge's goal and moves, and why a move was refused.
 
-use crate::sim::lesson::{Challenge, Goal, Measure, MoveKind, MoveRefused, NotPosed, Value};
+use crate::sim::lesson::Value;
+use crate::sim::teach::{Challenge, Goal, Measure, MoveKind, MoveRefused, NotPosed};
 use crate::ui::i18n::{tr, Lang};
 
 use super::{grouped, invariant_name, service_name};

@@ -2,3 +2,90 @@
 
 #[allow(unused_imports)]
 use crate::ui::i18n::{pair, tr, Lang, Pair};
+
+// app.rs: the header, the footer, the page that is not found, the hand-over to another page.
+pub const SKIP_TO_CONTENT: Pair = pair!("Skip to content", "本文へ移動");
+pub const SITE_TITLE: Pair = pair!(
+    "Idempotency keys playground",
+    "冪等性キー・プレイグラウンド"
+);
+pub const TAGLINE: Pair = pair!(
+    "Watch a timed-out retry charge a card twice, and see what really prevents it: keys, atomicity, outboxes. Everything runs in this page.",
+    "タイムアウト後のリトライが二重課金を生む様子と、それを本当に防ぐもの（キー、原子性、アウトボックス）を、このページの中で動かして確かめる。"
+);
+pub const SECTIONS: Pair = pair!("Sections", "セクション");
+pub const NAV_SCENARIOS: Pair = pair!("Scenarios", "シナリオ");
+pub const NAV_SANDBOX: Pair = pair!("Sandbox", "サンドボックス");
+pub const NAV_LAB: Pair = pair!("Concurrency lab", "並行性ラボ");
+pub const NAV_PROPERTIES: Pair = pair!("Property checks", "性質の検査");
+pub const NAV_DURABLE: Pair = pair!("Durable execution", "永続実行");
+/// The language button's description: what it does.
+pub const SWITCH_LANGUAGE: Pair = pair!("Switch the page to Japanese", "ページを英語に切り替える");
+/// The language button's own `lang`: the language it names.
+pub const OTHER_LANG_CODE: Pair = pair!("ja", "en");
+/// The language button's visible text, in the language it names.
+pub const OTHER_LANG_NAME: Pair = pair!("日本語", "English");
+pub const FOOTER: Pair = pair!(
+    "Deterministic simulation: the same seed and inputs give the same run, step for step.",
+    "決定論的シミュレーション：同じシードと入力なら、一歩ずつ同じ実行になる。"
+);
+pub const NOT_FOUND: Pair = pair!("Page not found", "ページが見つからない");
+pub const BACK_TO_FIRST: Pair = pair!("Back to the first scenario", "最初のシナリオへ戻る");
+pub const OPENING: Pair = pair!("Opening… ", "開いています… ");
+pub const CONTINUE: Pair = pair!("Continue", "続ける");
+
+/// "There is nothing at …".
+pub fn nothing_at(l: Lang, path: &str) -> String {
+    tr!(
+        l,
+        "There is nothing at “{path}”.",
+        "「{path}」には何もない。"
+    )
+}
+
+// run/controls.rs: the run controls, the same words and order on every page.
+pub const RUN_CONTROLS: Pair = pair!("Run controls", "実行の操作");
+pub const RESET: Pair = pair!("« Reset", "« 最初へ");
+pub const BACK_TITLE: Pair = pair!("Step back (←)", "1つ戻る（←）");
+pub const BACK: Pair = pair!("◀ Back", "◀ 戻る");
+pub const PLAY_TITLE: Pair = pair!("Play / pause (space)", "再生／一時停止（スペース）");
+pub const PAUSE: Pair = pair!("❚❚ Pause", "❚❚ 一時停止");
+pub const PLAY: Pair = pair!("▶ Play", "▶ 再生");
+pub const STEP_TITLE: Pair = pair!("Step forward (→)", "1つ進む（→）");
+pub const STEP: Pair = pair!("Step ▶", "進む ▶");
+pub const RUN_TO_END: Pair = pair!("Run to end »", "最後まで »");
+pub const SPEED: Pair = pair!("Speed", "速度");
+pub const PLAY_SPEED: Pair = pair!("Play speed", "再生速度");
+pub const SCRUBBER: Pair = pair!("Step", "ステップ");
+
+/// "Step 3 / 20".
+pub fn position(l: Lang, position: usize, total: usize) -> String {
+    tr!(
+        l,
+        ["Step {} / {}", position, total],
+        ["ステップ {} / {}", position, total]
+    )
+}
+
+/// " · t = 120 ms", after the position when the run has a clock.
+pub fn time_ms(l: Lang, t: u64) -> String {
+    tr!(l, " · t = {t} ms", " · t = {t} ms")
+}
+
+// question.rs: the open question, as every page with lessons draws it.
+pub const PREDICT: Pair = pair!("Predict", "予想する");
+pub const PREDICT_LABEL: Pair = pair!("Predict: ", "予想：");
+pub const SKIP: Pair = pair!("Skip", "スキップ");
+pub const WAITS_HERE: Pair = pair!(
+    "The run waits here for your answer.",
+    "実行はここで答えを待っている。"
+);
+
+/// "Answer now, or step on …" while the run is before the question's step.
+pub fn answer_or_step_on(l: Lang, ask_at: usize) -> String {
+    tr!(
+        l,
+        "Answer now, or step on: the run waits for your answer at step {ask_at}.",
+        "今答えるか、先へ進める。実行はステップ {ask_at} で答えを待つ。"
+    )
+}

@@ -1,18 +1,10 @@
 //! What a question or a goal reads off one world: a number or a yes/no, and which trace events
 //! can change it (so the step that shows an answer is found without re-measuring every step).
 
+use crate::sim::lesson::Value;
 use crate::sim::world::invariants::{Invariant, ViolationDetail};
 use crate::sim::world::trace::{CheckOutcome, EventKind};
 use crate::sim::world::World;
-
-/// A value read off a world.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Value {
-    /// A number: a balance, a count.
-    Int(i64),
-    /// Yes or no.
-    Bool(bool),
-}
 
 /// Something measured on one world (one column of a run).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

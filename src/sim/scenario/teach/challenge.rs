@@ -19,7 +19,8 @@ use crate::sim::world::invariants::Invariant;
 use crate::sim::world::outbox::EmitMode;
 use crate::sim::world::server::ServiceKind::{self, Atomic, Naive, Production, SplitStore};
 
-use super::measure::{Measure, Value};
+use super::measure::Measure;
+use crate::sim::lesson::{Judge, Value};
 
 /// Ids of the playground's challenges, in the order the page lists them.
 pub const CHALLENGE_IDS: [&str; 9] = [
@@ -258,6 +259,10 @@ fn goal(measure: Measure, target: Value) -> Goal {
 const HOUR_MS: u64 = 3_600_000;
 
 /// A playground challenge by id.
+#[expect(
+    clippy::too_many_lines,
+    reason = "a table of data: one entry per challenge"
+)]
 pub fn challenge(id: &str) -> Option<Challenge> {
     use MoveKind::*;
     let one = |kind: ServiceKind| base(&[kind], Vec::new());
@@ -484,6 +489,18 @@ pub struct LabChallenge {
     pub goal: LabGoal,
     /// A winning schedule (for `EveryRequestCharges`; empty when the explorer wins it).
     pub solution: Vec<usize>,
+}
+
+impl Judge<Session> for Challenge {
+    fn won(&self, session: &Session) -> bool {
+        Challenge::won(self, session)
+    }
+}
+
+impl Judge<Stepper> for LabChallenge {
+    fn won(&self, stepper: &Stepper) -> bool {
+        self.won_by_stepper(stepper)
+    }
 }
 
 impl LabChallenge {

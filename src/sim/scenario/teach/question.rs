@@ -9,7 +9,8 @@ use crate::sim::world::server::ServiceKind;
 use crate::sim::world::trace::{EventKind, TraceEvent};
 use crate::sim::world::World;
 
-use super::measure::{Measure, Value};
+use super::measure::Measure;
+use crate::sim::lesson::{self, Pose, Value, MAX_CHOICES};
 
 /// When a question stops the run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,32 +37,11 @@ pub struct Question {
     pub ask: Ask,
 }
 
-/// A question against one run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Posed {
-    /// The column asked about, in the run on the page.
-    pub column: usize,
-    /// The step at which the run stops for the question (the decisive step is the next one).
-    pub ask_at: usize,
-    /// 2 to 4 choices, in the order shown.
-    pub choices: Vec<Value>,
-    /// Index of the right choice.
-    pub answer: usize,
-    /// The step whose event shows the answer.
-    pub shows_at: usize,
-}
+/// A question against one run: its choices are values read off a world.
+pub type Posed = lesson::Posed<Value>;
 
-/// Why a question does not apply to the run on the page.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NotPosed {
-    /// The run has no column with the service the question is about.
-    NoSuchColumn(ServiceKind),
-    /// The moment it asks at never comes in this run (the inputs were changed).
-    NeverAsked,
-}
-
-/// Choices at most.
-pub const MAX_CHOICES: usize = 4;
+/// Why a question does not apply to the run on the page: the service of the column it wanted.
+pub type NotPosed = lesson::NotPosed<ServiceKind>;
 
 /// The question of a built-in lesson, if it has one.
 pub fn question(lesson: &str) -> Option<Question> {
@@ -104,6 +84,15 @@ pub fn question(lesson: &str) -> Option<Question> {
 impl Question {
     /// This question against `session`'s run.
     pub fn pose(&self, session: &Session) -> Result<Posed, NotPosed> {
+        Pose::pose(self, session)
+    }
+}
+
+impl Pose<Session> for Question {
+    type Choice = Value;
+    type Column = ServiceKind;
+
+    fn pose(&self, session: &Session) -> Result<Posed, NotPosed> {
         let written = builtin(self.lesson).and_then(|s| s.services.get(self.column).copied());
         let Some(spec) = written else {
             return Err(NotPosed::NeverAsked);
@@ -139,26 +128,8 @@ impl Question {
             .then(|| world.rewind(ask_at).ok().map(|w| self.measure.of(&w)))
             .flatten();
         let choices = choices(self.measure, answer, before, session, column);
-        let answer_at = choices.iter().position(|c| *c == answer).unwrap_or(0);
-        Ok(Posed {
-            column,
-            ask_at,
-            shows_at: shows_at(self.measure, world, ask_at, answer, before),
-            choices,
-            answer: answer_at,
-        })
-    }
-}
-
-impl Posed {
-    /// Whether choice `i` is right.
-    pub fn is_right(&self, i: usize) -> bool {
-        i == self.answer
-    }
-
-    /// The right value.
-    pub fn answer_value(&self) -> Value {
-        self.choices[self.answer]
+        let shows_at = shows_at(self.measure, world, ask_at, answer, before);
+        Ok(Posed::new(column, ask_at, choices, answer, shows_at))
     }
 }
 

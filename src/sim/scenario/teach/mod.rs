@@ -1,0 +1,23 @@
+//! Teaching on the payments world: the question each built-in lesson asks before its decisive
+//! step, and the challenges' goals and move limits (the playground's and the concurrency lab's),
+//! in the vocabulary of `crate::sim::lesson`. Everything is judged against what the core
+//! computed for the run on the page, never against text: a question's choices and answer are
+//! measured on the finished run, and a challenge's goal is checked on the worlds at the cursor
+//! after every step.
+//!
+//! - `measure`: [`Measure`], a number or a yes/no read off one world, and which events move it.
+//! - `question`: [`Question`] (what a built-in lesson asks, of which column, when), posed
+//!   against a [`Session`](super::session::Session) as a [`Posed`](crate::sim::lesson::Posed).
+//! - `challenge`: [`Challenge`] (a starting run, the moves allowed, a goal) for the playground,
+//!   and [`LabChallenge`] for the concurrency lab.
+
+mod challenge;
+mod measure;
+mod question;
+
+pub use challenge::{
+    challenge, lab_challenge, Challenge, Goal, LabChallenge, LabGoal, MoveKind, MoveRefused,
+    CHALLENGE_IDS, LAB_CHALLENGE_IDS,
+};
+pub use measure::Measure;
+pub use question::{question, Ask, NotPosed, Posed, Question};
