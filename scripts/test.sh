@@ -4,7 +4,9 @@
 #   1. native   cargo test (core, property tests, article tests)
 #   2. browser  wasm-pack test --headless --chrome (core tests compiled to wasm, Yew component tests)
 #   3. e2e      dist/ served on 127.0.0.1, Playwright + Debian Chromium (tests/e2e/*.test.mjs)
-#   4. lint     core-import check, cargo fmt --check, clippy -D warnings on native and wasm32
+#   4. lint     core-import check (and no import circle in src/ui), every word in src/ui/text,
+#               components of at most 70 lines, cargo fmt --check, clippy -D warnings (functions
+#               of at most 70 lines among them) on native and wasm32
 #   5. pg       a throwaway PostgreSQL (scripts/pg.sh): the services as SQL, forced schedules and
 #               a short 10-connection race (tests/pg.rs), then the server is stopped; then the
 #               same from a clone in a mode-700 folder, as root and as `nobody` when run as
@@ -34,8 +36,10 @@ for layer in $layers; do
   echo "[test] $layer: $(disk_free) free on the disk"
   case "$layer" in
     lint)
-      echo "[test] lint: core imports, rustfmt, clippy (native and wasm32)"
+      echo "[test] lint: core imports, words, component length, rustfmt, clippy (native and wasm32)"
       scripts/check-core-imports.sh
+      scripts/check-words.sh
+      scripts/check-component-length.sh
       cargo fmt --all -- --check
       cargo clippy --all-targets -- -D warnings
       cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings

@@ -1,7 +1,8 @@
 //! Yew component tests for the page shell, in headless Chromium (wasm-pack test --headless --chrome).
 #![cfg(target_arch = "wasm32")]
 
-use idempotency_playground::ui::app::{App, PlaygroundSite};
+use idempotency_playground::ui::app::App;
+use idempotency_playground::ui::playground::PlaygroundSite;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 

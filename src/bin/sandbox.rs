@@ -3,5 +3,5 @@
 //! sandbox form.
 
 fn main() {
-    idempotency_playground::ui::start::<idempotency_playground::ui::app::SandboxSite>();
+    idempotency_playground::ui::start::<idempotency_playground::ui::playground::SandboxSite>();
 }

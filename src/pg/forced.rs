@@ -49,6 +49,94 @@ fn run_step(client: &mut Client, r: &mut Request, amount: i64) {
     }
 }
 
+/// The schedule's side of a forced run: one channel to let each request take its next step,
+/// and what each request reported back (its step done, whether it finished).
+struct Conductor {
+    go: Vec<mpsc::Sender<()>>,
+    done: mpsc::Receiver<(usize, bool)>,
+    busy: Vec<bool>,
+    finished: Vec<bool>,
+    blocked_steps: u64,
+}
+
+impl Conductor {
+    fn note(&mut self, (r, finished): (usize, bool)) {
+        self.busy[r] = false;
+        self.finished[r] |= finished;
+    }
+
+    /// Takes every report already sent.
+    fn drain(&mut self) {
+        while let Ok(msg) = self.done.try_recv() {
+            self.note(msg);
+        }
+    }
+
+    /// Waits up to `wait` for request r's step to finish; whether it did.
+    fn wait_for(&mut self, r: usize, wait: Duration) -> bool {
+        let deadline = std::time::Instant::now() + wait;
+        while self.busy[r] {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.done.recv_timeout(left) {
+                Ok(msg) => self.note(msg),
+                Err(_) => return false,
+            }
+        }
+        true
+    }
+
+    /// Lets request r take its next step; false if it has ended.
+    fn let_go(&mut self, r: usize) -> bool {
+        self.busy[r] = self.go[r].send(()).is_ok();
+        self.busy[r]
+    }
+
+    /// One schedule entry: request r's next step, unless it has finished; a step still waiting
+    /// for a lock after [`BLOCK_WAIT`] counts as blocked, and the schedule goes on.
+    fn entry(&mut self, r: usize) {
+        self.drain();
+        if r >= self.go.len() || self.finished[r] {
+            return;
+        }
+        if self.busy[r] && !self.wait_for(r, BLOCK_WAIT) {
+            self.blocked_steps += 1;
+            return;
+        }
+        if self.finished[r] {
+            return;
+        }
+        self.let_go(r);
+        if !self.wait_for(r, BLOCK_WAIT) {
+            self.blocked_steps += 1;
+        }
+    }
+
+    /// What the schedule left: a request that can move moves; when every unfinished one is
+    /// waiting for a lock, the next to be let go is waited for.
+    fn finish(&mut self) -> Result<(), String> {
+        while self.finished.iter().any(|f| !f) {
+            self.drain();
+            let movable = (0..self.go.len()).find(|&r| !self.finished[r] && !self.busy[r]);
+            match movable {
+                Some(r) => {
+                    if self.let_go(r) {
+                        self.wait_for(r, BLOCK_WAIT);
+                    } else {
+                        self.finished[r] = true;
+                    }
+                }
+                None => match self.done.recv_timeout(FINISH_WAIT) {
+                    Ok(msg) => self.note(msg),
+                    Err(_) => {
+                        return Err(format!("every request still blocked after {FINISH_WAIT:?}"))
+                    }
+                },
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Runs `schedule` (0-based request per entry) for `variant` over `clients`, one request per
 /// client, with `admin` resetting the tables first and counting after.
 pub fn run_schedule(
@@ -62,7 +150,7 @@ pub fn run_schedule(
     reset(admin, balance).map_err(|e| e.to_string())?;
     let n = clients.len();
     let (done_tx, done_rx) = mpsc::channel::<(usize, bool)>();
-    let outcomes = std::thread::scope(|s| {
+    let (outcomes, blocked_steps) = std::thread::scope(|s| {
         let mut go = Vec::new();
         let mut handles = Vec::new();
         for (i, client) in clients.iter_mut().enumerate() {
@@ -81,71 +169,18 @@ pub fn run_schedule(
                 (r.outcome().cloned(), r.retries())
             }));
         }
-        let mut busy = vec![false; n];
-        let mut finished = vec![false; n];
-        let mut blocked_steps = 0u64;
-        let note = |msg: (usize, bool), busy: &mut [bool], finished: &mut [bool]| {
-            busy[msg.0] = false;
-            finished[msg.0] |= msg.1;
+        let mut c = Conductor {
+            go,
+            done: done_rx,
+            busy: vec![false; n],
+            finished: vec![false; n],
+            blocked_steps: 0,
         };
-        // Waits up to `wait` for request r's step to finish; whether it did.
-        let wait_for =
-            |r: usize, wait: Duration, busy: &mut Vec<bool>, finished: &mut Vec<bool>| {
-                let deadline = std::time::Instant::now() + wait;
-                while busy[r] {
-                    let left = deadline.saturating_duration_since(std::time::Instant::now());
-                    match done_rx.recv_timeout(left) {
-                        Ok(msg) => note(msg, busy, finished),
-                        Err(_) => return false,
-                    }
-                }
-                true
-            };
-        let mut result = Ok(());
         for &r in schedule {
-            while let Ok(msg) = done_rx.try_recv() {
-                note(msg, &mut busy, &mut finished);
-            }
-            if r >= n || finished[r] {
-                continue;
-            }
-            if busy[r] && !wait_for(r, BLOCK_WAIT, &mut busy, &mut finished) {
-                blocked_steps += 1;
-                continue;
-            }
-            if finished[r] {
-                continue;
-            }
-            busy[r] = go[r].send(()).is_ok();
-            if !wait_for(r, BLOCK_WAIT, &mut busy, &mut finished) {
-                blocked_steps += 1;
-            }
+            c.entry(r);
         }
-        // What the schedule left: a request that can move moves; when every unfinished one is
-        // waiting for a lock, the next to be let go is waited for.
-        while finished.iter().any(|f| !f) {
-            while let Ok(msg) = done_rx.try_recv() {
-                note(msg, &mut busy, &mut finished);
-            }
-            match (0..n).find(|&r| !finished[r] && !busy[r]) {
-                Some(r) => {
-                    busy[r] = go[r].send(()).is_ok();
-                    if !busy[r] {
-                        finished[r] = true;
-                    } else {
-                        wait_for(r, BLOCK_WAIT, &mut busy, &mut finished);
-                    }
-                }
-                None => match done_rx.recv_timeout(FINISH_WAIT) {
-                    Ok(msg) => note(msg, &mut busy, &mut finished),
-                    Err(_) => {
-                        result = Err(format!("every request still blocked after {FINISH_WAIT:?}"));
-                        break;
-                    }
-                },
-            }
-        }
-        drop(go);
+        let result = c.finish();
+        drop(c.go);
         let outcomes: Vec<Outcome> = handles
             .into_iter()
             .map(|h| {
@@ -155,12 +190,12 @@ pub fn run_schedule(
                     .unwrap_or(Outcome::Failed("08000".into()))
             })
             .collect();
-        result.map(|()| (outcomes, blocked_steps))
+        result.map(|()| (outcomes, c.blocked_steps))
     })?;
     let (charges, _, _) = tally(admin).map_err(|e| e.to_string())?;
     Ok(ForcedRun {
         charges,
-        blocked_steps: outcomes.1,
-        outcomes: outcomes.0,
+        blocked_steps,
+        outcomes,
     })
 }

@@ -86,52 +86,6 @@ pub fn href_from(dir: &str, route: &Route) -> String {
     }
 }
 
-/// The playground page (`index.html`, the first page a learner opens): the built-in lessons.
-pub struct PlaygroundSite;
-
-impl Site for PlaygroundSite {
-    const DIR: &'static str = "";
-
-    fn render(route: &Route, lang: Lang) -> Html {
-        match route {
-            Route::Scenario(id) => {
-                let tools = super::playground::Tools::LESSONS;
-                html! { <super::playground::Playground lang={lang} route={route.clone()} key={id.clone()} tools={tools} staged=true /> }
-            }
-            _ => not_found(route, lang),
-        }
-    }
-
-    fn home() -> Route {
-        Route::Scenario(super::route::HOME_SCENARIO.into())
-    }
-}
-
-/// The sandbox page (`sandbox/`): the playground with its sandbox form and the challenges. A wasm
-/// of its own, so the first page downloads none of the form's code (`playground::Tools`).
-pub struct SandboxSite;
-
-impl Site for SandboxSite {
-    const DIR: &'static str = "sandbox/";
-
-    fn render(route: &Route, lang: Lang) -> Html {
-        let tools = super::playground::Tools::SANDBOX;
-        match route {
-            Route::Sandbox => {
-                html! { <super::playground::Playground lang={lang} route={route.clone()} key="sandbox" dir={Self::DIR} tools={tools} staged=true /> }
-            }
-            Route::Challenge(id) => {
-                html! { <super::playground::Playground lang={lang} route={route.clone()} key={format!("challenge/{id}")} dir={Self::DIR} tools={tools} staged=true /> }
-            }
-            _ => not_found(route, lang),
-        }
-    }
-
-    fn home() -> Route {
-        Route::Sandbox
-    }
-}
-
 /// "Nothing here", with a way back to the first scenario (drawn by the playground page).
 pub fn not_found(route: &Route, lang: Lang) -> Html {
     let path = match route {
@@ -278,6 +232,7 @@ mod tests {
     use crate::ui::durable::DurableSite;
     use crate::ui::kafka::KafkaSite;
     use crate::ui::lab::LabSite;
+    use crate::ui::playground::{PlaygroundSite, SandboxSite};
     use crate::ui::properties::PropertiesSite;
 
     #[test]

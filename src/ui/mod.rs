@@ -16,7 +16,7 @@ pub mod share;
 pub mod text;
 pub mod web;
 
-/// Mounts page `S` of the site on `<body>`: `app::PlaygroundSite` (src/main.rs),
+/// Mounts page `S` of the site on `<body>`: `playground::PlaygroundSite` (src/main.rs),
 /// `lab::LabSite` (src/bin/lab.rs), `properties::PropertiesSite` (src/bin/properties.rs),
 /// `durable::DurableSite` (src/bin/durable.rs) or `kafka::KafkaSite` (src/bin/kafka.rs).
 pub fn start<S: app::Site>() {

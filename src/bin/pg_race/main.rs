@@ -14,7 +14,8 @@ use std::process::ExitCode;
 
 use idempotency_playground::pg::{self, RaceConfig};
 use idempotency_playground::postgres::{
-    all_two_request_schedules, counterexample_schedule, model_charges, Report, ScheduleRow, Variant,
+    all_two_request_schedules, counterexample_schedule, model_charges, RaceRow, Report,
+    ScheduleRow, Variant,
 };
 
 /// Most connections a race may open (the server's default `max_connections` is 100).
@@ -90,13 +91,34 @@ fn run(a: &Args) -> Result<Report, String> {
         "{server}\nrace: {} connections, one key, {} trials per variant",
         a.connections, a.trials
     );
+    let races = races(&mut admin, &mut clients, cfg)?;
+    let mut two = clients.drain(..2).collect::<Vec<_>>();
+    let schedules = forced_schedules(&mut admin, &mut two, cfg)?;
+    Ok(Report {
+        server,
+        date: a.date.clone(),
+        connections: a.connections,
+        trials: a.trials,
+        balance: cfg.balance,
+        amount: cfg.amount,
+        races,
+        schedules,
+    })
+}
+
+/// Every variant raced over all the connections, a row printed per variant.
+fn races(
+    admin: &mut postgres::Client,
+    clients: &mut [postgres::Client],
+    cfg: RaceConfig,
+) -> Result<Vec<RaceRow>, String> {
     println!(
         "{:<16} {:>7} {:>8} {:>6} {:>8} {:>8} {:>9} {:>8}  errors",
         "variant", "double", "max/key", "charged", "replayed", "in-flight", "retries", "min bal"
     );
     let mut races = Vec::new();
     for v in Variant::ALL {
-        let row = pg::race(&mut admin, &mut clients, v, cfg).map_err(e)?;
+        let row = pg::race(admin, clients, v, cfg).map_err(|e| e.to_string())?;
         let errors: Vec<String> = row
             .errors
             .iter()
@@ -116,7 +138,16 @@ fn run(a: &Args) -> Result<Report, String> {
         );
         races.push(row);
     }
-    let mut two = clients.drain(..2).collect::<Vec<_>>();
+    Ok(races)
+}
+
+/// Every variant under the lab's shortest double charge and then every schedule of two
+/// requests, forced on two connections, beside the model's count.
+fn forced_schedules(
+    admin: &mut postgres::Client,
+    two: &mut [postgres::Client],
+    cfg: RaceConfig,
+) -> Result<Vec<ScheduleRow>, String> {
     let counter = counterexample_schedule();
     println!("forced schedules: the lab's shortest double charge {counter:?}, then all 20 of two requests");
     let mut schedules = Vec::new();
@@ -128,7 +159,7 @@ fn run(a: &Args) -> Result<Report, String> {
     );
     for v in Variant::ALL {
         for schedule in &plans {
-            let run = pg::run_schedule(&mut admin, &mut two, v, schedule, cfg.balance, cfg.amount)?;
+            let run = pg::run_schedule(admin, two, v, schedule, cfg.balance, cfg.amount)?;
             let model = model_charges(v, schedule).map(|c| c as u64);
             if schedule == &counter {
                 println!(
@@ -149,16 +180,7 @@ fn run(a: &Args) -> Result<Report, String> {
             });
         }
     }
-    Ok(Report {
-        server,
-        date: a.date.clone(),
-        connections: a.connections,
-        trials: a.trials,
-        balance: cfg.balance,
-        amount: cfg.amount,
-        races,
-        schedules,
-    })
+    Ok(schedules)
 }
 
 fn main() -> ExitCode {

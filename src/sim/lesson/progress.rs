@@ -129,8 +129,46 @@ impl Progress {
         out
     }
 
+    /// Marks `id`, unless it is won already (a won challenge stays won) or has this mark;
+    /// whether anything changed.
+    pub fn set_mark(&mut self, id: &str, mark: Mark) -> bool {
+        let now = self.mark(id);
+        if now == Some(Mark::Won) || now == Some(mark) {
+            return false;
+        }
+        self.marks.insert(id.to_string(), mark);
+        true
+    }
+
     /// The mark of a lesson or challenge.
     pub fn mark(&self, id: &str) -> Option<Mark> {
         self.marks.get(id).copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_reads_back_what_it_wrote_and_skips_what_it_cannot_read() {
+        let mut p = Progress::default();
+        assert!(p.set_mark("dual-write", Mark::Done));
+        assert!(p.set_mark("triple-charge", Mark::Won));
+        assert!(
+            !p.set_mark("triple-charge", Mark::Done),
+            "a won challenge stays won"
+        );
+        p.answers
+            .insert("key-replays".into(), Answer::Picked(Value::Int(2)));
+        p.answers
+            .insert("dual-write".into(), Answer::Picked(Value::Bool(false)));
+        p.answers.insert("atomic-lock".into(), Answer::Skipped);
+        let text = p.to_text();
+        assert_eq!(Progress::from_text(&text), p);
+        let noisy = format!("{text}future-line x y z\npick broken notanumber\n");
+        assert_eq!(Progress::from_text(&noisy), p);
+        let huge = "done x\n".repeat(MAX_PROGRESS_BYTES);
+        assert_eq!(Progress::from_text(&huge), Progress::default());
     }
 }

@@ -5,10 +5,10 @@
 use yew::prelude::*;
 
 use crate::sim::durable::DurableRun;
+use crate::sim::lesson::Mark;
 use crate::ui::i18n::Lang;
-use crate::ui::playground::teach::Mark;
 use crate::ui::route::Route;
-use crate::ui::run::{use_play_timer, use_run_keys};
+use crate::ui::run::{use_mark, use_play_timer, use_run_keys, use_save_changes};
 use crate::ui::web::{self, Listener};
 
 use super::persist;
@@ -60,6 +60,41 @@ fn opening(mode: Mode) -> DurUi {
     }
 }
 
+/// A link pasted or followed while the page is open (same route, another `?s=`): read it.
+#[hook]
+fn use_followed_links(d: UseReducerDispatcher<DurUi>, route_hash: String) {
+    use_effect_with((), move |_| {
+        let listener = Listener::on_window("hashchange", move |e: web_sys::Event| {
+            let hash = web::event_hash(&e);
+            if Route::parse(&hash).to_hash() != route_hash {
+                return; // another route: the page drawn for it reads its link
+            }
+            let Some(query) = Route::query(&hash).filter(|q| q.contains("s=")) else {
+                return;
+            };
+            web::replace_history(&route_hash);
+            match persist::from_query_versioned(query) {
+                Ok((state, older)) => d.dispatch(DurAction::Load { state, older }),
+                Err(e) => d.dispatch(DurAction::Notice(Notice::BadLink(e))),
+            }
+        });
+        move || drop(listener)
+    });
+}
+
+/// Import: reads the text area's JSON into the run, or says why not.
+fn on_import(import_ref: &NodeRef, d: UseReducerDispatcher<DurUi>) -> Callback<MouseEvent> {
+    let import_ref = import_ref.clone();
+    Callback::from(move |_: MouseEvent| {
+        if let Some(area) = import_ref.cast::<web_sys::HtmlTextAreaElement>() {
+            match persist::read_versioned(&area.value()) {
+                Ok((state, older)) => d.dispatch(DurAction::Load { state, older }),
+                Err(e) => d.dispatch(DurAction::Notice(Notice::BadImport(e))),
+            }
+        }
+    })
+}
+
 /// The durable-execution page.
 #[function_component(DurablePage)]
 pub fn durable_page(p: &DurablePageProps) -> Html {
@@ -91,68 +126,21 @@ pub fn durable_page(p: &DurablePageProps) -> Html {
         let tick = Callback::from(move |()| d.dispatch(DurAction::Tick));
         use_play_timer(tick, ui.playing, ui.run.cursor(), ui.speed_ms);
     }
-    // A link pasted or followed while the page is open (same route, another `?s=`): read it.
-    {
-        let d = ui.dispatcher();
-        let route_hash = route_hash.clone();
-        use_effect_with((), move |_| {
-            let listener = Listener::on_window("hashchange", move |e: web_sys::Event| {
-                let hash = web::event_hash(&e);
-                if Route::parse(&hash).to_hash() != route_hash {
-                    return; // another route: the page drawn for it reads its link
-                }
-                let Some(query) = Route::query(&hash).filter(|q| q.contains("s=")) else {
-                    return;
-                };
-                web::replace_history(&route_hash);
-                match persist::from_query_versioned(query) {
-                    Ok((state, older)) => d.dispatch(DurAction::Load { state, older }),
-                    Err(e) => d.dispatch(DurAction::Notice(Notice::BadLink(e))),
-                }
-            });
-            move || drop(listener)
-        });
-    }
-    // Saving the run, for a reload and for Back.
+    use_followed_links(ui.dispatcher(), route_hash.clone());
+    // Saving the run, for a reload and for Back: after the first change.
     {
         let saved = ui.saved();
         let key = route_hash.clone();
-        use_effect_with(ui.version, move |v| {
-            if *v > 0 {
-                persist::save(&key, &saved);
-            }
-        });
+        use_save_changes(ui.version, false, move |_| persist::save(&key, &saved));
     }
     // Done and won marks in the lesson path's progress.
-    {
-        let done = match mode {
-            Mode::Lesson(id) => {
-                (ui.answer.is_some() && ui.run.at_end()).then_some((id, Mark::Done))
-            }
-            Mode::Challenge(id) => ui.won().then_some((id, Mark::Won)),
-            Mode::Free => None,
-        };
-        use_effect_with(done, move |done| {
-            if let Some((id, mark)) = done {
-                persist::mark(id, *mark);
-            }
-        });
-    }
-
+    use_mark(match mode {
+        Mode::Lesson(id) => (ui.answer.is_some() && ui.run.at_end()).then_some((id, Mark::Done)),
+        Mode::Challenge(id) => ui.won().then_some((id, Mark::Won)),
+        Mode::Free => None,
+    });
     let import_ref = use_node_ref();
-    let on_import = {
-        let import_ref = import_ref.clone();
-        let d = ui.dispatcher();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(area) = import_ref.cast::<web_sys::HtmlTextAreaElement>() {
-                match persist::read_versioned(&area.value()) {
-                    Ok((state, older)) => d.dispatch(DurAction::Load { state, older }),
-                    Err(e) => d.dispatch(DurAction::Notice(Notice::BadImport(e))),
-                }
-            }
-        })
-    };
-
+    let on_import = on_import(&import_ref, ui.dispatcher());
     html! {
         <section class="durable" aria-labelledby="dur-h">
             { view::header(l, mode) }

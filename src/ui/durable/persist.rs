@@ -7,7 +7,6 @@ use crate::sim::durable::{
     differs_from_version_1, read_state, read_state_versioned, write_state, SavedState,
 };
 use crate::sim::limits::{InputError, MAX_URL_BYTES};
-use crate::ui::playground::teach::{Mark, Progress};
 use crate::ui::share::{decode_query, encode_query, ShareError};
 use crate::ui::web;
 
@@ -72,20 +71,6 @@ pub fn load_versioned(route_hash: &str) -> Option<Result<(SavedState, bool), Inp
 /// Saves the run for `route_hash`.
 pub fn save(route_hash: &str, s: &SavedState) {
     web::save(&key(route_hash), &write_state(s));
-}
-
-/// Marks lesson or challenge `id` in the progress the lesson path shows.
-pub fn mark(id: &str, mark: Mark) {
-    let mut p = Progress::from_text(&web::load(web::PROGRESS_KEY).unwrap_or_default());
-    if p.mark(id) != Some(Mark::Won) && p.mark(id) != Some(mark) {
-        p.marks.insert(id.to_string(), mark);
-        web::save(web::PROGRESS_KEY, &p.to_text());
-    }
-}
-
-/// Whether `id` is marked.
-pub fn marked(id: &str) -> Option<Mark> {
-    Progress::from_text(&web::load(web::PROGRESS_KEY).unwrap_or_default()).mark(id)
 }
 
 #[cfg(test)]

@@ -54,7 +54,7 @@ fn lesson_list(l: Lang, mode: Mode) -> Html {
         item(
             format!("#/scenario/{id}"),
             words::lesson(l, id).title,
-            persist::marked(id),
+            crate::ui::run::marked(id),
             cur,
         )
     });
@@ -63,7 +63,7 @@ fn lesson_list(l: Lang, mode: Mode) -> Html {
         item(
             format!("#/durable/challenge/{id}"),
             words::challenge(l, id).0,
-            persist::marked(id),
+            crate::ui::run::marked(id),
             cur,
         )
     });

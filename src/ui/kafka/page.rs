@@ -4,10 +4,10 @@
 
 use yew::prelude::*;
 
+use crate::sim::lesson::Mark;
 use crate::ui::i18n::Lang;
-use crate::ui::playground::teach::{Mark, Progress};
 use crate::ui::route::Route;
-use crate::ui::run::{use_play_timer, use_run_keys};
+use crate::ui::run::{use_mark, use_play_timer, use_run_keys, use_save_changes};
 use crate::ui::web;
 
 use super::persist;
@@ -46,15 +46,6 @@ fn opening(route: &Route) -> KafkaUi {
     }
 }
 
-fn mark(id: &str, m: Mark) {
-    let mut p = Progress::from_text(&web::load(web::PROGRESS_KEY).unwrap_or_default());
-    if p.mark(id) == Some(Mark::Won) || p.mark(id) == Some(m) {
-        return;
-    }
-    p.marks.insert(id.into(), m);
-    web::save(web::PROGRESS_KEY, &p.to_text());
-}
-
 /// The Kafka page.
 #[function_component]
 pub fn KafkaPage(p: &KafkaPageProps) -> Html {
@@ -82,29 +73,17 @@ pub fn KafkaPage(p: &KafkaPageProps) -> Html {
         };
         // Not the run the page opened with: a damaged link or a fresh lesson overwrites neither
         // the address nor the run this browser kept.
-        let opened = use_memo((), {
-            let query = query.clone();
-            move |_| query
-        });
-        let changed = use_mut_ref(|| false);
-        use_effect_with(query.clone(), move |_| {
-            if *opened != query {
-                *changed.borrow_mut() = true;
-            }
+        use_save_changes(query, false, move |query| {
             let hash = web::current_hash();
-            if *changed.borrow() && Route::parse(&hash) == route {
+            if Route::parse(&hash) == route {
                 let url = format!("{}?{query}", route.to_hash());
                 if hash.trim_start_matches('#') != url.trim_start_matches('#') {
                     web::replace_history(&url);
                 }
-                persist::save(&route, &query);
+                persist::save(&route, query);
             }
         });
-        use_effect_with(done, move |done| {
-            if let Some((id, m)) = done {
-                mark(id, *m);
-            }
-        });
+        use_mark(done);
     }
 
     let on = Callback::from(move |a: Action| dispatch.dispatch(a));

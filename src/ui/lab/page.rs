@@ -3,14 +3,15 @@
 //! reducer whose actions forward to the lab core; settings and schedule are saved in this browser
 //! and restored on the next visit, or taken from a share link (see `persist`).
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use yew::prelude::*;
 
 use crate::sim::lab::{LabScenario, Report, Stepper};
+use crate::sim::lesson::Mark;
 use crate::sim::teach::{lab_challenge, LabChallenge};
 use crate::ui::i18n::Lang;
+use crate::ui::run::{use_mark, use_save_changes};
 use crate::ui::text::lab::model_name;
 use crate::ui::text::{lab_error, restore_message, view};
 use crate::ui::web::{self, Listener};
@@ -62,10 +63,12 @@ pub fn lab_page(props: &LabPageProps) -> Html {
     // Every change of settings or schedule is saved. The first save waits for a change unless the
     // lab came from a good link, so a damaged link or unreadable storage overwrites nothing.
     // A challenge's runs are not saved over the learner's own lab.
-    let skip_save = use_mut_ref(|| !start.save_now || challenge.is_some());
     let saves = challenge.is_none();
-    use_effect_with(json.clone(), move |json| {
-        save_and_keep_focus(json, &skip_save, saves)
+    use_effect_with(json.clone(), |_| keep_focus());
+    use_save_changes(json.clone(), start.save_now && saves, move |json| {
+        if saves {
+            persist::save(json);
+        }
     });
     // A challenge is won by the schedule on the page or by a finished search's proof.
     let proved = use_state(|| false);
@@ -74,14 +77,8 @@ pub fn lab_page(props: &LabPageProps) -> Html {
         .as_ref()
         .is_some_and(|c| c.won_by_stepper(&ui.stepper))
         || *proved;
-    {
-        let id = (*challenge).as_ref().map(|c| c.id);
-        use_effect_with((won, id), move |&(won, id)| {
-            if let (true, Some(id)) = (won, id) {
-                crate::ui::playground::teach::mark_won(id);
-            }
-        });
-    }
+    let id = (*challenge).as_ref().map(|c| c.id);
+    use_mark(id.filter(|_| won).map(|id| (id, Mark::Won)));
     // A link read at the start leaves the address bar; a link opened later on this page (pasted
     // into the address bar: same route, no remount) is read the same way.
     {
@@ -111,15 +108,11 @@ pub fn lab_page(props: &LabPageProps) -> Html {
     }
 }
 
-/// After every change of the saved form: the focus kept on the page, and the lab saved unless
-/// this save is to be skipped (`skip_save`, which then becomes `!saves`).
-fn save_and_keep_focus(json: &str, skip_save: &RefCell<bool>, saves: bool) {
+/// After every change of the saved form: the focus kept on the page.
+fn keep_focus() {
     // Every step changes the saved form: a request that finished disables its button (and the
     // last step the run's), so focus moves to the next request that can move, else to Step back.
     web::restore_focus(&[".lab-step-button", "[data-testid=lab-back]", "#main"]);
-    if !std::mem::replace(&mut *skip_save.borrow_mut(), !saves) {
-        persist::save(json);
-    }
 }
 
 /// A finished search proves a challenge won when its report shows what the challenge asks.

@@ -6,6 +6,7 @@ use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::ui::route::Route;
+use crate::ui::run::use_save_changes;
 use crate::ui::web::{self, LAST_RUN_KEY};
 
 use super::saved_run::SavedRun;
@@ -28,7 +29,7 @@ pub fn use_build_slices(dispatch: UseReducerDispatcher<PageState>, slices: Optio
 /// Back restores it just as a reload does.
 #[hook]
 pub fn use_remembered_run(state: UseReducerHandle<PageState>, route: Route) {
-    use_effect_with(state.remembered, move |&n| {
+    use_effect_with(state.remembered, |_| {
         // Every action that can take a control away is one the page remembers (or the page
         // opening: a lesson link drawn anew): a control that vanished or turned disabled (Run to
         // end at the end, Restore the lesson) hands focus to the same control or the run's.
@@ -38,28 +39,28 @@ pub fn use_remembered_run(state: UseReducerHandle<PageState>, route: Route) {
             "[data-testid=back]",
             "#main",
         ]);
-        if n > 0 {
-            let key = web::run_key(&route.to_hash());
-            match state.saved_run(&route) {
-                Some(saved) => {
-                    web::save(&key, &saved.to_json());
-                    // A share link has done its work once the learner moves on: the address
-                    // becomes the route's own, so a reload brings back this run (just saved),
-                    // not the sender's (Restore after opening a forked link, then F5, brought
-                    // the fork back).
-                    if Route::query(&web::current_hash()).is_some() {
-                        web::replace_history(&route.to_hash());
-                    }
+    });
+    use_save_changes(state.remembered, false, move |_| {
+        let key = web::run_key(&route.to_hash());
+        match state.saved_run(&route) {
+            Some(saved) => {
+                web::save(&key, &saved.to_json());
+                // A share link has done its work once the learner moves on: the address
+                // becomes the route's own, so a reload brings back this run (just saved),
+                // not the sender's (Restore after opening a forked link, then F5, brought
+                // the fork back).
+                if Route::query(&web::current_hash()).is_some() {
+                    web::replace_history(&route.to_hash());
                 }
-                // Too large to keep (the page has said so): drop the older run rather than let a
-                // reload bring back something else.
-                None => web::remove(&key),
             }
-            // A run an earlier version kept for this route is now older than this one.
-            let legacy = web::load(LAST_RUN_KEY).and_then(|t| SavedRun::from_json(&t));
-            if legacy.is_some_and(|l| l.route == route.to_hash()) {
-                web::remove(LAST_RUN_KEY);
-            }
+            // Too large to keep (the page has said so): drop the older run rather than let a
+            // reload bring back something else.
+            None => web::remove(&key),
+        }
+        // A run an earlier version kept for this route is now older than this one.
+        let legacy = web::load(LAST_RUN_KEY).and_then(|t| SavedRun::from_json(&t));
+        if legacy.is_some_and(|l| l.route == route.to_hash()) {
+            web::remove(LAST_RUN_KEY);
         }
     });
 }
@@ -67,10 +68,8 @@ pub fn use_remembered_run(state: UseReducerHandle<PageState>, route: Route) {
 /// Saves the learner's progress (answers, done and won marks) whenever it changes.
 #[hook]
 pub fn use_saved_progress(state: UseReducerHandle<PageState>) {
-    use_effect_with(state.teach.progress_changed, move |&n| {
-        if n > 0 {
-            web::save(web::PROGRESS_KEY, &state.teach.progress.to_text());
-        }
+    use_save_changes(state.teach.progress_changed, false, move |_| {
+        web::save(web::PROGRESS_KEY, &state.teach.progress.to_text());
     });
 }
 

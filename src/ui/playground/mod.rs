@@ -4,8 +4,8 @@
 //! is an effect in `hooks.rs` (the keyboard and the play timer are every page's: `ui/run`). One
 //! component per file.
 //!
-//! Two pages draw it: the lessons (`index.html`, `app::PlaygroundSite`) and the sandbox with the
-//! challenges (`sandbox/`, `app::SandboxSite`). Each hands it a [`Tools`] naming only its own
+//! Two pages draw it: the lessons (`index.html`, [`PlaygroundSite`]) and the sandbox with the
+//! challenges (`sandbox/`, [`SandboxSite`]). Each hands it a [`Tools`] naming only its own
 //! parts, as plain function pointers, so link-time optimisation leaves the sandbox form out of
 //! the lessons' wasm and the lessons' words and questions out of the sandbox's.
 
@@ -39,6 +39,58 @@ pub mod timeline_section;
 mod wire;
 mod world_fields;
 
+use yew::prelude::*;
+
+use crate::ui::app::{not_found, Site};
+use crate::ui::i18n::Lang;
+use crate::ui::route::Route;
+
 pub use crate::ui::web::LAST_RUN_KEY;
 pub use page::{Playground, PlaygroundProps, Tools};
 pub use state::Notice;
+
+/// The playground page (`index.html`, the first page a learner opens): the built-in lessons.
+pub struct PlaygroundSite;
+
+impl Site for PlaygroundSite {
+    const DIR: &'static str = "";
+
+    fn render(route: &Route, lang: Lang) -> Html {
+        match route {
+            Route::Scenario(id) => {
+                let tools = Tools::LESSONS;
+                html! { <Playground lang={lang} route={route.clone()} key={id.clone()} tools={tools} staged=true /> }
+            }
+            _ => not_found(route, lang),
+        }
+    }
+
+    fn home() -> Route {
+        Route::Scenario(crate::ui::route::HOME_SCENARIO.into())
+    }
+}
+
+/// The sandbox page (`sandbox/`): the playground with its sandbox form and the challenges. A wasm
+/// of its own, so the first page downloads none of the form's code (`playground::Tools`).
+pub struct SandboxSite;
+
+impl Site for SandboxSite {
+    const DIR: &'static str = "sandbox/";
+
+    fn render(route: &Route, lang: Lang) -> Html {
+        let tools = Tools::SANDBOX;
+        match route {
+            Route::Sandbox => {
+                html! { <Playground lang={lang} route={route.clone()} key="sandbox" dir={Self::DIR} tools={tools} staged=true /> }
+            }
+            Route::Challenge(id) => {
+                html! { <Playground lang={lang} route={route.clone()} key={format!("challenge/{id}")} dir={Self::DIR} tools={tools} staged=true /> }
+            }
+            _ => not_found(route, lang),
+        }
+    }
+
+    fn home() -> Route {
+        Route::Sandbox
+    }
+}

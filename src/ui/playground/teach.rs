@@ -5,7 +5,6 @@
 
 use std::rc::Rc;
 
-use crate::sim::lesson::Value;
 use crate::sim::teach::{self as lesson, Challenge, NotPosed, Posed, Question};
 use crate::sim::Session;
 use crate::ui::route::Route;
@@ -39,136 +38,7 @@ impl Teachers {
     };
 }
 
-/// Longest progress text read back from storage (ids are short; this holds every lesson and
-/// challenge many times over).
-pub const MAX_PROGRESS_BYTES: usize = 16_384;
-
-/// What the learner did with a question.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// Picked this value.
-    Picked(Value),
-    /// Skipped the question.
-    Skipped,
-}
-
-/// A mark in the table of contents.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mark {
-    /// Predicted and stepped to the end of the run.
-    Done,
-    /// A challenge won.
-    Won,
-}
-
-/// A small map by id, in insertion order (a few dozen entries at most; a `BTreeMap` would
-/// cost the page's wasm several KB for nothing).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ById<T>(Vec<(String, T)>);
-
-impl<T> Default for ById<T> {
-    fn default() -> Self {
-        ById(Vec::new())
-    }
-}
-
-impl<T: Copy> ById<T> {
-    /// The entry for `id`.
-    pub fn get(&self, id: &str) -> Option<&T> {
-        self.0.iter().find(|(k, _)| k == id).map(|(_, v)| v)
-    }
-
-    /// Sets the entry for `id`.
-    pub fn insert(&mut self, id: String, v: T) {
-        match self.0.iter_mut().find(|(k, _)| *k == id) {
-            Some(e) => e.1 = v,
-            None => self.0.push((id, v)),
-        }
-    }
-
-    /// Removes the entry for `id`.
-    pub fn remove(&mut self, id: &str) {
-        self.0.retain(|(k, _)| k != id);
-    }
-
-    /// Every entry.
-    pub fn iter(&self) -> impl Iterator<Item = &(String, T)> {
-        self.0.iter()
-    }
-}
-
-/// The learner's progress in this browser: answers, done lessons and won challenges, by id.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Progress {
-    /// Marks by lesson or challenge id.
-    pub marks: ById<Mark>,
-    /// Answers by lesson id.
-    pub answers: ById<Answer>,
-}
-
-impl Progress {
-    /// Reads what [`Progress::to_text`] wrote; unreadable lines are ignored (another version may
-    /// add some), and text over [`MAX_PROGRESS_BYTES`] is not read.
-    pub fn from_text(text: &str) -> Progress {
-        let mut p = Progress::default();
-        if text.len() > MAX_PROGRESS_BYTES {
-            return p;
-        }
-        for line in text.lines() {
-            let mut parts = line.split(' ');
-            match (parts.next(), parts.next(), parts.next(), parts.next()) {
-                (Some("done"), Some(id), None, None) => {
-                    p.marks.insert(id.into(), Mark::Done);
-                }
-                (Some("won"), Some(id), None, None) => {
-                    p.marks.insert(id.into(), Mark::Won);
-                }
-                (Some("skip"), Some(id), None, None) => {
-                    p.answers.insert(id.into(), Answer::Skipped);
-                }
-                (Some("pick"), Some(id), Some(v), None) => {
-                    let value = match v {
-                        "yes" => Some(Value::Bool(true)),
-                        "no" => Some(Value::Bool(false)),
-                        n => n.parse().ok().map(Value::Int),
-                    };
-                    if let Some(v) = value {
-                        p.answers.insert(id.into(), Answer::Picked(v));
-                    }
-                }
-                _ => {}
-            }
-        }
-        p
-    }
-
-    /// One line per mark and answer.
-    pub fn to_text(&self) -> String {
-        let mut out = String::new();
-        for (id, m) in self.marks.iter() {
-            let word = match m {
-                Mark::Done => "done",
-                Mark::Won => "won",
-            };
-            out.push_str(&format!("{word} {id}\n"));
-        }
-        for (id, a) in self.answers.iter() {
-            match a {
-                Answer::Skipped => out.push_str(&format!("skip {id}\n")),
-                Answer::Picked(Value::Bool(b)) => {
-                    out.push_str(&format!("pick {id} {}\n", if *b { "yes" } else { "no" }))
-                }
-                Answer::Picked(Value::Int(n)) => out.push_str(&format!("pick {id} {n}\n")),
-            }
-        }
-        out
-    }
-
-    /// The mark of a lesson or challenge.
-    pub fn mark(&self, id: &str) -> Option<Mark> {
-        self.marks.get(id).copied()
-    }
-}
+pub use crate::sim::lesson::{Answer, Mark, Progress};
 
 /// The question of the lesson on the page, against the run on the page.
 #[derive(Clone, Debug, PartialEq)]
@@ -311,16 +181,5 @@ impl Teach {
     /// Whether the steps ahead may be drawn (no question is waiting).
     pub fn reveals_future(&self) -> bool {
         self.limit().is_none()
-    }
-}
-
-/// Marks challenge `id` as won in this browser's saved progress (the lab page, which keeps no
-/// `Teach` of its own).
-pub fn mark_won(id: &str) {
-    let key = crate::ui::web::PROGRESS_KEY;
-    let mut p = Progress::from_text(&crate::ui::web::load(key).unwrap_or_default());
-    if p.mark(id) != Some(Mark::Won) {
-        p.marks.insert(id.to_string(), Mark::Won);
-        crate::ui::web::save(key, &p.to_text());
     }
 }

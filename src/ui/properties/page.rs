@@ -16,6 +16,7 @@ use crate::sim::limits::MAX_PROPERTY_SEED;
 use crate::sim::properties::{service_from_id, Property, Settings};
 use crate::ui::i18n::Lang;
 use crate::ui::route::Route;
+use crate::ui::run::use_save_changes;
 use crate::ui::text::properties::setting_error;
 use crate::ui::text::view;
 use crate::ui::web::{self, Listener};
@@ -126,12 +127,9 @@ pub fn properties_page(props: &PropertiesPageProps) -> Html {
     // address. Not when the page opens: nothing has changed yet.
     {
         let entry_ran = entry_ran.clone();
-        let skip = use_mut_ref(|| true);
         let query = ui.settings().map(|s| persist::to_query(&s));
-        use_effect_with(query, move |query| {
-            if !std::mem::replace(&mut *skip.borrow_mut(), false) {
-                keep_settings(query.as_deref(), &entry_ran);
-            }
+        use_save_changes(query, false, move |query| {
+            keep_settings(query.as_deref(), &entry_ran);
         });
     }
     // A run started: this browser and the address hold its settings, and this entry now shows

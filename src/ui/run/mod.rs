@@ -7,6 +7,7 @@ mod controls;
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
+use crate::sim::lesson::{Mark, Progress};
 use crate::ui::web::{self, Listener};
 
 pub use controls::{Control, Controls, ControlsProps, DEFAULT_SPEED_MS, SPEEDS_MS};
@@ -55,6 +56,30 @@ where
     use_effect_with(deps, move |deps| {
         if !std::mem::replace(&mut *skip_next.borrow_mut(), false) {
             save(deps);
+        }
+    });
+}
+
+/// Marks lesson or challenge `id` in this browser's progress, which every page reads (a won
+/// challenge stays won).
+pub fn mark(id: &str, mark: Mark) {
+    let mut p = Progress::from_text(&web::load(web::PROGRESS_KEY).unwrap_or_default());
+    if p.set_mark(id, mark) {
+        web::save(web::PROGRESS_KEY, &p.to_text());
+    }
+}
+
+/// The mark of lesson or challenge `id` in this browser's progress.
+pub fn marked(id: &str) -> Option<Mark> {
+    Progress::from_text(&web::load(web::PROGRESS_KEY).unwrap_or_default()).mark(id)
+}
+
+/// Marks `done` (a lesson done, a challenge won) when it comes.
+#[hook]
+pub fn use_mark(done: Option<(&'static str, Mark)>) {
+    use_effect_with(done, move |done| {
+        if let Some((id, m)) = done {
+            mark(id, *m);
         }
     });
 }
