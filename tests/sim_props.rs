@@ -165,6 +165,7 @@ fn config(
                     latency_ms,
                     jitter_ms,
                     timeout_ms,
+                    ..WorldConfig::default()
                 }
             },
         )

@@ -89,4 +89,4 @@ pub use world::store::{LedgerEntry, RecoveryPoint, StoreRow};
 pub use world::trace::{
     ChargeFailure, CheckOutcome, CrashPoint, EventKind, Lane, LaneSet, TraceEvent,
 };
-pub use world::{replay, replay_with, Halt, LoggedInput, Snapshot, World, WorldConfig};
+pub use world::{replay, Halt, LoggedInput, Snapshot, World, WorldConfig};

@@ -310,6 +310,8 @@ impl Scenario {
             latency_ms: self.latency_ms,
             jitter_ms: self.jitter_ms,
             timeout_ms: self.timeout_ms,
+            downstream: self.downstream,
+            requests: self.requests,
         }
     }
 
@@ -318,11 +320,7 @@ impl Scenario {
         self.validate()?;
         self.services
             .iter()
-            .map(|s| {
-                World::with_script(self.config_for(*s), self.inputs.clone())?
-                    .with_downstream(self.downstream)
-                    .map(|w| w.with_requests(self.requests))
-            })
+            .map(|s| World::with_script(self.config_for(*s), self.inputs.clone()))
             .collect()
     }
 

@@ -148,7 +148,7 @@ impl World {
     /// A charge whose request ended without a row and that no recovery point holds is lost, and
     /// "one event per charge" says so.
     pub(super) fn events_owed(&self) -> usize {
-        if !self.downstream.has_processor() || self.config.emit != EmitMode::Outbox {
+        if !self.config.downstream.has_processor() || self.config.emit != EmitMode::Outbox {
             return 0;
         }
         let running = self
@@ -174,14 +174,7 @@ impl World {
 
     /// The settings beyond the server.
     pub fn downstream(&self) -> &Downstream {
-        &self.downstream
-    }
-
-    /// The world with settings beyond the server (the default: none).
-    pub fn with_downstream(mut self, downstream: Downstream) -> Result<World, InputError> {
-        downstream.validate()?;
-        self.downstream = downstream;
-        Ok(self)
+        &self.config.downstream
     }
 
     /// Job `j` calls the processor: the money moves (or a passed key replays, or the processor
@@ -192,7 +185,7 @@ impl World {
         };
         let (op, key, op_key, fault) = (job.op, job.key, job.op_key, job.fault);
         let (amount, desc) = (job.amount, job.desc);
-        let pass = self.downstream.pass_key;
+        let pass = self.config.downstream.pass_key;
         self.emit(EventKind::ProcessorCall {
             op,
             key_passed: pass,
@@ -218,9 +211,9 @@ impl World {
             self.processor_keys.insert(key.0, result.clone());
         }
         let delay = if fault == super::fault::Fault::ProcessorSlow {
-            self.downstream.slow_ms
+            self.config.downstream.slow_ms
         } else {
-            self.downstream.processor_ms
+            self.config.downstream.processor_ms
         };
         if let Some(job) = self.jobs.get_mut(j) {
             job.proc = ProcState::Waiting(result);
@@ -289,7 +282,7 @@ impl World {
 
     /// Evicts the least recently written keys while the cache holds more than its capacity.
     pub(super) fn evict_over_capacity(&mut self) {
-        let cap = self.downstream.store_capacity as usize;
+        let cap = self.config.downstream.store_capacity as usize;
         if cap == 0 {
             return;
         }

@@ -44,7 +44,8 @@ use server::{Job, ServiceKind};
 use store::{Db, LedgerEntry, StoreRow};
 use trace::{EventKind, LaneSet, TraceEvent};
 
-/// Everything a world is configured with; time and randomness come only from here and inputs.
+/// Everything a world is configured with, its one settings type (the server, the network, the
+/// world beyond the server, who sends what); time and randomness come only from here and inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WorldConfig {
     /// Seed of the world's RNG (keys, jitter, backoff).
@@ -65,6 +66,12 @@ pub struct WorldConfig {
     pub jitter_ms: u64,
     /// Client timeout per attempt.
     pub timeout_ms: u64,
+    /// The world beyond the server (`downstream.rs`): the card processor and the key store's
+    /// failures; the default is the article's.
+    pub downstream: Downstream,
+    /// The production service's policies for who sends what (issue 13); the other services
+    /// ignore them.
+    pub requests: RequestPolicies,
 }
 
 impl Default for WorldConfig {
@@ -79,6 +86,8 @@ impl Default for WorldConfig {
             latency_ms: 50,
             jitter_ms: 0,
             timeout_ms: 1000,
+            downstream: Downstream::default(),
+            requests: RequestPolicies::default(),
         }
     }
 }
@@ -89,7 +98,8 @@ impl WorldConfig {
         check_balance(self.initial_balance)?;
         self.network().validate()?;
         check_duration(DurationField::Timeout, self.timeout_ms, 1, MAX_TIMEOUT_MS)?;
-        self.policies.validate()
+        self.policies.validate()?;
+        self.downstream.validate()
     }
 
     fn network(&self) -> Network {
@@ -195,12 +205,8 @@ pub struct World {
     /// The input started last, numbered as [`World::input_at`] numbers them.
     current_input: Option<usize>,
     halted: Option<Halt>,
-    /// The world beyond the server (`downstream.rs`); the default is the article's.
-    downstream: Downstream,
     /// The card processor's saved answers by key id, for keys passed on to it.
     processor_keys: PMap<u32, PaymentResult>,
-    /// The production service's policies for who sends what (issue 13); default: as before.
-    requests: RequestPolicies,
     /// The caller of the input being applied (an `Input::As`'s, else the default one).
     caller: Caller,
     /// Whether any input came from a caller of its own.
@@ -253,20 +259,11 @@ impl World {
             budget: Budget::default(),
             current_input: None,
             halted: None,
-            downstream: Downstream::default(),
             processor_keys: PMap::default(),
-            requests: RequestPolicies::default(),
             caller: Caller::default(),
             callers_seen: false,
             accounts_seen: 0,
         })
-    }
-
-    /// The same world with the production service's request policies (issue 13). Set before
-    /// the first step: a world's policies never change while it runs.
-    pub fn with_requests(mut self, requests: RequestPolicies) -> World {
-        self.requests = requests;
-        self
     }
 
     /// Checks what a script may cost (the same for every service): the most trace events it can
@@ -757,7 +754,7 @@ impl World {
 
     /// The production service's request policies (issue 13).
     pub fn requests(&self) -> RequestPolicies {
-        self.requests
+        self.config.requests
     }
 
     /// The caller of a client operation (the default one for an unknown operation).
@@ -771,7 +768,7 @@ impl World {
     /// no key), or the request policies are not the defaults: the page then shows the
     /// invariants about callers.
     pub fn uses_callers(&self) -> bool {
-        self.callers_seen || !self.requests.is_default()
+        self.callers_seen || !self.config.requests.is_default()
     }
 
     /// The text of a description id.
@@ -840,47 +837,19 @@ impl World {
     /// and pushes from the start (so it is exact). Pushes made after that step are dropped: what
     /// the learner does next branches from there. A `step` past the end gives the final state.
     pub fn rewind(&self, step: usize) -> Result<World, InputError> {
-        replay_with(
-            self.config,
-            self.downstream,
-            self.requests,
-            self.script.to_vec(),
-            &self.pushed,
-            step,
-        )
+        replay(self.config, self.script.to_vec(), &self.pushed, step)
     }
 }
 
-/// Builds the world at `step` from a config, a script and logged pushes: rewinding is replaying.
+/// Builds the world at `step` from its settings, a script and logged pushes: rewinding is
+/// replaying.
 pub fn replay(
     config: WorldConfig,
     script: Vec<Input>,
     pushes: &PVec<LoggedInput>,
     step: usize,
 ) -> Result<World, InputError> {
-    replay_with(
-        config,
-        Downstream::default(),
-        RequestPolicies::default(),
-        script,
-        pushes,
-        step,
-    )
-}
-
-/// [`replay`] for a world with settings beyond the server: the card processor and the key
-/// store's failures, and the production service's request policies.
-pub fn replay_with(
-    config: WorldConfig,
-    downstream: Downstream,
-    requests: RequestPolicies,
-    script: Vec<Input>,
-    pushes: &PVec<LoggedInput>,
-    step: usize,
-) -> Result<World, InputError> {
-    let mut w = World::with_script(config, script)?
-        .with_downstream(downstream)?
-        .with_requests(requests);
+    let mut w = World::with_script(config, script)?;
     let mut next = 0;
     loop {
         // A push logged at step s happened after step s, before step s + 1.

@@ -216,7 +216,7 @@ impl World {
     /// The fingerprint the service computes: the production service's by the fields it
     /// covers, else the one the operation chose.
     fn request_fingerprint(&self, chosen: u64, caller: Caller, desc: DescId, sent_at: u64) -> u64 {
-        let policies = self.requests;
+        let policies = self.config.requests;
         if self.config.service == ServiceKind::Production
             && policies.fingerprint != FingerprintFields::Chosen
         {
@@ -238,7 +238,7 @@ impl World {
             key
         };
         let store_key = if self.config.service == ServiceKind::Production
-            && self.requests.scope == KeyScope::Account
+            && self.config.requests.scope == KeyScope::Account
         {
             op_key
         } else {
@@ -254,8 +254,8 @@ impl World {
         if fault != Fault::StoreUnreachable || !service.honours_keys() {
             return false;
         }
-        let open =
-            service == ServiceKind::SplitStore && self.downstream.outage == OutagePolicy::FailOpen;
+        let open = service == ServiceKind::SplitStore
+            && self.config.downstream.outage == OutagePolicy::FailOpen;
         self.emit(EventKind::StoreUnreachable {
             op,
             fail_open: open,
@@ -278,7 +278,7 @@ impl World {
             // No key to look up: a production service that requires one answers 400; otherwise
             // the request runs without protection, as on the naive service.
             let rejects = self.config.service == ServiceKind::Production
-                && self.requests.missing_key == MissingKey::Reject400;
+                && self.config.requests.missing_key == MissingKey::Reject400;
             if rejects {
                 return self.answer(j, PaymentResult::invalid(InputError::MissingKey));
             }
@@ -337,7 +337,7 @@ impl World {
     pub(super) fn after_processor(&mut self, j: usize) {
         let phases = self.config.service == ServiceKind::Production
             && self.config.policies.in_flight
-            && self.downstream.recovery_points;
+            && self.config.downstream.recovery_points;
         if phases && self.holds_key(j) {
             if let Some(job) = self.jobs.get(j) {
                 let (op, key) = (job.op, job.key);
@@ -488,7 +488,7 @@ impl World {
         let recovery = self
             .db
             .row(key)
-            .filter(|_| self.downstream.recovery_points)
+            .filter(|_| self.config.downstream.recovery_points)
             .and_then(|r| r.recovery.clone());
         let row = StoreRow {
             recovery,
@@ -548,7 +548,7 @@ impl World {
     /// rocket-rides' recovery point: a key taken over after the processor answered goes on
     /// from that answer instead of calling the processor again.
     fn resume_from_recovery_point(&mut self, j: usize) {
-        if !self.downstream.recovery_points {
+        if !self.config.downstream.recovery_points {
             return;
         }
         let Some((op, key)) = self.jobs.get(j).map(|x| (x.op, x.key)) else {
@@ -609,7 +609,7 @@ impl World {
         // service that checks the parameters only on the read path skips them here.
         let unchecked = production
             && self.config.policies.in_flight
-            && self.requests.payload_check == PayloadCheck::ReadPathOnly;
+            && self.config.requests.payload_check == PayloadCheck::ReadPathOnly;
         let (lookup, reaped) = if production {
             let lookup = classify(
                 row.map(|r| {
@@ -721,7 +721,7 @@ impl World {
             self.emit(EventKind::SerializationAbort { op });
             return Some(PaymentResult::RetryWithSameKey);
         }
-        if self.downstream.has_processor() {
+        if self.config.downstream.has_processor() {
             self.call_processor(j);
             return None;
         }
