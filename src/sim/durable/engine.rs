@@ -588,6 +588,7 @@ impl World {
     }
 
     fn schedule(&mut self, at: u64, ev: Ev) {
+        debug_assert!(at >= self.now, "an event scheduled in the past");
         self.seq += 1;
         self.queue.push((at, self.seq, ev));
     }
@@ -716,6 +717,7 @@ impl World {
             return false;
         };
         let (at, _, ev) = self.queue.swap_remove(i);
+        debug_assert!(at >= self.now, "the queue gave an event from the past");
         self.now = self.now.max(at);
         match ev {
             Ev::Start => self.start(),
@@ -732,6 +734,7 @@ impl World {
             Ev::Dispatch { pos, rerun } => self.dispatch(pos, rerun),
         }
         self.check();
+        debug_assert!(self.steps <= MAX_DURABLE_STEPS);
         true
     }
 

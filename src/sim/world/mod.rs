@@ -365,6 +365,7 @@ impl World {
 
     /// Queues a micro-event; returns its queue key so it can be cancelled.
     fn schedule(&mut self, at_ms: u64, micro: Micro) -> TimerKey {
+        debug_assert!(at_ms >= self.now, "a micro-event scheduled in the past");
         self.queue.schedule(at_ms, micro)
     }
 
@@ -388,6 +389,7 @@ impl World {
         if self.halted.is_some() {
             return None;
         }
+        debug_assert!(self.script_pos <= self.script.len());
         let start = self.trace.len();
         loop {
             if self.trace.len() >= MAX_TRACE_EVENTS && !self.is_idle() {
@@ -405,6 +407,7 @@ impl World {
                 return None;
             };
             let before = self.now;
+            debug_assert!(at >= before, "the queue gave a micro-event from the past");
             self.now = self.now.max(at);
             self.handle(micro);
             if self.trace.len() > start || self.halted.is_some() {
@@ -420,6 +423,12 @@ impl World {
             return None;
         }
         self.steps = self.steps.saturating_add(1);
+        debug_assert!(
+            self.trace
+                .iter_from(start)
+                .all(|e| e.step == self.steps && e.time_ms == self.now),
+            "every event of a step carries its step and time"
+        );
         if let Some(h) = &mut self.halted {
             // It halted during this step, after emitting: the step happened.
             h.after_step = self.steps;
@@ -450,6 +459,17 @@ impl World {
     }
 
     fn handle(&mut self, micro: Micro) {
+        debug_assert!(
+            match micro {
+                Micro::Arrive { attempt }
+                | Micro::Reply { attempt }
+                | Micro::Timeout { attempt } => (attempt as usize) < self.attempts.len(),
+                Micro::Phase { job } | Micro::ProcessorReply { job } =>
+                    (job as usize) < self.jobs.len(),
+                _ => true,
+            },
+            "a micro-event names an attempt or a job that exists"
+        );
         match micro {
             Micro::Input(r) => self.start_input(r),
             Micro::AdvanceTo(r) => {
