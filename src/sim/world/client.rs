@@ -302,7 +302,7 @@ impl World {
 
     /// Mints a key from the seeded RNG.
     pub(super) fn mint_key(&mut self, format: KeyFormat) -> Result<KeyId, InputError> {
-        let uuid = mint(&mut self.rng, format, self.now);
+        let uuid = mint(&mut self.ctx.rng, format, self.ctx.now);
         self.interner.uuid(uuid)
     }
 
@@ -340,20 +340,23 @@ impl World {
             response: None,
             replayed: false,
             timer: None,
-            sent_at: self.now,
+            sent_at: self.ctx.now,
             wire: Wire::Sent,
             answer: None,
         });
-        self.emit(EventKind::ClientSend {
+        self.ctx.emit(EventKind::ClientSend {
             op,
             attempt: n,
             key,
             amount,
         });
-        let delay = self.network.delay(&mut self.rng);
-        self.schedule(self.now.saturating_add(delay), Micro::Arrive { attempt });
-        let timer = self.schedule(
-            self.now.saturating_add(self.config.timeout_ms),
+        let delay = self.network.delay(&mut self.ctx.rng);
+        self.ctx.schedule(
+            self.ctx.now.saturating_add(delay),
+            Micro::Arrive { attempt },
+        );
+        let timer = self.ctx.schedule(
+            self.ctx.now.saturating_add(self.config.timeout_ms),
             Micro::Timeout { attempt },
         );
         if let Some(rec) = self.attempts.get_mut(attempt as usize) {
@@ -404,7 +407,7 @@ impl World {
         };
         if rec.fault == Fault::ResponseLost {
             rec.wire = Wire::ResponseLost;
-            self.emit(EventKind::ResponseLost { op, attempt: n });
+            self.ctx.emit(EventKind::ResponseLost { op, attempt: n });
             return;
         }
         let late = !rec.live;
@@ -413,9 +416,9 @@ impl World {
         rec.live = false;
         let timer = rec.timer;
         if let (false, Some(t)) = (late, timer) {
-            self.cancel(t);
+            self.ctx.cancel(t);
         }
-        self.emit(EventKind::ResponseDelivered {
+        self.ctx.emit(EventKind::ResponseDelivered {
             op,
             attempt: n,
             result: result.clone(),
@@ -456,7 +459,7 @@ impl World {
         }
         rec.live = false;
         let (op, n) = (rec.op, rec.n);
-        self.emit(EventKind::ClientTimeout { op, attempt: n });
+        self.ctx.emit(EventKind::ClientTimeout { op, attempt: n });
         if let Some(r) = self.results.get_mut(op.0 as usize) {
             r.seen.push(SeenAttempt {
                 attempt: n,
@@ -465,7 +468,7 @@ impl World {
             r.replayed.push(false);
         }
         if !self.schedule_retry(op) {
-            self.emit(EventKind::ClientGaveUp { op, attempts: n });
+            self.ctx.emit(EventKind::ClientGaveUp { op, attempts: n });
             if let Some(r) = self.results.get_mut(op.0 as usize) {
                 r.outcome = ClientOutcome::TimedOut;
             }
@@ -482,16 +485,16 @@ impl World {
             return false;
         }
         let retry_no = result.attempts;
-        let Some(delay) = plan.retry.delay(retry_no, &mut self.rng) else {
+        let Some(delay) = plan.retry.delay(retry_no, &mut self.ctx.rng) else {
             return false;
         };
-        let at_ms = self.now.saturating_add(delay);
-        self.emit(EventKind::ClientRetryScheduled {
+        let at_ms = self.ctx.now.saturating_add(delay);
+        self.ctx.emit(EventKind::ClientRetryScheduled {
             op,
             attempt: retry_no.saturating_add(1),
             at_ms,
         });
-        self.schedule(at_ms, Micro::Send { op });
+        self.ctx.schedule(at_ms, Micro::Send { op });
         true
     }
 }

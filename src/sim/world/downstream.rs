@@ -186,7 +186,7 @@ impl World {
         let (op, key, op_key, fault) = (job.op, job.key, job.op_key, job.fault);
         let (amount, desc) = (job.amount, job.desc);
         let pass = self.config.downstream.pass_key;
-        self.emit(EventKind::ProcessorCall {
+        self.ctx.emit(EventKind::ProcessorCall {
             op,
             key_passed: pass,
         });
@@ -196,10 +196,10 @@ impl World {
             None
         };
         let result = if let Some(first) = saved {
-            self.emit(EventKind::ProcessorReplay { op });
+            self.ctx.emit(EventKind::ProcessorReplay { op });
             first
         } else if fault == super::fault::Fault::ProcessorError {
-            self.emit(EventKind::ChargeFailed {
+            self.ctx.emit(EventKind::ChargeFailed {
                 op,
                 failure: ChargeFailure::ProcessorError,
             });
@@ -218,8 +218,9 @@ impl World {
         if let Some(job) = self.jobs.get_mut(j) {
             job.proc = ProcState::Waiting(result);
         }
-        let at = self.now.saturating_add(delay);
-        self.schedule(at, Micro::ProcessorReply { job: j as u32 });
+        let at = self.ctx.now.saturating_add(delay);
+        self.ctx
+            .schedule(at, Micro::ProcessorReply { job: j as u32 });
     }
 
     /// The processor charges job `j` (operation `op`, key `op_key`) `amount` for `desc`: the
@@ -235,7 +236,7 @@ impl World {
         let balance = self.db.balance(account);
         match balance.checked_sub(amount).filter(|_| balance >= amount) {
             None => {
-                self.emit(EventKind::ChargeFailed {
+                self.ctx.emit(EventKind::ChargeFailed {
                     op,
                     failure: ChargeFailure::InsufficientFunds { balance },
                 });
@@ -246,7 +247,7 @@ impl World {
                 self.db.set_balance(account, after);
                 self.db.ledger.push(super::store::LedgerEntry {
                     account,
-                    step: self.steps.saturating_add(1),
+                    step: self.ctx.steps.saturating_add(1),
                     key: Some(op_key),
                     op,
                     amount,
@@ -256,7 +257,7 @@ impl World {
                 if let Some(job) = self.jobs.get_mut(j) {
                     job.committed = Some(id);
                 }
-                self.emit(EventKind::ProcessorCharge {
+                self.ctx.emit(EventKind::ProcessorCharge {
                     op,
                     amount,
                     balance_after: after,
@@ -276,7 +277,7 @@ impl World {
         };
         job.proc = ProcState::Returned(result.clone());
         let op = job.op;
-        self.emit(EventKind::ProcessorReply { op, result });
+        self.ctx.emit(EventKind::ProcessorReply { op, result });
         self.after_processor(j);
     }
 
@@ -291,7 +292,7 @@ impl World {
                 return;
             };
             self.db.remove(key);
-            self.emit(EventKind::KeyEvicted { key });
+            self.ctx.emit(EventKind::KeyEvicted { key });
         }
     }
 

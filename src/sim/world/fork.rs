@@ -62,7 +62,8 @@ impl World {
     /// The attempts whose request is on its way to the server now, as (operation, attempt,
     /// fault), in the order they will arrive: the attempts a fork can still change.
     pub fn attempts_in_network(&self) -> Vec<(u32, u32, Fault)> {
-        self.queue
+        self.ctx
+            .queue
             .iter()
             .map(|(_, m)| m)
             .filter_map(|m| match m {
@@ -82,7 +83,8 @@ impl World {
 
     /// Whether attempt `ix`'s request is still on its way to the server.
     fn in_network(&self, ix: usize) -> bool {
-        self.queue
+        self.ctx
+            .queue
             .iter()
             .any(|(_, m)| matches!(m, Micro::Arrive { attempt } if *attempt as usize == ix))
     }

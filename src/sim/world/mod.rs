@@ -6,6 +6,7 @@
 pub(super) mod account;
 pub(super) mod budget;
 pub(super) mod client;
+mod ctx;
 pub(super) mod downstream;
 pub(super) mod exchange;
 pub(super) mod fault;
@@ -23,9 +24,9 @@ use crate::sim::article::production::{fingerprint, Counters, Policies};
 use crate::sim::article::PaymentResult;
 use crate::sim::base::pmap::PMap;
 use crate::sim::base::pvec::{self, PVec};
-use crate::sim::base::rng::Rng;
+
 use crate::sim::base::uuidgen::KeyFormat;
-use crate::sim::kernel::{EventQueue, TimerKey};
+
 use crate::sim::limits::{
     check_balance, check_duration, DurationField, InputError, MAX_BALANCE, MAX_INPUTS,
     MAX_TIMEOUT_MS, MAX_TRACE_EVENTS,
@@ -33,6 +34,7 @@ use crate::sim::limits::{
 use account::{Caller, RequestPolicies};
 use budget::Budget;
 use client::{AttemptRec, ClientResult, KeyStrategy, OpPlan, RetryPolicy};
+use ctx::Ctx;
 use downstream::Downstream;
 use fault::Fault;
 use input::{Input, RequestSpec};
@@ -176,11 +178,9 @@ pub struct Snapshot {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct World {
     config: WorldConfig,
+    /// Time, randomness, the queue and the trace, which every part acts on.
+    ctx: Ctx,
     network: Network,
-    rng: Rng,
-    now: u64,
-    steps: usize,
-    queue: EventQueue<Micro>,
     /// Shared, never edited after construction: copying a world (the UI's checkpoints) must not
     /// copy thousands of inputs.
     script: std::rc::Rc<[Input]>,
@@ -195,9 +195,6 @@ pub struct World {
     relay: Relay,
     consumer: Consumer,
     counters: Counters,
-    trace: PVec<TraceEvent>,
-    /// The lanes the trace has events on (kept as events are added: the trace is long).
-    lanes: LaneSet,
     checker: Checker,
     violations: Vec<Violation>,
     facts: StepFacts,
@@ -234,11 +231,8 @@ impl World {
         config.validate()?;
         Ok(World {
             config,
+            ctx: Ctx::new(config.seed),
             network: config.network(),
-            rng: Rng::new(config.seed),
-            now: 0,
-            steps: 0,
-            queue: EventQueue::new(),
             script: std::rc::Rc::from(Vec::new()),
             script_pos: 0,
             pushed: PVec::new(),
@@ -251,8 +245,6 @@ impl World {
             relay: Relay::default(),
             consumer: World::new_consumer(config.consumer_dedupes),
             counters: Counters::default(),
-            trace: PVec::new(),
-            lanes: LaneSet::default(),
             checker: Checker::default(),
             violations: Vec::new(),
             facts: StepFacts::default(),
@@ -306,7 +298,7 @@ impl World {
             self.set_fault(op, attempt, fault);
         }
         self.pushed.push(LoggedInput {
-            at_step: self.steps,
+            at_step: self.ctx.steps,
             input,
         });
         self.inject(InputRef::Pushed(self.pushed.len() - 1));
@@ -332,7 +324,7 @@ impl World {
         if let Some(halt) = &self.halted {
             return Err(halt.reason.clone());
         }
-        if self.trace.len() >= MAX_TRACE_EVENTS {
+        if self.ctx.trace.len() >= MAX_TRACE_EVENTS {
             return Err(InputError::TraceFull {
                 max: MAX_TRACE_EVENTS,
             });
@@ -353,34 +345,14 @@ impl World {
     fn inject(&mut self, r: InputRef) {
         match self.input(r) {
             Some(Input::AdvanceTime { ms }) => {
-                let at = self.now.saturating_add(*ms);
-                self.schedule(at, Micro::AdvanceTo(r));
+                let at = self.ctx.now.saturating_add(*ms);
+                self.ctx.schedule(at, Micro::AdvanceTo(r));
             }
             Some(_) => {
-                self.schedule(self.now, Micro::Input(r));
+                self.ctx.schedule(self.ctx.now, Micro::Input(r));
             }
             None => {}
         }
-    }
-
-    /// Queues a micro-event; returns its queue key so it can be cancelled.
-    fn schedule(&mut self, at_ms: u64, micro: Micro) -> TimerKey {
-        debug_assert!(at_ms >= self.now, "a micro-event scheduled in the past");
-        self.queue.schedule(at_ms, micro)
-    }
-
-    /// Removes a queued micro-event (a timer that is no longer needed).
-    fn cancel(&mut self, key: TimerKey) {
-        self.queue.cancel(key);
-    }
-
-    fn emit(&mut self, kind: EventKind) {
-        self.lanes = self.lanes.with_event(&kind);
-        self.trace.push(TraceEvent {
-            step: self.steps.saturating_add(1),
-            time_ms: self.now,
-            kind,
-        });
     }
 
     /// Runs one micro-event; returns the first trace event of the step, or `None` when nothing
@@ -390,15 +362,15 @@ impl World {
             return None;
         }
         debug_assert!(self.script_pos <= self.script.len());
-        let start = self.trace.len();
+        let start = self.ctx.trace.len();
         loop {
-            if self.trace.len() >= MAX_TRACE_EVENTS && !self.is_idle() {
+            if self.ctx.trace.len() >= MAX_TRACE_EVENTS && !self.is_idle() {
                 self.halt(InputError::TraceFull {
                     max: MAX_TRACE_EVENTS,
                 });
                 break;
             }
-            let Some((at, micro)) = self.queue.pop() else {
+            let Some((at, micro)) = self.ctx.queue.pop() else {
                 if self.script_pos < self.script.len() {
                     self.script_pos += 1;
                     self.inject(InputRef::Script(self.script_pos - 1));
@@ -406,40 +378,41 @@ impl World {
                 }
                 return None;
             };
-            let before = self.now;
+            let before = self.ctx.now;
             debug_assert!(at >= before, "the queue gave a micro-event from the past");
-            self.now = self.now.max(at);
+            self.ctx.now = self.ctx.now.max(at);
             self.handle(micro);
-            if self.trace.len() > start || self.halted.is_some() {
+            if self.ctx.trace.len() > start || self.halted.is_some() {
                 break;
             }
             // Every live micro-event emits; one that did not changed nothing, so it is no step
             // and does not move the clock. (Timers are cancelled when answered, so this is a
             // safety net, not a path taken.)
-            self.now = before;
+            self.ctx.now = before;
         }
-        if self.trace.len() == start {
+        if self.ctx.trace.len() == start {
             // Halted before this step did anything: it is no step.
             return None;
         }
-        self.steps = self.steps.saturating_add(1);
+        self.ctx.steps = self.ctx.steps.saturating_add(1);
         debug_assert!(
-            self.trace
+            self.ctx
+                .trace
                 .iter_from(start)
-                .all(|e| e.step == self.steps && e.time_ms == self.now),
+                .all(|e| e.step == self.ctx.steps && e.time_ms == self.ctx.now),
             "every event of a step carries its step and time"
         );
         if let Some(h) = &mut self.halted {
             // It halted during this step, after emitting: the step happened.
-            h.after_step = self.steps;
+            h.after_step = self.ctx.steps;
         }
         let view = StepView {
-            step: self.steps,
-            time_ms: self.now,
+            step: self.ctx.steps,
+            time_ms: self.ctx.now,
             initial_balance: self.config.initial_balance,
             emit: self.config.emit,
             db: &self.db,
-            events: self.trace.iter_from(start),
+            events: self.ctx.trace.iter_from(start),
             facts: &self.facts,
             events_owed: self.events_owed(),
         };
@@ -448,14 +421,14 @@ impl World {
         self.facts.phantom_events.clear();
         self.facts.foreign_answers.clear();
         self.facts.other_request_replays.clear();
-        self.trace.get(start)
+        self.ctx.trace.get(start)
     }
 
     /// Steps until nothing is left; returns the number of steps taken.
     pub fn run_until_idle(&mut self) -> usize {
-        let before = self.steps;
+        let before = self.ctx.steps;
         while self.step().is_some() {}
-        self.steps - before
+        self.ctx.steps - before
     }
 
     fn handle(&mut self, micro: Micro) {
@@ -474,7 +447,9 @@ impl World {
             Micro::Input(r) => self.start_input(r),
             Micro::AdvanceTo(r) => {
                 self.current_input = Some(self.input_number(r));
-                self.emit(EventKind::TimeAdvanced { to_ms: self.now });
+                self.ctx.emit(EventKind::TimeAdvanced {
+                    to_ms: self.ctx.now,
+                });
                 self.reap();
             }
             Micro::Send { op } => {
@@ -487,8 +462,8 @@ impl World {
             Micro::Phase { job } => self.server_phase(job),
             Micro::Reply { attempt } => self.client_receive(attempt),
             Micro::Timeout { attempt } => self.client_timeout(attempt),
-            Micro::Relay => self.relay_step(),
-            Micro::Consume { id } => self.consume(id),
+            Micro::Relay => self.relay.step(&mut self.ctx, &mut self.db),
+            Micro::Consume { id } => self.consumer.consume(&mut self.ctx, id),
             Micro::ProcessorReply { job } => self.processor_answer(job as usize),
         }
     }
@@ -516,7 +491,7 @@ impl World {
     fn halt(&mut self, reason: InputError) {
         if self.halted.is_none() {
             self.halted = Some(Halt {
-                after_step: self.steps,
+                after_step: self.ctx.steps,
                 input: self.current_input,
                 reason,
             });
@@ -563,12 +538,14 @@ impl World {
             }
             Input::RelayTick {
                 crash_after_publish,
-            } => self.relay_tick(crash_after_publish),
+            } => self
+                .relay
+                .tick(&mut self.ctx, &mut self.db, crash_after_publish),
             Input::Deposit { amount } => self.deposit(amount),
             Input::SetFault { op, attempt, .. } => {
                 // Applied when pushed (`push_input`); this is its mark in the trace.
                 let input = self.current_input.unwrap_or_default();
-                self.emit(EventKind::FaultChanged {
+                self.ctx.emit(EventKind::FaultChanged {
                     op: intern::OpId(op),
                     attempt,
                     input,
@@ -663,7 +640,7 @@ impl World {
             }
             None => false,
         };
-        self.emit(EventKind::Deposit { amount, accepted });
+        self.ctx.emit(EventKind::Deposit { amount, accepted });
     }
 
     // ---- accessors ----------------------------------------------------------------------
@@ -675,33 +652,34 @@ impl World {
 
     /// Steps taken so far.
     pub fn steps_taken(&self) -> usize {
-        self.steps
+        self.ctx.steps
     }
 
     /// Simulated time in ms.
     pub fn now_ms(&self) -> u64 {
-        self.now
+        self.ctx.now
     }
 
     /// Every trace event so far.
     pub fn trace(&self) -> &PVec<TraceEvent> {
-        &self.trace
+        &self.ctx.trace
     }
 
     /// The lanes the trace so far has events on.
     pub fn lanes_used(&self) -> LaneSet {
-        self.lanes
+        self.ctx.lanes
     }
 
     /// The trace events of the most recent step.
     pub fn last_step_events(&self) -> pvec::Iter<'_, TraceEvent> {
-        let step = self.steps;
+        let step = self.ctx.steps;
         let start = self
+            .ctx
             .trace
             .iter()
             .rposition(|e| e.step != step)
             .map_or(0, |i| i + 1);
-        self.trace.iter_from(start)
+        self.ctx.trace.iter_from(start)
     }
 
     /// The balance of account 0, the single account of the article's world (`balance_of` for
@@ -798,12 +776,12 @@ impl World {
 
     /// True when nothing is queued and no script input is left.
     pub fn is_idle(&self) -> bool {
-        self.queue.is_empty() && self.script_pos >= self.script.len()
+        self.ctx.queue.is_empty() && self.script_pos >= self.script.len()
     }
 
     /// Micro-events waiting in the queue.
     pub fn pending_events(&self) -> usize {
-        self.queue.len()
+        self.ctx.queue.len()
     }
 
     /// Why the world stopped early, and at which input, if it did.
@@ -838,8 +816,8 @@ impl World {
     /// The observable state.
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {
-            now_ms: self.now,
-            steps: self.steps,
+            now_ms: self.ctx.now,
+            steps: self.ctx.steps,
             balance: self.db.balance(0),
             ledger: self.db.ledger.to_vec(),
             store_rows: self.db.rows.to_vec(),
@@ -848,8 +826,8 @@ impl World {
             counters: self.counters,
             violations: self.violations.clone(),
             client_results: self.results.to_vec(),
-            trace: self.trace.to_vec(),
-            pending_events: self.queue.len(),
+            trace: self.ctx.trace.to_vec(),
+            pending_events: self.ctx.queue.len(),
         }
     }
 

@@ -2,6 +2,7 @@
 //! anti-pattern beside them. The relay publishes then marks, so a crash between the two publishes
 //! again (at-least-once); the consumer's inbox of processed ids makes the effect happen once.
 
+use super::ctx::Ctx;
 use super::intern::{KeyId, OpId};
 use super::trace::EventKind;
 use super::{Micro, World};
@@ -107,6 +108,14 @@ impl Consumer {
     }
 }
 
+/// What the relay sees of the database: the outbox table (the store implements it).
+pub(super) trait OutboxTable {
+    /// The ids of the unpublished rows, in commit order (what the relay polls).
+    fn unpublished(&mut self) -> Vec<u64>;
+    /// The row of event `id`, to update.
+    fn row_mut(&mut self, id: u64) -> Option<&mut OutboxRow>;
+}
+
 /// The relay's progress through one tick.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(super) struct Relay {
@@ -117,91 +126,99 @@ pub(super) struct Relay {
     busy: bool,
 }
 
-impl World {
+impl Relay {
     /// A `RelayTick` input: read the unpublished rows and start publishing them.
-    pub(super) fn relay_tick(&mut self, crash_after_publish: bool) {
-        if self.relay.busy {
-            self.emit(EventKind::RelayBusy);
+    pub(super) fn tick(
+        &mut self,
+        ctx: &mut Ctx,
+        table: &mut impl OutboxTable,
+        crash_after_publish: bool,
+    ) {
+        if self.busy {
+            ctx.emit(EventKind::RelayBusy);
             return;
         }
-        let batch = self.db.unpublished();
-        self.emit(EventKind::RelayPoll {
+        let batch = table.unpublished();
+        ctx.emit(EventKind::RelayPoll {
             unpublished: u32::try_from(batch.len()).unwrap_or(u32::MAX),
         });
         if !batch.is_empty() {
-            self.relay = Relay {
+            *self = Relay {
                 batch,
                 pos: 0,
                 crash: crash_after_publish,
                 busy: true,
             };
-            self.schedule(self.now.saturating_add(RELAY_MS), Micro::Relay);
+            ctx.after(RELAY_MS, Micro::Relay);
         }
     }
 
     /// One relay action: publish a row, crash, or mark a row.
-    pub(super) fn relay_step(&mut self) {
-        let len = self.relay.batch.len();
-        let pos = self.relay.pos;
-        if let Some(&id) = self.relay.batch.get(pos) {
-            let delivery = match self.db.outbox_row_mut(id) {
+    pub(super) fn step(&mut self, ctx: &mut Ctx, table: &mut impl OutboxTable) {
+        let len = self.batch.len();
+        let pos = self.pos;
+        if let Some(&id) = self.batch.get(pos) {
+            let delivery = match table.row_mut(id) {
                 Some(row) => {
                     row.deliveries = row.deliveries.saturating_add(1);
                     row.deliveries
                 }
                 None => 0,
             };
-            self.emit(EventKind::RelayPublish { id, delivery });
-            self.schedule(self.now.saturating_add(RELAY_MS), Micro::Consume { id });
-        } else if self.relay.crash {
+            ctx.emit(EventKind::RelayPublish { id, delivery });
+            ctx.after(RELAY_MS, Micro::Consume { id });
+        } else if self.crash {
             // Published but never marked: the next tick publishes these rows again.
-            self.emit(EventKind::RelayCrash);
-            self.relay = Relay::default();
+            ctx.emit(EventKind::RelayCrash);
+            *self = Relay::default();
             return;
         } else {
-            let Some(&id) = self.relay.batch.get(pos - len) else {
+            let Some(&id) = self.batch.get(pos - len) else {
                 // Only scheduled while a batch is in progress; nothing to do otherwise.
-                self.relay = Relay::default();
+                *self = Relay::default();
                 return;
             };
-            if let Some(row) = self.db.outbox_row_mut(id) {
+            if let Some(row) = table.row_mut(id) {
                 row.published = true;
             }
-            self.emit(EventKind::RelayMark { id });
+            ctx.emit(EventKind::RelayMark { id });
         }
-        self.relay.pos = pos + 1;
-        if self.relay.pos < 2 * len {
-            self.schedule(self.now.saturating_add(RELAY_MS), Micro::Relay);
+        self.pos = pos + 1;
+        if self.pos < 2 * len {
+            ctx.after(RELAY_MS, Micro::Relay);
         } else {
-            self.relay = Relay::default();
+            *self = Relay::default();
         }
     }
+}
 
+impl Consumer {
+    /// The consumer receives one delivery.
+    pub(super) fn consume(&mut self, ctx: &mut Ctx, id: u64) {
+        self.received = self.received.saturating_add(1);
+        if !self.has_seen(id) {
+            self.remember(id);
+            self.applied = self.applied.saturating_add(1);
+            if self.dedupes {
+                self.inbox.push(id);
+            }
+            ctx.emit(EventKind::ConsumerApply { id });
+        } else if self.dedupes {
+            self.duplicates_ignored = self.duplicates_ignored.saturating_add(1);
+            ctx.emit(EventKind::ConsumerDuplicate { id, applied: false });
+        } else {
+            self.applied = self.applied.saturating_add(1);
+            self.duplicates_applied = self.duplicates_applied.saturating_add(1);
+            ctx.emit(EventKind::ConsumerDuplicate { id, applied: true });
+        }
+    }
+}
+
+impl World {
     /// Dual write: the server publishes straight to the consumer.
     pub(super) fn publish_direct(&mut self, op: OpId, id: u64) {
-        self.emit(EventKind::EventPublish { op, id });
-        self.schedule(self.now.saturating_add(RELAY_MS), Micro::Consume { id });
-    }
-
-    /// The consumer receives one delivery.
-    pub(super) fn consume(&mut self, id: u64) {
-        let c = &mut self.consumer;
-        c.received = c.received.saturating_add(1);
-        if !c.has_seen(id) {
-            c.remember(id);
-            c.applied = c.applied.saturating_add(1);
-            if c.dedupes {
-                c.inbox.push(id);
-            }
-            self.emit(EventKind::ConsumerApply { id });
-        } else if c.dedupes {
-            c.duplicates_ignored = c.duplicates_ignored.saturating_add(1);
-            self.emit(EventKind::ConsumerDuplicate { id, applied: false });
-        } else {
-            c.applied = c.applied.saturating_add(1);
-            c.duplicates_applied = c.duplicates_applied.saturating_add(1);
-            self.emit(EventKind::ConsumerDuplicate { id, applied: true });
-        }
+        self.ctx.emit(EventKind::EventPublish { op, id });
+        self.ctx.after(RELAY_MS, Micro::Consume { id });
     }
 
     /// A consumer configured from the world's settings.

@@ -138,7 +138,7 @@ impl World {
         let Some(new) = self.new_job(attempt) else {
             return;
         };
-        self.emit(EventKind::RequestDelivered {
+        self.ctx.emit(EventKind::RequestDelivered {
             op,
             attempt: n,
             key,
@@ -167,7 +167,7 @@ impl World {
             };
         }
         if lost {
-            self.emit(EventKind::RequestLost { op, attempt: n });
+            self.ctx.emit(EventKind::RequestLost { op, attempt: n });
             return None;
         }
         Some((op, n, key, fault))
@@ -256,7 +256,7 @@ impl World {
         }
         let open = service == ServiceKind::SplitStore
             && self.config.downstream.outage == OutagePolicy::FailOpen;
-        self.emit(EventKind::StoreUnreachable {
+        self.ctx.emit(EventKind::StoreUnreachable {
             op,
             fail_open: open,
         });
@@ -301,8 +301,8 @@ impl World {
     fn next_phase(&mut self, j: usize) {
         if let Some(job) = self.jobs.get_mut(j) {
             job.phase = job.phase.saturating_add(1);
-            let at = self.now.saturating_add(PHASE_MS);
-            self.schedule(at, Micro::Phase { job: j as u32 });
+            let at = self.ctx.now.saturating_add(PHASE_MS);
+            self.ctx.schedule(at, Micro::Phase { job: j as u32 });
         }
     }
 
@@ -351,7 +351,7 @@ impl World {
                 if let Some(mut row) = self.db.row(key).cloned() {
                     row.recovery = saved;
                     self.db.upsert(row);
-                    self.emit(EventKind::RecoveryPoint { op, key });
+                    self.ctx.emit(EventKind::RecoveryPoint { op, key });
                 }
             }
         }
@@ -459,7 +459,7 @@ impl World {
         if self.store_down(j) {
             // Still unreachable: the key is never written, so a retry finds nothing.
             if let Some(op) = self.jobs.get(j).map(|x| x.op) {
-                self.emit(EventKind::StoreUnreachable {
+                self.ctx.emit(EventKind::StoreUnreachable {
                     op,
                     fail_open: true,
                 });
@@ -496,15 +496,16 @@ impl World {
             fingerprint: Some(fp),
             state: RecordState::InFlight,
             result: None,
-            created_at_ms: Some(self.now),
+            created_at_ms: Some(self.ctx.now),
             expires_at_ms: Some(
-                self.now
+                self.ctx
+                    .now
                     .saturating_add(self.config.policies.in_flight_timeout_ms),
             ),
             holder: Some(op),
             owner_job: Some(j as u32),
         };
-        self.emit(EventKind::StoreWrite {
+        self.ctx.emit(EventKind::StoreWrite {
             op,
             key,
             state: RecordState::InFlight,
@@ -562,7 +563,7 @@ impl World {
             // The charge is the dead worker's: this request commits its event, not a new charge.
             job.committed = saved.charge;
         }
-        self.emit(EventKind::Resumed { op, key });
+        self.ctx.emit(EventKind::Resumed { op, key });
     }
 
     // ---- building blocks ----------------------------------------------------------------
@@ -592,7 +593,7 @@ impl World {
             Lookup::InFlight => CheckOutcome::Conflict,
             Lookup::Mismatch => CheckOutcome::Mismatch,
         };
-        self.emit(EventKind::StoreCheck { op, key, outcome });
+        self.ctx.emit(EventKind::StoreCheck { op, key, outcome });
         let Some(answer) = self.lookup_answer(j, lookup, cached) else {
             return false;
         };
@@ -617,7 +618,7 @@ impl World {
                     (r.state, fp, r.expires_at_ms)
                 }),
                 fp,
-                self.now,
+                self.ctx.now,
             );
             (lookup, row.is_some_and(|r| r.state == RecordState::Expired))
         } else {
@@ -718,7 +719,7 @@ impl World {
             // rocket-rides-atomic (api.rb, `atomic_phase`): `rescue Sequel::SerializationFailure`
             // → `halt 409`, `Messages.error_retry` "Please retry with the same ..." (429 until
             // its 2017 commit e19902b, “Correct improper 429 to use "409 Conflict"”).
-            self.emit(EventKind::SerializationAbort { op });
+            self.ctx.emit(EventKind::SerializationAbort { op });
             return Some(PaymentResult::RetryWithSameKey);
         }
         if self.config.downstream.has_processor() {
@@ -738,7 +739,7 @@ impl World {
         fault: Fault,
     ) -> PaymentResult {
         if fault == Fault::ProcessorError {
-            self.emit(EventKind::ChargeFailed {
+            self.ctx.emit(EventKind::ChargeFailed {
                 op,
                 failure: ChargeFailure::ProcessorError,
             });
@@ -747,7 +748,7 @@ impl World {
         // The customer's own account: one customer's charge never moves another's balance.
         let balance = self.db.balance(self.caller_of(op).account);
         let Some(after) = balance.checked_sub(amount).filter(|_| balance >= amount) else {
-            self.emit(EventKind::ChargeFailed {
+            self.ctx.emit(EventKind::ChargeFailed {
                 op,
                 failure: ChargeFailure::InsufficientFunds { balance },
             });
@@ -755,7 +756,7 @@ impl World {
         };
         let id = self.db.event_id();
         txn.charge = Some(id);
-        self.emit(EventKind::Charge {
+        self.ctx.emit(EventKind::Charge {
             op,
             amount,
             balance_after: after,
@@ -780,7 +781,7 @@ impl World {
             // Nothing committed: rocket-rides unlocks the key so a retry runs at once.
             if self.db.row(key).is_some() {
                 txn.release = true;
-                self.emit(EventKind::StoreRelease { op, key });
+                self.ctx.emit(EventKind::StoreRelease { op, key });
             }
             return;
         }
@@ -788,7 +789,7 @@ impl World {
             // Not cached: free the key so a retry executes again.
             if self.db.row(key).is_some() {
                 txn.release = true;
-                self.emit(EventKind::StoreRelease { op, key });
+                self.ctx.emit(EventKind::StoreRelease { op, key });
             }
             return;
         }
@@ -797,14 +798,17 @@ impl World {
             fingerprint: production.then_some(fp),
             state: RecordState::Completed,
             result: Some(result.clone()),
-            created_at_ms: Some(self.now),
-            expires_at_ms: production
-                .then(|| self.now.saturating_add(self.config.policies.retention_ms)),
+            created_at_ms: Some(self.ctx.now),
+            expires_at_ms: production.then(|| {
+                self.ctx
+                    .now
+                    .saturating_add(self.config.policies.retention_ms)
+            }),
             holder: Some(op),
             owner_job: None,
             recovery: None,
         });
-        self.emit(EventKind::StoreWrite {
+        self.ctx.emit(EventKind::StoreWrite {
             op,
             key,
             state: RecordState::Completed,
@@ -818,7 +822,7 @@ impl World {
         if let (Some(id), Some(job)) = (txn.charge.or(txn.external), self.jobs.get(j)) {
             txn.outbox = Some(id);
             let op = job.op;
-            self.emit(EventKind::OutboxWrite { op, id });
+            self.ctx.emit(EventKind::OutboxWrite { op, id });
         }
     }
 
@@ -841,7 +845,7 @@ impl World {
             self.db.set_balance(account, after);
             self.db.ledger.push(LedgerEntry {
                 account,
-                step: self.steps.saturating_add(1),
+                step: self.ctx.steps.saturating_add(1),
                 key: (!keyless).then_some(op_key),
                 op,
                 amount,
@@ -870,7 +874,7 @@ impl World {
         if let Some(row) = txn.row {
             self.db.upsert(row);
         }
-        self.emit(EventKind::Commit { op });
+        self.ctx.emit(EventKind::Commit { op });
     }
 
     /// After the last commit: crash, or publish (commit-then-publish) and reply.
@@ -905,9 +909,9 @@ impl World {
         if let Some(rec) = attempt.and_then(|a| self.attempts.get_mut(a)) {
             rec.wire = Wire::Crashed;
         }
-        self.emit(EventKind::ServerCrash { op, point });
+        self.ctx.emit(EventKind::ServerCrash { op, point });
         if open.is_some_and(|t| !t.is_empty()) {
-            self.emit(EventKind::Rollback { op });
+            self.ctx.emit(EventKind::Rollback { op });
         }
         self.end_job(j);
     }
@@ -918,7 +922,7 @@ impl World {
         };
         let (attempt, op, n, key) = (job.attempt, job.op, job.n, job.key);
         let replayed = job.replayed;
-        self.emit(EventKind::ResponseSent {
+        self.ctx.emit(EventKind::ResponseSent {
             op,
             attempt: n,
             key,
@@ -931,8 +935,9 @@ impl World {
             rec.replayed = replayed;
             rec.wire = Wire::Replied;
         }
-        let delay = self.network.delay(&mut self.rng);
-        self.schedule(self.now.saturating_add(delay), Micro::Reply { attempt });
+        let delay = self.network.delay(&mut self.ctx.rng);
+        self.ctx
+            .schedule(self.ctx.now.saturating_add(delay), Micro::Reply { attempt });
         self.end_job(j);
     }
 
@@ -961,6 +966,7 @@ impl World {
     /// is open between two steps.
     pub(super) fn crash_server(&mut self) {
         let waiting: Vec<(TimerKey, u32)> = self
+            .ctx
             .queue
             .iter()
             .filter_map(|(at, m)| match m {
@@ -970,11 +976,11 @@ impl World {
                 _ => None,
             })
             .collect();
-        self.emit(EventKind::ServerRestarted {
+        self.ctx.emit(EventKind::ServerRestarted {
             killed: u32::try_from(waiting.len()).unwrap_or(u32::MAX),
         });
         for (at, job) in waiting {
-            self.cancel(at);
+            self.ctx.cancel(at);
             let j = job as usize;
             let charged = self
                 .jobs
@@ -995,10 +1001,10 @@ impl World {
             return;
         }
         let mut expired = Vec::new();
-        self.db.reap(self.now, &mut expired);
+        self.db.reap(self.ctx.now, &mut expired);
         for key in expired {
             self.counters.expirations = self.counters.expirations.saturating_add(1);
-            self.emit(EventKind::KeyExpired { key });
+            self.ctx.emit(EventKind::KeyExpired { key });
         }
     }
 }

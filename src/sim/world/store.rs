@@ -3,7 +3,7 @@
 //! a direct write), which is what makes crash rollback exact.
 
 use super::intern::{DescId, KeyId, OpId};
-use super::outbox::OutboxRow;
+use super::outbox::{OutboxRow, OutboxTable};
 use crate::sim::article::production::RecordState;
 use crate::sim::article::PaymentResult;
 use crate::sim::base::pvec::PVec;
@@ -237,6 +237,15 @@ impl Db {
         let id = self.next_event_id;
         self.next_event_id = self.next_event_id.saturating_add(1);
         id
+    }
+}
+
+impl OutboxTable for Db {
+    fn unpublished(&mut self) -> Vec<u64> {
+        Db::unpublished(self)
+    }
+    fn row_mut(&mut self, id: u64) -> Option<&mut OutboxRow> {
+        self.outbox_row_mut(id)
     }
 }
 
