@@ -28,12 +28,15 @@
 //!   open (charges without the check) or closed (503, retry later); a database that holds the
 //!   keys and the balance together cannot be skipped, so those services answer 503.
 
+use super::ctx::Ctx;
 use super::intern::{DescId, KeyId, OpId};
 use super::outbox::EmitMode;
+use super::store::Db;
 use super::trace::{ChargeFailure, EventKind};
 use super::{Micro, World};
 use crate::sim::article::production::RecordState;
 use crate::sim::article::PaymentResult;
+use crate::sim::base::pmap::PMap;
 use crate::sim::limits::{
     check_duration, DurationField, InputError, MAX_PROCESSOR_MS, MAX_STORE_CAPACITY,
 };
@@ -183,88 +186,30 @@ impl World {
         let Some(job) = self.jobs.get(j) else {
             return;
         };
-        let (op, key, op_key, fault) = (job.op, job.key, job.op_key, job.fault);
-        let (amount, desc) = (job.amount, job.desc);
-        let pass = self.config.downstream.pass_key;
-        self.ctx.emit(EventKind::ProcessorCall {
-            op,
-            key_passed: pass,
-        });
-        let saved = if pass {
-            self.processor_keys.get(&key.0).cloned()
-        } else {
-            None
+        let call = Call {
+            op: job.op,
+            key: job.key,
+            op_key: job.op_key,
+            fault: job.fault,
+            amount: job.amount,
+            desc: job.desc,
+            account: self.caller_of(job.op).account,
         };
-        let result = if let Some(first) = saved {
-            self.ctx.emit(EventKind::ProcessorReplay { op });
-            first
-        } else if fault == super::fault::Fault::ProcessorError {
-            self.ctx.emit(EventKind::ChargeFailed {
-                op,
-                failure: ChargeFailure::ProcessorError,
-            });
-            PaymentResult::ProcessorError
+        let settings = self.config.downstream;
+        let (result, committed) =
+            self.processor
+                .charge(&mut self.ctx, &mut self.db, &settings, call);
+        let delay = if call.fault == super::fault::Fault::ProcessorSlow {
+            settings.slow_ms
         } else {
-            self.processor_debit(j, op, op_key, (amount, desc))
-        };
-        if pass {
-            self.processor_keys.insert(key.0, result.clone());
-        }
-        let delay = if fault == super::fault::Fault::ProcessorSlow {
-            self.config.downstream.slow_ms
-        } else {
-            self.config.downstream.processor_ms
+            settings.processor_ms
         };
         if let Some(job) = self.jobs.get_mut(j) {
             job.proc = ProcState::Waiting(result);
+            job.committed = committed.or(job.committed);
         }
-        let at = self.ctx.now.saturating_add(delay);
         self.ctx
-            .schedule(at, Micro::ProcessorReply { job: j as u32 });
-    }
-
-    /// The processor charges job `j` (operation `op`, key `op_key`) `amount` for `desc`: the
-    /// caller's balance moves and the ledger records it, unless the funds are short.
-    fn processor_debit(
-        &mut self,
-        j: usize,
-        op: OpId,
-        op_key: KeyId,
-        (amount, desc): (i64, DescId),
-    ) -> PaymentResult {
-        let account = self.caller_of(op).account;
-        let balance = self.db.balance(account);
-        match balance.checked_sub(amount).filter(|_| balance >= amount) {
-            None => {
-                self.ctx.emit(EventKind::ChargeFailed {
-                    op,
-                    failure: ChargeFailure::InsufficientFunds { balance },
-                });
-                PaymentResult::InsufficientFunds { balance }
-            }
-            Some(after) => {
-                let id = self.db.event_id();
-                self.db.set_balance(account, after);
-                self.db.ledger.push(super::store::LedgerEntry {
-                    account,
-                    step: self.ctx.steps.saturating_add(1),
-                    key: Some(op_key),
-                    op,
-                    amount,
-                    description: desc,
-                    event_id: id,
-                });
-                if let Some(job) = self.jobs.get_mut(j) {
-                    job.committed = Some(id);
-                }
-                self.ctx.emit(EventKind::ProcessorCharge {
-                    op,
-                    amount,
-                    balance_after: after,
-                });
-                PaymentResult::Success { balance: after }
-            }
-        }
+            .after(delay, Micro::ProcessorReply { job: j as u32 });
     }
 
     /// The processor's answer reaches job `j`'s worker, which goes on where it stopped.
@@ -298,7 +243,103 @@ impl World {
 
     /// The processor's saved answer for `key`, if the key was passed on.
     pub fn processor_answer_for(&self, key: KeyId) -> Option<&PaymentResult> {
-        self.processor_keys.get(&key.0)
+        self.processor.keys.get(&key.0)
+    }
+}
+
+/// One charge a job asks of the processor.
+#[derive(Clone, Copy)]
+pub(super) struct Call {
+    op: OpId,
+    key: KeyId,
+    op_key: KeyId,
+    fault: super::fault::Fault,
+    amount: i64,
+    desc: DescId,
+    /// The account the charge debits.
+    account: u32,
+}
+
+/// The card processor: its saved answers by key id, for keys passed on to it (Stripe's own
+/// idempotency on its side of the wire).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct Processor {
+    keys: PMap<u32, PaymentResult>,
+}
+
+impl Processor {
+    /// Charges `call`: the saved answer of a passed key, a processor error, or the money moved
+    /// (the balance and the ledger in `db`); with the event id of a committed charge.
+    fn charge(
+        &mut self,
+        ctx: &mut Ctx,
+        db: &mut Db,
+        settings: &Downstream,
+        call: Call,
+    ) -> (PaymentResult, Option<u64>) {
+        let pass = settings.pass_key;
+        ctx.emit(EventKind::ProcessorCall {
+            op: call.op,
+            key_passed: pass,
+        });
+        let saved = if pass {
+            self.keys.get(&call.key.0).cloned()
+        } else {
+            None
+        };
+        let (result, committed) = if let Some(first) = saved {
+            ctx.emit(EventKind::ProcessorReplay { op: call.op });
+            (first, None)
+        } else if call.fault == super::fault::Fault::ProcessorError {
+            ctx.emit(EventKind::ChargeFailed {
+                op: call.op,
+                failure: ChargeFailure::ProcessorError,
+            });
+            (PaymentResult::ProcessorError, None)
+        } else {
+            debit(ctx, db, call)
+        };
+        if pass {
+            self.keys.insert(call.key.0, result.clone());
+        }
+        (result, committed)
+    }
+}
+
+/// The processor charges `call.account` `call.amount` for `call.desc`: the balance moves and the
+/// ledger records it, unless the funds are short.
+fn debit(ctx: &mut Ctx, db: &mut Db, call: Call) -> (PaymentResult, Option<u64>) {
+    let balance = db.balance(call.account);
+    match balance
+        .checked_sub(call.amount)
+        .filter(|_| balance >= call.amount)
+    {
+        None => {
+            ctx.emit(EventKind::ChargeFailed {
+                op: call.op,
+                failure: ChargeFailure::InsufficientFunds { balance },
+            });
+            (PaymentResult::InsufficientFunds { balance }, None)
+        }
+        Some(after) => {
+            let id = db.event_id();
+            db.set_balance(call.account, after);
+            db.ledger.push(super::store::LedgerEntry {
+                account: call.account,
+                step: ctx.steps.saturating_add(1),
+                key: Some(call.op_key),
+                op: call.op,
+                amount: call.amount,
+                description: call.desc,
+                event_id: id,
+            });
+            ctx.emit(EventKind::ProcessorCharge {
+                op: call.op,
+                amount: call.amount,
+                balance_after: after,
+            });
+            (PaymentResult::Success { balance: after }, Some(id))
+        }
     }
 }
 

@@ -21,8 +21,6 @@ pub(super) mod store;
 pub(super) mod trace;
 
 use crate::sim::article::production::{fingerprint, Counters, Policies};
-use crate::sim::article::PaymentResult;
-use crate::sim::base::pmap::PMap;
 use crate::sim::base::pvec::{self, PVec};
 
 use crate::sim::base::uuidgen::KeyFormat;
@@ -35,7 +33,7 @@ use account::{Caller, RequestPolicies};
 use budget::Budget;
 use client::{AttemptRec, ClientResult, KeyStrategy, OpPlan, RetryPolicy};
 use ctx::Ctx;
-use downstream::Downstream;
+use downstream::{Downstream, Processor};
 use fault::Fault;
 use input::{Input, RequestSpec};
 use intern::{DescId, Interner, KeyId};
@@ -202,8 +200,8 @@ pub struct World {
     /// The input started last, numbered as [`World::input_at`] numbers them.
     current_input: Option<usize>,
     halted: Option<Halt>,
-    /// The card processor's saved answers by key id, for keys passed on to it.
-    processor_keys: PMap<u32, PaymentResult>,
+    /// The card processor (`downstream.rs`).
+    processor: Processor,
     /// The caller of the input being applied (an `Input::As`'s, else the default one).
     caller: Caller,
     /// Whether any input came from a caller of its own.
@@ -251,7 +249,7 @@ impl World {
             budget: Budget::default(),
             current_input: None,
             halted: None,
-            processor_keys: PMap::default(),
+            processor: Processor::default(),
             caller: Caller::default(),
             callers_seen: false,
             accounts_seen: 0,
