@@ -7,6 +7,7 @@ use super::intern::{DescId, KeyId, OpId};
 use super::trace::EventKind;
 use super::{Micro, World};
 use crate::sim::article::PaymentResult;
+use crate::sim::base::pvec::PVec;
 use crate::sim::base::rng::Rng;
 use crate::sim::base::uuidgen::{mint, KeyFormat};
 use crate::sim::kernel::TimerKey;
@@ -264,6 +265,24 @@ fn retryable(result: &PaymentResult) -> bool {
     ) || result.http_status() >= 500
 }
 
+/// The clients' side of the world: what each operation was told, its plan and its attempts,
+/// and who is sending.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct Clients {
+    /// What each operation's client was finally told.
+    pub results: PVec<ClientResult>,
+    /// Each operation's plan: key, retries, faults.
+    pub plans: PVec<OpPlan>,
+    /// Every attempt sent.
+    pub attempts: PVec<AttemptRec>,
+    /// The caller of the input being applied (an `Input::As`'s, else the default one).
+    pub caller: Caller,
+    /// Whether any input came from a caller of its own.
+    pub callers_seen: bool,
+    /// The accounts whose customers sent a charge or a deposit, one bit each (bit 0: account 0).
+    pub accounts_seen: u8,
+}
+
 impl World {
     /// Starts an operation: registers it and sends its first attempt.
     pub(super) fn start_op(
@@ -273,18 +292,19 @@ impl World {
         description: DescId,
         plan: OpPlan,
     ) -> Result<OpId, InputError> {
-        let op = OpId(
-            u32::try_from(self.results.len()).map_err(|_| InputError::Overflow {
-                quantity: crate::sim::limits::Quantity::Ids,
-            })?,
-        );
+        let op =
+            OpId(
+                u32::try_from(self.clients.results.len()).map_err(|_| InputError::Overflow {
+                    quantity: crate::sim::limits::Quantity::Ids,
+                })?,
+            );
         let key = match key {
             Some(k) => k,
             // A request without a key: the empty key stands for "none" (it is never valid).
             None if !plan.caller.sends_key => self.interner.text("")?,
             None => self.mint_key(plan.key_format)?,
         };
-        self.results.push(ClientResult {
+        self.clients.results.push(ClientResult {
             op,
             amount,
             description,
@@ -294,8 +314,8 @@ impl World {
             seen: Vec::new(),
             replayed: Vec::new(),
         });
-        self.accounts_seen |= 1 << plan.caller.account;
-        self.plans.push(plan);
+        self.clients.accounts_seen |= 1 << plan.caller.account;
+        self.clients.plans.push(plan);
         self.send_attempt(op)?;
         Ok(op)
     }
@@ -309,7 +329,8 @@ impl World {
     /// Sends the operation's next attempt.
     pub(super) fn send_attempt(&mut self, op: OpId) -> Result<(), InputError> {
         let ix = op.0 as usize;
-        let (Some(result), Some(plan)) = (self.results.get(ix), self.plans.get(ix)) else {
+        let (Some(result), Some(plan)) = (self.clients.results.get(ix), self.clients.plans.get(ix))
+        else {
             return Ok(());
         };
         let n = result.attempts.saturating_add(1);
@@ -322,16 +343,17 @@ impl World {
         let amount = result.amount;
         let key = if n > 1 && strategy == KeyStrategy::NewPerRetry && plan.caller.sends_key {
             let k = self.mint_key(format)?;
-            self.results[ix].key = k;
+            self.clients.results[ix].key = k;
             k
         } else {
-            self.results[ix].key
+            self.clients.results[ix].key
         };
-        self.results[ix].attempts = n;
-        let attempt = u32::try_from(self.attempts.len()).map_err(|_| InputError::Overflow {
-            quantity: crate::sim::limits::Quantity::Ids,
-        })?;
-        self.attempts.push(AttemptRec {
+        self.clients.results[ix].attempts = n;
+        let attempt =
+            u32::try_from(self.clients.attempts.len()).map_err(|_| InputError::Overflow {
+                quantity: crate::sim::limits::Quantity::Ids,
+            })?;
+        self.clients.attempts.push(AttemptRec {
             op,
             n,
             key,
@@ -359,7 +381,7 @@ impl World {
             self.ctx.now.saturating_add(self.config.timeout_ms),
             Micro::Timeout { attempt },
         );
-        if let Some(rec) = self.attempts.get_mut(attempt as usize) {
+        if let Some(rec) = self.clients.attempts.get_mut(attempt as usize) {
             rec.timer = Some(timer);
         }
         Ok(())
@@ -368,10 +390,12 @@ impl World {
     /// A hand-made retry of the latest operation: one more attempt of the same operation, so the
     /// invariants judge it as what it is (a retry), with the same key or a newly minted one.
     pub(super) fn retry_last(&mut self, new_key: bool, fault: Fault) -> Result<(), InputError> {
-        let Some(ix) = self.results.len().checked_sub(1) else {
+        let Some(ix) = self.clients.results.len().checked_sub(1) else {
             return Ok(());
         };
-        let (Some(result), Some(plan)) = (self.results.get(ix), self.plans.get_mut(ix)) else {
+        let (Some(result), Some(plan)) =
+            (self.clients.results.get(ix), self.clients.plans.get_mut(ix))
+        else {
             return Ok(());
         };
         let done = result.attempts;
@@ -390,15 +414,15 @@ impl World {
         let format = plan.key_format;
         if new_key && plan.caller.sends_key {
             let k = self.mint_key(format)?;
-            self.results[ix].key = k;
+            self.clients.results[ix].key = k;
         }
-        self.results[ix].outcome = ClientOutcome::InProgress;
+        self.clients.results[ix].outcome = ClientOutcome::InProgress;
         self.send_attempt(OpId(u32::try_from(ix).unwrap_or(u32::MAX)))
     }
 
     /// A reply reaches the client side of the network (or is lost there).
     pub(super) fn client_receive(&mut self, attempt: u32) {
-        let Some(rec) = self.attempts.get_mut(attempt as usize) else {
+        let Some(rec) = self.clients.attempts.get_mut(attempt as usize) else {
             return;
         };
         let (op, n) = (rec.op, rec.n);
@@ -425,7 +449,7 @@ impl World {
             late,
             replayed,
         });
-        if let Some(r) = self.results.get_mut(op.0 as usize) {
+        if let Some(r) = self.clients.results.get_mut(op.0 as usize) {
             let outcome = if late {
                 AttemptOutcome::LateReply(result.clone())
             } else {
@@ -443,14 +467,14 @@ impl World {
         if retryable(&result) && self.schedule_retry(op) {
             return;
         }
-        if let Some(r) = self.results.get_mut(op.0 as usize) {
+        if let Some(r) = self.clients.results.get_mut(op.0 as usize) {
             r.outcome = ClientOutcome::Answered { result };
         }
     }
 
     /// The client's timer for an attempt fires.
     pub(super) fn client_timeout(&mut self, attempt: u32) {
-        let Some(rec) = self.attempts.get_mut(attempt as usize) else {
+        let Some(rec) = self.clients.attempts.get_mut(attempt as usize) else {
             return;
         };
         if !rec.live {
@@ -460,7 +484,7 @@ impl World {
         rec.live = false;
         let (op, n) = (rec.op, rec.n);
         self.ctx.emit(EventKind::ClientTimeout { op, attempt: n });
-        if let Some(r) = self.results.get_mut(op.0 as usize) {
+        if let Some(r) = self.clients.results.get_mut(op.0 as usize) {
             r.seen.push(SeenAttempt {
                 attempt: n,
                 outcome: AttemptOutcome::TimedOut,
@@ -469,7 +493,7 @@ impl World {
         }
         if !self.schedule_retry(op) {
             self.ctx.emit(EventKind::ClientGaveUp { op, attempts: n });
-            if let Some(r) = self.results.get_mut(op.0 as usize) {
+            if let Some(r) = self.clients.results.get_mut(op.0 as usize) {
                 r.outcome = ClientOutcome::TimedOut;
             }
         }
@@ -478,7 +502,8 @@ impl World {
     /// Schedules the next attempt if the policy and the attempt budget allow; false otherwise.
     fn schedule_retry(&mut self, op: OpId) -> bool {
         let ix = op.0 as usize;
-        let (Some(result), Some(plan)) = (self.results.get(ix), self.plans.get(ix)) else {
+        let (Some(result), Some(plan)) = (self.clients.results.get(ix), self.clients.plans.get(ix))
+        else {
             return false;
         };
         if result.attempts >= plan.max_attempts {

@@ -294,7 +294,7 @@ impl World {
     /// Operation `op`'s attempts as HTTP exchanges, in the order sent (none for an unknown
     /// operation). Reads only the attempts sent since the operation began.
     pub fn exchanges(&self, op: OpId) -> Vec<Exchange> {
-        let Some(result) = self.results.get(op.0 as usize) else {
+        let Some(result) = self.clients.results.get(op.0 as usize) else {
             return Vec::new();
         };
         let caller = self.caller_of(op);
@@ -304,8 +304,8 @@ impl World {
             .unwrap_or("");
         let mut out = Vec::new();
         // Attempts are numbered in the order sent: walk back to this operation's first.
-        for i in (0..self.attempts.len()).rev() {
-            let Some(rec) = self.attempts.get(i).filter(|r| r.op == op) else {
+        for i in (0..self.clients.attempts.len()).rev() {
+            let Some(rec) = self.clients.attempts.get(i).filter(|r| r.op == op) else {
                 continue;
             };
             let mut headers = Vec::with_capacity(2);

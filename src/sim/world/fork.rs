@@ -15,10 +15,11 @@ impl World {
         let Input::SetFault { op, attempt, .. } = *input else {
             return Ok(());
         };
-        let count = u32::try_from(self.results.len()).unwrap_or(u32::MAX);
-        let (Some(result), Some(plan)) =
-            (self.results.get(op as usize), self.plans.get(op as usize))
-        else {
+        let count = u32::try_from(self.clients.results.len()).unwrap_or(u32::MAX);
+        let (Some(result), Some(plan)) = (
+            self.clients.results.get(op as usize),
+            self.clients.plans.get(op as usize),
+        ) else {
             return Err(InputError::NoSuchOperation { op, count });
         };
         if attempt > result.attempts {
@@ -41,16 +42,17 @@ impl World {
     /// Applies a fault change checked by [`World::check_fork`].
     pub(super) fn set_fault(&mut self, op: u32, attempt: u32, fault: Fault) {
         let sent = self
+            .clients
             .results
             .get(op as usize)
             .is_some_and(|r| attempt <= r.attempts);
         if sent {
             if let Some(ix) = self.attempt_index(op, attempt) {
-                if let Some(rec) = self.attempts.get_mut(ix) {
+                if let Some(rec) = self.clients.attempts.get_mut(ix) {
                     rec.fault = fault;
                 }
             }
-        } else if let Some(plan) = self.plans.get_mut(op as usize) {
+        } else if let Some(plan) = self.clients.plans.get_mut(op as usize) {
             let at = attempt.saturating_sub(1) as usize;
             if plan.faults.len() <= at {
                 plan.faults.resize(at + 1, Fault::None);
@@ -67,7 +69,7 @@ impl World {
             .iter()
             .map(|(_, m)| m)
             .filter_map(|m| match m {
-                Micro::Arrive { attempt } => self.attempts.get(*attempt as usize),
+                Micro::Arrive { attempt } => self.clients.attempts.get(*attempt as usize),
                 _ => None,
             })
             .map(|a| (a.op.0, a.n, a.fault))
@@ -76,7 +78,8 @@ impl World {
 
     /// The index of attempt `attempt` of operation `op` among every attempt sent.
     fn attempt_index(&self, op: u32, attempt: u32) -> Option<usize> {
-        self.attempts
+        self.clients
+            .attempts
             .iter()
             .rposition(|a| a.op.0 == op && a.n == attempt)
     }

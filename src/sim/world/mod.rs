@@ -31,7 +31,7 @@ use crate::sim::limits::{
 };
 use account::{Caller, RequestPolicies};
 use budget::Budget;
-use client::{AttemptRec, ClientResult, KeyStrategy, OpPlan, RetryPolicy};
+use client::{ClientResult, Clients, KeyStrategy, OpPlan, RetryPolicy};
 use ctx::Ctx;
 use downstream::{Downstream, Processor};
 use fault::Fault;
@@ -186,9 +186,8 @@ pub struct World {
     pushed: PVec<LoggedInput>,
     interner: Interner,
     db: Db,
-    results: PVec<ClientResult>,
-    plans: PVec<OpPlan>,
-    attempts: PVec<AttemptRec>,
+    /// The clients (`client.rs`).
+    clients: Clients,
     jobs: PVec<Job>,
     relay: Relay,
     consumer: Consumer,
@@ -202,12 +201,6 @@ pub struct World {
     halted: Option<Halt>,
     /// The card processor (`downstream.rs`).
     processor: Processor,
-    /// The caller of the input being applied (an `Input::As`'s, else the default one).
-    caller: Caller,
-    /// Whether any input came from a caller of its own.
-    callers_seen: bool,
-    /// The accounts whose customers sent a charge or a deposit, one bit each (bit 0: account 0).
-    accounts_seen: u8,
 }
 
 /// Why a run stopped early, and at which input. Inputs are refused when added if they could
@@ -236,9 +229,7 @@ impl World {
             pushed: PVec::new(),
             interner: Interner::default(),
             db: Db::new(config.initial_balance),
-            results: PVec::new(),
-            plans: PVec::new(),
-            attempts: PVec::new(),
+            clients: Clients::default(),
             jobs: PVec::new(),
             relay: Relay::default(),
             consumer: World::new_consumer(config.consumer_dedupes),
@@ -250,9 +241,6 @@ impl World {
             current_input: None,
             halted: None,
             processor: Processor::default(),
-            caller: Caller::default(),
-            callers_seen: false,
-            accounts_seen: 0,
         })
     }
 
@@ -281,7 +269,7 @@ impl World {
         // The script's customers are known from the start (the lesson's story names them), so
         // their accounts show from step 0, not from each one's first request.
         for account in script.iter().filter_map(Input::account) {
-            w.accounts_seen |= 1 << account;
+            w.clients.accounts_seen |= 1 << account;
         }
         w.script = script.into();
         Ok(w)
@@ -434,7 +422,7 @@ impl World {
             match micro {
                 Micro::Arrive { attempt }
                 | Micro::Reply { attempt }
-                | Micro::Timeout { attempt } => (attempt as usize) < self.attempts.len(),
+                | Micro::Timeout { attempt } => (attempt as usize) < self.clients.attempts.len(),
                 Micro::Phase { job } | Micro::ProcessorReply { job } =>
                     (job as usize) < self.jobs.len(),
                 _ => true,
@@ -526,7 +514,7 @@ impl World {
                     retry,
                     max_attempts,
                     faults,
-                    caller: self.caller,
+                    caller: self.clients.caller,
                 };
                 self.start_op(None, amount, desc, plan)?;
             }
@@ -589,10 +577,10 @@ impl World {
 
     /// An `As` input: the wrapped input, sent by `caller`.
     fn apply_as(&mut self, caller: Caller, input: Input) -> Result<(), InputError> {
-        self.callers_seen = true;
-        let outer = std::mem::replace(&mut self.caller, caller);
+        self.clients.callers_seen = true;
+        let outer = std::mem::replace(&mut self.clients.caller, caller);
         let applied = self.apply_input(input);
-        self.caller = outer;
+        self.clients.caller = outer;
         applied
     }
 
@@ -617,14 +605,14 @@ impl World {
             } else {
                 vec![fault]
             },
-            caller: self.caller,
+            caller: self.clients.caller,
         };
         self.start_op(key, amount, desc, plan).map(|_| ())
     }
 
     /// A deposit, into account 0 (`Input::As` wraps requests only).
     fn deposit(&mut self, amount: i64) {
-        self.accounts_seen |= 1;
+        self.clients.accounts_seen |= 1;
         let next = self
             .db
             .balance(0)
@@ -694,12 +682,12 @@ impl World {
     /// The accounts whose customers have sent a charge or a deposit so far, one bit each (bit 0:
     /// account 0). Only bit 0, or none, in a run without callers of their own.
     pub fn accounts_seen(&self) -> u8 {
-        self.accounts_seen
+        self.clients.accounts_seen
     }
 
     /// Whether customers of accounts other than 0 are in the run: the page then names accounts.
     pub fn other_accounts_seen(&self) -> bool {
-        self.accounts_seen & !1 != 0
+        self.clients.accounts_seen & !1 != 0
     }
 
     /// Committed charges, in commit order.
@@ -734,7 +722,7 @@ impl World {
 
     /// What each client operation saw.
     pub fn client_results(&self) -> &PVec<ClientResult> {
-        &self.results
+        &self.clients.results
     }
 
     /// The text of a key id.
@@ -755,7 +743,8 @@ impl World {
 
     /// The caller of a client operation (the default one for an unknown operation).
     pub fn caller_of(&self, op: intern::OpId) -> Caller {
-        self.plans
+        self.clients
+            .plans
             .get(op.0 as usize)
             .map_or_else(Caller::default, |p| p.caller)
     }
@@ -764,7 +753,7 @@ impl World {
     /// no key), or the request policies are not the defaults: the page then shows the
     /// invariants about callers.
     pub fn uses_callers(&self) -> bool {
-        self.callers_seen || !self.config.requests.is_default()
+        self.clients.callers_seen || !self.config.requests.is_default()
     }
 
     /// The text of a description id.
@@ -823,7 +812,7 @@ impl World {
             consumer: self.consumer.clone(),
             counters: self.counters,
             violations: self.violations.clone(),
-            client_results: self.results.to_vec(),
+            client_results: self.clients.results.to_vec(),
             trace: self.ctx.trace.to_vec(),
             pending_events: self.ctx.queue.len(),
         }

@@ -156,10 +156,10 @@ impl World {
     /// Marks the attempt at the server, or lost on the way (noting it): its (operation,
     /// attempt number, key as sent, fault) when it arrived.
     fn request_arrives(&mut self, attempt: u32) -> Option<(OpId, u32, KeyId, Fault)> {
-        let rec = self.attempts.get(attempt as usize)?;
+        let rec = self.clients.attempts.get(attempt as usize)?;
         let (op, n, key, fault) = (rec.op, rec.n, rec.key, rec.fault);
         let lost = fault == Fault::RequestLost;
-        if let Some(rec) = self.attempts.get_mut(attempt as usize) {
+        if let Some(rec) = self.clients.attempts.get_mut(attempt as usize) {
             rec.wire = if lost {
                 Wire::RequestLost
             } else {
@@ -176,11 +176,12 @@ impl World {
     /// The job for an arrived attempt, at phase 0; `None` when the run halted (too many
     /// scoped keys) or the attempt is unknown.
     fn new_job(&mut self, attempt: u32) -> Option<Job> {
-        let rec = self.attempts.get(attempt as usize)?;
+        let rec = self.clients.attempts.get(attempt as usize)?;
         let (op, n, key, fault, sent_at) = (rec.op, rec.n, rec.key, rec.fault, rec.sent_at);
-        let client = self.results.get(op.0 as usize)?;
+        let client = self.clients.results.get(op.0 as usize)?;
         let (amount, desc) = (client.amount, client.description);
         let (chosen, caller) = self
+            .clients
             .plans
             .get(op.0 as usize)
             .map_or((0, Default::default()), |p| (p.fingerprint, p.caller));
@@ -647,6 +648,7 @@ impl World {
             self.facts.foreign_answers.push((key, op, producer));
         }
         let stored = self
+            .clients
             .results
             .get(producer.0 as usize)
             .map(|c| (c.amount, c.description));
@@ -906,7 +908,7 @@ impl World {
             return;
         };
         let attempt = self.jobs.get(j).map(|x| x.attempt as usize);
-        if let Some(rec) = attempt.and_then(|a| self.attempts.get_mut(a)) {
+        if let Some(rec) = attempt.and_then(|a| self.clients.attempts.get_mut(a)) {
             rec.wire = Wire::Crashed;
         }
         self.ctx.emit(EventKind::ServerCrash { op, point });
@@ -929,7 +931,7 @@ impl World {
             result: result.clone(),
             replayed,
         });
-        if let Some(rec) = self.attempts.get_mut(attempt as usize) {
+        if let Some(rec) = self.clients.attempts.get_mut(attempt as usize) {
             rec.answer = Some(result.clone());
             rec.response = Some(result);
             rec.replayed = replayed;
