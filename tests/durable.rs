@@ -11,6 +11,7 @@ use wasm_bindgen_test::wasm_bindgen_test as test;
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 use idempotency_playground::durable::*;
+use idempotency_playground::lesson::NotPosed;
 use idempotency_playground::Rng;
 
 fn run_to_end(config: Config) -> World {

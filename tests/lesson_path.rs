@@ -4,7 +4,7 @@
 //! and is won by its solution at the step the goal is met, not before.
 
 use idempotency_playground::lab::{Explorer, Policy, Search, Stepper};
-use idempotency_playground::lesson::Value;
+use idempotency_playground::lesson::{NotPosed, Value};
 use idempotency_playground::teach::*;
 use idempotency_playground::*;
 

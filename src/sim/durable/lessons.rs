@@ -10,7 +10,7 @@ use super::{
 };
 use std::collections::BTreeSet;
 
-use crate::sim::lesson::{self, Judge, Pose};
+use crate::sim::lesson::{Judge, NotPosed, Pose, Posed};
 
 /// When a question stops the run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,12 +96,6 @@ pub struct Question {
     /// When the run stops for it.
     pub ask: Ask,
 }
-
-/// A question against one run: its choices are [`Answer`]s.
-pub type Posed = lesson::Posed<Answer>;
-
-/// Why a question does not apply to the run (its columns have no name to give).
-pub type NotPosed = lesson::NotPosed;
 
 /// A lesson: its columns and its question.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -364,7 +358,7 @@ pub fn end_state(w: &World) -> EndState {
 impl Question {
     /// The question against `run`: where it stops, its choices and answer, measured on the
     /// run's end.
-    pub fn pose(&self, run: &DurableRun) -> Result<Posed, NotPosed> {
+    pub fn pose(&self, run: &DurableRun) -> Result<Posed<Answer>, NotPosed> {
         Pose::pose(self, run)
     }
 
@@ -388,7 +382,7 @@ impl Pose<DurableRun> for Question {
     type Choice = Answer;
     type Column = ();
 
-    fn pose(&self, run: &DurableRun) -> Result<Posed, NotPosed> {
+    fn pose(&self, run: &DurableRun) -> Result<Posed<Answer>, NotPosed> {
         if self.column >= run.columns().len() {
             return Err(NotPosed::NoSuchColumn(()));
         }

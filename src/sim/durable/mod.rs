@@ -42,8 +42,8 @@ pub use json::{
 };
 pub use lessons::{
     challenge, challenge_ids, end_state, lesson, replay_end, rerun_class, Answer, Ask, Challenge,
-    EndState, Goal, Lesson, Measure, NotPosed, Posed, Question, ReplayEnd, RerunClass,
-    AFTER_RETENTION_MS, CHALLENGE_IDS, LESSON_IDS,
+    EndState, Goal, Lesson, Measure, Question, ReplayEnd, RerunClass, AFTER_RETENTION_MS,
+    CHALLENGE_IDS, LESSON_IDS,
 };
 pub use promise::NotPromised;
 pub use run::{Action, ActionError, DurableRun};

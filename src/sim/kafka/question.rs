@@ -6,7 +6,7 @@
 use super::broker::Verdict;
 use super::engine::{Sim, StepKind, StepRecord};
 use super::{EventId, Input};
-use crate::sim::lesson::{self, Pose};
+use crate::sim::lesson::{self, NotPosed, Pose, Posed};
 
 /// What a lesson asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,15 +63,9 @@ impl Choice {
     }
 }
 
-/// A question posed against a run: its choices are [`Choice`]s; a Kafka run is one column.
-pub type Posed = lesson::Posed<Choice>;
-
-/// Why a question does not apply to a run (it has one column, so only `NeverAsked`).
-pub type NotPosed = lesson::NotPosed;
-
 impl Question {
     /// Poses the question against a whole run: its steps and its end.
-    pub fn pose(&self, records: &[StepRecord], end: &Sim) -> Result<Posed, NotPosed> {
+    pub fn pose(&self, records: &[StepRecord], end: &Sim) -> Result<Posed<Choice>, NotPosed> {
         let (ask_at, choices, answer, shows_at) = match self.ask {
             Ask::RetryVerdict => retry_verdict(records),
             Ask::ZombieVerdict => zombie_verdict(records),
@@ -94,13 +88,13 @@ impl Pose<(Vec<StepRecord>, Sim)> for Question {
     type Choice = Choice;
     type Column = ();
 
-    fn pose(&self, (records, end): &(Vec<StepRecord>, Sim)) -> Result<Posed, NotPosed> {
+    fn pose(&self, (records, end): &(Vec<StepRecord>, Sim)) -> Result<Posed<Choice>, NotPosed> {
         Question::pose(self, records, end)
     }
 }
 
 /// Where the run stops, the choices, the right one, and the step (1-based) that shows it.
-type Measured = (usize, Vec<Choice>, Choice, usize);
+type Asked = (usize, Vec<Choice>, Choice, usize);
 
 /// The choices with the right one among them: a changed run may answer with a verdict the
 /// lesson did not offer (NOT_ENOUGH_REPLICAS, a fenced epoch), which then takes the last place.
@@ -118,7 +112,7 @@ fn offer(mut choices: Vec<Choice>, answer: Choice) -> Vec<Choice> {
 const VERDICTS: [Choice; 3] = [Choice::Appended, Choice::Duplicate, Choice::OutOfOrder];
 
 /// What the broker does with the first retried request.
-fn retry_verdict(records: &[StepRecord]) -> Option<Measured> {
+fn retry_verdict(records: &[StepRecord]) -> Option<Asked> {
     let j = records
         .iter()
         .position(|r| matches!(r.kind, StepKind::Arrived { attempt, .. } if attempt >= 2))?;
@@ -130,7 +124,7 @@ fn retry_verdict(records: &[StepRecord]) -> Option<Measured> {
 
 /// What the broker does with the first request of the woken-up zombie (an instance older than
 /// the latest restart).
-fn zombie_verdict(records: &[StepRecord]) -> Option<Measured> {
+fn zombie_verdict(records: &[StepRecord]) -> Option<Asked> {
     let mut latest = 0;
     let mut woke = None;
     for (j, r) in records.iter().enumerate() {
@@ -150,7 +144,7 @@ fn zombie_verdict(records: &[StepRecord]) -> Option<Measured> {
 
 /// What the broker does with the first request of an event published again after the
 /// producer failed it at its delivery timeout (asked when it fails).
-fn resend_verdict(records: &[StepRecord]) -> Option<Measured> {
+fn resend_verdict(records: &[StepRecord]) -> Option<Asked> {
     let (j, event) = records.iter().enumerate().find_map(|(j, r)| match r.kind {
         StepKind::Expired { event, .. } => Some((j, event)),
         _ => None,
@@ -173,7 +167,7 @@ fn resend_verdict(records: &[StepRecord]) -> Option<Measured> {
 
 /// How many times the consumer applies `event` in the whole run (asked before the first
 /// restart).
-fn applied(records: &[StepRecord], end: &Sim, event: EventId) -> Option<Measured> {
+fn applied(records: &[StepRecord], end: &Sim, event: EventId) -> Option<Asked> {
     let restart = records
         .iter()
         .position(|r| matches!(r.kind, StepKind::Input(Input::Restart)))?;

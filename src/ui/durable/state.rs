@@ -9,9 +9,10 @@ use yew::Reducible;
 
 use crate::sim::durable::{
     challenge, lesson, Action, ActionError, ClockMode, Config, ConflictPolicy, DurableRun, Engine,
-    FaultKind, FlowKind, KeyMode, NotPosed, Posed, RequestId, RestateTarget, ReusePolicy,
-    SavedState, StepName, MAX_START_TO_CLOSE_MS, MIN_START_TO_CLOSE_MS,
+    FaultKind, FlowKind, KeyMode, RequestId, RestateTarget, ReusePolicy, SavedState, StepName,
+    MAX_START_TO_CLOSE_MS, MIN_START_TO_CLOSE_MS,
 };
+use crate::sim::lesson::{NotPosed, Posed};
 use crate::sim::limits::{InputError, MAX_DURABLE_COLUMNS};
 use crate::ui::route::Route;
 use crate::ui::run::{Control, DEFAULT_SPEED_MS};
@@ -187,7 +188,7 @@ pub struct DurUi {
     /// The play speed: ms between steps.
     pub speed_ms: u32,
     /// The lesson's question against the run.
-    pub posed: Option<Result<Posed, NotPosed>>,
+    pub posed: Option<Result<Posed<crate::sim::durable::Answer>, NotPosed>>,
     /// The learner's answer: `Some(None)` skipped.
     pub answer: Option<Option<usize>>,
     /// The message shown.

@@ -8,9 +8,10 @@ use yew::prelude::*;
 
 use crate::sim::durable::{
     challenge, section, source_lines, Action, Answer, ClockMode, Config, ConflictPolicy,
-    EffectKind, Engine, FaultKind, FlowKind, Invariant, KeyMode, Posed, RequestId, RestateTarget,
+    EffectKind, Engine, FaultKind, FlowKind, Invariant, KeyMode, RequestId, RestateTarget,
     ReusePolicy, World, AFTER_RETENTION_MS, CHALLENGE_IDS, DEFAULT_START_TO_CLOSE_MS, LESSON_IDS,
 };
+use crate::sim::lesson::Posed;
 use crate::sim::limits::MAX_JSON_BYTES;
 use crate::ui::i18n::Lang;
 use crate::ui::playground::teach::Mark;
@@ -114,7 +115,7 @@ fn predict(l: Lang, ui: &DurUi, id: &str, on: &On) -> Html {
     let Some(posed) = &ui.posed else {
         return html! {};
     };
-    let posed: &Posed = match posed {
+    let posed: &Posed<Answer> = match posed {
         Ok(p) => p,
         Err(n) => {
             return html! {
@@ -143,7 +144,7 @@ fn predict(l: Lang, ui: &DurUi, id: &str, on: &On) -> Html {
 }
 
 /// The verdict on an answer (`None`: skipped): its state (`data-state`) and its words.
-fn verdict(l: Lang, posed: &Posed, answer: Option<usize>) -> (&'static str, String) {
+fn verdict(l: Lang, posed: &Posed<Answer>, answer: Option<usize>) -> (&'static str, String) {
     let right: Answer = posed.choices[posed.answer];
     let shown = words::answer(l, right);
     match answer {
@@ -163,7 +164,7 @@ fn answered(
     l: Lang,
     ui: &DurUi,
     w: &words::LessonWords,
-    posed: &Posed,
+    posed: &Posed<Answer>,
     answer: Option<usize>,
     on: &On,
 ) -> Html {

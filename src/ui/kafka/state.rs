@@ -8,9 +8,10 @@ use yew::Reducible;
 
 use crate::sim::kafka::{
     challenge, lesson, ChallengeGoal, Config, Halt, Input, KafkaJsonError, KafkaLimit,
-    KafkaScenario, Posed, Sim, StepRecord, TimedInput, CHALLENGE_IDS, LESSON_IDS,
+    KafkaScenario, Sim, StepRecord, TimedInput, CHALLENGE_IDS, LESSON_IDS,
 };
 use crate::sim::kernel::Cursor;
+use crate::sim::lesson::Posed;
 use crate::ui::route::Route;
 use crate::ui::run::{Control, DEFAULT_SPEED_MS};
 
@@ -120,7 +121,7 @@ pub struct KafkaUi {
     /// Playing.
     pub playing: bool,
     /// The lesson's question against this run.
-    pub posed: Option<Posed>,
+    pub posed: Option<Posed<crate::sim::kafka::Choice>>,
     /// The learner's answer.
     pub answer: Answer,
     /// The message above the run.

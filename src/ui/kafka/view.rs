@@ -5,9 +5,10 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::sim::kafka::{
-    BatchStatus, Config, Halt, Input, InstanceState, Invariant, Posed, RelayKind, Wire,
-    CHALLENGE_IDS, LESSON_IDS, NUM_BATCHES_TO_RETAIN,
+    BatchStatus, Config, Halt, Input, InstanceState, Invariant, RelayKind, Wire, CHALLENGE_IDS,
+    LESSON_IDS, NUM_BATCHES_TO_RETAIN,
 };
+use crate::sim::lesson::Posed;
 use crate::sim::limits::{KAFKA_MAX_IN_FLIGHT, KAFKA_MAX_RETRIES, KAFKA_MIN_IN_FLIGHT};
 use crate::ui::i18n::Lang;
 use crate::ui::run::Controls;
@@ -314,7 +315,7 @@ fn answered(
     l: Lang,
     ui: &KafkaUi,
     w: &words::LessonWords,
-    p: &Posed,
+    p: &Posed<crate::sim::kafka::Choice>,
     answer: Answer,
     on: &Callback<Action>,
 ) -> Html {

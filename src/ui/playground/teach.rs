@@ -5,7 +5,9 @@
 
 use std::rc::Rc;
 
-use crate::sim::teach::{self as lesson, Challenge, NotPosed, Posed, Question};
+use crate::sim::lesson::{NotPosed, Posed, Value};
+use crate::sim::teach::{self as lesson, Challenge, Question};
+use crate::sim::ServiceKind;
 use crate::sim::Session;
 use crate::ui::route::Route;
 
@@ -46,7 +48,7 @@ pub struct Prediction {
     /// What the lesson asks.
     pub question: Question,
     /// It posed against the run, or why it does not apply.
-    pub posed: Result<Posed, NotPosed>,
+    pub posed: Result<Posed<Value>, NotPosed<ServiceKind>>,
     /// The learner's answer, if any (for the run as it is: a change that moves the answer asks
     /// again).
     pub answer: Option<Answer>,

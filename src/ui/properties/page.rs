@@ -23,7 +23,7 @@ use crate::ui::web::{self, Listener};
 
 use super::persist::{self, LinkError};
 use super::state::{default_settings, Notice, PropAction, PropUi};
-use super::view::{result, settings_form, status, Handlers};
+use super::view::{result, settings_form, status, FormHandlers};
 
 /// Props of [`PropertiesPage`].
 #[derive(Properties, PartialEq)]
@@ -206,12 +206,12 @@ fn follow_addresses(
 }
 
 /// What the form's controls send to the page's state; Cancel gives the focus to Run (`run_ref`).
-fn handlers(dispatch: &UseReducerDispatcher<PropUi>, run_ref: NodeRef) -> Handlers {
+fn handlers(dispatch: &UseReducerDispatcher<PropUi>, run_ref: NodeRef) -> FormHandlers {
     let send = |action: fn(String) -> PropAction| {
         let d = dispatch.clone();
         Callback::from(move |e: InputEvent| d.dispatch(action(input_value(&e))))
     };
-    Handlers {
+    FormHandlers {
         property: {
             let d = dispatch.clone();
             Callback::from(move |e: Event| {

@@ -20,7 +20,7 @@ use super::state::{PropUi, RunState, RunView};
 use super::PropertiesSite;
 
 /// What the form's controls do.
-pub struct Handlers {
+pub struct FormHandlers {
     /// A property was picked (its id).
     pub property: Callback<Event>,
     /// A service was picked (its id).
@@ -45,7 +45,7 @@ fn count(n: u32) -> String {
 
 /// The settings form. Nothing in it is disabled while a run is under way (a disabled control
 /// drops the keyboard's focus): Run starts again with the form's settings.
-pub fn settings_form(l: Lang, ui: &PropUi, h: &Handlers) -> Html {
+pub fn settings_form(l: Lang, ui: &PropUi, h: &FormHandlers) -> Html {
     let max_cases = count(MAX_PROPERTY_CASES);
     let max_seed = grouped(u128::from(MAX_PROPERTY_SEED));
     html! {

@@ -5,10 +5,11 @@
 
 use crate::sim::durable::{
     ActionError, Answer, ClockMode, ConflictPolicy, EffectKind, EndState, Engine, FaultKind,
-    FlowKind, Invariant, KeyMode, NotPosed, NotPromised, PolicyError, ReplayEnd, RequestId,
-    RerunClass, RestateTarget, ReusePolicy, RunStatus, StartReply, StepName, TraceEvent, TraceKind,
-    Verdict, Violation, WorkerState, RESTATE_ATTEMPTS, RESTATE_RETENTION_MS,
+    FlowKind, Invariant, KeyMode, NotPromised, PolicyError, ReplayEnd, RequestId, RerunClass,
+    RestateTarget, ReusePolicy, RunStatus, StartReply, StepName, TraceEvent, TraceKind, Verdict,
+    Violation, WorkerState, RESTATE_ATTEMPTS, RESTATE_RETENTION_MS,
 };
+use crate::sim::lesson::NotPosed;
 use crate::ui::i18n::{tr, Lang};
 use crate::ui::text::fmt_ms;
 

@@ -1,8 +1,10 @@
 //! Words for what teaches around the run: a question's values, why a question no longer
 //! applies, a challenge's goal and moves, and why a move was refused.
 
+use crate::sim::lesson::NotPosed;
 use crate::sim::lesson::Value;
-use crate::sim::teach::{Challenge, Goal, Measure, MoveKind, MoveRefused, NotPosed};
+use crate::sim::teach::{Challenge, Goal, Measure, MoveKind, MoveRefused};
+use crate::sim::ServiceKind;
 use crate::ui::i18n::{tr, Lang};
 
 use super::{grouped, invariant_name, service_name};
@@ -18,7 +20,7 @@ pub fn value_text(lang: Lang, v: Value) -> String {
 }
 
 /// Why the lesson's question does not fit the run on the page.
-pub fn not_posed(lang: Lang, why: NotPosed) -> String {
+pub fn not_posed(lang: Lang, why: NotPosed<ServiceKind>) -> String {
     match why {
         NotPosed::NoSuchColumn(kind) => {
             let s = service_name(lang, kind);

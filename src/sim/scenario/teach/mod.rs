@@ -20,4 +20,4 @@ pub use challenge::{
     CHALLENGE_IDS, LAB_CHALLENGE_IDS,
 };
 pub use measure::Measure;
-pub use question::{question, Ask, NotPosed, Posed, Question};
+pub use question::{question, Ask, Question};

@@ -10,7 +10,7 @@ use crate::sim::world::trace::{EventKind, TraceEvent};
 use crate::sim::world::World;
 
 use super::measure::Measure;
-use crate::sim::lesson::{self, Pose, Value, MAX_CHOICES};
+use crate::sim::lesson::{NotPosed, Pose, Posed, Value, MAX_CHOICES};
 
 /// When a question stops the run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,12 +36,6 @@ pub struct Question {
     /// When.
     pub ask: Ask,
 }
-
-/// A question against one run: its choices are values read off a world.
-pub type Posed = lesson::Posed<Value>;
-
-/// Why a question does not apply to the run on the page: the service of the column it wanted.
-pub type NotPosed = lesson::NotPosed<ServiceKind>;
 
 /// The question of a built-in lesson, if it has one.
 pub fn question(lesson: &str) -> Option<Question> {
@@ -83,7 +77,7 @@ pub fn question(lesson: &str) -> Option<Question> {
 
 impl Question {
     /// This question against `session`'s run.
-    pub fn pose(&self, session: &Session) -> Result<Posed, NotPosed> {
+    pub fn pose(&self, session: &Session) -> Result<Posed<Value>, NotPosed<ServiceKind>> {
         Pose::pose(self, session)
     }
 }
@@ -92,7 +86,7 @@ impl Pose<Session> for Question {
     type Choice = Value;
     type Column = ServiceKind;
 
-    fn pose(&self, session: &Session) -> Result<Posed, NotPosed> {
+    fn pose(&self, session: &Session) -> Result<Posed<Value>, NotPosed<ServiceKind>> {
         let written = builtin(self.lesson).and_then(|s| s.services.get(self.column).copied());
         let Some(spec) = written else {
             return Err(NotPosed::NeverAsked);
