@@ -77,8 +77,11 @@ impl<M: Model> Cursor<M> {
             self.saved.push(Rc::new(self.now.clone()));
             if self.saved.len() > MAX_CHECKPOINTS {
                 // Keep the copies at even multiples of the spacing, and double it.
-                let kept: Vec<Rc<M>> = self.saved.drain(..).skip(1).step_by(2).collect();
-                self.saved = kept;
+                let mut i = 0;
+                self.saved.retain(|_| {
+                    i += 1;
+                    i % 2 == 0
+                });
                 self.every *= 2;
             }
         }

@@ -72,8 +72,8 @@ pub fn leaves_out(lang: Lang) -> Html {
         view::playground::LEAVES_OUT_INTRO.get(lang),
     )
     .open("ul", &[]);
-    for (en, ja) in http::LEAVES_OUT {
-        r.el("li", &[], lang.t(en, ja));
+    for words in http::LEAVES_OUT {
+        r.el("li", &[], words.get(lang));
     }
     r.close("ul").close("details");
     r.html()

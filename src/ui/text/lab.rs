@@ -166,34 +166,42 @@ pub fn group_label(lang: Lang, key: OutcomeKey) -> String {
     parts.join(" + ")
 }
 
+/// A Japanese comment and its English rendering; the Japanese page's build keeps only the
+/// comment (it shows no rendering), so the English words are not in its download.
+macro_rules! gloss {
+    ($ja:literal, $en:literal) => {
+        ($ja, if cfg!(feature = "lang-ja") { "" } else { $en })
+    };
+}
+
 /// The article's code comments are in Japanese, and the lab shows the code as written. For the
 /// English page, each comment line inside a section has an English rendering, shown under it.
 const GLOSSES: [(&str, &str); 8] = [
-    (
+    gloss!(
         "// 既に処理済みならキャッシュを返す",
-        "// Already processed? Return the cached result.",
+        "// Already processed? Return the cached result."
     ),
-    ("// 本来のビジネスロジック", "// The actual business logic."),
-    ("// 結果をキャッシュ", "// Cache the result."),
-    (
+    gloss!("// 本来のビジネスロジック", "// The actual business logic."),
+    gloss!("// 結果をキャッシュ", "// Cache the result."),
+    gloss!(
         "// ステップ1: 冪等性チェック（別のロック）",
-        "// Step 1: idempotency check (its own lock).",
+        "// Step 1: idempotency check (its own lock)."
     ),
-    (
+    gloss!(
         "// <-- ここがTOCTOUウィンドウ。別スレッドがチェックをすり抜ける",
-        "// <-- The TOCTOU window: another thread slips past the check here.",
+        "// <-- The TOCTOU window: another thread slips past the check here."
     ),
-    (
+    gloss!(
         "// ステップ2: 決済処理（別のロック）",
-        "// Step 2: the payment (its own lock).",
+        "// Step 2: the payment (its own lock)."
     ),
-    (
+    gloss!(
         "// ステップ3: 結果キャッシュ（別のロック）",
-        "// Step 3: cache the result (its own lock).",
+        "// Step 3: cache the result (its own lock)."
     ),
-    (
+    gloss!(
         "// チェック + 処理 + キャッシュを単一のクリティカルセクション内で",
-        "// Check + process + cache, all in one critical section.",
+        "// Check + process + cache, all in one critical section."
     ),
 ];
 
