@@ -131,7 +131,11 @@ pub fn durable_page(p: &DurablePageProps) -> Html {
     {
         let saved = ui.saved();
         let key = route_hash.clone();
-        use_save_changes(ui.version, false, move |_| persist::save(&key, &saved));
+        use_save_changes(
+            ui.version,
+            false,
+            Box::new(move |_| persist::save(&key, &saved)),
+        );
     }
     // Done and won marks in the lesson path's progress.
     use_mark(match mode {

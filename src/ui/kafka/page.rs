@@ -73,16 +73,20 @@ pub fn KafkaPage(p: &KafkaPageProps) -> Html {
         };
         // Not the run the page opened with: a damaged link or a fresh lesson overwrites neither
         // the address nor the run this browser kept.
-        use_save_changes(query, false, move |query| {
-            let hash = web::current_hash();
-            if Route::parse(&hash) == route {
-                let url = format!("{}?{query}", route.to_hash());
-                if hash.trim_start_matches('#') != url.trim_start_matches('#') {
-                    web::replace_history(&url);
+        use_save_changes(
+            query,
+            false,
+            Box::new(move |query| {
+                let hash = web::current_hash();
+                if Route::parse(&hash) == route {
+                    let url = format!("{}?{query}", route.to_hash());
+                    if hash.trim_start_matches('#') != url.trim_start_matches('#') {
+                        web::replace_history(&url);
+                    }
+                    persist::save(&route, query);
                 }
-                persist::save(&route, query);
-            }
-        });
+            }),
+        );
         use_mark(done);
     }
 

@@ -65,11 +65,15 @@ pub fn lab_page(props: &LabPageProps) -> Html {
     // A challenge's runs are not saved over the learner's own lab.
     let saves = challenge.is_none();
     use_effect_with(json.clone(), |_| keep_focus());
-    use_save_changes(json.clone(), start.save_now && saves, move |json| {
-        if saves {
-            persist::save(json);
-        }
-    });
+    use_save_changes(
+        json.clone(),
+        start.save_now && saves,
+        Box::new(move |json| {
+            if saves {
+                persist::save(json);
+            }
+        }),
+    );
     // A challenge is won by the schedule on the page or by a finished search's proof.
     let proved = use_state(|| false);
     let on_done = on_search_done(&proved, &challenge);

@@ -40,37 +40,45 @@ pub fn use_remembered_run(state: UseReducerHandle<PageState>, route: Route) {
             "#main",
         ]);
     });
-    use_save_changes(state.remembered, false, move |_| {
-        let key = web::run_key(&route.to_hash());
-        match state.saved_run(&route) {
-            Some(saved) => {
-                web::save(&key, &saved.to_json());
-                // A share link has done its work once the learner moves on: the address
-                // becomes the route's own, so a reload brings back this run (just saved),
-                // not the sender's (Restore after opening a forked link, then F5, brought
-                // the fork back).
-                if Route::query(&web::current_hash()).is_some() {
-                    web::replace_history(&route.to_hash());
+    use_save_changes(
+        state.remembered,
+        false,
+        Box::new(move |_| {
+            let key = web::run_key(&route.to_hash());
+            match state.saved_run(&route) {
+                Some(saved) => {
+                    web::save(&key, &saved.to_json());
+                    // A share link has done its work once the learner moves on: the address
+                    // becomes the route's own, so a reload brings back this run (just saved),
+                    // not the sender's (Restore after opening a forked link, then F5, brought
+                    // the fork back).
+                    if Route::query(&web::current_hash()).is_some() {
+                        web::replace_history(&route.to_hash());
+                    }
                 }
+                // Too large to keep (the page has said so): drop the older run rather than let a
+                // reload bring back something else.
+                None => web::remove(&key),
             }
-            // Too large to keep (the page has said so): drop the older run rather than let a
-            // reload bring back something else.
-            None => web::remove(&key),
-        }
-        // A run an earlier version kept for this route is now older than this one.
-        let legacy = web::load(LAST_RUN_KEY).and_then(|t| SavedRun::from_json(&t));
-        if legacy.is_some_and(|l| l.route == route.to_hash()) {
-            web::remove(LAST_RUN_KEY);
-        }
-    });
+            // A run an earlier version kept for this route is now older than this one.
+            let legacy = web::load(LAST_RUN_KEY).and_then(|t| SavedRun::from_json(&t));
+            if legacy.is_some_and(|l| l.route == route.to_hash()) {
+                web::remove(LAST_RUN_KEY);
+            }
+        }),
+    );
 }
 
 /// Saves the learner's progress (answers, done and won marks) whenever it changes.
 #[hook]
 pub fn use_saved_progress(state: UseReducerHandle<PageState>) {
-    use_save_changes(state.teach.progress_changed, false, move |_| {
-        web::save(web::PROGRESS_KEY, &state.teach.progress.to_text());
-    });
+    use_save_changes(
+        state.teach.progress_changed,
+        false,
+        Box::new(move |_| {
+            web::save(web::PROGRESS_KEY, &state.teach.progress.to_text());
+        }),
+    );
 }
 
 /// Whether the whole page is drawn yet. Unless `staged`, at once; if `staged`, false for the

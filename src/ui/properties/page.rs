@@ -128,9 +128,13 @@ pub fn properties_page(props: &PropertiesPageProps) -> Html {
     {
         let entry_ran = entry_ran.clone();
         let query = ui.settings().map(|s| persist::to_query(&s));
-        use_save_changes(query, false, move |query| {
-            keep_settings(query.as_deref(), &entry_ran);
-        });
+        use_save_changes(
+            query,
+            false,
+            Box::new(move |query| {
+                keep_settings(query.as_deref(), &entry_ran);
+            }),
+        );
     }
     // A run started: this browser and the address hold its settings, and this entry now shows
     // a run.

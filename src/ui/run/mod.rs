@@ -45,12 +45,12 @@ pub fn use_play_timer(tick: Callback<()>, playing: bool, position: usize, speed_
 /// Saves after the first change, the same way on every page: `save(deps)` each time `deps`
 /// changes after the page opened, never for the value it opened with (so a damaged link, a
 /// fresh lesson or unreadable storage overwrites nothing), unless `keep_first` (the page opened
-/// a good link, whose run is this route's from now on).
+/// a good link, whose run is this route's from now on). `save` is boxed so that every use with
+/// the same `deps` type shares one copy of the effect in the download.
 #[hook]
-pub fn use_save_changes<D, F>(deps: D, keep_first: bool, save: F)
+pub fn use_save_changes<D>(deps: D, keep_first: bool, save: Box<dyn FnOnce(&D)>)
 where
     D: PartialEq + 'static,
-    F: FnOnce(&D) + 'static,
 {
     let skip_next = use_mut_ref(|| !keep_first);
     use_effect_with(deps, move |deps| {
