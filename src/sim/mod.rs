@@ -61,7 +61,7 @@ pub use base::pvec::{self, PVec};
 pub use base::rng::Rng;
 pub use base::uuidgen::{mint, KeyFormat};
 pub use limits::InputError;
-pub use scenario::builtin::{builtin, builtin_ids};
+pub use scenario::builtin::{builtin, builtin_ids, sandbox_start};
 pub use scenario::session::{Session, SessionBuild};
 pub use scenario::teach;
 pub use scenario::workload;

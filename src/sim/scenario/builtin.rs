@@ -72,6 +72,12 @@ pub(crate) fn base(services: &[ServiceKind], inputs: Vec<Input>) -> Scenario {
     }
 }
 
+/// The sandbox's start: the first lesson's settings and services plus the production one, no
+/// inputs (a page without lessons builds it without the lessons' table).
+pub fn sandbox_start() -> Scenario {
+    base(&[Naive, Idempotent, Atomic, Production], Vec::new())
+}
+
 fn request(key: Option<&str>, amount: i64, description: &str, fault: Fault) -> Input {
     Input::Request {
         key: key.map(str::to_string),

@@ -2,7 +2,6 @@
 //! the built-in scenario (or the default sandbox), with a message when something could not be
 //! used. The page reads the hash and localStorage and hands them in; nothing here touches the DOM.
 
-use crate::sim::builtin;
 use crate::sim::Scenario;
 use crate::ui::i18n::Lang;
 use crate::ui::route::Route;
@@ -15,24 +14,14 @@ use super::teach::{Progress, Teach, Teachers};
 
 /// The default sandbox: the three services of the first lesson plus the production one.
 pub fn sandbox_scenario() -> Scenario {
-    let mut s = builtin("double-charge").expect("the first lesson is built in");
-    s.inputs.clear();
-    s.services = [
-        crate::sim::ServiceKind::Naive,
-        crate::sim::ServiceKind::Idempotent,
-        crate::sim::ServiceKind::Atomic,
-        crate::sim::ServiceKind::Production,
-    ]
-    .map(Into::into)
-    .to_vec();
-    s
+    crate::sim::sandbox_start()
 }
 
 /// The route's own scenario: the built-in lesson or the default sandbox.
 fn route_scenario(route: &Route, teachers: Teachers) -> Option<Scenario> {
     match route {
         Route::Sandbox => Some(sandbox_scenario()),
-        Route::Scenario(id) => builtin(id),
+        Route::Scenario(id) => (teachers.lesson)(id),
         Route::Challenge(id) => (teachers.challenge)(id).map(|c| c.start),
         _ => None,
     }
@@ -188,7 +177,7 @@ mod tests {
     #[test]
     fn a_link_wins_over_the_saved_run_which_wins_over_the_lesson() {
         let lesson = Route::Scenario("double-charge".into());
-        let json = builtin("double-charge").unwrap().to_json();
+        let json = crate::sim::builtin("double-charge").unwrap().to_json();
         let saved = SavedRun {
             route: lesson.to_hash(),
             position: 2,

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::sim::{builtin, Scenario, Session, World};
+use crate::sim::{Scenario, Session, World};
 use crate::ui::i18n::Lang;
 use crate::ui::route::Route;
 use crate::ui::web::{self, LAST_RUN_KEY, PROGRESS_KEY};
@@ -275,7 +275,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
     };
     // The lesson as written, when the run on screen is not it (other services, an import).
     let changed_lesson = lesson
-        .and_then(|ls| builtin(ls.id))
+        .and_then(|ls| (props.tools.teachers.lesson)(ls.id))
         .filter(|b| state.run.as_ref().is_some_and(|r| *r.scenario != *b));
     let session = state.run.as_ref().map(|r| r.session());
 

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use crate::sim::lesson::{NotPosed, Posed, Value};
 use crate::sim::teach::{self as lesson, Challenge, Question};
 use crate::sim::ServiceKind;
-use crate::sim::Session;
+use crate::sim::{Scenario, Session};
 use crate::ui::route::Route;
 
 /// Where a page finds what teaches on it: the lessons' questions and the challenges. Plain
@@ -18,24 +18,56 @@ use crate::ui::route::Route;
 pub struct Teachers {
     /// The question of a lesson, by id.
     pub question: fn(&str) -> Option<Question>,
+    /// A lesson's run as built in, by id (the sandbox page has none, so its download carries
+    /// none of the lessons' runs).
+    pub lesson: fn(&str) -> Option<Scenario>,
+    /// How a question is posed against a run (the sandbox page's poses none, so its download
+    /// carries none of the posing).
+    pub pose: PoseFn,
     /// A challenge, by id.
     pub challenge: fn(&str) -> Option<Challenge>,
 }
+
+/// A question posed against a session, as a plain function pointer (see [`Teachers`]).
+#[derive(Clone, Copy)]
+pub struct PoseFn(pub fn(&Question, &Session) -> Result<Posed<Value>, NotPosed<ServiceKind>>);
+
+/// Every page poses a question the same way: any two are equal.
+impl PartialEq for PoseFn {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for PoseFn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PoseFn")
+    }
+}
+
+/// Poses with the core's question.
+const POSE: PoseFn = PoseFn(|q, s| q.pose(s));
 
 impl Teachers {
     /// The first page's: the lessons' questions.
     pub const LESSONS: Teachers = Teachers {
         question: lesson::question,
+        lesson: crate::sim::builtin,
+        pose: POSE,
         challenge: |_| None,
     };
     /// The sandbox page's: the challenges.
     pub const CHALLENGES: Teachers = Teachers {
         question: |_| None,
+        lesson: |_| None,
+        pose: PoseFn(|_, _| Err(NotPosed::NeverAsked)),
         challenge: lesson::challenge,
     };
     /// Both (tests, and code that does not know its page).
     pub const ALL: Teachers = Teachers {
         question: lesson::question,
+        lesson: crate::sim::builtin,
+        pose: POSE,
         challenge: lesson::challenge,
     };
 }
@@ -47,6 +79,8 @@ pub use crate::sim::lesson::{Answer, Mark, Progress};
 pub struct Prediction {
     /// What the lesson asks.
     pub question: Question,
+    /// How it is posed (the page's).
+    pub pose: PoseFn,
     /// It posed against the run, or why it does not apply.
     pub posed: Result<Posed<Value>, NotPosed<ServiceKind>>,
     /// The learner's answer, if any (for the run as it is: a change that moves the answer asks
@@ -98,6 +132,7 @@ impl Teach {
         Teach {
             prediction: lesson.map(|question| Prediction {
                 question,
+                pose: teachers.pose,
                 posed: Err(NotPosed::NeverAsked),
                 answer: None,
             }),
@@ -113,7 +148,7 @@ impl Teach {
     /// checked again.
     pub fn new_run(&mut self, session: &Session) {
         if let Some(p) = &mut self.prediction {
-            p.posed = p.question.pose(session);
+            p.posed = (p.pose.0)(&p.question, session);
             let saved = self.progress.answers.get(p.question.lesson).copied();
             p.answer = match (&p.posed, saved) {
                 (Ok(posed), Some(Answer::Picked(v))) if posed.choices.contains(&v) => saved,
