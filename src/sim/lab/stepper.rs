@@ -30,8 +30,6 @@ struct Scheduled {
     state: LabState,
     script: Rc<[usize]>,
     trace: Vec<StepRecord>,
-    /// Why the script's next step was refused, when it was.
-    refused: Option<LabError>,
 }
 
 impl Model for Scheduled {
@@ -47,10 +45,7 @@ impl Model for Scheduled {
                 self.trace.push(record);
                 true
             }
-            Err(e) => {
-                self.refused = Some(e);
-                false
-            }
+            Err(_) => false,
         }
     }
 
@@ -89,7 +84,6 @@ impl Stepper {
                 state,
                 script: Rc::new([]),
                 trace: Vec::new(),
-                refused: None,
             }),
         }
     }
@@ -151,25 +145,22 @@ impl Stepper {
         self.scenario().double_charged(self.state())
     }
 
-    /// Moves request `r` (0-based) one step, written into the schedule at the cursor in place
-    /// of any steps undone; a refused step (its error names the position) changes nothing.
+    /// Moves request `r` (0-based) one step: checked on a copy first (an error changes
+    /// nothing), then written into the schedule at the cursor, replacing any steps undone.
     pub fn step(&mut self, r: usize) -> Result<StepRecord, LabError> {
-        let kept: Rc<[usize]> = self.schedule().into();
-        let mut script = kept.to_vec();
+        let position = self.run.position();
+        let mut state = self.state().clone();
+        let record = self.scenario().step(&mut state, r, position)?;
+        let mut script = self.schedule().to_vec();
         script.push(r);
         let script: Rc<[usize]> = script.into();
         self.run.rewrite(|m| m.script = Rc::clone(&script));
-        if self.run.step() {
-            if let Some(record) = self.trace().last() {
-                return Ok(*record);
-            }
-        }
-        let refused = self.run.at().refused.clone();
-        self.run.rewrite(|m| {
-            m.script = Rc::clone(&kept);
-            m.refused = None;
-        });
-        Err(refused.unwrap_or(LabError::RunComplete))
+        let taken = self.run.step();
+        debug_assert!(
+            taken && self.state() == &state,
+            "a checked step replays alike"
+        );
+        Ok(record)
     }
 
     /// Undoes the last step by replay (the kernel's cursor), so the state after a step back is
