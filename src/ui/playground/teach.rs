@@ -28,9 +28,12 @@ pub struct Teachers {
     pub challenge: fn(&str) -> Option<Challenge>,
 }
 
+/// A lesson's question against the run on the page, or why it does not apply.
+pub type Posing = Result<Posed<Value>, NotPosed<ServiceKind>>;
+
 /// A question posed against a session, as a plain function pointer (see [`Teachers`]).
 #[derive(Clone, Copy)]
-pub struct PoseFn(pub fn(&Question, &Session) -> Result<Posed<Value>, NotPosed<ServiceKind>>);
+pub struct PoseFn(pub fn(&Question, &Session) -> Posing);
 
 /// Every page poses a question the same way: any two are equal.
 impl PartialEq for PoseFn {
@@ -82,7 +85,7 @@ pub struct Prediction {
     /// How it is posed (the page's).
     pub pose: PoseFn,
     /// It posed against the run, or why it does not apply.
-    pub posed: Result<Posed<Value>, NotPosed<ServiceKind>>,
+    pub posed: Posing,
     /// The learner's answer, if any (for the run as it is: a change that moves the answer asks
     /// again).
     pub answer: Option<Answer>,
