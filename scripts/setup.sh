@@ -89,13 +89,15 @@ cargo_tool wasm-bindgen-cli "$wb" wasm-bindgen
 cargo_tool trunk "$TRUNK_VERSION" trunk --locked
 
 # 3. npm packages (binaryen's wasm-opt; serve-static for scripts/serve-dist.mjs; playwright-core for
-#    the end-to-end tests), pinned in package-lock.json. A lock file newer than node_modules' own
+#    the end-to-end tests, @axe-core/playwright for their accessibility checks), pinned in
+#    package-lock.json. A lock file newer than node_modules' own
 #    record (after a pull that changed it) means npm ci again.
 if [ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/playwright-core ] && [ -d node_modules/serve-static ] \
+   && [ -d node_modules/@axe-core/playwright ] \
    && [ node_modules/.package-lock.json -nt package-lock.json ]; then
   say "npm packages: present"
 else
-  say "installing npm packages from package-lock.json (binaryen, serve-static, playwright-core)"
+  say "installing npm packages from package-lock.json (binaryen, serve-static, playwright-core, @axe-core/playwright)"
   npm ci --no-audit --no-fund
 fi
 

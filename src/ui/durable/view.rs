@@ -309,7 +309,7 @@ fn journal(l: Lang, w: &World) -> Html {
     .get(l);
     let no = run.no;
     html! {
-        <div class="table-wrap">
+        <div class="table-wrap" tabindex="0">
             <table class="dur-journal">
                 <caption>{ store_label }{ view::durable::run_no(l, no) }</caption>
                 <thead><tr><th>{ "#" }</th><th>{ view::durable::STEP.get(l) }</th><th>{ view::durable::RESULT.get(l) }</th><th>{ view::durable::RUNS.get(l) }</th><th>{ view::durable::READ.get(l) }</th></tr></thead>
@@ -466,7 +466,7 @@ pub fn source(l: Lang, ui: &DurUi) -> Html {
         <section class="card dur-source" aria-labelledby="dur-src-h">
             <h2 id="dur-src-h">{ view::durable::SOURCE_HEADING.get(l) }</h2>
             <p class="muted">{ view::durable::SOURCE_NOTE.get(l) }</p>
-            <pre class="src" data-testid="source">{ for lines }</pre>
+            <pre class="src" data-testid="source" tabindex="0">{ for lines }</pre>
         </section>
     }
 }

@@ -442,7 +442,7 @@ fn producer(l: Lang, ui: &KafkaUi) -> Html {
                     <div class={classes!("kafka-instance", (inst.state == InstanceState::Fenced).then_some("fenced"))}
                          data-testid="instance" data-state={format!("{:?}", inst.state).to_lowercase()}>
                         <p><strong>{ head }</strong>{ if current { view::kafka::THE_RELAYS.get(l) } else { "" } }</p>
-                        <div class="tbl-wrap"><table>
+                        <div class="tbl-wrap" tabindex="0"><table>
                             <thead><tr>
                                 <th>{ view::kafka::EVENT.get(l) }</th><th>{ "seq" }</th><th>{ view::kafka::EPOCH.get(l) }</th>
                                 <th>{ view::kafka::SENDS.get(l) }</th><th>{ view::kafka::STATE.get(l) }</th>
@@ -496,7 +496,7 @@ fn broker(l: Lang, ui: &KafkaUi) -> Html {
     html! {
         <section class="card kafka-broker" data-testid="broker" aria-labelledby="kafka-broker-h">
             <h3 id="kafka-broker-h">{ view::kafka::BROKER_HEADING.get(l) }</h3>
-            <div class="tbl-wrap"><table class="kafka-log">
+            <div class="tbl-wrap" tabindex="0"><table class="kafka-log">
                 <thead><tr>
                     <th>{ view::kafka::OFFSET.get(l) }</th><th>{ view::kafka::PRODUCER_ID.get(l) }</th>
                     <th>{ view::kafka::EPOCH.get(l) }</th><th>{ "seq" }</th><th>{ view::kafka::EVENT.get(l) }</th>

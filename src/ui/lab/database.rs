@@ -322,7 +322,7 @@ fn sql(l: Lang, v: Variant) -> Html {
         <details data-variant={v.id()}>
             <summary>{ variant_name(l, v) }</summary>
             <p>{ variant_note(l, v) }</p>
-            <pre class="db-sql"><code>{ for lines }</code></pre>
+            <pre class="db-sql" tabindex="0"><code>{ for lines }</code></pre>
         </details>
     }
 }

@@ -91,7 +91,7 @@ pub fn store_table(lang: Lang, world: &World) -> Html {
     html! {
         <details open=true>
             <summary>{ view::playground::store_summary(lang, rows.len()) }</summary>
-            <div class="tbl-wrap">{ done(r) }</div>
+            <div class="tbl-wrap" tabindex="0">{ done(r) }</div>
             { more_note(lang, shown_rows.len(), rows.len()) }
             if world.config().service == ServiceKind::Naive {
                 <p class="muted">{ view::playground::NAIVE_KEEPS_NO_KEYS.get(lang) }</p>
@@ -198,7 +198,7 @@ pub fn ledger_table(lang: Lang, world: &World) -> Html {
     html! {
         <details>
             <summary>{ view::playground::ledger_summary(lang, ledger.len()) }</summary>
-            <div class="tbl-wrap">{ done(r) }</div>
+            <div class="tbl-wrap" tabindex="0">{ done(r) }</div>
             { more_note(lang, shown_ledger.len(), ledger.len()) }
         </details>
     }
@@ -243,7 +243,7 @@ pub fn outbox_table(lang: Lang, world: &World) -> Html {
     html! {
         <details open=true>
             <summary>{ view::playground::outbox_summary(lang, outbox.len()) }</summary>
-            <div class="tbl-wrap">{ done(r) }</div>
+            <div class="tbl-wrap" tabindex="0">{ done(r) }</div>
             { more_note(lang, shown_outbox.len(), outbox.len()) }
             <p class="counters" data-testid="consumer">
                 <span>{ received }</span>

@@ -189,9 +189,9 @@ pub fn timeline(props: &TimelineProps) -> Html {
     html! {
         <div class="timeline" data-testid="timeline">
             { pager(props) }
-            <div class="tl-scroll">
+            <div class="tl-scroll" tabindex="0">
                 <svg class="tl-svg" viewBox={format!("0 0 {width} {height}")} width={width.to_string()} height={height.to_string()}
-                     role="img" aria-label={view::playground::SEQUENCE_DIAGRAM.get(l)}>
+                     role="group" aria-label={view::playground::SEQUENCE_DIAGRAM.get(l)}>
                     { for lanes }
                     { for drawn }
                 </svg>
@@ -241,7 +241,6 @@ fn timeline_row(
         <g class={classes!("tl-row", tone, current.then_some("current"), (!past).then_some("future"))}
            key={row.step} data-step={row.step.to_string()} role="button" tabindex="0"
            data-replayed={row.replayed.map(|r| r.to_string())}
-           aria-label={view::playground::timeline_row(l, row.step, &row.label)}
            aria-current={current.then_some("step")} {onclick} {onkeydown}>
             <rect class="tl-hit" x="0" y={(y - ROW_H / 2).to_string()} width={width.to_string()} height={ROW_H.to_string()} />
             <text class="tl-step" x="4" y={(y + 4).to_string()}>{ format!("{} · {}", row.step, fmt_ms(l, row.time_ms)) }</text>

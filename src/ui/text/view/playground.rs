@@ -685,14 +685,6 @@ pub const SCENARIO_JSON: Pair = pair!("Scenario JSON", "シナリオのJSON");
 pub const TIMELINE: Pair = pair!("Timeline", "タイムライン");
 /// The service tabs' name.
 pub const TIMELINE_TABS: Pair = pair!("Timeline of which service", "どのサービスのタイムラインか");
-/// A row's name: its step and what happened.
-pub fn timeline_row(l: Lang, step: usize, label: &str) -> String {
-    tr!(
-        l,
-        ["Step {}: {}", step, label],
-        ["ステップ {}：{}", step, label]
-    )
-}
 /// The events shown, of all.
 pub fn events_shown(l: Lang, from: usize, to: usize, total: usize) -> String {
     tr!(

@@ -1,0 +1,61 @@
+// Accessibility (issue 28): axe-core (@axe-core/playwright, pinned in package-lock.json) finds no
+// WCAG 2.1 A or AA violation on any page in its main states, at 1280 and 390 px, in English and
+// Japanese: a lesson at its question and after the answer, the sandbox, a challenge won, the
+// lab's stepper and its PostgreSQL view, the property checks, and the durable and Kafka pages
+// (free run and a lesson).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
+import { withPage, open, BASE_URL } from './harness.mjs';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** The violations on the page as it is now, one line each (rule, impact, first elements). */
+async function violations(page) {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help}; ` +
+    v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | '));
+}
+
+/** The states to check: a name, the address, and what to do once it is open. */
+const STATES = [
+  ['a lesson at its question', '#/scenario/timeout-ambiguity', async (page) => {
+    await page.locator('[data-testid=predict][data-state=open]').waitFor();
+  }],
+  ['a lesson after the answer', '#/scenario/timeout-ambiguity', async (page) => {
+    await page.locator('[data-testid=predict] button[data-choice]').first().click();
+    await page.getByTestId('run-to-end').click();
+  }],
+  ['the sandbox', 'sandbox/#/sandbox', async () => {}],
+  ['a challenge won', 'sandbox/#/challenge/triple-charge', async (page) => {
+    for (let i = 0; i < 2; i += 1) {
+      await page.getByTestId('retry-same').click();
+      await page.getByTestId('run-to-end').click();
+    }
+    await page.locator('[data-testid=challenge-status][data-state=won]').waitFor();
+  }],
+  ['the lab stepper', 'lab/#/lab', async () => {}],
+  ['the lab on a real database', 'lab/#/lab/postgres', async () => {}],
+  ['the property checks', 'properties/#/properties', async () => {}],
+  ['the durable page', 'durable/#/durable', async () => {}],
+  ['a durable lesson', 'durable/#/scenario/durable-resume', async () => {}],
+  ['the Kafka page', 'kafka/#/kafka', async () => {}],
+  ['a Kafka lesson', 'kafka/#/scenario/kafka-lost-ack', async () => {}],
+];
+
+for (const [locale, lang] of [['en-US', 'en'], ['ja-JP', 'ja']]) {
+  for (const width of [1280, 390]) {
+    test(`no WCAG 2.1 AA violation in any main state (${lang}, ${width} px)`, async () => {
+      await withPage(async (page) => {
+        const found = [];
+        for (const [name, hash, act] of STATES) {
+          await page.goto('about:blank');
+          await open(page, hash);
+          await act(page);
+          for (const v of await violations(page)) found.push(`${name} (${BASE_URL}${hash}): ${v}`);
+        }
+        assert.deepEqual(found, [], `axe found:\n${found.join('\n')}`);
+      }, { width, height: 800, locale });
+    });
+  }
+}
