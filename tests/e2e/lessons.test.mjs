@@ -224,3 +224,19 @@ test('the sandbox says once what rocket-rides is', async () => {
     assert.match(await page.getByTestId('rocket-rides-note').textContent(), /Brandur Leach/);
   });
 });
+
+test('keyboard: stepping with Enter up to a question lands on its choices, not on Back', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/scenario/double-charge');
+    await page.getByTestId('step').focus();
+    // Enter on Step until the run waits at the question (Step then turns disabled).
+    for (let i = 0; i < 40; i += 1) {
+      if (await page.locator('[data-testid=predict][data-state=open]').count()
+        && await page.getByTestId('step').isDisabled()) break;
+      await page.keyboard.press('Enter');
+    }
+    assert.ok(await page.getByTestId('step').isDisabled(), 'the run waits at the question');
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-choice'));
+    assert.equal(focused, '0', 'focus is on the first choice');
+  });
+});

@@ -32,8 +32,11 @@ pub fn use_remembered_run(state: UseReducerHandle<PageState>, route: Route) {
     use_effect_with(state.remembered, |_| {
         // Every action that can take a control away is one the page remembers (or the page
         // opening: a lesson link drawn anew): a control that vanished or turned disabled (Run to
-        // end at the end, Restore the lesson) hands focus to the same control or the run's.
+        // end at the end, Restore the lesson) hands focus to the same control or the run's. A
+        // question waiting comes first: Step turns disabled there, and Enter on Back would step
+        // the learner away from it (issue 28).
         web::restore_focus(&[
+            "[data-testid=predict][data-state=open] button[data-choice]",
             "[data-testid=step]",
             "[data-testid=play]",
             "[data-testid=back]",
