@@ -232,6 +232,13 @@ fn a_workflow_that_reads_the_clock_directly_breaks_on_replay_each_engine_its_own
         // Nothing ran after the engine stopped the run. Temporal's server retried the receipt
         // when its Start-To-Close timeout fired, before any workflow task replayed the code.
         assert_eq!(w.count(EffectKind::ShippedStandard), 0);
+        // The engine's verdict is recorded once.
+        let verdicts = w
+            .trace()
+            .iter()
+            .filter(|e| matches!(e.kind, TraceKind::Mismatch { .. }))
+            .count();
+        assert_eq!(verdicts, 1, "{engine:?}");
         let receipts = if engine == Engine::Temporal { 2 } else { 1 };
         assert_eq!(ran(&w, StepName::Receipt), receipts, "{engine:?}");
         // Restate does not pause at the first mismatch: its SDK's default hands it to the retry

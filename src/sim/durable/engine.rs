@@ -1110,15 +1110,6 @@ impl World {
                 verdict,
             },
         );
-        self.record(
-            no,
-            TraceKind::Mismatch {
-                pos,
-                journaled,
-                wanted,
-                verdict,
-            },
-        );
         if status.ended() {
             self.end_run(ri, status);
         } else {
