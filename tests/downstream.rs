@@ -323,7 +323,7 @@ fn the_lessons_questions_are_posed_on_the_run() {
         let mut session = Session::new(s).expect("session");
         session.seek(session.total());
         let posed = q.pose(&session).expect("posed");
-        assert_eq!(posed.answer_value(), Value::Int(answer), "{id}");
+        assert_eq!(posed.answer_value().value, Value::Int(answer), "{id}");
         assert!((2..=4).contains(&posed.choices.len()));
         assert!(
             posed.ask_at > 0 && posed.shows_at > posed.ask_at,
@@ -340,7 +340,7 @@ fn the_lessons_questions_are_posed_on_the_run() {
         .expect("q")
         .pose(&session)
         .expect("posed");
-    assert_eq!(posed.answer_value(), Value::Int(1));
+    assert_eq!(posed.answer_value().value, Value::Int(1));
 }
 
 #[test]

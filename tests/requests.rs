@@ -341,7 +341,12 @@ fn the_lessons_answer_from_their_runs_and_the_challenge_is_won_by_another_custom
             s.requests = r;
         }
         let session = Session::new(s).unwrap();
-        question(id).unwrap().pose(&session).unwrap().answer_value()
+        question(id)
+            .unwrap()
+            .pose(&session)
+            .unwrap()
+            .answer_value()
+            .value
     };
     assert_eq!(answer_of("key-scope", None), Value::Int(1));
     assert_eq!(answer_of("fingerprint-fields", None), Value::Int(1));

@@ -41,3 +41,41 @@ pub fn open_question(
         </div>
     }
 }
+
+/// One choice of an answered question, as [`beliefs`] lists it: its label, the wrong belief it
+/// stands for (`None` for the right one), and whether the learner picked it.
+pub struct Held {
+    /// The choice as the buttons showed it.
+    pub label: String,
+    /// The misconception that predicts this choice, in words; `None` for the right choice.
+    pub belief: Option<String>,
+    /// The learner's pick.
+    pub picked: bool,
+}
+
+/// After the answer: every choice with the belief that predicts it, the learner's own pick
+/// first marked, so a wrong answer is named and each wrong choice is shown to be one.
+pub fn beliefs(l: Lang, choices: impl Iterator<Item = Held>) -> Html {
+    let rows = choices.map(|h| {
+        let class = classes!(
+            h.belief.is_none().then_some("right"),
+            h.picked.then_some("picked")
+        );
+        let belief = match h.belief {
+            Some(b) => b,
+            None => words::WHAT_THE_RUN_SHOWS.get(l).to_string(),
+        };
+        html! {
+            <li class={class} data-testid="belief" data-picked={h.picked.to_string()}>
+                <strong>{ h.label }</strong>{ words::BELIEF_SEP.get(l) }{ belief }
+                if h.picked { <span class="muted">{ words::YOUR_PICK.get(l) }</span> }
+            </li>
+        }
+    });
+    html! {
+        <div class="beliefs" data-testid="beliefs">
+            <span class="muted">{ words::EACH_CHOICE.get(l) }</span>
+            <ul>{ for rows }</ul>
+        </div>
+    }
+}

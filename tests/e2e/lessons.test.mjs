@@ -87,6 +87,11 @@ test('predict, then reveal: the run waits for the answer, the future stays hidde
     await predict.locator('button[data-choice]', { hasText: '900' }).click();
     assert.equal(await predict.getAttribute('data-state'), 'wrong');
     assert.match(await page.getByTestId('verdict').textContent(), /you said 900, the run gives 800/);
+    // Each choice is shown with the belief whose model predicts it; the pick is marked.
+    const beliefs = page.getByTestId('beliefs');
+    assert.equal(await beliefs.locator('[data-testid=belief]').count(), 3);
+    assert.match(await beliefs.locator('[data-picked=true]').textContent(), /^900: what the same inputs give on the .* service: you expect this if you believe/);
+    assert.match(await beliefs.locator('li.right').textContent(), /^800: what the run shows/);
     assert.equal(await balance(page, 'naive'), 800, 'the double charge is on screen');
     const shown = Number(await page.getByTestId('why-step').textContent());
     assert.equal((await position(page))[0], shown, 'the why names the step on screen');

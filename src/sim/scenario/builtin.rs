@@ -208,14 +208,15 @@ pub fn builtin(id: &str) -> Option<Scenario> {
             })
             .collect(),
         ),
-        // One charge whose reply is lost and no retry: the client is left with a timeout.
+        // One charge whose reply is lost: the client is left with a timeout and retries once
+        // with the same key a second later.
         "timeout-ambiguity" => base(
             &[Atomic],
             vec![operation(
                 100,
                 KeyStrategy::Reuse,
-                RetryPolicy::None,
-                1,
+                RetryPolicy::Fixed { delay_ms: 1_000 },
+                2,
                 vec![Fault::ResponseLost],
             )],
         ),

@@ -824,6 +824,12 @@ impl World {
     pub fn rewind(&self, step: usize) -> Result<World, InputError> {
         replay(self.config, self.script.to_vec(), &self.pushed, step)
     }
+
+    /// The same inputs (script and pushes) run to the end under other settings: what a
+    /// learner who believes the world works as `config` says predicts.
+    pub fn replay_as(&self, config: WorldConfig) -> Result<World, InputError> {
+        replay(config, self.script.to_vec(), &self.pushed, usize::MAX)
+    }
 }
 
 /// Builds the world at `step` from its settings, a script and logged pushes: rewinding is

@@ -4,6 +4,7 @@
 
 use yew::prelude::*;
 
+use crate::sim::teach::Guess;
 use crate::sim::{Session, World};
 use crate::ui::i18n::Lang;
 use crate::ui::text::{self, teach::value_text, view};
@@ -36,6 +37,22 @@ fn outcome(l: Lang, s: &Session) -> Html {
             <ul>{ for parts }</ul>
         </div>
     }
+}
+
+/// Every choice with the belief that predicts it (the core's), the learner's pick marked.
+fn beliefs(l: Lang, choices: &[Guess], answer: Answer) -> Html {
+    let picked = match answer {
+        Answer::Picked(v) => Some(v),
+        Answer::Skipped => None,
+    };
+    crate::ui::question::beliefs(
+        l,
+        choices.iter().map(|g| crate::ui::question::Held {
+            label: value_text(l, g.value),
+            belief: g.belief.map(|b| text::teach::belief_text(l, b)),
+            picked: picked == Some(g.value),
+        }),
+    )
 }
 
 /// `why` with its `{step}` as a link that moves the run there.
@@ -79,7 +96,7 @@ pub fn predict_block(
     };
     let ask = Lesson::pick(l, lesson.ask);
     let Some(answer) = p.answer else {
-        let labels = posed.choices.iter().map(|v| value_text(l, *v));
+        let labels = posed.choices.iter().map(|g| value_text(l, g.value));
         let hint = crate::ui::question::wait_hint(l, s.position(), posed.ask_at);
         return crate::ui::question::open_question(
             l,
@@ -90,7 +107,7 @@ pub fn predict_block(
             &hint,
         );
     };
-    let right = posed.answer_value();
+    let right = posed.answer_value().value;
     let (state, verdict) = match answer {
         Answer::Picked(v) if v == right => (
             "right",
@@ -110,6 +127,7 @@ pub fn predict_block(
             <p class="ask"><strong>{ view::playground::PREDICT_PREFIX.get(l) }</strong>{ ask }</p>
             <p class={classes!("verdict", state)} data-testid="verdict" role="status">{ verdict }</p>
             { why_with_step(Lesson::pick(l, lesson.why), posed.shows_at, on) }
+            { beliefs(l, &posed.choices, answer) }
             { outcome(l, s) }
             <p class="takeaway">{ Lesson::pick(l, lesson.takeaway) }</p>
             <button class="again" data-testid="predict-again" onclick={on.reform(|_| Action::AskAgain)}>{ view::playground::ASK_AGAIN.get(l) }</button>

@@ -300,7 +300,7 @@ impl PageState {
                 if p.answer.is_some() {
                     return false;
                 }
-                self.teach.answer(Answer::Picked(*v));
+                self.teach.answer(Answer::Picked(v.value));
                 s.seek(posed.shows_at);
             }
             Action::Skip => {

@@ -5,8 +5,8 @@
 
 use std::rc::Rc;
 
-use crate::sim::lesson::{NotPosed, Posed, Value};
-use crate::sim::teach::{self as lesson, Challenge, Question};
+use crate::sim::lesson::{NotPosed, Posed};
+use crate::sim::teach::{self as lesson, Challenge, Guess, Question};
 use crate::sim::ServiceKind;
 use crate::sim::{Scenario, Session};
 use crate::ui::route::Route;
@@ -29,7 +29,7 @@ pub struct Teachers {
 }
 
 /// A lesson's question against the run on the page, or why it does not apply.
-pub type Posing = Result<Posed<Value>, NotPosed<ServiceKind>>;
+pub type Posing = Result<Posed<Guess>, NotPosed<ServiceKind>>;
 
 /// A question posed against a session, as a plain function pointer (see [`Teachers`]).
 #[derive(Clone, Copy)]
@@ -95,7 +95,7 @@ impl Prediction {
     /// Whether the learner picked the right value; `None` before an answer or after a skip.
     pub fn right(&self) -> Option<bool> {
         match (&self.posed, self.answer) {
-            (Ok(p), Some(Answer::Picked(v))) => Some(p.answer_value() == v),
+            (Ok(p), Some(Answer::Picked(v))) => Some(p.answer_value().value == v),
             _ => None,
         }
     }
@@ -154,7 +154,11 @@ impl Teach {
             p.posed = (p.pose.0)(&p.question, session);
             let saved = self.progress.answers.get(p.question.lesson).copied();
             p.answer = match (&p.posed, saved) {
-                (Ok(posed), Some(Answer::Picked(v))) if posed.choices.contains(&v) => saved,
+                (Ok(posed), Some(Answer::Picked(v)))
+                    if posed.choices.iter().any(|g| g.value == v) =>
+                {
+                    saved
+                }
                 (Ok(posed), _) if session.position() > posed.ask_at => Some(Answer::Skipped),
                 (Ok(_), Some(Answer::Skipped)) => saved,
                 _ => None,

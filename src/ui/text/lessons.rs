@@ -219,21 +219,18 @@ pub const LESSONS: &[Lesson] = &[
     },
     Lesson {
         id: "double-charge",
-        title: pair!("A retry charges twice", "リトライで二重課金"),
+        title: pair!(
+            "A retry meets a service without keys",
+            "キーを持たないサービスにリトライが届く"
+        ),
     },
     Lesson {
         id: "key-replays",
-        title: pair!(
-            "The key makes retries replays",
-            "キーがリトライをリプレイに変える"
-        ),
+        title: pair!("Three tries, one key", "1つのキーで3回試す"),
     },
     Lesson {
         id: "distinct-keys",
-        title: pair!(
-            "Different keys, different operations",
-            "キーが違えば別の操作"
-        ),
+        title: pair!("Three orders, three keys", "3つの注文、3つのキー"),
     },
     Lesson {
         id: "concurrent-same-key",
@@ -248,7 +245,7 @@ pub const LESSONS: &[Lesson] = &[
     },
     Lesson {
         id: "ten-threads",
-        title: pair!("The ten-thread test", "10スレッドのテスト"),
+        title: pair!("The article's concurrency test", "記事の並行テスト"),
     },
     Lesson {
         id: "stripe-in-flight",
@@ -259,7 +256,10 @@ pub const LESSONS: &[Lesson] = &[
     },
     Lesson {
         id: "failure-cached",
-        title: pair!("Failures are answers too", "失敗も答えのうち"),
+        title: pair!(
+            "A failure, a deposit, a retry",
+            "失敗、入金、そしてリトライ"
+        ),
     },
     Lesson {
         id: "many-retries",
@@ -267,7 +267,7 @@ pub const LESSONS: &[Lesson] = &[
     },
     Lesson {
         id: "order-id-as-key",
-        title: pair!("An order id is not a key", "注文IDはキーではない"),
+        title: pair!("The order id as the key", "注文IDをキーにする"),
     },
     Lesson {
         id: "new-key-per-retry",
@@ -275,11 +275,14 @@ pub const LESSONS: &[Lesson] = &[
     },
     Lesson {
         id: "split-store-crash",
-        title: pair!("Keys in the same database", "キーは同じデータベースに"),
+        title: pair!(
+            "A crash between the charge and the key",
+            "課金とキーの間のクラッシュ"
+        ),
     },
     Lesson {
         id: "key-expiry",
-        title: pair!("Keys expire", "キーには期限がある"),
+        title: pair!("A retry 25 hours later", "25時間後のリトライ"),
     },
     Lesson {
         id: "param-mismatch",
@@ -288,29 +291,26 @@ pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "outbox-relay-crash",
         title: pair!(
-            "The outbox delivers at least once",
-            "アウトボックスは少なくとも1回届ける"
+            "The relay crashes after publishing",
+            "発行の後でリレーがクラッシュする"
         ),
     },
     Lesson {
         id: "dual-write",
-        title: pair!(
-            "Dual writes lose and invent events",
-            "二重書き込みはイベントを失い、でっち上げる"
-        ),
+        title: pair!("Three ways to announce a charge", "課金を知らせる3つの方法"),
     },
     Lesson {
         id: "effectively-once",
         title: pair!(
-            "Effectively once, and only if atomic",
-            "実質1回、ただし原子的なときだけ"
+            "A double click, then a retry",
+            "ダブルクリック、そしてリトライ"
         ),
     },
     Lesson {
         id: "slow-processor",
         title: pair!(
-            "A slow processor outlives the lock",
-            "遅い決済代行がロックより長生きする"
+            "The processor takes 120 seconds",
+            "決済代行の応答に120秒かかる"
         ),
     },
     Lesson {
@@ -335,10 +335,10 @@ pub const LESSONS: &[Lesson] = &[
 pub const WORDS: &[Words] = &[
     Words {
         id: "timeout-ambiguity",
-        story: pair!("A client asks the atomic service to charge 100. The network drops the reply on its way back; the client waits, gives up, and is left with a timeout. It does not retry.", "クライアントがアトミックなサービスに100の課金を頼む。応答は帰り道でネットワークに落とされ、クライアントは待ったあげく諦め、手元にはタイムアウトだけが残る。リトライはしない。"),
-        ask: pair!("The client saw only a timeout. How many times was the card charged?", "クライアントが見たのはタイムアウトだけ。カードは何回課金された？"),
-        why: pair!("The server did the work (step {step}); only the reply was lost. A timeout says nothing about what happened on the server.", "サーバーは処理を終えていた（ステップ {step}）。失われたのは応答だけ。タイムアウトは、サーバーで何が起きたかを何も教えない。"),
-        takeaway: pair!("After a timeout the work may or may not have happened, and waiting will not tell the client which.", "タイムアウトの後、処理は済んだかもしれないし、済んでいないかもしれない。待っていてもクライアントには分からない。"),
+        story: pair!("A client asks the atomic service to charge 100, sending an Idempotency-Key header with the request. The network drops the reply on its way back; the client waits, gives up, and is left with a timeout. A second later it sends the same request again, with the same key.", "クライアントがアトミックなサービスに100の課金を頼む。リクエストには Idempotency-Key ヘッダーを付ける。応答は帰り道でネットワークに落とされ、クライアントは待ったあげく諦め、手元にはタイムアウトだけが残る。1秒後、同じリクエストを同じキーでもう一度送る。"),
+        ask: pair!("The client saw only a timeout, then tried again. How many times is the card charged in all?", "クライアントが見たのはタイムアウトだけ。そしてもう一度送った。カードは全部で何回課金される？"),
+        why: pair!("The server did the work (step {step}); only the reply was lost, so the timeout told the client nothing. The retry carried the same key, found it, and got the first answer back.", "サーバーは処理を終えていた（ステップ {step}）。失われたのは応答だけなので、タイムアウトはクライアントに何も教えなかった。リトライは同じキーを持っていたのでキーが見つかり、最初の答えが返った。"),
+        takeaway: pair!("After a timeout the work may or may not have happened, and waiting will not tell the client which: only a retry with the same key is safe either way.", "タイムアウトの後、処理は済んだかもしれないし、済んでいないかもしれない。待っていてもクライアントには分からない。どちらでも安全なのは、同じキーでのリトライだけ。"),
     },
     Words {
         id: "client-cannot-tell",
@@ -398,8 +398,8 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "failure-cached",
-        story: pair!("A charge of 100 against a balance of 50 fails. Then 100 is deposited and the client retries with the same key. The idempotent and atomic services store the failure like the article's code; this production service is set to store only successes (AWS Powertools deletes the record when the function fails), so its retry runs again.", "残高50に100を課金して失敗する。その後100が入金され、クライアントは同じキーでリトライする。冪等なサービスとアトミックなサービスは記事のコードと同じく失敗も保存する。この本番型サービスは成功だけを保存する設定（AWS Powertools は関数が失敗するとレコードを消す）なので、リトライは再実行される。"),
-        ask: pair!("The retry reaches the production service. Where does its balance end?", "リトライが本番型サービスに届く。その残高は最後にいくらになる？"),
+        story: pair!("A charge of 100 against a balance of 50 fails. Then 100 is deposited and the client retries with the same key. The idempotent and atomic services store every result like the article's code; this production service is set as AWS Powertools works, which deletes the record when the function fails.", "残高50に100を課金して失敗する。その後100が入金され、クライアントは同じキーでリトライする。冪等なサービスとアトミックなサービスは記事のコードと同じく、どの結果も保存する。この本番型サービスは AWS Powertools と同じ設定で、関数が失敗するとレコードを消す。"),
+        ask: pair!("The retry reaches the production service. How many charges does it make in all?", "リトライが本番型サービスに届く。本番型サービスの課金は全部で何回？"),
         why: pair!("The production service stored no failure, so at step {step} it charged the retry: one key, two different answers. The others replayed the stored failure.", "本番型サービスは失敗を保存していないので、ステップ {step} でリトライを課金した。1つのキーに2つの違う答え。他のサービスは保存した失敗をリプレイした。"),
         takeaway: pair!("Replaying failures keeps one key to one answer; retrying them lets the answer change. Choose on purpose, and send a new key when the situation has changed.", "失敗もリプレイすれば1つのキーに答えは1つ。再実行すれば答えは変わりうる。どちらかを意図して選び、状況が変わったら新しいキーで送る。"),
     },
@@ -455,8 +455,8 @@ pub const WORDS: &[Words] = &[
     Words {
         id: "dual-write",
         story: pair!("The same two crashes through three wirings: the outbox; commit, then publish; publish, then commit. The first request crashes just after its commit, the second after its charge, before the commit.", "同じ2つのクラッシュを3つの配線で：アウトボックス、コミットしてから発行、発行してからコミット。1つ目のリクエストはコミットの直後に、2つ目は課金の後、コミットの前にクラッシュする。"),
-        ask: pair!("Does commit-then-publish keep “one event per charge”?", "「コミットしてから発行」は「課金1回にイベント1つ」を守れる？"),
-        why: pair!("At step {step} a charge had committed and the crash came before its event was published: that event is lost for good. Publish-then-commit announced a charge that then rolled back.", "ステップ {step} で課金はコミット済みなのに、イベントを発行する前にクラッシュした。そのイベントは永久に失われる。「発行してからコミット」は、後で巻き戻る課金を知らせてしまった。"),
+        ask: pair!("How many events does commit-then-publish publish?", "「コミットしてから発行」は、イベントをいくつ発行する？"),
+        why: pair!("One charge committed, yet no event left: at step {step} the crash came after the commit and before the publish, so that event is lost for good. Publish-then-commit announced a charge that then rolled back; the outbox's relay published the committed one.", "課金は1つコミットされたのに、イベントは1つも出ていない。ステップ {step} でコミットの後、発行の前にクラッシュしたので、そのイベントは永久に失われる。「発行してからコミット」は後で巻き戻る課金を知らせ、アウトボックスのリレーはコミットされた課金を発行した。"),
         takeaway: pair!("An application cannot write two systems atomically: write the event into the database with the charge, and let a relay publish it.", "アプリケーションは2つのシステムに原子的には書けない。イベントは課金と一緒にデータベースへ書き、リレーに発行させる。"),
     },
     Words {
@@ -468,7 +468,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "slow-processor",
-        story: pair!("The production service locks the key for 90 s (rocket-rides) and calls a card processor. This time the processor takes 120 s to answer. The client times out and retries every 30 s with the same key: 409 while the lock is young.", "本番型サービスはキーを90秒ロックし（rocket-rides）、決済代行を呼ぶ。今回は決済代行の応答に120秒かかる。クライアントはタイムアウトし、同じキーで30秒ごとにリトライする。ロックが有効なうちは409。"),
+        story: pair!("The production service locks the key for 90 s (rocket-rides) and calls a card processor. This time the processor takes 120 s to answer. The client times out and retries every 30 s with the same key.", "本番型サービスはキーを90秒ロックし（rocket-rides）、決済代行を呼ぶ。今回は決済代行の応答に120秒かかる。クライアントはタイムアウトし、同じキーで30秒ごとにリトライする。"),
         ask: pair!("The next retry arrives after 90 s. How many times is the card charged in the end?", "次のリトライは90秒後に届く。カードは最終的に何回課金される？"),
         why: pair!("The lock expired while its holder was only slow; the retry took the key over and the processor charged again (step {step}). Every request carried the key, but the processor never saw it.", "持ち主が遅いだけなのにロックが切れ、リトライがキーを引き継いで決済代行がもう一度課金した（ステップ {step}）。どのリクエストもキーを持っていたが、決済代行には届いていない。"),
         takeaway: pair!("Pass the key on to the processor (in the sandbox: “Pass the key on”): it then replays. Recovery points help after a crash, not with a slow holder.", "キーを決済代行にも渡す（サンドボックスの「キーを決済代行に渡す」）とリプレイされる。回復ポイントはクラッシュ後には効くが、遅い持ち主には効かない。"),
@@ -600,7 +600,139 @@ mod tests {
             assert!(number(id).is_some());
         }
         assert_eq!(WORDS.len(), LESSONS.len(), "one set of words per lesson");
+        assert_eq!(
+            LESSONS
+                .iter()
+                .filter(|l| l.id == "timeout-ambiguity")
+                .count(),
+            1
+        );
         assert_eq!(number("timeout-ambiguity").as_deref(), Some("1.1"));
         assert_eq!(number("double-charge").as_deref(), Some("2"));
+    }
+
+    /// The words a count is said with, in both languages, besides its digits.
+    fn said(n: i64) -> &'static [&'static str] {
+        match n {
+            0 => &[
+                "no charge",
+                "never charged",
+                "not charged",
+                "nothing",
+                "課金されない",
+                "0回",
+            ],
+            1 => &["once", "one charge", "1回"],
+            2 => &["twice", "two charges", "charges again", "2回", "二重"],
+            3 => &["three times", "3回"],
+            _ => &[],
+        }
+    }
+
+    /// What follows a number that counts something other than a lesson's answer.
+    const UNITS: &[&str] = &[
+        "秒",
+        "時間",
+        "分",
+        "日",
+        "つ",
+        "人",
+        "個",
+        "番",
+        "件",
+        " s",
+        " ms",
+        " h",
+        " second",
+        " hour",
+        " minute",
+        " day",
+        " request",
+        " order",
+        " customer",
+        " shop",
+        " client",
+        " tr",
+        " key",
+    ];
+
+    /// What precedes a number that names something ("customer 1", "顧客1").
+    const NAMES: &[&str] = &[
+        "customer ",
+        "Customer ",
+        "顧客",
+        "order ",
+        "step ",
+        "ステップ ",
+    ];
+
+    /// Whether `text` holds the number `n` as a number of its own (not part of "order-1",
+    /// "1000" or "v4").
+    fn holds_number(text: &str, n: i64) -> bool {
+        let digits = n.to_string();
+        text.match_indices(&digits).any(|(i, _)| {
+            let before = text[..i].chars().next_back();
+            let after = text[i + digits.len()..].chars().next();
+            let part_of = |c: Option<char>| {
+                c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.' || c == ',')
+            };
+            // A duration, a thing counted that is not the answer's ("1秒", "2つのリクエスト",
+            // "30 s"), is not the answer either.
+            let rest = &text[i + digits.len()..];
+            let unit = UNITS.iter().any(|u| rest.starts_with(u));
+            let named = NAMES.iter().any(|n| text[..i].ends_with(n));
+            !part_of(before) && !part_of(after) && !unit && !named
+        })
+    }
+
+    /// The rule: what is shown before the question (the section's and the lesson's
+    /// titles, the story, the question itself) never states the answer. The answer is the
+    /// core's, measured on the lesson's run; the test fails when the text holds it as a
+    /// number or says it in words ("twice", "2回").
+    #[test]
+    fn nothing_shown_before_the_question_states_its_answer() {
+        use crate::sim::lesson::Value;
+        let mut gives = Vec::new();
+        for section in PATH {
+            for item in section.items {
+                let Item::Lesson(id) = item else { continue };
+                let s = crate::sim::Session::new(crate::sim::builtin(id).unwrap()).unwrap();
+                let q = crate::sim::teach::question(id).unwrap();
+                let posed = q.pose(&s).unwrap();
+                let Value::Int(n) = posed.answer_value().value else {
+                    continue;
+                };
+                // An amount is said through the charges that made it ("charges twice").
+                let balance = q.measure == crate::sim::teach::Measure::Balance;
+                let charges = s
+                    .finished(posed.column)
+                    .filter(|_| balance)
+                    .map_or(-1, |w| w.ledger().len() as i64);
+                let (title, w) = (lesson(id).unwrap().title, words(id).unwrap());
+                for l in [Lang::En, Lang::Ja] {
+                    for text in [section.title, title, w.story, w.ask].map(|p| p.get(l)) {
+                        // "At once" is a moment, not a count.
+                        let low = text.to_lowercase().replace("at once", "");
+                        if holds_number(text, n) {
+                            gives.push(format!("{id}: “{text}” gives {n}"));
+                        }
+                        let words = said(n).iter().chain(said(charges));
+                        for word in words.filter(|w| low.contains(*w)) {
+                            gives.push(format!("{id}: “{text}” says {word}"));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(gives.is_empty(), "{}", gives.join("\n"));
+    }
+
+    #[test]
+    fn a_number_of_its_own_is_told_from_part_of_a_name() {
+        assert!(holds_number("charges 2 times", 2));
+        assert!(holds_number("（2）", 2));
+        assert!(!holds_number("order-2", 2));
+        assert!(!holds_number("1000", 1));
+        assert!(!holds_number("v4", 4));
     }
 }

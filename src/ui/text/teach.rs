@@ -3,7 +3,7 @@
 
 use crate::sim::lesson::NotPosed;
 use crate::sim::lesson::Value;
-use crate::sim::teach::{Challenge, Goal, Measure, MoveKind, MoveRefused};
+use crate::sim::teach::{Belief, Challenge, Goal, Measure, MoveKind, MoveRefused};
 use crate::sim::ServiceKind;
 use crate::ui::i18n::{tr, Lang};
 
@@ -82,6 +82,7 @@ fn measure_goal(lang: Lang, m: Measure, target: Value) -> String {
             "{n} answers “same key, different request”",
             "「同じキーで違うリクエスト」の応答を {n} 回"
         ),
+        Measure::EventsPublished => tr!(lang, "{n} events published", "発行されたイベント {n} 件"),
         Measure::Holds(inv) => tr!(
             lang,
             ["“{}” broken", invariant_name(lang, inv)],
@@ -163,5 +164,79 @@ pub fn move_refused(lang: Lang, c: &Challenge, r: MoveRefused) -> String {
                 "この実行はこのチャレンジのものではない（サービス、設定、最初の入力が違う）ので、ここでは開かなかった。",
             )
             .into(),
+    }
+}
+
+/// A misconception behind a wrong choice, as the belief a developer holds (a clause after the
+/// choice's value).
+pub fn belief_text(lang: Lang, b: Belief) -> String {
+    use crate::sim::EmitMode as E;
+    match b {
+        Belief::NothingMore => lang.t(
+            "what you expect if nothing more happens after this moment (the client gave up, so the story ends).",
+            "この時点から先は何も起きない（クライアントが諦めたので話は終わり）と思えば、こう予想する。",
+        ).into(),
+        Belief::NothingHappened => lang.t(
+            "what you expect if a request that timed out or failed changed nothing.",
+            "タイムアウトや失敗に終わったリクエストは何も変えていない、と思えばこう予想する。",
+        ).into(),
+        Belief::EveryTryCharges => lang.t(
+            "what you expect if every try the client sends is charged.",
+            "クライアントが送った試行はどれも課金される、と思えばこう予想する。",
+        ).into(),
+        Belief::LikeService(kind) => {
+            let (s, trait_) = (service_name(lang, kind), service_belief(lang, kind));
+            tr!(
+                lang,
+                "what the same inputs give on the {s} service: you expect this if you believe {trait_}.",
+                "同じ入力を「{s}」サービスで動かした結果。{trait_}と思えば、こう予想する。"
+            )
+        }
+        Belief::DeliveredOnce => lang.t(
+            "what a consumer with an inbox does: you expect this if you believe the broker delivers each event exactly once.",
+            "受信箱を持つコンシューマの結果。ブローカーはどのイベントもちょうど1回届けると思えば、こう予想する。",
+        ).into(),
+        Belief::LikeWiring(emit) => {
+            let w = match emit {
+                E::Outbox => lang.t("an outbox", "アウトボックス"),
+                E::DualWritePublishThenCommit => lang.t("publish-then-commit", "「発行してからコミット」"),
+                _ => lang.t("commit-then-publish", "「コミットしてから発行」"),
+            };
+            tr!(
+                lang,
+                "what the same inputs give with {w}: you expect this if you believe the order of the two writes does not matter.",
+                "同じ入力を{w}で動かした結果。2つの書き込みの順序は関係ないと思えば、こう予想する。"
+            )
+        }
+    }
+}
+
+/// The belief that makes a learner expect a service's behaviour from another one.
+fn service_belief(lang: Lang, kind: ServiceKind) -> &'static str {
+    match kind {
+        ServiceKind::Naive => lang.t(
+            "the key changes nothing and every request that arrives is charged",
+            "キーは何も変えず、届いたリクエストはどれも課金される",
+        ),
+        ServiceKind::Atomic => lang.t(
+            "looking the key up before charging is enough to make any retry safe",
+            "課金の前にキーを調べさえすれば、どんなリトライも安全になる",
+        ),
+        ServiceKind::Production => lang.t(
+            "the server catches this for you (fingerprints, per-account keys, in-flight locks)",
+            "サーバーがこれを捕まえてくれる（フィンガープリント、アカウントごとのキー、処理中ロック）",
+        ),
+        ServiceKind::Idempotent => lang.t(
+            "a key checked and stored in one step is all it takes",
+            "キーを1ステップで確認して保存すれば、それで足りる",
+        ),
+        ServiceKind::TocTou => lang.t(
+            "checking, charging and storing may each take their own lock",
+            "確認・課金・保存は、それぞれ別のロックでかまわない",
+        ),
+        ServiceKind::SplitStore => lang.t(
+            "the keys may live in a store of their own, beside the balance",
+            "キーは残高とは別のストアに置いてもかまわない",
+        ),
     }
 }

@@ -30,11 +30,13 @@ pub enum Measure {
     MostAnswersForOneKey,
     /// Key checks that found the key with other parameters (400/422/409 mismatch answers).
     Mismatches,
+    /// Events published to the broker, by the server (a dual write) or by the outbox relay.
+    EventsPublished,
 }
 
 impl Measure {
     /// Every measure, for tests and for reading saved ids.
-    pub const ALL: [Measure; 17] = [
+    pub const ALL: [Measure; 18] = [
         Measure::Balance,
         Measure::Charges,
         Measure::MostChargesForOneOrder,
@@ -52,6 +54,7 @@ impl Measure {
         Measure::Mismatches,
         Measure::Holds(Invariant::OwnAccountAnswers),
         Measure::Holds(Invariant::ReplayMatchesRequest),
+        Measure::EventsPublished,
     ];
 
     /// The value on `world` as it stands.
@@ -78,6 +81,13 @@ impl Measure {
             ),
             Measure::MostAnswersForOneKey => Value::Int(most_answers_for_one_key(world)),
             Measure::Mismatches => Value::Int(world.counters().mismatches as i64),
+            Measure::EventsPublished => Value::Int(
+                world
+                    .trace()
+                    .iter()
+                    .filter(|e| Measure::EventsPublished.moved_by(&e.kind))
+                    .count() as i64,
+            ),
         }
     }
 
@@ -117,6 +127,9 @@ impl Measure {
                     ..
                 }
             ),
+            Measure::EventsPublished => {
+                matches!(e, E::EventPublish { .. } | E::RelayPublish { .. })
+            }
             // A violation is found at the step that broke it; `Posed` reads that step directly.
             Measure::Holds(_) | Measure::EventLost => false,
         }

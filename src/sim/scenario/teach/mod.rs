@@ -6,15 +6,19 @@
 //! after every step.
 //!
 //! - `measure`: [`Measure`], a number or a yes/no read off one world, and which events move it.
+//! - `belief`: [`Belief`], a misconception and the model that computes what it predicts; the
+//!   wrong choices of a question are beliefs' predictions ([`Guess`]).
 //! - `question`: [`Question`] (what a built-in lesson asks, of which column, when), posed
 //!   against a [`Session`](super::session::Session) as a [`Posed`](crate::sim::lesson::Posed).
 //! - `challenge`: [`Challenge`] (a starting run, the moves allowed, a goal) for the playground,
 //!   and [`LabChallenge`] for the concurrency lab.
 
+mod belief;
 mod challenge;
 mod measure;
 mod question;
 
+pub use belief::{Belief, Guess};
 pub use challenge::{
     challenge, lab_challenge, Challenge, Goal, LabChallenge, LabGoal, MoveKind, MoveRefused,
     CHALLENGE_IDS, LAB_CHALLENGE_IDS,

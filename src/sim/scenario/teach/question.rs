@@ -4,13 +4,14 @@
 
 use crate::sim::scenario::builtin::builtin;
 use crate::sim::scenario::session::Session;
-use crate::sim::world::invariants::{Invariant, ViolationDetail};
+use crate::sim::world::invariants::ViolationDetail;
 use crate::sim::world::server::ServiceKind;
 use crate::sim::world::trace::{EventKind, TraceEvent};
 use crate::sim::world::World;
 
+use super::belief::{guesses, Guess};
 use super::measure::Measure;
-use crate::sim::lesson::{NotPosed, Pose, Posed, Value, MAX_CHOICES};
+use crate::sim::lesson::{NotPosed, Pose, Posed, Value};
 
 /// When a question stops the run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +58,7 @@ pub fn question(lesson: &str) -> Option<Question> {
         "atomic-lock" => q("atomic-lock", 0, Charges, Start),
         "ten-threads" => q("ten-threads", 0, MostChargesForOneKey, Start),
         "stripe-in-flight" => q("stripe-in-flight", 0, Conflicts, Start),
-        "failure-cached" => q("failure-cached", 2, Balance, BeforeArrival(2)),
+        "failure-cached" => q("failure-cached", 2, Charges, BeforeArrival(2)),
         "many-retries" => q("many-retries", 1, Balance, BeforeArrival(2)),
         "order-id-as-key" => q("order-id-as-key", 0, Charges, BeforeArrival(2)),
         "new-key-per-retry" => q("new-key-per-retry", 0, Charges, BeforeArrival(2)),
@@ -65,7 +66,7 @@ pub fn question(lesson: &str) -> Option<Question> {
         "key-expiry" => q("key-expiry", 0, Charges, BeforeArrival(2)),
         "param-mismatch" => q("param-mismatch", 0, Balance, BeforeArrival(2)),
         "outbox-relay-crash" => q("outbox-relay-crash", 1, ConsumerApplied, BeforeRelay),
-        "dual-write" => q("dual-write", 1, Holds(Invariant::OneEventPerCharge), Start),
+        "dual-write" => q("dual-write", 1, EventsPublished, Start),
         "effectively-once" => q("effectively-once", 1, MostChargesForOneKey, Start),
         "slow-processor" => q("slow-processor", 0, Charges, BeforeArrival(4)),
         "store-failures" => q("store-failures", 0, MostChargesForOneKey, BeforeArrival(3)),
@@ -77,16 +78,16 @@ pub fn question(lesson: &str) -> Option<Question> {
 
 impl Question {
     /// This question against `session`'s run.
-    pub fn pose(&self, session: &Session) -> Result<Posed<Value>, NotPosed<ServiceKind>> {
+    pub fn pose(&self, session: &Session) -> Result<Posed<Guess>, NotPosed<ServiceKind>> {
         Pose::pose(self, session)
     }
 }
 
 impl Pose<Session> for Question {
-    type Choice = Value;
+    type Choice = Guess;
     type Column = ServiceKind;
 
-    fn pose(&self, session: &Session) -> Result<Posed<Value>, NotPosed<ServiceKind>> {
+    fn pose(&self, session: &Session) -> Result<Posed<Guess>, NotPosed<ServiceKind>> {
         let written = builtin(self.lesson).and_then(|s| s.services.get(self.column).copied());
         let Some(spec) = written else {
             return Err(NotPosed::NeverAsked);
@@ -121,9 +122,13 @@ impl Pose<Session> for Question {
         let before = matches!(answer, Value::Int(_))
             .then(|| world.rewind(ask_at).ok().map(|w| self.measure.of(&w)))
             .flatten();
-        let choices = choices(self.measure, answer, before, session, column);
+        let choices = guesses(self.measure, answer, session, column, ask_at);
         let shows_at = shows_at(self.measure, world, ask_at, answer, before);
-        Ok(Posed::new(column, ask_at, choices, answer, shows_at))
+        let right = Guess {
+            value: answer,
+            belief: None,
+        };
+        Ok(Posed::new(column, ask_at, choices, right, shows_at))
     }
 }
 
@@ -167,6 +172,10 @@ fn shows_at(
         Measure::Holds(inv) => broke(&|v| v.invariant == inv).unwrap_or(world.steps_taken()),
         Measure::EventLost => broke(&|v| matches!(v.detail, ViolationDetail::EventLost { .. }))
             .unwrap_or(world.steps_taken()),
+        // Events that never came: the step at which one was lost for good.
+        Measure::EventsPublished if !grew => {
+            broke(&|v| matches!(v.detail, ViolationDetail::EventLost { .. })).unwrap_or(decisive)
+        }
         _ if grew => {
             let (mut lo, mut hi) = (ask_at + 1, world.steps_taken().max(ask_at + 1));
             while lo < hi {
@@ -187,68 +196,4 @@ fn shows_at(
             .max()
             .unwrap_or(decisive),
     }
-}
-
-/// 2 to 4 plausible values including the answer: the measure before the question, at the start,
-/// in the other columns, and small counts; amounts from high to low, counts from low to high.
-fn choices(
-    measure: Measure,
-    answer: Value,
-    before: Option<Value>,
-    s: &Session,
-    column: usize,
-) -> Vec<Value> {
-    if let Value::Bool(_) = answer {
-        return vec![Value::Bool(true), Value::Bool(false)];
-    }
-    let Value::Int(right) = answer else {
-        unreachable!()
-    };
-    let mut others: Vec<i64> = Vec::new();
-    let add = |others: &mut Vec<i64>, v: Value| {
-        if let Value::Int(n) = v {
-            if n != right && n >= 0 && !others.contains(&n) {
-                others.push(n);
-            }
-        }
-    };
-    let target = s.finished(column);
-    // The value when the question is asked: what a learner who expects nothing more to happen says.
-    if let Some(before) = before {
-        add(&mut others, before);
-    }
-    for i in 0..s.worlds().len() {
-        if let Some(w) = s.finished(i) {
-            add(&mut others, measure.of(w));
-        }
-    }
-    if measure.is_count() {
-        let sends = target.map_or(0, |w| {
-            w.trace()
-                .iter()
-                .filter(|e| matches!(e.kind, EventKind::ClientSend { .. }))
-                .count() as i64
-        });
-        for n in [1, 2, sends, 0, 3] {
-            add(&mut others, Value::Int(n));
-        }
-    } else {
-        add(&mut others, Value::Int(s.scenario().initial_balance));
-    }
-    if others.is_empty() {
-        add(&mut others, Value::Int(right + 1));
-    }
-    others.truncate(MAX_CHOICES - 1);
-    others.push(right);
-    // Amounts from high to low, counts from low to high: an insertion sort of four numbers.
-    let before = |a: i64, b: i64| if measure.is_count() { a < b } else { a > b };
-    let mut sorted: Vec<i64> = Vec::with_capacity(others.len());
-    for n in others {
-        let at = sorted
-            .iter()
-            .position(|&m| before(n, m))
-            .unwrap_or(sorted.len());
-        sorted.insert(at, n);
-    }
-    sorted.into_iter().map(Value::Int).collect()
 }

@@ -89,3 +89,12 @@ pub fn answer_or_step_on(l: Lang, ask_at: usize) -> String {
         "今答えるか、先へ進める。実行はステップ {ask_at} で答えを待つ。"
     )
 }
+
+// question.rs: after the answer, the belief behind each choice.
+pub const EACH_CHOICE: Pair = pair!(
+    "Each choice, and the belief that predicts it:",
+    "それぞれの選択肢と、それを予想させる思い込み："
+);
+pub const WHAT_THE_RUN_SHOWS: Pair = pair!("what the run shows.", "実行が示す答え。");
+pub const BELIEF_SEP: Pair = pair!(": ", "：");
+pub const YOUR_PICK: Pair = pair!(" (your answer)", "（あなたの答え）");

@@ -1,0 +1,163 @@
+//! The wrong choices of a lesson's question, each a belief developers really hold, and each
+//! computed by running the lesson's own inputs under that belief's model: "nothing more happens
+//! after this moment" is the run stopped at the question, "the key changes nothing" is the same
+//! inputs run by the naive service, "committing first is as safe as an outbox" is the same
+//! inputs with an outbox. No wrong choice is typed in: a belief whose model predicts the right
+//! answer, or a value another belief already offered, is not offered.
+
+use crate::sim::lesson::{Value, MAX_CHOICES};
+use crate::sim::scenario::session::Session;
+use crate::sim::world::outbox::EmitMode;
+use crate::sim::world::server::ServiceKind;
+use crate::sim::world::trace::EventKind;
+use crate::sim::world::{World, WorldConfig};
+
+use super::measure::Measure;
+
+/// A misconception, named by the model that computes what it predicts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Belief {
+    /// "What has happened when the question is asked is all that will happen": the measure at
+    /// the question (a timeout ends the story; a lost reply means the work stopped).
+    NothingMore,
+    /// "A request that timed out or failed changed nothing": the measure before the first step.
+    NothingHappened,
+    /// "Every try the client sends is charged": the number of sends.
+    EveryTryCharges,
+    /// "The service asked about behaves like this one": the same inputs run by this service
+    /// (the naive one: "the key changes nothing"; the atomic one: "checking the key is
+    /// enough"; the production one: "the server catches this for me").
+    LikeService(ServiceKind),
+    /// "This wiring of events behaves like that one": the same inputs with this emit mode.
+    LikeWiring(EmitMode),
+    /// "The broker delivers each event exactly once": the same inputs with a consumer that
+    /// keeps an inbox of the events it has applied.
+    DeliveredOnce,
+}
+
+/// One choice of a payments question: a value, and the belief that predicts it (`None` for
+/// the run's own answer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Guess {
+    /// The value shown on the choice's button.
+    pub value: Value,
+    /// The belief whose model gives this value; `None` for the right one.
+    pub belief: Option<Belief>,
+}
+
+/// The services a belief may compare with, in the order a learner is likeliest to hold them:
+/// "the key changes nothing", then "checking the key is enough", then "the server catches it".
+const LIKE: [ServiceKind; 6] = [
+    ServiceKind::Naive,
+    ServiceKind::Atomic,
+    ServiceKind::Production,
+    ServiceKind::Idempotent,
+    ServiceKind::TocTou,
+    ServiceKind::SplitStore,
+];
+
+/// The wirings a belief may compare with.
+const WIRINGS: [EmitMode; 3] = [
+    EmitMode::Outbox,
+    EmitMode::DualWritePublishThenCommit,
+    EmitMode::DualWriteCommitThenPublish,
+];
+
+impl Belief {
+    /// What this belief predicts for `measure` on `world`'s run (the finished world of the
+    /// question's column), asked at step `ask_at`; `None` where the belief says nothing (an
+    /// amount for "every try charges", the column's own service or wiring).
+    pub fn predicts(self, measure: Measure, world: &World, ask_at: usize) -> Option<Value> {
+        let config = *world.config();
+        let rerun = |c: WorldConfig| world.replay_as(c).ok().map(|w| measure.of(&w));
+        match self {
+            Belief::NothingMore => world.rewind(ask_at).ok().map(|w| measure.of(&w)),
+            Belief::NothingHappened => world.rewind(0).ok().map(|w| measure.of(&w)),
+            Belief::EveryTryCharges => measure.is_count().then(|| {
+                let sends = world
+                    .trace()
+                    .iter()
+                    .filter(|e| matches!(e.kind, EventKind::ClientSend { .. }))
+                    .count();
+                Value::Int(sends as i64)
+            }),
+            Belief::LikeService(service) if service != config.service => {
+                rerun(WorldConfig { service, ..config })
+            }
+            Belief::LikeWiring(emit) if emit != config.emit && config.emit != EmitMode::None => {
+                rerun(WorldConfig { emit, ..config })
+            }
+            Belief::DeliveredOnce if !config.consumer_dedupes && config.emit != EmitMode::None => {
+                rerun(WorldConfig {
+                    consumer_dedupes: true,
+                    ..config
+                })
+            }
+            Belief::LikeService(_) | Belief::LikeWiring(_) | Belief::DeliveredOnce => None,
+        }
+    }
+}
+
+/// Every belief a question may offer, likeliest first: exactly-once delivery and the other
+/// wirings (a question about events is about its delivery and its wiring), the other services, the moment of the question, every try, and
+/// nothing at all.
+fn candidates(asked_at_start: bool) -> impl Iterator<Item = Belief> {
+    let at_question = (!asked_at_start).then_some(Belief::NothingMore);
+    [Belief::DeliveredOnce]
+        .into_iter()
+        .chain(WIRINGS.into_iter().map(Belief::LikeWiring))
+        .chain(LIKE.into_iter().map(Belief::LikeService))
+        .chain(at_question)
+        .chain([Belief::EveryTryCharges, Belief::NothingHappened])
+}
+
+/// The choices of a question whose right answer is `answer`: up to three wrong values, each
+/// the prediction of the likeliest belief that predicts it, and the answer; amounts from high
+/// to low, counts and yes/no from low to high.
+pub fn guesses(
+    measure: Measure,
+    answer: Value,
+    session: &Session,
+    column: usize,
+    ask_at: usize,
+) -> Vec<Guess> {
+    let mut out = vec![Guess {
+        value: answer,
+        belief: None,
+    }];
+    if let Some(world) = session.finished(column) {
+        for belief in candidates(ask_at == 0) {
+            if out.len() == MAX_CHOICES {
+                break;
+            }
+            let Some(value) = belief.predicts(measure, world, ask_at) else {
+                continue;
+            };
+            let sensible = !matches!(value, Value::Int(n) if n < 0);
+            if sensible && out.iter().all(|g| g.value != value) {
+                out.push(Guess {
+                    value,
+                    belief: Some(belief),
+                });
+            }
+        }
+    }
+    sort(measure, &mut out);
+    out
+}
+
+/// Amounts from high to low, counts and yes/no from low to high: an insertion sort of four.
+fn sort(measure: Measure, guesses: &mut [Guess]) {
+    let key = |g: &Guess| match g.value {
+        Value::Int(n) if measure.is_count() => n,
+        Value::Int(n) => -n,
+        Value::Bool(b) => i64::from(b),
+    };
+    for i in 1..guesses.len() {
+        let mut j = i;
+        while j > 0 && key(&guesses[j - 1]) > key(&guesses[j]) {
+            guesses.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
