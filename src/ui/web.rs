@@ -129,6 +129,14 @@ pub fn reload() {
     }
 }
 
+/// Opens the browser's print dialog (`window.print`); the page's print style shows the card
+/// being printed alone.
+pub fn print() {
+    if let Some(w) = web_sys::window() {
+        let _ = w.print();
+    }
+}
+
 /// The browser's preferred language (`navigator.language`), empty when unknown.
 pub fn browser_language() -> String {
     web_sys::window()

@@ -245,3 +245,28 @@ test('keyboard: stepping with Enter up to a question lands on its choices, not o
     assert.equal(focused, '0', 'focus is on the first choice');
   });
 });
+
+test('the path has no hole and an end: the pages between two lessons are named with their numbers, and the last lesson closes with the rules it taught', async () => {
+  for (const [locale, onTheWay, heading] of [['en-US', /^On the way, pages of their own: 12 .* ↗ 13 .* ↗$/, /^The end of the path/], ['ja-JP', /^途中の専用ページ： 12 .* ↗ 13 .* ↗$/, /^コースの終わり/]]) {
+    await withPage(async (page) => {
+      await open(page, '#/scenario/dual-write');
+      assert.match((await page.getByTestId('on-the-way').textContent()).trim(), onTheWay);
+      assert.match(await page.getByTestId('next-lesson').textContent(), /14 /);
+      await open(page, '#/scenario/fingerprint-fields');
+      const closing = page.getByTestId('closing');
+      await closing.waitFor();
+      assert.equal(await page.getByTestId('next-lesson').count(), 0, 'the last lesson has no next lesson');
+      assert.match(await closing.locator('h3').first().textContent(), heading);
+      // One rule per lesson, each linked to its lesson.
+      const rules = closing.locator('.rules li');
+      assert.equal(await rules.count(), 23);
+      assert.equal(await rules.first().locator('a').getAttribute('href'), '#/scenario/timeout-ambiguity');
+      assert.equal(await closing.locator('.onward a').count(), 4);
+      await page.emulateMedia({ media: 'print' });
+      assert.ok(await closing.isVisible(), 'the card prints');
+      assert.equal(await page.getByTestId('predict').evaluate((e) => getComputedStyle(e).visibility), 'hidden', 'nothing else prints');
+      await page.emulateMedia({ media: 'screen' });
+      await page.screenshot({ path: `${SHOTS}/closing-${locale}-1280.png`, fullPage: true });
+    }, { locale });
+  }
+});

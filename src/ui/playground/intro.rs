@@ -94,13 +94,64 @@ pub fn lesson_card(p: &IntroProps, ls: &'static Lesson) -> Html {
             if let (Some(original), Some(run)) = (p.original, &p.state.run) {
                 { changed_note(l, original, &run.scenario, p.on_change) }
             }
+            { on_the_way(l, ls.id) }
             if let Some(next) = lessons::next(ls.id).and_then(lessons::lesson) {
                 <p class="next-lesson">
                     <a href={Route::Scenario(next.id.into()).to_hash()} data-testid="next-lesson">
                         { view::playground::NEXT_LESSON.get(l) }{ lessons::number(next.id).unwrap_or_default() }{ " " }{ Lesson::pick(l, next.title) }{ " →" }</a>
                 </p>
+            } else {
+                { closing_card(l) }
             }
         </section>
+    }
+}
+
+/// The pages of their own between this lesson and the next, numbered as the path numbers them.
+fn on_the_way(l: Lang, id: &str) -> Html {
+    let pages = lessons::pages_after(id);
+    if pages.is_empty() {
+        return Html::default();
+    }
+    let links = pages.into_iter().filter_map(|(n, item)| match item {
+        lessons::Item::Page {
+            id,
+            href,
+            title,
+            ready: true,
+        } => Some(html! {
+            <>{ " " }<a href={href.to_string()} data-section={id.to_string()}>{ format!("{n} {} ↗", Lesson::pick(l, *title)) }</a></>
+        }),
+        _ => None,
+    });
+    html! {
+        <p class="next-lesson on-the-way" data-testid="on-the-way">{ view::playground::ON_THE_WAY.get(l) }{ for links }</p>
+    }
+}
+
+/// After the last lesson: the rules the path taught (every lesson's takeaway, numbered and
+/// linked), and where to go on. Printable on its own (`@media print` in app.css).
+fn closing_card(l: Lang) -> Html {
+    use view::playground as w;
+    let rules = lessons::takeaways().map(|(n, ls, takeaway)| {
+        let href = Route::Scenario(ls.id.into()).to_hash();
+        html! { <li><a href={href}>{ n }</a>{ " " }{ Lesson::pick(l, takeaway) }</li> }
+    });
+    let print = Callback::from(|_: MouseEvent| crate::ui::web::print());
+    html! {
+        <div class="closing" data-testid="closing">
+            <h3>{ w::CLOSING_HEADING.get(l) }</h3>
+            <p class="muted">{ w::CLOSING_INTRO.get(l) }</p>
+            <ol class="rules">{ for rules }</ol>
+            <h3>{ w::CLOSING_ONWARD.get(l) }</h3>
+            <ul class="onward">
+                <li><a href="sandbox/#/challenge/triple-charge">{ w::CLOSING_CHALLENGES.get(l) }</a></li>
+                <li><a href="lab/#/lab">{ w::CLOSING_LAB.get(l) }</a></li>
+                <li><a href="durable/">{ w::CLOSING_DURABLE.get(l) }</a></li>
+                <li><a href="kafka/">{ w::CLOSING_KAFKA.get(l) }</a></li>
+            </ul>
+            <button class="print" data-testid="print-closing" onclick={print}>{ w::CLOSING_PRINT.get(l) }</button>
+        </div>
     }
 }
 

@@ -515,6 +515,29 @@ pub fn next(id: &str) -> Option<&'static str> {
     ids.next()
 }
 
+/// The pages of their own between this lesson and the next on the path, with their section's
+/// number: the path's numbering has no hole, so "Next: 14" after 11.2 names 12 and 13 too.
+pub fn pages_after(id: &str) -> Vec<(usize, &'static Item)> {
+    let items = PATH
+        .iter()
+        .enumerate()
+        .flat_map(|(n, s)| s.items.iter().map(move |i| (n + 1, i)));
+    items
+        .skip_while(|(_, i)| !matches!(i, Item::Lesson(l) if *l == id))
+        .skip(1)
+        .take_while(|(_, i)| matches!(i, Item::Page { .. }))
+        .collect()
+}
+
+/// Every lesson's takeaway in path order, with the lesson's number: the rules the path taught,
+/// for the closing card.
+pub fn takeaways() -> impl Iterator<Item = (String, &'static Lesson, Pair)> {
+    LESSONS.iter().filter_map(|ls| {
+        let w = words(ls.id)?;
+        Some((number(ls.id)?, ls, w.takeaway))
+    })
+}
+
 /// The words of the lesson with this id.
 pub fn words(id: &str) -> Option<&'static Words> {
     WORDS.iter().find(|w| w.id == id)
@@ -554,6 +577,23 @@ mod tests {
             seen.push(n);
         }
         assert_eq!(seen.len(), LESSONS.len());
+    }
+
+    #[test]
+    fn the_pages_between_two_lessons_are_named_with_their_numbers() {
+        let between: Vec<(usize, &str)> = pages_after("effectively-once")
+            .into_iter()
+            .chain(pages_after("dual-write"))
+            .map(|(n, i)| match i {
+                Item::Page { id, .. } => (n, *id),
+                Item::Lesson(id) => (n, *id),
+            })
+            .collect();
+        // The outbox's last lesson is followed by the durable (12) and Kafka (13) pages; the
+        // conclusion (14) by none.
+        assert_eq!(between, [(12, "durable"), (13, "kafka")]);
+        assert!(pages_after("fingerprint-fields").is_empty());
+        assert_eq!(takeaways().count(), LESSONS.len());
     }
 
     #[test]

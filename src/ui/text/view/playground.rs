@@ -170,6 +170,35 @@ pub const SANDBOX_INTRO: Pair = pair!(
 );
 /// Before the next lesson's number and title.
 pub const NEXT_LESSON: Pair = pair!("Next: ", "次へ：");
+/// Before the pages of their own between a lesson and the next.
+pub const ON_THE_WAY: Pair = pair!("On the way, pages of their own: ", "途中の専用ページ：");
+// The closing card, after the last lesson.
+pub const CLOSING_HEADING: Pair = pair!(
+    "The end of the path: what it taught",
+    "コースの終わり：学んだこと"
+);
+pub const CLOSING_INTRO: Pair = pair!(
+    "Every rule below is the takeaway of a lesson whose run you stepped through; the number opens it again. The card prints on its own.",
+    "下の規則はどれも、実行を一歩ずつ確かめたレッスンのまとめ。番号からもう一度開ける。このカードだけを印刷できる。"
+);
+pub const CLOSING_ONWARD: Pair = pair!("Where to go on", "この先へ");
+pub const CLOSING_CHALLENGES: Pair = pair!(
+    "The challenges: you are the adversary; find the inputs that charge twice.",
+    "チャレンジ：攻撃者になって、二重課金させる入力を探す。"
+);
+pub const CLOSING_LAB: Pair = pair!(
+    "The concurrency lab: play the scheduler, and see the services as SQL on PostgreSQL.",
+    "並行性ラボ：スケジューラを操り、サービスを PostgreSQL 上の SQL として見る。"
+);
+pub const CLOSING_DURABLE: Pair = pair!(
+    "Durable execution: Temporal, Restate and DBOS, when one transaction is not enough.",
+    "永続実行：トランザクション1つでは足りないときの Temporal・Restate・DBOS。"
+);
+pub const CLOSING_KAFKA: Pair = pair!(
+    "Kafka's idempotent producer: producer ids and sequence numbers.",
+    "Kafka の冪等プロデューサー：プロデューサーIDとシーケンス番号。"
+);
+pub const CLOSING_PRINT: Pair = pair!("Print this card", "このカードを印刷する");
 
 /// Why the run on screen is not the lesson as written: forked at a step (and nothing else
 /// changed), or other services or an import.
