@@ -555,18 +555,21 @@ fn an_action_rewrites_the_future_and_is_refused_when_it_does_nothing() {
 fn each_lesson_asks_before_its_decisive_step_and_its_answer_is_the_runs() {
     let expect = [
         ("durable-resume", Answer::Rerun(RerunClass::OnlyUnfinished)),
-        ("durable-charge-key", Answer::Count(2)),
+        ("durable-charge-key", Answer::Again(ChargeAgain::Charged)),
         (
             "durable-clock",
             Answer::Replay(ReplayEnd::Stopped(Verdict::Blocked)),
         ),
-        ("durable-same-id", Answer::Count(2)),
-        ("durable-same-id-running", Answer::Count(2)),
+        ("durable-same-id", Answer::Reply(StartReply::Started(2))),
+        (
+            "durable-same-id-running",
+            Answer::Reply(StartReply::Replaced { old: 1, new: 2 }),
+        ),
         (
             "durable-request-id",
             Answer::Reply(StartReply::SameRequest(1)),
         ),
-        ("durable-retention", Answer::Count(2)),
+        ("durable-retention", Answer::Reply(StartReply::Started(2))),
         ("durable-saga", Answer::End(EndState::HalfDone)),
     ];
     for (id, want) in expect {
@@ -665,7 +668,8 @@ fn questions_on_other_settings() {
         p.choices[p.answer],
         Answer::Reply(StartReply::AlreadyInvoked(1))
     );
-    assert_eq!(p.choices.len(), 4);
+    // The run's own answer, and the beliefs' models that give another one.
+    assert_eq!(p.choices.len(), 3);
     // A question whose moment never comes says so.
     let l = lesson("durable-same-id").unwrap();
     let mut columns = l.columns.clone();
@@ -677,6 +681,142 @@ fn questions_on_other_settings() {
         Err(NotPosed::NeverAsked)
     );
     assert!(lesson("nope").is_none());
+}
+
+/// The choices each lesson offers, with the belief that gives each wrong one.
+type Beliefs = Vec<(Answer, Option<Belief>)>;
+
+#[expect(
+    clippy::too_many_lines,
+    reason = "a table of data: one entry per lesson"
+)]
+fn expected_beliefs() -> Vec<(&'static str, Beliefs)> {
+    use Belief as B;
+    vec![
+        (
+            "durable-resume",
+            vec![
+                (
+                    Answer::Rerun(RerunClass::Nothing),
+                    Some(B::ExactlyOnceSteps),
+                ),
+                (Answer::Rerun(RerunClass::OnlyUnfinished), None),
+                (
+                    Answer::Rerun(RerunClass::FromTheTop),
+                    Some(B::RestartRunsAll),
+                ),
+            ],
+        ),
+        (
+            "durable-charge-key",
+            vec![
+                (
+                    Answer::Again(ChargeAgain::NotRun),
+                    Some(B::ExactlyOnceSteps),
+                ),
+                (
+                    Answer::Again(ChargeAgain::Replayed),
+                    Some(B::EngineKeysSteps),
+                ),
+                (Answer::Again(ChargeAgain::Charged), None),
+            ],
+        ),
+        (
+            "durable-clock",
+            vec![
+                (Answer::Replay(ReplayEnd::Completed), Some(B::ClockReplayed)),
+                (Answer::Replay(ReplayEnd::Stopped(Verdict::Blocked)), None),
+                (
+                    Answer::Replay(ReplayEnd::Stopped(Verdict::Paused)),
+                    Some(B::MismatchPauses),
+                ),
+                (
+                    Answer::Replay(ReplayEnd::Stopped(Verdict::Failed)),
+                    Some(B::MismatchFails),
+                ),
+            ],
+        ),
+        (
+            "durable-same-id",
+            vec![
+                (Answer::Reply(StartReply::Started(2)), None),
+                (
+                    Answer::Reply(StartReply::SameResult(1)),
+                    Some(B::IdReturnsResult),
+                ),
+                (Answer::Reply(StartReply::Rejected), Some(B::IdRefused)),
+            ],
+        ),
+        (
+            "durable-same-id-running",
+            vec![
+                (Answer::Reply(StartReply::Replaced { old: 1, new: 2 }), None),
+                (Answer::Reply(StartReply::Attached(1)), Some(B::IdJoins)),
+                (Answer::Reply(StartReply::Rejected), Some(B::IdRefused)),
+            ],
+        ),
+        (
+            "durable-request-id",
+            vec![
+                (
+                    Answer::Reply(StartReply::Replaced { old: 1, new: 2 }),
+                    Some(B::PolicyDecidesRetries),
+                ),
+                (Answer::Reply(StartReply::Attached(1)), Some(B::IdJoins)),
+                (Answer::Reply(StartReply::SameRequest(1)), None),
+                (Answer::Reply(StartReply::Rejected), Some(B::IdRefused)),
+            ],
+        ),
+        (
+            "durable-retention",
+            vec![
+                (Answer::Reply(StartReply::Started(2)), None),
+                (
+                    Answer::Reply(StartReply::SameResult(1)),
+                    Some(B::KeyForever),
+                ),
+                (Answer::Reply(StartReply::Rejected), Some(B::IdRefused)),
+            ],
+        ),
+        (
+            "durable-saga",
+            vec![
+                (Answer::End(EndState::AllKept), Some(B::RetriedUntilDone)),
+                (Answer::End(EndState::AllUndone), Some(B::SagaSurvivesCrash)),
+                (Answer::End(EndState::HalfDone), None),
+            ],
+        ),
+    ]
+}
+
+/// Each lesson's choices, as the core computes them: the right one, and for every wrong one the
+/// belief whose model (the column run again under the belief) gives it.
+#[test]
+fn every_wrong_choice_is_a_belief_whose_model_gives_it() {
+    let expect = expected_beliefs();
+    for (id, want) in expect {
+        let l = lesson(id).unwrap();
+        let run = DurableRun::new(l.columns.clone(), Vec::new());
+        let (p, beliefs) = l.question.pose_with_beliefs(&run).unwrap();
+        let got: Vec<(Answer, Option<Belief>)> = p
+            .choices
+            .iter()
+            .copied()
+            .zip(beliefs.iter().copied())
+            .collect();
+        assert_eq!(got, want, "{id}");
+        assert!(p.choices.len() >= 3, "{id}");
+        // Each belief's model, run on its own, gives the choice it names.
+        let c = &l.columns[l.question.column];
+        let truth = &run.final_worlds()[l.question.column];
+        for (a, b) in got.iter().filter_map(|(a, b)| Some((a, (*b)?))) {
+            let m = b.model(c, truth).expect(id);
+            let w = DurableRun::new(vec![m], Vec::new())
+                .final_worlds()
+                .remove(0);
+            assert_eq!(l.question.measure.of(&w), Some(*a), "{id}: {b:?}");
+        }
+    }
 }
 
 #[test]
@@ -1428,4 +1568,94 @@ fn damaged_states_are_refused_or_run_never_a_panic() {
         }
     }
     assert!(read > 0 && refused > 0, "read {read}, refused {refused}");
+}
+
+/// The words before a label's first colon or semicolon (the label's verdict, "half done" of
+/// "half done: charged and booked, …").
+fn head(label: &str) -> &str {
+    label
+        .split([':', '：', ';', '；'])
+        .next()
+        .unwrap_or(label)
+        .trim()
+}
+
+/// No text shown before a question (the page's introduction, the lesson's title, its story and
+/// the question itself) states its answer: neither the right choice's label as the page prints
+/// it nor its verdict, in either language.
+#[test]
+fn no_title_introduction_story_or_question_states_the_answer() {
+    use idempotency_playground::ui::i18n::Lang;
+    use idempotency_playground::ui::text::{durable as words, view};
+    for id in LESSON_IDS {
+        let l = lesson(id).unwrap();
+        let p = l
+            .question
+            .pose(&DurableRun::new(l.columns.clone(), Vec::new()))
+            .unwrap();
+        for lang in [Lang::En, Lang::Ja] {
+            let w = words::lesson(lang, id);
+            let before = [view::durable::INTRO.get(lang), w.title, w.story, w.ask]
+                .join("\n")
+                .to_lowercase();
+            let right = words::answer(lang, p.answer_value()).to_lowercase();
+            for said in [right.as_str(), head(&right)] {
+                assert!(!before.contains(said), "{id} ({lang:?}) states «{said}»");
+            }
+        }
+    }
+}
+
+/// The random-key challenge's words and its run agree: the engine starts the charge step again
+/// after the crash, and the journal shows the step ran once, as the payment service did.
+#[test]
+fn the_random_key_challenge_starts_the_charge_again_and_it_runs_once() {
+    let c = challenge("durable-random-once").unwrap();
+    let mut run = DurableRun::new(vec![c.config.clone()], c.solution().unwrap());
+    run.run_to_end();
+    let w = &run.worlds()[0];
+    assert!(c.won(&run));
+    let rerun = w.trace().iter().any(|e| {
+        matches!(
+            e.kind,
+            TraceKind::StepRerun {
+                step: StepName::Charge,
+                ..
+            }
+        )
+    });
+    assert!(rerun);
+    assert_eq!(ran(w, StepName::Charge), 1);
+    let entry = w.current_run().unwrap().journal.iter();
+    let charge: Vec<u32> = entry
+        .filter(|e| e.step == StepName::Charge)
+        .map(|e| e.attempts)
+        .collect();
+    assert_eq!(charge, [1]);
+}
+
+/// The saga's keyed refund is in the payment service's idempotency store, beside the charge.
+#[test]
+fn the_sagas_keyed_refund_is_in_the_idempotency_store() {
+    let l = lesson("durable-saga").unwrap();
+    let w = &DurableRun::new(l.columns.clone(), Vec::new()).final_worlds()[0];
+    assert_eq!(w.count(EffectKind::Refunded), 1);
+    assert_eq!(w.refund_keys(), ["order-42/1/refund_card"]);
+    let unkeyed = &DurableRun::new(l.columns, Vec::new()).final_worlds()[1];
+    assert!(unkeyed.refund_keys().is_empty());
+}
+
+/// A column without durable execution claims no engine: its title names no clock "through the
+/// engine"; a durable column's still names its clock.
+#[test]
+fn a_plain_columns_title_claims_no_engine() {
+    use idempotency_playground::ui::i18n::Lang;
+    use idempotency_playground::ui::text::{durable as words, view::durable::column_title};
+    let columns = lesson("durable-resume").unwrap().columns;
+    for l in [Lang::En, Lang::Ja] {
+        let engine = words::clock(l, ClockMode::Engine);
+        assert_eq!(columns[1].engine, Engine::Plain);
+        assert!(!column_title(l, &columns[1]).contains(engine));
+        assert!(column_title(l, &columns[0]).contains(engine));
+    }
 }

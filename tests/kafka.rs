@@ -346,10 +346,10 @@ fn every_lesson_asks_and_its_answer_follows_the_settings() {
     let (records, end) = run(&longer);
     assert!(l.question.pose(&records, &end).is_err());
     assert_eq!(end.broker.log.len(), 1);
-    assert_eq!(answer("kafka-outbox", |_| {}), Choice::Times(2));
+    assert_eq!(answer("kafka-outbox", |_| {}), Choice::Events(1));
     assert_eq!(
         answer("kafka-outbox", |s| s.config.inbox = true),
-        Choice::Times(1)
+        Choice::Events(0)
     );
     for id in LESSON_IDS {
         let l = lesson(id).expect("lesson");
@@ -361,6 +361,104 @@ fn every_lesson_asks_and_its_answer_follows_the_settings() {
         assert!(p.ask_at < p.shows_at && p.shows_at <= records.len(), "{id}");
     }
     assert!(lesson("nope").is_none());
+}
+
+/// The choices each lesson offers, with the belief that gives each wrong one.
+type Beliefs = Vec<(Choice, Option<Belief>)>;
+
+fn expected_beliefs() -> Vec<(&'static str, Beliefs)> {
+    use Belief as B;
+    use Choice as C;
+    vec![
+        (
+            "kafka-lost-ack",
+            vec![
+                (C::Appended, None),
+                (C::Duplicate, Some(B::RetryDeduplicated)),
+                (C::OutOfOrder, Some(B::RefusesCopy)),
+            ],
+        ),
+        (
+            "kafka-in-flight",
+            vec![
+                (C::Appended, Some(B::RetriesAppended)),
+                (C::Duplicate, Some(B::AnyInFlight)),
+                (C::OutOfOrder, None),
+            ],
+        ),
+        (
+            "kafka-forgotten",
+            vec![
+                (C::Appended, None),
+                (C::Duplicate, Some(B::RemembersForever)),
+                (C::OutOfOrder, Some(B::RefusesForgotten)),
+            ],
+        ),
+        (
+            "kafka-delivery-timeout",
+            vec![
+                (C::Appended, None),
+                (C::Duplicate, Some(B::ResendIsRetry)),
+                (C::OutOfOrder, Some(B::RefusesCopy)),
+            ],
+        ),
+        (
+            "kafka-restart",
+            vec![
+                (C::Appended, Some(B::RestartForgets)),
+                (C::Duplicate, None),
+                (C::OutOfOrder, Some(B::RefusesCopy)),
+                (C::InvalidEpoch, Some(B::RestartFences)),
+            ],
+        ),
+        (
+            "kafka-outbox",
+            vec![
+                (C::Events(0), Some(B::ExactlyOnceEndToEnd)),
+                (C::Events(1), None),
+                (C::Events(4), Some(B::RetriesAppended)),
+            ],
+        ),
+    ]
+}
+
+/// Each lesson's choices as the core computes them: the right one, and for every wrong one the
+/// belief that gives it (its model, the lesson's inputs run under the belief, where it has one).
+#[test]
+fn every_wrong_choice_is_a_belief_whose_model_gives_it() {
+    let expect = expected_beliefs();
+    for (id, want) in expect {
+        let l = lesson(id).unwrap();
+        let (records, end) = run(&l.scenario);
+        let (p, beliefs) = l.question.pose_with_beliefs(&records, &end).unwrap();
+        let got: Vec<(Choice, Option<Belief>)> = p
+            .choices
+            .iter()
+            .copied()
+            .zip(beliefs.iter().copied())
+            .collect();
+        assert_eq!(got, want, "{id}");
+        // A belief with a model gives its choice when the lesson's inputs run under it.
+        for (c, b) in got.iter().filter_map(|(c, b)| Some((*c, (*b)?))) {
+            let Some(m) = b.model(&l.scenario) else {
+                continue;
+            };
+            let (records, end) = run(&m);
+            let q = Question {
+                beliefs: &[],
+                ..l.question
+            };
+            // The outbox's model has no restart, where its question stops: count the events
+            // applied twice.
+            let twice = (0..6).filter(|e| end.consumer.times(*e) >= 2).count();
+            let got = q
+                .pose(&records, &end)
+                .map_or(Choice::Events(u32::try_from(twice).unwrap()), |p| {
+                    p.answer_value()
+                });
+            assert_eq!(got, c, "{id}: {b:?}");
+        }
+    }
 }
 
 #[test]
@@ -795,4 +893,71 @@ fn damaged_json_is_refused_without_a_panic() {
             }
         }
     }
+}
+
+/// The words before a label's first colon or semicolon (the label's verdict, "Refused" of
+/// "Refused: OutOfOrderSequenceException").
+fn head(label: &str) -> &str {
+    label
+        .split([':', '：', ';', '；'])
+        .next()
+        .unwrap_or(label)
+        .trim()
+}
+
+/// No text shown before a question (the lesson's title, its story and the question itself)
+/// states its answer: neither the right choice's label as the page prints it nor its verdict,
+/// in either language.
+#[test]
+fn no_title_story_or_question_states_the_answer() {
+    use idempotency_playground::ui::i18n::Lang;
+    use idempotency_playground::ui::text::kafka as words;
+    for id in LESSON_IDS {
+        let l = lesson(id).unwrap();
+        let (records, end) = run(&l.scenario);
+        let p = l.question.pose(&records, &end).unwrap();
+        let w = words::lesson(id).unwrap();
+        for lang in [Lang::En, Lang::Ja] {
+            let story = w.story(lang, l.scenario.config.idempotence);
+            let before = [w.title.get(lang), story.as_str(), w.ask.get(lang)]
+                .join("\n")
+                .to_lowercase();
+            let right = words::choice(lang, p.answer_value()).to_lowercase();
+            for said in [right.as_str(), head(&right)] {
+                assert!(!before.contains(said), "{id} ({lang:?}) states «{said}»");
+            }
+        }
+    }
+}
+
+/// Lesson 1's story names the producer's enable.idempotence as the run has it: ticked by the
+/// learner, it says true.
+#[test]
+fn the_lost_ack_story_follows_the_idempotence_setting() {
+    use idempotency_playground::ui::i18n::Lang;
+    let w = idempotency_playground::ui::text::kafka::lesson("kafka-lost-ack").unwrap();
+    for lang in [Lang::En, Lang::Ja] {
+        assert!(w.story(lang, false).contains("enable.idempotence=false"));
+        let on = w.story(lang, true);
+        assert!(on.contains("enable.idempotence=true") && !on.contains("=false"));
+    }
+}
+
+/// Lesson 1 with idempotence ticked: the run's own answer is right, and the choice the lesson
+/// as built had right is now a belief the core names (the retries appended, as without
+/// idempotence).
+#[test]
+fn the_lost_ack_with_idempotence_names_the_old_answer_as_a_belief() {
+    let l = lesson("kafka-lost-ack").unwrap();
+    let mut s = l.scenario.clone();
+    s.config.idempotence = true;
+    let (records, end) = run(&s);
+    let (p, beliefs) = l.question.pose_with_beliefs(&records, &end).unwrap();
+    assert_eq!(p.answer_value(), Choice::Duplicate);
+    let appended = p
+        .choices
+        .iter()
+        .position(|c| *c == Choice::Appended)
+        .unwrap();
+    assert_eq!(beliefs[appended], Some(Belief::RetriesAppended));
 }

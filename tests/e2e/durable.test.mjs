@@ -54,7 +54,7 @@ test('lesson 1: the worker crashes mid-order; the shipment runs again at its Sta
 test('lesson 2: a re-run charge without a key or with a random key charges twice, a derived key once', async () => {
   await withPage(async (page) => {
     await open(page, 'durable/#/scenario/durable-charge-key');
-    await predict(page, '2×');
+    await predict(page, 'charges the card a second time');
     assert.deepEqual(await balances(page), ['900', '800', '800']);
     assert.match(await col(page, 0).getByTestId('effects').textContent(), /charges replayed by the key: 1/);
     assert.match(await col(page, 1).getByTestId('violation').textContent(), /at most one charge per order/);
@@ -69,6 +69,23 @@ test('lesson 2: a re-run charge without a key or with a random key charges twice
     const derived = col(page, 0).locator('[data-invariant=one-charge-per-order]');
     assert.equal(await derived.getAttribute('data-promised'), 'true');
     assert.equal(await derived.getAttribute('data-state'), 'holds');
+  });
+});
+
+test('a wrong answer names the belief behind each choice, the learner\'s marked, and the step that disproves it', async () => {
+  await withPage(async (page) => {
+    await open(page, 'durable/#/scenario/durable-resume');
+    await page.getByTestId('run-to-end').click();
+    const predict = page.getByTestId('predict');
+    await predict.locator('.choice', { hasText: 'every step, from the top' }).click();
+    assert.equal(await predict.getAttribute('data-state'), 'wrong');
+    const rows = predict.getByTestId('belief');
+    assert.equal(await rows.count(), 3);
+    const picked = predict.locator('[data-testid=belief][data-picked=true]');
+    assert.match(await picked.textContent(), /runs again from the top, every step with it/);
+    assert.equal(await predict.locator('[data-testid=belief].right').count(), 1);
+    assert.equal(await predict.getByTestId('why-step').count(), 1);
+    await page.screenshot({ path: `${SHOTS}/durable-wrong-1280.png`, fullPage: false });
   });
 });
 
@@ -90,12 +107,12 @@ test('lesson 3: a workflow that reads the clock directly stops on replay, each e
 test('lessons 4 and 5: the same workflow id started again, after the run and while it runs', async () => {
   await withPage(async (page) => {
     await open(page, 'durable/#/scenario/durable-same-id');
-    await predict(page, '2×');
+    await predict(page, 'started run 2');
     assert.deepEqual(await balances(page), ['800', '900', '900', '900']);
     assert.match(await col(page, 1).getByTestId('replies').textContent(), /rejected/);
     assert.match(await col(page, 2).getByTestId('replies').textContent(), /stored result/);
     await open(page, 'durable/#/scenario/durable-same-id-running');
-    await predict(page, '2×');
+    await predict(page, 'terminated run 1, started run 2');
     assert.deepEqual(await balances(page), ['900', '900', '800', '900']);
     assert.match(await col(page, 1).getByTestId('replies').textContent(), /joined the running run 1/);
     assert.match(await col(page, 2).getByTestId('replies').textContent(), /terminated run 1, started run 2/);
@@ -118,7 +135,7 @@ test('lesson 7: past Restate\'s 24 h retention the same key runs anew; within it
     await open(page, 'durable/#/scenario/durable-retention');
     await page.getByTestId('run-to-end').click();
     const predict = page.getByTestId('predict');
-    await predict.locator('.choice', { hasText: '2×' }).click();
+    await predict.locator('.choice', { hasText: 'started run 2' }).click();
     assert.equal(await predict.getAttribute('data-state'), 'right', await page.getByTestId('verdict').textContent());
     // The step after the question: the call 25 h later finds the key purged.
     await page.getByTestId('step').click();

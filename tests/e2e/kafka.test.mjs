@@ -34,10 +34,16 @@ test('lesson 1: a lost ack duplicates without idempotence, and is recognised wit
     // With idempotence: asked again, and the broker answers with the original offset.
     await page.getByTestId('idempotence').check();
     assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'open');
+    // The story names the setting as the run has it.
+    assert.match(await page.getByTestId('story').textContent(), /enable\.idempotence=true/);
     await toEnd(page);
     assert.ok(await page.getByTestId('step').isDisabled(), 'it waits at the question again');
     await choose(page, 'Appended again');
     assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'wrong');
+    // Each choice with the belief that gives it; the learner's own marked.
+    const picked = page.locator('[data-testid=belief][data-picked=true]');
+    assert.match(await picked.textContent(), /retries reach the log as copies/);
+    await page.screenshot({ path: `${SHOTS}/kafka-wrong-1280.png`, fullPage: false });
     // The verdict names both answers, and the lesson's explanation (written for the run as
     // built) gives way to a note: these settings are the learner's.
     assert.match(await page.getByTestId('verdict').textContent(), /you said Appended again[^;]*; the run gives Recognised/);
@@ -101,7 +107,7 @@ test('lesson 4: the broker removes session retries, only the inbox removes a rel
   await withPage(async (page) => {
     await open(page, 'kafka/#/scenario/kafka-outbox');
     await page.getByTestId('run-to-end').click();
-    await choose(page, '2 time');
+    await choose(page, 'one event');
     assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'right');
     await toEnd(page);
     const e5 = page.locator('[data-testid=applied][data-event="5"]');

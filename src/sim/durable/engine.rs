@@ -646,6 +646,12 @@ impl World {
     pub fn store(&self) -> &[(String, PaymentResult)] {
         &self.store
     }
+
+    /// The keys of the refunds the payment service made, in its idempotency store beside the
+    /// charges' (a refund's key seen again is replayed, not refunded twice).
+    pub fn refund_keys(&self) -> &[String] {
+        &self.refund_keys
+    }
     /// Every side effect, in order.
     pub fn effects(&self) -> &[Effect] {
         &self.effects

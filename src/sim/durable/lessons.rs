@@ -2,7 +2,10 @@
 //! run: the choices and the answer are measured on the finished run of the columns on the page,
 //! so a changed setting changes the answer, or the question says it no longer applies.
 
-use super::engine::{EffectKind, Invariant, RunStatus, StartReply, TraceKind, Verdict, World};
+use super::engine::{
+    EffectKind, Invariant, RunStatus, StartReply, TraceKind, Verdict, World, RESTART_MS,
+    RESTATE_RETENTION_MS,
+};
 use super::run::{Action, DurableRun};
 use super::{
     ClockMode, Config, ConflictPolicy, Engine, FaultKind, FaultSpec, FlowKind, KeyMode, RequestId,
@@ -10,7 +13,7 @@ use super::{
 };
 use std::collections::BTreeSet;
 
-use crate::sim::lesson::{Judge, NotPosed, Pose, Posed};
+use crate::sim::lesson::{Judge, NotPosed, Pose, Posed, MAX_CHOICES};
 
 /// When a question stops the run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +41,8 @@ pub enum Measure {
     EndState,
     /// How the engine answered the client's second start.
     SecondReply,
+    /// What came of the charge step's second execution.
+    ChargeAgain,
 }
 
 /// Which steps ran again after a crash.
@@ -71,6 +76,110 @@ pub enum EndState {
     HalfDone,
 }
 
+/// What came of the charge step's second execution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChargeAgain {
+    /// The step did not run again.
+    NotRun,
+    /// It ran again and the payment service replayed the first charge (the same key).
+    Replayed,
+    /// It ran again and the card was charged a second time.
+    Charged,
+}
+
+/// A belief a developer may hold about durable execution, each predicting a wrong choice. Where
+/// the belief can be modelled, the core runs the question's column under it ([`Belief::model`])
+/// and the choice is the answer that run gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Belief {
+    /// A step and its journal entry are written together, so each step runs exactly once.
+    /// Model: the crash falls just after the journal entry instead of before it.
+    ExactlyOnceSteps,
+    /// After a crash the function runs again, every step. Model: no journal (a plain process),
+    /// and the client starts it again a restart's time after the crash.
+    RestartRunsAll,
+    /// The engine gives each step an idempotency key of its own. Model: the key derived from
+    /// the run and the step.
+    EngineKeysSteps,
+    /// A replay gives the workflow the time it read the first time. Model: the clock read
+    /// through the engine.
+    ClockReplayed,
+    /// Every engine retries a mismatched replay, then pauses it (Restate's way). Model: Restate.
+    MismatchPauses,
+    /// Every engine fails the workflow on a mismatched replay (DBOS's way). Model: DBOS.
+    MismatchFails,
+    /// A workflow id, once used, refuses every later start. Model: Temporal with RejectDuplicate
+    /// and Fail, the start a new call.
+    IdRefused,
+    /// Starting a used id returns the first run's result, as an idempotency key does. Model:
+    /// DBOS.
+    IdReturnsResult,
+    /// A second start of a running id joins that run. Model: Temporal's UseExisting, the start
+    /// a new call.
+    IdJoins,
+    /// The conflict policy decides every start, a retried call too. Model: the retry a new call,
+    /// with a new request id.
+    PolicyDecidesRetries,
+    /// An idempotency key protects for ever. Model: the same call, a retention earlier.
+    KeyForever,
+    /// A saga's code undoes what it did, crash or not. Model: a durable engine (Temporal).
+    SagaSurvivesCrash,
+    /// A failed step is retried until it succeeds. Model: the permanent failure a passing one.
+    RetriedUntilDone,
+}
+
+impl Belief {
+    /// The column's settings `c` under the belief, given the run as it went (`w`); `None` when
+    /// the belief changes nothing here or has no model for this column.
+    pub fn model(self, c: &Config, w: &World) -> Option<Config> {
+        let mut m = c.clone();
+        let swap = |m: &mut Config, from: FaultKind, to: FaultKind| {
+            for f in m.faults.iter_mut().filter(|f| f.kind == from) {
+                f.kind = to;
+            }
+        };
+        match self {
+            Belief::ExactlyOnceSteps => swap(
+                &mut m,
+                FaultKind::CrashAfterEffect,
+                FaultKind::CrashAfterJournal,
+            ),
+            Belief::RestartRunsAll => {
+                let crash = w
+                    .trace()
+                    .iter()
+                    .find(|e| matches!(e.kind, TraceKind::Crashed { .. }))?;
+                m.engine = Engine::Plain;
+                m.start_again_at_ms = Some(crash.ms + RESTART_MS);
+            }
+            Belief::EngineKeysSteps => m.key = KeyMode::Derived,
+            Belief::ClockReplayed => m.clock = ClockMode::Engine,
+            Belief::MismatchPauses => m.engine = Engine::Restate,
+            Belief::MismatchFails | Belief::IdReturnsResult => m.engine = Engine::Dbos,
+            Belief::IdRefused | Belief::IdJoins => {
+                m.engine = Engine::Temporal;
+                m.request_id = RequestId::New;
+                m.reuse = ReusePolicy::RejectDuplicate;
+                m.conflict = ConflictPolicy::Fail;
+                if self == Belief::IdJoins {
+                    m.reuse = ReusePolicy::AllowDuplicate;
+                    m.conflict = ConflictPolicy::UseExisting;
+                }
+            }
+            Belief::PolicyDecidesRetries => m.request_id = RequestId::New,
+            Belief::KeyForever => {
+                let at = m.start_again_at_ms?;
+                m.start_again_at_ms = Some(at.checked_sub(RESTATE_RETENTION_MS)?);
+            }
+            Belief::SagaSurvivesCrash => m.engine = Engine::Temporal,
+            Belief::RetriedUntilDone => {
+                swap(&mut m, FaultKind::FailPermanent, FaultKind::FailOnce);
+            }
+        }
+        (m != *c).then_some(m)
+    }
+}
+
 /// An answer, as data (the words are the UI's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Answer {
@@ -84,6 +193,8 @@ pub enum Answer {
     End(EndState),
     /// For [`Measure::SecondReply`].
     Reply(StartReply),
+    /// For [`Measure::ChargeAgain`].
+    Again(ChargeAgain),
 }
 
 /// A lesson's question.
@@ -95,6 +206,8 @@ pub struct Question {
     pub measure: Measure,
     /// When the run stops for it.
     pub ask: Ask,
+    /// The beliefs whose models give the wrong choices, in the order they name a choice.
+    pub beliefs: &'static [Belief],
 }
 
 /// A lesson: its columns and its question.
@@ -141,10 +254,12 @@ fn order(engine: Engine, faults: Vec<FaultSpec>) -> Config {
     reason = "a table of data: one entry per lesson"
 )]
 pub fn lesson(id: &str) -> Option<Lesson> {
-    let q = |column, measure, ask| Question {
+    use Belief as B;
+    let q = |column, measure, ask, beliefs| Question {
         column,
         measure,
         ask,
+        beliefs,
     };
     let (columns, question) = match id {
         // The worker crashes while shipping: after the restart, which steps run again?
@@ -152,7 +267,12 @@ pub fn lesson(id: &str) -> Option<Lesson> {
             let f = vec![fault(StepName::ShipExpress, FaultKind::CrashAfterEffect)];
             (
                 vec![order(Engine::Temporal, f.clone()), order(Engine::Plain, f)],
-                q(0, Measure::Rerun, Ask::BeforeRestart),
+                q(
+                    0,
+                    Measure::Rerun,
+                    Ask::BeforeRestart,
+                    &[B::ExactlyOnceSteps, B::RestartRunsAll],
+                ),
             )
         }
         // The crash falls between the charge and its journal entry: the step runs again.
@@ -168,7 +288,12 @@ pub fn lesson(id: &str) -> Option<Lesson> {
                     with(KeyMode::None),
                     with(KeyMode::Random),
                 ],
-                q(1, Measure::Charges, Ask::BeforeRestart),
+                q(
+                    1,
+                    Measure::ChargeAgain,
+                    Ask::BeforeRestart,
+                    &[B::ExactlyOnceSteps, B::EngineKeysSteps],
+                ),
             )
         }
         // The workflow reads the clock directly to pick the shipping; the receipt step
@@ -186,7 +311,12 @@ pub fn lesson(id: &str) -> Option<Lesson> {
                     direct(Engine::Dbos),
                     order(Engine::Temporal, f.clone()),
                 ],
-                q(0, Measure::ReplayEnd, Ask::BeforeRestart),
+                q(
+                    0,
+                    Measure::ReplayEnd,
+                    Ask::BeforeRestart,
+                    &[B::ClockReplayed, B::MismatchPauses, B::MismatchFails],
+                ),
             )
         }
         // The client timed out and starts the same id again, after the first run closed.
@@ -203,7 +333,12 @@ pub fn lesson(id: &str) -> Option<Lesson> {
                     again(Engine::Restate, ReusePolicy::AllowDuplicate),
                     again(Engine::Dbos, ReusePolicy::AllowDuplicate),
                 ],
-                q(0, Measure::Charges, Ask::BeforeStartAgain),
+                q(
+                    0,
+                    Measure::SecondReply,
+                    Ask::BeforeStartAgain,
+                    &[B::IdRefused, B::IdReturnsResult],
+                ),
             )
         }
         // ... and while the first run is still running, just after its charge.
@@ -220,7 +355,12 @@ pub fn lesson(id: &str) -> Option<Lesson> {
                     again(Engine::Temporal, ConflictPolicy::TerminateExisting),
                     again(Engine::Restate, ConflictPolicy::Fail),
                 ],
-                q(2, Measure::Charges, Ask::BeforeStartAgain),
+                q(
+                    2,
+                    Measure::SecondReply,
+                    Ask::BeforeStartAgain,
+                    &[B::IdJoins, B::IdRefused],
+                ),
             )
         }
         // The client's start at 550 ms carries the first call's request id (the SDK retrying
@@ -239,7 +379,12 @@ pub fn lesson(id: &str) -> Option<Lesson> {
                     retry(ConflictPolicy::TerminateExisting, RequestId::New),
                     retry(ConflictPolicy::Fail, RequestId::New),
                 ],
-                q(0, Measure::SecondReply, Ask::BeforeStartAgain),
+                q(
+                    0,
+                    Measure::SecondReply,
+                    Ask::BeforeStartAgain,
+                    &[B::PolicyDecidesRetries, B::IdJoins, B::IdRefused],
+                ),
             )
         }
         // Restate: the same idempotency key 25 h later, past the 24 h retention; 5 s later,
@@ -256,7 +401,12 @@ pub fn lesson(id: &str) -> Option<Lesson> {
                     again(RestateTarget::IdempotencyKey, 5_000),
                     again(RestateTarget::WorkflowRun, AFTER_RETENTION_MS),
                 ],
-                q(0, Measure::Charges, Ask::BeforeStartAgain),
+                q(
+                    0,
+                    Measure::SecondReply,
+                    Ask::BeforeStartAgain,
+                    &[B::KeyForever, B::IdRefused],
+                ),
             )
         }
         // The hotel fails for good: the saga undoes the flight and the charge. A crash hits
@@ -278,7 +428,12 @@ pub fn lesson(id: &str) -> Option<Lesson> {
                     trip(Engine::Temporal, KeyMode::None, vec![hotel, refund]),
                     trip(Engine::Plain, KeyMode::Derived, vec![hotel, cancel]),
                 ],
-                q(2, Measure::EndState, Ask::BeforeCrash),
+                q(
+                    2,
+                    Measure::EndState,
+                    Ask::BeforeCrash,
+                    &[B::SagaSurvivesCrash, B::RetriedUntilDone],
+                ),
             )
         }
         _ => return None,
@@ -383,6 +538,17 @@ impl Pose<DurableRun> for Question {
     type Column = ();
 
     fn pose(&self, run: &DurableRun) -> Result<Posed<Answer>, NotPosed> {
+        self.pose_with_beliefs(run).map(|(posed, _)| posed)
+    }
+}
+
+impl Question {
+    /// The question against `run` and, for each choice, the belief whose model gives it
+    /// (`None` for the right choice, and for a choice offered only to make three).
+    pub fn pose_with_beliefs(
+        &self,
+        run: &DurableRun,
+    ) -> Result<(Posed<Answer>, Vec<Option<Belief>>), NotPosed> {
         if self.column >= run.columns().len() {
             return Err(NotPosed::NoSuchColumn(()));
         }
@@ -390,18 +556,123 @@ impl Pose<DurableRun> for Question {
         let w = &worlds[self.column];
         let ask_at = self.ask_at(w).ok_or(NotPosed::NeverAsked)?;
         let last_at = w.trace().last().map_or(ask_at + 1, |e| e.at);
-        let (answer, choices, shows_at) = match self.measure {
+        let (answer, usual, shows_at) = match self.measure {
             Measure::Rerun => rerun(w, ask_at, last_at),
             Measure::Charges => charges(w, ask_at, last_at),
             Measure::ReplayEnd => replay(w, last_at),
             Measure::EndState => end(w, last_at),
             Measure::SecondReply => second_reply(w, ask_at, last_at).ok_or(NotPosed::NeverAsked)?,
+            Measure::ChargeAgain => charge_again(w, ask_at, last_at),
         };
-        if !choices.contains(&answer) {
-            return Err(NotPosed::NeverAsked);
+        // Each belief's model, run with the learner's actions, and the answer it gives.
+        let predicted: Vec<(Belief, Answer)> = self
+            .beliefs
+            .iter()
+            .filter_map(|b| {
+                let m = b.model(&run.columns()[self.column], w)?;
+                let end = DurableRun::new(vec![m], run.actions().to_vec()).final_worlds();
+                Some((*b, self.measure.of(&end[0])?))
+            })
+            .collect();
+        let mut choices = vec![answer];
+        let extra = predicted.iter().map(|(_, a)| *a);
+        for a in extra.chain(usual) {
+            if choices.len() >= MAX_CHOICES
+                || (choices.len() >= 3 && !predicted.iter().any(|p| p.1 == a))
+            {
+                continue;
+            }
+            if !choices.contains(&a) {
+                choices.push(a);
+            }
         }
-        Ok(Posed::new(self.column, ask_at, choices, answer, shows_at))
+        // In `rank`'s order: an insertion sort of at most four (no sort routine in the wasm).
+        for i in 1..choices.len() {
+            let mut j = i;
+            while j > 0 && rank(&choices[j - 1]) > rank(&choices[j]) {
+                choices.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        let beliefs = choices
+            .iter()
+            .map(|c| {
+                let b = predicted.iter().find(|(_, a)| a == c && *c != answer);
+                b.map(|(b, _)| *b)
+            })
+            .collect();
+        Ok((
+            Posed::new(self.column, ask_at, choices, answer, shows_at),
+            beliefs,
+        ))
     }
+}
+
+impl Measure {
+    /// This measure's answer on world `w` at its end; `None` when it has none (no second
+    /// start).
+    pub fn of(self, w: &World) -> Option<Answer> {
+        Some(match self {
+            Measure::Rerun => Answer::Rerun(rerun_class(w)),
+            Measure::Charges => Answer::Count(w.count(EffectKind::Charged)),
+            Measure::ReplayEnd => Answer::Replay(replay_end(w)),
+            Measure::EndState => Answer::End(end_state(w)),
+            Measure::SecondReply => Answer::Reply(*w.replies().get(1)?),
+            Measure::ChargeAgain => Answer::Again(charge_again_of(w)),
+        })
+    }
+}
+
+/// Where a choice stands among the others: the choices are shown in this order, so the right
+/// one has no place of its own.
+fn rank(a: &Answer) -> u64 {
+    match *a {
+        Answer::Rerun(r) => r as u64,
+        Answer::Count(n) => n as u64,
+        Answer::Replay(ReplayEnd::Completed) => 0,
+        Answer::Replay(ReplayEnd::Stopped(v)) => 1 + v as u64,
+        Answer::End(e) => e as u64,
+        Answer::Again(g) => g as u64,
+        Answer::Reply(r) => match r {
+            StartReply::Started(_) | StartReply::Replaced { .. } => 0,
+            StartReply::Attached(_) => 1,
+            StartReply::SameResult(_) => 2,
+            StartReply::SameRequest(_) => 3,
+            StartReply::AlreadyInvoked(_) => 4,
+            StartReply::Rejected => 5,
+            StartReply::Invalid(_) => 6,
+        },
+    }
+}
+
+/// What came of the charge step's second execution in `w`.
+fn charge_again_of(w: &World) -> ChargeAgain {
+    if w.count(EffectKind::Charged) >= 2 {
+        ChargeAgain::Charged
+    } else if w.count(EffectKind::ChargeReplayed) >= 1 {
+        ChargeAgain::Replayed
+    } else {
+        ChargeAgain::NotRun
+    }
+}
+
+fn charge_again(w: &World, ask_at: usize, last_at: usize) -> Measured {
+    let shows = w
+        .effects()
+        .iter()
+        .filter(|e| matches!(e.kind, EffectKind::Charged | EffectKind::ChargeReplayed))
+        .map(|e| e.at)
+        .nth(1)
+        .filter(|at| *at > ask_at)
+        .unwrap_or(last_at);
+    let choices = [
+        ChargeAgain::NotRun,
+        ChargeAgain::Replayed,
+        ChargeAgain::Charged,
+    ]
+    .map(Answer::Again)
+    .to_vec();
+    (Answer::Again(charge_again_of(w)), choices, shows)
 }
 
 /// A measure's answer on a world, its choices, and the step that shows it.

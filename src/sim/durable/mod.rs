@@ -41,9 +41,9 @@ pub use json::{
     STATE_VERSION,
 };
 pub use lessons::{
-    challenge, challenge_ids, end_state, lesson, replay_end, rerun_class, Answer, Ask, Challenge,
-    EndState, Goal, Lesson, Measure, Question, ReplayEnd, RerunClass, AFTER_RETENTION_MS,
-    CHALLENGE_IDS, LESSON_IDS,
+    challenge, challenge_ids, end_state, lesson, replay_end, rerun_class, Answer, Ask, Belief,
+    Challenge, ChargeAgain, EndState, Goal, Lesson, Measure, Question, ReplayEnd, RerunClass,
+    AFTER_RETENTION_MS, CHALLENGE_IDS, LESSON_IDS,
 };
 pub use promise::NotPromised;
 pub use run::{Action, ActionError, DurableRun};

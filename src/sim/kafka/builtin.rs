@@ -3,7 +3,7 @@
 
 use super::engine::Sim;
 use super::invariants::Invariant;
-use super::question::{Ask, Question};
+use super::question::{Ask, Belief, Question};
 use super::{Config, Input, KafkaScenario, TimedInput};
 
 /// The lessons' ids, in the order of the lesson path (`#/scenario/<id>` on the Kafka page).
@@ -117,8 +117,24 @@ pub fn lesson(id: &str) -> Option<Lesson> {
     Some(Lesson {
         id,
         scenario,
-        question: Question { ask },
+        question: Question {
+            ask,
+            beliefs: beliefs(id),
+        },
     })
+}
+
+/// The beliefs whose models give the lesson `id`'s wrong choices.
+fn beliefs(id: &str) -> &'static [Belief] {
+    use Belief as B;
+    match id {
+        "kafka-lost-ack" => &[B::RetryDeduplicated, B::RetriesAppended, B::RefusesCopy],
+        "kafka-in-flight" => &[B::AnyInFlight, B::RetriesAppended],
+        "kafka-forgotten" => &[B::RemembersForever, B::RefusesForgotten],
+        "kafka-delivery-timeout" => &[B::ResendIsRetry, B::RefusesCopy],
+        "kafka-restart" => &[B::RestartFences, B::RestartForgets, B::RefusesCopy],
+        _ => &[B::ExactlyOnceEndToEnd, B::RetriesAppended],
+    }
 }
 
 /// The lesson `id`'s scenario and what it asks, if there is one.
@@ -220,7 +236,7 @@ fn lesson_start(id: &str) -> Option<(KafkaScenario, Ask)> {
                     at(160, Input::Restart),
                 ],
             ),
-            Ask::Applied(5),
+            Ask::AppliedTwice,
         ),
         _ => return None,
     })

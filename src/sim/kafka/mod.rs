@@ -40,7 +40,7 @@ pub use pipeline::{Consumer, Relay, RelayKind};
 pub use producer::{
     Answer, Batch, BatchStatus, Bump, FailReason, Instance, InstanceState, Reaction, Request,
 };
-pub use question::{Ask, Choice, Question};
+pub use question::{Ask, Belief, Choice, Question};
 
 /// A producer id, as the broker hands them out (from 1).
 pub type Pid = u32;

@@ -5,7 +5,7 @@
 
 use super::broker::Verdict;
 use super::engine::{Sim, StepKind, StepRecord};
-use super::{EventId, Input};
+use super::{EventId, Input, KafkaScenario, TimedInput};
 use crate::sim::lesson::{self, NotPosed, Pose, Posed};
 
 /// What a lesson asks.
@@ -21,6 +21,9 @@ pub enum Ask {
     /// How many times the consumer applies this event in the whole run (asked before the first
     /// restart).
     Applied(EventId),
+    /// How many events the consumer applies more than once in the whole run (asked before the
+    /// first restart).
+    AppliedTwice,
 }
 
 /// A lesson's question.
@@ -28,6 +31,96 @@ pub enum Ask {
 pub struct Question {
     /// What it asks.
     pub ask: Ask,
+    /// The beliefs that give the wrong choices, in the order they name a choice.
+    pub beliefs: &'static [Belief],
+}
+
+/// A belief a developer may hold about Kafka's producer, each predicting a wrong choice. Where
+/// the belief can be modelled, the core runs the lesson's inputs under it ([`Belief::model`])
+/// and the choice is the answer that run gives; a belief no setting of the model can express
+/// names its choice itself ([`Belief::fixed`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Belief {
+    /// The producer's retry is deduplicated without `enable.idempotence`. Model: idempotence on.
+    RetryDeduplicated,
+    /// The producer's own retries reach the log as copies. Model: idempotence off.
+    RetriesAppended,
+    /// Idempotence removes every retry's copy, however many requests are in flight. Model: 5 in
+    /// flight, Kafka's most with idempotence.
+    AnyInFlight,
+    /// The broker remembers a producer for ever. Model: the broker never expires it.
+    RemembersForever,
+    /// A new producer instance makes the broker forget the old one. Model: the broker expires
+    /// the producers when the new instance starts.
+    RestartForgets,
+    /// A restart fences the old instance, `transactional.id` or not. Model: a
+    /// `transactional.id`.
+    RestartFences,
+    /// The relay's new `send()` is the producer's own retry. Model: the verdict the producer's
+    /// first retry got in this run.
+    ResendIsRetry,
+    /// The broker refuses a record it has already written (no setting gives it).
+    RefusesCopy,
+    /// The broker refuses a producer it has forgotten (no setting gives it here: Kafka accepts
+    /// any sequence from a producer it has no state for).
+    RefusesForgotten,
+    /// The idempotent producer makes the whole pipeline exactly-once, a relay's restart
+    /// included. Model: the relay never crashes.
+    ExactlyOnceEndToEnd,
+}
+
+impl Belief {
+    /// `scenario` under the belief; `None` when the belief changes nothing here or has no model.
+    pub fn model(self, scenario: &KafkaScenario) -> Option<KafkaScenario> {
+        let mut m = scenario.clone();
+        let c = &mut m.config;
+        match self {
+            Belief::RetryDeduplicated => c.idempotence = true,
+            Belief::RetriesAppended => c.idempotence = false,
+            Belief::AnyInFlight => c.max_in_flight = c.max_in_flight.min(5),
+            Belief::RemembersForever => m.inputs.retain(|t| t.input != Input::ExpireProducers),
+            Belief::RestartForgets => {
+                let i = m.inputs.iter().position(|t| t.input == Input::Restart)?;
+                let at_ms = m.inputs[i].at_ms;
+                let expire = TimedInput {
+                    at_ms,
+                    input: Input::ExpireProducers,
+                };
+                m.inputs.insert(i, expire);
+            }
+            Belief::RestartFences => c.transactional_id = true,
+            Belief::ExactlyOnceEndToEnd => m
+                .inputs
+                .retain(|t| !matches!(t.input, Input::Crash | Input::Restart | Input::WakeZombie)),
+            Belief::ResendIsRetry | Belief::RefusesCopy | Belief::RefusesForgotten => return None,
+        }
+        (m != *scenario).then_some(m)
+    }
+
+    /// The choice of a belief that names it itself.
+    pub fn fixed(self) -> Option<Choice> {
+        match self {
+            Belief::RefusesCopy | Belief::RefusesForgotten => Some(Choice::OutOfOrder),
+            _ => None,
+        }
+    }
+
+    /// The choice the belief predicts for `ask`, on the run `records` of `scenario`.
+    fn predict(self, ask: Ask, scenario: &KafkaScenario, records: &[StepRecord]) -> Option<Choice> {
+        if self == Belief::ResendIsRetry {
+            return retry_verdict(records).map(|a| a.2);
+        }
+        if let Some(c) = self.fixed() {
+            return Some(c);
+        }
+        let (records, end) = Sim::run_all(&self.model(scenario)?);
+        match ask {
+            // The count, whether or not the model's run restarts (where the question stops).
+            Ask::Applied(event) => Some(Choice::Times(end.consumer.times(event))),
+            Ask::AppliedTwice => Some(Choice::Events(twice(&end))),
+            _ => asked(ask, &records, &end).map(|a| a.2),
+        }
+    }
 }
 
 /// An answer the learner may pick.
@@ -48,6 +141,8 @@ pub enum Choice {
     NotEnoughReplicas,
     /// This many times.
     Times(u32),
+    /// This many events.
+    Events(u32),
 }
 
 impl Choice {
@@ -66,20 +161,50 @@ impl Choice {
 impl Question {
     /// Poses the question against a whole run: its steps and its end.
     pub fn pose(&self, records: &[StepRecord], end: &Sim) -> Result<Posed<Choice>, NotPosed> {
-        let (ask_at, choices, answer, shows_at) = match self.ask {
-            Ask::RetryVerdict => retry_verdict(records),
-            Ask::ZombieVerdict => zombie_verdict(records),
-            Ask::ResendVerdict => resend_verdict(records),
-            Ask::Applied(event) => applied(records, end, event),
+        self.pose_with_beliefs(records, end).map(|(p, _)| p)
+    }
+
+    /// The question against a whole run and, for each choice, the belief that gives it (`None`
+    /// for the right choice, and for a choice offered only to make three).
+    pub fn pose_with_beliefs(
+        &self,
+        records: &[StepRecord],
+        end: &Sim,
+    ) -> Result<(Posed<Choice>, Vec<Option<Belief>>), NotPosed> {
+        let (ask_at, usual, answer, shows_at) =
+            asked(self.ask, records, end).ok_or(NotPosed::NeverAsked)?;
+        let predicted: Vec<(Belief, Choice)> = self
+            .beliefs
+            .iter()
+            .filter_map(|b| Some((*b, b.predict(self.ask, end.scenario(), records)?)))
+            .collect();
+        let mut choices = vec![answer];
+        for c in predicted.iter().map(|p| p.1).chain(usual) {
+            let room = if predicted.iter().any(|p| p.1 == c) {
+                lesson::MAX_CHOICES
+            } else {
+                3
+            };
+            if choices.len() < room && !choices.contains(&c) {
+                choices.push(c);
+            }
         }
-        .ok_or(NotPosed::NeverAsked)?;
-        Ok(Posed::new(
-            0,
-            ask_at,
-            offer(choices, answer),
-            answer,
-            shows_at,
-        ))
+        // In `rank`'s order: an insertion sort of at most four (no sort routine in the wasm).
+        for i in 1..choices.len() {
+            let mut j = i;
+            while j > 0 && rank(&choices[j - 1]) > rank(&choices[j]) {
+                choices.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        let beliefs = choices
+            .iter()
+            .map(|c| {
+                let b = predicted.iter().find(|(_, p)| p == c && *c != answer);
+                b.map(|(b, _)| *b)
+            })
+            .collect();
+        Ok((Posed::new(0, ask_at, choices, answer, shows_at), beliefs))
     }
 }
 
@@ -93,20 +218,33 @@ impl Pose<(Vec<StepRecord>, Sim)> for Question {
     }
 }
 
+/// What `ask` finds in a run.
+fn asked(ask: Ask, records: &[StepRecord], end: &Sim) -> Option<Asked> {
+    match ask {
+        Ask::RetryVerdict => retry_verdict(records),
+        Ask::ZombieVerdict => zombie_verdict(records),
+        Ask::ResendVerdict => resend_verdict(records),
+        Ask::Applied(event) => applied(records, end, event),
+        Ask::AppliedTwice => applied_twice(records, end),
+    }
+}
+
+/// Where a choice stands among the others: the choices are shown in this order, so the right
+/// one has no place of its own.
+fn rank(c: &Choice) -> u32 {
+    match *c {
+        Choice::Appended => 0,
+        Choice::Duplicate => 1,
+        Choice::OutOfOrder => 2,
+        Choice::InvalidEpoch => 3,
+        Choice::Fenced => 4,
+        Choice::NotEnoughReplicas => 5,
+        Choice::Times(n) | Choice::Events(n) => n,
+    }
+}
+
 /// Where the run stops, the choices, the right one, and the step (1-based) that shows it.
 type Asked = (usize, Vec<Choice>, Choice, usize);
-
-/// The choices with the right one among them: a changed run may answer with a verdict the
-/// lesson did not offer (NOT_ENOUGH_REPLICAS, a fenced epoch), which then takes the last place.
-fn offer(mut choices: Vec<Choice>, answer: Choice) -> Vec<Choice> {
-    if !choices.contains(&answer) {
-        if choices.len() >= lesson::MAX_CHOICES {
-            choices.pop();
-        }
-        choices.push(answer);
-    }
-    choices
-}
 
 /// The verdicts a request can meet, as choices.
 const VERDICTS: [Choice; 3] = [Choice::Appended, Choice::Duplicate, Choice::OutOfOrder];
@@ -180,4 +318,45 @@ fn applied(records: &[StepRecord], end: &Sim, event: EventId) -> Option<Asked> {
         choices.push(Choice::Times(times));
     }
     Some((restart, choices, Choice::Times(times), shows + 1))
+}
+
+/// How many of the events written the consumer applied more than once.
+fn twice(end: &Sim) -> u32 {
+    let n = end.scenario().events_written();
+    (0..n)
+        .filter(|e| end.consumer.times(*e) >= 2)
+        .map(|_| 1)
+        .sum()
+}
+
+/// How many events the consumer applies more than once in the whole run (asked before the first
+/// restart); shown at the first second application.
+fn applied_twice(records: &[StepRecord], end: &Sim) -> Option<Asked> {
+    let restart = records
+        .iter()
+        .position(|r| matches!(r.kind, StepKind::Input(Input::Restart)))?;
+    let mut seen = Vec::new();
+    let second = records.iter().position(|r| match r.kind {
+        StepKind::Consumed {
+            event,
+            applied: true,
+            ..
+        } => {
+            let again = seen.contains(&event);
+            seen.push(event);
+            again
+        }
+        _ => false,
+    });
+    let last = records
+        .iter()
+        .rposition(|r| matches!(r.kind, StepKind::Consumed { .. }))?;
+    let n = twice(end);
+    let choices = (0..3).map(Choice::Events).collect();
+    Some((
+        restart,
+        choices,
+        Choice::Events(n),
+        second.unwrap_or(last) + 1,
+    ))
 }

@@ -189,6 +189,8 @@ pub struct DurUi {
     pub speed_ms: u32,
     /// The lesson's question against the run.
     pub posed: Option<Result<Posed<crate::sim::durable::Answer>, NotPosed>>,
+    /// For each choice, the belief whose model gives it (`None` for the right one).
+    pub beliefs: Vec<Option<crate::sim::durable::Belief>>,
     /// The learner's answer: `Some(None)` skipped.
     pub answer: Option<Option<usize>>,
     /// The message shown.
@@ -209,6 +211,7 @@ impl DurUi {
             playing: false,
             speed_ms: DEFAULT_SPEED_MS,
             posed: None,
+            beliefs: Vec::new(),
             answer: None,
             notice,
             version: 0,
@@ -223,10 +226,15 @@ impl DurUi {
     }
 
     fn pose(&mut self) {
-        self.posed = match self.mode {
-            Mode::Lesson(id) => lesson(id).map(|l| l.question.pose(&self.run)),
+        let posed = match self.mode {
+            Mode::Lesson(id) => lesson(id).map(|l| l.question.pose_with_beliefs(&self.run)),
             _ => None,
         };
+        self.beliefs = match &posed {
+            Some(Ok((_, b))) => b.clone(),
+            _ => Vec::new(),
+        };
+        self.posed = posed.map(|p| p.map(|(p, _)| p));
     }
 
     /// The step the run waits at for the answer, if it waits.

@@ -95,6 +95,22 @@ pub fn notice(l: Lang, n: &Notice) -> Html {
     html! { <p class={classes!("notice", class)} role="status" data-testid="dur-notice">{ text }</p> }
 }
 
+/// `text` with its spans between backticks shown as code, without the backticks (the words
+/// mark step ids so).
+fn with_code(text: &str) -> Html {
+    text.split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            let part = part.to_string();
+            if i % 2 == 1 {
+                html! { <code>{ part }</code> }
+            } else {
+                Html::from(part)
+            }
+        })
+        .collect()
+}
+
 fn why_with_step(why: &str, step: usize, on: &On) -> Html {
     let (before, after) = match why.find('{') {
         Some(i) => (&why[..i], why.get(i + "{step}".len()..).unwrap_or("")),
@@ -105,8 +121,8 @@ fn why_with_step(why: &str, step: usize, on: &On) -> Html {
         DurAction::Seek(step)
     });
     html! {
-        <p class="why" data-testid="why">{ before }
-            <a href="#" onclick={jump} data-testid="why-step">{ step }</a>{ after }</p>
+        <p class="why" data-testid="why">{ with_code(before) }
+            <a href="#" onclick={jump} data-testid="why-step">{ step }</a>{ with_code(after) }</p>
     }
 }
 
@@ -170,10 +186,24 @@ fn answered(
 ) -> Html {
     let changed = ui.run.columns() != ui.mode.columns().as_slice() || !ui.run.actions().is_empty();
     let (state, verdict) = verdict(l, posed, answer);
+    let held = posed.choices.iter().enumerate().map(|(i, a)| {
+        let belief = ui.beliefs.get(i).copied().flatten();
+        crate::ui::question::Held {
+            label: words::answer(l, *a),
+            belief: (i != posed.answer).then(|| {
+                belief
+                    .map_or(words::NO_MODEL, words::belief)
+                    .get(l)
+                    .to_string()
+            }),
+            picked: answer == Some(i),
+        }
+    });
     html! {
         <div class="predict" data-testid="predict" data-state={state}>
             <p class="ask"><strong>{ view::durable::PREDICT_LABEL.get(l) }</strong>{ w.ask }</p>
             <p class={classes!("verdict", state)} data-testid="verdict" role="status">{ verdict }</p>
+            { crate::ui::question::beliefs(l, held) }
             if changed {
                 // The words explain the lesson as built; this run is another one.
                 <p class="why muted" data-testid="why-changed">{ view::durable::WHY_CHANGED.get(l) }</p>
@@ -276,7 +306,8 @@ pub fn controls(l: Lang, ui: &DurUi, on: &On) -> Html {
                 <button onclick={on.reform(|_| DurAction::Act(Action::StartAgain))} disabled={!can(Action::StartAgain) || matches!(ui.mode, Mode::Challenge(_))} data-testid="start-again">{ view::durable::START_AGAIN.get(l) }</button>
                 <button onclick={on.reform(|_| DurAction::Reset)} data-testid="start-over">{ view::durable::START_OVER.get(l) }</button>
             </div>
-            <p class="caption" data-testid="caption" aria-live="polite">{ caption }</p>
+            <p class="caption" data-testid="caption" aria-live="polite">{ with_code(&caption) }
+                if k == 0 { <span class="kbd-hint">{ view::durable::STEP_ZERO_KEYS.get(l) }</span> }</p>
         </div>
     }
 }
@@ -347,7 +378,7 @@ fn invariant_row(l: Lang, inv: Invariant, c: &Config, ui: &DurUi, w: &World, on:
     match (why, broken) {
         (None, Some(v)) => html! {
             <li class="badge fail" data-testid="violation" data-invariant={invariant_id(inv)} data-state={state} data-promised={promised} title={title}>
-                <a href="#" onclick={seek(v.at)}>{ words::violation(l, v) }</a>
+                <a href="#" onclick={seek(v.at)}>{ with_code(&words::violation(l, v)) }</a>
             </li>
         },
         (None, None) => html! {
@@ -358,9 +389,9 @@ fn invariant_row(l: Lang, inv: Invariant, c: &Config, ui: &DurUi, w: &World, on:
         (Some(why), broken) => html! {
             <li class="badge na" data-testid={broken.map(|_| "violation")} data-invariant={invariant_id(inv)} data-state={state} data-promised={promised} title={title}>
                 { "– " }{ words::invariant(l, inv) }
-                <span data-testid="not-promised">{ view::durable::NOT_PROMISED_DASH.get(l) }{ words::not_promised_here(l) }{ view::durable::NOT_PROMISED_WHY.get(l) }{ words::not_promised(l, why) }{ view::durable::NOT_PROMISED_END.get(l) }</span>
+                <span data-testid="not-promised">{ view::durable::NOT_PROMISED_DASH.get(l) }{ words::not_promised_here(l) }{ view::durable::NOT_PROMISED_WHY.get(l) }{ with_code(words::not_promised(l, why)) }{ view::durable::NOT_PROMISED_END.get(l) }</span>
                 if let Some(v) = broken {
-                    { view::durable::BREAK_SEP.get(l) }<a href="#" onclick={seek(v.at)}>{ words::unpromised_break(l, v) }</a>
+                    { view::durable::BREAK_SEP.get(l) }<a href="#" onclick={seek(v.at)}>{ with_code(&words::unpromised_break(l, v)) }</a>
                 }
             </li>
         },
@@ -394,13 +425,6 @@ fn column(l: Lang, ui: &DurUi, i: usize, w: &World, on: &On) -> Html {
     let badges = Invariant::ALL
         .iter()
         .map(|&inv| invariant_row(l, inv, c, ui, w, on));
-    let store = w.store().iter().map(|(k, r)| {
-        let b = match r.outcome() {
-            crate::sim::PaymentResult::Success { balance } => *balance,
-            _ => 0,
-        };
-        html! { <li><code>{ k.clone() }</code>{ view::durable::stored_charge(l, b) }</li> }
-    });
     let mismatch = w.mismatch().map(|(_, v)| html! {
         <p class="notice error" data-testid="nondeterminism" role="alert">{ words::verdict(l, v) }</p>
     });
@@ -408,7 +432,8 @@ fn column(l: Lang, ui: &DurUi, i: usize, w: &World, on: &On) -> Html {
         <p class="notice error" data-testid="policy-error" role="alert">{ words::policy_error(l, e) }</p>
     });
     html! {
-        <article class={classes!("card", "dur-col", selected.then_some("selected"))} data-column={i.to_string()} data-testid="column">
+        <article class={classes!("card", "dur-col", selected.then_some("selected"))} data-column={i.to_string()} data-testid="column"
+                 id={format!("dur-col-{i}")} role="tabpanel" aria-labelledby={format!("dur-tab-{i}")}>
             <h3>{ view::durable::column_title(l, c) }</h3>
             if ui.run.columns().len() > 1 {
                 <button class="follow" aria-pressed={selected.to_string()} onclick={on.reform(move |_| DurAction::Select(i))} data-testid="follow">
@@ -429,16 +454,37 @@ fn column(l: Lang, ui: &DurUi, i: usize, w: &World, on: &On) -> Html {
                 <p class="muted dur-sub">{ view::durable::STARTS.get(l) }</p>
                 <ul class="dur-replies" data-testid="replies">{ for replies }</ul>
             }
-            if !w.store().is_empty() {
-                <p class="muted dur-sub">{ view::durable::STORE.get(l) }</p>
-                <ul class="dur-store" data-testid="store">{ for store }</ul>
-            }
+            { store(l, w) }
             <ul class="badges">{ for badges }</ul>
         </article>
     }
 }
 
-/// One card per column.
+/// The payment service's idempotency store: each charge's key and result, and each refund's key
+/// (a refund's key seen again is replayed, not refunded twice); nothing without keys.
+fn store(l: Lang, w: &World) -> Html {
+    if w.store().is_empty() && w.refund_keys().is_empty() {
+        return html! {};
+    }
+    let charges = w.store().iter().map(|(k, r)| {
+        let b = match r.outcome() {
+            crate::sim::PaymentResult::Success { balance } => *balance,
+            _ => 0,
+        };
+        html! { <li><code>{ k.clone() }</code>{ view::durable::stored_charge(l, b) }</li> }
+    });
+    let refunds = w.refund_keys().iter().map(|k| {
+        html! { <li><code>{ k.clone() }</code>{ view::durable::STORED_REFUND.get(l) }</li> }
+    });
+    html! {
+        <>
+            <p class="muted dur-sub">{ view::durable::STORE.get(l) }</p>
+            <ul class="dur-store" data-testid="store">{ for charges }{ for refunds }</ul>
+        </>
+    }
+}
+
+/// One card per column, with the switcher that shows one at a time on a narrow screen.
 pub fn columns(l: Lang, ui: &DurUi, on: &On) -> Html {
     let cols = ui
         .run
@@ -446,7 +492,77 @@ pub fn columns(l: Lang, ui: &DurUi, on: &On) -> Html {
         .iter()
         .enumerate()
         .map(|(i, w)| column(l, ui, i, w, on));
-    html! { <div class={classes!("dur-columns", format!("cols-{}", ui.run.worlds().len()))}>{ for cols }</div> }
+    html! {
+        <>
+            if ui.run.worlds().len() > 1 { { tabs(l, ui, on) } }
+            <div class={classes!("dur-columns", format!("cols-{}", ui.run.worlds().len()))}>{ for cols }</div>
+        </>
+    }
+}
+
+/// Below 900 px, where the columns would stack (durable.css), a tab per column shows one at a
+/// time: the one the code and the timeline follow. ← → Home End move between the tabs (and do
+/// not step the run, whose keys listen on the document).
+fn tabs(l: Lang, ui: &DurUi, on: &On) -> Html {
+    let worlds = ui.run.worlds();
+    let n = worlds.len();
+    let distinct = |same: fn(&Config, &Config) -> bool| {
+        (0..n).all(|i| (i + 1..n).all(|j| !same(worlds[i].config(), worlds[j].config())))
+    };
+    let (by_engine, by_key) = (
+        distinct(|a, b| a.engine == b.engine),
+        distinct(|a, b| a.key == b.key),
+    );
+    let selected = ui.selected.min(n - 1);
+    let onkeydown = {
+        let on = on.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let to = match e.key().as_str() {
+                "ArrowRight" => (selected + 1) % n,
+                "ArrowLeft" => (selected + n - 1) % n,
+                "Home" => 0,
+                "End" => n - 1,
+                _ => return,
+            };
+            e.prevent_default();
+            e.stop_propagation();
+            on.emit(DurAction::Select(to));
+            focus_by_id(&format!("dur-tab-{to}"));
+        })
+    };
+    let tab = |(i, w): (usize, &World)| {
+        let c = w.config();
+        let label = if by_engine {
+            words::engine(l, c.engine).to_string()
+        } else if by_key {
+            words::key(l, c.key).to_string()
+        } else {
+            view::durable::column_title(l, c)
+        };
+        let on_tab = i == selected;
+        html! {
+            <button role="tab" id={format!("dur-tab-{i}")} aria-controls={format!("dur-col-{i}")}
+                    aria-selected={on_tab.to_string()} tabindex={if on_tab { "0" } else { "-1" }}
+                    onclick={on.reform(move |_| DurAction::Select(i))} data-testid="column-tab">{ label }</button>
+        }
+    };
+    html! {
+        <div class="dur-tabs" role="tablist" aria-label={view::durable::COLUMNS.get(l)} onkeydown={onkeydown}>
+            { for worlds.iter().enumerate().map(tab) }
+        </div>
+    }
+}
+
+/// Focuses the element with this id (the tab an arrow key moved to).
+fn focus_by_id(id: &str) {
+    use wasm_bindgen::JsCast;
+    let el = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(el) = el {
+        let _ = el.focus();
+    }
 }
 
 /// The selected column's workflow source, the lines of the current step marked.
@@ -465,7 +581,7 @@ pub fn source(l: Lang, ui: &DurUi) -> Html {
     html! {
         <section class="card dur-source" aria-labelledby="dur-src-h">
             <h2 id="dur-src-h">{ view::durable::SOURCE_HEADING.get(l) }</h2>
-            <p class="muted">{ view::durable::SOURCE_NOTE.get(l) }</p>
+            <p class="muted">{ with_code(view::durable::SOURCE_NOTE.get(l)) }</p>
             <pre class="src" data-testid="source" tabindex="0">{ for lines }</pre>
         </section>
     }
@@ -485,7 +601,7 @@ pub fn timeline(l: Lang, ui: &DurUi, on: &On) -> Html {
             <li class={classes!("tl-row", format!("lane-{lane}"), (at == ui.run.cursor()).then_some("now"))}>
                 <a href="#" class="tl-step" title={format!("{} ms", e.ms)} onclick={on.reform(move |ev: MouseEvent| { ev.prevent_default(); DurAction::Seek(at) })}>{ at }</a>
                 <span class={dot} aria-label={lanes[lane]}>{ "●" }</span>
-                <span class="tl-text">{ words::event(l, e) }</span>
+                <span class="tl-text">{ with_code(&words::event(l, e)) }</span>
             </li>
         }
     });

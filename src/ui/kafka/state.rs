@@ -122,6 +122,8 @@ pub struct KafkaUi {
     pub playing: bool,
     /// The lesson's question against this run.
     pub posed: Option<Posed<crate::sim::kafka::Choice>>,
+    /// For each choice, the belief that gives it (`None` for the right one).
+    pub beliefs: Vec<Option<crate::sim::kafka::Belief>>,
     /// The learner's answer.
     pub answer: Answer,
     /// The message above the run.
@@ -201,9 +203,11 @@ impl KafkaUi {
         notice: Option<Notice>,
     ) -> Self {
         let (records, end) = Sim::run_all(&scenario);
-        let posed = match place {
-            Place::Lesson(id) => lesson(id).and_then(|l| l.question.pose(&records, &end).ok()),
-            _ => None,
+        let (posed, beliefs) = match place {
+            Place::Lesson(id) => lesson(id)
+                .and_then(|l| l.question.pose_with_beliefs(&records, &end).ok())
+                .map_or((None, Vec::new()), |(p, b)| (Some(p), b)),
+            _ => (None, Vec::new()),
         };
         let notice = notice.or_else(|| end.halt().map(Notice::StepLimit));
         let mut ui = KafkaUi {
@@ -214,6 +218,7 @@ impl KafkaUi {
             end: Rc::new(end),
             playing: false,
             posed,
+            beliefs,
             answer: Answer::Open,
             notice,
             delay_ms: 100,

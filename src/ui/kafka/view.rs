@@ -142,7 +142,7 @@ fn intro(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             html! {
                 <section class="intro card lesson" data-testid="intro">
                     <h2>{ w.title.get(l) }</h2>
-                    <p>{ w.story.get(l) }</p>
+                    <p data-testid="story">{ w.story(l, ui.scenario.config.idempotence) }</p>
                 </section>
             }
         }
@@ -343,10 +343,24 @@ fn answered(
     };
     let shows = p.shows_at;
     let changed = ui.scenario != ui.place.builtin();
+    let held = p.choices.iter().enumerate().map(|(i, c)| {
+        let belief = ui.beliefs.get(i).copied().flatten();
+        crate::ui::question::Held {
+            label: words::choice(l, *c),
+            belief: (i != p.answer).then(|| {
+                belief
+                    .map_or(words::NO_MODEL, words::belief)
+                    .get(l)
+                    .to_string()
+            }),
+            picked: answer == Answer::Picked(i),
+        }
+    });
     html! {
         <div class="predict" data-testid="predict" data-state={state}>
             <p class="ask"><strong>{ view::kafka::PREDICT_LABEL.get(l) }</strong>{ w.ask.get(l) }</p>
             <p class={classes!("verdict", state)} data-testid="verdict" role="status">{ verdict }</p>
+            { crate::ui::question::beliefs(l, held) }
             if changed {
                 // The words explain the lesson as built; this run is another one.
                 <p class="why muted" data-testid="why-changed">{ view::kafka::WHY_CHANGED.get(l) }

@@ -4,13 +4,13 @@
 //! languages.
 
 use crate::sim::durable::{
-    ActionError, Answer, ClockMode, ConflictPolicy, EffectKind, EndState, Engine, FaultKind,
-    FlowKind, Invariant, KeyMode, NotPromised, PolicyError, ReplayEnd, RequestId, RerunClass,
-    RestateTarget, ReusePolicy, RunStatus, StartReply, StepName, TraceEvent, TraceKind, Verdict,
-    Violation, WorkerState, RESTATE_ATTEMPTS, RESTATE_RETENTION_MS,
+    ActionError, Answer, Belief, ChargeAgain, ClockMode, ConflictPolicy, EffectKind, EndState,
+    Engine, FaultKind, FlowKind, Invariant, KeyMode, NotPromised, PolicyError, ReplayEnd,
+    RequestId, RerunClass, RestateTarget, ReusePolicy, RunStatus, StartReply, StepName, TraceEvent,
+    TraceKind, Verdict, Violation, WorkerState, RESTATE_ATTEMPTS, RESTATE_RETENTION_MS,
 };
 use crate::sim::lesson::NotPosed;
-use crate::ui::i18n::{tr, Lang};
+use crate::ui::i18n::{pair, tr, Lang, Pair};
 use crate::ui::text::fmt_ms;
 
 /// The engine's name.
@@ -506,8 +506,8 @@ fn step_rerun(l: Lang, pos: usize, s: StepName) -> String {
     let id = s.id();
     tr!(
         l,
-        "Journal #{pos} `{id}` started but has no result: the step runs again.",
-        "ジャーナル #{pos} `{id}` は開始済みで結果がない。ステップをもう一度実行する。"
+        "Journal #{pos} `{id}` started but has no result: the engine starts the step again.",
+        "ジャーナル #{pos} `{id}` は開始済みで結果がない。エンジンはステップをもう一度開始する。"
     )
 }
 
@@ -745,6 +745,85 @@ pub fn answer(l: Lang, a: Answer) -> String {
             )
             .into(),
         Answer::Reply(r) => reply(l, r),
+        Answer::Again(ChargeAgain::NotRun) => l
+            .t("the step does not run again", "ステップは再実行されない")
+            .into(),
+        Answer::Again(ChargeAgain::Replayed) => l
+            .t(
+                "it runs again; the service replays the first charge",
+                "再実行され、サービスは最初の課金をリプレイする",
+            )
+            .into(),
+        Answer::Again(ChargeAgain::Charged) => l
+            .t(
+                "it runs again and charges the card a second time",
+                "再実行され、カードに 2 回目の課金をする",
+            )
+            .into(),
+    }
+}
+
+/// A wrong choice that no belief's model gives (offered only on a changed run, to make three).
+pub const NO_MODEL: Pair = pair!(
+    "a guess no model on this page gives",
+    "このページのどのモデルも出さない推測"
+);
+
+/// A belief that predicts a wrong choice, as the card names it after the answer.
+pub fn belief(b: Belief) -> Pair {
+    match b {
+        Belief::ExactlyOnceSteps => pair!(
+            "durable execution runs each step exactly once: the effect and its journal entry are written together",
+            "永続実行は各ステップをちょうど 1 回実行する。副作用とジャーナルの記録は一緒に書かれる"
+        ),
+        Belief::RestartRunsAll => pair!(
+            "after a crash the function runs again from the top, every step with it",
+            "クラッシュの後、関数は先頭から実行し直され、すべてのステップがもう一度実行される"
+        ),
+        Belief::EngineKeysSteps => pair!(
+            "the engine gives each step an idempotency key of its own",
+            "エンジンが各ステップに専用の冪等性キーを付ける"
+        ),
+        Belief::ClockReplayed => pair!(
+            "a replay hands the workflow the time it read the first time",
+            "リプレイでは、ワークフローは最初に読んだ時刻をもう一度受け取る"
+        ),
+        Belief::MismatchPauses => pair!(
+            "every engine meets a replay that takes another branch as Restate does: retries, then a pause",
+            "どのエンジンも、別の分岐に進むリプレイを Restate と同じに扱う。リトライして一時停止する"
+        ),
+        Belief::MismatchFails => pair!(
+            "every engine meets a replay that takes another branch as DBOS does: the workflow ends in error",
+            "どのエンジンも、別の分岐に進むリプレイを DBOS と同じに扱う。ワークフローはエラーで終わる"
+        ),
+        Belief::IdRefused => pair!(
+            "a workflow id, once used, refuses every later start",
+            "一度使ったワークフロー ID は、後の開始をすべて拒否する"
+        ),
+        Belief::IdReturnsResult => pair!(
+            "starting a used workflow id returns the first run's result, as an idempotency key would",
+            "使用済みのワークフロー ID で開始すると、冪等性キーと同じく最初の実行の結果が返る"
+        ),
+        Belief::IdJoins => pair!(
+            "a second start of a running workflow id joins that run, whatever the policy",
+            "実行中のワークフロー ID をもう一度開始すると、ポリシーによらずその実行に合流する"
+        ),
+        Belief::PolicyDecidesRetries => pair!(
+            "the conflict policy decides every start, the SDK's retry of the same call too",
+            "Conflict Policy はすべての開始を決める。SDK による同じ呼び出しの再送も同じ"
+        ),
+        Belief::KeyForever => pair!(
+            "an idempotency key protects for ever: a repeat always gets the stored response",
+            "冪等性キーは永久に守る。繰り返しにはいつも保存済みの応答が返る"
+        ),
+        Belief::SagaSurvivesCrash => pair!(
+            "the saga's code undoes what it did whatever happens: the compensation needs no engine",
+            "サガのコードは何が起きても自分のしたことを取り消す。補償にエンジンは要らない"
+        ),
+        Belief::RetriedUntilDone => pair!(
+            "a failed step is retried until it succeeds, so the trip ends booked",
+            "失敗したステップは成功するまでリトライされるので、旅行は予約されて終わる"
+        ),
     }
 }
 
@@ -810,10 +889,10 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
     };
     match id {
         "durable-resume" => w(
-            l.t("The worker crashes mid-order and resumes", "注文の途中でワーカーが落ち、再開する"),
+            l.t("The worker crashes mid-order", "注文の途中でワーカーが落ちる"),
             l.t(
-                "The order workflow reserves the item, charges the card, reads the time and ships. The worker crashes right after shipping, before the engine journals the shipment. On the left Temporal keeps the journal; on the right the same function runs in a plain process.",
-                "注文ワークフローは在庫を確保し、カードに課金し、時刻を読んで発送する。発送した直後、エンジンが発送を記録する前にワーカーがクラッシュする。左は Temporal がジャーナルを持つ。右は同じ関数を普通のプロセスで動かす。",
+                "The order workflow reserves the item, charges the card, reads the time and ships. The worker crashes right after shipping, before the engine journals the shipment. In one column Temporal keeps the journal; in the other the same function runs in a plain process.",
+                "注文ワークフローは在庫を確保し、カードに課金し、時刻を読んで発送する。発送した直後、エンジンが発送を記録する前にワーカーがクラッシュする。一方の列では Temporal がジャーナルを持ち、もう一方の列では同じ関数を普通のプロセスで動かす。",
             ),
             l.t("After the restart, which steps run again in Temporal?", "再起動の後、Temporal ではどのステップがもう一度実行される？"),
             l.t(
@@ -826,15 +905,15 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             ),
         ),
         "durable-charge-key" => w(
-            l.t("The charge step re-runs: a key decides", "課金ステップの再実行：キーが決める"),
+            l.t("A crash between the charge and its journal entry", "課金とその記録のあいだのクラッシュ"),
             l.t(
-                "The worker crashes after the payment service charged the card, before the charge was journaled. Temporal runs the charge step again when its Start-To-Close timeout fires. Three columns pass three keys: derived from the run and the step, none, and one minted at random inside the step.",
-                "決済サービスが課金した後、その課金が記録される前にワーカーがクラッシュする。Temporal は Start-To-Close タイムアウトが発火すると課金ステップをもう一度実行する。3 つの列は 3 種類のキーを渡す：実行とステップから導いたキー、キーなし、ステップ内でランダムに作るキー。",
+                "The worker crashes after the payment service charged the card, before the charge was journaled. Three columns pass three keys: derived from the run and the step, none, and one minted at random inside the step.",
+                "決済サービスが課金した後、その課金が記録される前にワーカーがクラッシュする。3 つの列は 3 種類のキーを渡す：実行とステップから導いたキー、キーなし、ステップ内でランダムに作るキー。",
             ),
-            l.t("How many times is the card charged with no key?", "キーなしでは、カードに何回課金される？"),
+            l.t("With no key, what comes of the charge step after the crash?", "キーなしでは、クラッシュの後に課金ステップはどうなる？"),
             l.t(
-                "Without a key the naive payment service charges on every call: the re-run at step {step} is a second charge. A random key is new on every execution, so it charges twice too; the derived key is the same on the re-run and the service replays the first result.",
-                "キーがなければ素朴な決済サービスは呼ばれるたびに課金する。ステップ {step} の再実行は 2 回目の課金だ。ランダムなキーは実行のたびに新しいので、やはり 2 回課金される。導出したキーは再実行でも同じで、サービスは最初の結果をリプレイする。",
+                "Temporal runs the charge step again when its Start-To-Close timeout fires. Without a key the naive payment service charges on every call: the re-run at step {step} is a second charge. A random key is new on every execution, so it charges twice too; the derived key is the same on the re-run and the service replays the first result.",
+                "Temporal は Start-To-Close タイムアウトが発火すると課金ステップをもう一度実行する。キーがなければ素朴な決済サービスは呼ばれるたびに課金する。ステップ {step} の再実行は 2 回目の課金だ。ランダムなキーは実行のたびに新しいので、やはり 2 回課金される。導出したキーは再実行でも同じで、サービスは最初の結果をリプレイする。",
             ),
             l.t(
                 "The engine gives at-least-once; the key derived from the workflow and the step turns it into exactly-once at the payment service.",
@@ -842,7 +921,7 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             ),
         ),
         "durable-clock" => w(
-            l.t("A workflow that reads the clock breaks on replay", "時計を読むワークフローはリプレイで壊れる"),
+            l.t("A workflow that reads the clock, replayed", "時計を読むワークフローのリプレイ"),
             l.t(
                 "Orders read before 1,000 ms ship today, later ones tomorrow. Three columns read the worker's clock directly in workflow code; the fourth reads it through the engine. The worker crashes while sending the receipt; the replay runs later: with the new worker a second later under Restate and DBOS, and under Temporal once the receipt, retried at its Start-To-Close timeout, is done.",
                 "1,000 ms より前に時刻を読んだ注文は本日発送、それ以降は翌日発送。3 つの列はワークフローのコードでワーカーの時計を直接読み、4 つ目はエンジン経由で読む。領収書の送信中にワーカーがクラッシュし、リプレイはその後に走る。Restate と DBOS では 1 秒後の新しいワーカーで、Temporal では Start-To-Close タイムアウトでリトライされた領収書が済んでから。",
@@ -863,10 +942,10 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
                 "The client did not hear back and starts order-42 again at 5 s, after the first run completed. Temporal with AllowDuplicate and with RejectDuplicate; Restate, where the client calls a handler with Idempotency-Key: order-42; DBOS.",
                 "クライアントは応答を受け取れず、最初の実行が完了した後の 5 秒に order-42 をもう一度開始する。Temporal（AllowDuplicate と RejectDuplicate）、Restate（クライアントはハンドラーを Idempotency-Key: order-42 付きで呼ぶ）、DBOS。",
             ),
-            l.t("How many times is the card charged under Temporal's AllowDuplicate?", "Temporal の AllowDuplicate では、カードに何回課金される？"),
+            l.t("What does Temporal answer the second start under AllowDuplicate?", "AllowDuplicate のもとで、2 回目の開始に Temporal は何と答える？"),
             l.t(
-                "AllowDuplicate starts a second run; its keys are derived from its own run, so the payment service sees a new key and charges again at step {step}. RejectDuplicate refuses the start. Restate answers the idempotency key with the first call's stored response, and DBOS returns the first run's recorded result: the workflow id is the idempotency key. (Had the client called a Restate Workflow's run again, it would get 409 “already invoked”, not the result; it charges once either way.)",
-                "AllowDuplicate は 2 つ目の実行を始める。そのキーは自分の実行から導かれるので、決済サービスには新しいキーに見え、ステップ {step} でもう一度課金する。RejectDuplicate は開始を拒否する。Restate は冪等性キーに対して最初の呼び出しの保存済みの応答を返し、DBOS は最初の実行の記録済みの結果を返す。ワークフロー ID が冪等性キーだ。（Restate の Workflow の run をもう一度呼んでいたら、結果ではなく 409「already invoked」が返る。どちらでも課金は 1 回。）",
+                "AllowDuplicate starts a second run at step {step}; its keys are derived from its own run, so the payment service sees a new key and charges again. RejectDuplicate refuses the start. Restate answers the idempotency key with the first call's stored response, and DBOS returns the first run's recorded result: the workflow id is the idempotency key. (Had the client called a Restate Workflow's run again, it would get 409 “already invoked”, not the result; it charges once either way.)",
+                "AllowDuplicate はステップ {step} で 2 つ目の実行を始める。そのキーは自分の実行から導かれるので、決済サービスには新しいキーに見え、もう一度課金する。RejectDuplicate は開始を拒否する。Restate は冪等性キーに対して最初の呼び出しの保存済みの応答を返し、DBOS は最初の実行の記録済みの結果を返す。ワークフロー ID が冪等性キーだ。（Restate の Workflow の run をもう一度呼んでいたら、結果ではなく 409「already invoked」が返る。どちらでも課金は 1 回。）",
             ),
             l.t(
                 "The workflow id plays the idempotency key only if the engine is told to refuse or reuse it: AllowDuplicate on a workflow that charges is a double charge.",
@@ -879,10 +958,10 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
                 "This time the client starts order-42 again at 550 ms, just after the card was charged. Temporal's conflict policies Fail, UseExisting and TerminateExisting, and Restate with Idempotency-Key: order-42.",
                 "今度はクライアントが 550 ms、課金の直後に order-42 をもう一度開始する。Temporal の Conflict Policy（Fail、UseExisting、TerminateExisting）と、Idempotency-Key: order-42 付きの Restate。",
             ),
-            l.t("How many times is the card charged under TerminateExisting?", "TerminateExisting では、カードに何回課金される？"),
+            l.t("What does Temporal answer the second start under TerminateExisting?", "TerminateExisting のもとで、2 回目の開始に Temporal は何と答える？"),
             l.t(
-                "TerminateExisting ends the first run after its charge (nothing compensates a terminated run) and starts a second one, which charges again with its own key at step {step}. Fail rejects the start; UseExisting and Restate's idempotency key join the running run (a Restate Workflow's run would answer 409 instead).",
-                "TerminateExisting は課金を終えた最初の実行を終了させ（強制終了した実行は何も補償しない）、2 つ目の実行を始める。それはステップ {step} で自分のキーでもう一度課金する。Fail は開始を拒否し、UseExisting と Restate の冪等性キーは実行中の実行に合流する（Restate の Workflow の run なら代わりに 409 を返す）。",
+                "TerminateExisting ends the first run after its charge (nothing compensates a terminated run) and starts a second one at step {step}, which charges again with its own key. Fail rejects the start; UseExisting and Restate's idempotency key join the running run (a Restate Workflow's run would answer 409 instead).",
+                "TerminateExisting は課金を終えた最初の実行を終了させ（強制終了した実行は何も補償しない）、ステップ {step} で 2 つ目の実行を始める。それは自分のキーでもう一度課金する。Fail は開始を拒否し、UseExisting と Restate の冪等性キーは実行中の実行に合流する（Restate の Workflow の run なら代わりに 409 を返す）。",
             ),
             l.t(
                 "For a workflow that charges, a duplicate start should join the running run, not replace it.",
@@ -908,13 +987,13 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
         "durable-retention" => w(
             l.t("The same key, a day later", "同じキーを、1 日後に"),
             l.t(
-                "Under Restate, the client calls order-42 again 25 hours after its first call: in the first column a handler with Idempotency-Key: order-42, in the second the same key 5 seconds after the first call, in the third a Workflow's run keyed by order-42, 25 hours later. Restate keeps a completed invocation's result 24 hours after it completed by default, for a key and for a Workflow alike.",
-                "Restate で、クライアントは最初の呼び出しから 25 時間後に order-42 をもう一度呼ぶ。1 列目は Idempotency-Key: order-42 付きのハンドラー、2 列目は同じキーを最初の呼び出しの 5 秒後に、3 列目は order-42 をキーにした Workflow の run を 25 時間後に。Restate は完了した呼び出しの結果を、キーでも Workflow でも既定で完了から 24 時間保持する。",
+                "Under Restate, the client calls order-42 again 25 hours after its first call: in the first column a handler with Idempotency-Key: order-42, in the second the same key 5 seconds after the first call, in the third a Workflow's run keyed by order-42, 25 hours later.",
+                "Restate で、クライアントは最初の呼び出しから 25 時間後に order-42 をもう一度呼ぶ。1 列目は Idempotency-Key: order-42 付きのハンドラー、2 列目は同じキーを最初の呼び出しの 5 秒後に、3 列目は order-42 をキーにした Workflow の run を 25 時間後に。",
             ),
-            l.t("How many times is the card charged when the same key comes back 25 hours later?", "同じキーが 25 時間後に戻ってきたとき、カードに何回課金される？"),
+            l.t("What does Restate answer when the same key comes back 25 hours later?", "同じキーが 25 時間後に戻ってきたとき、Restate は何と答える？"),
             l.t(
-                "After the retention Restate's cleaner purges the completed invocation, and the key is free: the call at 25 h is a new invocation, run 2, whose charge step derives a key of its own, and the payment service charges again at step {step}. Five seconds later the stored response comes back instead; the Workflow's run, purged too, runs again rather than answering 409.",
-                "保持期間が過ぎると Restate のクリーナーが完了した呼び出しを削除し、キーは空く。25 時間後の呼び出しは新しい呼び出し（実行 2）で、その課金ステップは自分のキーを導き、決済サービスはステップ {step} でもう一度課金する。5 秒後なら代わりに保存済みの応答が返る。Workflow の run も削除されているので、409 を返さずにもう一度実行される。",
+                "Restate keeps a completed invocation's result 24 hours by default; then its cleaner purges it, and the key is free: the call at 25 h starts a new invocation, run 2, at step {step}, whose charge step derives a key of its own, and the payment service charges again. Five seconds later the stored response comes back instead; the Workflow's run, purged too, runs again rather than answering 409.",
+                "Restate は完了した呼び出しの結果を既定で 24 時間保持し、その後クリーナーが削除してキーは空く。25 時間後の呼び出しはステップ {step} で新しい呼び出し（実行 2）を始め、その課金ステップは自分のキーを導き、決済サービスはもう一度課金する。5 秒後なら代わりに保存済みの応答が返る。Workflow の run も削除されているので、409 を返さずにもう一度実行される。",
             ),
             l.t(
                 "An idempotency key protects only while its record is kept: a retry after the retention is a new request. Keep keys longer than a client may retry; Stripe keeps its at least 24 hours.",
@@ -922,7 +1001,7 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             ),
         ),
         "durable-saga" => w(
-            l.t("A saga compensates; without durable execution it is half done", "サガは補償する。永続実行がなければ中途半端に終わる"),
+            l.t("A saga, a hotel that fails, and a crash", "サガ、失敗するホテル、そしてクラッシュ"),
             l.t(
                 "Book a trip across three services: charge the card, book the flight, reserve the hotel. The hotel fails for good, so the saga cancels the flight and refunds the card, newest first, then fails the workflow with the hotel's error. A crash hits the refund in the Temporal columns (keyed and not); in the plain process the crash falls before the compensation.",
                 "3 つのサービスにまたがる旅行の予約：カードに課金、航空券を予約、ホテルを予約。ホテルは恒久的に失敗するので、サガは新しいものから順に航空券を取り消しカードに返金し、ホテルのエラーでワークフローを失敗させる。Temporal の列（キーありとなし）では返金中にクラッシュし、普通のプロセスでは補償の前にクラッシュする。",
@@ -954,8 +1033,8 @@ pub fn challenge(l: Lang, id: &str) -> (&'static str, &'static str) {
         "durable-random-once" => (
             l.t("The one crash point where a random key still charges once", "ランダムなキーでも 1 回だけ課金されるクラッシュの位置"),
             l.t(
-                "The charge step mints a random key. Crash the worker once so that the charge step runs again and the card is still charged once, and the order completes.",
-                "課金ステップはランダムなキーを作る。ワーカーを 1 回だけクラッシュさせ、課金ステップがもう一度実行されても課金は 1 回で、注文が完了するようにする。",
+                "The charge step mints a random key. Crash the worker once so that the engine has to start the charge step again, yet the card is charged once and the order completes.",
+                "課金ステップはランダムなキーを作る。ワーカーを 1 回だけクラッシュさせ、エンジンが課金ステップをもう一度開始しなければならないのに、課金は 1 回で注文が完了するようにする。",
             ),
         ),
         _ => ("", ""),

@@ -4,8 +4,9 @@
 
 use crate::sim::kafka::Input;
 use crate::sim::kafka::{
-    BatchStatus, Choice, ConfigRefusal, Epoch, EventId, FailReason, Fate, InstanceState, Invariant,
-    KafkaJsonError, KafkaLimit, Pid, Reaction, RelayKind, Sent, Seq, StepKind, StepRecord, Verdict,
+    BatchStatus, Belief, Choice, ConfigRefusal, Epoch, EventId, FailReason, Fate, InstanceState,
+    Invariant, KafkaJsonError, KafkaLimit, Pid, Reaction, RelayKind, Sent, Seq, StepKind,
+    StepRecord, Verdict,
 };
 use crate::sim::limits::{
     KAFKA_MAX_AT_MS, KAFKA_MAX_DELAY_MS, KAFKA_MAX_DELIVERY_TIMEOUT_MS, KAFKA_MAX_EVENTS,
@@ -18,11 +19,11 @@ use crate::ui::i18n::{pair, tr, Lang, Pair};
 pub const LEAVES_OUT: [Pair; 7] = [
     pair!("One partition and one broker: no replication, no leader changes; “not enough replicas” is a fault you arm, not a follower falling behind.", "パーティションもブローカーも 1 つ：レプリケーションもリーダー交代もない。「レプリカ不足」は自分で仕掛ける障害で、遅れるフォロワーはいない。"),
     pair!("One record per batch, so a batch never splits and the sequence advances by one.", "1 バッチに 1 レコード：バッチは分割されず、シーケンスは 1 ずつ進む。"),
-    pair!("The broker forgets producers only when you say so, all at once; no log retention or DeleteRecords. (Brokers since KIP-360 accept any sequence from a producer they have no state for, as here, instead of answering UNKNOWN_PRODUCER_ID.)", "ブローカーがプロデューサを忘れるのは指示したときだけで、すべてのプロデューサを一度に。ログの保持期間も DeleteRecords もない。（KIP-360 以降のブローカーは、状態のないプロデューサのシーケンスを UNKNOWN_PRODUCER_ID と答えずに何でも受け付ける。ここも同じ。）"),
-    pair!("No transactions: a transactional.id only keeps the producer id across restarts and refuses older epochs; there is no commit, abort or read_committed. A zombie's refused write and its failed abort are one step. Where Kafka would abort after a failed batch, the producer here bumps its epoch through the coordinator (once nothing is in flight) as the idempotent producer would, and sends its unfinished batches again in the new epoch.", "トランザクションはない：transactional.id は再起動をまたいでプロデューサIDを保ち、古いエポックを拒否するだけ。コミットもアボートも read_committed もない。ゾンビの書き込み拒否とアボートの失敗は 1 ステップにまとめている。Kafka ならバッチの失敗後にアボートするところで、ここではべき等プロデューサと同じ場面で（送信中がなくなってから）コーディネータを通してエポックを上げ、未完了のバッチを新しいエポックで送り直す。"),
+    pair!("The broker forgets producers only when you say so, all at once; no log retention or DeleteRecords. (Brokers since KIP-360 accept any sequence from a producer they have no state for, as here, instead of answering UNKNOWN_PRODUCER_ID.)", "ブローカーがプロデューサーを忘れるのは指示したときだけで、すべてのプロデューサーを一度に。ログの保持期間も DeleteRecords もない。（KIP-360 以降のブローカーは、状態のないプロデューサーのシーケンスを UNKNOWN_PRODUCER_ID と答えずに何でも受け付ける。ここも同じ。）"),
+    pair!("No transactions: a transactional.id only keeps the producer id across restarts and refuses older epochs; there is no commit, abort or read_committed. A zombie's refused write and its failed abort are one step. Where Kafka would abort after a failed batch, the producer here bumps its epoch through the coordinator (once nothing is in flight) as the idempotent producer would, and sends its unfinished batches again in the new epoch.", "トランザクションはない：transactional.id は再起動をまたいでプロデューサー IDを保ち、古いエポックを拒否するだけ。コミットもアボートも read_committed もない。ゾンビの書き込み拒否とアボートの失敗は 1 ステップにまとめている。Kafka ならバッチの失敗後にアボートするところで、ここではべき等プロデューサーと同じ場面で（送信中がなくなってから）コーディネーターを通してエポックを上げ、未完了のバッチを新しいエポックで送り直す。"),
     pair!("Time is scaled down: 10 ms one way, a request timeout of 60 ms, no retry backoff and no linger.", "時間は縮めている：片道 10 ms、リクエストタイムアウト 60 ms、リトライのバックオフも linger もない。"),
     pair!("A step drains every batch that may go; Kafka's sender drains one batch per partition per loop and sends the next on the following loop.", "1 ステップで送れるバッチをすべて送る。Kafka の sender はループごとにパーティションあたり 1 バッチを送り、次は次のループで送る。"),
-    pair!("Requests already on their way when the producer closes a connection still reach the broker (it has read them) and are written; their answers are lost.", "プロデューサが接続を閉じた時に途中だったリクエストは、ブローカーに届いて（読み込み済みとして）書かれる。応答は失われる。"),
+    pair!("Requests already on their way when the producer closes a connection still reach the broker (it has read them) and are written; their answers are lost.", "プロデューサーが接続を閉じた時に途中だったリクエストは、ブローカーに届いて（読み込み済みとして）書かれる。応答は失われる。"),
 ];
 
 /// A producer instance's name: P1, P2, … in start order.
@@ -53,13 +54,13 @@ pub fn verdict(l: Lang, v: Verdict) -> String {
         Verdict::InvalidEpoch => l
             .t(
                 "INVALID_PRODUCER_EPOCH: a newer epoch of this producer has written; refused",
-                "INVALID_PRODUCER_EPOCH：このプロデューサの新しいエポックが書き込み済み。拒否",
+                "INVALID_PRODUCER_EPOCH：このプロデューサーの新しいエポックが書き込み済み。拒否",
             )
             .into(),
         Verdict::Fenced => l
             .t(
                 "PRODUCER_FENCED: the coordinator has a newer epoch",
-                "PRODUCER_FENCED：コーディネータに新しいエポックがある",
+                "PRODUCER_FENCED：コーディネーターに新しいエポックがある",
             )
             .into(),
         Verdict::NotEnoughReplicas => l
@@ -83,10 +84,10 @@ fn fail_reason(l: Lang, r: FailReason) -> &'static str {
         ),
         FailReason::InvalidEpoch => l.t(
             "a newer epoch of this producer has written",
-            "このプロデューサの新しいエポックが書き込み済み",
+            "このプロデューサーの新しいエポックが書き込み済み",
         ),
         FailReason::Expired => l.t("its delivery timeout passed", "配信タイムアウトを過ぎた"),
-        FailReason::Fenced => l.t("the producer is fenced", "プロデューサがフェンスされた"),
+        FailReason::Fenced => l.t("the producer is fenced", "プロデューサーがフェンスされた"),
     }
 }
 
@@ -119,13 +120,13 @@ pub fn reaction(l: Lang, r: Reaction) -> String {
         Reaction::Stopped => l
             .t(
                 "the producer is fenced and stops for good",
-                "プロデューサはフェンスされ、停止する",
+                "プロデューサーはフェンスされ、停止する",
             )
             .into(),
         Reaction::Ignored => l
             .t(
                 "ignored (the batch has already failed, or the producer is down)",
-                "無視（バッチは失敗済みか、プロデューサが停止中）",
+                "無視（バッチは失敗済みか、プロデューサーが停止中）",
             )
             .into(),
     }
@@ -158,7 +159,7 @@ pub fn input(l: Lang, i: Input) -> String {
         Input::ExpireProducers => l
             .t(
                 "the broker forgets its producers (producer.id.expiration.ms has passed)",
-                "ブローカーがプロデューサの状態を忘れる（producer.id.expiration.ms が過ぎた）",
+                "ブローカーがプロデューサーの状態を忘れる（producer.id.expiration.ms が過ぎた）",
             )
             .into(),
         Input::RefuseNextRequest => l
@@ -173,7 +174,7 @@ pub fn input(l: Lang, i: Input) -> String {
         Input::Restart => l
             .t(
                 "a new relay process and producer start",
-                "新しいリレープロセスとプロデューサが起動する",
+                "新しいリレープロセスとプロデューサーが起動する",
             )
             .into(),
         Input::WakeZombie => l
@@ -276,7 +277,7 @@ fn input_step(l: Lang, i: Input, started: Option<(Option<Pid>, Epoch)>) -> Strin
         s.push_str(&tr!(
             l,
             " (producer id {pid}, epoch {epoch})",
-            "（プロデューサID {pid}、エポック {epoch}）"
+            "（プロデューサー ID {pid}、エポック {epoch}）"
         ));
     }
     s
@@ -334,13 +335,13 @@ fn consumed(l: Lang, offset: u32, event: EventId, applied: bool) -> String {
         tr!(
             l,
             "The consumer applies {e} (offset {offset})",
-            "コンシューマが {e} を適用（オフセット {offset}）"
+            "コンシューマーが {e} を適用（オフセット {offset}）"
         )
     } else {
         tr!(
             l,
             "The consumer's inbox has {e} already: skipped (offset {offset})",
-            "コンシューマの受信箱に {e} がある：スキップ（オフセット {offset}）"
+            "コンシューマーの受信箱に {e} がある：スキップ（オフセット {offset}）"
         )
     }
 }
@@ -370,7 +371,7 @@ fn aftermath(l: Lang, r: &StepRecord) -> String {
         out.push_str(&tr!(
             l,
             "; {p} asks the coordinator for a new epoch and is told PRODUCER_FENCED (a newer instance has its transactional id): it stops",
-            "。{p} はコーディネータに新しいエポックを求め、PRODUCER_FENCED と返される（新しいインスタンスが同じ transactional.id を持つ）：停止する"
+            "。{p} はコーディネーターに新しいエポックを求め、PRODUCER_FENCED と返される（新しいインスタンスが同じ transactional.id を持つ）：停止する"
         ));
     }
     for s in &r.sent {
@@ -385,7 +386,7 @@ pub fn invariant(l: Lang, i: Invariant) -> &'static str {
     match i {
         Invariant::NoDuplicateInSession => l.t(
             "The producer never writes one send twice",
-            "プロデューサは 1 回の送信を 2 度書かない",
+            "プロデューサーは 1 回の送信を 2 度書かない",
         ),
         Invariant::SendOrder => l.t("The log keeps the send order", "ログが送信順を保つ"),
         Invariant::NoFencedWrite => l.t(
@@ -404,16 +405,16 @@ pub fn promise(l: Lang, i: Invariant) -> &'static str {
     match i {
         Invariant::NoDuplicateInSession => l.t(
             "Kafka promises it with idempotence on and at most 5 in flight, within one producer session, while the broker remembers the producer. An event the relay sends again after a failure is a new send, outside the promise.",
-            "冪等性が有効で in-flight が 5 以下なら、1 つのプロデューサセッションの中で、ブローカーがプロデューサを覚えている間は Kafka が保証する。失敗の後にリレーが送り直すイベントは新しい送信で、保証の外。",
+            "冪等性が有効で in-flight が 5 以下なら、1 つのプロデューサーセッションの中で、ブローカーがプロデューサーを覚えている間は Kafka が保証する。失敗の後にリレーが送り直すイベントは新しい送信で、保証の外。",
         ),
         Invariant::SendOrder => l.t(
             "Kafka promises it with idempotence on and at most 5 in flight, while the broker remembers the producer.",
-            "冪等性が有効で in-flight が 5 以下なら、ブローカーがプロデューサを覚えている間は Kafka が保証する。",
+            "冪等性が有効で in-flight が 5 以下なら、ブローカーがプロデューサーを覚えている間は Kafka が保証する。",
         ),
-        Invariant::NoFencedWrite => l.t("With a transactional.id, the coordinator's epoch check promises it.", "transactional.id があれば、コーディネータのエポック検査が保証する。"),
+        Invariant::NoFencedWrite => l.t("With a transactional.id, the coordinator's epoch check promises it.", "transactional.id があれば、コーディネーターのエポック検査が保証する。"),
         Invariant::AppliedOnce => l.t(
             "Only the consumer's inbox promises it: the broker does not see a relay's resend as a retry.",
-            "保証するのはコンシューマの受信箱だけ。リレーの再送をブローカーはリトライと見なせない。",
+            "保証するのはコンシューマーの受信箱だけ。リレーの再送をブローカーはリトライと見なせない。",
         ),
     }
 }
@@ -423,7 +424,7 @@ pub fn refusal(l: Lang, r: ConfigRefusal) -> &'static str {
     match r {
         ConfigRefusal::MaxInFlightOver5 => l.t(
             "Kafka refuses this: “Must set max.in.flight.requests.per.connection to at most 5 to use the idempotent producer” (ConfigException; from Kafka 4.0 always). The broker keeps only the last 5 batches per producer. The playground runs it anyway, to show why.",
-            "Kafka はこの設定を拒否する：「Must set max.in.flight.requests.per.connection to at most 5 to use the idempotent producer」（ConfigException、Kafka 4.0 以降は常に）。ブローカーはプロデューサごとに直近 5 バッチしか覚えていない。理由を見せるため、ここではそのまま動かす。",
+            "Kafka はこの設定を拒否する：「Must set max.in.flight.requests.per.connection to at most 5 to use the idempotent producer」（ConfigException、Kafka 4.0 以降は常に）。ブローカーはプロデューサーごとに直近 5 バッチしか覚えていない。理由を見せるため、ここではそのまま動かす。",
         ),
         ConfigRefusal::RetriesZero => l.t(
             "Kafka refuses this: “Must set retries to non-zero when using the idempotent producer”. The playground runs it anyway.",
@@ -512,6 +513,61 @@ pub fn choice(l: Lang, c: Choice) -> String {
             .into(),
         Choice::Times(1) => l.t("once", "1 回").into(),
         Choice::Times(n) => tr!(l, "{n} times", "{n} 回"),
+        Choice::Events(0) => l.t("none", "0 件").into(),
+        Choice::Events(1) => l.t("one event", "1 件").into(),
+        Choice::Events(n) => tr!(l, "{n} events", "{n} 件"),
+    }
+}
+
+/// A wrong choice that no belief gives (offered only on a changed run, to make three).
+pub const NO_MODEL: Pair = pair!(
+    "a guess no model on this page gives",
+    "このページのどのモデルも出さない推測"
+);
+
+/// A belief that predicts a wrong choice, as the card names it after the answer.
+pub fn belief(b: Belief) -> Pair {
+    match b {
+        Belief::RetryDeduplicated => pair!(
+            "the producer's retry is deduplicated without enable.idempotence",
+            "enable.idempotence なしでもプロデューサーのリトライは重複排除される"
+        ),
+        Belief::RetriesAppended => pair!(
+            "the producer's own retries reach the log as copies, idempotence or not",
+            "冪等性があってもなくても、プロデューサー自身のリトライはコピーとしてログに入る"
+        ),
+        Belief::AnyInFlight => pair!(
+            "idempotence removes every retry's copy, however many requests are in flight",
+            "送信中のリクエストがいくつでも、冪等性はリトライのコピーをすべて取り除く"
+        ),
+        Belief::RemembersForever => pair!(
+            "the broker remembers a producer for ever",
+            "ブローカーはプロデューサーを永久に覚えている"
+        ),
+        Belief::RestartForgets => pair!(
+            "a new producer instance makes the broker forget the old one",
+            "新しいプロデューサーのインスタンスが起動すると、ブローカーは古いものを忘れる"
+        ),
+        Belief::RestartFences => pair!(
+            "a restart fences the old instance, with or without a transactional.id",
+            "transactional.id があってもなくても、再起動は古いインスタンスをフェンスする"
+        ),
+        Belief::ResendIsRetry => pair!(
+            "the relay's new send() is the producer's own retry, deduplicated like the retries before it",
+            "リレーの新しい send() はプロデューサー自身のリトライで、それまでのリトライと同じく重複排除される"
+        ),
+        Belief::RefusesCopy => pair!(
+            "the broker refuses a record it has already written",
+            "ブローカーは書き込み済みのレコードを拒否する"
+        ),
+        Belief::RefusesForgotten => pair!(
+            "the broker refuses a producer it has forgotten",
+            "ブローカーは忘れたプロデューサーを拒否する"
+        ),
+        Belief::ExactlyOnceEndToEnd => pair!(
+            "the idempotent producer makes the whole pipeline exactly-once, a relay's restart included",
+            "冪等なプロデューサーがパイプライン全体を exactly-once にする。リレーの再起動も含めて"
+        ),
     }
 }
 
@@ -622,7 +678,8 @@ pub fn json_error(l: Lang, e: &KafkaJsonError) -> String {
 pub struct LessonWords {
     /// Title.
     pub title: Pair,
-    /// What happens in the run (never how it ends).
+    /// What happens in the run (never how it ends); `{idempotence}` is the run's
+    /// `enable.idempotence` ([`LessonWords::story`]).
     pub story: Pair,
     /// The question.
     pub ask: Pair,
@@ -630,6 +687,21 @@ pub struct LessonWords {
     pub why: Pair,
     /// What to try next.
     pub try_next: Pair,
+}
+
+impl LessonWords {
+    /// The story, with the setting it names as the run has it (the learner may change it).
+    pub fn story(&self, l: Lang, idempotence: bool) -> String {
+        let on = if idempotence { "true" } else { "false" };
+        let story = self.story.get(l);
+        match story.split_once('{') {
+            Some((before, rest)) => {
+                let after = rest.strip_prefix("idempotence}").unwrap_or(rest);
+                format!("{before}{on}{after}")
+            }
+            None => story.to_string(),
+        }
+    }
 }
 
 /// A lesson's words.
@@ -642,13 +714,13 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
         "kafka-lost-ack" => LessonWords {
             title: pair!("A lost acknowledgement, without and with idempotence", "失われた確認応答：冪等性なしとあり"),
             story: pair!(
-                "The service writes three events; the relay publishes them through a producer with enable.idempotence=false. The broker writes the first one, but its acknowledgement is lost, so the producer times out and sends it again.",
-                "サービスが 3 件のイベントを書き、リレーが enable.idempotence=false のプロデューサで公開する。ブローカーは 1 件目を書くが確認応答が失われ、プロデューサはタイムアウトして再送する。",
+                "The service writes three events; the relay publishes them through a producer with enable.idempotence={idempotence}. The broker writes the first one, but its acknowledgement is lost, so the producer times out and sends it again.",
+                "サービスが 3 件のイベントを書き、リレーが enable.idempotence={idempotence} のプロデューサーで公開する。ブローカーは 1 件目を書くが確認応答が失われ、プロデューサーはタイムアウトして再送する。",
             ),
             ask: pair!("What does the broker do with the retried e0?", "再送された e0 をブローカーはどうする？"),
             why: pair!(
                 "Without idempotence a batch carries no producer id and no sequence number, so the broker cannot tell a retry from a new record. With it, the retry carries the same (producer id, epoch, sequence) as a batch it still remembers, and it answers with that batch's offset.",
-                "冪等性なしのバッチはプロデューサIDもシーケンス番号も持たないので、ブローカーはリトライと新しいレコードを区別できない。冪等性ありなら、リトライは覚えているバッチと同じ（プロデューサID、エポック、シーケンス）を持ち、ブローカーはそのバッチのオフセットで応答する。",
+                "冪等性なしのバッチはプロデューサー IDもシーケンス番号も持たないので、ブローカーはリトライと新しいレコードを区別できない。冪等性ありなら、リトライは覚えているバッチと同じ（プロデューサー ID、エポック、シーケンス）を持ち、ブローカーはそのバッチのオフセットで応答する。",
             ),
             try_next: pair!("Turn idempotence on and replay: the same lost ack, one copy.", "冪等性を有効にして再実行する：同じ応答消失で、コピーは 1 つ。"),
         },
@@ -656,25 +728,25 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
             title: pair!("Six in flight and the first ack lost", "in-flight 6 と最初の応答消失"),
             story: pair!(
                 "Idempotence is on, with max.in.flight.requests.per.connection=6 (Kafka refuses this; the playground runs it). Six batches go at once and all six are written, but the first acknowledgement is lost and the ones behind it on the same connection never arrive. The producer times out, closes the connection and retries the six in order, one at a time, e0 first.",
-                "冪等性は有効、max.in.flight.requests.per.connection=6（Kafka は拒否するが、ここでは動かす）。6 バッチを一度に送り 6 件とも書かれるが、最初の確認応答が失われ、同じ接続でその後ろの応答も届かない。プロデューサはタイムアウトして接続を閉じ、6 件を順に 1 件ずつ再送する。最初は e0。",
+                "冪等性は有効、max.in.flight.requests.per.connection=6（Kafka はこの設定を受け付けないが、ここでは動かす）。6 バッチを一度に送り 6 件とも書かれるが、最初の確認応答が失われ、同じ接続でその後ろの応答も届かない。プロデューサーはタイムアウトして接続を閉じ、6 件を順に 1 件ずつ再送する。最初は e0。",
             ),
             ask: pair!("What does the broker do with the retry of e0 (sequence 0)?", "e0（シーケンス 0）のリトライをブローカーはどうする？"),
             why: pair!(
                 "The broker keeps the metadata of only the last 5 batches per producer. Five later batches pushed sequence 0 out, so the retry is neither a known duplicate nor the next sequence: OutOfOrderSequenceException. The producer has no acknowledgement at all, so to it sequence 0 is the next one and the error means a real gap: it bumps its epoch, numbers the six batches from 0 and sends them again. A new epoch starts a clean slate at the broker, which writes all six a second time.",
-                "ブローカーはプロデューサごとに直近 5 バッチのメタデータしか保持しない。後の 5 バッチがシーケンス 0 を押し出したので、リトライは既知の重複でも次のシーケンスでもなく OutOfOrderSequenceException になる。プロデューサは確認応答を 1 つも受けていないので、シーケンス 0 は次の番号で、この誤りは本当の欠番を意味する：エポックを上げ、6 バッチを 0 から番号付けし直して再送する。新しいエポックはブローカーにとってまっさらなので、6 件すべてがもう一度書かれる。",
+                "ブローカーはプロデューサーごとに直近 5 バッチのメタデータしか保持しない。後の 5 バッチがシーケンス 0 を押し出したので、リトライは既知の重複でも次のシーケンスでもなく OutOfOrderSequenceException になる。プロデューサーは確認応答を 1 つも受けていないので、シーケンス 0 は次の番号で、この誤りは本当の欠番を意味する：エポックを上げ、6 バッチを 0 から番号付けし直して再送する。新しいエポックはブローカーにとってまっさらなので、6 件すべてがもう一度書かれる。",
             ),
             try_next: pair!("Set max in flight to 5 and replay: the retry is recognised.", "max in flight を 5 にして再実行する：リトライが重複と判定される。"),
         },
         "kafka-forgotten" => LessonWords {
-            title: pair!("A retry after the broker forgot the producer", "ブローカーがプロデューサを忘れた後のリトライ"),
+            title: pair!("A retry after the broker forgot the producer", "ブローカーがプロデューサーを忘れた後のリトライ"),
             story: pair!(
                 "Idempotence is on and one request is in flight at a time. The broker writes e0, but the acknowledgement is lost. Before the producer's retry, the broker expires the producer's state, as it does for a producer it has not heard from for producer.id.expiration.ms (a day by default; the page compresses the wait). The retry carries the same producer id, epoch and sequence as before.",
-                "冪等性は有効で、送信中のリクエストは 1 度に 1 つ。ブローカーは e0 を書くが確認応答が失われる。プロデューサのリトライの前に、ブローカーはそのプロデューサの状態を期限切れにする（producer.id.expiration.ms の間、何も送ってこないプロデューサに対して行うこと。既定は 1 日で、ページでは待ち時間を縮めている）。リトライは前と同じプロデューサID、エポック、シーケンスを持つ。",
+                "冪等性は有効で、送信中のリクエストは 1 度に 1 つ。ブローカーは e0 を書くが確認応答が失われる。プロデューサーのリトライの前に、ブローカーはそのプロデューサーの状態を期限切れにする（producer.id.expiration.ms の間、何も送ってこないプロデューサーに対して行うこと。既定は 1 日で、ページでは待ち時間を縮めている）。リトライは前と同じプロデューサー ID、エポック、シーケンスを持つ。",
             ),
             ask: pair!("What does the broker do with the retried e0?", "再送された e0 をブローカーはどうする？"),
             why: pair!(
                 "Deduplication lives in the broker's memory of the last five batches per producer. Once that memory is gone, the broker has nothing to compare the retry with, and Kafka accepts any sequence from a producer it has no state for, so the retry is written as a second copy. Idempotence removes duplicates only while the broker still remembers the producer.",
-                "重複排除の根拠は、ブローカーがプロデューサごとに覚えている直近 5 バッチだけ。その記憶が消えると、リトライを比べる相手がない。Kafka は状態のないプロデューサからのシーケンスを何でも受け付けるので、リトライは 2 つ目のコピーとして書かれる。冪等性が重複を取り除けるのは、ブローカーがプロデューサを覚えている間だけ。",
+                "重複排除の根拠は、ブローカーがプロデューサーごとに覚えている直近 5 バッチだけ。その記憶が消えると、リトライを比べる相手がない。Kafka は状態のないプロデューサーからのシーケンスを何でも受け付けるので、リトライは 2 つ目のコピーとして書かれる。冪等性が重複を取り除けるのは、ブローカーがプロデューサーを覚えている間だけ。",
             ),
             try_next: pair!("Move the expiry after the retry, or remove it, and replay: the retry is recognised.", "期限切れをリトライの後に移すか消して再実行する：リトライが重複と判定される。"),
         },
@@ -682,12 +754,12 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
             title: pair!("The delivery timeout gives up, the relay sends again", "配信タイムアウトで諦め、リレーが送り直す"),
             story: pair!(
                 "Idempotence is on, one request in flight, retries=10 and delivery.timeout.ms=200 (Kafka's defaults are retries=2147483647 and 2 minutes; the page compresses time). The broker writes e0, but every acknowledgement is lost. The producer keeps retrying and the broker answers each retry as a duplicate, but no answer gets back. At 200 ms, with retries to spare, the delivery timeout fails e0 to the application. Its outbox row is still unpublished, so the relay publishes e0 again.",
-                "冪等性は有効、送信中のリクエストは 1 つ、retries=10、delivery.timeout.ms=200（Kafka の既定は retries=2147483647 と 2 分。ページでは時間を縮めている）。ブローカーは e0 を書くが、確認応答はすべて失われる。プロデューサはリトライを続け、ブローカーはどのリトライにも重複として答えるが、応答は 1 つも戻らない。200 ms の時点で、リトライ回数を残したまま、配信タイムアウトが e0 をアプリケーションに失敗として返す。アウトボックスの行はまだ未公開なので、リレーは e0 をもう一度公開する。",
+                "冪等性は有効、送信中のリクエストは 1 つ、retries=10、delivery.timeout.ms=200（Kafka の既定は retries=2147483647 と 2 分。ページでは時間を縮めている）。ブローカーは e0 を書くが、確認応答はすべて失われる。プロデューサーはリトライを続け、ブローカーはどのリトライにも重複として答えるが、応答は 1 つも戻らない。200 ms の時点で、リトライ回数を残したまま、配信タイムアウトが e0 をアプリケーションに失敗として返す。アウトボックスの行はまだ未公開なので、リレーは e0 をもう一度公開する。",
             ),
             ask: pair!("The relay publishes e0 again. What does the broker do with it?", "リレーが e0 をもう一度公開する。ブローカーはそれをどうする？"),
             why: pair!(
                 "Idempotence covers the producer's own retries of one send(). When the delivery timeout fails a batch, the producer cannot know whether it was written; the relay's new send() is a new batch with a new sequence (here in a new epoch, because the failed batch's sequence was left unresolved), and the broker has nothing that ties it to the first. The log holds e0 twice, and the consumer applies it twice unless it keeps an inbox. What ends the retrying is time, not the retries setting.",
-                "冪等性が守るのは、1 回の send() に対するプロデューサ自身のリトライだけ。配信タイムアウトでバッチが失敗すると、プロデューサには書かれたかどうか分からない。リレーの新しい send() は新しいシーケンス（失敗したバッチのシーケンスが未解決になったので、ここでは新しいエポック）を持つ新しいバッチで、ブローカーには最初のものと結びつける手がかりがない。ログには e0 が 2 つ入り、受信箱がなければコンシューマは 2 度適用する。リトライを終わらせるのは retries の設定ではなく時間。",
+                "冪等性が守るのは、1 回の send() に対するプロデューサー自身のリトライだけ。配信タイムアウトでバッチが失敗すると、プロデューサーには書かれたかどうか分からない。リレーの新しい send() は新しいシーケンス（失敗したバッチのシーケンスが未解決になったので、ここでは新しいエポック）を持つ新しいバッチで、ブローカーには最初のものと結びつける手がかりがない。ログには e0 が 2 つ入り、受信箱がなければコンシューマーは 2 度適用する。リトライを終わらせるのは retries の設定ではなく時間。",
             ),
             try_next: pair!(
                 "Turn the inbox on and replay: e0 is in the log twice but applied once. Or raise the delivery timeout to 480 ms: a later retry is acknowledged in time.",
@@ -698,12 +770,12 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
             title: pair!("A restart, a transactional id, and the zombie", "再起動、トランザクショナルID、ゾンビ"),
             story: pair!(
                 "e2's acknowledgement is lost and e3's request is lost; then the relay's process stops and a new one starts and publishes both again. Later the old process wakes up — a zombie — and retries e2 and e3 with its old producer id and epoch.",
-                "e2 の確認応答と e3 のリクエストが失われ、リレーのプロセスが止まる。新しいプロセスが起動して両方を再び公開する。その後、古いプロセスが目を覚まし（ゾンビ）、古いプロデューサIDとエポックで e2 と e3 を再送する。",
+                "e2 の確認応答と e3 のリクエストが失われ、リレーのプロセスが止まる。新しいプロセスが起動して両方を再び公開する。その後、古いプロセスが目を覚まし（ゾンビ）、古いプロデューサー IDとエポックで e2 と e3 を再送する。",
             ),
             ask: pair!("What does the broker do with the zombie's first retry?", "ゾンビの最初のリトライをブローカーはどうする？"),
             why: pair!(
                 "Without a transactional.id the new instance got a new producer id, so its resend of e2 is a new record to the broker; the zombie still has its own producer id, its retry of e2 is found in its own window, and its e3 is written again. With a transactional.id the new instance kept the producer id with epoch + 1, and every write of the old epoch is refused (INVALID_PRODUCER_EPOCH), after which the old instance is fenced. Either way the new instance's resend is a new record: deduplication holds only within one producer session.",
-                "transactional.id がないと新しいインスタンスは新しいプロデューサIDを得るので、e2 の再送はブローカーにとって新しいレコード。ゾンビは自分のプロデューサIDのままで、e2 のリトライは自分のウィンドウで重複と判定され、e3 はもう一度書かれる。transactional.id があると新しいインスタンスは同じプロデューサIDでエポック + 1 になり、古いエポックの書き込みはすべて拒否され（INVALID_PRODUCER_EPOCH）、古いインスタンスはフェンスされる。どちらでも新しいインスタンスの再送は新しいレコード：重複排除は 1 つのプロデューサセッション内だけ。",
+                "transactional.id がないと新しいインスタンスは新しいプロデューサー IDを得るので、e2 の再送はブローカーにとって新しいレコード。ゾンビは自分のプロデューサー IDのままで、e2 のリトライは自分のウィンドウで重複と判定され、e3 はもう一度書かれる。transactional.id があると新しいインスタンスは同じプロデューサー IDでエポック + 1 になり、古いエポックの書き込みはすべて拒否され（INVALID_PRODUCER_EPOCH）、古いインスタンスはフェンスされる。どちらでも新しいインスタンスの再送は新しいレコード：重複排除は 1 つのプロデューサーセッション内だけ。",
             ),
             try_next: pair!("Turn the transactional id on and replay: the zombie is fenced.", "トランザクショナルIDを有効にして再実行する：ゾンビがフェンスされる。"),
         },
@@ -711,12 +783,12 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
             title: pair!("The outbox relay through Kafka, with and without an inbox", "Kafka を通るアウトボックスのリレー、受信箱あり・なし"),
             story: pair!(
                 "The outbox relay publishes six events. The acknowledgements of the first three are lost (the connection's answers stop after e0's), so the producer retries them within its session; later e5's is lost too, and the relay's process stops before it retries. A new process publishes the rows still unpublished. The consumer applies what the log holds.",
-                "アウトボックスのリレーが 6 件のイベントを公開する。最初の 3 件の確認応答が失われ（e0 の応答から接続の応答が止まる）、プロデューサはセッション内でそれらを再送する。後に e5 の応答も失われ、リレーのプロセスはリトライ前に止まる。新しいプロセスが未公開の行を公開し、コンシューマはログの内容を適用する。",
+                "アウトボックスのリレーが 6 件のイベントを公開する。最初の 3 件の確認応答が失われ（e0 の応答から接続の応答が止まる）、プロデューサーはセッション内でそれらを再送する。後に e5 の応答も失われ、リレーのプロセスはリトライ前に止まる。新しいプロセスが未公開の行を公開し、コンシューマーはログの内容を適用する。",
             ),
-            ask: pair!("How many times does the consumer apply e5?", "コンシューマは e5 を何回適用する？"),
+            ask: pair!("Of the six events, how many does the consumer apply more than once?", "6 件のイベントのうち、コンシューマーが 2 回以上適用するのは何件？"),
             why: pair!(
                 "The broker removes duplicates of retries within one producer session (e0, e1 and e2 are written once). A relay that restarts re-reads and republishes as a new producer: that duplicate reaches the log, and only the consumer's inbox, which remembers the event ids it applied, removes it.",
-                "ブローカーが取り除くのは 1 つのプロデューサセッション内のリトライの重複（e0、e1、e2 は 1 度だけ書かれる）。再起動したリレーは読み直して新しいプロデューサとして再公開する。その重複はログに入り、取り除けるのは適用済みイベントIDを覚えるコンシューマの受信箱だけ。",
+                "ブローカーが取り除くのは 1 つのプロデューサーセッション内のリトライの重複（e0、e1、e2 は 1 度だけ書かれる）。再起動したリレーは読み直して新しいプロデューサーとして再公開する。その重複はログに入り、取り除けるのは適用済みイベントIDを覚えるコンシューマーの受信箱だけ。",
             ),
             try_next: pair!(
                 "Turn the inbox on; then try the log-based relay, which resumes from its last committed position and republishes more.",
@@ -734,7 +806,7 @@ pub fn challenge(id: &str) -> Option<(Pair, Pair)> {
             pair!("Get a duplicate past idempotence", "冪等性をすり抜けて重複を入れる"),
             pair!(
                 "With idempotence on and without crashing or restarting the producer, get the producer to write one send twice by its own retries (the relay sending an event again after a failure does not count). You may change every setting and add any fault.",
-                "冪等性を有効にしたまま、プロデューサを止めたり再起動したりせずに、プロデューサ自身のリトライで 1 回の送信を 2 度書かせる（失敗の後にリレーがイベントを送り直すのは数えない）。設定はすべて変えてよく、どの障害も加えてよい。",
+                "冪等性を有効にしたまま、プロデューサーを止めたり再起動したりせずに、プロデューサー自身のリトライで 1 回の送信を 2 度書かせる（失敗の後にリレーがイベントを送り直すのは数えない）。設定はすべて変えてよく、どの障害も加えてよい。",
             ),
         ),
         "kafka-reorder" => (
@@ -757,7 +829,7 @@ pub fn solution(id: &str) -> Pair {
         ),
         _ => pair!(
             "Have the broker refuse the very first request (not enough replicas): nothing is appended, and the broker accepts any first sequence from a producer id it has no state for, so the second and third batches are written first. The retried first batch is now out of order for good; it fails to the application, and the relay's resend lands after them.",
-            "最初のリクエストをブローカーに拒否させる（レプリカ不足）：何も追記されず、ブローカーは状態を持たないプロデューサIDの最初のシーケンスを何でも受け付けるので、2 つ目と 3 つ目のバッチが先に書かれる。リトライした最初のバッチはもう順序外のまま。アプリケーションへ失敗が返り、リレーの再送はそれらの後に入る。",
+            "最初のリクエストをブローカーに拒否させる（レプリカ不足）：何も追記されず、ブローカーは状態を持たないプロデューサー IDの最初のシーケンスを何でも受け付けるので、2 つ目と 3 つ目のバッチが先に書かれる。リトライした最初のバッチはもう順序外のまま。アプリケーションへ失敗が返り、リレーの再送はそれらの後に入る。",
         ),
     }
 }

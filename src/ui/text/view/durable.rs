@@ -14,8 +14,8 @@ pub const TITLE: Pair = pair!(
     "永続実行（Durable Execution）：エンジンが記録し、ワーカーがリプレイする"
 );
 pub const INTRO: Pair = pair!(
-    "Write an ordinary function; the engine journals every step. After a crash a new worker runs the function again from the top, and each step whose result is journaled returns it without running again; only the unfinished step runs again. The workflow id plays the idempotency key, and workflow code must be deterministic. Temporal, Restate and DBOS as they document it, in this page.",
-    "普通の関数を書けば、エンジンが各ステップを記録する。クラッシュの後、新しいワーカーは関数を先頭から実行し直し、結果の記録されたステップは再実行せずにその結果を返す。もう一度実行されるのは終わっていなかったステップだけ。ワークフロー ID が冪等性キーの役を果たし、ワークフローのコードは決定論的でなければならない。Temporal、Restate、DBOS を、文書にある通りにこのページで動かす。"
+    "Write an ordinary function; the engine journals each step's result. What happens when the worker crashes mid-step, when the code reads the clock, when a client starts the same workflow id twice? Each lesson asks you to predict it, then runs Temporal, Restate and DBOS as they document it.",
+    "普通の関数を書けば、エンジンが各ステップの結果を記録する。ステップの途中でワーカーがクラッシュしたら、コードが時計を読んだら、クライアントが同じワークフロー ID を 2 回開始したら、何が起きるか。各レッスンで予想してから、Temporal・Restate・DBOS を文書にある通りに動かす。"
 );
 
 // lesson_list: the lessons, the challenges, the free run.
@@ -132,8 +132,13 @@ pub fn crashes_used(l: Lang, used: usize, max: usize) -> String {
 
 // controls: the learner's actions and the caption of the step.
 pub const STEP_ZERO: Pair = pair!(
-    "Step 0: nothing has happened yet. Press Step (→) or Play (space).",
-    "ステップ 0：まだ何も起きていない。進む（→）か再生（スペース）を押す。"
+    "Step 0: nothing has happened yet. Press Step or Play.",
+    "ステップ 0：まだ何も起きていない。進むか再生を押す。"
+);
+/// After [`STEP_ZERO`], only where there is a keyboard (app.css's `.kbd-hint`).
+pub const STEP_ZERO_KEYS: Pair = pair!(
+    " Keys: → steps, space plays.",
+    "キー：→ で進む、スペースで再生。"
 );
 pub const WAITS_FOR_PREDICTION: Pair = pair!(
     "The run waits for your prediction above.",
@@ -154,6 +159,8 @@ pub const FOLLOWED: Pair = pair!(
     "コードとタイムラインはこの列"
 );
 pub const FOLLOW: Pair = pair!("Follow this column", "この列を追う");
+/// The switcher between the columns on a narrow screen.
+pub const COLUMNS: Pair = pair!("Columns", "列");
 pub const WORKER: Pair = pair!("Worker: ", "ワーカー：");
 pub const BALANCE: Pair = pair!("Balance ", "残高 ");
 pub const STARTS: Pair = pair!("Starts of order-42", "order-42 の開始");
@@ -167,7 +174,8 @@ pub fn column_title(l: Lang, c: &Config) -> String {
     let e = words::engine(l, c.engine);
     let k = words::key(l, c.key);
     let mut title = tr!(l, "{e} · key: {k}", "{e} · キー：{k}");
-    if c.flow == FlowKind::Order {
+    // Without an engine nothing reads the clock "through the engine": the title names no clock.
+    if c.flow == FlowKind::Order && c.engine.durable() {
         let ck = words::clock(l, c.clock);
         title.push_str(&tr!(l, " · clock: {ck}", " · 時計：{ck}"));
     }
@@ -214,6 +222,7 @@ pub fn stored_charge(l: Lang, balance: i64) -> String {
         " → 課金、残高 {balance}"
     )
 }
+pub const STORED_REFUND: Pair = pair!(" → refunded", " → 返金");
 
 // journal: the run's journal (or its progress in memory).
 pub const NO_RUN: Pair = pair!("No run yet.", "まだ実行はない。");

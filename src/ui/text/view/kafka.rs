@@ -28,7 +28,7 @@ pub const LINK_DAMAGED: Pair = pair!(
 );
 pub const OLDER_MODEL: Pair = pair!(
     "This run was saved by an earlier version of this page, whose producer did not yet follow Kafka's own code in three ways: it renumbered batches still on their way after giving one up, it let a delayed request overtake later ones on the same connection, and it answered an older epoch as fenced. The run opens with the same settings and inputs, run as Kafka runs them, so its steps may differ from what was shared.",
-    "この実行は以前の版のこのページで保存された。当時のプロデューサは 3 点で Kafka のコードに従っていなかった：1 つを諦めた後に途中のバッチを番号付けし直し、遅れたリクエストを同じ接続の後のリクエストに追い越させ、古いエポックをフェンスとして答えていた。同じ設定と入力のまま Kafka どおりに実行して開くので、共有されたときとステップが違うことがある。"
+    "この実行は以前の版のこのページで保存された。当時のプロデューサーは 3 点で Kafka のコードに従っていなかった：1 つを諦めた後に途中のバッチを番号付けし直し、遅れたリクエストを同じ接続の後のリクエストに追い越させ、古いエポックをフェンスとして答えていた。同じ設定と入力のまま Kafka どおりに実行して開くので、共有されたときとステップが違うことがある。"
 );
 pub const UNKNOWN_CHALLENGE: Pair = pair!(
     "There is no challenge with this name on this page, so the sandbox is shown. The challenges are listed above.",
@@ -107,7 +107,7 @@ pub const NOT_WON: Pair = pair!(
 pub const NOT_YET: Pair = pair!("Not yet.", "まだ。");
 pub const DELAY_NOTE: Pair = pair!(
     "A delay cannot reorder one producer's records: Kafka keeps a connection's requests in order (the broker handles one request of a connection at a time), so the later ones wait behind the slow one. Earlier versions of this page let them overtake; links made then open here but no longer win. Look for a request that fails while later ones succeed.",
-    "遅延では 1 つのプロデューサのレコードの順序は入れ替わらない：Kafka は接続ごとにリクエストの順序を保つ（ブローカーは 1 つの接続のリクエストを 1 件ずつ処理する）ので、後のリクエストは遅いものの後ろで待つ。以前の版のこのページでは追い越せたので、その頃のリンクは開けるがもう達成しない。後のリクエストが成功する間に失敗するリクエストを探そう。"
+    "遅延では 1 つのプロデューサーのレコードの順序は入れ替わらない：Kafka は接続ごとにリクエストの順序を保つ（ブローカーは 1 つの接続のリクエストを 1 件ずつ処理する）ので、後のリクエストは遅いものの後ろで待つ。以前の版のこのページでは追い越せたので、その頃のリンクは開けるがもう達成しない。後のリクエストが成功する間に失敗するリクエストを探そう。"
 );
 pub const BACK_TO_MY_RUN: Pair = pair!("Back to my run", "自分の実行に戻る");
 pub const SHOW_SOLUTION: Pair = pair!(
@@ -117,17 +117,17 @@ pub const SHOW_SOLUTION: Pair = pair!(
 pub const SANDBOX_TITLE: Pair = pair!("Sandbox: your own run", "サンドボックス：自分の実行");
 pub const SANDBOX_STORY: Pair = pair!(
     "Choose the producer's settings, send events, lose or delay requests and acknowledgements, crash and restart the relay, wake the zombie, and watch the broker's log and window.",
-    "プロデューサの設定を選び、イベントを送り、リクエストや確認応答を失わせたり遅らせたりし、リレーを止めて再起動し、ゾンビを起こして、ブローカーのログとウィンドウを見る。"
+    "プロデューサーの設定を選び、イベントを送り、リクエストや確認応答を失わせたり遅らせたりし、リレーを止めて再起動し、ゾンビを起こして、ブローカーのログとウィンドウを見る。"
 );
 
 // settings: the producer's settings.
 pub const SETTINGS_HEADING: Pair = pair!(
     "Producer settings (acks=all)",
-    "プロデューサの設定（acks=all）"
+    "プロデューサーの設定（acks=all）"
 );
 pub const NO_DELIVERY_TIMEOUT: Pair = pair!("none (retries only)", "なし（retries のみ）");
 pub const RELAY_LABEL: Pair = pair!("Relay ", "リレー ");
-pub const CONSUMER_INBOX: Pair = pair!("consumer inbox", "コンシューマの受信箱");
+pub const CONSUMER_INBOX: Pair = pair!("consumer inbox", "コンシューマーの受信箱");
 
 /// A duration offered in a list: "120 ms".
 pub fn ms(l: Lang, ms: u32) -> String {
@@ -204,11 +204,11 @@ pub const LOSE_REQUEST: Pair = pair!("Lose the next request", "次のリクエ�
 pub const LOSE_ACK: Pair = pair!("Lose the next ack", "次の確認応答を失う");
 pub const EXPIRE_TITLE: Pair = pair!(
     "As when a producer is idle longer than producer.id.expiration.ms (a day by default)",
-    "producer.id.expiration.ms（既定 1 日）より長く何も送ってこないプロデューサと同じ"
+    "producer.id.expiration.ms（既定 1 日）より長く何も送ってこないプロデューサーと同じ"
 );
 pub const EXPIRE: Pair = pair!(
     "The broker forgets its producers",
-    "ブローカーがプロデューサを忘れる"
+    "ブローカーがプロデューサーを忘れる"
 );
 pub const REFUSE_TITLE: Pair = pair!(
     "The broker answers NOT_ENOUGH_REPLICAS: a follower fell behind, acks=all cannot be met; nothing is appended",
@@ -238,7 +238,7 @@ pub fn armed(l: Lang, lr: u32, la: u32, ld: usize, lf: u32) -> String {
 }
 
 // producer: its instances and their batches (the column headings shared with the broker's log).
-pub const PRODUCER: Pair = pair!("Producer", "プロデューサ");
+pub const PRODUCER: Pair = pair!("Producer", "プロデューサー");
 pub const THE_RELAYS: Pair = pair!(" (the relay's)", "（リレーが使用中）");
 pub const EVENT: Pair = pair!("event", "イベント");
 pub const EPOCH: Pair = pair!("epoch", "エポック");
@@ -250,7 +250,7 @@ pub fn instance_head(l: Lang, name: &str, pid: &str, epoch: u16, state: &str) ->
     tr!(
         l,
         "{name} · producer id {pid} · epoch {epoch} · {state}",
-        "{name} · プロデューサID {pid} · エポック {epoch} · {state}"
+        "{name} · プロデューサー ID {pid} · エポック {epoch} · {state}"
     )
 }
 
@@ -279,7 +279,7 @@ pub fn wire_answer(l: Lang, p: &str, e: &str, v: &str, at_ms: u64) -> String {
 // broker: its log, its window per producer id, the coordinator.
 pub const BROKER_HEADING: Pair = pair!("Broker: partition 0", "ブローカー：パーティション 0");
 pub const OFFSET: Pair = pair!("offset", "オフセット");
-pub const PRODUCER_ID: Pair = pair!("producer id", "プロデューサID");
+pub const PRODUCER_ID: Pair = pair!("producer id", "プロデューサー ID");
 pub const FROM: Pair = pair!("from", "送信元");
 pub const DUPLICATE: Pair = pair!("⚠ duplicate", "⚠ 重複");
 pub const LOG_EMPTY: Pair = pair!("The log is empty.", "ログは空。");
@@ -289,7 +289,7 @@ pub fn coordinator(l: Lang, pid: u32, epoch: u16) -> String {
     tr!(
         l,
         "Transaction coordinator: transactional.id → producer id {pid}, epoch {epoch}",
-        "トランザクションコーディネーター：transactional.id → プロデューサID {pid}、エポック {epoch}"
+        "トランザクションコーディネーター：transactional.id → プロデューサー ID {pid}、エポック {epoch}"
     )
 }
 
@@ -298,7 +298,7 @@ pub fn remembers(l: Lang, window: usize) -> String {
     tr!(
         l,
         "What it remembers per producer id: the last {window} batches",
-        "プロデューサIDごとに覚えていること：直近 {window} バッチ"
+        "プロデューサー IDごとに覚えていること：直近 {window} バッチ"
     )
 }
 
@@ -307,7 +307,7 @@ pub fn window_head(l: Lang, pid: u32, epoch: u16) -> String {
     tr!(
         l,
         "producer id {pid}, epoch {epoch}: ",
-        "プロデューサID {pid}、エポック {epoch}："
+        "プロデューサー ID {pid}、エポック {epoch}："
     )
 }
 
@@ -322,14 +322,14 @@ pub fn slot_seq(l: Lang, seq: u32) -> String {
 }
 
 // consumer: the relay's state, the inbox, what was applied.
-pub const CONSUMER_HEADING: Pair = pair!("Relay and consumer", "リレーとコンシューマ");
+pub const CONSUMER_HEADING: Pair = pair!("Relay and consumer", "リレーとコンシューマー");
 pub const INBOX_ON: Pair = pair!(
     "The consumer keeps an inbox of applied event ids.",
-    "コンシューマは適用済みイベントIDの受信箱を持つ。"
+    "コンシューマーは適用済みイベントIDの受信箱を持つ。"
 );
 pub const INBOX_OFF: Pair = pair!(
     "The consumer has no inbox: it applies every record it reads.",
-    "コンシューマに受信箱はない：読んだレコードをすべて適用する。"
+    "コンシューマーに受信箱はない：読んだレコードをすべて適用する。"
 );
 
 /// The outbox relay's state.
