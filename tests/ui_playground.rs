@@ -322,7 +322,7 @@ async fn staged_page_draws_the_controls_first_and_the_panels_right_after() {
         .query_selector("[data-testid=run-to-end]")
         .unwrap()
         .is_some());
-    assert!(text(&div, "[data-testid=lesson]").contains("A retry charges twice"));
+    assert!(text(&div, "[data-testid=lesson]").contains("A retry meets a service without keys"));
     for part in [
         "section[data-service]",
         "[data-testid=timeline]",
@@ -413,5 +413,51 @@ async fn key_replays_lesson_shows_each_try_on_the_wire() {
             .length()
             >= 5
     );
+    div.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_challenge_refuses_a_move_under_its_button_and_debriefs_its_solution() {
+    let div = page::mount(Route::Challenge("triple-charge".into()), Lang::Ja).await;
+    assert!(div
+        .query_selector("[data-testid=debrief]")
+        .unwrap()
+        .is_none());
+    // +25 h is not one of this challenge's moves: refused under that button, which says so.
+    click(&div, "[data-testid=advance-25h]");
+    yew::scheduler::flush().await;
+    let refused = page::any(&div, "[data-testid=move-refused]");
+    assert_eq!(refused.get_attribute("role").as_deref(), Some("alert"));
+    let why = refused.text_content().unwrap();
+    assert!(why.starts_with("このチャレンジでは「"), "{why}");
+    let button = page::any(&div, "[data-testid=advance-25h]");
+    assert_eq!(
+        button.get_attribute("aria-invalid").as_deref(),
+        Some("true")
+    );
+    assert_eq!(
+        button
+            .next_element_sibling()
+            .and_then(|e| e.get_attribute("data-testid"))
+            .as_deref(),
+        Some("move-refused")
+    );
+    assert!(div
+        .query_selector("[data-testid=notice]")
+        .unwrap()
+        .is_none());
+    // The solution, opened at its end, won: the debrief says why, what broke, and the real
+    // failure it mirrors.
+    click(&div, "[data-testid=show-solution]");
+    yew::scheduler::flush().await;
+    let status = page::any(&div, "[data-testid=challenge-status]");
+    assert_eq!(status.get_attribute("data-state").as_deref(), Some("won"));
+    let broken = text(&div, "[data-testid=debrief-broken]");
+    assert!(
+        broken.contains("キーごとに課金は最大1回（ステップ "),
+        "{broken}"
+    );
+    assert!(!text(&div, "[data-testid=debrief-why]").is_empty());
+    assert!(!text(&div, "[data-testid=debrief-mirrors]").is_empty());
     div.remove();
 }

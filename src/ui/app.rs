@@ -257,10 +257,7 @@ mod tests {
         // Unknown routes are the playground's to explain.
         let lost = Route::NotFound("/x".into());
         assert!(PlaygroundSite::draws(&lost) && !LabSite::draws(&lost));
-        assert_eq!(
-            PlaygroundSite::home(),
-            Route::Scenario("timeout-ambiguity".into())
-        );
+        assert_eq!(PlaygroundSite::home(), Route::Scenario("the-header".into()));
         assert_eq!(LabSite::home(), Route::Lab);
     }
 

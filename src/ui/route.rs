@@ -35,7 +35,7 @@ pub enum Route {
 /// The scenario a first-time visitor sees: the lesson path's first lesson (1.1), so the page
 /// a bare address opens is the start of the path its list shows (a test in
 /// `text::lessons` holds the two together).
-pub const HOME_SCENARIO: &str = "timeout-ambiguity";
+pub const HOME_SCENARIO: &str = "the-header";
 
 impl Route {
     /// Parses `location.hash` (with or without the leading `#`). A share-link payload after `?`

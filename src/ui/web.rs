@@ -222,6 +222,25 @@ fn track_focus() -> Option<(Listener, Listener)> {
     Some((focusin, pointer))
 }
 
+/// Moves focus to the first element `to` matches when the focused element matches `from`
+/// (after "Next", to the new lesson's heading: the link stays where it was and now names the
+/// lesson after, so a second Enter would skip one).
+pub fn move_focus(from: &str, to: &str) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let on_from = doc
+        .active_element()
+        .is_some_and(|a| a.matches(from).unwrap_or(false));
+    let target = doc.query_selector(to).ok().flatten();
+    if let (true, Some(el)) = (
+        on_from,
+        target.and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()),
+    ) {
+        let _ = el.focus();
+    }
+}
+
 /// Called after a render that may take a control away: if focus was dropped (nothing focused
 /// but the body, or a disabled control), focuses the control that had it, found again by its
 /// selector, else the first of `fallbacks` (selectors) that is there and enabled. Does nothing

@@ -49,6 +49,7 @@ test('lesson 1: a lost ack duplicates without idempotence, and is recognised wit
     assert.match(await page.getByTestId('verdict').textContent(), /you said Appended again[^;]*; the run gives Recognised/);
     assert.equal(await page.getByTestId('why').count(), 0);
     assert.equal(await page.getByTestId('why-changed').count(), 1);
+    assert.match(await page.getByTestId('why-changed').textContent(), /Reset this lesson/);
     await toEnd(page);
     assert.equal(await rows(page).count(), 3);
     assert.equal(await dupRows(page).count(), 0);
@@ -312,5 +313,24 @@ test('an unknown challenge in the address says so and shows the sandbox', async 
     await open(page, 'kafka/#/kafka/challenge/no-such-challenge');
     assert.match(await page.getByTestId('notice').textContent(), /There is no challenge with this name/);
     assert.ok(await page.getByTestId('partition-log').count() >= 1, 'the sandbox is there to use');
+  });
+});
+
+test('Reset this lesson: the lesson as built, at step 0, its question open, after a reload too', async () => {
+  await withPage(async (page) => {
+    await open(page, 'kafka/#/scenario/kafka-lost-ack');
+    await page.getByTestId('idempotence').check();
+    await page.getByTestId('run-to-end').click();
+    await page.reload();
+    await page.getByTestId('intro').waitFor();
+    assert.ok(await page.getByTestId('idempotence').isChecked(), 'a reopened lesson keeps the change');
+    await page.getByTestId('reset-lesson').click();
+    assert.ok(!(await page.getByTestId('idempotence').isChecked()), 'the setting as built');
+    assert.equal((await position(page))[0], 0);
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'open');
+    assert.match(await page.getByTestId('story').textContent(), /enable\.idempotence=false/);
+    await page.reload();
+    await page.getByTestId('intro').waitFor();
+    assert.ok(!(await page.getByTestId('idempotence').isChecked()), 'and after a reload');
   });
 });

@@ -4,7 +4,7 @@
 // playground and in the lab; both languages, 1280 and 390 px.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, open, SHOTS } from './harness.mjs';
+import { withPage, open, skipQuestion, SHOTS } from './harness.mjs';
 
 const position = async (page) =>
   (await page.getByTestId('position').textContent()).match(/(\d+) \/ (\d+)/).slice(1).map(Number);
@@ -12,15 +12,15 @@ const balance = (page, service) =>
   page.locator(`section[data-service=${service}] [data-testid=balance]`).first().textContent().then(Number);
 
 test('each lesson links to the next one on the path; a lesson opened from the list or the link comes into view', async () => {
-  for (const [locale, words] of [['en-US', /^Next: 1\.2 Three failures that look the same →$/], ['ja-JP', /^次へ：1\.2 /]]) {
+  for (const [locale, words] of [['en-US', /^Next: 2\.1 A timeout is not an answer →$/], ['ja-JP', /^次へ：2\.1 /]]) {
     await withPage(async (page) => {
       await open(page);
       await page.getByTestId('lesson').waitFor();
       assert.match(await page.getByTestId('next-lesson').textContent(), words);
       await page.evaluate(() => window.scrollTo(0, 200));
       await page.getByTestId('next-lesson').click();
-      await page.waitForURL(/#\/scenario\/client-cannot-tell$/);
-      assert.match(await page.getByTestId('lesson').locator('h2').textContent(), /^1\.2 /);
+      await page.waitForURL(/#\/scenario\/timeout-ambiguity$/);
+      assert.match(await page.getByTestId('lesson').locator('h2').textContent(), /^2\.1 /);
       const next = await page.getByTestId('lesson').evaluate((e) => e.getBoundingClientRect().top);
       assert.ok(next >= 0 && next < 422, `the next lesson's card is on the screen (${next})`);
       // A lesson picked from the open list, which is taller than a phone's screen: its card comes
@@ -36,7 +36,7 @@ test('each lesson links to the next one on the path; a lesson opened from the li
         const top = await page.getByTestId('lesson').evaluate((e) => e.getBoundingClientRect().top);
         assert.fail(`the lesson card is not at the top of the screen (${top})`);
       });
-      assert.match(await page.getByTestId('lesson').locator('h2').textContent(), /^16\.2 /);
+      assert.match(await page.getByTestId('lesson').locator('h2').textContent(), /^17\.2 /);
     }, { locale, width: 390, height: 844 });
   }
 });
@@ -160,9 +160,9 @@ test('a playground challenge: refused moves say why, the win is checked after ev
     assert.match(await page.getByTestId('moves-left').textContent(), /2 moves left of 2/);
     // Services are fixed: no picker, no settings.
     assert.ok(!(await page.locator('.picker-row').isVisible()));
-    // A move the challenge does not allow.
+    // A move the challenge does not allow: refused under the button used (tests/e2e/challenges).
     await page.getByTestId('advance-25h').click();
-    assert.match(await page.getByTestId('notice').textContent(), /does not allow/);
+    assert.match(await page.getByTestId('move-refused').textContent(), /does not allow/);
     // Two retries with the same key: three charges of one order.
     await page.getByTestId('retry-same').click();
     assert.match(await page.getByTestId('moves-left').textContent(), /1 move left of 2/);
@@ -196,8 +196,8 @@ test('a challenge solution opens from the card, and a run of another challenge i
   await withPage(async (page) => {
     await open(page, 'sandbox/#/challenge/lose-an-event');
     await page.locator('.spoiler summary').click();
+    // The solution opens at its end, where it wins.
     await page.getByTestId('show-solution').click();
-    await page.getByTestId('run-to-end').click();
     await page.locator('[data-testid=challenge-status][data-state=won]').waitFor();
   }, { locale: 'ja-JP' });
 });
@@ -246,12 +246,26 @@ test('keyboard: stepping with Enter up to a question lands on its choices, not o
   });
 });
 
+test('keyboard: Enter on Next opens the next lesson with focus on its heading, so a second Enter skips nothing', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/scenario/double-charge');
+    await page.getByTestId('next-lesson').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#\/scenario\/key-replays$/);
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H2');
+    assert.match(await page.evaluate(() => document.activeElement.textContent), /^4\.1 /);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(200);
+    assert.match(page.url(), /#\/scenario\/key-replays$/, 'a second Enter stays on the lesson');
+  });
+});
+
 test('the path has no hole and an end: the pages between two lessons are named with their numbers, and the last lesson closes with the rules it taught', async () => {
-  for (const [locale, onTheWay, heading] of [['en-US', /^On the way, pages of their own: 12 .* ↗ 13 .* ↗$/, /^The end of the path/], ['ja-JP', /^途中の専用ページ： 12 .* ↗ 13 .* ↗$/, /^コースの終わり/]]) {
+  for (const [locale, onTheWay, heading] of [['en-US', /^On the way, pages of their own: 13 .* ↗ 14 .* ↗$/, /^The end of the path/], ['ja-JP', /^途中の専用ページ： 13 .* ↗ 14 .* ↗$/, /^コースの終わり/]]) {
     await withPage(async (page) => {
       await open(page, '#/scenario/dual-write');
       assert.match((await page.getByTestId('on-the-way').textContent()).trim(), onTheWay);
-      assert.match(await page.getByTestId('next-lesson').textContent(), /14 /);
+      assert.match(await page.getByTestId('next-lesson').textContent(), /15 /);
       await open(page, '#/scenario/fingerprint-fields');
       const closing = page.getByTestId('closing');
       await closing.waitFor();
@@ -259,14 +273,47 @@ test('the path has no hole and an end: the pages between two lessons are named w
       assert.match(await closing.locator('h3').first().textContent(), heading);
       // One rule per lesson, each linked to its lesson.
       const rules = closing.locator('.rules li');
-      assert.equal(await rules.count(), 23);
-      assert.equal(await rules.first().locator('a').getAttribute('href'), '#/scenario/timeout-ambiguity');
+      assert.equal(await rules.count(), 24);
+      assert.equal(await rules.first().locator('a').getAttribute('href'), '#/scenario/the-header');
       assert.equal(await closing.locator('.onward a').count(), 4);
       await page.emulateMedia({ media: 'print' });
       assert.ok(await closing.isVisible(), 'the card prints');
       assert.equal(await page.getByTestId('predict').evaluate((e) => getComputedStyle(e).visibility), 'hidden', 'nothing else prints');
       await page.emulateMedia({ media: 'screen' });
       await page.screenshot({ path: `${SHOTS}/closing-${locale}-1280.png`, fullPage: true });
+    }, { locale });
+  }
+});
+
+test('a transfer question after the answer: a case not yet run, judged by the core, then loaded onto the page', async () => {
+  for (const [locale, label] of [['en-US', /^Transfer: /], ['ja-JP', /^応用：/]]) {
+    await withPage(async (page) => {
+      await open(page, '#/scenario/the-header');
+      assert.equal(await page.getByTestId('transfer').count(), 0, 'not before the lesson\'s own question');
+      await page.getByTestId('run-to-end').click();
+      await page.getByTestId('predict').locator('button[data-choice]').first().click();
+      const transfer = page.getByTestId('transfer');
+      assert.equal(await transfer.getAttribute('data-state'), 'open');
+      assert.match(await transfer.locator('.ask').textContent(), label);
+      const choices = await transfer.locator('button[data-choice]').allTextContents();
+      assert.ok(choices.length >= 3, choices.join(','));
+      // The wrong belief the lesson itself invites: "a repeat is a replay", whatever the key.
+      await transfer.locator('button[data-choice]', { hasText: /^1$/ }).click();
+      assert.equal(await transfer.getAttribute('data-state'), 'wrong');
+      assert.equal(await transfer.locator('[data-testid=belief][data-picked=true]').count(), 1);
+      await page.screenshot({ path: `${SHOTS}/transfer-${locale}-1280.png`, fullPage: true });
+      await transfer.getByTestId('run-variation').click();
+      await page.getByTestId('lesson-changed').waitFor();
+      assert.equal((await page.getByTestId('position').textContent()).match(/(\d+) \//)[1], '0', 'from the first step');
+      await page.getByTestId('run-to-end').click();
+      await skipQuestion(page);
+      await page.getByTestId('run-to-end').click();
+      assert.equal(await page.locator('section[data-service=atomic] tbody[data-testid=ledger] tr').count(), 2, 'the varied run charges twice');
+      // Reset this lesson: the run as built, from step 0, its question asked again.
+      await page.getByTestId('reset-lesson').click();
+      await page.getByTestId('lesson-changed').waitFor({ state: 'detached' });
+      assert.equal((await page.getByTestId('position').textContent()).match(/(\d+) \//)[1], '0');
+      assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'open');
     }, { locale });
   }
 });

@@ -116,7 +116,7 @@ for (const [width, locale] of [[1280, 'ja-JP'], [390, 'ja-JP'], [390, 'en-US']])
     await withPage(async (page) => {
       await open(page, 'properties/#/properties?p=replay&svc=toctou&n=256&seed=42');
       await page.waitForSelector('[data-testid=prop-result][data-state=fail]', { timeout: 60_000 });
-      const heading = locale === 'ja-JP' ? /性質の検査/ : /Property checks/;
+      const heading = locale === 'ja-JP' ? /プロパティベーステスト/ : /Property checks/;
       await page.getByRole('heading', { name: heading }).first().waitFor();
       const minimal = await page.getByTestId('prop-minimal').textContent();
       assert.match(minimal, locale === 'ja-JP' ? /最小のケースに縮小した/ : /Shrunk to a minimal case/);

@@ -64,7 +64,7 @@ test('the property checks are a page of their own: every page links there, old-s
   await withPage(async (page) => {
     await open(page, 'lab/');
     await page.getByTestId('lang-toggle').click();
-    await page.getByRole('link', { name: '性質の検査' }).click();
+    await page.getByRole('link', { name: 'プロパティテスト' }).click();
     await page.waitForURL(/\/properties\/#\/properties$/);
     await ready(page);
     await page.getByTestId('prop-run').waitFor();

@@ -18,7 +18,8 @@ use crate::sim::world::WorldConfig;
 /// Ids of every built-in scenario, in lesson order.
 /// The order follows the article's sections (the lesson path in `ui/text/lessons.rs`
 /// groups them); ids never change, because links and saved runs name them.
-pub const BUILTIN_IDS: [&str; 23] = [
+pub const BUILTIN_IDS: [&str; 24] = [
+    "the-header",
     "timeout-ambiguity",
     "client-cannot-tell",
     "double-charge",
@@ -207,6 +208,12 @@ pub fn builtin(id: &str) -> Option<Scenario> {
                 )
             })
             .collect(),
+        ),
+        // The header itself: a charge with a minted key, answered; then the same request again
+        // with the same key (a second tap on "Pay"), answered from the store.
+        "the-header" => base(
+            &[Atomic],
+            vec![request(None, 100, "order-42", Fault::None), retry()],
         ),
         // One charge whose reply is lost: the client is left with a timeout and retries once
         // with the same key a second later.

@@ -762,11 +762,11 @@ pub fn engines(l: Lang) -> Html {
         }
     });
     html! {
-        <section class="card dur-engines" aria-labelledby="dur-eng-h">
-            <h2 id="dur-eng-h">{ view::durable::ENGINES_HEADING.get(l) }</h2>
+        <details class="card dur-engines leaves-out" data-testid="engines">
+            <summary><h2 id="dur-eng-h">{ view::durable::ENGINES_HEADING.get(l) }</h2></summary>
             <ul>{ for items }</ul>
             <p class="muted">{ view::durable::ENGINES_NOTE.get(l) }</p>
-        </section>
+        </details>
     }
 }
 
@@ -777,10 +777,10 @@ pub fn leaves_out(l: Lang) -> Html {
         .into_iter()
         .map(|item| html! { <li>{ item }</li> });
     html! {
-        <section class="card dur-engines" aria-labelledby="dur-out-h" data-testid="leaves-out">
-            <h2 id="dur-out-h">{ view::durable::LEAVES_OUT_HEADING.get(l) }</h2>
+        <details class="card dur-engines leaves-out" data-testid="leaves-out">
+            <summary><h2 id="dur-out-h">{ view::durable::LEAVES_OUT_HEADING.get(l) }</h2></summary>
             <ul>{ for items }</ul>
-        </section>
+        </details>
     }
 }
 

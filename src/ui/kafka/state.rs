@@ -177,6 +177,8 @@ pub enum Action {
     Speed(u32),
     /// Hides the notice.
     Dismiss,
+    /// The lesson as built, at step 0, its question open (the learner's changes dropped).
+    ResetLesson,
 }
 
 impl From<Control> for Action {
@@ -400,6 +402,7 @@ impl Reducible for KafkaUi {
             Action::SetDelay(ms) => ui.delay_ms = ms,
             Action::Speed(ms) => ui.speed_ms = ms,
             Action::Dismiss => ui.notice = None,
+            Action::ResetLesson => ui.replace(KafkaUi::open(ui.place, ui.place.builtin(), 0, None)),
         }
         Rc::new(ui)
     }

@@ -143,6 +143,7 @@ fn intro(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
                 <section class="intro card lesson" data-testid="intro">
                     <h2>{ w.title.get(l) }</h2>
                     <p data-testid="story">{ w.story(l, ui.scenario.config.idempotence) }</p>
+                    <button class="reset-lesson" data-testid="reset-lesson" title={crate::ui::text::view::common::RESET_LESSON_TITLE.get(l)} onclick={on.reform(|_| Action::ResetLesson)}>{ crate::ui::text::view::common::RESET_LESSON.get(l) }</button>
                 </section>
             }
         }

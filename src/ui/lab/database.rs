@@ -157,7 +157,7 @@ fn predict_section(
             <h3 id="db-predict-h">{ view::lab::DB_PREDICT_HEADING.get(l) }</h3>
             <p>{ view::lab::db_predict_intro(l, &plan) }</p>
             <div class="lab-table-wrap">
-                <table class="lab-table" data-testid="db-predict">
+                <table class="lab-table cards" data-testid="db-predict">
                     <thead><tr>
                         <th scope="col">{ view::lab::DB_VARIANT.get(l) }</th>
                         <th scope="col">{ view::lab::DB_LAB_MODEL.get(l) }</th>
@@ -240,9 +240,9 @@ fn predict_row(l: Lang, row: &ScheduleRow, guesses: &Guesses) -> Html {
         <tr data-variant={v.id()} data-revealed={g.is_some().to_string()}
             data-right={g.map(|n| (n == row.pg_charges).to_string())}>
             <th scope="row">{ variant_name(l, v) }</th>
-            <td class="db-num">{ model }</td>
-            <td class="db-guess">{ for buttons }</td>
-            <td data-testid="db-pg">{ pg }</td>
+            <td class="db-num" data-label={view::lab::DB_LAB_MODEL.get(l)}>{ model }</td>
+            <td class="db-guess" data-label={view::lab::DB_YOUR_GUESS.get(l)}>{ for buttons }</td>
+            <td data-testid="db-pg" data-label={view::lab::DB_POSTGRESQL.get(l)}>{ pg }</td>
         </tr>
     }
 }
@@ -273,7 +273,7 @@ fn race_section(l: Lang, report: &Report) -> Html {
         <section class="card" aria-labelledby="db-race-h">
             <h3 id="db-race-h">{ view::lab::db_race_heading(l, n, k) }</h3>
             <div class="lab-table-wrap">
-                <table class="lab-table db-wide" data-testid="db-race">
+                <table class="lab-table db-wide cards" data-testid="db-race">
                     <thead><tr>
                         <th scope="col">{ view::lab::DB_VARIANT.get(l) }</th>
                         <th scope="col">{ view::lab::DB_RACES_DOUBLE.get(l) }</th>
@@ -301,13 +301,13 @@ fn race_row(l: Lang, r: &RaceRow) -> Html {
     html! {
         <tr data-variant={r.variant.id()} data-double={r.double_charged.to_string()}>
             <th scope="row">{ variant_name(l, r.variant) }</th>
-            <td class={classes!("db-num", (r.double_charged > 0).then_some("bad"))}>{ r.double_charged }</td>
-            <td class="db-num">{ r.max_charges }</td>
-            <td class="db-num">{ r.charged }</td>
-            <td class="db-num">{ r.replayed + r.in_flight }</td>
-            <td class="db-num">{ r.retries }</td>
-            <td>{ errors.join(", ") }</td>
-            <td class="db-num">{ r.min_balance }</td>
+            <td class={classes!("db-num", (r.double_charged > 0).then_some("bad"))} data-label={view::lab::DB_RACES_DOUBLE.get(l)}>{ r.double_charged }</td>
+            <td class="db-num" data-label={view::lab::DB_MOST_CHARGES.get(l)}>{ r.max_charges }</td>
+            <td class="db-num" data-label={view::lab::DB_CHARGED.get(l)}>{ r.charged }</td>
+            <td class="db-num" data-label={view::lab::DB_REPLAYED.get(l)}>{ r.replayed + r.in_flight }</td>
+            <td class="db-num" data-label={view::lab::DB_BEGAN_AGAIN.get(l)}>{ r.retries }</td>
+            <td data-label={view::lab::DB_ERRORS.get(l)}>{ errors.join(", ") }</td>
+            <td class="db-num" data-label={view::lab::DB_LOWEST_BALANCE.get(l)}>{ r.min_balance }</td>
         </tr>
     }
 }

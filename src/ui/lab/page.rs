@@ -23,7 +23,7 @@ use super::lane::RequestLane;
 use super::persist;
 use super::settings::LabSettings;
 use super::share::LabShare;
-use super::shared::SharedStatePanel;
+use super::shared::{outcome_line, SharedStatePanel};
 use super::state::{LabAction, LabUi, Notice};
 use super::timeline::ScheduleTimeline;
 
@@ -214,6 +214,7 @@ fn stepper(
                                          moved_last={last_mover == Some(r)} on_step={on_step.clone()} />
                         })) }
                     </div>
+                    { outcome_line(lang, &run) }
                     <div class="lab-side">
                         <SharedStatePanel lang={lang} stepper={run.clone()} />
                         <ComparePanel lang={lang} stepper={run.clone()} />
@@ -246,6 +247,22 @@ fn notice(lang: Lang, notice: Option<&Notice>) -> Html {
     }
 }
 
+/// A won lab challenge's debrief: why it works and the real failure it mirrors (the
+/// playground's debrief also names the invariants its run broke; the lab's does not yet).
+fn lab_debrief(lang: Lang, id: &str) -> Html {
+    use crate::ui::text::{challenges, view::playground as words};
+    let (why, mirrors) = challenges::lab_debrief(lang, id);
+    html! {
+        <section class="debrief" data-testid="debrief" aria-labelledby="debrief-h">
+            <h3 id="debrief-h">{ words::DEBRIEF.get(lang) }</h3>
+            <dl>
+                <dt>{ words::DEBRIEF_WHY.get(lang) }</dt><dd data-testid="debrief-why">{ why }</dd>
+                <dt>{ words::DEBRIEF_MIRRORS.get(lang) }</dt><dd data-testid="debrief-mirrors">{ mirrors }</dd>
+            </dl>
+        </section>
+    }
+}
+
 /// A lab challenge's card: what to do, whether it is won.
 fn challenge_card(lang: Lang, c: &LabChallenge, won: bool) -> Html {
     use crate::ui::text::challenges;
@@ -257,6 +274,7 @@ fn challenge_card(lang: Lang, c: &LabChallenge, won: bool) -> Html {
             <p class={classes!("status", won.then_some("won"))} data-testid="challenge-status" data-state={state} role="status">
                 { view::lab::challenge_status(lang, won) }
             </p>
+            if won { { lab_debrief(lang, c.id) } }
             <p><a href="../#/scenario/concurrent-same-key">{ view::lab::BACK_TO_LESSONS.get(lang) }</a></p>
         </section>
     }

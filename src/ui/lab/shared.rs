@@ -73,6 +73,41 @@ pub fn shared_state_panel(props: &SharedStatePanelProps) -> Html {
     }
 }
 
+/// The run's outcome in one line (balance, charges, a double charge), drawn between the lanes and
+/// the shared state: on a narrow screen it stays at the bottom of the screen while the lanes are
+/// in view (lab.css), so the result of a step shows beside the button that took it; its button
+/// scrolls to the shared state. Hidden where the shared state stands beside the lanes.
+pub fn outcome_line(lang: Lang, run: &Stepper) -> Html {
+    let scenario = run.scenario();
+    let state = run.state();
+    let double_keys: Vec<String> = scenario
+        .charges_per_key(state)
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n >= 2)
+        .map(|(key, n)| format!("{} ×{n}", scenario.key_label(key)))
+        .collect();
+    let bad = !double_keys.is_empty();
+    let details = Callback::from(|_: MouseEvent| {
+        let panel = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id("lab-shared-h"));
+        if let Some(el) = panel {
+            el.scroll_into_view();
+        }
+    });
+    html! {
+        <p class={classes!("lab-outcome", bad.then_some("lab-outcome-bad"))} data-testid="lab-outcome"
+           data-state={if bad { "double-charge" } else { "ok" }}>
+            <span>
+                { view::lab::outcome(lang, state.balance(), state.operation_count()) }
+                if bad { <strong>{ view::lab::DOUBLE_CHARGE_MARK.get(lang) }</strong> }
+            </span>
+            <button onclick={details} data-testid="lab-outcome-details">{ view::lab::OUTCOME_DETAILS.get(lang) }</button>
+        </p>
+    }
+}
+
 /// What the idempotency store holds, a line per key.
 fn store_rows(lang: Lang, run: &Stepper) -> Html {
     let scenario = run.scenario();

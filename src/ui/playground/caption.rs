@@ -8,24 +8,25 @@ use crate::sim::{EventKind, Session, World};
 use crate::ui::i18n::Lang;
 use crate::ui::text::{self, view, Tone};
 
-/// The column the caption tells about: the timeline's, unless it did nothing at this step and
-/// another column broke an invariant or did something.
-fn told(s: &Session, tab: usize) -> Option<usize> {
+/// The column the caption tells about: the column the lesson's question is about when it acted
+/// at this step (so the step an answer cites is told of the service the answer names), else
+/// one that broke an invariant, else the timeline's, else any that did something.
+fn told(s: &Session, tab: usize, asked: Option<usize>) -> Option<usize> {
     let at = s.position();
     let acted = |w: &World| w.steps_taken() == at && at > 0;
     let broke = |w: &World| w.violations().iter().any(|v| v.step == at);
     let worlds = s.worlds();
-    worlds
-        .iter()
-        .position(broke)
+    asked
+        .filter(|&i| worlds.get(i).is_some_and(acted))
+        .or_else(|| worlds.iter().position(broke))
         .or_else(|| worlds.get(tab).filter(|w| acted(w)).map(|_| tab))
         .or_else(|| worlds.iter().position(acted))
 }
 
 /// The caption line.
-fn caption_line(l: Lang, s: &Session, tab: usize) -> Html {
+fn caption_line(l: Lang, s: &Session, tab: usize, asked: Option<usize>) -> Html {
     let at = s.position();
-    let Some(i) = told(s, tab) else {
+    let Some(i) = told(s, tab, asked) else {
         let line = if at == 0 {
             view::playground::NOTHING_YET.get(l).to_string()
         } else {
@@ -83,6 +84,6 @@ fn strip(l: Lang, s: &Session) -> Html {
 
 /// The caption and the balance strip.
 #[inline(never)]
-pub fn caption(l: Lang, s: &Session, tab: usize) -> Html {
-    html! { <div class="caption-bar">{ caption_line(l, s, tab) }{ strip(l, s) }</div> }
+pub fn caption(l: Lang, s: &Session, tab: usize, asked: Option<usize>) -> Html {
+    html! { <div class="caption-bar">{ caption_line(l, s, tab, asked) }{ strip(l, s) }</div> }
 }

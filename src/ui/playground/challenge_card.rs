@@ -1,23 +1,28 @@
 //! A challenge's card: what to do, the goal and the moves left (the core's), whether it is won
-//! at the cursor, a link to the learner's own solution once won, and a solution behind a click.
+//! at the cursor, a link to the learner's own solution once won, a solution behind a click (it
+//! opens at its end, won), and, once won, the debrief: why the moves work, the invariants the
+//! run broke (the core's, measured at the cursor) and the real failure it mirrors.
 
 use yew::prelude::*;
 
 use crate::sim::teach::Challenge;
-use crate::sim::Scenario;
+use crate::sim::{Scenario, Session};
 use crate::ui::i18n::Lang;
+use crate::ui::raw::Raw;
 use crate::ui::route::Route;
 use crate::ui::share;
+use crate::ui::text::invariant_name;
 use crate::ui::text::teach::{goal_text, moves_text};
 use crate::ui::text::view;
 
 use super::sandbox_form::Change;
 use super::state::Action;
+use crate::ui::run::Control;
 use crate::ui::text::challenges;
 
 /// [`challenge_card`]'s type, as the sandbox page hands it to the playground (`page::Tools`).
 pub type ChallengeCard =
-    fn(Lang, &Challenge, &Scenario, usize, Standing, &Callback<Action>) -> Html;
+    fn(Lang, &Challenge, &Scenario, Option<&Session>, Standing, &Callback<Action>) -> Html;
 
 /// Where the run on the page stands against the goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,24 +35,33 @@ pub enum Standing {
     Ended,
 }
 
-/// The card of challenge `c`, with the run on the page (`scenario`, at step `position`).
+/// The card of challenge `c`, with the run on the page (`scenario`, run by `session` once built).
 #[inline(never)]
 pub fn challenge_card(
     l: Lang,
     c: &Challenge,
     scenario: &Scenario,
-    position: usize,
+    session: Option<&Session>,
     standing: Standing,
     on: &Callback<Action>,
 ) -> Html {
     let used = c.moves_used(scenario);
+    let position = session.map_or(0, Session::position);
     let here = Route::Challenge(c.id.to_string()).to_hash();
     let yours = format!(
         "{here}?{}",
         share::encode_query(&scenario.to_json(), position)
     );
     let solved = c.solved();
-    let open_solution = on.reform(move |_| Action::Change(Change::Replace(solved.clone()), l));
+    // The debrief: after a win (an opened solution is run to its end, where it wins).
+    let debriefed = session.filter(|_| standing == Standing::Won);
+    let open_solution = {
+        let on = on.clone();
+        Callback::from(move |_: MouseEvent| {
+            on.emit(Action::Change(Change::Replace(solved.clone()), l));
+            on.emit(Action::Control(Control::End));
+        })
+    };
     html! {
         <section class="lesson card challenge" data-testid="challenge" data-challenge={c.id}>
             <h2>{ view::playground::CHALLENGE_PREFIX.get(l) }{ challenges::title(l, c.id) }</h2>
@@ -71,6 +85,46 @@ pub fn challenge_card(
             <details class="spoiler"><summary>{ view::playground::STUCK.get(l) }</summary>
                 <button onclick={open_solution} data-testid="show-solution">{ view::playground::OPEN_SOLUTION.get(l) }</button>
             </details>
+            if let Some(s) = debriefed { { debrief(l, c, s) } }
         </section>
     }
+}
+
+/// Why the moves work, the invariants the run broke by the cursor (with the step that broke
+/// each), and the real failure the challenge mirrors. No handlers: one string of
+/// markup (`crate::ui::raw`), so it costs the sandbox page's wasm little.
+fn debrief(l: Lang, c: &Challenge, session: &Session) -> Html {
+    use crate::ui::text::view::playground as w;
+    let broken = c.broken(session);
+    let (why, mirrors) = challenges::debrief(l, c.id);
+    let mut r = Raw::default();
+    r.open(
+        "section",
+        &[
+            ("class", "debrief"),
+            ("data-testid", "debrief"),
+            ("aria-labelledby", "debrief-h"),
+        ],
+    )
+    .el("h3", &[("id", "debrief-h")], w::DEBRIEF.get(l))
+    .open("dl", &[])
+    .el("dt", &[], w::DEBRIEF_WHY.get(l))
+    .el("dd", &[("data-testid", "debrief-why")], why)
+    .el("dt", &[], w::DEBRIEF_BROKE.get(l))
+    .open("dd", &[("data-testid", "debrief-broken")]);
+    if broken.is_empty() {
+        r.text(w::DEBRIEF_NONE_BROKEN.get(l));
+    } else {
+        r.open("ul", &[]);
+        for &(i, step) in &broken {
+            r.el("li", &[], &w::broken_at(l, invariant_name(l, i), step));
+        }
+        r.close("ul");
+    }
+    r.close("dd")
+        .el("dt", &[], w::DEBRIEF_MIRRORS.get(l))
+        .el("dd", &[("data-testid", "debrief-mirrors")], mirrors)
+        .close("dl")
+        .close("section");
+    r.html()
 }

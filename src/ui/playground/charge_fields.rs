@@ -27,6 +27,28 @@ pub struct ChargeFieldsProps {
     pub on_submit: Callback<Submit>,
 }
 
+/// A button that makes a move (`s`, sent to `on`), with, right under it when the challenge
+/// refused that move, why (announced: `role="alert"`; the button is marked `aria-invalid` and
+/// described by it). One function for every such button keeps the page's wasm small.
+pub fn move_button(
+    f: &SandboxForm,
+    s: Submit,
+    on: &Callback<Submit>,
+    label: &'static str,
+    testid: Option<&'static str>,
+    (primary, disabled): (bool, bool),
+) -> Html {
+    const ID: &str = "move-refused";
+    let refused = f.refused_at(s);
+    html! { <>
+        <button class={primary.then_some("primary")} onclick={on.reform(move |_: MouseEvent| s)} data-testid={testid} disabled={disabled}
+                aria-invalid={refused.map(|_| "true")} aria-describedby={refused.map(|_| ID)}>{ label }</button>
+        if let Some(why) = refused {
+            <p class="field-error refused" role="alert" id={ID} data-testid="move-refused">{ why.to_string() }</p>
+        }
+    </> }
+}
+
 /// The "one charge" fieldset.
 pub fn charge_fields(p: &ChargeFieldsProps) -> Html {
     let (l, f) = (p.lang, &p.form);
@@ -35,7 +57,6 @@ pub fn charge_fields(p: &ChargeFieldsProps) -> Html {
             edit(e.target_unchecked_into::<HtmlInputElement>().value())
         })
     };
-    let submit = |s: Submit| p.on_submit.reform(move |_: MouseEvent| s);
     let gen = |format: KeyFormat| {
         let seed = p.seed;
         p.on_edit
@@ -65,9 +86,9 @@ pub fn charge_fields(p: &ChargeFieldsProps) -> Html {
                 <select onchange={on_fault} data-testid="fault-select">
                     { for Fault::EVERY.iter().map(|x| html! { <option value={x.id()} selected={*x == f.fault}>{ text::fault_name(l, *x) }</option> }) }
                 </select></label>
-            <button class="primary" onclick={submit(Submit::Charge)} data-testid="send">{ view::playground::SEND.get(l) }</button>
-            <button onclick={submit(Submit::Retry { new_key: false })} data-testid="retry-same" disabled={p.last_key.is_none()}>{ view::playground::RETRY_SAME_KEY.get(l) }</button>
-            <button onclick={submit(Submit::Retry { new_key: true })} data-testid="retry-new" disabled={p.last_key.is_none()}>{ view::playground::RETRY_NEW_KEY.get(l) }</button>
+            { move_button(f, Submit::Charge, &p.on_submit, view::playground::SEND.get(l), Some("send"), (true, false)) }
+            { move_button(f, Submit::Retry { new_key: false }, &p.on_submit, view::playground::RETRY_SAME_KEY.get(l), Some("retry-same"), (false, p.last_key.is_none())) }
+            { move_button(f, Submit::Retry { new_key: true }, &p.on_submit, view::playground::RETRY_NEW_KEY.get(l), Some("retry-new"), (false, p.last_key.is_none())) }
             <p class="note" data-testid="last-key">{ view::playground::retry_note(l, p.last_key.as_deref()) }</p>
         </fieldset>
     }

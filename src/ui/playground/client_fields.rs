@@ -8,6 +8,7 @@ use crate::sim::RetryKind;
 use crate::ui::i18n::Lang;
 use crate::ui::text::{self, view};
 
+use super::charge_fields::move_button;
 use super::sandbox_form::{by_id, Edit, SandboxForm, Submit};
 
 /// What [`client_fields`] draws.
@@ -45,7 +46,7 @@ pub fn client_fields(p: &ClientFieldsProps) -> Html {
             <legend>{ view::playground::CONCURRENT_DUPLICATES.get(l) }</legend>
             <label>{ view::playground::requests_at_once(l) }
                 <input type="text" inputmode="numeric" value={f.parallel.clone()} oninput={text(Edit::Parallel)} size="4" /></label>
-            <button onclick={p.on_submit.reform(|_: MouseEvent| Submit::Parallel)} data-testid="send-parallel">{ view::playground::SEND_WITH_ONE_KEY.get(l) }</button>
+            { move_button(f, Submit::Parallel, &p.on_submit, view::playground::SEND_WITH_ONE_KEY.get(l), Some("send-parallel"), (false, false)) }
         </fieldset>
         <fieldset>
             <legend>{ view::playground::RETRYING_CLIENT.get(l) }</legend>
@@ -57,7 +58,7 @@ pub fn client_fields(p: &ClientFieldsProps) -> Html {
                 <input type="text" inputmode="numeric" value={f.attempts.clone()} oninput={text(Edit::Attempts)} size="4" /></label>
             <label class="check"><input type="checkbox" checked={f.new_key_per_retry} onchange={p.on_edit.reform(|_: Event| Edit::ToggleNewKeyPerRetry)} />
                 { view::playground::NEW_KEY_PER_RETRY.get(l) }</label>
-            <button onclick={p.on_submit.reform(|_: MouseEvent| Submit::Operation)} data-testid="send-operation">{ view::playground::RUN_CLIENT.get(l) }</button>
+            { move_button(f, Submit::Operation, &p.on_submit, view::playground::RUN_CLIENT.get(l), Some("send-operation"), (false, false)) }
         </fieldset>
     </> }
 }

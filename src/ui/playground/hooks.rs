@@ -72,6 +72,17 @@ pub fn use_remembered_run(state: UseReducerHandle<PageState>, route: Route) {
     );
 }
 
+/// After "Next" (a new lesson on the same page), focus goes to the new lesson's heading.
+#[hook]
+pub fn use_focus_after_next(route: Route) {
+    use_effect_with(route, |_| {
+        web::move_focus(
+            "[data-testid=next-lesson], [data-testid=on-the-way] a",
+            "[data-testid=lesson] h2",
+        );
+    });
+}
+
 /// Saves the learner's progress (answers, done and won marks) whenever it changes.
 #[hook]
 pub fn use_saved_progress(state: UseReducerHandle<PageState>) {

@@ -11,8 +11,13 @@ use super::challenge_card::{ChallengeCard, Standing};
 use super::predict::PredictBlock;
 use super::sandbox_form::Change;
 use super::state::{Action, PageState};
+use super::teach::Progress;
 use crate::ui::text::lessons::{self, Lesson};
 use crate::ui::text::view;
+
+/// The sandbox card's list of challenges (`scenario_nav::challenge_list`), with the learner's
+/// marks. In the sandbox page's `Tools` only.
+pub type ChallengeList = fn(Lang, &Progress) -> Html;
 
 /// The lesson card's drawing (see [`lesson_card`]): in the first page's `Tools` only.
 pub type LessonCard = for<'a> fn(&IntroProps<'a>, &'static Lesson) -> Html;
@@ -23,6 +28,8 @@ pub struct IntroProps<'a> {
     pub lang: Lang,
     /// The challenge card, from the page's parts (`page::Tools`).
     pub challenge: Option<ChallengeCard>,
+    /// The sandbox card's list of challenges, from the page's parts.
+    pub challenge_list: Option<ChallengeList>,
     /// The lesson card, from the page's parts.
     pub lesson: Option<LessonCard>,
     /// A lesson's question, from the page's parts.
@@ -48,7 +55,6 @@ pub fn intro(p: &IntroProps) -> Html {
     let l = p.lang;
     let teach = &p.state.teach;
     if let (Some(c), Some(run), Some(card)) = (&teach.challenge, &p.state.run, p.challenge) {
-        let position = p.session.map_or(0, Session::position);
         // At the run's last step with the goal not met, these moves do not win (with no move of
         // the learner's yet, as after "Clear all inputs", there is nothing to judge).
         let moved = c.moves_used(&run.scenario) > 0;
@@ -57,7 +63,7 @@ pub fn intro(p: &IntroProps) -> Html {
             (false, Some(s)) if moved && s.at_end() && s.total() > 0 => Standing::Ended,
             _ => Standing::Open,
         };
-        return card(l, c, &run.scenario, position, standing, p.on);
+        return card(l, c, &run.scenario, p.session, standing, p.on);
     }
     let lesson = match p.route {
         Route::Scenario(id) => lessons::lesson(id),
@@ -71,6 +77,7 @@ pub fn intro(p: &IntroProps) -> Html {
             <section class="lesson card">
                 <h2>{ view::playground::SANDBOX_HEADING.get(l) }</h2>
                 <p>{ view::playground::SANDBOX_INTRO.get(l) }</p>
+                if let Some(list) = p.challenge_list { { list(l, &teach.progress) } }
             </section>
         }
     </> }
@@ -84,7 +91,7 @@ pub fn lesson_card(p: &IntroProps, ls: &'static Lesson) -> Html {
     let teach = &p.state.teach;
     html! {
         <section class="lesson card" data-testid="lesson">
-            <h2><span class="lesson-number">{ lessons::number(ls.id).unwrap_or_default() }</span>{ " " }{ Lesson::pick(l, ls.title) }</h2>
+            <h2 tabindex="-1"><span class="lesson-number">{ lessons::number(ls.id).unwrap_or_default() }</span>{ " " }{ Lesson::pick(l, ls.title) }</h2>
             if let Some(w) = lessons::words(ls.id) {
                 <p>{ Lesson::pick(l, w.story) }</p>
                 if let (Some(pred), Some(s), Some(block)) = (&teach.prediction, p.session, p.predict) {
@@ -94,6 +101,7 @@ pub fn lesson_card(p: &IntroProps, ls: &'static Lesson) -> Html {
             if let (Some(original), Some(run)) = (p.original, &p.state.run) {
                 { changed_note(l, original, &run.scenario, p.on_change) }
             }
+            { reset_lesson(l, ls.id, p.on) }
             { on_the_way(l, ls.id) }
             if let Some(next) = lessons::next(ls.id).and_then(lessons::lesson) {
                 <p class="next-lesson">
@@ -104,6 +112,24 @@ pub fn lesson_card(p: &IntroProps, ls: &'static Lesson) -> Html {
                 { closing_card(l) }
             }
         </section>
+    }
+}
+
+/// "Reset this lesson": the run as built, at step 0, its question asked again.
+fn reset_lesson(l: Lang, id: &'static str, on: &Callback<Action>) -> Html {
+    use crate::ui::text::view::common as words;
+    let on = on.clone();
+    let reset = Callback::from(move |_: MouseEvent| {
+        if let Some(built) = crate::sim::builtin(id) {
+            on.emit(Action::Change(Change::Replace(built), l));
+        }
+        on.emit(Action::AskAgain);
+        on.emit(Action::Control(crate::ui::run::Control::Reset));
+    });
+    html! {
+        <p class="reset-lesson">
+            <button data-testid="reset-lesson" title={words::RESET_LESSON_TITLE.get(l)} onclick={reset}>{ words::RESET_LESSON.get(l) }</button>
+        </p>
     }
 }
 

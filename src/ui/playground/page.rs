@@ -16,14 +16,16 @@ use super::build_progress::{build_progress, BuildProgressProps};
 use super::caption::caption;
 use super::challenge_card::{challenge_card, ChallengeCard};
 use super::fork::{fork_panel, ForkProps};
-use super::hooks::{use_build_slices, use_remembered_run, use_saved_progress, use_whole_page};
-use super::intro::{intro, lesson_card, IntroProps, LessonCard};
+use super::hooks::{
+    use_build_slices, use_focus_after_next, use_remembered_run, use_saved_progress, use_whole_page,
+};
+use super::intro::{intro, lesson_card, ChallengeList, IntroProps, LessonCard};
 use super::notice::{notice_bar, NoticeBarProps};
 use super::panel::service_panel;
 use super::predict::{predict_block, PredictBlock};
 use super::sandbox::{Sandbox, SandboxProps};
 use super::sandbox_form::Change;
-use super::scenario_nav::{scenario_nav, ScenarioNavProps};
+use super::scenario_nav::{challenge_list, scenario_nav, ScenarioNavProps};
 use super::services::ServicePicker;
 use super::share_panel::SharePanel;
 use super::state::{Action, PageState, Run};
@@ -69,6 +71,8 @@ pub struct Tools {
     pub sandbox: Option<fn(SandboxProps) -> Html>,
     /// The challenge card.
     pub challenge: Option<ChallengeCard>,
+    /// The sandbox card's list of challenges.
+    pub challenge_list: Option<ChallengeList>,
     /// A lesson's question: predict, then reveal.
     pub predict: Option<PredictBlock>,
     /// Where the questions and the challenges come from.
@@ -84,6 +88,7 @@ impl Tools {
     pub const LESSONS: Tools = Tools {
         sandbox: None,
         challenge: None,
+        challenge_list: None,
         predict: Some(predict_block),
         teachers: Teachers::LESSONS,
         lesson: Some(lesson_card),
@@ -93,6 +98,7 @@ impl Tools {
     pub const SANDBOX: Tools = Tools {
         sandbox: Some(|p| html! { <Sandbox ..p /> }),
         challenge: Some(challenge_card),
+        challenge_list: Some(challenge_list),
         predict: None,
         teachers: Teachers::CHALLENGES,
         lesson: None,
@@ -264,6 +270,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
         use_play_timer(tick, state.playing, position, state.speed_ms);
     }
     use_remembered_run(state.clone(), route.clone());
+    use_focus_after_next(route.clone());
     use_saved_progress(state.clone());
     use_build_slices(dispatch.clone(), state.building.as_ref().map(|b| b.slices));
     let whole = use_whole_page(props.staged);
@@ -283,7 +290,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
         <div class="playground">
             { scenario_nav(&ScenarioNavProps { lang: l, dir: props.dir, route: &route, progress: &state.teach.progress, open: state.toc_open, on_toggle: on.toggle_toc.clone() }) }
             if let Some(n) = state.notice.clone() { { notice_bar(&NoticeBarProps { lang: l, notice: n, on_dismiss: on.dismiss.clone() }) } }
-            { intro(&IntroProps { lang: l, challenge: props.tools.challenge, lesson: props.tools.lesson, predict: props.tools.predict, route: &route, original: changed_lesson.as_ref(), on_change: &on.change, state: &state, session: session.as_deref(), on: &on.action }) }
+            { intro(&IntroProps { lang: l, challenge: props.tools.challenge, challenge_list: props.tools.challenge_list, lesson: props.tools.lesson, predict: props.tools.predict, route: &route, original: changed_lesson.as_ref(), on_change: &on.change, state: &state, session: session.as_deref(), on: &on.action }) }
             if let Some(b) = state.building.as_ref() {
                 { build_progress(&BuildProgressProps { lang: l, progress: b.progress, on_cancel: on.cancel.clone() }) }
             } else if let Some(run) = state.run.as_ref() {
@@ -313,7 +320,7 @@ fn run_view(
     html! { <>
         <div class="run-bar">
             <Controls lang={l} position={position} total={total} playing={state.playing} speed_ms={state.speed_ms} on={on.control.clone()} limit={state.limit()} />
-            { caption(l, &run.session(), state.tab) }
+            { caption(l, &run.session(), state.tab, asked_column(state)) }
         </div>
         <p class="muted pace-note">{ view::playground::PACE_NOTE.get(l) }</p>
         if !challenge {
@@ -323,7 +330,7 @@ fn run_view(
             <ServicePicker lang={l} scenario={run.scenario.clone()} on_change={on.change.clone()} />
         </div>
         if let (true, Some(form)) = (sandbox || challenge, props.tools.sandbox) {
-            { form(SandboxProps { lang: l, scenario: run.scenario.clone(), last_key: run.session().finished(0).and_then(last_key), on_change: on.change.clone(), settings: !challenge, fixed_inputs: state.teach.challenge.as_ref().map_or(0, |c| c.start.inputs.len()) }) }
+            { form(SandboxProps { lang: l, scenario: run.scenario.clone(), last_key: run.session().finished(0).and_then(last_key), on_change: on.change.clone(), settings: !challenge, fixed_inputs: state.teach.challenge.as_ref().map_or(0, |c| c.start.inputs.len()), challenge: state.teach.challenge.clone() }) }
         }
         if !whole {
             <div class="services-pending" aria-busy="true"></div>
@@ -355,4 +362,10 @@ fn below_run(props: &PlaygroundProps, state: &PageState, run: &Run, on: &Handler
             if let Some(out) = props.tools.leaves_out { { out(l) } }
         </div>
     </> }
+}
+
+/// The column the lesson's question is about, when one is posed on the run.
+fn asked_column(state: &PageState) -> Option<usize> {
+    let prediction = state.teach.prediction.as_ref()?;
+    prediction.posed.as_ref().ok().map(|p| p.column)
 }

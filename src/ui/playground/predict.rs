@@ -9,9 +9,10 @@ use crate::sim::{Session, World};
 use crate::ui::i18n::Lang;
 use crate::ui::text::{self, teach::value_text, view};
 
+use super::sandbox_form::Change;
 use super::state::Action;
 use super::teach::{Answer, Prediction};
-use crate::ui::text::lessons::{Lesson, Words};
+use crate::ui::text::lessons::{self, Lesson, Words};
 
 /// What every service ended with: its balance and its charges, from the finished run.
 fn outcome(l: Lang, s: &Session) -> Html {
@@ -122,7 +123,7 @@ pub fn predict_block(
             view::playground::verdict_skipped(l, &value_text(l, right)),
         ),
     };
-    html! {
+    html! { <>
         <div class="predict" data-testid="predict" data-state={state}>
             <p class="ask"><strong>{ view::playground::PREDICT_PREFIX.get(l) }</strong>{ ask }</p>
             <p class={classes!("verdict", state)} data-testid="verdict" role="status">{ verdict }</p>
@@ -131,6 +132,49 @@ pub fn predict_block(
             { outcome(l, s) }
             <p class="takeaway">{ Lesson::pick(l, lesson.takeaway) }</p>
             <button class="again" data-testid="predict-again" onclick={on.reform(|_| Action::AskAgain)}>{ view::playground::ASK_AGAIN.get(l) }</button>
+        </div>
+        { transfer_block(l, p, on) }
+    </> }
+}
+
+/// The variation question, once the lesson's own is answered: open, then judged, with each
+/// choice's belief and a button that loads the varied run from its first step.
+fn transfer_block(l: Lang, p: &Prediction, on: &Callback<Action>) -> Html {
+    use view::playground as w;
+    let (Some(t), Some(words)) = (&p.transfer, lessons::variation(p.question.lesson)) else {
+        return Html::default();
+    };
+    let posed = &t.1;
+    let ask = html! { <p class="ask"><strong>{ w::VARIATION_LABEL.get(l) }</strong>{ Lesson::pick(l, words.ask) }</p> };
+    let Some(picked) = p.transfer_answer.and_then(|i| posed.choices.get(i)) else {
+        let choices = posed.choices.iter().enumerate().map(|(i, g)| {
+            html! { <button class="choice" data-choice={i.to_string()} onclick={on.reform(move |_| Action::AnswerTransfer(i))}>{ value_text(l, g.value) }</button> }
+        });
+        return html! {
+            <div class="predict transfer" data-testid="transfer" data-state="open" role="group" aria-label={w::VARIATION_QUESTION.get(l)}>
+                { ask }<div class="choices">{ for choices }</div>
+            </div>
+        };
+    };
+    let right = posed.answer_value().value;
+    let (state, verdict) = if picked.value == right {
+        ("right", w::verdict_right(l, &value_text(l, right)))
+    } else {
+        let said = value_text(l, picked.value);
+        ("wrong", w::verdict_wrong(l, &said, &value_text(l, right)))
+    };
+    let (varied, on) = (t.0.clone(), on.clone());
+    let load = Callback::from(move |_: MouseEvent| {
+        on.emit(Action::Change(Change::Replace(varied.clone()), l));
+        on.emit(Action::Control(crate::ui::run::Control::Reset));
+    });
+    html! {
+        <div class="predict transfer" data-testid="transfer" data-state={state}>
+            { ask }
+            <p class={classes!("verdict", state)} role="status">{ verdict }</p>
+            <p class="why">{ Lesson::pick(l, words.why) }</p>
+            { beliefs(l, &posed.choices, Answer::Picked(picked.value)) }
+            <button data-testid="run-variation" onclick={load}>{ w::RUN_VARIATION.get(l) }</button>
         </div>
     }
 }

@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::sim::teach::Challenge;
 use crate::sim::Scenario;
 use crate::ui::i18n::Lang;
 use crate::ui::text::{self, view};
@@ -36,6 +37,9 @@ pub struct SandboxProps {
     /// The first inputs that are not the learner's to clear: a challenge's starting inputs.
     #[prop_or(0)]
     pub fixed_inputs: usize,
+    /// The challenge on the page: a move it does not allow is refused under the button used.
+    #[prop_or_default]
+    pub challenge: Option<Rc<Challenge>>,
 }
 
 /// The sandbox form.
@@ -61,15 +65,25 @@ pub fn sandbox(p: &SandboxProps) -> Html {
         let form = form.dispatcher();
         Callback::from(move |e: Edit| form.dispatch(e))
     };
-    // A button: the input it makes of the form goes to the page, or its error under the heading.
+    // A button: the input it makes of the form goes to the page, or its error under the heading;
+    // a move the challenge does not allow is refused under the button itself.
     let on_submit = {
         let (form, on, last) = (form.clone(), p.on_change.clone(), p.last_key.clone());
+        let (challenge, scenario) = (p.challenge.clone(), p.scenario.clone());
         Callback::from(
             move |submit: Submit| match form.input(submit, last.as_deref()) {
-                Ok(input) => {
-                    form.dispatch(Edit::Said(None));
-                    on.emit(Change::Push(input));
-                }
+                Ok(input) => match challenge
+                    .as_ref()
+                    .map(|c| (c, c.check_move(&scenario, &input)))
+                {
+                    Some((c, Err(r))) => {
+                        form.dispatch(Edit::Refused(submit, text::move_refused(l, c, r)))
+                    }
+                    _ => {
+                        form.dispatch(Edit::Said(None));
+                        on.emit(Change::Push(input));
+                    }
+                },
                 Err(e) => form.dispatch(Edit::Said(Some(text::input_error(l, &e)))),
             },
         )

@@ -76,6 +76,8 @@ pub struct SandboxForm {
     pub crash_relay: bool,
     /// Why the last button did nothing, in the page language.
     pub error: Option<String>,
+    /// The button whose move the challenge refused, and why (shown under that button).
+    pub refused: Option<(Submit, String)>,
     /// Who sends the next charge or client (issue 13): account, stamped body, no key.
     pub caller: Caller,
 }
@@ -94,6 +96,7 @@ impl Default for SandboxForm {
             deposit: "500".into(),
             crash_relay: false,
             error: None,
+            refused: None,
             caller: Caller::default(),
         }
     }
@@ -125,6 +128,8 @@ pub enum Edit {
     ToggleCrashRelay,
     /// The outcome of the last button: a message, or none.
     Said(Option<String>),
+    /// The challenge refused the move of this button, for this reason.
+    Refused(Submit, String),
     /// The account select (an account number as typed in the option's value).
     Account(u32),
     /// The stamped-body box.
@@ -155,7 +160,14 @@ impl Reducible for SandboxForm {
             Edit::ToggleNewKeyPerRetry => f.new_key_per_retry = !f.new_key_per_retry,
             Edit::Deposit(v) => f.deposit = v,
             Edit::ToggleCrashRelay => f.crash_relay = !f.crash_relay,
-            Edit::Said(v) => f.error = v,
+            Edit::Said(v) => {
+                f.error = v;
+                f.refused = None;
+            }
+            Edit::Refused(s, why) => {
+                f.error = None;
+                f.refused = Some((s, why));
+            }
             Edit::Account(a) => f.caller.account = a,
             Edit::ToggleStamp => f.caller.stamps_body = !f.caller.stamps_body,
             Edit::ToggleNoKey => f.caller.sends_key = !f.caller.sends_key,
@@ -187,6 +199,14 @@ pub enum Submit {
 }
 
 impl SandboxForm {
+    /// Why the challenge refused the move of button `s`, if it did.
+    pub fn refused_at(&self, s: Submit) -> Option<&str> {
+        self.refused
+            .as_ref()
+            .filter(|r| r.0 == s)
+            .map(|r| r.1.as_str())
+    }
+
     fn typed_key(&self) -> Result<Option<String>, InputError> {
         let k = self.key.trim().to_string();
         if k.is_empty() {
@@ -303,6 +323,20 @@ mod tests {
             Edit::Key(" order-1 ".into()),
             Edit::Fault(Fault::ResponseLost),
         ])
+    }
+
+    #[test]
+    fn a_refused_move_belongs_to_the_button_used_until_the_next_outcome() {
+        let day = Submit::Advance(25 * HOUR_MS);
+        let f = edited([
+            Edit::Said(Some("bad".into())),
+            Edit::Refused(day, "no".into()),
+        ]);
+        assert_eq!((f.error.as_deref(), f.refused_at(day)), (None, Some("no")));
+        assert_eq!(f.refused_at(Submit::Advance(HOUR_MS)), None);
+        assert_eq!(f.refused_at(Submit::Charge), None);
+        let f = f.reduce(Edit::Said(None));
+        assert_eq!(f.refused_at(day), None);
     }
 
     #[test]

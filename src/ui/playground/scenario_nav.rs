@@ -187,6 +187,37 @@ fn extra_links(r: &mut Raw, l: Lang, dir: &str, route: &Route, p: &Progress) {
     r.close("ul").close("div");
 }
 
+/// The sandbox card's list of challenges (the lab's open its page), shown at once, not behind
+/// the table of contents' button. Only the sandbox page's `Tools` names it.
+pub fn challenge_list(l: Lang, p: &Progress) -> Html {
+    let dir = crate::ui::app::page_dir(&Route::Sandbox);
+    let mut r = Raw::default();
+    r.el(
+        "h3",
+        &[("id", "ch-list-h")],
+        view::playground::CHALLENGES.get(l),
+    )
+    .open(
+        "ul",
+        &[
+            ("class", "challenge-list"),
+            ("data-testid", "challenge-list"),
+            ("aria-labelledby", "ch-list-h"),
+        ],
+    );
+    for id in CHALLENGE_IDS {
+        let href = href_from(dir, &Route::Challenge(id.into()));
+        link(&mut r, p, l, &href, id, challenges::title(l, id), false);
+    }
+    for id in LAB_CHALLENGE_IDS {
+        let href = href_from(dir, &Route::LabChallenge(id.into()));
+        let title = format!("{} ↗", challenges::title(l, id));
+        link(&mut r, p, l, &href, id, &title, false);
+    }
+    r.close("ul");
+    r.html()
+}
+
 /// The table of contents.
 pub fn scenario_nav(p: &ScenarioNavProps) -> Html {
     let l = p.lang;

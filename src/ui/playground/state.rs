@@ -155,6 +155,8 @@ pub enum Action {
     CancelBuild(Lang),
     /// Answer the lesson's question with choice `i`; the run moves to the step that shows it.
     Answer(usize),
+    /// Answer the lesson's variation question with choice `i`.
+    AnswerTransfer(usize),
     /// Skip the question.
     Skip,
     /// Ask the question again (the run goes back to where it is asked).
@@ -659,6 +661,20 @@ impl PageState {
                 self.cancel_build(lang);
             }
             Action::ToggleToc => self.toc_open = !self.toc_open,
+            Action::AnswerTransfer(i) => {
+                let before = self
+                    .teach
+                    .prediction
+                    .as_ref()
+                    .and_then(|p| p.transfer_answer);
+                self.teach.answer_transfer(i);
+                let after = self
+                    .teach
+                    .prediction
+                    .as_ref()
+                    .and_then(|p| p.transfer_answer);
+                return before != after;
+            }
             // The run's own moves are `apply`'s.
             Action::Control(_)
             | Action::Tick

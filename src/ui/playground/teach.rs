@@ -26,6 +26,18 @@ pub struct Teachers {
     pub pose: PoseFn,
     /// A challenge, by id.
     pub challenge: fn(&str) -> Option<Challenge>,
+    /// A lesson's variation question posed on its varied run, by id (the sandbox page's has
+    /// none, so its download carries none of them).
+    pub transfer: fn(&str) -> Option<Varied>,
+}
+
+/// A variation question posed on its run: the varied scenario (the page can load it) and the
+/// question on it.
+pub type Varied = Rc<(Scenario, Posed<Guess>)>;
+
+/// The first page's: the variation of the lesson, posed.
+fn varied(id: &str) -> Option<Varied> {
+    lesson::transfer(id)?.pose().ok().map(Rc::new)
 }
 
 /// A lesson's question against the run on the page, or why it does not apply.
@@ -58,6 +70,7 @@ impl Teachers {
         lesson: crate::sim::builtin,
         pose: POSE,
         challenge: |_| None,
+        transfer: varied,
     };
     /// The sandbox page's: the challenges.
     pub const CHALLENGES: Teachers = Teachers {
@@ -65,6 +78,7 @@ impl Teachers {
         lesson: |_| None,
         pose: PoseFn(|_, _| Err(NotPosed::NeverAsked)),
         challenge: lesson::challenge,
+        transfer: |_| None,
     };
     /// Both (tests, and code that does not know its page).
     pub const ALL: Teachers = Teachers {
@@ -72,6 +86,7 @@ impl Teachers {
         lesson: crate::sim::builtin,
         pose: POSE,
         challenge: lesson::challenge,
+        transfer: varied,
     };
 }
 
@@ -89,6 +104,10 @@ pub struct Prediction {
     /// The learner's answer, if any (for the run as it is: a change that moves the answer asks
     /// again).
     pub answer: Option<Answer>,
+    /// The lesson's variation question, if it has one, posed on its varied run.
+    pub transfer: Option<Varied>,
+    /// The learner's answer to it (the index of the choice picked).
+    pub transfer_answer: Option<usize>,
 }
 
 impl Prediction {
@@ -138,6 +157,8 @@ impl Teach {
                 pose: teachers.pose,
                 posed: Err(NotPosed::NeverAsked),
                 answer: None,
+                transfer: (teachers.transfer)(question.lesson),
+                transfer_answer: None,
             }),
             challenge,
             won: false,
@@ -203,6 +224,16 @@ impl Teach {
                     .answers
                     .insert(p.question.lesson.to_string(), answer);
                 self.progress_changed += 1;
+            }
+        }
+    }
+
+    /// Answers the variation question with choice `i` (once).
+    pub fn answer_transfer(&mut self, i: usize) {
+        if let Some(p) = &mut self.prediction {
+            let fits = p.transfer.as_ref().is_some_and(|t| i < t.1.choices.len());
+            if fits && p.transfer_answer.is_none() {
+                p.transfer_answer = Some(i);
             }
         }
     }

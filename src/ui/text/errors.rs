@@ -287,8 +287,8 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
         }
         E::BranchOnly => lang
             .t(
-                "A fault change names an attempt at a step, so it can only be a fork (in `branch`), not a script input.",
-                "障害の変更はあるステップの試行を指すので、フォーク（`branch`）にしか書けない。スクリプトの入力には使えない。",
+                "A fault change names an attempt at a step, so it can only be a fork (in “branch”), not a script input.",
+                "障害の変更はあるステップの試行を指すので、フォーク（branch）にしか書けない。スクリプトの入力には使えない。",
             )
             .into(),
         E::BranchPastEnd { at_step, end } => tr!(
@@ -358,7 +358,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             let q = match quantity {
                 Quantity::Time => lang.t("simulated time", "シミュレーション時間"),
                 Quantity::Balance => lang.t("the balance", "残高"),
-                _ => lang.t("a counter", "カウンタ"),
+                _ => lang.t("a counter", "カウンター"),
             };
             tr!(
                 lang,
@@ -599,8 +599,8 @@ pub fn lab_error(lang: Lang, e: &LabError) -> String {
             .to_string(),
         LabError::MissingMarker { marker } => tr!(
             lang,
-            "src/sim/article/mod.rs has no `// @lab {marker}` marker: the lab cannot show that step's code",
-            "src/sim/article/mod.rs に `// @lab {marker}` マーカーがないため、このステップのコードを表示できません"
+            "src/sim/article/mod.rs has no “// @lab {marker}” marker: the lab cannot show that step's code",
+            "src/sim/article/mod.rs に「// @lab {marker}」マーカーがないため、このステップのコードを表示できません"
         ),
     }
 }

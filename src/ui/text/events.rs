@@ -14,7 +14,10 @@ fn check_outcome(lang: Lang, outcome: CheckOutcome) -> (&'static str, Tone) {
         CheckOutcome::Hit => (lang.t("found: replay", "あり：リプレイ"), Tone::Good),
         CheckOutcome::Miss => (lang.t("not found: execute", "なし：実行"), Tone::Plain),
         CheckOutcome::Conflict => (lang.t("in flight: 409", "処理中：409"), Tone::Good),
-        CheckOutcome::Mismatch => (lang.t("parameters differ", "パラメータ不一致"), Tone::Good),
+        CheckOutcome::Mismatch => (
+            lang.t("parameters differ", "パラメーター不一致"),
+            Tone::Good,
+        ),
         CheckOutcome::Expired => (
             lang.t("expired: execute again", "期限切れ：再実行"),
             Tone::Bad,
@@ -60,7 +63,7 @@ pub const LANE_NAMES: [Pair; 7] = [
     pair!("Server", "サーバー"),
     pair!("Store", "ストア"),
     pair!("Relay", "リレー"),
-    pair!("Consumer", "コンシューマ"),
+    pair!("Consumer", "コンシューマー"),
     pair!("Processor", "決済代行"),
 ];
 

@@ -129,7 +129,7 @@ pub fn locks_text(lang: Lang, record: &StepRecord) -> String {
     let mut parts = Vec::new();
     if !record.locks_within.is_empty() {
         let names: Vec<&str> = record.locks_within.iter().map(|l| l.field()).collect();
-        let names = names.join(", ");
+        let names = names.join(lang.t(", ", "、"));
         parts.push(tr!(
             lang,
             "took and released {names}",
@@ -144,7 +144,7 @@ pub fn locks_text(lang: Lang, record: &StepRecord) -> String {
         let name = l.field();
         parts.push(tr!(lang, "released {name}", "{name} を解放"));
     }
-    parts.join("; ")
+    parts.join(lang.t("; ", "、"))
 }
 
 /// An outcome group's label: "1 success + 2 duplicates", ….

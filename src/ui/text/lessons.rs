@@ -65,6 +65,10 @@ pub struct Section {
 /// The lesson path, in the article's order.
 pub const PATH: &[Section] = &[
     Section {
+        title: pair!("The Idempotency-Key header", "Idempotency-Key ヘッダー"),
+        items: &[Item::Lesson("the-header")],
+    },
+    Section {
         title: pair!("Why a retry is dangerous", "なぜリトライは危ないか"),
         items: &[
             Item::Lesson("timeout-ambiguity"),
@@ -86,7 +90,10 @@ pub const PATH: &[Section] = &[
             Item::Page {
                 id: "lab",
                 href: "lab/#/lab",
-                title: pair!("Play the scheduler in the lab", "ラボでスケジューラを操る"),
+                title: pair!(
+                    "Play the scheduler in the lab",
+                    "ラボでスケジューラーを操る"
+                ),
                 ready: true,
             },
         ],
@@ -116,7 +123,7 @@ pub const PATH: &[Section] = &[
         items: &[Item::Lesson("failure-cached")],
     },
     Section {
-        title: pair!("Property-based checks", "プロパティベースの検証"),
+        title: pair!("Property-based checks", "プロパティベーステスト"),
         items: &[
             Item::Lesson("many-retries"),
             Item::Page {
@@ -166,13 +173,13 @@ pub const PATH: &[Section] = &[
         }],
     },
     Section {
-        title: pair!("Kafka's idempotent producer", "Kafka の冪等プロデューサ"),
+        title: pair!("Kafka's idempotent producer", "Kafka の冪等プロデューサー"),
         items: &[Item::Page {
             id: "kafka",
             href: "kafka/",
             title: pair!(
                 "Producer ids and sequence numbers: a page of its own",
-                "プロデューサIDとシーケンス番号（専用ページ）"
+                "プロデューサーIDとシーケンス番号（専用ページ）"
             ),
             ready: true,
         }],
@@ -206,6 +213,10 @@ pub const WIRE_LESSON: &str = "key-replays";
 
 /// All lessons: id and title.
 pub const LESSONS: &[Lesson] = &[
+    Lesson {
+        id: "the-header",
+        title: pair!("One header, one operation", "1つのヘッダー、1つの操作"),
+    },
     Lesson {
         id: "timeout-ambiguity",
         title: pair!("A timeout is not an answer", "タイムアウトは答えではない"),
@@ -334,6 +345,13 @@ pub const LESSONS: &[Lesson] = &[
 /// `playground::Tools::words`), so the sandbox page's wasm carries none of them.
 pub const WORDS: &[Words] = &[
     Words {
+        id: "the-header",
+        story: pair!("A payment API receives charges over HTTP: POST /charges with the amount in the body. Before its first try the client mints a key, a random UUID, and sends it in an Idempotency-Key header. The client mints it because only the client knows which tries belong to one operation: a retry, a second tap on “Pay”. The atomic service keeps each key in its store, the same database as the balance, with the answer it gave, written in the same transaction as the charge. Here the client charges 100, gets its answer, and then sends the same request again with the same key. Step through it and watch “HTTP on the wire” under the column: the header goes out with each request.", "決済 API は HTTP で課金を受け付ける。本文に金額を入れた POST /charges。クライアントは最初の試行の前にキー（ランダムな UUID）を作り、Idempotency-Key ヘッダーに入れて送る。キーを作るのがクライアントなのは、どの試行が1つの操作に属するか（リトライ、「支払う」の2度押し）を知っているのがクライアントだけだから。アトミックなサービスは、キーを返した答えと一緒にストアに保存する。ストアは残高と同じデータベースで、課金と同じトランザクションで書く。ここではクライアントが100を課金して答えを受け取り、その後、同じリクエストを同じキーでもう一度送る。一歩ずつ進めて、列の下の「通信内容（HTTP）」を見よう。どのリクエストにもヘッダーが付いている。"),
+        ask: pair!("The same request arrives again with the same key. How many charges does the atomic service make in all?", "同じリクエストが同じキーでもう一度届く。アトミックなサービスの課金は全部で何回？"),
+        why: pair!("At step {step} the second request found its key in the store and got the stored answer back, byte for byte, without running the charge: a replay. The server never asks why the request came again; the key tells it that this is the same operation.", "ステップ {step} で2つ目のリクエストはストアにキーを見つけ、課金を実行せずに保存された答えをそのまま受け取った。これがリプレイ。サーバーは、なぜリクエストがもう一度来たのかを問わない。同じ操作であることはキーが教える。"),
+        takeaway: pair!("The client mints one key per operation and sends it in the Idempotency-Key header on every try; the server stores the key with its answer, and answers a repeat from the store: a replay.", "クライアントは操作ごとにキーを1つ作り、どの試行でも Idempotency-Key ヘッダーで送る。サーバーはキーを答えと一緒に保存し、繰り返しにはストアから答える。これがリプレイ。"),
+    },
+    Words {
         id: "timeout-ambiguity",
         story: pair!("A client asks the atomic service to charge 100, sending an Idempotency-Key header with the request. The network drops the reply on its way back; the client waits, gives up, and is left with a timeout. A second later it sends the same request again, with the same key.", "クライアントがアトミックなサービスに100の課金を頼む。リクエストには Idempotency-Key ヘッダーを付ける。応答は帰り道でネットワークに落とされ、クライアントは待ったあげく諦め、手元にはタイムアウトだけが残る。1秒後、同じリクエストを同じキーでもう一度送る。"),
         ask: pair!("The client saw only a timeout, then tried again. How many times is the card charged in all?", "クライアントが見たのはタイムアウトだけ。そしてもう一度送った。カードは全部で何回課金される？"),
@@ -372,7 +390,7 @@ pub const WORDS: &[Words] = &[
         id: "concurrent-same-key",
         story: pair!("Two requests with the same key arrive at the same moment, and a third comes later. The TOCTOU service checks the key, charges and stores the result, each under a lock of its own, so between one request's check and its store the other can check too. The atomic and production services get the same requests.", "同じキーのリクエストが2つ同時に届き、3つ目が後から来る。TOCTOU サービスはキーの確認、課金、結果の保存をそれぞれ別のロックの下で行うので、一方の確認と保存の間に、もう一方も確認できてしまう。アトミックなサービスと本番型サービスにも同じリクエストが届く。"),
         ask: pair!("How many charges does the TOCTOU service make for that one key?", "TOCTOU サービスは、その1つのキーで何回課金する？"),
-        why: pair!("Both requests checked before either stored, so both found nothing and both charged; the last charge is step {step}. In the lab you can be the scheduler and find such an order yourself.", "どちらのリクエストも、相手が保存する前に確認したので、どちらも何も見つけずに課金した。最後の課金はステップ {step}。ラボでは自分がスケジューラになって、こういう順序を探せる。"),
+        why: pair!("Both requests checked before either stored, so both found nothing and both charged; the last charge is step {step}. In the lab you can be the scheduler and find such an order yourself.", "どちらのリクエストも、相手が保存する前に確認したので、どちらも何も見つけずに課金した。最後の課金はステップ {step}。ラボでは自分がスケジューラーになって、こういう順序を探せる。"),
         takeaway: pair!("Check-then-act is a race unless the check and the act are one critical section.", "確認してから実行するのは、確認と実行が1つのクリティカルセクションでない限り競合になる。"),
     },
     Words {
@@ -447,10 +465,10 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "outbox-relay-crash",
-        story: pair!("Two charges write their events to the outbox in the same transaction. The relay publishes them, then crashes before marking them sent; its next run publishes them again. One consumer keeps an inbox of processed event ids, the other does not.", "2つの課金が、同じトランザクションでイベントをアウトボックスに書く。リレーはそれを発行し、送信済みの印を付ける前にクラッシュする。次の実行でもう一度発行する。片方のコンシューマは処理済みイベントIDの受信箱を持ち、もう片方は持たない。"),
-        ask: pair!("How many e-mails does the consumer without an inbox send?", "受信箱を持たないコンシューマは、メールを何通送る？"),
-        why: pair!("The relay delivered every event twice, and the consumer without an inbox acted on every delivery, the last at step {step}. The one with an inbox ignored the repeats.", "リレーはどのイベントも2回届け、受信箱のないコンシューマは届くたびに処理した。最後はステップ {step}。受信箱のある方は繰り返しを無視した。"),
-        takeaway: pair!("The outbox is at-least-once; the consumer's inbox makes it effectively once.", "アウトボックスは少なくとも1回。コンシューマの受信箱が、それを実質1回にする。"),
+        story: pair!("Two charges write their events to the outbox in the same transaction. The relay publishes them, then crashes before marking them sent; its next run publishes them again. One consumer keeps an inbox of processed event ids, the other does not.", "2つの課金が、同じトランザクションでイベントをアウトボックスに書く。リレーはそれを発行し、送信済みの印を付ける前にクラッシュする。次の実行でもう一度発行する。片方のコンシューマーは処理済みイベントIDの受信箱を持ち、もう片方は持たない。"),
+        ask: pair!("How many e-mails does the consumer without an inbox send?", "受信箱を持たないコンシューマーは、メールを何通送る？"),
+        why: pair!("The relay delivered every event twice, and the consumer without an inbox acted on every delivery, the last at step {step}. The one with an inbox ignored the repeats.", "リレーはどのイベントも2回届け、受信箱のないコンシューマーは届くたびに処理した。最後はステップ {step}。受信箱のある方は繰り返しを無視した。"),
+        takeaway: pair!("The outbox is at-least-once; the consumer's inbox makes it effectively once.", "アウトボックスは少なくとも1回。コンシューマーの受信箱が、それを実質1回にする。"),
     },
     Words {
         id: "dual-write",
@@ -482,19 +500,80 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "key-scope",
-        story: pair!("Two shops on one payment API both call their first order order-1. Customer 1 pays 100 with key order-1; then customer 2 pays 100 with the same key. The article's atomic service looks keys up by the key alone; the production service by (account, key), as the IETF draft advises and rocket-rides does.", "1つの決済 API を使う2つの店が、どちらも最初の注文を order-1 と呼ぶ。顧客1がキー order-1 で100を払い、次に顧客2が同じキーで100を払う。記事のアトミックなサービスはキーだけで引く。本番型サービスは IETF ドラフトの勧めと rocket-rides のとおり（アカウント, キー）で引く。"),
+        story: pair!("Two shops on one payment API both call their first order order-1. Customer 1 pays 100 with key order-1; then customer 2 pays 100 with the same key. The article's atomic service looks keys up by the key alone; the production service by (account, key), as the IETF draft advises and rocket-rides does.", "1つの決済 API を使う2つの店が、どちらも最初の注文を order-1 と呼ぶ。顧客1がキー order-1 で100を払い、次に顧客2が同じキーで100を払う。記事のアトミックなサービスはキーだけで引く。本番型サービスは IETF ドラフトの勧めと rocket-rides のとおり（アカウントとキーの組）で引く。"),
         ask: pair!("Customer 2's request is arriving. How many charges does the atomic service make in all?", "顧客2のリクエストが届く。アトミックなサービスの課金は全部で何回？"),
         why: pair!("At step {step} the atomic service found order-1 and replayed customer 1's receipt to customer 2: customer 2 was never charged and has read another customer's answer. The production service kept the two keys apart and charged both.", "ステップ {step} でアトミックなサービスは order-1 を見つけ、顧客1の領収を顧客2にリプレイした。顧客2は課金されず、他の顧客の応答を読んだ。本番型サービスは2つのキーを分け、両方に課金した。"),
-        takeaway: pair!("Look keys up by (caller, key): a key is unique only within one client's requests.", "キーは（呼び出し元, キー）で引く。キーが一意なのは、1つのクライアントのリクエストの中だけ。"),
+        takeaway: pair!("Look keys up by (caller, key): a key is unique only within one client's requests.", "キーは（呼び出し元とキーの組）で引く。キーが一意なのは、1つのクライアントのリクエストの中だけ。"),
     },
     Words {
         id: "fingerprint-fields",
-        story: pair!("The client writes the time into every body it sends. Its first reply is lost and it retries with the same key. Here the production service fingerprints the whole body; the atomic service compares no parameters at all.", "クライアントは送る本文すべてに時刻を書き込む。最初の応答が失われ、同じキーでリトライする。ここでの本番型サービスは本文全体のフィンガープリントをとる。アトミックなサービスはパラメータをまったく比べない。"),
+        story: pair!("The client writes the time into every body it sends. Its first reply is lost and it retries with the same key. Here the production service fingerprints the whole body; the atomic service compares no parameters at all.", "クライアントは送る本文すべてに時刻を書き込む。最初の応答が失われ、同じキーでリトライする。ここでの本番型サービスは本文全体のフィンガープリントをとる。アトミックなサービスはパラメーターをまったく比べない。"),
         ask: pair!("The retry arrives with a new time in its body. How many “same key, different request” answers does the production service give?", "本文の時刻だけが違うリトライが届く。本番型サービスは「同じキーで違うリクエスト」を何回返す？"),
         why: pair!("At step {step} the stamped time made the retry's fingerprint differ, so the production service refused an honest retry: the client got a 400 for a charge that did happen. Over too few fields (the description only) a real change of amount would be replayed silently instead; try both in the sandbox.", "ステップ {step} で、書き込まれた時刻のせいでリトライのフィンガープリントが変わり、本番型サービスは正直なリトライを拒否した。クライアントは実際に行われた課金に400を受け取った。逆に少なすぎる項目（説明だけ）だと、金額の本当の変更が黙ってリプレイされる。サンドボックスで両方を試そう。"),
         takeaway: pair!("Fingerprint the fields that define the request (amount, description), not the whole body and not fewer.", "フィンガープリントはリクエストを決める項目（金額、説明）にとる。本文全体でも、それより少なくてもいけない。"),
     },
 ];
+
+/// A lesson's variation question (`crate::sim::teach::transfer`): the change, asked before it
+/// is run, and why its run ends as it does (shown after the answer; no step: the run is not on
+/// the page until the learner loads it).
+pub struct Variation {
+    /// The lesson's id.
+    pub id: &'static str,
+    /// The question about the varied run.
+    pub ask: Pair,
+    /// Why the varied run ends as it does.
+    pub why: Pair,
+}
+
+/// The variation questions' words, by lesson id.
+pub const VARIATIONS: &[Variation] = &[
+    Variation {
+        id: "the-header",
+        ask: pair!("Now a case you have not run: the second request carries a new key instead. How many charges would the atomic service make in all?", "まだ動かしていない場合：2つ目のリクエストが新しいキーを持っていたら？ アトミックなサービスの課金は全部で何回になる？"),
+        why: pair!("A new key names a new operation. Nothing tells the server that the second request is the same payment, so it charges again: the key, not the request, is what makes a repeat recognisable.", "新しいキーは新しい操作を名付ける。2つ目のリクエストが同じ支払いだとサーバーに教えるものはないので、もう一度課金する。繰り返しを見分けさせるのはリクエストではなくキー。"),
+    },
+    Variation {
+        id: "key-replays",
+        ask: pair!("Now a case you have not run: the client mints a new key for every try. How many times would the idempotent service charge?", "まだ動かしていない場合：クライアントが試行のたびに新しいキーを作ったら？ 冪等なサービスは何回課金する？"),
+        why: pair!("Each try would name an operation of its own: nothing in the store matches, and every try that reaches the server is charged.", "試行ごとに別の操作を名付けることになる。ストアに一致するものはなく、サーバーに届いた試行はどれも課金される。"),
+    },
+    Variation {
+        id: "distinct-keys",
+        ask: pair!("Now a case you have not run: the second order is sent with the first order's key. How many charges would the idempotent service make?", "まだ動かしていない場合：2つ目の注文が1つ目の注文のキーで送られたら？ 冪等なサービスは何回課金する？"),
+        why: pair!("The second order would be taken for a retry of the first and answered with the first order's receipt: it is never charged, and its buyer is told it was.", "2つ目の注文は1つ目のリトライと見なされ、1つ目の領収で答えられる。課金されないのに、買い手には課金されたと伝わる。"),
+    },
+    Variation {
+        id: "concurrent-same-key",
+        ask: pair!("Now a case you have not run: the two requests with one key arrive a second apart instead of together. How many charges would the TOCTOU service make?", "まだ動かしていない場合：同じキーの2つのリクエストが、同時ではなく1秒ずれて届いたら？ TOCTOU サービスは何回課金する？"),
+        why: pair!("The first request would have stored its key before the second one checked, so the second finds it and replays: the race needs both checks to come before either store.", "2つ目が確認する前に1つ目がキーを保存しているので、2つ目はキーを見つけてリプレイする。競合が起きるのは、両方の確認がどちらかの保存より先に来たときだけ。"),
+    },
+    Variation {
+        id: "stripe-in-flight",
+        ask: pair!("Now a case you have not run: the later retry comes 25 hours after the first two requests instead of 2 seconds. How many charges would the production service make?", "まだ動かしていない場合：後のリトライが2秒後ではなく25時間後に来たら？ 本番型サービスは何回課金する？"),
+        why: pair!("The production service keeps a key for 24 hours, as Stripe does: after 25 the key is gone and the retry runs as a new charge.", "本番型サービスは Stripe と同じくキーを24時間保持する。25時間後にはキーが消えていて、リトライは新しい課金として実行される。"),
+    },
+    Variation {
+        id: "order-id-as-key",
+        ask: pair!("Now a case you have not run: the shipping charge gets a key of its own. How many charges would the idempotent service make?", "まだ動かしていない場合：送料の課金が自分専用のキーを持っていたら？ 冪等なサービスは何回課金する？"),
+        why: pair!("Two keys are two operations: the shipping is charged, as it should be.", "キーが2つなら操作も2つ。送料は本来どおり課金される。"),
+    },
+    Variation {
+        id: "new-key-per-retry",
+        ask: pair!("Now a case you have not run: the client keeps one key for every try. How many times would the atomic service charge?", "まだ動かしていない場合：クライアントがどの試行でも同じキーを使ったら？ アトミックなサービスは何回課金する？"),
+        why: pair!("Every retry would find the first try's key and get its answer back, however many tries there are.", "どのリトライも最初の試行のキーを見つけ、その答えを受け取る。試行が何回あっても同じ。"),
+    },
+    Variation {
+        id: "slow-processor",
+        ask: pair!("Now a case you have not run: the processor answers in 60 seconds, inside the key's 90-second lock. How many times would the card be charged?", "まだ動かしていない場合：決済代行が、キーの90秒のロックの内側の60秒で答えたら？ カードは何回課金される？"),
+        why: pair!("The lock is still held when the retries come, so they get 409 until the first call's answer is stored, and a replay after: the slow holder finishes before anyone takes its key over.", "リトライが来たときロックはまだ有効なので、最初の呼び出しの答えが保存されるまで409、その後はリプレイになる。遅い持ち主は、誰かにキーを引き継がれる前に終わる。"),
+    },
+];
+
+/// The variation question's words of a lesson, if it has one.
+pub fn variation(id: &str) -> Option<&'static Variation> {
+    VARIATIONS.iter().find(|v| v.id == id)
+}
 
 /// The lesson with this id.
 pub fn lesson(id: &str) -> Option<&'static Lesson> {
@@ -516,7 +595,7 @@ pub fn next(id: &str) -> Option<&'static str> {
 }
 
 /// The pages of their own between this lesson and the next on the path, with their section's
-/// number: the path's numbering has no hole, so "Next: 14" after 11.2 names 12 and 13 too.
+/// number: the path's numbering has no hole, so "Next: 15" after 12.2 names 13 and 14 too.
 pub fn pages_after(id: &str) -> Vec<(usize, &'static Item)> {
     let items = PATH
         .iter()
@@ -565,6 +644,7 @@ mod tests {
 
     #[test]
     fn each_lesson_but_the_last_leads_to_the_next_on_the_path() {
+        assert_eq!(next("the-header"), Some("timeout-ambiguity"));
         assert_eq!(next("timeout-ambiguity"), Some("client-cannot-tell"));
         // Across a section, and past the pages of their own.
         assert_eq!(next("client-cannot-tell"), Some("double-charge"));
@@ -589,9 +669,9 @@ mod tests {
                 Item::Lesson(id) => (n, *id),
             })
             .collect();
-        // The outbox's last lesson is followed by the durable (12) and Kafka (13) pages; the
-        // conclusion (14) by none.
-        assert_eq!(between, [(12, "durable"), (13, "kafka")]);
+        // The outbox's last lesson is followed by the durable (13) and Kafka (14) pages; the
+        // conclusion (15) by none.
+        assert_eq!(between, [(13, "durable"), (14, "kafka")]);
         assert!(pages_after("fingerprint-fields").is_empty());
         assert_eq!(takeaways().count(), LESSONS.len());
     }
@@ -607,7 +687,7 @@ mod tests {
         );
         assert_eq!(
             number(crate::ui::route::HOME_SCENARIO).as_deref(),
-            Some("1.1")
+            Some("1")
         );
     }
 
@@ -647,8 +727,9 @@ mod tests {
                 .count(),
             1
         );
-        assert_eq!(number("timeout-ambiguity").as_deref(), Some("1.1"));
-        assert_eq!(number("double-charge").as_deref(), Some("2"));
+        assert_eq!(number("the-header").as_deref(), Some("1"));
+        assert_eq!(number("timeout-ambiguity").as_deref(), Some("2.1"));
+        assert_eq!(number("double-charge").as_deref(), Some("3"));
     }
 
     /// The words a count is said with, in both languages, besides its digits.

@@ -21,6 +21,9 @@
 //! - [`properties`]: the property-check page's properties, verdicts, the inputs of a case, and
 //!   its settings' errors.
 //!
+//! A test (`ja_punctuation.rs`) reads the Japanese half of every pair in this folder and fails on
+//! ASCII punctuation in a Japanese sentence (「課金: 1」 for 「課金：1」), with its exceptions listed.
+//!
 //! Text with values in it is written with `tr!` (see `crate::ui::i18n`), which formats only the
 //! language shown. The helpers below are not words but how keys and large numbers are shown.
 
@@ -30,6 +33,8 @@ pub mod durable;
 pub mod errors;
 pub mod events;
 pub mod http;
+#[cfg(test)]
+mod ja_punctuation;
 pub mod kafka;
 pub mod lab;
 pub mod lessons;

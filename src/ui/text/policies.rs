@@ -49,14 +49,26 @@ pub fn service_name(lang: Lang, kind: ServiceKind) -> &'static str {
 /// A column's title: the service, and its event wiring when it has any, so two columns running
 /// the same service (an outbox beside a dual write) can be told apart.
 pub fn column_name(lang: Lang, cfg: &WorldConfig) -> String {
-    let name = service_name(lang, cfg.service);
+    // A production service that does not cache every result is not Stripe v1's: its name says
+    // whose policy it follows (lesson 7 showed "Stripe-style" beside a success-only cache).
+    let name = match (cfg.service, cfg.policies.failure_caching) {
+        (ServiceKind::Production, FailureCaching::SuccessOnly) => lang.t(
+            "Production (successes only, as Powertools)",
+            "本番型（成功のみ保存、Powertools 風）",
+        ),
+        (ServiceKind::Production, FailureCaching::AllButTransient) => lang.t(
+            "Production (transient failures not cached)",
+            "本番型（一時的な失敗は保存しない）",
+        ),
+        (kind, _) => service_name(lang, kind),
+    };
     if cfg.emit == EmitMode::None {
         return name.to_string();
     }
     let consumer = if cfg.consumer_dedupes {
         ""
     } else {
-        lang.t(", naive consumer", "、素朴なコンシューマ")
+        lang.t(", naive consumer", "、素朴なコンシューマー")
     };
     format!("{name} · {}{consumer}", emit_name(lang, cfg.emit))
 }
@@ -171,7 +183,7 @@ pub fn scope_name(lang: Lang, s: KeyScope) -> &'static str {
     match s {
         KeyScope::Account => lang.t(
             "Per account: (account, key) (IETF draft, rocket-rides)",
-            "アカウントごと：（アカウント, キー）（IETF ドラフト、rocket-rides）",
+            "アカウントごと：アカウントとキーの組（IETF ドラフト、rocket-rides）",
         ),
         KeyScope::Global => lang.t(
             "The key alone, whoever sends it (the article)",
@@ -185,7 +197,7 @@ pub fn fingerprint_name(lang: Lang, f: FingerprintFields) -> &'static str {
     match f {
         FingerprintFields::Chosen => lang.t(
             "Amount and description (Stripe's parameters)",
-            "金額と説明（Stripe のパラメータ）",
+            "金額と説明（Stripe のパラメーター）",
         ),
         FingerprintFields::WholeBody => lang.t(
             "The whole body, time stamp included",

@@ -48,7 +48,7 @@ pub fn property_claim(lang: Lang, p: Property) -> &'static str {
         ),
         Property::OneChargePerKey => lang.t(
             "Ours: 1–16 inputs over 1–4 keys in any order — charges with every fault, the same key sent two or three times at once, deposits — from a starting balance of 0–9,999, low enough for charges to be refused; no key is ever charged twice.",
-            "独自の性質：1〜4 個のキーに対する 1〜16 件の入力を任意の順で送る（あらゆる障害つきの課金、同じキーを2〜3件同時に送るリクエスト、入金）。初期残高は 0〜9,999 で、課金が断られるほど低いこともある。どのキーも2回課金されない。",
+            "独自のプロパティ：1〜4 個のキーに対する 1〜16 件の入力を任意の順で送る（あらゆる障害つきの課金、同じキーを2〜3件同時に送るリクエスト、入金）。初期残高は 0〜9,999 で、課金が断られるほど低いこともある。どのキーも2回課金されない。",
         ),
     }
 }
@@ -73,7 +73,7 @@ pub fn breach_text(lang: Lang, b: &Breach) -> String {
         Breach::OperationCount { key, step, charges } => tr!(
             lang,
             "“{key}” was charged {charges} times (the second at step {step}); the property allows at most one (operation_count() ≤ 1).",
-            "「{key}」が {charges} 回課金された（2回目はステップ {step}）。この性質が許すのは高々1回（operation_count() ≤ 1）。"
+            "「{key}」が {charges} 回課金された（2回目はステップ {step}）。このプロパティが許すのは高々1回（operation_count() ≤ 1）。"
         ),
         Breach::NotChargedOnce {
             key,

@@ -55,7 +55,7 @@ pub fn result_text(lang: Lang, r: &PaymentResult) -> String {
         PaymentResult::ParameterMismatch { status } => tr!(
             lang,
             "{status}: parameters differ from the first request",
-            "{status}：最初のリクエストとパラメータが違う"
+            "{status}：最初のリクエストとパラメーターが違う"
         ),
         PaymentResult::ProcessorError => {
             lang.t("503: processor error", "503：決済処理エラー").into()
@@ -125,7 +125,7 @@ pub fn invariant_name(lang: Lang, i: Invariant) -> &'static str {
         ),
         Invariant::ConsumerAtMostOnce => lang.t(
             "Consumer applies each event once",
-            "コンシューマは各イベントを1回だけ適用",
+            "コンシューマーは各イベントを1回だけ適用",
         ),
         Invariant::OwnAccountAnswers => lang.t(
             "No client gets another account's answer",

@@ -192,9 +192,13 @@ pub fn belief_text(lang: Lang, b: Belief) -> String {
                 "同じ入力を「{s}」サービスで動かした結果。{trait_}と思えば、こう予想する。"
             )
         }
+        Belief::AsInTheLesson => lang.t(
+            "what the lesson's own run gave: you expect this if you believe the change makes no difference.",
+            "レッスンそのものの実行の結果。この変更では何も変わらないと思えば、こう予想する。",
+        ).into(),
         Belief::DeliveredOnce => lang.t(
             "what a consumer with an inbox does: you expect this if you believe the broker delivers each event exactly once.",
-            "受信箱を持つコンシューマの結果。ブローカーはどのイベントもちょうど1回届けると思えば、こう予想する。",
+            "受信箱を持つコンシューマーの結果。ブローカーはどのイベントもちょうど1回届けると思えば、こう予想する。",
         ).into(),
         Belief::LikeWiring(emit) => {
             let w = match emit {

@@ -33,6 +33,9 @@ pub enum Belief {
     /// "The broker delivers each event exactly once": the same inputs with a consumer that
     /// keeps an inbox of the events it has applied.
     DeliveredOnce,
+    /// "This change makes no difference": the lesson's own run, without the variation (for a
+    /// variation question; see `transfer.rs`, which runs it).
+    AsInTheLesson,
 }
 
 /// One choice of a payments question: a value, and the belief that predicts it (`None` for
@@ -93,7 +96,10 @@ impl Belief {
                     ..config
                 })
             }
-            Belief::LikeService(_) | Belief::LikeWiring(_) | Belief::DeliveredOnce => None,
+            Belief::LikeService(_)
+            | Belief::LikeWiring(_)
+            | Belief::DeliveredOnce
+            | Belief::AsInTheLesson => None,
         }
     }
 }
@@ -147,7 +153,7 @@ pub fn guesses(
 }
 
 /// Amounts from high to low, counts and yes/no from low to high: an insertion sort of four.
-fn sort(measure: Measure, guesses: &mut [Guess]) {
+pub(super) fn sort(measure: Measure, guesses: &mut [Guess]) {
     let key = |g: &Guess| match g.value {
         Value::Int(n) if measure.is_count() => n,
         Value::Int(n) => -n,

@@ -205,6 +205,22 @@ impl Challenge {
         s.inputs.extend(self.solution.iter().cloned());
         s
     }
+
+    /// What the debrief names: the invariants the goal's column has broken at the cursor
+    /// (`World::violations`, each once, with the step that first broke it). None when the goal
+    /// breaks none (a 409 is the guard holding).
+    pub fn broken(&self, session: &Session) -> Vec<(Invariant, usize)> {
+        session
+            .worlds()
+            .get(self.goal.column)
+            .map(|w| {
+                w.violations()
+                    .iter()
+                    .map(|v| (v.invariant, v.step))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
 }
 
 /// Server crashes among an input's faults.

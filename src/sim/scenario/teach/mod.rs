@@ -10,6 +10,8 @@
 //!   wrong choices of a question are beliefs' predictions ([`Guess`]).
 //! - `question`: [`Question`] (what a built-in lesson asks, of which column, when), posed
 //!   against a [`Session`](super::session::Session) as a [`Posed`](crate::sim::lesson::Posed).
+//! - `transfer`: [`Transfer`], a second question on a variation of the lesson's run that the
+//!   learner has not seen run, its answer measured on the varied run.
 //! - `challenge`: [`Challenge`] (a starting run, the moves allowed, a goal) for the playground,
 //!   and [`LabChallenge`] for the concurrency lab.
 
@@ -17,6 +19,7 @@ mod belief;
 mod challenge;
 mod measure;
 mod question;
+mod transfer;
 
 pub use belief::{Belief, Guess};
 pub use challenge::{
@@ -25,3 +28,4 @@ pub use challenge::{
 };
 pub use measure::Measure;
 pub use question::{question, Ask, Question};
+pub use transfer::{transfer, Transfer, Variation};

@@ -49,6 +49,7 @@ pub fn question(lesson: &str) -> Option<Question> {
         ask,
     };
     Some(match lesson {
+        "the-header" => q("the-header", 0, Charges, BeforeArrival(2)),
         "timeout-ambiguity" => q("timeout-ambiguity", 0, Charges, Start),
         "client-cannot-tell" => q("client-cannot-tell", 2, Balance, Start),
         "double-charge" => q("double-charge", 0, Balance, BeforeArrival(2)),
@@ -97,9 +98,22 @@ impl Pose<Session> for Question {
             .iter()
             .position(|s| *s == spec)
             .ok_or(NotPosed::NoSuchColumn(spec.kind()))?;
+        pose_column(self.measure, self.ask, session, column)
+    }
+}
+
+/// `measure` of `column` of `session`'s run, asked at `ask`: the choices (the answer and the
+/// beliefs' predictions), the step to stop at and the step that shows the answer.
+pub(super) fn pose_column(
+    measure: Measure,
+    ask: Ask,
+    session: &Session,
+    column: usize,
+) -> Result<Posed<Guess>, NotPosed<ServiceKind>> {
+    {
         let world = session.finished(column).ok_or(NotPosed::NeverAsked)?;
         let trace = world.trace();
-        let ask_at = match self.ask {
+        let ask_at = match ask {
             Ask::Start => 0,
             Ask::BeforeArrival(n) => {
                 nth_step(trace.iter(), n as usize, |e| {
@@ -116,14 +130,14 @@ impl Pose<Session> for Question {
                     - 1
             }
         };
-        let answer = self.measure.of(world);
+        let answer = measure.of(world);
         // The value when the question is asked (one replay), for the choices and the step that
         // shows the answer; a yes/no question needs neither.
         let before = matches!(answer, Value::Int(_))
-            .then(|| world.rewind(ask_at).ok().map(|w| self.measure.of(&w)))
+            .then(|| world.rewind(ask_at).ok().map(|w| measure.of(&w)))
             .flatten();
-        let choices = guesses(self.measure, answer, session, column, ask_at);
-        let shows_at = shows_at(self.measure, world, ask_at, answer, before);
+        let choices = guesses(measure, answer, session, column, ask_at);
+        let shows_at = shows_at(measure, world, ask_at, answer, before);
         let right = Guess {
             value: answer,
             belief: None,

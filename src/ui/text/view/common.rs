@@ -17,7 +17,7 @@ pub const SECTIONS: Pair = pair!("Sections", "セクション");
 pub const NAV_SCENARIOS: Pair = pair!("Scenarios", "シナリオ");
 pub const NAV_SANDBOX: Pair = pair!("Sandbox", "サンドボックス");
 pub const NAV_LAB: Pair = pair!("Concurrency lab", "並行性ラボ");
-pub const NAV_PROPERTIES: Pair = pair!("Property checks", "性質の検査");
+pub const NAV_PROPERTIES: Pair = pair!("Property checks", "プロパティテスト");
 pub const NAV_DURABLE: Pair = pair!("Durable execution", "永続実行");
 /// The language button's description: what it does.
 pub const SWITCH_LANGUAGE: Pair = pair!("Switch the page to Japanese", "ページを英語に切り替える");
@@ -98,3 +98,10 @@ pub const EACH_CHOICE: Pair = pair!(
 pub const WHAT_THE_RUN_SHOWS: Pair = pair!("what the run shows.", "実行が示す答え。");
 pub const BELIEF_SEP: Pair = pair!(": ", "：");
 pub const YOUR_PICK: Pair = pair!(" (your answer)", "（あなたの答え）");
+
+// Every page with lessons: back to the lesson as built.
+pub const RESET_LESSON: Pair = pair!("Reset this lesson", "このレッスンを最初に戻す");
+pub const RESET_LESSON_TITLE: Pair = pair!(
+    "Drops your changes to this lesson's settings and inputs, and its answer",
+    "このレッスンの設定・入力への変更と答えを捨てる"
+);

@@ -44,7 +44,7 @@ pub fn bad_saved(l: Lang, why: &str) -> String {
     tr!(
         l,
         "The run saved in this browser could not be restored: {why}",
-        "このブラウザに保存された実行は復元できない：{why}"
+        "このブラウザーに保存された実行は復元できない：{why}"
     )
 }
 
@@ -348,7 +348,7 @@ pub const LEAVES_OUT_HEADING: Pair =
 pub const SHARE_HEADING: Pair = pair!("Share, save, import", "共有・保存・読み込み");
 pub const SHARE_NOTE: Pair = pair!(
     "The link holds the settings, your crashes and restarts, and opens at this step. This browser also keeps your last run on each lesson.",
-    "リンクには設定とクラッシュ・再起動が入っていて、このステップで開く。各レッスンの直前の実行はこのブラウザにも保存される。"
+    "リンクには設定とクラッシュ・再起動が入っていて、このステップで開く。各レッスンの直前の実行はこのブラウザーにも保存される。"
 );
 pub const SHARE_LINK: Pair = pair!("Share link", "共有リンク");
 pub const OPEN_LINK: Pair = pair!("Open this link", "このリンクを開く");

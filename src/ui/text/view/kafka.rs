@@ -67,7 +67,7 @@ pub fn bad_saved(l: Lang, why: &str) -> String {
     tr!(
         l,
         "The run saved in this browser could not be restored, so the built-in run is shown. {why}",
-        "このブラウザに保存された実行は復元できなかったので、組み込みの実行を表示する。{why}"
+        "このブラウザーに保存された実行は復元できなかったので、組み込みの実行を表示する。{why}"
     )
 }
 
@@ -137,8 +137,8 @@ pub fn ms(l: Lang, ms: u32) -> String {
 // predict: the lesson's question and its answer.
 pub const PREDICT_LABEL: Pair = pair!("Predict: ", "予想：");
 pub const NOT_APPLICABLE: Pair = pair!(
-    "With these settings and inputs the run never gets there, so the question does not apply. Change them back, or open the lesson again from the list.",
-    "この設定と入力では実行がそこまで行かないので、この問いは当てはまらない。元に戻すか、一覧からレッスンを開き直す。"
+    "With these settings and inputs the run never gets there, so the question does not apply. “Reset this lesson” brings it back as built.",
+    "この設定と入力では実行がそこまで行かないので、この問いは当てはまらない。「このレッスンを最初に戻す」で組み込みの状態に戻せる。"
 );
 pub const WAITS_HERE: Pair = pair!(
     "The run waits here for your answer.",
@@ -149,8 +149,8 @@ pub const STOPS_BEFORE: Pair = pair!(
     "ステップ実行か通し実行：答えが出る直前で止まる。"
 );
 pub const WHY_CHANGED: Pair = pair!(
-    "You changed this lesson's settings or inputs, so its explanation, written for the run as built, is not shown: the answer above is this run's. Open the lesson again from the list to read it.",
-    "このレッスンの設定か入力を変えたので、組み込みの実行のために書いた説明は表示しない。上の答えはこの実行のもの。説明を読むには一覧からレッスンを開き直す。"
+    "You changed this lesson's settings or inputs, so its explanation, written for the run as built, is not shown: the answer above is this run's. “Reset this lesson” brings back the run as built, and its explanation.",
+    "このレッスンの設定か入力を変えたので、組み込みの実行のために書いた説明は表示しない。上の答えはこの実行のもの。「このレッスンを最初に戻す」で組み込みの実行と説明に戻る。"
 );
 pub const ASK_AGAIN: Pair = pair!("Ask me again", "もう一度問う");
 
@@ -411,7 +411,7 @@ pub fn at_time(l: Lang, t: u64) -> String {
 pub const SHARE_HEADING: Pair = pair!("Share, save, import", "共有・保存・読み込み");
 pub const SHARE_NOTE: Pair = pair!(
     "The link opens this run at this step. This browser also keeps it for a reload.",
-    "このリンクはこの実行をこのステップで開く。再読み込みのため、このブラウザにも保存している。"
+    "このリンクはこの実行をこのステップで開く。再読み込みのため、このブラウザーにも保存している。"
 );
 pub const SHARE_LINK: Pair = pair!("Share link", "共有リンク");
 pub const DOWNLOAD_JSON: Pair = pair!("Download JSON", "JSONをダウンロード");

@@ -23,7 +23,7 @@ pub const INITIAL_BALANCE: Pair = pair!("Initial balance", "初期残高");
 // lab challenge's card.
 pub const LAB_HEADING: Pair = pair!(
     "Concurrency lab: you are the scheduler",
-    "並行性ラボ：あなたがスケジューラ"
+    "並行性ラボ：あなたがスケジューラー"
 );
 pub const LAB_INTRO: Pair = pair!(
     "Several requests run the article's payment service at once. Each request is three steps: check the idempotency store, charge, store the result. You decide which request moves next. A lock around each step is not enough: check, charge and store must be one critical section.",
@@ -39,7 +39,7 @@ pub const DATABASE_LINK: Pair = pair!(
 );
 pub const NOTICE_LOADED: Pair = pair!(
     "The explorer's schedule is loaded: step back through it, or reset and try your own.",
-    "エクスプローラのスケジュールを読み込んだ。1ステップずつ戻って確かめるか、リセットして自分で試そう。"
+    "エクスプローラーのスケジュールを読み込んだ。1ステップずつ戻って確かめるか、リセットして自分で試そう。"
 );
 pub const NOTICE_REPLAYED: Pair = pair!("Schedule replayed.", "スケジュールをリプレイした。");
 
@@ -60,8 +60,8 @@ pub fn model_lesson(l: Lang, model: Model) -> &'static str {
             "最初のステップで state ロックを1つ取り、最後のステップで離す。保持中は他のリクエストがブロックされ、ボタンは押せない。",
         ),
         Model::Unlocked => l.t(
-            "No lock at all: the same race as TOCTOU. (In real Rust, `&mut self` would not even let two threads share it without a lock; this is what happens in a language that does.)",
-            "ロックが一切ない：TOCTOUと同じ競合。（実際のRustでは `&mut self` のためロックなしでスレッド共有すらできない。これは共有できてしまう言語で起きること。）",
+            "No lock at all: the same race as TOCTOU. (In real Rust, &mut self would not even let two threads share it without a lock; this is what happens in a language that does.)",
+            "ロックが一切ない：TOCTOUと同じ競合。（実際のRustでは &mut self のためロックなしでスレッド共有すらできない。これは共有できてしまう言語で起きること。）",
         ),
     }
 }
@@ -119,7 +119,7 @@ pub const APPLY: Pair = pair!("Apply and reset the run", "適用して実行を�
 pub const STEPPER_CONTROLS: Pair = pair!("Stepper controls", "ステッパーの操作");
 pub const STEP_BACK: Pair = pair!("◀ Step back", "◀ 1ステップ戻る");
 pub const RESET: Pair = pair!("Reset", "リセット");
-pub const SCHEDULER: Pair = pair!("Scheduler", "スケジューラ");
+pub const SCHEDULER: Pair = pair!("Scheduler", "スケジューラー");
 
 /// The seeded random scheduler, with its seed.
 pub fn seeded_random(l: Lang, seed: u64) -> String {
@@ -246,6 +246,16 @@ pub fn double_charged_keys(l: Lang, keys: &[String]) -> String {
         "1つの冪等性キーで複数回課金された（{keys}）。"
     )
 }
+/// The outcome line under the lanes on a narrow screen: the balance and the charges.
+pub fn outcome(l: Lang, balance: i64, charges: usize) -> String {
+    tr!(
+        l,
+        "Balance {balance} · charges {charges}",
+        "残高 {balance}・課金 {charges} 回"
+    )
+}
+/// Its button, to the shared state.
+pub const OUTCOME_DETAILS: Pair = pair!("Shared state ↓", "共有状態 ↓");
 pub const IDEMPOTENCY_STORE: Pair = pair!("Idempotency store", "冪等性ストア");
 pub const NOTHING_STORED: Pair = pair!("(nothing stored)", "（記録なし）");
 pub const LOCKS: Pair = pair!("Locks", "ロック");
@@ -342,14 +352,14 @@ pub fn still_waiting(l: Lang, still_waiting: usize) -> String {
 pub const STEPS_TAKEN: Pair = pair!("Steps taken", "実行したステップ");
 pub const NO_STEP_YET: Pair = pair!(
     "No step yet. Press a request's button to move it, or let the scheduler run.",
-    "まだステップなし。リクエストのボタンで進めるか、スケジューラに任せる。"
+    "まだステップなし。リクエストのボタンで進めるか、スケジューラーに任せる。"
 );
 
 // share.rs: the share link.
 pub const SHARE_HEADING: Pair = pair!("Share this schedule", "このスケジュールを共有");
 pub const SHARE_NOTE: Pair = pair!(
     "The link holds the settings and the schedule so far; opening it shows this lab at this step. The lab is also kept in this browser.",
-    "リンクには設定とここまでのスケジュールが入っていて、開くとこのラボがこのステップで表示される。ラボはこのブラウザにも保存される。"
+    "リンクには設定とここまでのスケジュールが入っていて、開くとこのラボがこのステップで表示される。ラボはこのブラウザーにも保存される。"
 );
 
 /// The lab's link is over the limit.
@@ -368,7 +378,7 @@ pub const COPY_LINK: Pair = pair!(
 pub const LINK_COPIED: Pair = pair!("Link copied.", "リンクをコピーした。");
 pub const COPY_REFUSED: Pair = pair!(
     "This browser did not let the page copy: the link is selected, copy it with Ctrl+C (⌘C).",
-    "このブラウザではページからコピーできなかった。リンクを選択したので Ctrl+C（⌘C）でコピーしてください。"
+    "このブラウザーではページからコピーできなかった。リンクを選択したので Ctrl+C（⌘C）でコピーしてください。"
 );
 
 // histogram.rs: the explorer's bars.
@@ -377,11 +387,11 @@ pub const DOUBLE_CHARGE_MARK: Pair = pair!(" — double charge", " — 二重課
 // explorer.rs: the explorer's form, its status, and what a search found.
 pub const EXPLORER_HEADING: Pair = pair!(
     "Explorer: every schedule",
-    "エクスプローラ：すべてのスケジュール"
+    "エクスプローラー：すべてのスケジュール"
 );
 pub const EXPLORER_INTRO: Pair = pair!(
     "The article's 10-thread test can only say “this time it worked”. The explorer runs every order in which the requests' steps can interleave and counts how each ended.",
-    "記事の10スレッドテストが言えるのは「今回はうまくいった」だけ。エクスプローラはリクエストのステップが交互に並ぶすべての順序を実行し、結果ごとに数える。"
+    "記事の10スレッドテストが言えるのは「今回はうまくいった」だけ。エクスプローラーはリクエストのステップが交互に並ぶすべての順序を実行し、結果ごとに数える。"
 );
 pub const SEARCH: Pair = pair!("Search", "探索方法");
 
@@ -443,7 +453,7 @@ pub fn refused_before_starting(l: Lang, why: &str) -> String {
 pub fn stopped(l: Lang, why: &str) -> String {
     tr!(l, "Stopped: {why}", "停止：{why}")
 }
-pub const POSSIBLE_INTERLEAVINGS: Pair = pair!("Possible interleavings, ", "可能な交互実行の数 ");
+pub const POSSIBLE_INTERLEAVINGS: Pair = pair!("Possible interleavings, ", "可能な交互実行の数：");
 /// The number of interleavings, when it does not fit in 128 bits.
 pub const MORE_THAN_2_128: Pair = pair!("more than 2^128", "2^128 超");
 
@@ -530,8 +540,8 @@ pub const NONE_IN_SAMPLE: Pair = pair!(
 pub fn db_report_unreadable(l: Lang, why: &str) -> String {
     tr!(
         l,
-        "data/pg-race.json is not a report of version {REPORT_VERSION} ({why}): run `make pg-race` again.",
-        "data/pg-race.json がバージョン {REPORT_VERSION} のレポートではない（{why}）。`make pg-race` をもう一度実行しよう。"
+        "data/pg-race.json is not a report of version {REPORT_VERSION} ({why}): run make pg-race again.",
+        "data/pg-race.json がバージョン {REPORT_VERSION} のレポートではない（{why}）。make pg-race をもう一度実行しよう。"
     )
 }
 
@@ -552,8 +562,8 @@ pub const DB_INTRO: Pair = pair!(
 pub fn db_measured(l: Lang, date: &str, server: &str, n: u64, k: u64) -> String {
     tr!(
         l,
-        "Measured on {date} with {server}: {n} connections per race, {k} races per variant. `make pg-race` measures again on a throwaway server and rewrites data/pg-race.json.",
-        "{date} に {server} で測定：1回の競合に {n} 接続、各方式 {k} 回。`make pg-race` が使い捨てのサーバーで測り直し、data/pg-race.json を書き換える。"
+        "Measured on {date} with {server}: {n} connections per race, {k} races per variant. make pg-race measures again on a throwaway server and rewrites data/pg-race.json.",
+        "{date} に {server} で測定：1回の競合に {n} 接続、各方式 {k} 回。make pg-race が使い捨てのサーバーで測り直し、data/pg-race.json を書き換える。"
     )
 }
 pub const DB_BACK_TO_LAB: Pair = pair!("← Back to the lab", "← ラボに戻る");
@@ -567,7 +577,7 @@ pub fn db_predict_intro(l: Lang, plan: &str) -> String {
     tr!(
         l,
         "Two requests with the same key, each three steps, in the order the lab's explorer found for the three-lock service: {plan}. Each step ran on its own connection; a step that waited for a lock let the next one go first. How many times did PostgreSQL charge for each variant?",
-        "同じキーの2つのリクエスト（各3ステップ）を、ラボのエクスプローラが3ロックのサービスで見つけた順に動かした：{plan}。各ステップはそれぞれの接続で実行し、ロック待ちのステップがあれば次のステップを先に進めた。各方式で PostgreSQL は何回課金したか？"
+        "同じキーの2つのリクエスト（各3ステップ）を、ラボのエクスプローラーが3ロックのサービスで見つけた順に動かした：{plan}。各ステップはそれぞれの接続で実行し、ロック待ちのステップがあれば次のステップを先に進めた。各方式で PostgreSQL は何回課金したか？"
     )
 }
 pub const DB_VARIANT: Pair = pair!("Variant", "方式");

@@ -29,14 +29,14 @@ pub fn imported(l: Lang, kept: bool) -> &'static str {
     } else {
         l.t(
             "Imported. This run is too large to keep in this browser, so a reload will not bring it back: use Download JSON to keep it.",
-            "読み込んだ。ただしこの実行はこのブラウザに保存するには大きすぎるので、再読み込みすると消える。残すには「JSON をダウンロード」を使ってください。",
+            "読み込んだ。ただしこの実行はこのブラウザーに保存するには大きすぎるので、再読み込みすると消える。残すには「JSON をダウンロード」を使ってください。",
         )
     }
 }
 /// A change made the run too large to keep.
 pub const NOW_TOO_LARGE: Pair = pair!(
     "This run is now too large to keep in this browser, so a reload will not bring it back: use Download JSON to keep it.",
-    "この実行はこのブラウザに保存するには大きくなりすぎたので、再読み込みすると消える。残すには「JSON をダウンロード」を使ってください。"
+    "この実行はこのブラウザーに保存するには大きくなりすぎたので、再読み込みすると消える。残すには「JSON をダウンロード」を使ってください。"
 );
 /// Between a message and the note about a key no client could send.
 pub const KEY_NOTE_SEP: Pair = pair!(" ", "");
@@ -112,7 +112,7 @@ pub fn restore_failed(lang: Lang, e: &InputError) -> String {
             input_error(lang, e)
         ],
         [
-            "このブラウザに保存された前回の実行を復元できなかった：{} 元のシナリオを開いた。",
+            "このブラウザーに保存された前回の実行を復元できなかった：{} 元のシナリオを開いた。",
             input_error(lang, e)
         ]
     )
@@ -170,6 +170,13 @@ pub const SANDBOX_INTRO: Pair = pair!(
 );
 /// Before the next lesson's number and title.
 pub const NEXT_LESSON: Pair = pair!("Next: ", "次へ：");
+/// The variation question's label, and its button that loads the varied run.
+pub const VARIATION_LABEL: Pair = pair!("Transfer: ", "応用：");
+pub const RUN_VARIATION: Pair = pair!("Run this case on the page", "この場合をページで動かす");
+pub const VARIATION_QUESTION: Pair = pair!(
+    "A question on a case you have not run",
+    "まだ動かしていない場合の問い"
+);
 /// Before the pages of their own between a lesson and the next.
 pub const ON_THE_WAY: Pair = pair!("On the way, pages of their own: ", "途中の専用ページ：");
 // The closing card, after the last lesson.
@@ -188,7 +195,7 @@ pub const CLOSING_CHALLENGES: Pair = pair!(
 );
 pub const CLOSING_LAB: Pair = pair!(
     "The concurrency lab: play the scheduler, and see the services as SQL on PostgreSQL.",
-    "並行性ラボ：スケジューラを操り、サービスを PostgreSQL 上の SQL として見る。"
+    "並行性ラボ：スケジューラーを操り、サービスを PostgreSQL 上の SQL として見る。"
 );
 pub const CLOSING_DURABLE: Pair = pair!(
     "Durable execution: Temporal, Restate and DBOS, when one transaction is not enough.",
@@ -250,6 +257,27 @@ pub const OPEN_SOLUTION: Pair = pair!(
     "Open a solution (it replaces your moves)",
     "解答例を開く（自分の手は置き換わる）"
 );
+/// The debrief's heading, once won.
+pub const DEBRIEF: Pair = pair!("Debrief", "振り返り");
+/// Before why the moves work.
+pub const DEBRIEF_WHY: Pair = pair!("Why it works", "なぜうまくいくのか");
+/// Before the invariants the run broke.
+pub const DEBRIEF_BROKE: Pair = pair!("Invariant broken", "破れた不変条件");
+/// Before the real failure the challenge mirrors.
+pub const DEBRIEF_MIRRORS: Pair = pair!("The real failure it mirrors", "現実の障害では");
+/// No invariant broken.
+pub const DEBRIEF_NONE_BROKEN: Pair = pair!(
+    "None: every invariant the model checks holds.",
+    "なし：モデルが検査する不変条件はすべて保たれている。"
+);
+/// An invariant the run broke by the cursor.
+pub fn broken_at(l: Lang, name: &str, step: usize) -> String {
+    tr!(
+        l,
+        "{name} (broken at step {step})",
+        "{name}（ステップ {step} で破れた）"
+    )
+}
 
 // predict.rs: predict, then reveal
 
@@ -374,11 +402,11 @@ pub fn step_meaning(l: Lang, e: &EventKind) -> Option<&'static str> {
         // A consumer without an inbox applies the event again: the second receipt.
         E::ConsumerDuplicate { applied: true, .. } => l.t(
             "The consumer keeps no inbox, so it acts on the same event again.",
-            "コンシューマは受信箱を持たないので、同じイベントでもう一度動く。",
+            "コンシューマーは受信箱を持たないので、同じイベントでもう一度動く。",
         ),
         E::ConsumerDuplicate { applied: false, .. } => l.t(
             "The consumer's inbox has this event already: ignored.",
-            "コンシューマの受信箱にこのイベントがある：無視。",
+            "コンシューマーの受信箱にこのイベントがある：無視。",
         ),
         E::KeyExpired { .. } => l.t("The store forgets the key.", "ストアがキーを忘れる。"),
         _ => return None,
@@ -621,7 +649,7 @@ pub const EVENTS: Pair = pair!("Events", "イベント");
 /// The consumer's inbox box.
 pub const CONSUMER_DEDUPES: Pair = pair!(
     "Consumer deduplicates by event id (inbox)",
-    "コンシューマがイベントIDで重複排除（受信箱）"
+    "コンシューマーがイベントIDで重複排除（受信箱）"
 );
 /// The policies fieldset's legend.
 pub const POLICIES_LEGEND: Pair = pair!("Production service policies", "本番型サービスの方針");
@@ -635,8 +663,10 @@ pub fn retention_hours(l: Lang, h: u64) -> String {
     tr!(l, "{h} h", "{h} 時間")
 }
 /// The mismatch select's label.
-pub const SAME_KEY_DIFFERENT: Pair =
-    pair!("Same key, different parameters", "同じキーで違うパラメータ");
+pub const SAME_KEY_DIFFERENT: Pair = pair!(
+    "Same key, different parameters",
+    "同じキーで違うパラメーター"
+);
 /// The failure caching select's label.
 pub const FAILURE_CACHING: Pair = pair!("Failure caching", "失敗のキャッシュ");
 /// The in-flight box.
@@ -649,7 +679,7 @@ pub const SCOPE_LABEL: Pair = pair!("Keys are looked up by", "キーを引く単
 /// The fingerprint select's label.
 pub const FINGERPRINT_LABEL: Pair = pair!("The fingerprint covers", "フィンガープリントの範囲");
 /// The payload check select's label.
-pub const PAYLOAD_LABEL: Pair = pair!("Parameters are compared", "パラメータを比べる場所");
+pub const PAYLOAD_LABEL: Pair = pair!("Parameters are compared", "パラメーターを比べる場所");
 /// The missing key select's label.
 pub const MISSING_KEY_LABEL: Pair = pair!("A request without a key", "キーのないリクエスト");
 /// Who wrote rocket-rides.
@@ -679,7 +709,7 @@ pub const SHARE_HEADING: Pair = pair!("Share, save, import", "共有・保存・
 /// What the link holds.
 pub const SHARE_NOTE: Pair = pair!(
     "The link holds the seed and every input, and opens at this step. Your last run is also kept in this browser.",
-    "リンクにはシードとすべての入力が入っていて、このステップで開く。直前の実行はこのブラウザにも保存される。"
+    "リンクにはシードとすべての入力が入っていて、このステップで開く。直前の実行はこのブラウザーにも保存される。"
 );
 /// A run too long for a link.
 pub fn link_too_long(l: Lang, link_len: usize) -> String {
@@ -774,9 +804,9 @@ pub const EVENTS_PREFIX: Pair = pair!("Events: ", "イベント：");
 /// The consumer, after the events' wiring.
 pub fn consumer_kind(l: Lang, dedupes: bool) -> &'static str {
     if dedupes {
-        l.t(", deduplicating consumer", "、重複排除するコンシューマ")
+        l.t(", deduplicating consumer", "、重複排除するコンシューマー")
     } else {
-        l.t(", naive consumer", "、素朴なコンシューマ")
+        l.t(", naive consumer", "、素朴なコンシューマー")
     }
 }
 /// The balance's label.
@@ -877,7 +907,7 @@ pub fn consumer_counters(l: Lang, c: &Consumer) -> [String; 4] {
         tr!(
             l,
             ["consumer received {}", c.received],
-            ["コンシューマ受信 {}", c.received]
+            ["コンシューマー受信 {}", c.received]
         ),
         tr!(l, ["applied {}", c.applied], ["適用 {}", c.applied]),
         tr!(

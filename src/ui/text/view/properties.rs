@@ -6,11 +6,11 @@ use crate::ui::i18n::{pair, tr, Lang, Pair};
 // page.rs: the page's introduction and why it opened with other settings than asked.
 pub const HEADING: Pair = pair!(
     "Property checks: the article's proptest, in the page",
-    "性質の検査：記事の proptest をこのページで"
+    "プロパティベーステスト：記事の proptest をこのページで"
 );
 pub const INTRO: Pair = pair!(
     "Hand-written tests check the cases someone thought of. A property is a claim about every case: the page draws random scenarios from a seed — balances, amounts, retries, lost requests and replies, crashes, requests with the same key at the same moment — runs each through the chosen service, and checks the claim against what the service did. When a case breaks it, the page shrinks the case to the smallest one that still breaks it, as proptest does, and opens it in the playground.",
-    "手書きのテストが確かめるのは、誰かが思いついたケースだけ。性質はすべてのケースについての主張だ。このページはシードから乱数でシナリオを引き（残高、金額、リトライ、リクエストや応答の消失、クラッシュ、同じキーで同時に届くリクエスト）、それぞれを選んだサービスで実行し、サービスが実際にしたことに主張を照らす。あるケースが主張を破ると、proptest と同じように、まだ破れる最小のケースまで縮小し、プレイグラウンドで開けるようにする。"
+    "手書きのテストが確かめるのは、誰かが思いついたケースだけ。プロパティはすべてのケースについての主張だ。このページはシードから乱数でシナリオを引き（残高、金額、リトライ、リクエストや応答の消失、クラッシュ、同じキーで同時に届くリクエスト）、それぞれを選んだサービスで実行し、サービスが実際にしたことに主張を照らす。あるケースが主張を破ると、proptest と同じように、まだ破れる最小のケースまで縮小し、プレイグラウンドで開けるようにする。"
 );
 pub const BAD_LINK: Pair = pair!(
     "This link's settings could not be used, so the page shows other settings: ",
@@ -18,12 +18,16 @@ pub const BAD_LINK: Pair = pair!(
 );
 pub const BAD_SAVED: Pair = pair!(
     "The settings saved in this browser could not be used, so the defaults are shown: ",
-    "このブラウザに保存された設定は使えないので、既定の設定を表示している："
+    "このブラウザーに保存された設定は使えないので、既定の設定を表示している："
 );
 
 /// A link or the saved settings named a property `p` that does not exist.
 pub fn no_such_property(l: Lang, p: &str) -> String {
-    tr!(l, "there is no property “{p}”.", "性質「{p}」はない。")
+    tr!(
+        l,
+        "there is no property “{p}”.",
+        "プロパティ「{p}」はない。"
+    )
 }
 
 /// A link or the saved settings named a service `s` that does not exist.
@@ -33,7 +37,7 @@ pub fn no_such_service(l: Lang, s: &str) -> String {
 
 // view.rs, the form: what to check.
 pub const WHAT_TO_CHECK: Pair = pair!("What to check", "何を検査するか");
-pub const PROPERTY: Pair = pair!("Property", "性質");
+pub const PROPERTY: Pair = pair!("Property", "プロパティ");
 pub const SERVICE: Pair = pair!("Service", "サービス");
 
 /// The label of the number of cases, with its limits.
@@ -135,7 +139,7 @@ pub fn kept_property(l: Lang, service: &str, property: &str, cases: &str, seed: 
 }
 pub const EVIDENCE_NOT_PROOF: Pair = pair!(
     "Passing cases are evidence, not proof: another seed draws other cases. (The lab's explorer can prove a small case safe by trying every interleaving.)",
-    "通ったケースは証拠であって証明ではない。別のシードは別のケースを引く。（小さなケースなら、ラボのエクスプローラがすべての交互実行を試して安全を証明できる。）"
+    "通ったケースは証拠であって証明ではない。別のシードは別のケースを引く。（小さなケースなら、ラボのエクスプローラーがすべての交互実行を試して安全を証明できる。）"
 );
 
 /// Case `n` of `cases` failed.
@@ -206,5 +210,5 @@ pub fn starting_balance(l: Lang, balance: &str) -> String {
 pub const OPEN_IN_PLAYGROUND: Pair = pair!("Open in the playground", "プレイグラウンドで開く");
 pub const OPEN_NOTE: Pair = pair!(
     " (the sandbox, at the step that broke the property)",
-    "（サンドボックスで、性質が破れたステップを開く）"
+    "（サンドボックスで、プロパティが破れたステップを開く）"
 );

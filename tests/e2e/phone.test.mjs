@@ -1,0 +1,258 @@
+// Phones and access (issue 28, section 5), measured at 390 × 844 on a touch screen, in English and
+// Japanese: the header and navigation take at most a fifth of the first screen on every page; no
+// table is wider than its box unless its first column stays in view or it is drawn as cards;
+// timeline links, sequence step links, lesson links and run-control buttons are at least 44 × 44
+// px; the durable page shows one column at a time behind a switcher (click and keyboard, with
+// tab roles) and all of them at 1280 px; the lab's result shows within a screen of the tap that
+// caused it; keyboard hints only where there is a keyboard.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BASE_URL, SHOTS, ready } from './harness.mjs';
+
+const PHONE = { width: 390, height: 844 };
+const LANGS = [['en-US', 'en'], ['ja-JP', 'ja']];
+
+/** Like the harness's `withPage`, with a touch screen when `touch` (a phone: `pointer: coarse`). */
+async function withPhone(fn, { width = PHONE.width, height = PHONE.height, locale = 'en-US', touch = true } = {}) {
+  const profile = mkdtempSync(join(tmpdir(), 'e2e-phone-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    locale,
+    viewport: { width, height },
+    hasTouch: touch,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--disable-quic'],
+  });
+  const errors = [];
+  try {
+    const page = context.pages()[0] ?? await context.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await fn(page);
+    if (errors.length) throw new Error(`the page reported errors:\n${errors.join('\n')}`);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+async function go(page, hash, lang) {
+  await page.goto(BASE_URL + hash);
+  await ready(page);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), lang, `${hash} in ${lang}`);
+}
+
+/** Runs a lesson to its end, skipping its question wherever it waits. */
+async function runLesson(page) {
+  const skip = page.getByTestId('predict-skip');
+  const end = page.getByTestId('run-to-end');
+  for (let i = 0; i < 3; i += 1) {
+    if (await skip.count() && await skip.isEnabled()) await skip.click();
+    if (await end.isEnabled()) await end.click();
+  }
+  assert.equal(await end.isDisabled(), true, 'the run is at its end');
+}
+
+/** Tables on the page that are wider than their box with neither a sticky first column nor cards. */
+async function tablesOverflowing(page) {
+  return page.evaluate(() => [...document.querySelectorAll('table')]
+    .filter((t) => t.getClientRects().length)
+    .map((t) => {
+      const box = t.parentElement;
+      const first = t.querySelector('tr > :first-child');
+      return {
+        name: t.dataset.testid ?? t.className,
+        over: Math.round(t.getBoundingClientRect().width - box.clientWidth),
+        sticky: first ? getComputedStyle(first).position === 'sticky' : false,
+        cards: getComputedStyle(t).display !== 'table',
+      };
+    })
+    .filter((t) => t.over > 1 && !t.sticky && !t.cards));
+}
+
+/** The visible elements of `selector` smaller than 44 × 44 px, as "text w×h". */
+async function smallTargets(page, selector) {
+  const found = await page.locator(selector).evaluateAll((els) => els
+    .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+    .map((e) => ({ r: e.getBoundingClientRect(), t: (e.textContent ?? '').trim().slice(0, 24) })));
+  assert.ok(found.length > 0, `no ${selector} on the page`);
+  return found.filter(({ r }) => r.width < 43.5 || r.height < 43.5)
+    .map(({ r, t }) => `${selector} “${t}” ${Math.round(r.width)}×${Math.round(r.height)}`);
+}
+
+const PAGES = ['', 'sandbox/', 'lab/', 'properties/', 'durable/', 'kafka/'];
+
+for (const [locale, lang] of LANGS) {
+  test(`the header and navigation take at most a fifth of a phone's first screen (${lang})`, async () => {
+    await withPhone(async (page) => {
+      const found = [];
+      for (const p of PAGES) {
+        await go(page, p, lang);
+        const bottom = await page.evaluate(() => {
+          const r = document.querySelector('.site-header').getBoundingClientRect();
+          return r.bottom + window.scrollY;
+        });
+        console.log(`header at 390 px (${lang}) /${p}: ${Math.round(bottom)} px, ${(bottom / PHONE.height * 100).toFixed(1)} %`);
+        if (bottom > PHONE.height / 5) found.push(`/${p}: ${Math.round(bottom)} px`);
+        // The navigation itself is tappable.
+        found.push(...await smallTargets(page, '.site-header nav a, .lang-toggle'));
+      }
+      assert.deepEqual(found, [], 'headers taller than 168.8 px or nav targets under 44 px');
+      await page.screenshot({ path: `${SHOTS}/phone-header-${lang}.png` });
+    }, { locale });
+  });
+
+  test(`no table wider than its box without its first column in view or cards (${lang}, 390 px)`, async () => {
+    await withPhone(async (page) => {
+      const found = [];
+      const check = async (name) => {
+        for (const t of await tablesOverflowing(page)) found.push(`${name}: ${JSON.stringify(t)}`);
+      };
+      for (const hash of ['#/scenario/timeout-ambiguity', 'durable/#/scenario/durable-resume', 'kafka/#/scenario/kafka-lost-ack']) {
+        await go(page, hash, lang);
+        await runLesson(page);
+        await check(hash);
+      }
+      await go(page, 'lab/#/lab/postgres', lang);
+      await page.evaluate(() => localStorage.removeItem('idempotency-playground.pg-guesses'));
+      await page.reload();
+      await page.getByTestId('db').waitFor();
+      await page.getByTestId('db-reveal-all').click();
+      await page.getByTestId('db-race').waitFor();
+      // The PostgreSQL view's tables of results are one card per row.
+      for (const id of ['db-predict', 'db-race']) {
+        const t = page.getByTestId(id);
+        assert.equal(await t.evaluate((e) => getComputedStyle(e).display), 'block', `${id} as cards`);
+        const w = await t.evaluate((e) => e.getBoundingClientRect().width);
+        assert.ok(w <= PHONE.width, `${id} is ${w} px wide`);
+      }
+      await check('lab/#/lab/postgres');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `the database view is ${overflow} px wider than the phone`);
+      await page.screenshot({ path: `${SHOTS}/phone-db-${lang}.png`, fullPage: true });
+      assert.deepEqual(found, []);
+    }, { locale });
+  });
+
+  test(`tap targets are at least 44 × 44 px: run controls, lesson, timeline and sequence links (${lang}, 390 px)`, async () => {
+    await withPhone(async (page) => {
+      const found = [];
+      await go(page, '#/scenario/timeout-ambiguity', lang);
+      await page.getByTestId('toc-toggle').click();
+      found.push(...await smallTargets(page, '.lesson-toc .toc-body li a'));
+      await page.getByTestId('toc-toggle').click();
+      await runLesson(page);
+      found.push(...await smallTargets(page, '.controls[role=toolbar] button'));
+
+      await go(page, 'durable/#/scenario/durable-resume', lang);
+      found.push(...await smallTargets(page, '.dur-lessons li a'));
+      await runLesson(page);
+      found.push(...await smallTargets(page, '.controls[role=toolbar] button'));
+      found.push(...await smallTargets(page, '.dur-actions button'));
+      // The sequence's step links.
+      found.push(...await smallTargets(page, '[data-testid=timeline] a.tl-step'));
+
+      await go(page, 'kafka/#/scenario/kafka-lost-ack', lang);
+      found.push(...await smallTargets(page, '[data-testid=kafka-nav] li a'));
+      await runLesson(page);
+      found.push(...await smallTargets(page, '.controls[role=toolbar] button'));
+      // The timeline's links to a step.
+      found.push(...await smallTargets(page, '.kafka-timeline li button.linkish'));
+      assert.deepEqual(found, [], 'targets under 44 × 44 px');
+    }, { locale });
+  });
+
+  test(`the durable page shows one column at a time on a phone, switched by tap or keyboard (${lang})`, async () => {
+    await withPhone(async (page) => {
+      await go(page, 'durable/#/scenario/durable-resume', lang);
+      const tablist = page.getByRole('tablist');
+      await tablist.waitFor();
+      const tabs = tablist.getByRole('tab');
+      assert.equal(await tabs.count(), 2);
+      const visibleColumns = () => page.locator('[data-testid=column]').evaluateAll((cs) => cs
+        .filter((c) => c.getClientRects().length).map((c) => c.dataset.column));
+      const selected = () => tabs.evaluateAll((ts) => ts.map((t) => t.getAttribute('aria-selected')));
+      assert.deepEqual(await visibleColumns(), ['0']);
+      assert.deepEqual(await selected(), ['true', 'false']);
+      // Each tab controls its panel, and the panel is named by its tab.
+      const panel = page.locator('#' + await tabs.nth(1).getAttribute('aria-controls'));
+      assert.equal(await panel.getAttribute('role'), 'tabpanel');
+      assert.equal(await panel.getAttribute('aria-labelledby'), await tabs.nth(1).getAttribute('id'));
+
+      await runLesson(page);
+      const position = await page.getByTestId('position').textContent();
+      await tabs.nth(1).click();
+      assert.deepEqual(await visibleColumns(), ['1']);
+      assert.deepEqual(await selected(), ['false', 'true']);
+      await page.screenshot({ path: `${SHOTS}/phone-durable-tab2-${lang}.png` });
+
+      // The keyboard: ← moves to the first tab and focuses it, without stepping the run back.
+      await tabs.nth(1).focus();
+      await page.keyboard.press('ArrowLeft');
+      assert.deepEqual(await visibleColumns(), ['0']);
+      assert.deepEqual(await selected(), ['true', 'false']);
+      assert.equal(await page.evaluate(() => document.activeElement?.id), await tabs.nth(0).getAttribute('id'));
+      await page.keyboard.press('End');
+      assert.deepEqual(await visibleColumns(), ['1']);
+      assert.equal(await page.getByTestId('position').textContent(), position, 'the arrow keys did not move the run');
+      // Only the selected tab is in the tab order.
+      assert.deepEqual(await tabs.evaluateAll((ts) => ts.map((t) => t.tabIndex)), [-1, 0]);
+
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      console.log(`durable lesson at 390 px (${lang}): ${height} px tall`);
+      assert.ok(height < 7500, `the durable lesson is ${height} px tall at 390 px`);
+      // No keyboard hint on a touch screen.
+      await page.getByTestId('reset').click();
+      assert.equal(await page.locator('.kbd-hint').isVisible(), false, 'a keyboard hint on a touch screen');
+    }, { locale });
+  });
+}
+
+test('at 1280 px the durable columns stand side by side, with no switcher, and the keyboard hint shows', async () => {
+  await withPhone(async (page) => {
+    await go(page, 'durable/#/scenario/durable-resume', 'en');
+    assert.equal(await page.getByRole('tablist').isVisible(), false);
+    const visible = await page.locator('[data-testid=column]').evaluateAll((cs) => cs.filter((c) => c.getClientRects().length).length);
+    assert.equal(visible, 2);
+    assert.equal(await page.locator('.kbd-hint').isVisible(), true, 'the keyboard hint where there is a keyboard');
+  }, { width: 1280, height: 800, touch: false });
+});
+
+for (const [locale, lang] of LANGS) {
+  test(`the lab's double charge shows within a screen of the tap that caused it (${lang}, 390 px)`, async () => {
+    await withPhone(async (page) => {
+      await go(page, 'lab/#/lab', lang);
+      const outcome = page.getByTestId('lab-outcome');
+      let last = null;
+      // Request 1 and 2 both check the store, then each goes on to charge.
+      for (const r of [0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) {
+        const button = page.getByTestId(`lab-step-${r}`);
+        if (await button.isDisabled()) continue;
+        await button.click();
+        last = button;
+        if (await outcome.getAttribute('data-state') === 'double-charge') break;
+      }
+      assert.equal(await outcome.getAttribute('data-state'), 'double-charge');
+      await page.getByTestId('lab-double-charge').waitFor({ state: 'attached' });
+      const [b, o, h] = [await last.boundingBox(), await outcome.boundingBox(), await page.evaluate(() => innerHeight)];
+      const distance = Math.abs((o.y + o.height / 2) - (b.y + b.height / 2));
+      console.log(`lab at 390 px (${lang}): the result is ${Math.round(distance)} px from the last tap`);
+      assert.ok(o.y >= 0 && o.y + o.height <= h, `the result is off screen: top ${o.y}, bottom ${o.y + o.height}`);
+      assert.ok(distance <= h, `the result is ${distance} px from the last tap`);
+      assert.match(await outcome.textContent(), /double charge|二重課金/);
+      await page.screenshot({ path: `${SHOTS}/phone-lab-${lang}.png` });
+      // Its button goes to the detail.
+      await page.getByTestId('lab-outcome-details').click();
+      await page.waitForFunction(() => {
+        const r = document.getElementById('lab-shared-h').getBoundingClientRect();
+        return r.top >= -1 && r.top < innerHeight;
+      });
+    }, { locale });
+  });
+}
