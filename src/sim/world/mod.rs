@@ -31,7 +31,7 @@ use crate::sim::limits::{
 };
 use account::{Caller, RequestPolicies};
 use budget::Budget;
-use client::{ClientResult, Clients, KeyStrategy, OpPlan, RetryPolicy};
+use client::{ClientResult, Clients, KeyStrategy, OpPlan, Outbound, RetryPolicy};
 use ctx::Ctx;
 use downstream::{Downstream, Processor};
 use fault::Fault;
@@ -439,15 +439,16 @@ impl World {
                 self.reap();
             }
             Micro::Send { op } => {
+                let (clients, mut out) = self.outbound();
                 // Only id overflow can fail here, and ids are bounded by MAX_INPUTS.
-                if let Err(e) = self.send_attempt(op) {
+                if let Err(e) = clients.send_attempt(&mut out, op) {
                     self.halt(e);
                 }
             }
             Micro::Arrive { attempt } => self.server_receive(attempt),
             Micro::Phase { job } => self.server_phase(job),
-            Micro::Reply { attempt } => self.client_receive(attempt),
-            Micro::Timeout { attempt } => self.client_timeout(attempt),
+            Micro::Reply { attempt } => self.clients.receive(&mut self.ctx, attempt),
+            Micro::Timeout { attempt } => self.clients.timeout(&mut self.ctx, attempt),
             Micro::Relay => self.relay.step(&mut self.ctx, &mut self.db),
             Micro::Consume { id } => self.consumer.consume(&mut self.ctx, id),
             Micro::ProcessorReply { job } => self.processor_answer(job as usize),
@@ -496,7 +497,10 @@ impl World {
                 let key = key.map(|k| self.interner.text(&k)).transpose()?;
                 self.start_single(key, key_format, amount, &description, fault)?;
             }
-            Input::Retry { new_key, fault } => self.retry_last(new_key, fault)?,
+            Input::Retry { new_key, fault } => {
+                let (clients, mut out) = self.outbound();
+                clients.retry_last(&mut out, new_key, fault)?;
+            }
             Input::Operation {
                 amount,
                 description,
@@ -516,7 +520,8 @@ impl World {
                     faults,
                     caller: self.clients.caller,
                 };
-                self.start_op(None, amount, desc, plan)?;
+                let (clients, mut out) = self.outbound();
+                clients.start_op(&mut out, None, amount, desc, plan)?;
             }
             Input::Parallel { requests, same_key } => self.start_parallel(requests, same_key)?,
             Input::AdvanceTime { .. } => {
@@ -557,7 +562,7 @@ impl World {
                 (None, true) => match shared {
                     Some(k) => Some(k),
                     None => {
-                        let k = self.mint_key(spec.key_format)?;
+                        let k = self.outbound().1.mint_key(spec.key_format)?;
                         shared = Some(k);
                         Some(k)
                     }
@@ -607,7 +612,21 @@ impl World {
             },
             caller: self.clients.caller,
         };
-        self.start_op(key, amount, desc, plan).map(|_| ())
+        let (clients, mut out) = self.outbound();
+        clients
+            .start_op(&mut out, key, amount, desc, plan)
+            .map(|_| ())
+    }
+
+    /// The clients, and what their sending reaches.
+    fn outbound(&mut self) -> (&mut Clients, Outbound<'_>) {
+        let out = Outbound {
+            ctx: &mut self.ctx,
+            interner: &mut self.interner,
+            network: self.network,
+            timeout_ms: self.config.timeout_ms,
+        };
+        (&mut self.clients, out)
     }
 
     /// A deposit, into account 0 (`Input::As` wraps requests only).
@@ -743,10 +762,7 @@ impl World {
 
     /// The caller of a client operation (the default one for an unknown operation).
     pub fn caller_of(&self, op: intern::OpId) -> Caller {
-        self.clients
-            .plans
-            .get(op.0 as usize)
-            .map_or_else(Caller::default, |p| p.caller)
+        self.clients.caller_of(op)
     }
 
     /// Whether any input so far came from a caller of its own (another account, a stamped body,
