@@ -21,6 +21,7 @@ pub(super) mod store;
 pub(super) mod trace;
 
 use crate::sim::article::production::{fingerprint, Counters, Policies};
+use crate::sim::article::PaymentResult;
 use crate::sim::base::pvec::{self, PVec};
 
 use crate::sim::base::uuidgen::KeyFormat;
@@ -37,10 +38,10 @@ use downstream::{Downstream, Processor};
 use fault::Fault;
 use input::{Input, RequestSpec};
 use intern::{DescId, Interner, KeyId};
-use invariants::{Checker, StepFacts, StepView, Violation};
+use invariants::{Checker, StepView, Violation};
 use network::Network;
 use outbox::{Consumer, EmitMode, OutboxRow, Relay};
-use server::{Job, ServiceKind};
+use server::{Reach, Server, ServiceKind};
 use store::{Db, LedgerEntry, StoreRow};
 use trace::{EventKind, LaneSet, TraceEvent};
 
@@ -170,9 +171,11 @@ pub struct Snapshot {
     pub pending_events: usize,
 }
 
-/// A simulated payment system: clients, network, server, store, relay and consumer. The tables
-/// that grow with the run are persistent ([`PVec`]): cloning a world (the playground's checkpoints)
-/// copies pointers to shared chunks, not the run's history.
+/// A simulated payment system: clients, network, server, store, card processor, relay and
+/// consumer. The world coordinates: it owns the parts and the context they act on, takes the
+/// inputs, hands each micro-event to the part it is for, and checks the invariants after each
+/// step. The tables that grow with the run are persistent ([`PVec`]): cloning a world (the
+/// playground's checkpoints) copies pointers to shared chunks, not the run's history.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct World {
     config: WorldConfig,
@@ -188,13 +191,12 @@ pub struct World {
     db: Db,
     /// The clients (`client.rs`).
     clients: Clients,
-    jobs: PVec<Job>,
+    /// The server (`server.rs`): its jobs, its counters, its notes for the checker.
+    server: Server,
     relay: Relay,
     consumer: Consumer,
-    counters: Counters,
     checker: Checker,
     violations: Vec<Violation>,
-    facts: StepFacts,
     budget: Budget,
     /// The input started last, numbered as [`World::input_at`] numbers them.
     current_input: Option<usize>,
@@ -230,13 +232,11 @@ impl World {
             interner: Interner::default(),
             db: Db::new(config.initial_balance),
             clients: Clients::default(),
-            jobs: PVec::new(),
+            server: Server::default(),
             relay: Relay::default(),
-            consumer: World::new_consumer(config.consumer_dedupes),
-            counters: Counters::default(),
+            consumer: Consumer::new(config.consumer_dedupes),
             checker: Checker::default(),
             violations: Vec::new(),
-            facts: StepFacts::default(),
             budget: Budget::default(),
             current_input: None,
             halted: None,
@@ -399,14 +399,15 @@ impl World {
             emit: self.config.emit,
             db: &self.db,
             events: self.ctx.trace.iter_from(start),
-            facts: &self.facts,
-            events_owed: self.events_owed(),
+            facts: &self.server.facts,
+            events_owed: self.server.events_owed(&self.config, &self.db),
         };
         self.checker.check(&view, &mut self.violations);
-        self.facts.lost_events.clear();
-        self.facts.phantom_events.clear();
-        self.facts.foreign_answers.clear();
-        self.facts.other_request_replays.clear();
+        let facts = &mut self.server.facts;
+        facts.lost_events.clear();
+        facts.phantom_events.clear();
+        facts.foreign_answers.clear();
+        facts.other_request_replays.clear();
         self.ctx.trace.get(start)
     }
 
@@ -423,8 +424,7 @@ impl World {
                 Micro::Arrive { attempt }
                 | Micro::Reply { attempt }
                 | Micro::Timeout { attempt } => (attempt as usize) < self.clients.attempts.len(),
-                Micro::Phase { job } | Micro::ProcessorReply { job } =>
-                    (job as usize) < self.jobs.len(),
+                Micro::Phase { job } | Micro::ProcessorReply { job } => self.server.has_job(job),
                 _ => true,
             },
             "a micro-event names an attempt or a job that exists"
@@ -436,7 +436,8 @@ impl World {
                 self.ctx.emit(EventKind::TimeAdvanced {
                     to_ms: self.ctx.now,
                 });
-                self.reap();
+                let (server, mut reach) = self.serving();
+                server.reap(&mut reach);
             }
             Micro::Send { op } => {
                 let (clients, mut out) = self.outbound();
@@ -445,13 +446,25 @@ impl World {
                     self.halt(e);
                 }
             }
-            Micro::Arrive { attempt } => self.server_receive(attempt),
-            Micro::Phase { job } => self.server_phase(job),
+            Micro::Arrive { attempt } => {
+                let (server, mut reach) = self.serving();
+                // Only id overflow can fail here (too many scoped keys).
+                if let Err(e) = server.receive(&mut reach, attempt) {
+                    self.halt(e);
+                }
+            }
+            Micro::Phase { job } => {
+                let (server, mut reach) = self.serving();
+                server.run_phase(&mut reach, job);
+            }
             Micro::Reply { attempt } => self.clients.receive(&mut self.ctx, attempt),
             Micro::Timeout { attempt } => self.clients.timeout(&mut self.ctx, attempt),
             Micro::Relay => self.relay.step(&mut self.ctx, &mut self.db),
             Micro::Consume { id } => self.consumer.consume(&mut self.ctx, id),
-            Micro::ProcessorReply { job } => self.processor_answer(job as usize),
+            Micro::ProcessorReply { job } => {
+                let (server, mut reach) = self.serving();
+                server.processor_answer(&mut reach, job as usize);
+            }
         }
     }
 
@@ -542,7 +555,10 @@ impl World {
                     input,
                 });
             }
-            Input::Crash => self.crash_server(),
+            Input::Crash => {
+                let (server, mut reach) = self.serving();
+                server.restart(&mut reach);
+            }
             Input::As { caller, input } => self.apply_as(caller, *input)?,
         }
         Ok(())
@@ -616,6 +632,20 @@ impl World {
         clients
             .start_op(&mut out, key, amount, desc, plan)
             .map(|_| ())
+    }
+
+    /// The server, and what it reaches.
+    fn serving(&mut self) -> (&mut Server, Reach<'_>) {
+        let reach = Reach {
+            ctx: &mut self.ctx,
+            config: &self.config,
+            db: &mut self.db,
+            clients: &mut self.clients,
+            processor: &mut self.processor,
+            interner: &mut self.interner,
+            network: self.network,
+        };
+        (&mut self.server, reach)
     }
 
     /// The clients, and what their sending reaches.
@@ -731,7 +761,17 @@ impl World {
 
     /// Store counters (hits, misses, conflicts, mismatches, expirations).
     pub fn counters(&self) -> Counters {
-        self.counters
+        self.server.counters
+    }
+
+    /// The settings beyond the server.
+    pub fn downstream(&self) -> &Downstream {
+        &self.config.downstream
+    }
+
+    /// The processor's saved answer for `key`, if the key was passed on.
+    pub fn processor_answer_for(&self, key: KeyId) -> Option<&PaymentResult> {
+        self.processor.answer_for(key)
     }
 
     /// Broken invariants, each once, in the order they broke.
@@ -826,7 +866,7 @@ impl World {
             store_rows: self.db.rows.to_vec(),
             outbox: self.db.outbox().to_vec(),
             consumer: self.consumer.clone(),
-            counters: self.counters,
+            counters: self.server.counters,
             violations: self.violations.clone(),
             client_results: self.clients.results.to_vec(),
             trace: self.ctx.trace.to_vec(),
