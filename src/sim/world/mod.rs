@@ -281,7 +281,7 @@ impl World {
         self.budget = self.admits(&input)?;
         if let Input::SetFault { op, attempt, fault } = input {
             // At once: an event of that attempt due now must not run before the change.
-            self.set_fault(op, attempt, fault);
+            self.clients.set_fault(op, attempt, fault);
         }
         self.pushed.push(LoggedInput {
             at_step: self.ctx.steps,
@@ -315,7 +315,10 @@ impl World {
                 max: MAX_TRACE_EVENTS,
             });
         }
-        self.check_fork(input)?;
+        if let Input::SetFault { op, attempt, .. } = *input {
+            // A fork's fault change names an attempt not yet past (`fork.rs`).
+            self.clients.check_fault_change(&self.ctx, op, attempt)?;
+        }
         let mut budget = self.budget;
         budget.admit(input)?;
         Ok(budget)
@@ -782,6 +785,18 @@ impl World {
     /// What each client operation saw.
     pub fn client_results(&self) -> &PVec<ClientResult> {
         &self.clients.results
+    }
+
+    /// Operation `op`'s attempts as HTTP exchanges, in the order sent (none for an unknown
+    /// operation).
+    pub fn exchanges(&self, op: intern::OpId) -> Vec<exchange::Exchange> {
+        self.clients.exchanges(&self.interner, op)
+    }
+
+    /// The attempts whose request is on its way to the server now, as (operation, attempt,
+    /// fault), in the order they will arrive: the attempts a fork can still change.
+    pub fn attempts_in_network(&self) -> Vec<(u32, u32, Fault)> {
+        self.clients.attempts_in_network(&self.ctx)
     }
 
     /// The text of a key id.
