@@ -268,8 +268,8 @@ fn retryable(result: &PaymentResult) -> bool {
 }
 
 /// The clients' side of the world: what each operation was told, its plan and its attempts,
-/// and who is sending.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// who is sending, and the link they send on (the network, the timeout per attempt).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Clients {
     /// What each operation's client was finally told.
     pub results: PVec<ClientResult>,
@@ -283,15 +283,17 @@ pub(super) struct Clients {
     pub callers_seen: bool,
     /// The accounts whose customers sent a charge or a deposit, one bit each (bit 0: account 0).
     pub accounts_seen: u8,
+    /// The network their requests cross.
+    network: Network,
+    /// How long a client waits for each attempt.
+    timeout_ms: u64,
 }
 
-/// What sending reaches beyond the clients' own state: the context, the interner the keys go
-/// into, the network the requests cross, and how long a client waits for each attempt.
+/// What sending reaches beyond the clients' own state: the context and the interner the keys
+/// go into.
 pub(super) struct Outbound<'a> {
     pub ctx: &'a mut Ctx,
     pub interner: &'a mut Interner,
-    pub network: Network,
-    pub timeout_ms: u64,
 }
 
 impl Outbound<'_> {
@@ -303,6 +305,21 @@ impl Outbound<'_> {
 }
 
 impl Clients {
+    /// Clients with no operations yet, sending over `network` and waiting `timeout_ms` for each
+    /// attempt.
+    pub(super) fn new(network: Network, timeout_ms: u64) -> Clients {
+        Clients {
+            results: PVec::new(),
+            plans: PVec::new(),
+            attempts: PVec::new(),
+            caller: Caller::default(),
+            callers_seen: false,
+            accounts_seen: 0,
+            network,
+            timeout_ms,
+        }
+    }
+
     /// Starts an operation: registers it and sends its first attempt.
     pub(super) fn start_op(
         &mut self,
@@ -387,11 +404,11 @@ impl Clients {
             key,
             amount,
         });
-        let delay = out.network.delay(&mut out.ctx.rng);
+        let delay = self.network.delay(&mut out.ctx.rng);
         out.ctx
             .schedule(out.ctx.now.saturating_add(delay), Micro::Arrive { attempt });
         let timer = out.ctx.schedule(
-            out.ctx.now.saturating_add(out.timeout_ms),
+            out.ctx.now.saturating_add(self.timeout_ms),
             Micro::Timeout { attempt },
         );
         if let Some(rec) = self.attempts.get_mut(attempt as usize) {

@@ -42,7 +42,7 @@ use invariants::{Checker, StepView, Violation};
 use network::Network;
 use outbox::{Consumer, EmitMode, OutboxRow, Relay};
 use server::{Reach, Server, ServiceKind};
-use store::{Db, LedgerEntry, StoreRow};
+use store::{LedgerEntry, StoreRow};
 use trace::{EventKind, LaneSet, TraceEvent};
 
 /// Everything a world is configured with, its one settings type (the server, the network, the
@@ -181,17 +181,16 @@ pub struct World {
     config: WorldConfig,
     /// Time, randomness, the queue and the trace, which every part acts on.
     ctx: Ctx,
-    network: Network,
     /// Shared, never edited after construction: copying a world (the UI's checkpoints) must not
     /// copy thousands of inputs.
     script: std::rc::Rc<[Input]>,
     script_pos: usize,
     pushed: PVec<LoggedInput>,
     interner: Interner,
-    db: Db,
-    /// The clients (`client.rs`).
+    /// The clients (`client.rs`): their operations, attempts and link.
     clients: Clients,
-    /// The server (`server.rs`): its jobs, its counters, its notes for the checker.
+    /// The server (`server.rs`): its settings, its database, its jobs, its counters and its
+    /// notes for the checker.
     server: Server,
     relay: Relay,
     consumer: Consumer,
@@ -225,14 +224,12 @@ impl World {
         Ok(World {
             config,
             ctx: Ctx::new(config.seed),
-            network: config.network(),
             script: std::rc::Rc::from(Vec::new()),
             script_pos: 0,
             pushed: PVec::new(),
             interner: Interner::default(),
-            db: Db::new(config.initial_balance),
-            clients: Clients::default(),
-            server: Server::default(),
+            clients: Clients::new(config.network(), config.timeout_ms),
+            server: Server::new(&config),
             relay: Relay::default(),
             consumer: Consumer::new(config.consumer_dedupes),
             checker: Checker::default(),
@@ -400,10 +397,10 @@ impl World {
             time_ms: self.ctx.now,
             initial_balance: self.config.initial_balance,
             emit: self.config.emit,
-            db: &self.db,
+            db: &self.server.db,
             events: self.ctx.trace.iter_from(start),
             facts: &self.server.facts,
-            events_owed: self.server.events_owed(&self.config, &self.db),
+            events_owed: self.server.events_owed(),
         };
         self.checker.check(&view, &mut self.violations);
         let facts = &mut self.server.facts;
@@ -439,8 +436,7 @@ impl World {
                 self.ctx.emit(EventKind::TimeAdvanced {
                     to_ms: self.ctx.now,
                 });
-                let (server, mut reach) = self.serving();
-                server.reap(&mut reach);
+                self.server.reap(&mut self.ctx);
             }
             Micro::Send { op } => {
                 let (clients, mut out) = self.outbound();
@@ -449,25 +445,17 @@ impl World {
                     self.halt(e);
                 }
             }
-            Micro::Arrive { attempt } => {
+            Micro::Arrive { .. } | Micro::Phase { .. } | Micro::ProcessorReply { .. } => {
                 let (server, mut reach) = self.serving();
                 // Only id overflow can fail here (too many scoped keys).
-                if let Err(e) = server.receive(&mut reach, attempt) {
+                if let Err(e) = server.handle(&mut reach, &micro) {
                     self.halt(e);
                 }
             }
-            Micro::Phase { job } => {
-                let (server, mut reach) = self.serving();
-                server.run_phase(&mut reach, job);
-            }
             Micro::Reply { attempt } => self.clients.receive(&mut self.ctx, attempt),
             Micro::Timeout { attempt } => self.clients.timeout(&mut self.ctx, attempt),
-            Micro::Relay => self.relay.step(&mut self.ctx, &mut self.db),
+            Micro::Relay => self.relay.step(&mut self.ctx, &mut self.server.db),
             Micro::Consume { id } => self.consumer.consume(&mut self.ctx, id),
-            Micro::ProcessorReply { job } => {
-                let (server, mut reach) = self.serving();
-                server.processor_answer(&mut reach, job as usize);
-            }
         }
     }
 
@@ -536,8 +524,7 @@ impl World {
                     faults,
                     caller: self.clients.caller,
                 };
-                let (clients, mut out) = self.outbound();
-                clients.start_op(&mut out, None, amount, desc, plan)?;
+                self.start_op(None, amount, desc, plan)?;
             }
             Input::Parallel { requests, same_key } => self.start_parallel(requests, same_key)?,
             Input::AdvanceTime { .. } => {
@@ -547,7 +534,7 @@ impl World {
                 crash_after_publish,
             } => self
                 .relay
-                .tick(&mut self.ctx, &mut self.db, crash_after_publish),
+                .tick(&mut self.ctx, &mut self.server.db, crash_after_publish),
             Input::Deposit { amount } => self.deposit(amount),
             Input::SetFault { op, attempt, .. } => {
                 // Applied when pushed (`push_input`); this is its mark in the trace.
@@ -631,6 +618,17 @@ impl World {
             },
             caller: self.clients.caller,
         };
+        self.start_op(key, amount, desc, plan)
+    }
+
+    /// The clients start an operation and send its first attempt.
+    fn start_op(
+        &mut self,
+        key: Option<KeyId>,
+        amount: i64,
+        desc: DescId,
+        plan: OpPlan,
+    ) -> Result<(), InputError> {
         let (clients, mut out) = self.outbound();
         clients
             .start_op(&mut out, key, amount, desc, plan)
@@ -641,12 +639,9 @@ impl World {
     fn serving(&mut self) -> (&mut Server, Reach<'_>) {
         let reach = Reach {
             ctx: &mut self.ctx,
-            config: &self.config,
-            db: &mut self.db,
             clients: &mut self.clients,
             processor: &mut self.processor,
             interner: &mut self.interner,
-            network: self.network,
         };
         (&mut self.server, reach)
     }
@@ -656,8 +651,6 @@ impl World {
         let out = Outbound {
             ctx: &mut self.ctx,
             interner: &mut self.interner,
-            network: self.network,
-            timeout_ms: self.config.timeout_ms,
         };
         (&mut self.clients, out)
     }
@@ -666,14 +659,15 @@ impl World {
     fn deposit(&mut self, amount: i64) {
         self.clients.accounts_seen |= 1;
         let next = self
+            .server
             .db
             .balance(0)
             .checked_add(amount)
             .filter(|b| *b <= MAX_BALANCE);
         let accepted = match next {
             Some(b) => {
-                self.db.set_balance(0, b);
-                self.db.deposits = self.db.deposits.saturating_add(amount);
+                self.server.db.set_balance(0, b);
+                self.server.db.deposits = self.server.db.deposits.saturating_add(amount);
                 true
             }
             None => false,
@@ -723,12 +717,12 @@ impl World {
     /// The balance of account 0, the single account of the article's world (`balance_of` for
     /// another customer's).
     pub fn balance(&self) -> i64 {
-        self.db.balance(0)
+        self.server.db.balance(0)
     }
 
     /// The balance of `account` (`Caller::account`); every account starts at the initial balance.
     pub fn balance_of(&self, account: u32) -> i64 {
-        self.db.balance(account)
+        self.server.db.balance(account)
     }
 
     /// The accounts whose customers have sent a charge or a deposit so far, one bit each (bit 0:
@@ -744,17 +738,17 @@ impl World {
 
     /// Committed charges, in commit order.
     pub fn ledger(&self) -> &PVec<LedgerEntry> {
-        &self.db.ledger
+        &self.server.db.ledger
     }
 
     /// Idempotency records, in insertion order.
     pub fn store_rows(&self) -> &PVec<StoreRow> {
-        &self.db.rows
+        &self.server.db.rows
     }
 
     /// Outbox rows.
     pub fn outbox(&self) -> &PVec<OutboxRow> {
-        self.db.outbox()
+        self.server.db.outbox()
     }
 
     /// The consumer's state.
@@ -876,10 +870,10 @@ impl World {
         Snapshot {
             now_ms: self.ctx.now,
             steps: self.ctx.steps,
-            balance: self.db.balance(0),
-            ledger: self.db.ledger.to_vec(),
-            store_rows: self.db.rows.to_vec(),
-            outbox: self.db.outbox().to_vec(),
+            balance: self.server.db.balance(0),
+            ledger: self.server.db.ledger.to_vec(),
+            store_rows: self.server.db.rows.to_vec(),
+            outbox: self.server.db.outbox().to_vec(),
             consumer: self.consumer.clone(),
             counters: self.server.counters,
             violations: self.violations.clone(),

@@ -20,7 +20,6 @@ use super::downstream::{evict_over_capacity, Call, OutagePolicy, ProcState, Proc
 use super::fault::Fault;
 use super::intern::{DescId, Interner, KeyId, OpId};
 use super::invariants::StepFacts;
-use super::network::Network;
 use super::outbox::{publish_direct, ChargeEvent, EmitMode, OutboxRow};
 use super::store::{Db, LedgerEntry, RecoveryPoint, StoreRow};
 use super::trace::{ChargeFailure, CheckOutcome, CrashPoint, EventKind};
@@ -112,6 +111,8 @@ pub(super) struct Job {
     pub(super) proc: ProcState,
     /// The request carries no key (issue 13): `key` is the empty key that stands for none.
     keyless: bool,
+    /// The account it charges: its caller's (`Caller::account`).
+    account: u32,
     /// It replied or died: it will commit nothing more.
     pub(super) ended: bool,
 }
@@ -133,11 +134,17 @@ impl Txn {
     }
 }
 
-/// The server: the requests it has taken (its jobs, each a worker running the service's phases),
-/// the store counters its lookups and its reaper keep, and what it notes in a step for the
-/// invariant checker. It acts on the parts it reaches, borrowed for one micro-event ([`Reach`]).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+/// The server: its settings, its database, the requests it has taken (its jobs, each a worker
+/// running the service's phases), the store counters its lookups and its reaper keep, and what
+/// it notes in a step for the invariant checker. It acts on the parts it reaches, borrowed for
+/// one micro-event ([`Reach`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Server {
+    /// The world's settings, which the server runs by (service, policies, downstream, the
+    /// network its replies cross).
+    config: WorldConfig,
+    /// The database (`store.rs`); the relay, the processor and deposits reach it through here.
+    pub(super) db: Db,
     /// Every request taken, numbered as `Micro::Phase` and `Micro::ProcessorReply` name them.
     jobs: PVec<Job>,
     /// Store counters (hits, misses, conflicts, mismatches, expirations).
@@ -147,26 +154,48 @@ pub(super) struct Server {
 }
 
 /// What the server reaches beyond its own state, borrowed for one micro-event: the context, the
-/// settings, the store, the clients' attempts (the wire its requests come in on and its replies
-/// go out on), the card processor, the interner (keys scoped to accounts) and the network.
+/// clients' attempts (the wire its requests come in on and its replies go out on), the card
+/// processor and the interner (keys scoped to accounts).
 pub(super) struct Reach<'a> {
     pub ctx: &'a mut Ctx,
-    pub config: &'a WorldConfig,
-    pub db: &'a mut Db,
     pub clients: &'a mut Clients,
     pub processor: &'a mut Processor,
     pub interner: &'a mut Interner,
-    pub network: Network,
 }
 
 impl Server {
-    /// A request reaches the server: phase 0 runs in the same step. An error stops the run
-    /// (too many scoped keys).
-    pub(super) fn receive(
+    /// A server with no requests yet, running by `config`, its every account holding the
+    /// initial balance.
+    pub(super) fn new(config: &WorldConfig) -> Server {
+        Server {
+            config: *config,
+            db: Db::new(config.initial_balance),
+            jobs: PVec::new(),
+            counters: Counters::default(),
+            facts: StepFacts::default(),
+        }
+    }
+
+    /// Runs one of the server's micro-events: a request arrives, a job's next phase, or the
+    /// processor's answer to a job (any other is not the server's). An error stops the run (too
+    /// many scoped keys).
+    pub(super) fn handle(
         &mut self,
         reach: &mut Reach<'_>,
-        attempt: u32,
+        micro: &Micro,
     ) -> Result<(), InputError> {
+        match *micro {
+            Micro::Arrive { attempt } => return self.receive(reach, attempt),
+            Micro::Phase { job } => self.run_phase(reach, job),
+            Micro::ProcessorReply { job } => self.processor_answer(reach, job as usize),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// A request reaches the server: phase 0 runs in the same step. An error stops the run
+    /// (too many scoped keys).
+    fn receive(&mut self, reach: &mut Reach<'_>, attempt: u32) -> Result<(), InputError> {
         let Some((op, n, key, fault)) = self.request_arrives(reach, attempt) else {
             return Ok(());
         };
@@ -247,6 +276,7 @@ impl Server {
             replayed: false,
             proc: ProcState::Idle,
             keyless: !caller.sends_key,
+            account: caller.account,
             ended: false,
         }))
     }
@@ -261,8 +291,8 @@ impl Server {
         desc: DescId,
         sent_at: u64,
     ) -> u64 {
-        let policies = reach.config.requests;
-        if reach.config.service == ServiceKind::Production
+        let policies = self.config.requests;
+        if self.config.service == ServiceKind::Production
             && policies.fingerprint != FingerprintFields::Chosen
         {
             let description = fingerprint(0, reach.interner.description_text(desc).unwrap_or(""));
@@ -287,8 +317,8 @@ impl Server {
         } else {
             key
         };
-        let store_key = if reach.config.service == ServiceKind::Production
-            && reach.config.requests.scope == KeyScope::Account
+        let store_key = if self.config.service == ServiceKind::Production
+            && self.config.requests.scope == KeyScope::Account
         {
             op_key
         } else {
@@ -306,12 +336,12 @@ impl Server {
         op: OpId,
         fault: Fault,
     ) -> bool {
-        let service = reach.config.service;
+        let service = self.config.service;
         if fault != Fault::StoreUnreachable || !service.honours_keys() {
             return false;
         }
         let open = service == ServiceKind::SplitStore
-            && reach.config.downstream.outage == OutagePolicy::FailOpen;
+            && self.config.downstream.outage == OutagePolicy::FailOpen;
         reach.ctx.emit(EventKind::StoreUnreachable {
             op,
             fail_open: open,
@@ -323,24 +353,24 @@ impl Server {
     }
 
     /// Runs the job's current phase.
-    pub(super) fn run_phase(&mut self, reach: &mut Reach<'_>, job: u32) {
+    fn run_phase(&mut self, reach: &mut Reach<'_>, job: u32) {
         let j = job as usize;
         let Some(phase) = self.jobs.get(j).map(|x| x.phase) else {
             return;
         };
         let production_in_flight =
-            reach.config.service == ServiceKind::Production && reach.config.policies.in_flight;
-        if self.jobs.get(j).is_some_and(|x| x.keyless) && reach.config.service.honours_keys() {
+            self.config.service == ServiceKind::Production && self.config.policies.in_flight;
+        if self.jobs.get(j).is_some_and(|x| x.keyless) && self.config.service.honours_keys() {
             // No key to look up: a production service that requires one answers 400; otherwise
             // the request runs without protection, as on the naive service.
-            let rejects = reach.config.service == ServiceKind::Production
-                && reach.config.requests.missing_key == MissingKey::Reject400;
+            let rejects = self.config.service == ServiceKind::Production
+                && self.config.requests.missing_key == MissingKey::Reject400;
             if rejects {
                 return self.answer(reach, j, PaymentResult::invalid(InputError::MissingKey));
             }
             return self.naive(reach, j);
         }
-        match (reach.config.service, phase) {
+        match (self.config.service, phase) {
             (ServiceKind::Naive, _) => self.naive(reach, j),
             (ServiceKind::Idempotent | ServiceKind::Atomic, _) => self.one_transaction(reach, j),
             (ServiceKind::Production, _) if !production_in_flight => self.one_transaction(reach, j),
@@ -380,10 +410,9 @@ impl Server {
     }
 
     /// Whether job `j` still holds its key's in-flight record.
-    fn holds_key(&self, reach: &Reach<'_>, j: usize) -> bool {
+    fn holds_key(&self, j: usize) -> bool {
         self.jobs.get(j).is_some_and(|job| {
-            reach
-                .db
+            self.db
                 .row(job.key)
                 .is_some_and(|r| r.state == RecordState::InFlight && r.owner_job == Some(j as u32))
         })
@@ -392,10 +421,10 @@ impl Server {
     /// The processor answered job `j`: commit the recovery point (rocket-rides' atomic phases),
     /// then go on where the job stopped.
     fn after_processor(&mut self, reach: &mut Reach<'_>, j: usize) {
-        let phases = reach.config.service == ServiceKind::Production
-            && reach.config.policies.in_flight
-            && reach.config.downstream.recovery_points;
-        if phases && self.holds_key(reach, j) {
+        let phases = self.config.service == ServiceKind::Production
+            && self.config.policies.in_flight
+            && self.config.downstream.recovery_points;
+        if phases && self.holds_key(j) {
             if let Some(job) = self.jobs.get(j) {
                 let (op, key) = (job.op, job.key);
                 let saved = match &job.proc {
@@ -405,9 +434,9 @@ impl Server {
                     }),
                     _ => None,
                 };
-                if let Some(mut row) = reach.db.row(key).cloned() {
+                if let Some(mut row) = self.db.row(key).cloned() {
                     row.recovery = saved;
-                    reach.db.upsert(row);
+                    self.db.upsert(row);
                     reach.ctx.emit(EventKind::RecoveryPoint { op, key });
                 }
             }
@@ -527,8 +556,12 @@ impl Server {
         let mut txn = Txn::default();
         self.record(reach, j, &result, &mut txn);
         if let Some(row) = txn.row.take() {
-            reach.db.upsert(row);
-            evict_over_capacity(reach.ctx, reach.db, reach.config.downstream.store_capacity);
+            self.db.upsert(row);
+            evict_over_capacity(
+                reach.ctx,
+                &mut self.db,
+                self.config.downstream.store_capacity,
+            );
         }
         self.after_commit(reach, j, result);
     }
@@ -542,10 +575,10 @@ impl Server {
         };
         let (op, key, fp) = (job.op, job.key, job.fingerprint);
         // Taking an expired lock over keeps the recovery point the last holder committed.
-        let recovery = reach
+        let recovery = self
             .db
             .row(key)
-            .filter(|_| reach.config.downstream.recovery_points)
+            .filter(|_| self.config.downstream.recovery_points)
             .and_then(|r| r.recovery.clone());
         let row = StoreRow {
             recovery,
@@ -558,7 +591,7 @@ impl Server {
                 reach
                     .ctx
                     .now
-                    .saturating_add(reach.config.policies.in_flight_timeout_ms),
+                    .saturating_add(self.config.policies.in_flight_timeout_ms),
             ),
             holder: Some(op),
             owner_job: Some(j as u32),
@@ -582,7 +615,7 @@ impl Server {
                 // The in-flight record stays until its timeout: retries get 409 meanwhile.
                 return self.crash(reach, j, CrashPoint::BeforeCharge, None);
             }
-            if !self.holds_key(reach, j) {
+            if !self.holds_key(j) {
                 // Our lock expired and another request took the key over: do not charge twice.
                 return self.answer(reach, j, PaymentResult::InFlightConflict);
             }
@@ -596,7 +629,7 @@ impl Server {
             return self.crash(reach, j, CrashPoint::AfterChargeBeforeRecord, Some(txn));
         }
         // A slow holder whose lock was taken over leaves the new holder's record alone.
-        if self.holds_key(reach, j) {
+        if self.holds_key(j) {
             self.record(reach, j, &result, &mut txn);
         }
         self.write_outbox(reach, j, &mut txn);
@@ -607,13 +640,13 @@ impl Server {
     /// rocket-rides' recovery point: a key taken over after the processor answered goes on
     /// from that answer instead of calling the processor again.
     fn resume_from_recovery_point(&mut self, reach: &mut Reach<'_>, j: usize) {
-        if !reach.config.downstream.recovery_points {
+        if !self.config.downstream.recovery_points {
             return;
         }
         let Some((op, key)) = self.jobs.get(j).map(|x| (x.op, x.key)) else {
             return;
         };
-        let Some(saved) = reach.db.row(key).and_then(|r| r.recovery.clone()) else {
+        let Some(saved) = self.db.row(key).and_then(|r| r.recovery.clone()) else {
             return;
         };
         if let Some(job) = self.jobs.get_mut(j) {
@@ -652,7 +685,7 @@ impl Server {
             Lookup::Mismatch => CheckOutcome::Mismatch,
         };
         reach.ctx.emit(EventKind::StoreCheck { op, key, outcome });
-        let Some(answer) = self.lookup_answer(reach, j, lookup, cached) else {
+        let Some(answer) = self.lookup_answer(j, lookup, cached) else {
             return false;
         };
         self.answer(reach, j, answer);
@@ -667,13 +700,13 @@ impl Server {
         key: KeyId,
         fp: u64,
     ) -> (Lookup, bool, Option<PaymentResult>, Option<OpId>) {
-        let row = reach.db.row(key);
-        let production = reach.config.service == ServiceKind::Production;
+        let row = self.db.row(key);
+        let production = self.config.service == ServiceKind::Production;
         // With an in-flight record the lookup is the conditional write that claims the key; a
         // service that checks the parameters only on the read path skips them here.
         let unchecked = production
-            && reach.config.policies.in_flight
-            && reach.config.requests.payload_check == PayloadCheck::ReadPathOnly;
+            && self.config.policies.in_flight
+            && self.config.requests.payload_check == PayloadCheck::ReadPathOnly;
         let (lookup, reaped) = if production {
             let lookup = classify(
                 row.map(|r| {
@@ -721,7 +754,7 @@ impl Server {
             .results
             .get(producer.0 as usize)
             .map(|c| (c.amount, c.description));
-        if reach.config.service == ServiceKind::Production && stored.is_some_and(|s| s != request) {
+        if self.config.service == ServiceKind::Production && stored.is_some_and(|s| s != request) {
             self.facts.other_request_replays.push((key, op, producer));
         }
     }
@@ -729,7 +762,6 @@ impl Server {
     /// The answer a lookup gives without executing; `None` when the request must execute.
     fn lookup_answer(
         &mut self,
-        reach: &mut Reach<'_>,
         j: usize,
         lookup: Lookup,
         cached: Option<PaymentResult>,
@@ -755,7 +787,7 @@ impl Server {
             },
             Lookup::InFlight => PaymentResult::InFlightConflict,
             Lookup::Mismatch => PaymentResult::ParameterMismatch {
-                status: reach.config.policies.mismatch.status(),
+                status: self.config.policies.mismatch.status(),
             },
         })
     }
@@ -779,7 +811,7 @@ impl Server {
         if let ProcState::Returned(result) = &job.proc {
             let (result, made) = (result.clone(), job.committed);
             txn.external = made;
-            if let (EmitMode::DualWritePublishThenCommit, Some(id)) = (reach.config.emit, made) {
+            if let (EmitMode::DualWritePublishThenCommit, Some(id)) = (self.config.emit, made) {
                 publish_direct(reach.ctx, op, id);
                 if let Some(job) = self.jobs.get_mut(j) {
                     job.published = Some(id);
@@ -794,7 +826,7 @@ impl Server {
             reach.ctx.emit(EventKind::SerializationAbort { op });
             return Some(PaymentResult::RetryWithSameKey);
         }
-        if reach.config.downstream.has_processor() {
+        if self.config.downstream.has_processor() {
             self.call_processor(reach, j);
             return None;
         }
@@ -819,7 +851,8 @@ impl Server {
             return PaymentResult::ProcessorError;
         }
         // The customer's own account: one customer's charge never moves another's balance.
-        let balance = reach.db.balance(reach.clients.caller_of(op).account);
+        let account = self.jobs.get(j).map_or(0, |x| x.account);
+        let balance = self.db.balance(account);
         let Some(after) = balance.checked_sub(amount).filter(|_| balance >= amount) else {
             reach.ctx.emit(EventKind::ChargeFailed {
                 op,
@@ -827,14 +860,14 @@ impl Server {
             });
             return PaymentResult::InsufficientFunds { balance };
         };
-        let id = reach.db.event_id();
+        let id = self.db.event_id();
         txn.charge = Some(id);
         reach.ctx.emit(EventKind::Charge {
             op,
             amount,
             balance_after: after,
         });
-        if reach.config.emit == EmitMode::DualWritePublishThenCommit {
+        if self.config.emit == EmitMode::DualWritePublishThenCommit {
             publish_direct(reach.ctx, op, id);
             if let Some(job) = self.jobs.get_mut(j) {
                 job.published = Some(id);
@@ -849,18 +882,18 @@ impl Server {
             return;
         };
         let (op, key, fp) = (job.op, job.key, job.fingerprint);
-        let production = reach.config.service == ServiceKind::Production;
+        let production = self.config.service == ServiceKind::Production;
         if matches!(result, PaymentResult::RetryWithSameKey) {
             // Nothing committed: rocket-rides unlocks the key so a retry runs at once.
-            if reach.db.row(key).is_some() {
+            if self.db.row(key).is_some() {
                 txn.release = true;
                 reach.ctx.emit(EventKind::StoreRelease { op, key });
             }
             return;
         }
-        if production && !reach.config.policies.failure_caching.should_store(result) {
+        if production && !self.config.policies.failure_caching.should_store(result) {
             // Not cached: free the key so a retry executes again.
-            if reach.db.row(key).is_some() {
+            if self.db.row(key).is_some() {
                 txn.release = true;
                 reach.ctx.emit(EventKind::StoreRelease { op, key });
             }
@@ -876,7 +909,7 @@ impl Server {
                 reach
                     .ctx
                     .now
-                    .saturating_add(reach.config.policies.retention_ms)
+                    .saturating_add(self.config.policies.retention_ms)
             }),
             holder: Some(op),
             owner_job: None,
@@ -890,7 +923,7 @@ impl Server {
     }
 
     fn write_outbox(&mut self, reach: &mut Reach<'_>, j: usize, txn: &mut Txn) {
-        if reach.config.emit != EmitMode::Outbox {
+        if self.config.emit != EmitMode::Outbox {
             return;
         }
         if let (Some(id), Some(job)) = (txn.charge.or(txn.external), self.jobs.get(j)) {
@@ -911,13 +944,12 @@ impl Server {
         // The ledger and the event carry the operation's key; the store's row is the store's.
         let (op, op_key, store_key, amount, desc) =
             (job.op, job.op_key, job.key, job.amount, job.desc);
-        let keyless = job.keyless;
+        let (keyless, account) = (job.keyless, job.account);
         if let Some(id) = txn.charge {
             // The balance was checked against the amount in `charge`, in this same step.
-            let account = reach.clients.caller_of(op).account;
-            let after = reach.db.balance(account).saturating_sub(amount);
-            reach.db.set_balance(account, after);
-            reach.db.ledger.push(LedgerEntry {
+            let after = self.db.balance(account).saturating_sub(amount);
+            self.db.set_balance(account, after);
+            self.db.ledger.push(LedgerEntry {
                 account,
                 step: reach.ctx.steps.saturating_add(1),
                 key: (!keyless).then_some(op_key),
@@ -931,7 +963,7 @@ impl Server {
             }
         }
         if let Some(id) = txn.outbox {
-            reach.db.push_outbox(OutboxRow {
+            self.db.push_outbox(OutboxRow {
                 id,
                 payload: ChargeEvent {
                     op,
@@ -943,10 +975,10 @@ impl Server {
             });
         }
         if txn.release {
-            reach.db.remove(store_key);
+            self.db.remove(store_key);
         }
         if let Some(row) = txn.row {
-            reach.db.upsert(row);
+            self.db.upsert(row);
         }
         reach.ctx.emit(EventKind::Commit { op });
     }
@@ -956,7 +988,7 @@ impl Server {
         if self.crashes_at(j, CrashPoint::AfterCommitBeforeReply) {
             return self.crash(reach, j, CrashPoint::AfterCommitBeforeReply, None);
         }
-        if reach.config.emit == EmitMode::DualWriteCommitThenPublish {
+        if self.config.emit == EmitMode::DualWriteCommitThenPublish {
             if let Some((op, Some(id))) = self.jobs.get(j).map(|x| (x.op, x.committed)) {
                 publish_direct(reach.ctx, op, id);
                 if let Some(job) = self.jobs.get_mut(j) {
@@ -987,7 +1019,7 @@ impl Server {
         if open.is_some_and(|t| !t.is_empty()) {
             reach.ctx.emit(EventKind::Rollback { op });
         }
-        self.end_job(reach, j);
+        self.end_job(j);
     }
 
     fn reply(&mut self, reach: &mut Reach<'_>, j: usize, result: PaymentResult) {
@@ -1009,21 +1041,21 @@ impl Server {
             rec.replayed = replayed;
             rec.wire = Wire::Replied;
         }
-        let delay = reach.network.delay(&mut reach.ctx.rng);
+        let delay = self.config.network().delay(&mut reach.ctx.rng);
         reach.ctx.schedule(
             reach.ctx.now.saturating_add(delay),
             Micro::Reply { attempt },
         );
-        self.end_job(reach, j);
+        self.end_job(j);
     }
 
     /// Marks the job ended and notes, for the invariant checker, a dual-write job that committed
     /// without publishing (lost event) or published without committing (phantom event).
-    fn end_job(&mut self, reach: &mut Reach<'_>, j: usize) {
+    fn end_job(&mut self, j: usize) {
         if let Some(job) = self.jobs.get_mut(j) {
             job.ended = true;
         }
-        if !reach.config.emit.is_dual_write() {
+        if !self.config.emit.is_dual_write() {
             return;
         }
         if let Some(job) = self.jobs.get(j) {
@@ -1072,15 +1104,15 @@ impl Server {
     }
 
     /// Marks records past their expiry as expired (the reaper), production only.
-    pub(super) fn reap(&mut self, reach: &mut Reach<'_>) {
-        if reach.config.service != ServiceKind::Production {
+    pub(super) fn reap(&mut self, ctx: &mut Ctx) {
+        if self.config.service != ServiceKind::Production {
             return;
         }
         let mut expired = Vec::new();
-        reach.db.reap(reach.ctx.now, &mut expired);
+        self.db.reap(ctx.now, &mut expired);
         for key in expired {
             self.counters.expirations = self.counters.expirations.saturating_add(1);
-            reach.ctx.emit(EventKind::KeyExpired { key });
+            ctx.emit(EventKind::KeyExpired { key });
         }
     }
 
@@ -1095,8 +1127,8 @@ impl Server {
     /// point under a key not yet completed holds it (the request that resumes writes the row).
     /// A charge whose request ended without a row and that no recovery point holds is lost, and
     /// "one event per charge" says so.
-    pub(super) fn events_owed(&self, config: &WorldConfig, db: &Db) -> usize {
-        if !config.downstream.has_processor() || config.emit != EmitMode::Outbox {
+    pub(super) fn events_owed(&self) -> usize {
+        if !self.config.downstream.has_processor() || self.config.emit != EmitMode::Outbox {
             return 0;
         }
         let running = self
@@ -1104,7 +1136,8 @@ impl Server {
             .iter()
             .filter(|job| !job.ended && job.proc != ProcState::Idle)
             .filter_map(|job| job.committed);
-        let saved = db
+        let saved = self
+            .db
             .rows
             .iter()
             .filter(|row| row.state != RecordState::Completed)
@@ -1112,7 +1145,7 @@ impl Server {
         // A handful of ids (the requests running at once): no sort is worth its code here.
         let mut owed: Vec<u64> = Vec::new();
         for id in running.chain(saved) {
-            if !db.has_outbox_row(id) && !owed.contains(&id) {
+            if !self.db.has_outbox_row(id) && !owed.contains(&id) {
                 owed.push(id);
             }
         }
@@ -1132,10 +1165,12 @@ impl Server {
             fault: job.fault,
             amount: job.amount,
             desc: job.desc,
-            account: reach.clients.caller_of(job.op).account,
+            account: job.account,
         };
-        let settings = reach.config.downstream;
-        let (result, committed) = reach.processor.charge(reach.ctx, reach.db, &settings, call);
+        let settings = self.config.downstream;
+        let (result, committed) = reach
+            .processor
+            .charge(reach.ctx, &mut self.db, &settings, call);
         let delay = if call.fault == Fault::ProcessorSlow {
             settings.slow_ms
         } else {
@@ -1151,7 +1186,7 @@ impl Server {
     }
 
     /// The processor's answer reaches job `j`'s worker, which goes on where it stopped.
-    pub(super) fn processor_answer(&mut self, reach: &mut Reach<'_>, j: usize) {
+    fn processor_answer(&mut self, reach: &mut Reach<'_>, j: usize) {
         let Some(job) = self.jobs.get_mut(j) else {
             return;
         };
