@@ -447,8 +447,8 @@ impl Server {
     // ---- the services -------------------------------------------------------------------
 
     fn naive(&mut self, reach: &mut Reach<'_>, j: usize) {
-        if self.crashes_at(j, CrashPoint::BeforeCharge) {
-            return self.crash(reach, j, CrashPoint::BeforeCharge, None);
+        if self.crashed_at(reach, j, CrashPoint::BeforeCharge, false) {
+            return;
         }
         let mut txn = Txn::default();
         let Some(result) = self.charge(reach, j, &mut txn) else {
@@ -457,8 +457,8 @@ impl Server {
         self.write_outbox(reach, j, &mut txn);
         // Naive has no record: the charge commits on its own.
         self.commit(reach, j, txn);
-        if self.crashes_at(j, CrashPoint::AfterChargeBeforeRecord) {
-            return self.crash(reach, j, CrashPoint::AfterChargeBeforeRecord, None);
+        if self.crashed_at(reach, j, CrashPoint::AfterChargeBeforeRecord, false) {
+            return;
         }
         self.after_commit(reach, j, result);
     }
@@ -467,15 +467,20 @@ impl Server {
         if self.answered_by_lookup(reach, j) {
             return;
         }
-        if self.crashes_at(j, CrashPoint::BeforeCharge) {
-            return self.crash(reach, j, CrashPoint::BeforeCharge, None);
+        if self.crashed_at(reach, j, CrashPoint::BeforeCharge, false) {
+            return;
         }
         let mut txn = Txn::default();
         let Some(result) = self.charge(reach, j, &mut txn) else {
             return;
         };
-        if self.crashes_at(j, CrashPoint::AfterChargeBeforeRecord) {
-            return self.crash(reach, j, CrashPoint::AfterChargeBeforeRecord, Some(txn));
+        if self.crashed_at(
+            reach,
+            j,
+            CrashPoint::AfterChargeBeforeRecord,
+            !txn.is_empty(),
+        ) {
+            return;
         }
         self.record(reach, j, &result, &mut txn);
         self.write_outbox(reach, j, &mut txn);
@@ -496,8 +501,8 @@ impl Server {
     /// The charge (and its outbox row) committed on its own, before any key is recorded: the
     /// shape shared by the TOCTOU service and the keys-in-a-cache service.
     fn charge_in_own_transaction(&mut self, reach: &mut Reach<'_>, j: usize) {
-        if self.crashes_at(j, CrashPoint::BeforeCharge) {
-            return self.crash(reach, j, CrashPoint::BeforeCharge, None);
+        if self.crashed_at(reach, j, CrashPoint::BeforeCharge, false) {
+            return;
         }
         let mut txn = Txn::default();
         let Some(result) = self.charge(reach, j, &mut txn) else {
@@ -512,8 +517,8 @@ impl Server {
     }
 
     fn toctou_store(&mut self, reach: &mut Reach<'_>, j: usize) {
-        if self.crashes_at(j, CrashPoint::AfterChargeBeforeRecord) {
-            return self.crash(reach, j, CrashPoint::AfterChargeBeforeRecord, None);
+        if self.crashed_at(reach, j, CrashPoint::AfterChargeBeforeRecord, false) {
+            return;
         }
         let result = self.job_result(j);
         let mut txn = Txn::default();
@@ -538,8 +543,8 @@ impl Server {
     }
 
     fn split_cache_write(&mut self, reach: &mut Reach<'_>, j: usize) {
-        if self.crashes_at(j, CrashPoint::AfterChargeBeforeRecord) {
-            return self.crash(reach, j, CrashPoint::AfterChargeBeforeRecord, None);
+        if self.crashed_at(reach, j, CrashPoint::AfterChargeBeforeRecord, false) {
+            return;
         }
         let result = self.job_result(j);
         if self.store_down(j) {
@@ -611,9 +616,9 @@ impl Server {
 
     fn production_complete(&mut self, reach: &mut Reach<'_>, j: usize) {
         if !self.returned(j) {
-            if self.crashes_at(j, CrashPoint::BeforeCharge) {
+            if self.crashed_at(reach, j, CrashPoint::BeforeCharge, false) {
                 // The in-flight record stays until its timeout: retries get 409 meanwhile.
-                return self.crash(reach, j, CrashPoint::BeforeCharge, None);
+                return;
             }
             if !self.holds_key(j) {
                 // Our lock expired and another request took the key over: do not charge twice.
@@ -625,8 +630,13 @@ impl Server {
         let Some(result) = self.charge(reach, j, &mut txn) else {
             return;
         };
-        if self.crashes_at(j, CrashPoint::AfterChargeBeforeRecord) {
-            return self.crash(reach, j, CrashPoint::AfterChargeBeforeRecord, Some(txn));
+        if self.crashed_at(
+            reach,
+            j,
+            CrashPoint::AfterChargeBeforeRecord,
+            !txn.is_empty(),
+        ) {
+            return;
         }
         // A slow holder whose lock was taken over leaves the new holder's record alone.
         if self.holds_key(j) {
@@ -795,7 +805,7 @@ impl Server {
     /// Answers without executing; a crash fault still crashes before the reply.
     fn answer(&mut self, reach: &mut Reach<'_>, j: usize, result: PaymentResult) {
         match self.jobs.get(j).and_then(|x| x.fault.crash_point()) {
-            Some(point) => self.crash(reach, j, point, None),
+            Some(point) => self.crash(reach, j, point, false),
             None => self.reply(reach, j, result),
         }
     }
@@ -985,8 +995,8 @@ impl Server {
 
     /// After the last commit: crash, or publish (commit-then-publish) and reply.
     fn after_commit(&mut self, reach: &mut Reach<'_>, j: usize, result: PaymentResult) {
-        if self.crashes_at(j, CrashPoint::AfterCommitBeforeReply) {
-            return self.crash(reach, j, CrashPoint::AfterCommitBeforeReply, None);
+        if self.crashed_at(reach, j, CrashPoint::AfterCommitBeforeReply, false) {
+            return;
         }
         if self.config.emit == EmitMode::DualWriteCommitThenPublish {
             if let Some((op, Some(id))) = self.jobs.get(j).map(|x| (x.op, x.committed)) {
@@ -1006,8 +1016,24 @@ impl Server {
             .unwrap_or(PaymentResult::ProcessorError)
     }
 
-    /// The worker dies: the open transaction (if any) rolls back and no reply leaves.
-    fn crash(&mut self, reach: &mut Reach<'_>, j: usize, point: CrashPoint, open: Option<Txn>) {
+    /// Whether job `j`'s fault crashes it at `point`; if so, the worker dies there (`crash`).
+    fn crashed_at(
+        &mut self,
+        reach: &mut Reach<'_>,
+        j: usize,
+        point: CrashPoint,
+        open_writes: bool,
+    ) -> bool {
+        if !self.crashes_at(j, point) {
+            return false;
+        }
+        self.crash(reach, j, point, open_writes);
+        true
+    }
+
+    /// The worker dies: the open transaction rolls back (`open_writes`: it had writes) and no
+    /// reply leaves.
+    fn crash(&mut self, reach: &mut Reach<'_>, j: usize, point: CrashPoint, open_writes: bool) {
         let Some(op) = self.jobs.get(j).map(|x| x.op) else {
             return;
         };
@@ -1016,7 +1042,7 @@ impl Server {
             rec.wire = Wire::Crashed;
         }
         reach.ctx.emit(EventKind::ServerCrash { op, point });
-        if open.is_some_and(|t| !t.is_empty()) {
+        if open_writes {
             reach.ctx.emit(EventKind::Rollback { op });
         }
         self.end_job(j);
@@ -1099,7 +1125,7 @@ impl Server {
             } else {
                 CrashPoint::BeforeCharge
             };
-            self.crash(reach, j, point, None);
+            self.crash(reach, j, point, false);
         }
     }
 
