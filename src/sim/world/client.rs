@@ -2,10 +2,12 @@
 //! key (right) or minting a new one per retry (the common bug).
 
 use super::account::Caller;
+use super::ctx::Ctx;
 use super::fault::Fault;
-use super::intern::{DescId, KeyId, OpId};
+use super::intern::{DescId, Interner, KeyId, OpId};
+use super::network::Network;
 use super::trace::EventKind;
-use super::{Micro, World};
+use super::Micro;
 use crate::sim::article::PaymentResult;
 use crate::sim::base::pvec::PVec;
 use crate::sim::base::rng::Rng;
@@ -266,8 +268,8 @@ fn retryable(result: &PaymentResult) -> bool {
 }
 
 /// The clients' side of the world: what each operation was told, its plan and its attempts,
-/// and who is sending.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// who is sending, and the link they send on (the network, the timeout per attempt).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Clients {
     /// What each operation's client was finally told.
     pub results: PVec<ClientResult>,
@@ -281,30 +283,64 @@ pub(super) struct Clients {
     pub callers_seen: bool,
     /// The accounts whose customers sent a charge or a deposit, one bit each (bit 0: account 0).
     pub accounts_seen: u8,
+    /// The network their requests cross.
+    network: Network,
+    /// How long a client waits for each attempt.
+    timeout_ms: u64,
 }
 
-impl World {
+/// What sending reaches beyond the clients' own state: the context and the interner the keys
+/// go into.
+pub(super) struct Outbound<'a> {
+    pub ctx: &'a mut Ctx,
+    pub interner: &'a mut Interner,
+}
+
+impl Outbound<'_> {
+    /// Mints a key from the seeded RNG.
+    pub(super) fn mint_key(&mut self, format: KeyFormat) -> Result<KeyId, InputError> {
+        let uuid = mint(&mut self.ctx.rng, format, self.ctx.now);
+        self.interner.uuid(uuid)
+    }
+}
+
+impl Clients {
+    /// Clients with no operations yet, sending over `network` and waiting `timeout_ms` for each
+    /// attempt.
+    pub(super) fn new(network: Network, timeout_ms: u64) -> Clients {
+        Clients {
+            results: PVec::new(),
+            plans: PVec::new(),
+            attempts: PVec::new(),
+            caller: Caller::default(),
+            callers_seen: false,
+            accounts_seen: 0,
+            network,
+            timeout_ms,
+        }
+    }
+
     /// Starts an operation: registers it and sends its first attempt.
     pub(super) fn start_op(
         &mut self,
+        out: &mut Outbound<'_>,
         key: Option<KeyId>,
         amount: i64,
         description: DescId,
         plan: OpPlan,
     ) -> Result<OpId, InputError> {
-        let op =
-            OpId(
-                u32::try_from(self.clients.results.len()).map_err(|_| InputError::Overflow {
-                    quantity: crate::sim::limits::Quantity::Ids,
-                })?,
-            );
+        let op = OpId(
+            u32::try_from(self.results.len()).map_err(|_| InputError::Overflow {
+                quantity: crate::sim::limits::Quantity::Ids,
+            })?,
+        );
         let key = match key {
             Some(k) => k,
             // A request without a key: the empty key stands for "none" (it is never valid).
-            None if !plan.caller.sends_key => self.interner.text("")?,
-            None => self.mint_key(plan.key_format)?,
+            None if !plan.caller.sends_key => out.interner.text("")?,
+            None => out.mint_key(plan.key_format)?,
         };
-        self.clients.results.push(ClientResult {
+        self.results.push(ClientResult {
             op,
             amount,
             description,
@@ -314,23 +350,20 @@ impl World {
             seen: Vec::new(),
             replayed: Vec::new(),
         });
-        self.clients.accounts_seen |= 1 << plan.caller.account;
-        self.clients.plans.push(plan);
-        self.send_attempt(op)?;
+        self.accounts_seen |= 1 << plan.caller.account;
+        self.plans.push(plan);
+        self.send_attempt(out, op)?;
         Ok(op)
     }
 
-    /// Mints a key from the seeded RNG.
-    pub(super) fn mint_key(&mut self, format: KeyFormat) -> Result<KeyId, InputError> {
-        let uuid = mint(&mut self.ctx.rng, format, self.ctx.now);
-        self.interner.uuid(uuid)
-    }
-
     /// Sends the operation's next attempt.
-    pub(super) fn send_attempt(&mut self, op: OpId) -> Result<(), InputError> {
+    pub(super) fn send_attempt(
+        &mut self,
+        out: &mut Outbound<'_>,
+        op: OpId,
+    ) -> Result<(), InputError> {
         let ix = op.0 as usize;
-        let (Some(result), Some(plan)) = (self.clients.results.get(ix), self.clients.plans.get(ix))
-        else {
+        let (Some(result), Some(plan)) = (self.results.get(ix), self.plans.get(ix)) else {
             return Ok(());
         };
         let n = result.attempts.saturating_add(1);
@@ -342,18 +375,17 @@ impl World {
         let (format, strategy) = (plan.key_format, plan.key_strategy);
         let amount = result.amount;
         let key = if n > 1 && strategy == KeyStrategy::NewPerRetry && plan.caller.sends_key {
-            let k = self.mint_key(format)?;
-            self.clients.results[ix].key = k;
+            let k = out.mint_key(format)?;
+            self.results[ix].key = k;
             k
         } else {
-            self.clients.results[ix].key
+            self.results[ix].key
         };
-        self.clients.results[ix].attempts = n;
-        let attempt =
-            u32::try_from(self.clients.attempts.len()).map_err(|_| InputError::Overflow {
-                quantity: crate::sim::limits::Quantity::Ids,
-            })?;
-        self.clients.attempts.push(AttemptRec {
+        self.results[ix].attempts = n;
+        let attempt = u32::try_from(self.attempts.len()).map_err(|_| InputError::Overflow {
+            quantity: crate::sim::limits::Quantity::Ids,
+        })?;
+        self.attempts.push(AttemptRec {
             op,
             n,
             key,
@@ -362,26 +394,24 @@ impl World {
             response: None,
             replayed: false,
             timer: None,
-            sent_at: self.ctx.now,
+            sent_at: out.ctx.now,
             wire: Wire::Sent,
             answer: None,
         });
-        self.ctx.emit(EventKind::ClientSend {
+        out.ctx.emit(EventKind::ClientSend {
             op,
             attempt: n,
             key,
             amount,
         });
-        let delay = self.network.delay(&mut self.ctx.rng);
-        self.ctx.schedule(
-            self.ctx.now.saturating_add(delay),
-            Micro::Arrive { attempt },
-        );
-        let timer = self.ctx.schedule(
-            self.ctx.now.saturating_add(self.config.timeout_ms),
+        let delay = self.network.delay(&mut out.ctx.rng);
+        out.ctx
+            .schedule(out.ctx.now.saturating_add(delay), Micro::Arrive { attempt });
+        let timer = out.ctx.schedule(
+            out.ctx.now.saturating_add(self.timeout_ms),
             Micro::Timeout { attempt },
         );
-        if let Some(rec) = self.clients.attempts.get_mut(attempt as usize) {
+        if let Some(rec) = self.attempts.get_mut(attempt as usize) {
             rec.timer = Some(timer);
         }
         Ok(())
@@ -389,13 +419,16 @@ impl World {
 
     /// A hand-made retry of the latest operation: one more attempt of the same operation, so the
     /// invariants judge it as what it is (a retry), with the same key or a newly minted one.
-    pub(super) fn retry_last(&mut self, new_key: bool, fault: Fault) -> Result<(), InputError> {
-        let Some(ix) = self.clients.results.len().checked_sub(1) else {
+    pub(super) fn retry_last(
+        &mut self,
+        out: &mut Outbound<'_>,
+        new_key: bool,
+        fault: Fault,
+    ) -> Result<(), InputError> {
+        let Some(ix) = self.results.len().checked_sub(1) else {
             return Ok(());
         };
-        let (Some(result), Some(plan)) =
-            (self.clients.results.get(ix), self.clients.plans.get_mut(ix))
-        else {
+        let (Some(result), Some(plan)) = (self.results.get(ix), self.plans.get_mut(ix)) else {
             return Ok(());
         };
         let done = result.attempts;
@@ -413,16 +446,16 @@ impl World {
         plan.retry = RetryPolicy::None;
         let format = plan.key_format;
         if new_key && plan.caller.sends_key {
-            let k = self.mint_key(format)?;
-            self.clients.results[ix].key = k;
+            let k = out.mint_key(format)?;
+            self.results[ix].key = k;
         }
-        self.clients.results[ix].outcome = ClientOutcome::InProgress;
-        self.send_attempt(OpId(u32::try_from(ix).unwrap_or(u32::MAX)))
+        self.results[ix].outcome = ClientOutcome::InProgress;
+        self.send_attempt(out, OpId(u32::try_from(ix).unwrap_or(u32::MAX)))
     }
 
     /// A reply reaches the client side of the network (or is lost there).
-    pub(super) fn client_receive(&mut self, attempt: u32) {
-        let Some(rec) = self.clients.attempts.get_mut(attempt as usize) else {
+    pub(super) fn receive(&mut self, ctx: &mut Ctx, attempt: u32) {
+        let Some(rec) = self.attempts.get_mut(attempt as usize) else {
             return;
         };
         let (op, n) = (rec.op, rec.n);
@@ -431,7 +464,7 @@ impl World {
         };
         if rec.fault == Fault::ResponseLost {
             rec.wire = Wire::ResponseLost;
-            self.ctx.emit(EventKind::ResponseLost { op, attempt: n });
+            ctx.emit(EventKind::ResponseLost { op, attempt: n });
             return;
         }
         let late = !rec.live;
@@ -440,16 +473,16 @@ impl World {
         rec.live = false;
         let timer = rec.timer;
         if let (false, Some(t)) = (late, timer) {
-            self.ctx.cancel(t);
+            ctx.cancel(t);
         }
-        self.ctx.emit(EventKind::ResponseDelivered {
+        ctx.emit(EventKind::ResponseDelivered {
             op,
             attempt: n,
             result: result.clone(),
             late,
             replayed,
         });
-        if let Some(r) = self.clients.results.get_mut(op.0 as usize) {
+        if let Some(r) = self.results.get_mut(op.0 as usize) {
             let outcome = if late {
                 AttemptOutcome::LateReply(result.clone())
             } else {
@@ -464,17 +497,17 @@ impl World {
         if late {
             return;
         }
-        if retryable(&result) && self.schedule_retry(op) {
+        if retryable(&result) && self.schedule_retry(ctx, op) {
             return;
         }
-        if let Some(r) = self.clients.results.get_mut(op.0 as usize) {
+        if let Some(r) = self.results.get_mut(op.0 as usize) {
             r.outcome = ClientOutcome::Answered { result };
         }
     }
 
     /// The client's timer for an attempt fires.
-    pub(super) fn client_timeout(&mut self, attempt: u32) {
-        let Some(rec) = self.clients.attempts.get_mut(attempt as usize) else {
+    pub(super) fn timeout(&mut self, ctx: &mut Ctx, attempt: u32) {
+        let Some(rec) = self.attempts.get_mut(attempt as usize) else {
             return;
         };
         if !rec.live {
@@ -483,44 +516,50 @@ impl World {
         }
         rec.live = false;
         let (op, n) = (rec.op, rec.n);
-        self.ctx.emit(EventKind::ClientTimeout { op, attempt: n });
-        if let Some(r) = self.clients.results.get_mut(op.0 as usize) {
+        ctx.emit(EventKind::ClientTimeout { op, attempt: n });
+        if let Some(r) = self.results.get_mut(op.0 as usize) {
             r.seen.push(SeenAttempt {
                 attempt: n,
                 outcome: AttemptOutcome::TimedOut,
             });
             r.replayed.push(false);
         }
-        if !self.schedule_retry(op) {
-            self.ctx.emit(EventKind::ClientGaveUp { op, attempts: n });
-            if let Some(r) = self.clients.results.get_mut(op.0 as usize) {
+        if !self.schedule_retry(ctx, op) {
+            ctx.emit(EventKind::ClientGaveUp { op, attempts: n });
+            if let Some(r) = self.results.get_mut(op.0 as usize) {
                 r.outcome = ClientOutcome::TimedOut;
             }
         }
     }
 
     /// Schedules the next attempt if the policy and the attempt budget allow; false otherwise.
-    fn schedule_retry(&mut self, op: OpId) -> bool {
+    fn schedule_retry(&mut self, ctx: &mut Ctx, op: OpId) -> bool {
         let ix = op.0 as usize;
-        let (Some(result), Some(plan)) = (self.clients.results.get(ix), self.clients.plans.get(ix))
-        else {
+        let (Some(result), Some(plan)) = (self.results.get(ix), self.plans.get(ix)) else {
             return false;
         };
         if result.attempts >= plan.max_attempts {
             return false;
         }
         let retry_no = result.attempts;
-        let Some(delay) = plan.retry.delay(retry_no, &mut self.ctx.rng) else {
+        let Some(delay) = plan.retry.delay(retry_no, &mut ctx.rng) else {
             return false;
         };
-        let at_ms = self.ctx.now.saturating_add(delay);
-        self.ctx.emit(EventKind::ClientRetryScheduled {
+        let at_ms = ctx.now.saturating_add(delay);
+        ctx.emit(EventKind::ClientRetryScheduled {
             op,
             attempt: retry_no.saturating_add(1),
             at_ms,
         });
-        self.ctx.schedule(at_ms, Micro::Send { op });
+        ctx.schedule(at_ms, Micro::Send { op });
         true
+    }
+
+    /// The caller of operation `op` (the default one for an unknown operation).
+    pub(super) fn caller_of(&self, op: OpId) -> Caller {
+        self.plans
+            .get(op.0 as usize)
+            .map_or_else(Caller::default, |p| p.caller)
     }
 }
 

@@ -1,7 +1,8 @@
 //! The small context every part of the world acts on: the clock, the step count, the random
-//! source, the queue of micro-events and the trace. The parts (the relay, the consumer, and the
-//! server, clients and processor through `World`) own their state and reach the rest of the
-//! world only through this.
+//! source, the queue of micro-events and the trace. The parts (the clients, the server, the card
+//! processor, the relay, the consumer) own their state and act on this; the other parts one of
+//! them needs are passed to it explicitly, or borrowed together for one micro-event (the
+//! server's `Reach`, the clients' `Outbound`).
 
 use crate::sim::base::pvec::PVec;
 use crate::sim::base::rng::Rng;

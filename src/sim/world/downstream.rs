@@ -30,11 +30,8 @@
 
 use super::ctx::Ctx;
 use super::intern::{DescId, KeyId, OpId};
-use super::outbox::EmitMode;
 use super::store::Db;
 use super::trace::{ChargeFailure, EventKind};
-use super::{Micro, World};
-use crate::sim::article::production::RecordState;
 use crate::sim::article::PaymentResult;
 use crate::sim::base::pmap::PMap;
 use crate::sim::limits::{
@@ -143,121 +140,33 @@ pub(super) enum ProcState {
     Returned(PaymentResult),
 }
 
-impl World {
-    /// The processor's charges whose outbox row is still owed, not lost. The processor charges
-    /// outside the server's transaction, so the row can only follow its answer: a charge is on
-    /// its way to a row while the request that asked for it still runs, or while a recovery
-    /// point under a key not yet completed holds it (the request that resumes writes the row).
-    /// A charge whose request ended without a row and that no recovery point holds is lost, and
-    /// "one event per charge" says so.
-    pub(super) fn events_owed(&self) -> usize {
-        if !self.config.downstream.has_processor() || self.config.emit != EmitMode::Outbox {
-            return 0;
-        }
-        let running = self
-            .jobs
-            .iter()
-            .filter(|job| !job.ended && job.proc != ProcState::Idle)
-            .filter_map(|job| job.committed);
-        let saved = self
-            .db
-            .rows
-            .iter()
-            .filter(|row| row.state != RecordState::Completed)
-            .filter_map(|row| row.recovery.as_ref()?.charge);
-        // A handful of ids (the requests running at once): no sort is worth its code here.
-        let mut owed: Vec<u64> = Vec::new();
-        for id in running.chain(saved) {
-            if !self.db.has_outbox_row(id) && !owed.contains(&id) {
-                owed.push(id);
-            }
-        }
-        owed.len()
+/// Evicts the least recently written keys while the cache holds more than `capacity` keys (0:
+/// no limit).
+pub(super) fn evict_over_capacity(ctx: &mut Ctx, db: &mut Db, capacity: u32) {
+    let cap = capacity as usize;
+    if cap == 0 {
+        return;
     }
-
-    /// The settings beyond the server.
-    pub fn downstream(&self) -> &Downstream {
-        &self.config.downstream
-    }
-
-    /// Job `j` calls the processor: the money moves (or a passed key replays, or the processor
-    /// fails), and the answer is scheduled back.
-    pub(super) fn call_processor(&mut self, j: usize) {
-        let Some(job) = self.jobs.get(j) else {
+    while db.rows.len() > cap {
+        let Some(key) = db.rows.get(0).map(|r| r.key) else {
             return;
         };
-        let call = Call {
-            op: job.op,
-            key: job.key,
-            op_key: job.op_key,
-            fault: job.fault,
-            amount: job.amount,
-            desc: job.desc,
-            account: self.caller_of(job.op).account,
-        };
-        let settings = self.config.downstream;
-        let (result, committed) =
-            self.processor
-                .charge(&mut self.ctx, &mut self.db, &settings, call);
-        let delay = if call.fault == super::fault::Fault::ProcessorSlow {
-            settings.slow_ms
-        } else {
-            settings.processor_ms
-        };
-        if let Some(job) = self.jobs.get_mut(j) {
-            job.proc = ProcState::Waiting(result);
-            job.committed = committed.or(job.committed);
-        }
-        self.ctx
-            .after(delay, Micro::ProcessorReply { job: j as u32 });
-    }
-
-    /// The processor's answer reaches job `j`'s worker, which goes on where it stopped.
-    pub(super) fn processor_answer(&mut self, j: usize) {
-        let Some(job) = self.jobs.get_mut(j) else {
-            return;
-        };
-        let ProcState::Waiting(result) = std::mem::take(&mut job.proc) else {
-            return;
-        };
-        job.proc = ProcState::Returned(result.clone());
-        let op = job.op;
-        self.ctx.emit(EventKind::ProcessorReply { op, result });
-        self.after_processor(j);
-    }
-
-    /// Evicts the least recently written keys while the cache holds more than its capacity.
-    pub(super) fn evict_over_capacity(&mut self) {
-        let cap = self.config.downstream.store_capacity as usize;
-        if cap == 0 {
-            return;
-        }
-        while self.db.rows.len() > cap {
-            let Some(key) = self.db.rows.get(0).map(|r| r.key) else {
-                return;
-            };
-            self.db.remove(key);
-            self.ctx.emit(EventKind::KeyEvicted { key });
-        }
-    }
-
-    /// The processor's saved answer for `key`, if the key was passed on.
-    pub fn processor_answer_for(&self, key: KeyId) -> Option<&PaymentResult> {
-        self.processor.keys.get(&key.0)
+        db.remove(key);
+        ctx.emit(EventKind::KeyEvicted { key });
     }
 }
 
 /// One charge a job asks of the processor.
 #[derive(Clone, Copy)]
 pub(super) struct Call {
-    op: OpId,
-    key: KeyId,
-    op_key: KeyId,
-    fault: super::fault::Fault,
-    amount: i64,
-    desc: DescId,
+    pub op: OpId,
+    pub key: KeyId,
+    pub op_key: KeyId,
+    pub fault: super::fault::Fault,
+    pub amount: i64,
+    pub desc: DescId,
     /// The account the charge debits.
-    account: u32,
+    pub account: u32,
 }
 
 /// The card processor: its saved answers by key id, for keys passed on to it (Stripe's own
@@ -268,9 +177,14 @@ pub(super) struct Processor {
 }
 
 impl Processor {
+    /// Its saved answer for `key`, if the key was passed on.
+    pub(super) fn answer_for(&self, key: KeyId) -> Option<&PaymentResult> {
+        self.keys.get(&key.0)
+    }
+
     /// Charges `call`: the saved answer of a passed key, a processor error, or the money moved
     /// (the balance and the ledger in `db`); with the event id of a committed charge.
-    fn charge(
+    pub(super) fn charge(
         &mut self,
         ctx: &mut Ctx,
         db: &mut Db,

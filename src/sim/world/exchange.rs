@@ -18,9 +18,8 @@
 //!   later: 409 for a request still in flight, and 503. The world's clients keep to their own
 //!   retry policy and do not read it.
 
-use super::client::{AttemptRec, Wire};
-use super::intern::OpId;
-use super::World;
+use super::client::{AttemptRec, Clients, Wire};
+use super::intern::{Interner, OpId};
 use crate::sim::article::key::sf_string;
 use crate::sim::article::PaymentResult;
 use crate::sim::limits::InputError;
@@ -290,27 +289,25 @@ pub struct Exchange {
     pub reply: Reply,
 }
 
-impl World {
+impl Clients {
     /// Operation `op`'s attempts as HTTP exchanges, in the order sent (none for an unknown
-    /// operation). Reads only the attempts sent since the operation began.
-    pub fn exchanges(&self, op: OpId) -> Vec<Exchange> {
-        let Some(result) = self.clients.results.get(op.0 as usize) else {
+    /// operation), their keys and descriptions read from `interner`. Reads only the attempts
+    /// sent since the operation began.
+    pub(super) fn exchanges(&self, interner: &Interner, op: OpId) -> Vec<Exchange> {
+        let Some(result) = self.results.get(op.0 as usize) else {
             return Vec::new();
         };
         let caller = self.caller_of(op);
-        let description = self
-            .interner
-            .description_text(result.description)
-            .unwrap_or("");
+        let description = interner.description_text(result.description).unwrap_or("");
         let mut out = Vec::new();
         // Attempts are numbered in the order sent: walk back to this operation's first.
-        for i in (0..self.clients.attempts.len()).rev() {
-            let Some(rec) = self.clients.attempts.get(i).filter(|r| r.op == op) else {
+        for i in (0..self.attempts.len()).rev() {
+            let Some(rec) = self.attempts.get(i).filter(|r| r.op == op) else {
                 continue;
             };
             let mut headers = Vec::with_capacity(2);
             if caller.sends_key {
-                let key = self.interner.key_text(rec.key).unwrap_or_default();
+                let key = interner.key_text(rec.key).unwrap_or_default();
                 headers.push(match sf_string(&key) {
                     Ok(value) => Header::IdempotencyKey { value },
                     Err(error) => Header::KeyNotSendable { key, error },
@@ -369,7 +366,7 @@ mod tests {
     use crate::sim::world::fault::Fault;
     use crate::sim::world::input::Input;
     use crate::sim::world::server::ServiceKind;
-    use crate::sim::world::WorldConfig;
+    use crate::sim::world::{World, WorldConfig};
 
     fn problem(r: &HttpResponse) -> (&ProblemKind, &'static str) {
         match &r.body {

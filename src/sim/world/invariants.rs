@@ -264,7 +264,7 @@ pub(super) struct StepView<'a> {
     pub(super) db: &'a Db,
     pub(super) events: pvec::Iter<'a, TraceEvent>,
     pub(super) facts: &'a StepFacts,
-    /// The card processor's charges whose outbox row is on its way (`World::events_owed`).
+    /// The card processor's charges whose outbox row is on its way (`Server::events_owed`).
     pub(super) events_owed: usize,
 }
 

@@ -21,6 +21,7 @@ pub(super) mod store;
 pub(super) mod trace;
 
 use crate::sim::article::production::{fingerprint, Counters, Policies};
+use crate::sim::article::PaymentResult;
 use crate::sim::base::pvec::{self, PVec};
 
 use crate::sim::base::uuidgen::KeyFormat;
@@ -31,17 +32,17 @@ use crate::sim::limits::{
 };
 use account::{Caller, RequestPolicies};
 use budget::Budget;
-use client::{ClientResult, Clients, KeyStrategy, OpPlan, RetryPolicy};
+use client::{ClientResult, Clients, KeyStrategy, OpPlan, Outbound, RetryPolicy};
 use ctx::Ctx;
 use downstream::{Downstream, Processor};
 use fault::Fault;
 use input::{Input, RequestSpec};
 use intern::{DescId, Interner, KeyId};
-use invariants::{Checker, StepFacts, StepView, Violation};
+use invariants::{Checker, StepView, Violation};
 use network::Network;
 use outbox::{Consumer, EmitMode, OutboxRow, Relay};
-use server::{Job, ServiceKind};
-use store::{Db, LedgerEntry, StoreRow};
+use server::{Reach, Server, ServiceKind};
+use store::{LedgerEntry, StoreRow};
 use trace::{EventKind, LaneSet, TraceEvent};
 
 /// Everything a world is configured with, its one settings type (the server, the network, the
@@ -170,31 +171,31 @@ pub struct Snapshot {
     pub pending_events: usize,
 }
 
-/// A simulated payment system: clients, network, server, store, relay and consumer. The tables
-/// that grow with the run are persistent ([`PVec`]): cloning a world (the playground's checkpoints)
-/// copies pointers to shared chunks, not the run's history.
+/// A simulated payment system: clients, network, server, store, card processor, relay and
+/// consumer. The world coordinates: it owns the parts and the context they act on, takes the
+/// inputs, hands each micro-event to the part it is for, and checks the invariants after each
+/// step. The tables that grow with the run are persistent ([`PVec`]): cloning a world (the
+/// playground's checkpoints) copies pointers to shared chunks, not the run's history.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct World {
     config: WorldConfig,
     /// Time, randomness, the queue and the trace, which every part acts on.
     ctx: Ctx,
-    network: Network,
     /// Shared, never edited after construction: copying a world (the UI's checkpoints) must not
     /// copy thousands of inputs.
     script: std::rc::Rc<[Input]>,
     script_pos: usize,
     pushed: PVec<LoggedInput>,
     interner: Interner,
-    db: Db,
-    /// The clients (`client.rs`).
+    /// The clients (`client.rs`): their operations, attempts and link.
     clients: Clients,
-    jobs: PVec<Job>,
+    /// The server (`server.rs`): its settings, its database, its jobs, its counters and its
+    /// notes for the checker.
+    server: Server,
     relay: Relay,
     consumer: Consumer,
-    counters: Counters,
     checker: Checker,
     violations: Vec<Violation>,
-    facts: StepFacts,
     budget: Budget,
     /// The input started last, numbered as [`World::input_at`] numbers them.
     current_input: Option<usize>,
@@ -223,20 +224,16 @@ impl World {
         Ok(World {
             config,
             ctx: Ctx::new(config.seed),
-            network: config.network(),
             script: std::rc::Rc::from(Vec::new()),
             script_pos: 0,
             pushed: PVec::new(),
             interner: Interner::default(),
-            db: Db::new(config.initial_balance),
-            clients: Clients::default(),
-            jobs: PVec::new(),
+            clients: Clients::new(config.network(), config.timeout_ms),
+            server: Server::new(&config),
             relay: Relay::default(),
-            consumer: World::new_consumer(config.consumer_dedupes),
-            counters: Counters::default(),
+            consumer: Consumer::new(config.consumer_dedupes),
             checker: Checker::default(),
             violations: Vec::new(),
-            facts: StepFacts::default(),
             budget: Budget::default(),
             current_input: None,
             halted: None,
@@ -281,7 +278,7 @@ impl World {
         self.budget = self.admits(&input)?;
         if let Input::SetFault { op, attempt, fault } = input {
             // At once: an event of that attempt due now must not run before the change.
-            self.set_fault(op, attempt, fault);
+            self.clients.set_fault(op, attempt, fault);
         }
         self.pushed.push(LoggedInput {
             at_step: self.ctx.steps,
@@ -315,7 +312,10 @@ impl World {
                 max: MAX_TRACE_EVENTS,
             });
         }
-        self.check_fork(input)?;
+        if let Input::SetFault { op, attempt, .. } = *input {
+            // A fork's fault change names an attempt not yet past (`fork.rs`).
+            self.clients.check_fault_change(&self.ctx, op, attempt)?;
+        }
         let mut budget = self.budget;
         budget.admit(input)?;
         Ok(budget)
@@ -397,16 +397,17 @@ impl World {
             time_ms: self.ctx.now,
             initial_balance: self.config.initial_balance,
             emit: self.config.emit,
-            db: &self.db,
+            db: &self.server.db,
             events: self.ctx.trace.iter_from(start),
-            facts: &self.facts,
-            events_owed: self.events_owed(),
+            facts: &self.server.facts,
+            events_owed: self.server.events_owed(),
         };
         self.checker.check(&view, &mut self.violations);
-        self.facts.lost_events.clear();
-        self.facts.phantom_events.clear();
-        self.facts.foreign_answers.clear();
-        self.facts.other_request_replays.clear();
+        let facts = &mut self.server.facts;
+        facts.lost_events.clear();
+        facts.phantom_events.clear();
+        facts.foreign_answers.clear();
+        facts.other_request_replays.clear();
         self.ctx.trace.get(start)
     }
 
@@ -423,8 +424,7 @@ impl World {
                 Micro::Arrive { attempt }
                 | Micro::Reply { attempt }
                 | Micro::Timeout { attempt } => (attempt as usize) < self.clients.attempts.len(),
-                Micro::Phase { job } | Micro::ProcessorReply { job } =>
-                    (job as usize) < self.jobs.len(),
+                Micro::Phase { job } | Micro::ProcessorReply { job } => self.server.has_job(job),
                 _ => true,
             },
             "a micro-event names an attempt or a job that exists"
@@ -436,21 +436,26 @@ impl World {
                 self.ctx.emit(EventKind::TimeAdvanced {
                     to_ms: self.ctx.now,
                 });
-                self.reap();
+                self.server.reap(&mut self.ctx);
             }
             Micro::Send { op } => {
+                let (clients, mut out) = self.outbound();
                 // Only id overflow can fail here, and ids are bounded by MAX_INPUTS.
-                if let Err(e) = self.send_attempt(op) {
+                if let Err(e) = clients.send_attempt(&mut out, op) {
                     self.halt(e);
                 }
             }
-            Micro::Arrive { attempt } => self.server_receive(attempt),
-            Micro::Phase { job } => self.server_phase(job),
-            Micro::Reply { attempt } => self.client_receive(attempt),
-            Micro::Timeout { attempt } => self.client_timeout(attempt),
-            Micro::Relay => self.relay.step(&mut self.ctx, &mut self.db),
+            Micro::Arrive { .. } | Micro::Phase { .. } | Micro::ProcessorReply { .. } => {
+                let (server, mut reach) = self.serving();
+                // Only id overflow can fail here (too many scoped keys).
+                if let Err(e) = server.handle(&mut reach, &micro) {
+                    self.halt(e);
+                }
+            }
+            Micro::Reply { attempt } => self.clients.receive(&mut self.ctx, attempt),
+            Micro::Timeout { attempt } => self.clients.timeout(&mut self.ctx, attempt),
+            Micro::Relay => self.relay.step(&mut self.ctx, &mut self.server.db),
             Micro::Consume { id } => self.consumer.consume(&mut self.ctx, id),
-            Micro::ProcessorReply { job } => self.processor_answer(job as usize),
         }
     }
 
@@ -496,7 +501,10 @@ impl World {
                 let key = key.map(|k| self.interner.text(&k)).transpose()?;
                 self.start_single(key, key_format, amount, &description, fault)?;
             }
-            Input::Retry { new_key, fault } => self.retry_last(new_key, fault)?,
+            Input::Retry { new_key, fault } => {
+                let (clients, mut out) = self.outbound();
+                clients.retry_last(&mut out, new_key, fault)?;
+            }
             Input::Operation {
                 amount,
                 description,
@@ -526,7 +534,7 @@ impl World {
                 crash_after_publish,
             } => self
                 .relay
-                .tick(&mut self.ctx, &mut self.db, crash_after_publish),
+                .tick(&mut self.ctx, &mut self.server.db, crash_after_publish),
             Input::Deposit { amount } => self.deposit(amount),
             Input::SetFault { op, attempt, .. } => {
                 // Applied when pushed (`push_input`); this is its mark in the trace.
@@ -537,7 +545,10 @@ impl World {
                     input,
                 });
             }
-            Input::Crash => self.crash_server(),
+            Input::Crash => {
+                let (server, mut reach) = self.serving();
+                server.restart(&mut reach);
+            }
             Input::As { caller, input } => self.apply_as(caller, *input)?,
         }
         Ok(())
@@ -557,7 +568,7 @@ impl World {
                 (None, true) => match shared {
                     Some(k) => Some(k),
                     None => {
-                        let k = self.mint_key(spec.key_format)?;
+                        let k = self.outbound().1.mint_key(spec.key_format)?;
                         shared = Some(k);
                         Some(k)
                     }
@@ -607,21 +618,56 @@ impl World {
             },
             caller: self.clients.caller,
         };
-        self.start_op(key, amount, desc, plan).map(|_| ())
+        self.start_op(key, amount, desc, plan)
+    }
+
+    /// The clients start an operation and send its first attempt.
+    fn start_op(
+        &mut self,
+        key: Option<KeyId>,
+        amount: i64,
+        desc: DescId,
+        plan: OpPlan,
+    ) -> Result<(), InputError> {
+        let (clients, mut out) = self.outbound();
+        clients
+            .start_op(&mut out, key, amount, desc, plan)
+            .map(|_| ())
+    }
+
+    /// The server, and what it reaches.
+    fn serving(&mut self) -> (&mut Server, Reach<'_>) {
+        let reach = Reach {
+            ctx: &mut self.ctx,
+            clients: &mut self.clients,
+            processor: &mut self.processor,
+            interner: &mut self.interner,
+        };
+        (&mut self.server, reach)
+    }
+
+    /// The clients, and what their sending reaches.
+    fn outbound(&mut self) -> (&mut Clients, Outbound<'_>) {
+        let out = Outbound {
+            ctx: &mut self.ctx,
+            interner: &mut self.interner,
+        };
+        (&mut self.clients, out)
     }
 
     /// A deposit, into account 0 (`Input::As` wraps requests only).
     fn deposit(&mut self, amount: i64) {
         self.clients.accounts_seen |= 1;
         let next = self
+            .server
             .db
             .balance(0)
             .checked_add(amount)
             .filter(|b| *b <= MAX_BALANCE);
         let accepted = match next {
             Some(b) => {
-                self.db.set_balance(0, b);
-                self.db.deposits = self.db.deposits.saturating_add(amount);
+                self.server.db.set_balance(0, b);
+                self.server.db.deposits = self.server.db.deposits.saturating_add(amount);
                 true
             }
             None => false,
@@ -671,12 +717,12 @@ impl World {
     /// The balance of account 0, the single account of the article's world (`balance_of` for
     /// another customer's).
     pub fn balance(&self) -> i64 {
-        self.db.balance(0)
+        self.server.db.balance(0)
     }
 
     /// The balance of `account` (`Caller::account`); every account starts at the initial balance.
     pub fn balance_of(&self, account: u32) -> i64 {
-        self.db.balance(account)
+        self.server.db.balance(account)
     }
 
     /// The accounts whose customers have sent a charge or a deposit so far, one bit each (bit 0:
@@ -692,17 +738,17 @@ impl World {
 
     /// Committed charges, in commit order.
     pub fn ledger(&self) -> &PVec<LedgerEntry> {
-        &self.db.ledger
+        &self.server.db.ledger
     }
 
     /// Idempotency records, in insertion order.
     pub fn store_rows(&self) -> &PVec<StoreRow> {
-        &self.db.rows
+        &self.server.db.rows
     }
 
     /// Outbox rows.
     pub fn outbox(&self) -> &PVec<OutboxRow> {
-        self.db.outbox()
+        self.server.db.outbox()
     }
 
     /// The consumer's state.
@@ -712,7 +758,17 @@ impl World {
 
     /// Store counters (hits, misses, conflicts, mismatches, expirations).
     pub fn counters(&self) -> Counters {
-        self.counters
+        self.server.counters
+    }
+
+    /// The settings beyond the server.
+    pub fn downstream(&self) -> &Downstream {
+        &self.config.downstream
+    }
+
+    /// The processor's saved answer for `key`, if the key was passed on.
+    pub fn processor_answer_for(&self, key: KeyId) -> Option<&PaymentResult> {
+        self.processor.answer_for(key)
     }
 
     /// Broken invariants, each once, in the order they broke.
@@ -723,6 +779,18 @@ impl World {
     /// What each client operation saw.
     pub fn client_results(&self) -> &PVec<ClientResult> {
         &self.clients.results
+    }
+
+    /// Operation `op`'s attempts as HTTP exchanges, in the order sent (none for an unknown
+    /// operation).
+    pub fn exchanges(&self, op: intern::OpId) -> Vec<exchange::Exchange> {
+        self.clients.exchanges(&self.interner, op)
+    }
+
+    /// The attempts whose request is on its way to the server now, as (operation, attempt,
+    /// fault), in the order they will arrive: the attempts a fork can still change.
+    pub fn attempts_in_network(&self) -> Vec<(u32, u32, Fault)> {
+        self.clients.attempts_in_network(&self.ctx)
     }
 
     /// The text of a key id.
@@ -743,10 +811,7 @@ impl World {
 
     /// The caller of a client operation (the default one for an unknown operation).
     pub fn caller_of(&self, op: intern::OpId) -> Caller {
-        self.clients
-            .plans
-            .get(op.0 as usize)
-            .map_or_else(Caller::default, |p| p.caller)
+        self.clients.caller_of(op)
     }
 
     /// Whether any input so far came from a caller of its own (another account, a stamped body,
@@ -805,12 +870,12 @@ impl World {
         Snapshot {
             now_ms: self.ctx.now,
             steps: self.ctx.steps,
-            balance: self.db.balance(0),
-            ledger: self.db.ledger.to_vec(),
-            store_rows: self.db.rows.to_vec(),
-            outbox: self.db.outbox().to_vec(),
+            balance: self.server.db.balance(0),
+            ledger: self.server.db.ledger.to_vec(),
+            store_rows: self.server.db.rows.to_vec(),
+            outbox: self.server.db.outbox().to_vec(),
             consumer: self.consumer.clone(),
-            counters: self.counters,
+            counters: self.server.counters,
             violations: self.violations.clone(),
             client_results: self.clients.results.to_vec(),
             trace: self.ctx.trace.to_vec(),

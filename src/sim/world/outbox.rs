@@ -5,7 +5,7 @@
 use super::ctx::Ctx;
 use super::intern::{KeyId, OpId};
 use super::trace::EventKind;
-use super::{Micro, World};
+use super::Micro;
 
 /// Simulated ms each relay or consumer action takes; keeps the timeline readable.
 const RELAY_MS: u64 = 1;
@@ -97,6 +97,14 @@ pub struct Consumer {
 }
 
 impl Consumer {
+    /// A consumer with no deliveries yet, keeping an inbox when `dedupes`.
+    pub(super) fn new(dedupes: bool) -> Consumer {
+        Consumer {
+            dedupes,
+            ..Consumer::default()
+        }
+    }
+
     fn has_seen(&self, id: u64) -> bool {
         self.seen.binary_search(&id).is_ok()
     }
@@ -214,18 +222,8 @@ impl Consumer {
     }
 }
 
-impl World {
-    /// Dual write: the server publishes straight to the consumer.
-    pub(super) fn publish_direct(&mut self, op: OpId, id: u64) {
-        self.ctx.emit(EventKind::EventPublish { op, id });
-        self.ctx.after(RELAY_MS, Micro::Consume { id });
-    }
-
-    /// A consumer configured from the world's settings.
-    pub(super) fn new_consumer(dedupes: bool) -> Consumer {
-        Consumer {
-            dedupes,
-            ..Consumer::default()
-        }
-    }
+/// Dual write: the server publishes straight to the consumer.
+pub(super) fn publish_direct(ctx: &mut Ctx, op: OpId, id: u64) {
+    ctx.emit(EventKind::EventPublish { op, id });
+    ctx.after(RELAY_MS, Micro::Consume { id });
 }

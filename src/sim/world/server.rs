@@ -14,16 +14,19 @@
 //! stays.
 
 use super::account::{Caller, FingerprintFields, KeyScope, MissingKey, PayloadCheck};
-use super::client::Wire;
-use super::downstream::{OutagePolicy, ProcState};
+use super::client::{Clients, Wire};
+use super::ctx::Ctx;
+use super::downstream::{evict_over_capacity, Call, OutagePolicy, ProcState, Processor};
 use super::fault::Fault;
-use super::intern::{DescId, KeyId, OpId};
-use super::outbox::{ChargeEvent, EmitMode, OutboxRow};
-use super::store::{LedgerEntry, RecoveryPoint, StoreRow};
+use super::intern::{DescId, Interner, KeyId, OpId};
+use super::invariants::StepFacts;
+use super::outbox::{publish_direct, ChargeEvent, EmitMode, OutboxRow};
+use super::store::{Db, LedgerEntry, RecoveryPoint, StoreRow};
 use super::trace::{ChargeFailure, CheckOutcome, CrashPoint, EventKind};
-use super::{Micro, World};
-use crate::sim::article::production::{classify, fingerprint, Lookup, RecordState};
+use super::{Micro, WorldConfig};
+use crate::sim::article::production::{classify, fingerprint, Counters, Lookup, RecordState};
 use crate::sim::article::PaymentResult;
+use crate::sim::base::pvec::PVec;
 use crate::sim::kernel::TimerKey;
 use crate::sim::limits::InputError;
 
@@ -108,6 +111,8 @@ pub(super) struct Job {
     pub(super) proc: ProcState,
     /// The request carries no key (issue 13): `key` is the empty key that stands for none.
     keyless: bool,
+    /// The account it charges: its caller's (`Caller::account`).
+    account: u32,
     /// It replied or died: it will commit nothing more.
     pub(super) ended: bool,
 }
@@ -129,37 +134,100 @@ impl Txn {
     }
 }
 
-impl World {
-    /// A request reaches the server: phase 0 runs in the same step.
-    pub(super) fn server_receive(&mut self, attempt: u32) {
-        let Some((op, n, key, fault)) = self.request_arrives(attempt) else {
-            return;
+/// The server: its settings, its database, the requests it has taken (its jobs, each a worker
+/// running the service's phases), the store counters its lookups and its reaper keep, and what
+/// it notes in a step for the invariant checker. It acts on the parts it reaches, borrowed for
+/// one micro-event ([`Reach`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Server {
+    /// The world's settings, which the server runs by (service, policies, downstream, the
+    /// network its replies cross).
+    config: WorldConfig,
+    /// The database (`store.rs`); the relay, the processor and deposits reach it through here.
+    pub(super) db: Db,
+    /// Every request taken, numbered as `Micro::Phase` and `Micro::ProcessorReply` name them.
+    jobs: PVec<Job>,
+    /// Store counters (hits, misses, conflicts, mismatches, expirations).
+    pub(super) counters: Counters,
+    /// What the step being taken did that its trace events do not say (cleared by `World::step`).
+    pub(super) facts: StepFacts,
+}
+
+/// What the server reaches beyond its own state, borrowed for one micro-event: the context, the
+/// clients' attempts (the wire its requests come in on and its replies go out on), the card
+/// processor and the interner (keys scoped to accounts).
+pub(super) struct Reach<'a> {
+    pub ctx: &'a mut Ctx,
+    pub clients: &'a mut Clients,
+    pub processor: &'a mut Processor,
+    pub interner: &'a mut Interner,
+}
+
+impl Server {
+    /// A server with no requests yet, running by `config`, its every account holding the
+    /// initial balance.
+    pub(super) fn new(config: &WorldConfig) -> Server {
+        Server {
+            config: *config,
+            db: Db::new(config.initial_balance),
+            jobs: PVec::new(),
+            counters: Counters::default(),
+            facts: StepFacts::default(),
+        }
+    }
+
+    /// Runs one of the server's micro-events: a request arrives, a job's next phase, or the
+    /// processor's answer to a job (any other is not the server's). An error stops the run (too
+    /// many scoped keys).
+    pub(super) fn handle(
+        &mut self,
+        reach: &mut Reach<'_>,
+        micro: &Micro,
+    ) -> Result<(), InputError> {
+        match *micro {
+            Micro::Arrive { attempt } => return self.receive(reach, attempt),
+            Micro::Phase { job } => self.run_phase(reach, job),
+            Micro::ProcessorReply { job } => self.processor_answer(reach, job as usize),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// A request reaches the server: phase 0 runs in the same step. An error stops the run
+    /// (too many scoped keys).
+    fn receive(&mut self, reach: &mut Reach<'_>, attempt: u32) -> Result<(), InputError> {
+        let Some((op, n, key, fault)) = self.request_arrives(reach, attempt) else {
+            return Ok(());
         };
-        let Some(new) = self.new_job(attempt) else {
-            return;
+        let Some(new) = self.new_job(reach, attempt)? else {
+            return Ok(());
         };
-        self.ctx.emit(EventKind::RequestDelivered {
+        reach.ctx.emit(EventKind::RequestDelivered {
             op,
             attempt: n,
             key,
         });
         let Ok(job) = u32::try_from(self.jobs.len()) else {
-            return;
+            return Ok(());
         };
         self.jobs.push(new);
-        if self.store_unreachable_answers(job, op, fault) {
-            return;
+        if !self.store_unreachable_answers(reach, job, op, fault) {
+            self.run_phase(reach, job);
         }
-        self.server_phase(job);
+        Ok(())
     }
 
     /// Marks the attempt at the server, or lost on the way (noting it): its (operation,
     /// attempt number, key as sent, fault) when it arrived.
-    fn request_arrives(&mut self, attempt: u32) -> Option<(OpId, u32, KeyId, Fault)> {
-        let rec = self.clients.attempts.get(attempt as usize)?;
+    fn request_arrives(
+        &self,
+        reach: &mut Reach<'_>,
+        attempt: u32,
+    ) -> Option<(OpId, u32, KeyId, Fault)> {
+        let rec = reach.clients.attempts.get(attempt as usize)?;
         let (op, n, key, fault) = (rec.op, rec.n, rec.key, rec.fault);
         let lost = fault == Fault::RequestLost;
-        if let Some(rec) = self.clients.attempts.get_mut(attempt as usize) {
+        if let Some(rec) = reach.clients.attempts.get_mut(attempt as usize) {
             rec.wire = if lost {
                 Wire::RequestLost
             } else {
@@ -167,33 +235,31 @@ impl World {
             };
         }
         if lost {
-            self.ctx.emit(EventKind::RequestLost { op, attempt: n });
+            reach.ctx.emit(EventKind::RequestLost { op, attempt: n });
             return None;
         }
         Some((op, n, key, fault))
     }
 
-    /// The job for an arrived attempt, at phase 0; `None` when the run halted (too many
-    /// scoped keys) or the attempt is unknown.
-    fn new_job(&mut self, attempt: u32) -> Option<Job> {
-        let rec = self.clients.attempts.get(attempt as usize)?;
+    /// The job for an arrived attempt, at phase 0; `None` when the attempt is unknown, an error
+    /// when the run must halt (too many scoped keys).
+    fn new_job(&self, reach: &mut Reach<'_>, attempt: u32) -> Result<Option<Job>, InputError> {
+        let Some(rec) = reach.clients.attempts.get(attempt as usize) else {
+            return Ok(None);
+        };
         let (op, n, key, fault, sent_at) = (rec.op, rec.n, rec.key, rec.fault, rec.sent_at);
-        let client = self.clients.results.get(op.0 as usize)?;
+        let Some(client) = reach.clients.results.get(op.0 as usize) else {
+            return Ok(None);
+        };
         let (amount, desc) = (client.amount, client.description);
-        let (chosen, caller) = self
+        let (chosen, caller) = reach
             .clients
             .plans
             .get(op.0 as usize)
             .map_or((0, Default::default()), |p| (p.fingerprint, p.caller));
-        let fingerprint = self.request_fingerprint(chosen, caller, desc, sent_at);
-        let (op_key, store_key) = match self.request_keys(caller, key) {
-            Ok(keys) => keys,
-            Err(e) => {
-                self.halt(e);
-                return None;
-            }
-        };
-        Some(Job {
+        let fingerprint = self.request_fingerprint(reach, chosen, caller, desc, sent_at);
+        let (op_key, store_key) = self.request_keys(reach, caller, key)?;
+        Ok(Some(Job {
             attempt,
             op,
             n,
@@ -210,18 +276,26 @@ impl World {
             replayed: false,
             proc: ProcState::Idle,
             keyless: !caller.sends_key,
+            account: caller.account,
             ended: false,
-        })
+        }))
     }
 
     /// The fingerprint the service computes: the production service's by the fields it
     /// covers, else the one the operation chose.
-    fn request_fingerprint(&self, chosen: u64, caller: Caller, desc: DescId, sent_at: u64) -> u64 {
+    fn request_fingerprint(
+        &self,
+        reach: &Reach<'_>,
+        chosen: u64,
+        caller: Caller,
+        desc: DescId,
+        sent_at: u64,
+    ) -> u64 {
         let policies = self.config.requests;
         if self.config.service == ServiceKind::Production
             && policies.fingerprint != FingerprintFields::Chosen
         {
-            let description = fingerprint(0, self.interner.description_text(desc).unwrap_or(""));
+            let description = fingerprint(0, reach.interner.description_text(desc).unwrap_or(""));
             let stamp = caller.stamps_body.then_some(sent_at);
             policies.fingerprint.of(chosen, description, stamp)
         } else {
@@ -232,9 +306,14 @@ impl World {
     /// The request's (operation key, store key). The operation's: two customers' `order-1`
     /// are two operations, in the ledger and for the invariants, under every service. The
     /// store's: the operation's when keys are scoped to the account, else the key as sent.
-    fn request_keys(&mut self, caller: Caller, key: KeyId) -> Result<(KeyId, KeyId), InputError> {
+    fn request_keys(
+        &self,
+        reach: &mut Reach<'_>,
+        caller: Caller,
+        key: KeyId,
+    ) -> Result<(KeyId, KeyId), InputError> {
         let op_key = if caller.sends_key {
-            self.interner.scoped(caller.account, key)?
+            reach.interner.scoped(caller.account, key)?
         } else {
             key
         };
@@ -250,25 +329,31 @@ impl World {
 
     /// A store fault before phase 0: keys kept beside the balance, nothing can run; a separate
     /// store, the outage policy decides. True when the job was answered (it must not run).
-    fn store_unreachable_answers(&mut self, job: u32, op: OpId, fault: Fault) -> bool {
+    fn store_unreachable_answers(
+        &mut self,
+        reach: &mut Reach<'_>,
+        job: u32,
+        op: OpId,
+        fault: Fault,
+    ) -> bool {
         let service = self.config.service;
         if fault != Fault::StoreUnreachable || !service.honours_keys() {
             return false;
         }
         let open = service == ServiceKind::SplitStore
             && self.config.downstream.outage == OutagePolicy::FailOpen;
-        self.ctx.emit(EventKind::StoreUnreachable {
+        reach.ctx.emit(EventKind::StoreUnreachable {
             op,
             fail_open: open,
         });
         if !open {
-            self.reply(job as usize, PaymentResult::StoreUnavailable);
+            self.reply(reach, job as usize, PaymentResult::StoreUnavailable);
         }
         !open
     }
 
     /// Runs the job's current phase.
-    pub(super) fn server_phase(&mut self, job: u32) {
+    fn run_phase(&mut self, reach: &mut Reach<'_>, job: u32) {
         let j = job as usize;
         let Some(phase) = self.jobs.get(j).map(|x| x.phase) else {
             return;
@@ -281,29 +366,29 @@ impl World {
             let rejects = self.config.service == ServiceKind::Production
                 && self.config.requests.missing_key == MissingKey::Reject400;
             if rejects {
-                return self.answer(j, PaymentResult::invalid(InputError::MissingKey));
+                return self.answer(reach, j, PaymentResult::invalid(InputError::MissingKey));
             }
-            return self.naive(j);
+            return self.naive(reach, j);
         }
         match (self.config.service, phase) {
-            (ServiceKind::Naive, _) => self.naive(j),
-            (ServiceKind::Idempotent | ServiceKind::Atomic, _) => self.one_transaction(j),
-            (ServiceKind::Production, _) if !production_in_flight => self.one_transaction(j),
-            (ServiceKind::Production, 0) => self.production_begin(j),
-            (ServiceKind::Production, _) => self.production_complete(j),
-            (ServiceKind::TocTou, 0) => self.toctou_check(j),
-            (ServiceKind::TocTou, 1) => self.toctou_charge(j),
-            (ServiceKind::TocTou, _) => self.toctou_store(j),
-            (ServiceKind::SplitStore, 0) => self.split_charge(j),
-            (ServiceKind::SplitStore, _) => self.split_cache_write(j),
+            (ServiceKind::Naive, _) => self.naive(reach, j),
+            (ServiceKind::Idempotent | ServiceKind::Atomic, _) => self.one_transaction(reach, j),
+            (ServiceKind::Production, _) if !production_in_flight => self.one_transaction(reach, j),
+            (ServiceKind::Production, 0) => self.production_begin(reach, j),
+            (ServiceKind::Production, _) => self.production_complete(reach, j),
+            (ServiceKind::TocTou, 0) => self.toctou_check(reach, j),
+            (ServiceKind::TocTou, 1) => self.toctou_charge(reach, j),
+            (ServiceKind::TocTou, _) => self.toctou_store(reach, j),
+            (ServiceKind::SplitStore, 0) => self.split_charge(reach, j),
+            (ServiceKind::SplitStore, _) => self.split_cache_write(reach, j),
         }
     }
 
-    fn next_phase(&mut self, j: usize) {
+    fn next_phase(&mut self, reach: &mut Reach<'_>, j: usize) {
         if let Some(job) = self.jobs.get_mut(j) {
             job.phase = job.phase.saturating_add(1);
-            let at = self.ctx.now.saturating_add(PHASE_MS);
-            self.ctx.schedule(at, Micro::Phase { job: j as u32 });
+            let at = reach.ctx.now.saturating_add(PHASE_MS);
+            reach.ctx.schedule(at, Micro::Phase { job: j as u32 });
         }
     }
 
@@ -335,7 +420,7 @@ impl World {
 
     /// The processor answered job `j`: commit the recovery point (rocket-rides' atomic phases),
     /// then go on where the job stopped.
-    pub(super) fn after_processor(&mut self, j: usize) {
+    fn after_processor(&mut self, reach: &mut Reach<'_>, j: usize) {
         let phases = self.config.service == ServiceKind::Production
             && self.config.policies.in_flight
             && self.config.downstream.recovery_points;
@@ -352,97 +437,102 @@ impl World {
                 if let Some(mut row) = self.db.row(key).cloned() {
                     row.recovery = saved;
                     self.db.upsert(row);
-                    self.ctx.emit(EventKind::RecoveryPoint { op, key });
+                    reach.ctx.emit(EventKind::RecoveryPoint { op, key });
                 }
             }
         }
-        self.server_phase(j as u32);
+        self.run_phase(reach, j as u32);
     }
 
     // ---- the services -------------------------------------------------------------------
 
-    fn naive(&mut self, j: usize) {
-        if self.crashes_at(j, CrashPoint::BeforeCharge) {
-            return self.crash(j, CrashPoint::BeforeCharge, None);
+    fn naive(&mut self, reach: &mut Reach<'_>, j: usize) {
+        if self.crashed_at(reach, j, CrashPoint::BeforeCharge, false) {
+            return;
         }
         let mut txn = Txn::default();
-        let Some(result) = self.charge(j, &mut txn) else {
+        let Some(result) = self.charge(reach, j, &mut txn) else {
             return;
         };
-        self.write_outbox(j, &mut txn);
+        self.write_outbox(reach, j, &mut txn);
         // Naive has no record: the charge commits on its own.
-        self.commit(j, txn);
-        if self.crashes_at(j, CrashPoint::AfterChargeBeforeRecord) {
-            return self.crash(j, CrashPoint::AfterChargeBeforeRecord, None);
-        }
-        self.after_commit(j, result);
-    }
-
-    fn one_transaction(&mut self, j: usize) {
-        if self.answered_by_lookup(j) {
+        self.commit(reach, j, txn);
+        if self.crashed_at(reach, j, CrashPoint::AfterChargeBeforeRecord, false) {
             return;
         }
-        if self.crashes_at(j, CrashPoint::BeforeCharge) {
-            return self.crash(j, CrashPoint::BeforeCharge, None);
+        self.after_commit(reach, j, result);
+    }
+
+    fn one_transaction(&mut self, reach: &mut Reach<'_>, j: usize) {
+        if self.answered_by_lookup(reach, j) {
+            return;
+        }
+        if self.crashed_at(reach, j, CrashPoint::BeforeCharge, false) {
+            return;
         }
         let mut txn = Txn::default();
-        let Some(result) = self.charge(j, &mut txn) else {
+        let Some(result) = self.charge(reach, j, &mut txn) else {
             return;
         };
-        if self.crashes_at(j, CrashPoint::AfterChargeBeforeRecord) {
-            return self.crash(j, CrashPoint::AfterChargeBeforeRecord, Some(txn));
+        if self.crashed_at(
+            reach,
+            j,
+            CrashPoint::AfterChargeBeforeRecord,
+            !txn.is_empty(),
+        ) {
+            return;
         }
-        self.record(j, &result, &mut txn);
-        self.write_outbox(j, &mut txn);
-        self.commit(j, txn);
-        self.after_commit(j, result);
+        self.record(reach, j, &result, &mut txn);
+        self.write_outbox(reach, j, &mut txn);
+        self.commit(reach, j, txn);
+        self.after_commit(reach, j, result);
     }
 
-    fn toctou_check(&mut self, j: usize) {
-        if !self.answered_by_lookup(j) {
-            self.next_phase(j);
+    fn toctou_check(&mut self, reach: &mut Reach<'_>, j: usize) {
+        if !self.answered_by_lookup(reach, j) {
+            self.next_phase(reach, j);
         }
     }
 
-    fn toctou_charge(&mut self, j: usize) {
-        self.charge_in_own_transaction(j);
+    fn toctou_charge(&mut self, reach: &mut Reach<'_>, j: usize) {
+        self.charge_in_own_transaction(reach, j);
     }
 
     /// The charge (and its outbox row) committed on its own, before any key is recorded: the
     /// shape shared by the TOCTOU service and the keys-in-a-cache service.
-    fn charge_in_own_transaction(&mut self, j: usize) {
-        if self.crashes_at(j, CrashPoint::BeforeCharge) {
-            return self.crash(j, CrashPoint::BeforeCharge, None);
+    fn charge_in_own_transaction(&mut self, reach: &mut Reach<'_>, j: usize) {
+        if self.crashed_at(reach, j, CrashPoint::BeforeCharge, false) {
+            return;
         }
         let mut txn = Txn::default();
-        let Some(result) = self.charge(j, &mut txn) else {
+        let Some(result) = self.charge(reach, j, &mut txn) else {
             return;
         };
-        self.write_outbox(j, &mut txn);
-        self.commit(j, txn);
+        self.write_outbox(reach, j, &mut txn);
+        self.commit(reach, j, txn);
         if let Some(job) = self.jobs.get_mut(j) {
             job.result = Some(result);
         }
-        self.next_phase(j);
+        self.next_phase(reach, j);
     }
 
-    fn toctou_store(&mut self, j: usize) {
-        if self.crashes_at(j, CrashPoint::AfterChargeBeforeRecord) {
-            return self.crash(j, CrashPoint::AfterChargeBeforeRecord, None);
+    fn toctou_store(&mut self, reach: &mut Reach<'_>, j: usize) {
+        if self.crashed_at(reach, j, CrashPoint::AfterChargeBeforeRecord, false) {
+            return;
         }
         let result = self.job_result(j);
         let mut txn = Txn::default();
-        self.record(j, &result, &mut txn);
-        self.commit(j, txn);
-        self.after_commit(j, result);
+        self.record(reach, j, &result, &mut txn);
+        self.commit(reach, j, txn);
+        self.after_commit(reach, j, result);
     }
 
-    fn split_charge(&mut self, j: usize) {
+    fn split_charge(&mut self, reach: &mut Reach<'_>, j: usize) {
         // Failing open, an unreachable store is not asked.
-        if !self.store_down(j) && self.answered_by_lookup(j) {
+        if !self.store_down(j) && self.answered_by_lookup(reach, j) {
             return;
         }
-        self.charge_in_own_transaction(j);
+        self.charge_in_own_transaction(reach, j);
     }
 
     /// Whether job `j`'s attempt finds the key store unreachable.
@@ -452,33 +542,37 @@ impl World {
             .is_some_and(|x| x.fault == Fault::StoreUnreachable)
     }
 
-    fn split_cache_write(&mut self, j: usize) {
-        if self.crashes_at(j, CrashPoint::AfterChargeBeforeRecord) {
-            return self.crash(j, CrashPoint::AfterChargeBeforeRecord, None);
+    fn split_cache_write(&mut self, reach: &mut Reach<'_>, j: usize) {
+        if self.crashed_at(reach, j, CrashPoint::AfterChargeBeforeRecord, false) {
+            return;
         }
         let result = self.job_result(j);
         if self.store_down(j) {
             // Still unreachable: the key is never written, so a retry finds nothing.
             if let Some(op) = self.jobs.get(j).map(|x| x.op) {
-                self.ctx.emit(EventKind::StoreUnreachable {
+                reach.ctx.emit(EventKind::StoreUnreachable {
                     op,
                     fail_open: true,
                 });
             }
-            return self.after_commit(j, result);
+            return self.after_commit(reach, j, result);
         }
         // The cache is not transactional: the write lands at once, with no commit.
         let mut txn = Txn::default();
-        self.record(j, &result, &mut txn);
+        self.record(reach, j, &result, &mut txn);
         if let Some(row) = txn.row.take() {
             self.db.upsert(row);
-            self.evict_over_capacity();
+            evict_over_capacity(
+                reach.ctx,
+                &mut self.db,
+                self.config.downstream.store_capacity,
+            );
         }
-        self.after_commit(j, result);
+        self.after_commit(reach, j, result);
     }
 
-    fn production_begin(&mut self, j: usize) {
-        if self.answered_by_lookup(j) {
+    fn production_begin(&mut self, reach: &mut Reach<'_>, j: usize) {
+        if self.answered_by_lookup(reach, j) {
             return;
         }
         let Some(job) = self.jobs.get(j) else {
@@ -497,16 +591,17 @@ impl World {
             fingerprint: Some(fp),
             state: RecordState::InFlight,
             result: None,
-            created_at_ms: Some(self.ctx.now),
+            created_at_ms: Some(reach.ctx.now),
             expires_at_ms: Some(
-                self.ctx
+                reach
+                    .ctx
                     .now
                     .saturating_add(self.config.policies.in_flight_timeout_ms),
             ),
             holder: Some(op),
             owner_job: Some(j as u32),
         };
-        self.ctx.emit(EventKind::StoreWrite {
+        reach.ctx.emit(EventKind::StoreWrite {
             op,
             key,
             state: RecordState::InFlight,
@@ -515,41 +610,46 @@ impl World {
             row: Some(row),
             ..Txn::default()
         };
-        self.commit(j, txn);
-        self.next_phase(j);
+        self.commit(reach, j, txn);
+        self.next_phase(reach, j);
     }
 
-    fn production_complete(&mut self, j: usize) {
+    fn production_complete(&mut self, reach: &mut Reach<'_>, j: usize) {
         if !self.returned(j) {
-            if self.crashes_at(j, CrashPoint::BeforeCharge) {
+            if self.crashed_at(reach, j, CrashPoint::BeforeCharge, false) {
                 // The in-flight record stays until its timeout: retries get 409 meanwhile.
-                return self.crash(j, CrashPoint::BeforeCharge, None);
+                return;
             }
             if !self.holds_key(j) {
                 // Our lock expired and another request took the key over: do not charge twice.
-                return self.answer(j, PaymentResult::InFlightConflict);
+                return self.answer(reach, j, PaymentResult::InFlightConflict);
             }
-            self.resume_from_recovery_point(j);
+            self.resume_from_recovery_point(reach, j);
         }
         let mut txn = Txn::default();
-        let Some(result) = self.charge(j, &mut txn) else {
+        let Some(result) = self.charge(reach, j, &mut txn) else {
             return;
         };
-        if self.crashes_at(j, CrashPoint::AfterChargeBeforeRecord) {
-            return self.crash(j, CrashPoint::AfterChargeBeforeRecord, Some(txn));
+        if self.crashed_at(
+            reach,
+            j,
+            CrashPoint::AfterChargeBeforeRecord,
+            !txn.is_empty(),
+        ) {
+            return;
         }
         // A slow holder whose lock was taken over leaves the new holder's record alone.
         if self.holds_key(j) {
-            self.record(j, &result, &mut txn);
+            self.record(reach, j, &result, &mut txn);
         }
-        self.write_outbox(j, &mut txn);
-        self.commit(j, txn);
-        self.after_commit(j, result);
+        self.write_outbox(reach, j, &mut txn);
+        self.commit(reach, j, txn);
+        self.after_commit(reach, j, result);
     }
 
     /// rocket-rides' recovery point: a key taken over after the processor answered goes on
     /// from that answer instead of calling the processor again.
-    fn resume_from_recovery_point(&mut self, j: usize) {
+    fn resume_from_recovery_point(&mut self, reach: &mut Reach<'_>, j: usize) {
         if !self.config.downstream.recovery_points {
             return;
         }
@@ -564,13 +664,13 @@ impl World {
             // The charge is the dead worker's: this request commits its event, not a new charge.
             job.committed = saved.charge;
         }
-        self.ctx.emit(EventKind::Resumed { op, key });
+        reach.ctx.emit(EventKind::Resumed { op, key });
     }
 
     // ---- building blocks ----------------------------------------------------------------
 
     /// Looks the key up; answers and ends the job unless the request must execute.
-    fn answered_by_lookup(&mut self, j: usize) -> bool {
+    fn answered_by_lookup(&mut self, reach: &mut Reach<'_>, j: usize) -> bool {
         let Some(job) = self.jobs.get(j) else {
             return true;
         };
@@ -580,9 +680,9 @@ impl World {
         }
         let (op, key, fp) = (job.op, job.key, job.fingerprint);
         let request = (job.amount, job.desc);
-        let (lookup, reaped, cached, producer) = self.look_up(key, fp);
+        let (lookup, reaped, cached, producer) = self.look_up(reach, key, fp);
         if let Some(producer) = producer {
-            self.note_replay_facts(key, op, producer, request);
+            self.note_replay_facts(reach, key, op, producer, request);
         }
         // A record the reaper already expired was counted then; count this as a plain miss.
         self.counters
@@ -594,17 +694,22 @@ impl World {
             Lookup::InFlight => CheckOutcome::Conflict,
             Lookup::Mismatch => CheckOutcome::Mismatch,
         };
-        self.ctx.emit(EventKind::StoreCheck { op, key, outcome });
+        reach.ctx.emit(EventKind::StoreCheck { op, key, outcome });
         let Some(answer) = self.lookup_answer(j, lookup, cached) else {
             return false;
         };
-        self.answer(j, answer);
+        self.answer(reach, j, answer);
         true
     }
 
     /// The store's verdict on `key` for a request with fingerprint `fp`: (lookup, the record
     /// was already reaped, the stored result on a hit, the operation that stored it).
-    fn look_up(&self, key: KeyId, fp: u64) -> (Lookup, bool, Option<PaymentResult>, Option<OpId>) {
+    fn look_up(
+        &self,
+        reach: &Reach<'_>,
+        key: KeyId,
+        fp: u64,
+    ) -> (Lookup, bool, Option<PaymentResult>, Option<OpId>) {
         let row = self.db.row(key);
         let production = self.config.service == ServiceKind::Production;
         // With an in-flight record the lookup is the conditional write that claims the key; a
@@ -619,7 +724,7 @@ impl World {
                     (r.state, fp, r.expires_at_ms)
                 }),
                 fp,
-                self.ctx.now,
+                reach.ctx.now,
             );
             (lookup, row.is_some_and(|r| r.state == RecordState::Expired))
         } else {
@@ -643,11 +748,18 @@ impl World {
 
     /// What the invariants about callers need of a replay to `op` of what `producer` stored:
     /// whose answer it is, and (production) whether it was another request's.
-    fn note_replay_facts(&mut self, key: KeyId, op: OpId, producer: OpId, request: (i64, DescId)) {
-        if self.caller_of(producer).account != self.caller_of(op).account {
+    fn note_replay_facts(
+        &mut self,
+        reach: &mut Reach<'_>,
+        key: KeyId,
+        op: OpId,
+        producer: OpId,
+        request: (i64, DescId),
+    ) {
+        if reach.clients.caller_of(producer).account != reach.clients.caller_of(op).account {
             self.facts.foreign_answers.push((key, op, producer));
         }
-        let stored = self
+        let stored = reach
             .clients
             .results
             .get(producer.0 as usize)
@@ -691,17 +803,17 @@ impl World {
     }
 
     /// Answers without executing; a crash fault still crashes before the reply.
-    fn answer(&mut self, j: usize, result: PaymentResult) {
+    fn answer(&mut self, reach: &mut Reach<'_>, j: usize, result: PaymentResult) {
         match self.jobs.get(j).and_then(|x| x.fault.crash_point()) {
-            Some(point) => self.crash(j, point, None),
-            None => self.reply(j, result),
+            Some(point) => self.crash(reach, j, point, false),
+            None => self.reply(reach, j, result),
         }
     }
 
     /// Decides the charge and stages the debit; publishes first in publish-then-commit mode.
     /// With a card processor of its own latency, the first call sends the charge there and
     /// returns `None` (the job waits for the answer); the call after the answer returns it.
-    fn charge(&mut self, j: usize, txn: &mut Txn) -> Option<PaymentResult> {
+    fn charge(&mut self, reach: &mut Reach<'_>, j: usize, txn: &mut Txn) -> Option<PaymentResult> {
         let Some(job) = self.jobs.get(j) else {
             return Some(PaymentResult::ProcessorError);
         };
@@ -710,7 +822,7 @@ impl World {
             let (result, made) = (result.clone(), job.committed);
             txn.external = made;
             if let (EmitMode::DualWritePublishThenCommit, Some(id)) = (self.config.emit, made) {
-                self.publish_direct(op, id);
+                publish_direct(reach.ctx, op, id);
                 if let Some(job) = self.jobs.get_mut(j) {
                     job.published = Some(id);
                 }
@@ -721,19 +833,20 @@ impl World {
             // rocket-rides-atomic (api.rb, `atomic_phase`): `rescue Sequel::SerializationFailure`
             // → `halt 409`, `Messages.error_retry` "Please retry with the same ..." (429 until
             // its 2017 commit e19902b, “Correct improper 429 to use "409 Conflict"”).
-            self.ctx.emit(EventKind::SerializationAbort { op });
+            reach.ctx.emit(EventKind::SerializationAbort { op });
             return Some(PaymentResult::RetryWithSameKey);
         }
         if self.config.downstream.has_processor() {
-            self.call_processor(j);
+            self.call_processor(reach, j);
             return None;
         }
-        Some(self.debit(j, txn, op, amount, fault))
+        Some(self.debit(reach, j, txn, op, amount, fault))
     }
 
     /// The article's charge: the database's debit, staged in the open transaction.
     fn debit(
         &mut self,
+        reach: &mut Reach<'_>,
         j: usize,
         txn: &mut Txn,
         op: OpId,
@@ -741,16 +854,17 @@ impl World {
         fault: Fault,
     ) -> PaymentResult {
         if fault == Fault::ProcessorError {
-            self.ctx.emit(EventKind::ChargeFailed {
+            reach.ctx.emit(EventKind::ChargeFailed {
                 op,
                 failure: ChargeFailure::ProcessorError,
             });
             return PaymentResult::ProcessorError;
         }
         // The customer's own account: one customer's charge never moves another's balance.
-        let balance = self.db.balance(self.caller_of(op).account);
+        let account = self.jobs.get(j).map_or(0, |x| x.account);
+        let balance = self.db.balance(account);
         let Some(after) = balance.checked_sub(amount).filter(|_| balance >= amount) else {
-            self.ctx.emit(EventKind::ChargeFailed {
+            reach.ctx.emit(EventKind::ChargeFailed {
                 op,
                 failure: ChargeFailure::InsufficientFunds { balance },
             });
@@ -758,13 +872,13 @@ impl World {
         };
         let id = self.db.event_id();
         txn.charge = Some(id);
-        self.ctx.emit(EventKind::Charge {
+        reach.ctx.emit(EventKind::Charge {
             op,
             amount,
             balance_after: after,
         });
         if self.config.emit == EmitMode::DualWritePublishThenCommit {
-            self.publish_direct(op, id);
+            publish_direct(reach.ctx, op, id);
             if let Some(job) = self.jobs.get_mut(j) {
                 job.published = Some(id);
             }
@@ -773,7 +887,7 @@ impl World {
     }
 
     /// Stages the idempotency record for `result` (or its release, by policy).
-    fn record(&mut self, j: usize, result: &PaymentResult, txn: &mut Txn) {
+    fn record(&mut self, reach: &mut Reach<'_>, j: usize, result: &PaymentResult, txn: &mut Txn) {
         let Some(job) = self.jobs.get(j) else {
             return;
         };
@@ -783,7 +897,7 @@ impl World {
             // Nothing committed: rocket-rides unlocks the key so a retry runs at once.
             if self.db.row(key).is_some() {
                 txn.release = true;
-                self.ctx.emit(EventKind::StoreRelease { op, key });
+                reach.ctx.emit(EventKind::StoreRelease { op, key });
             }
             return;
         }
@@ -791,7 +905,7 @@ impl World {
             // Not cached: free the key so a retry executes again.
             if self.db.row(key).is_some() {
                 txn.release = true;
-                self.ctx.emit(EventKind::StoreRelease { op, key });
+                reach.ctx.emit(EventKind::StoreRelease { op, key });
             }
             return;
         }
@@ -800,9 +914,10 @@ impl World {
             fingerprint: production.then_some(fp),
             state: RecordState::Completed,
             result: Some(result.clone()),
-            created_at_ms: Some(self.ctx.now),
+            created_at_ms: Some(reach.ctx.now),
             expires_at_ms: production.then(|| {
-                self.ctx
+                reach
+                    .ctx
                     .now
                     .saturating_add(self.config.policies.retention_ms)
             }),
@@ -810,26 +925,26 @@ impl World {
             owner_job: None,
             recovery: None,
         });
-        self.ctx.emit(EventKind::StoreWrite {
+        reach.ctx.emit(EventKind::StoreWrite {
             op,
             key,
             state: RecordState::Completed,
         });
     }
 
-    fn write_outbox(&mut self, j: usize, txn: &mut Txn) {
+    fn write_outbox(&mut self, reach: &mut Reach<'_>, j: usize, txn: &mut Txn) {
         if self.config.emit != EmitMode::Outbox {
             return;
         }
         if let (Some(id), Some(job)) = (txn.charge.or(txn.external), self.jobs.get(j)) {
             txn.outbox = Some(id);
             let op = job.op;
-            self.ctx.emit(EventKind::OutboxWrite { op, id });
+            reach.ctx.emit(EventKind::OutboxWrite { op, id });
         }
     }
 
     /// Applies the transaction's writes at once.
-    fn commit(&mut self, j: usize, txn: Txn) {
+    fn commit(&mut self, reach: &mut Reach<'_>, j: usize, txn: Txn) {
         let Some(job) = self.jobs.get(j) else {
             return;
         };
@@ -839,15 +954,14 @@ impl World {
         // The ledger and the event carry the operation's key; the store's row is the store's.
         let (op, op_key, store_key, amount, desc) =
             (job.op, job.op_key, job.key, job.amount, job.desc);
-        let keyless = job.keyless;
+        let (keyless, account) = (job.keyless, job.account);
         if let Some(id) = txn.charge {
             // The balance was checked against the amount in `charge`, in this same step.
-            let account = self.caller_of(op).account;
             let after = self.db.balance(account).saturating_sub(amount);
             self.db.set_balance(account, after);
             self.db.ledger.push(LedgerEntry {
                 account,
-                step: self.ctx.steps.saturating_add(1),
+                step: reach.ctx.steps.saturating_add(1),
                 key: (!keyless).then_some(op_key),
                 op,
                 amount,
@@ -876,23 +990,23 @@ impl World {
         if let Some(row) = txn.row {
             self.db.upsert(row);
         }
-        self.ctx.emit(EventKind::Commit { op });
+        reach.ctx.emit(EventKind::Commit { op });
     }
 
     /// After the last commit: crash, or publish (commit-then-publish) and reply.
-    fn after_commit(&mut self, j: usize, result: PaymentResult) {
-        if self.crashes_at(j, CrashPoint::AfterCommitBeforeReply) {
-            return self.crash(j, CrashPoint::AfterCommitBeforeReply, None);
+    fn after_commit(&mut self, reach: &mut Reach<'_>, j: usize, result: PaymentResult) {
+        if self.crashed_at(reach, j, CrashPoint::AfterCommitBeforeReply, false) {
+            return;
         }
         if self.config.emit == EmitMode::DualWriteCommitThenPublish {
             if let Some((op, Some(id))) = self.jobs.get(j).map(|x| (x.op, x.committed)) {
-                self.publish_direct(op, id);
+                publish_direct(reach.ctx, op, id);
                 if let Some(job) = self.jobs.get_mut(j) {
                     job.published = Some(id);
                 }
             }
         }
-        self.reply(j, result);
+        self.reply(reach, j, result);
     }
 
     fn job_result(&self, j: usize) -> PaymentResult {
@@ -902,44 +1016,62 @@ impl World {
             .unwrap_or(PaymentResult::ProcessorError)
     }
 
-    /// The worker dies: the open transaction (if any) rolls back and no reply leaves.
-    fn crash(&mut self, j: usize, point: CrashPoint, open: Option<Txn>) {
+    /// Whether job `j`'s fault crashes it at `point`; if so, the worker dies there (`crash`).
+    fn crashed_at(
+        &mut self,
+        reach: &mut Reach<'_>,
+        j: usize,
+        point: CrashPoint,
+        open_writes: bool,
+    ) -> bool {
+        if !self.crashes_at(j, point) {
+            return false;
+        }
+        self.crash(reach, j, point, open_writes);
+        true
+    }
+
+    /// The worker dies: the open transaction rolls back (`open_writes`: it had writes) and no
+    /// reply leaves.
+    fn crash(&mut self, reach: &mut Reach<'_>, j: usize, point: CrashPoint, open_writes: bool) {
         let Some(op) = self.jobs.get(j).map(|x| x.op) else {
             return;
         };
         let attempt = self.jobs.get(j).map(|x| x.attempt as usize);
-        if let Some(rec) = attempt.and_then(|a| self.clients.attempts.get_mut(a)) {
+        if let Some(rec) = attempt.and_then(|a| reach.clients.attempts.get_mut(a)) {
             rec.wire = Wire::Crashed;
         }
-        self.ctx.emit(EventKind::ServerCrash { op, point });
-        if open.is_some_and(|t| !t.is_empty()) {
-            self.ctx.emit(EventKind::Rollback { op });
+        reach.ctx.emit(EventKind::ServerCrash { op, point });
+        if open_writes {
+            reach.ctx.emit(EventKind::Rollback { op });
         }
         self.end_job(j);
     }
 
-    fn reply(&mut self, j: usize, result: PaymentResult) {
+    fn reply(&mut self, reach: &mut Reach<'_>, j: usize, result: PaymentResult) {
         let Some(job) = self.jobs.get(j) else {
             return;
         };
         let (attempt, op, n, key) = (job.attempt, job.op, job.n, job.key);
         let replayed = job.replayed;
-        self.ctx.emit(EventKind::ResponseSent {
+        reach.ctx.emit(EventKind::ResponseSent {
             op,
             attempt: n,
             key,
             result: result.clone(),
             replayed,
         });
-        if let Some(rec) = self.clients.attempts.get_mut(attempt as usize) {
+        if let Some(rec) = reach.clients.attempts.get_mut(attempt as usize) {
             rec.answer = Some(result.clone());
             rec.response = Some(result);
             rec.replayed = replayed;
             rec.wire = Wire::Replied;
         }
-        let delay = self.network.delay(&mut self.ctx.rng);
-        self.ctx
-            .schedule(self.ctx.now.saturating_add(delay), Micro::Reply { attempt });
+        let delay = self.config.network().delay(&mut reach.ctx.rng);
+        reach.ctx.schedule(
+            reach.ctx.now.saturating_add(delay),
+            Micro::Reply { attempt },
+        );
         self.end_job(j);
     }
 
@@ -966,8 +1098,8 @@ impl World {
     /// that point would (a job that has passed its charge phase dies after the charge, before
     /// the record; any other before the charge). Jobs run a phase per step, so no transaction
     /// is open between two steps.
-    pub(super) fn crash_server(&mut self) {
-        let waiting: Vec<(TimerKey, u32)> = self
+    pub(super) fn restart(&mut self, reach: &mut Reach<'_>) {
+        let waiting: Vec<(TimerKey, u32)> = reach
             .ctx
             .queue
             .iter()
@@ -978,11 +1110,11 @@ impl World {
                 _ => None,
             })
             .collect();
-        self.ctx.emit(EventKind::ServerRestarted {
+        reach.ctx.emit(EventKind::ServerRestarted {
             killed: u32::try_from(waiting.len()).unwrap_or(u32::MAX),
         });
         for (at, job) in waiting {
-            self.ctx.cancel(at);
+            reach.ctx.cancel(at);
             let j = job as usize;
             let charged = self
                 .jobs
@@ -993,20 +1125,103 @@ impl World {
             } else {
                 CrashPoint::BeforeCharge
             };
-            self.crash(j, point, None);
+            self.crash(reach, j, point, false);
         }
     }
 
     /// Marks records past their expiry as expired (the reaper), production only.
-    pub(super) fn reap(&mut self) {
+    pub(super) fn reap(&mut self, ctx: &mut Ctx) {
         if self.config.service != ServiceKind::Production {
             return;
         }
         let mut expired = Vec::new();
-        self.db.reap(self.ctx.now, &mut expired);
+        self.db.reap(ctx.now, &mut expired);
         for key in expired {
             self.counters.expirations = self.counters.expirations.saturating_add(1);
-            self.ctx.emit(EventKind::KeyExpired { key });
+            ctx.emit(EventKind::KeyExpired { key });
         }
+    }
+
+    /// Whether job `job` exists (a micro-event names it).
+    pub(super) fn has_job(&self, job: u32) -> bool {
+        (job as usize) < self.jobs.len()
+    }
+
+    /// The processor's charges whose outbox row is still owed, not lost. The processor charges
+    /// outside the server's transaction, so the row can only follow its answer: a charge is on
+    /// its way to a row while the request that asked for it still runs, or while a recovery
+    /// point under a key not yet completed holds it (the request that resumes writes the row).
+    /// A charge whose request ended without a row and that no recovery point holds is lost, and
+    /// "one event per charge" says so.
+    pub(super) fn events_owed(&self) -> usize {
+        if !self.config.downstream.has_processor() || self.config.emit != EmitMode::Outbox {
+            return 0;
+        }
+        let running = self
+            .jobs
+            .iter()
+            .filter(|job| !job.ended && job.proc != ProcState::Idle)
+            .filter_map(|job| job.committed);
+        let saved = self
+            .db
+            .rows
+            .iter()
+            .filter(|row| row.state != RecordState::Completed)
+            .filter_map(|row| row.recovery.as_ref()?.charge);
+        // A handful of ids (the requests running at once): no sort is worth its code here.
+        let mut owed: Vec<u64> = Vec::new();
+        for id in running.chain(saved) {
+            if !self.db.has_outbox_row(id) && !owed.contains(&id) {
+                owed.push(id);
+            }
+        }
+        owed.len()
+    }
+
+    /// Job `j` calls the processor: the money moves (or a passed key replays, or the processor
+    /// fails), and the answer is scheduled back.
+    fn call_processor(&mut self, reach: &mut Reach<'_>, j: usize) {
+        let Some(job) = self.jobs.get(j) else {
+            return;
+        };
+        let call = Call {
+            op: job.op,
+            key: job.key,
+            op_key: job.op_key,
+            fault: job.fault,
+            amount: job.amount,
+            desc: job.desc,
+            account: job.account,
+        };
+        let settings = self.config.downstream;
+        let (result, committed) = reach
+            .processor
+            .charge(reach.ctx, &mut self.db, &settings, call);
+        let delay = if call.fault == Fault::ProcessorSlow {
+            settings.slow_ms
+        } else {
+            settings.processor_ms
+        };
+        if let Some(job) = self.jobs.get_mut(j) {
+            job.proc = ProcState::Waiting(result);
+            job.committed = committed.or(job.committed);
+        }
+        reach
+            .ctx
+            .after(delay, Micro::ProcessorReply { job: j as u32 });
+    }
+
+    /// The processor's answer reaches job `j`'s worker, which goes on where it stopped.
+    fn processor_answer(&mut self, reach: &mut Reach<'_>, j: usize) {
+        let Some(job) = self.jobs.get_mut(j) else {
+            return;
+        };
+        let ProcState::Waiting(result) = std::mem::take(&mut job.proc) else {
+            return;
+        };
+        job.proc = ProcState::Returned(result.clone());
+        let op = job.op;
+        reach.ctx.emit(EventKind::ProcessorReply { op, result });
+        self.after_processor(reach, j);
     }
 }

@@ -1,6 +1,6 @@
 //! The server's database: the balance, the ledger of charges, the idempotency records and the
-//! outbox table. Writes reach it only through `World::commit` (or, for the split store's cache,
-//! a direct write), which is what makes crash rollback exact.
+//! outbox table. The server's writes reach it only through `Server::commit` (or, for the split
+//! store's cache, a direct write), which is what makes crash rollback exact.
 
 use super::intern::{DescId, KeyId, OpId};
 use super::outbox::{OutboxRow, OutboxTable};
