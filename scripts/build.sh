@@ -30,5 +30,11 @@ for page in "${PAGES[@]}"; do
   trunk build --release --offline --public-url ./ --dist "$ja" --features lang-ja "$@" "$html"
   node scripts/merge-lang.mjs "$out" "$ja"
 done
+# The lessons' words, one file per language, which the first page fetches as it opens instead of
+# carrying them in its wasm (src/ui/text/lessons.rs, LAZY). A native build: without the std
+# build settings of scripts/release-env.sh, which are for the wasm target.
+for lang in en ja; do
+  env -u CARGO_UNSTABLE_BUILD_STD -u RUSTC_BOOTSTRAP cargo run --quiet --offline --bin lesson-words -- "$lang" > "dist/words-$lang.txt"
+done
 node scripts/compress.mjs dist
 echo "[build] dist/ is ready: $(du -sh dist | cut -f1); $(for p in "${PAGES[@]}"; do read -r d _ <<<"$p"; printf '%s/ ' "$d"; done)"

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 /** The extensions that get compressed copies, and that the server serves compressed. */
-export const COMPRESSIBLE = ['.wasm', '.js', '.css', '.html', '.svg'];
+export const COMPRESSIBLE = ['.wasm', '.js', '.css', '.html', '.svg', '.txt'];
 /** The compressed copies, by the suffix the server looks for. */
 export const ENCODINGS = [['br', '.br'], ['gzip', '.gz']];
 

@@ -34,7 +34,7 @@ const base = resolve(root);
 /** The Content-Type of each compressible extension, as serve-static sends the file itself. */
 const TYPES = {
   '.wasm': 'application/wasm', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.html': 'text/html; charset=utf-8', '.svg': 'image/svg+xml',
+  '.html': 'text/html; charset=utf-8', '.svg': 'image/svg+xml', '.txt': 'text/plain; charset=utf-8',
 };
 const ENCODING = Symbol('content-encoding');
 const files = serveStatic(base, {

@@ -119,6 +119,19 @@ impl Pair {
 }
 
 /// A [`Pair`]: `pair!("English", "日本語")`; a one-language build keeps one of the two.
+impl Pair {
+    /// The same string in every language this build keeps: words read at run time in the
+    /// build's one language (`text::lessons::load_words`).
+    pub const fn same(s: &'static str) -> Pair {
+        Pair {
+            #[cfg(not(feature = "lang-ja"))]
+            en: s,
+            #[cfg(not(feature = "lang-en"))]
+            ja: s,
+        }
+    }
+}
+
 macro_rules! pair {
     ($en:literal, $ja:literal $(,)?) => {
         $crate::ui::i18n::Pair {

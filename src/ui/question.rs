@@ -18,26 +18,39 @@ pub fn wait_hint(l: Lang, cursor: usize, ask_at: usize) -> String {
     }
 }
 
-/// The open question: `ask`, one button per choice (its label; `answer(i)` when pressed), Skip
-/// (`skip`), and `hint`.
-pub fn open_question(
-    l: Lang,
-    ask: &str,
-    labels: impl Iterator<Item = String>,
-    answer: Callback<usize>,
-    skip: Callback<MouseEvent>,
-    hint: &str,
-) -> Html {
+/// The open question: `ask` after `label`, one button per choice (its label; `answer(i)` when
+/// pressed), Skip when there is `skip`, and `hint`; `testid` names the block (`predict`, or
+/// `transfer` for a lesson's variation question).
+pub struct Open<'a> {
+    /// `predict` or `transfer`.
+    pub testid: &'static str,
+    /// Before the question ("Predict: ").
+    pub label: &'static str,
+    /// The question.
+    pub ask: &'a str,
+    /// Pressed choice `i`.
+    pub answer: Callback<usize>,
+    /// Skip, where the question may be skipped.
+    pub skip: Option<Callback<MouseEvent>>,
+    /// Where the run waits, if it does.
+    pub hint: &'a str,
+}
+
+/// Draws an [`Open`] question with one button per label.
+pub fn open_question(l: Lang, q: Open<'_>, labels: impl Iterator<Item = String>) -> Html {
+    let answer = q.answer;
     let choices = labels.enumerate().map(|(i, label)| {
         html! { <button class="choice" data-choice={i.to_string()} onclick={answer.reform(move |_: MouseEvent| i)}>{ label }</button> }
     });
     html! {
-        <div class="predict" data-testid="predict" data-state="open" role="group" aria-label={words::PREDICT.get(l)}>
-            <p class="ask"><strong>{ words::PREDICT_LABEL.get(l) }</strong>{ ask.to_string() }</p>
+        <div class="predict" data-testid={q.testid} data-state="open" role="group" aria-label={words::PREDICT.get(l)}>
+            <p class="ask"><strong>{ q.label }</strong>{ q.ask.to_string() }</p>
             <div class="choices">{ for choices }
-                <button class="skip" data-testid="predict-skip" onclick={skip}>{ words::SKIP.get(l) }</button>
+                if let Some(skip) = q.skip {
+                    <button class="skip" data-testid="predict-skip" onclick={skip}>{ words::SKIP.get(l) }</button>
+                }
             </div>
-            <p class="muted hint">{ hint.to_string() }</p>
+            if !q.hint.is_empty() { <p class="muted hint">{ q.hint.to_string() }</p> }
         </div>
     }
 }
@@ -54,28 +67,41 @@ pub struct Held {
 }
 
 /// After the answer: every choice with the belief that predicts it, the learner's own pick
-/// first marked, so a wrong answer is named and each wrong choice is shown to be one.
+/// marked, so a wrong answer is named and each wrong choice is shown to be one. Handler-free:
+/// one string (`crate::ui::raw`).
 pub fn beliefs(l: Lang, choices: impl Iterator<Item = Held>) -> Html {
-    let rows = choices.map(|h| {
-        let class = classes!(
-            h.belief.is_none().then_some("right"),
-            h.picked.then_some("picked")
-        );
-        let belief = match h.belief {
-            Some(b) => b,
-            None => words::WHAT_THE_RUN_SHOWS.get(l).to_string(),
+    let mut r = crate::ui::raw::Raw::default();
+    r.open("div", &[("class", "beliefs"), ("data-testid", "beliefs")])
+        .el("span", &[("class", "muted")], words::EACH_CHOICE.get(l))
+        .open("ul", &[]);
+    for h in choices {
+        let class = match (h.belief.is_none(), h.picked) {
+            (true, true) => "right picked",
+            (true, false) => "right",
+            (false, true) => "picked",
+            (false, false) => "",
         };
-        html! {
-            <li class={class} data-testid="belief" data-picked={h.picked.to_string()}>
-                <strong>{ h.label }</strong>{ words::BELIEF_SEP.get(l) }{ belief }
-                if h.picked { <span class="muted">{ words::YOUR_PICK.get(l) }</span> }
-            </li>
+        let picked = if h.picked { "true" } else { "false" };
+        r.open(
+            "li",
+            &[
+                ("class", class),
+                ("data-testid", "belief"),
+                ("data-picked", picked),
+            ],
+        )
+        .el("strong", &[], &h.label)
+        .text(words::BELIEF_SEP.get(l))
+        .text(
+            h.belief
+                .as_deref()
+                .unwrap_or(words::WHAT_THE_RUN_SHOWS.get(l)),
+        );
+        if h.picked {
+            r.el("span", &[("class", "muted")], words::YOUR_PICK.get(l));
         }
-    });
-    html! {
-        <div class="beliefs" data-testid="beliefs">
-            <span class="muted">{ words::EACH_CHOICE.get(l) }</span>
-            <ul>{ for rows }</ul>
-        </div>
+        r.close("li");
     }
+    r.close("ul").close("div");
+    r.html()
 }

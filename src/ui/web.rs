@@ -129,6 +129,32 @@ pub fn reload() {
     }
 }
 
+/// Fetches a text file beside the page (same origin) and hands its text to `done`, or `None`
+/// when it could not be fetched (offline on a first visit, a missing file).
+pub fn fetch_text(url: &str, done: impl FnOnce(Option<String>) + 'static) {
+    let Some(w) = web_sys::window() else {
+        return done(None);
+    };
+    let promise = w.fetch_with_str(url);
+    wasm_bindgen_futures::spawn_local(async move {
+        let text = async {
+            let response: web_sys::Response = wasm_bindgen_futures::JsFuture::from(promise)
+                .await
+                .ok()?
+                .dyn_into()
+                .ok()?;
+            if !response.ok() {
+                return None;
+            }
+            let text = wasm_bindgen_futures::JsFuture::from(response.text().ok()?)
+                .await
+                .ok()?;
+            text.as_string()
+        };
+        done(text.await);
+    });
+}
+
 /// Opens the browser's print dialog (`window.print`); the page's print style shows the card
 /// being printed alone.
 pub fn print() {

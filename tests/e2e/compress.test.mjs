@@ -19,7 +19,7 @@ test('compress: a .br and a .gz beside each compressible file, decoding to it; s
       'index.html': text('<p>a paragraph</p>\n'), 'app.js': text('export const x = 1;\n'),
       'app.css': text('main { margin: 0; }\n'), 'icon.svg': text('<rect width="1"/>'),
       'lab/lab_bg.wasm': Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(5000, 7)]),
-      'notes.txt': text('not compressed\n'), 'tiny.js': '1',
+      'notes.md': text('not compressed\n'), 'words-en.txt': text('a lesson\u001f'), 'tiny.js': '1',
     };
     for (const [name, body] of Object.entries(files)) writeFileSync(join(tree, name), body);
     // Left from an earlier build: a copy whose original is gone, and a stale copy of tiny.js.
@@ -28,8 +28,8 @@ test('compress: a .br and a .gz beside each compressible file, decoding to it; s
     writeFileSync(join(tree, 'tiny.js.gz'), 'stale');
     const run = spawnSync(process.execPath, [SCRIPT, tree], { encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stdout, /\[compress\] 6 files under/);
-    for (const name of ['index.html', 'app.js', 'app.css', 'icon.svg', 'lab/lab_bg.wasm']) {
+    assert.match(run.stdout, /\[compress\] 7 files under/);
+    for (const name of ['index.html', 'app.js', 'app.css', 'icon.svg', 'lab/lab_bg.wasm', 'words-en.txt']) {
       const original = readFileSync(join(tree, name));
       const br = readFileSync(join(tree, `${name}.br`));
       const gz = readFileSync(join(tree, `${name}.gz`));
@@ -37,7 +37,7 @@ test('compress: a .br and a .gz beside each compressible file, decoding to it; s
       assert.deepEqual(gunzipSync(gz), original, `${name}.gz`);
       assert.ok(br.length < gz.length && gz.length < original.length, `${name}: ${br.length} < ${gz.length} < ${original.length}`);
     }
-    assert.ok(!existsSync(join(tree, 'notes.txt.br')) && !existsSync(join(tree, 'notes.txt.gz')), 'a .txt is not compressed');
+    assert.ok(!existsSync(join(tree, 'notes.md.br')) && !existsSync(join(tree, 'notes.md.gz')), 'a .md is not compressed');
     assert.ok(!existsSync(join(tree, 'tiny.js.br')) && !existsSync(join(tree, 'tiny.js.gz')), 'no copy larger than its original');
     assert.match(run.stdout, /tiny\.js \(1 bytes\) is sent as it is/);
     assert.ok(!existsSync(join(tree, 'old-123.js.br')) && !existsSync(join(tree, 'lab', 'old-123_bg.wasm.gz')), 'copies of files gone are removed');

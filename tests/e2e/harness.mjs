@@ -44,6 +44,8 @@ export async function open(page, hash = '') {
 /** Waits for the app to draw a page after a load, reload or hand-over. */
 export async function ready(page) {
   await page.waitForSelector('main#main > :not([data-testid=handover])', { timeout: 30_000 });
+  // The first page fetches its lessons' words as it opens (src/ui/text/lessons.rs, LAZY).
+  await page.waitForFunction(() => !document.querySelector('[data-words=loading]'), null, { timeout: 30_000 });
 }
 
 /** Skips the lesson's question if one is waiting, so the run can go on to its end. */

@@ -45,8 +45,8 @@ before(() => {
   writeFileSync(join(tree, 'dist', 'only-gz.js'), JS);
   writeFileSync(join(tree, 'dist', 'only-gz.js.gz'), gzipSync(JS));
   // A `.br` beside a file that is not served compressed (a .txt) is never sent in its place.
-  writeFileSync(join(tree, 'dist', 'notes.txt'), 'plain notes');
-  writeFileSync(join(tree, 'dist', 'notes.txt.br'), brotliCompressSync('plain notes'));
+  writeFileSync(join(tree, 'dist', 'notes.md'), 'plain notes');
+  writeFileSync(join(tree, 'dist', 'notes.md.br'), brotliCompressSync('plain notes'));
   // A `.br` with no original: the original's path is still a 404.
   writeFileSync(join(tree, 'dist', 'gone.js.br'), brotliCompressSync(JS));
 });
@@ -225,8 +225,8 @@ test('compression: a missing .br falls back to the .gz, then to the file itself'
   await withServer(async (s) => {
     assertServed(await s.send('GET', '/only-gz.js', { 'accept-encoding': CHROMIUM_AE }), 'gzip', JS, 'no .br');
     assertServed(await s.send('GET', '/only-gz.js', { 'accept-encoding': 'br' }), 'identity', JS, 'no .br, gzip not accepted');
-    const txt = await s.send('GET', '/notes.txt', { 'accept-encoding': 'br' });
-    assert.equal(txt.headers['content-encoding'], undefined, 'a .txt is not one of the compressed kinds');
+    const txt = await s.send('GET', '/notes.md', { 'accept-encoding': 'br' });
+    assert.equal(txt.headers['content-encoding'], undefined, 'a .md is not one of the compressed kinds');
     assert.equal(txt.body.toString(), 'plain notes');
     const gone = await s.send('GET', '/gone.js', { 'accept-encoding': 'br' });
     assert.equal(gone.status, 404, 'a .br whose original is gone is no file');

@@ -147,14 +147,15 @@ fn predict(l: Lang, ui: &DurUi, id: &str, on: &On) -> Html {
             .iter()
             .map(|a| words::answer(l, *a).to_string());
         let hint = crate::ui::question::wait_hint(l, ui.run.cursor(), posed.ask_at);
-        return crate::ui::question::open_question(
-            l,
-            w.ask,
-            labels,
-            on.reform(DurAction::Answer),
-            on.reform(|_| DurAction::Skip),
-            &hint,
-        );
+        let open = crate::ui::question::Open {
+            testid: "predict",
+            label: crate::ui::text::view::common::PREDICT_LABEL.get(l),
+            ask: w.ask,
+            answer: on.reform(DurAction::Answer),
+            skip: Some(on.reform(|_| DurAction::Skip)),
+            hint: &hint,
+        };
+        return crate::ui::question::open_question(l, open, labels);
     };
     answered(l, ui, &w, posed, answer, on)
 }

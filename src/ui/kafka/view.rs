@@ -297,14 +297,16 @@ fn predict(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             } else {
                 view::kafka::STOPS_BEFORE
             };
-            crate::ui::question::open_question(
-                l,
+            let open = crate::ui::question::Open {
+                testid: "predict",
+                label: crate::ui::text::view::common::PREDICT_LABEL.get(l),
                 ask,
-                p.choices.iter().map(|c| words::choice(l, *c).to_string()),
-                on.reform(Action::Answer),
-                on.reform(|_| Action::Skip),
-                hint.get(l),
-            )
+                answer: on.reform(Action::Answer),
+                skip: Some(on.reform(|_| Action::Skip)),
+                hint: hint.get(l),
+            };
+            let labels = p.choices.iter().map(|c| words::choice(l, *c).to_string());
+            crate::ui::question::open_question(l, open, labels)
         }
         answer => answered(l, ui, &w, p, answer, on),
     }

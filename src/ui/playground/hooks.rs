@@ -72,15 +72,32 @@ pub fn use_remembered_run(state: UseReducerHandle<PageState>, route: Route) {
     );
 }
 
-/// After "Next" (a new lesson on the same page), focus goes to the new lesson's heading.
+/// On every route (and as the page opens): the first page's `on_route` (`Tools`; the sandbox
+/// has none), which fetches the lessons' words once and moves focus after "Next"; it tells the
+/// page through `done` when the words are read.
 #[hook]
-pub fn use_focus_after_next(route: Route) {
-    use_effect_with(route, |_| {
-        web::move_focus(
-            "[data-testid=next-lesson], [data-testid=on-the-way] a",
-            "[data-testid=lesson] h2",
-        );
+pub fn use_route_edge(
+    route: Route,
+    dispatch: UseReducerDispatcher<PageState>,
+    on_route: Option<fn(Callback<bool>)>,
+) {
+    use_effect_with(route, move |_| {
+        if let Some(f) = on_route {
+            f(Callback::from(move |ok| {
+                dispatch.dispatch(Action::WordsLoaded(ok))
+            }));
+        }
     });
+}
+
+/// The first page's `on_route` (see [`use_route_edge`]): the lessons' words fetched once, and
+/// focus moved from "Next" to the new lesson's heading.
+pub fn lessons_on_route(words: Callback<bool>) {
+    super::intro::load_words(words);
+    web::move_focus(
+        "[data-testid=next-lesson], [data-testid=on-the-way] a",
+        "[data-testid=lesson] h2",
+    );
 }
 
 /// Saves the learner's progress (answers, done and won marks) whenever it changes.

@@ -12,6 +12,7 @@ use super::predict::PredictBlock;
 use super::sandbox_form::Change;
 use super::state::{Action, PageState};
 use super::teach::Progress;
+use crate::ui::raw::Raw;
 use crate::ui::text::lessons::{self, Lesson};
 use crate::ui::text::view;
 
@@ -89,30 +90,85 @@ pub fn intro(p: &IntroProps) -> Html {
 pub fn lesson_card(p: &IntroProps, ls: &'static Lesson) -> Html {
     let l = p.lang;
     let teach = &p.state.teach;
+    let words = lessons::words(ls.id);
+    // The static parts are handler-free markup, one string each (`crate::ui::raw`).
+    let mut head = Raw::default();
+    head.open("h2", &[("tabindex", "-1")])
+        .el(
+            "span",
+            &[("class", "lesson-number")],
+            &lessons::number(ls.id).unwrap_or_default(),
+        )
+        .text(" ")
+        .text(Lesson::pick(l, ls.title))
+        .close("h2");
+    let state = match words {
+        Some(w) => {
+            head.el("p", &[], Lesson::pick(l, w.story));
+            "ready"
+        }
+        None if p.state.words_failed => {
+            head.el(
+                "p",
+                &[("class", "notice error")],
+                view::playground::WORDS_FAILED.get(l),
+            );
+            "failed"
+        }
+        None => {
+            head.el(
+                "p",
+                &[("class", "muted")],
+                view::playground::WORDS_LOADING.get(l),
+            );
+            "loading"
+        }
+    };
+    let next = lessons::next(ls.id).and_then(lessons::lesson).map(|next| {
+        let mut r = Raw::default();
+        let label = format!(
+            "{}{} {} →",
+            view::playground::NEXT_LESSON.get(l),
+            lessons::number(next.id).unwrap_or_default(),
+            Lesson::pick(l, next.title)
+        );
+        let href = Route::Scenario(next.id.into()).to_hash();
+        r.open("p", &[("class", "next-lesson")])
+            .el(
+                "a",
+                &[("href", &href), ("data-testid", "next-lesson")],
+                &label,
+            )
+            .close("p");
+        r.html()
+    });
     html! {
-        <section class="lesson card" data-testid="lesson">
-            <h2 tabindex="-1"><span class="lesson-number">{ lessons::number(ls.id).unwrap_or_default() }</span>{ " " }{ Lesson::pick(l, ls.title) }</h2>
-            if let Some(w) = lessons::words(ls.id) {
-                <p>{ Lesson::pick(l, w.story) }</p>
-                if let (Some(pred), Some(s), Some(block)) = (&teach.prediction, p.session, p.predict) {
-                    { block(l, w, pred, s, p.on) }
-                }
+        <section class="lesson card" data-testid="lesson" data-words={state}>
+            { head.html() }
+            if let (Some(w), Some(pred), Some(s), Some(block)) = (words, &teach.prediction, p.session, p.predict) {
+                { block(l, w, pred, s, p.on) }
             }
             if let (Some(original), Some(run)) = (p.original, &p.state.run) {
                 { changed_note(l, original, &run.scenario, p.on_change) }
             }
             { reset_lesson(l, ls.id, p.on) }
             { on_the_way(l, ls.id) }
-            if let Some(next) = lessons::next(ls.id).and_then(lessons::lesson) {
-                <p class="next-lesson">
-                    <a href={Route::Scenario(next.id.into()).to_hash()} data-testid="next-lesson">
-                        { view::playground::NEXT_LESSON.get(l) }{ lessons::number(next.id).unwrap_or_default() }{ " " }{ Lesson::pick(l, next.title) }{ " →" }</a>
-                </p>
-            } else {
-                { closing_card(l) }
-            }
+            { next.unwrap_or_else(|| closing_card(l)) }
         </section>
     }
+}
+
+/// Fetches the lessons' words of a one-language page (nothing to fetch where the words are
+/// built in), then says whether they were read.
+pub fn load_words(done: Callback<bool>) {
+    // Once per page: the first route asks, later ones find them asked for.
+    thread_local!(static ASKED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) });
+    let Some(l) = Lang::BUILT.filter(|_| lessons::LAZY && !ASKED.with(|a| a.replace(true))) else {
+        return;
+    };
+    crate::ui::web::fetch_text(&lessons::words_file(l), move |text| {
+        done.emit(text.is_some_and(lessons::load_words));
+    });
 }
 
 /// "Reset this lesson": the run as built, at step 0, its question asked again.
@@ -133,49 +189,70 @@ fn reset_lesson(l: Lang, id: &'static str, on: &Callback<Action>) -> Html {
     }
 }
 
-/// The pages of their own between this lesson and the next, numbered as the path numbers them.
+/// The pages of their own between this lesson and the next, numbered as the path numbers them
+/// (handler-free: one string, `crate::ui::raw`).
 fn on_the_way(l: Lang, id: &str) -> Html {
     let pages = lessons::pages_after(id);
     if pages.is_empty() {
         return Html::default();
     }
-    let links = pages.into_iter().filter_map(|(n, item)| match item {
-        lessons::Item::Page {
+    let mut r = Raw::default();
+    r.open(
+        "p",
+        &[
+            ("class", "next-lesson on-the-way"),
+            ("data-testid", "on-the-way"),
+        ],
+    )
+    .text(view::playground::ON_THE_WAY.get(l));
+    for (n, item) in pages {
+        if let lessons::Item::Page {
             id,
             href,
             title,
             ready: true,
-        } => Some(html! {
-            <>{ " " }<a href={href.to_string()} data-section={id.to_string()}>{ format!("{n} {} ↗", Lesson::pick(l, *title)) }</a></>
-        }),
-        _ => None,
-    });
-    html! {
-        <p class="next-lesson on-the-way" data-testid="on-the-way">{ view::playground::ON_THE_WAY.get(l) }{ for links }</p>
+        } = item
+        {
+            let label = format!("{n} {} ↗", Lesson::pick(l, *title));
+            r.text(" ")
+                .el("a", &[("href", href), ("data-section", id)], &label);
+        }
     }
+    r.close("p");
+    r.html()
 }
 
 /// After the last lesson: the rules the path taught (every lesson's takeaway, numbered and
 /// linked), and where to go on. Printable on its own (`@media print` in app.css).
 fn closing_card(l: Lang) -> Html {
     use view::playground as w;
-    let rules = lessons::takeaways().map(|(n, ls, takeaway)| {
+    let mut r = Raw::default();
+    r.el("h3", &[], w::CLOSING_HEADING.get(l))
+        .el("p", &[("class", "muted")], w::CLOSING_INTRO.get(l))
+        .open("ol", &[("class", "rules")]);
+    for (n, ls, takeaway) in lessons::takeaways() {
         let href = Route::Scenario(ls.id.into()).to_hash();
-        html! { <li><a href={href}>{ n }</a>{ " " }{ Lesson::pick(l, takeaway) }</li> }
-    });
+        r.open("li", &[]).el("a", &[("href", &href)], &n);
+        r.text(" ").text(Lesson::pick(l, takeaway)).close("li");
+    }
+    r.close("ol").el("h3", &[], w::CLOSING_ONWARD.get(l));
+    r.open("ul", &[("class", "onward")]);
+    let onward = [
+        ("sandbox/#/challenge/triple-charge", w::CLOSING_CHALLENGES),
+        ("lab/#/lab", w::CLOSING_LAB),
+        ("durable/", w::CLOSING_DURABLE),
+        ("kafka/", w::CLOSING_KAFKA),
+    ];
+    for (href, words) in onward {
+        r.open("li", &[])
+            .el("a", &[("href", href)], words.get(l))
+            .close("li");
+    }
+    r.close("ul");
     let print = Callback::from(|_: MouseEvent| crate::ui::web::print());
     html! {
         <div class="closing" data-testid="closing">
-            <h3>{ w::CLOSING_HEADING.get(l) }</h3>
-            <p class="muted">{ w::CLOSING_INTRO.get(l) }</p>
-            <ol class="rules">{ for rules }</ol>
-            <h3>{ w::CLOSING_ONWARD.get(l) }</h3>
-            <ul class="onward">
-                <li><a href="sandbox/#/challenge/triple-charge">{ w::CLOSING_CHALLENGES.get(l) }</a></li>
-                <li><a href="lab/#/lab">{ w::CLOSING_LAB.get(l) }</a></li>
-                <li><a href="durable/">{ w::CLOSING_DURABLE.get(l) }</a></li>
-                <li><a href="kafka/">{ w::CLOSING_KAFKA.get(l) }</a></li>
-            </ul>
+            { r.html() }
             <button class="print" data-testid="print-closing" onclick={print}>{ w::CLOSING_PRINT.get(l) }</button>
         </div>
     }

@@ -16,9 +16,7 @@ use super::build_progress::{build_progress, BuildProgressProps};
 use super::caption::caption;
 use super::challenge_card::{challenge_card, ChallengeCard};
 use super::fork::{fork_panel, ForkProps};
-use super::hooks::{
-    use_build_slices, use_focus_after_next, use_remembered_run, use_saved_progress, use_whole_page,
-};
+use super::hooks::{use_build_slices, use_remembered_run, use_saved_progress, use_whole_page};
 use super::intro::{intro, lesson_card, ChallengeList, IntroProps, LessonCard};
 use super::notice::{notice_bar, NoticeBarProps};
 use super::panel::service_panel;
@@ -73,6 +71,9 @@ pub struct Tools {
     pub challenge: Option<ChallengeCard>,
     /// The sandbox card's list of challenges.
     pub challenge_list: Option<ChallengeList>,
+    /// On every route (lessons only): fetch the lessons' words once (then say whether they were
+    /// read; see `text::lessons::LAZY`), and move focus from "Next" to the new lesson's heading.
+    pub on_route: Option<fn(Callback<bool>)>,
     /// A lesson's question: predict, then reveal.
     pub predict: Option<PredictBlock>,
     /// Where the questions and the challenges come from.
@@ -89,6 +90,7 @@ impl Tools {
         sandbox: None,
         challenge: None,
         challenge_list: None,
+        on_route: Some(super::hooks::lessons_on_route),
         predict: Some(predict_block),
         teachers: Teachers::LESSONS,
         lesson: Some(lesson_card),
@@ -99,6 +101,7 @@ impl Tools {
         sandbox: Some(|p| html! { <Sandbox ..p /> }),
         challenge: Some(challenge_card),
         challenge_list: Some(challenge_list),
+        on_route: None,
         predict: None,
         teachers: Teachers::CHALLENGES,
         lesson: None,
@@ -270,7 +273,7 @@ pub fn playground(props: &PlaygroundProps) -> Html {
         use_play_timer(tick, state.playing, position, state.speed_ms);
     }
     use_remembered_run(state.clone(), route.clone());
-    use_focus_after_next(route.clone());
+    super::hooks::use_route_edge(route.clone(), dispatch.clone(), props.tools.on_route);
     use_saved_progress(state.clone());
     use_build_slices(dispatch.clone(), state.building.as_ref().map(|b| b.slices));
     let whole = use_whole_page(props.staged);

@@ -99,14 +99,15 @@ pub fn predict_block(
     let Some(answer) = p.answer else {
         let labels = posed.choices.iter().map(|g| value_text(l, g.value));
         let hint = crate::ui::question::wait_hint(l, s.position(), posed.ask_at);
-        return crate::ui::question::open_question(
-            l,
+        let open = crate::ui::question::Open {
+            testid: "predict",
+            label: crate::ui::text::view::common::PREDICT_LABEL.get(l),
             ask,
-            labels,
-            on.reform(Action::Answer),
-            on.reform(|_| Action::Skip),
-            &hint,
-        );
+            answer: on.reform(Action::Answer),
+            skip: Some(on.reform(|_| Action::Skip)),
+            hint: &hint,
+        };
+        return crate::ui::question::open_question(l, open, labels);
     };
     let right = posed.answer_value().value;
     let (state, verdict) = match answer {
@@ -145,16 +146,18 @@ fn transfer_block(l: Lang, p: &Prediction, on: &Callback<Action>) -> Html {
         return Html::default();
     };
     let posed = &t.1;
-    let ask = html! { <p class="ask"><strong>{ w::VARIATION_LABEL.get(l) }</strong>{ Lesson::pick(l, words.ask) }</p> };
+    let ask = Lesson::pick(l, words.ask);
     let Some(picked) = p.transfer_answer.and_then(|i| posed.choices.get(i)) else {
-        let choices = posed.choices.iter().enumerate().map(|(i, g)| {
-            html! { <button class="choice" data-choice={i.to_string()} onclick={on.reform(move |_| Action::AnswerTransfer(i))}>{ value_text(l, g.value) }</button> }
-        });
-        return html! {
-            <div class="predict transfer" data-testid="transfer" data-state="open" role="group" aria-label={w::VARIATION_QUESTION.get(l)}>
-                { ask }<div class="choices">{ for choices }</div>
-            </div>
+        let open = crate::ui::question::Open {
+            testid: "transfer",
+            label: w::VARIATION_LABEL.get(l),
+            ask,
+            answer: on.reform(Action::AnswerTransfer),
+            skip: None,
+            hint: "",
         };
+        let labels = posed.choices.iter().map(|g| value_text(l, g.value));
+        return crate::ui::question::open_question(l, open, labels);
     };
     let right = posed.answer_value().value;
     let (state, verdict) = if picked.value == right {
@@ -163,6 +166,18 @@ fn transfer_block(l: Lang, p: &Prediction, on: &Callback<Action>) -> Html {
         let said = value_text(l, picked.value);
         ("wrong", w::verdict_wrong(l, &said, &value_text(l, right)))
     };
+    // Handler-free but for the button: one string (`crate::ui::raw`).
+    let mut r = crate::ui::raw::Raw::default();
+    r.open("p", &[("class", "ask")])
+        .el("strong", &[], w::VARIATION_LABEL.get(l))
+        .text(ask)
+        .close("p")
+        .el(
+            "p",
+            &[("class", &format!("verdict {state}")), ("role", "status")],
+            &verdict,
+        )
+        .el("p", &[("class", "why")], Lesson::pick(l, words.why));
     let (varied, on) = (t.0.clone(), on.clone());
     let load = Callback::from(move |_: MouseEvent| {
         on.emit(Action::Change(Change::Replace(varied.clone()), l));
@@ -170,9 +185,7 @@ fn transfer_block(l: Lang, p: &Prediction, on: &Callback<Action>) -> Html {
     });
     html! {
         <div class="predict transfer" data-testid="transfer" data-state={state}>
-            { ask }
-            <p class={classes!("verdict", state)} role="status">{ verdict }</p>
-            <p class="why">{ Lesson::pick(l, words.why) }</p>
+            { r.html() }
             { beliefs(l, &posed.choices, Answer::Picked(picked.value)) }
             <button data-testid="run-variation" onclick={load}>{ w::RUN_VARIATION.get(l) }</button>
         </div>

@@ -129,6 +129,8 @@ pub struct PageState {
     pub fork_notice: Option<Notice>,
     /// The fork control opens unfolded (the learner left it so; read once, when the page opens).
     pub fork_open: bool,
+    /// The lessons' words could not be fetched (a one-language page reads them as it opens).
+    pub words_failed: bool,
 }
 
 /// What the page can ask of its state.
@@ -157,6 +159,8 @@ pub enum Action {
     Answer(usize),
     /// Answer the lesson's variation question with choice `i`.
     AnswerTransfer(usize),
+    /// The lessons' words arrived (true) or could not be read (false).
+    WordsLoaded(bool),
     /// Skip the question.
     Skip,
     /// Ask the question again (the run goes back to where it is asked).
@@ -184,6 +188,7 @@ impl PageState {
             toc_open: false,
             fork_notice: None,
             fork_open: false,
+            words_failed: false,
         }
     }
 
@@ -661,6 +666,7 @@ impl PageState {
                 self.cancel_build(lang);
             }
             Action::ToggleToc => self.toc_open = !self.toc_open,
+            Action::WordsLoaded(ok) => self.words_failed = !ok,
             Action::AnswerTransfer(i) => {
                 let before = self
                     .teach

@@ -346,7 +346,7 @@ pub const LESSONS: &[Lesson] = &[
 pub const WORDS: &[Words] = &[
     Words {
         id: "the-header",
-        story: pair!("A payment API receives charges over HTTP: POST /charges with the amount in the body. Before its first try the client mints a key, a random UUID, and sends it in an Idempotency-Key header. The client mints it because only the client knows which tries belong to one operation: a retry, a second tap on “Pay”. The atomic service keeps each key in its store, the same database as the balance, with the answer it gave, written in the same transaction as the charge. Here the client charges 100, gets its answer, and then sends the same request again with the same key. Step through it and watch “HTTP on the wire” under the column: the header goes out with each request.", "決済 API は HTTP で課金を受け付ける。本文に金額を入れた POST /charges。クライアントは最初の試行の前にキー（ランダムな UUID）を作り、Idempotency-Key ヘッダーに入れて送る。キーを作るのがクライアントなのは、どの試行が1つの操作に属するか（リトライ、「支払う」の2度押し）を知っているのがクライアントだけだから。アトミックなサービスは、キーを返した答えと一緒にストアに保存する。ストアは残高と同じデータベースで、課金と同じトランザクションで書く。ここではクライアントが100を課金して答えを受け取り、その後、同じリクエストを同じキーでもう一度送る。一歩ずつ進めて、列の下の「通信内容（HTTP）」を見よう。どのリクエストにもヘッダーが付いている。"),
+        story: pair!("A payment API takes charges as HTTP requests (POST /charges). Before the first try the client mints a key, a random UUID, and sends it in an Idempotency-Key header: only the client knows which tries are one operation. The atomic service stores the key with its answer, in the balance's database and the charge's transaction. Here the client charges 100, gets its answer, then sends the same request again with the same key. “HTTP on the wire” under the column shows each request.", "決済 API は課金を HTTP リクエスト（POST /charges）で受け付ける。クライアントは最初の試行の前にキー（ランダムな UUID）を作り、Idempotency-Key ヘッダーで送る。どの試行が1つの操作かを知るのはクライアントだけだから。アトミックなサービスはキーを答えと一緒に、残高と同じデータベース、課金と同じトランザクションで保存する。ここではクライアントが100を課金して答えを受け取り、同じリクエストを同じキーでもう一度送る。列の下の「通信内容（HTTP）」に各リクエストが出る。"),
         ask: pair!("The same request arrives again with the same key. How many charges does the atomic service make in all?", "同じリクエストが同じキーでもう一度届く。アトミックなサービスの課金は全部で何回？"),
         why: pair!("At step {step} the second request found its key in the store and got the stored answer back, byte for byte, without running the charge: a replay. The server never asks why the request came again; the key tells it that this is the same operation.", "ステップ {step} で2つ目のリクエストはストアにキーを見つけ、課金を実行せずに保存された答えをそのまま受け取った。これがリプレイ。サーバーは、なぜリクエストがもう一度来たのかを問わない。同じ操作であることはキーが教える。"),
         takeaway: pair!("The client mints one key per operation and sends it in the Idempotency-Key header on every try; the server stores the key with its answer, and answers a repeat from the store: a replay.", "クライアントは操作ごとにキーを1つ作り、どの試行でも Idempotency-Key ヘッダーで送る。サーバーはキーを答えと一緒に保存し、繰り返しにはストアから答える。これがリプレイ。"),
@@ -530,49 +530,54 @@ pub struct Variation {
 pub const VARIATIONS: &[Variation] = &[
     Variation {
         id: "the-header",
-        ask: pair!("Now a case you have not run: the second request carries a new key instead. How many charges would the atomic service make in all?", "まだ動かしていない場合：2つ目のリクエストが新しいキーを持っていたら？ アトミックなサービスの課金は全部で何回になる？"),
-        why: pair!("A new key names a new operation. Nothing tells the server that the second request is the same payment, so it charges again: the key, not the request, is what makes a repeat recognisable.", "新しいキーは新しい操作を名付ける。2つ目のリクエストが同じ支払いだとサーバーに教えるものはないので、もう一度課金する。繰り返しを見分けさせるのはリクエストではなくキー。"),
+        ask: pair!("What if the second request carries a new key instead? How many charges would the atomic service make in all?", "2つ目のリクエストが新しいキーを持っていたら？アトミックなサービスの課金は全部で何回になる？"),
+        why: pair!("A new key names a new operation: nothing tells the server it is the same payment.", "新しいキーは新しい操作。同じ支払いだとサーバーに伝えるものはない。"),
     },
     Variation {
         id: "key-replays",
-        ask: pair!("Now a case you have not run: the client mints a new key for every try. How many times would the idempotent service charge?", "まだ動かしていない場合：クライアントが試行のたびに新しいキーを作ったら？ 冪等なサービスは何回課金する？"),
-        why: pair!("Each try would name an operation of its own: nothing in the store matches, and every try that reaches the server is charged.", "試行ごとに別の操作を名付けることになる。ストアに一致するものはなく、サーバーに届いた試行はどれも課金される。"),
+        ask: pair!("What if the client mints a new key for every try? How many times would the idempotent service charge?", "クライアントが試行のたびに新しいキーを作ったら？冪等なサービスは何回課金する？"),
+        why: pair!("Each try names an operation of its own, so each one that arrives is charged.", "試行ごとに別の操作になり、届いた試行はどれも課金される。"),
     },
     Variation {
         id: "distinct-keys",
-        ask: pair!("Now a case you have not run: the second order is sent with the first order's key. How many charges would the idempotent service make?", "まだ動かしていない場合：2つ目の注文が1つ目の注文のキーで送られたら？ 冪等なサービスは何回課金する？"),
-        why: pair!("The second order would be taken for a retry of the first and answered with the first order's receipt: it is never charged, and its buyer is told it was.", "2つ目の注文は1つ目のリトライと見なされ、1つ目の領収で答えられる。課金されないのに、買い手には課金されたと伝わる。"),
+        ask: pair!("What if the second order is sent with the first order's key? How many charges would the idempotent service make?", "2つ目の注文が1つ目の注文のキーで送られたら？冪等なサービスは何回課金する？"),
+        why: pair!("The second order is taken for a retry and gets the first receipt, uncharged.", "2つ目の注文はリトライと見なされ、課金されずに1つ目の領収を受け取る。"),
     },
     Variation {
         id: "concurrent-same-key",
-        ask: pair!("Now a case you have not run: the two requests with one key arrive a second apart instead of together. How many charges would the TOCTOU service make?", "まだ動かしていない場合：同じキーの2つのリクエストが、同時ではなく1秒ずれて届いたら？ TOCTOU サービスは何回課金する？"),
-        why: pair!("The first request would have stored its key before the second one checked, so the second finds it and replays: the race needs both checks to come before either store.", "2つ目が確認する前に1つ目がキーを保存しているので、2つ目はキーを見つけてリプレイする。競合が起きるのは、両方の確認がどちらかの保存より先に来たときだけ。"),
+        ask: pair!("What if the two requests with one key arrive a second apart instead of together? How many charges would the TOCTOU service make?", "同じキーの2つのリクエストが、同時ではなく1秒ずれて届いたら？TOCTOU サービスは何回課金する？"),
+        why: pair!("The first stores its key before the second checks: the race needs both checks first.", "2つ目が確認する前に1つ目がキーを保存する。競合には、両方の確認が先に来る必要がある。"),
     },
     Variation {
         id: "stripe-in-flight",
-        ask: pair!("Now a case you have not run: the later retry comes 25 hours after the first two requests instead of 2 seconds. How many charges would the production service make?", "まだ動かしていない場合：後のリトライが2秒後ではなく25時間後に来たら？ 本番型サービスは何回課金する？"),
-        why: pair!("The production service keeps a key for 24 hours, as Stripe does: after 25 the key is gone and the retry runs as a new charge.", "本番型サービスは Stripe と同じくキーを24時間保持する。25時間後にはキーが消えていて、リトライは新しい課金として実行される。"),
+        ask: pair!("What if the later retry comes 25 hours after the first two requests instead of 2 seconds? How many charges would the production service make?", "後のリトライが2秒後ではなく25時間後に来たら？本番型サービスは何回課金する？"),
+        why: pair!("Keys are kept 24 hours: after 25 the retry is a new charge.", "キーの保持は24時間。25時間後のリトライは新しい課金になる。"),
     },
     Variation {
         id: "order-id-as-key",
-        ask: pair!("Now a case you have not run: the shipping charge gets a key of its own. How many charges would the idempotent service make?", "まだ動かしていない場合：送料の課金が自分専用のキーを持っていたら？ 冪等なサービスは何回課金する？"),
-        why: pair!("Two keys are two operations: the shipping is charged, as it should be.", "キーが2つなら操作も2つ。送料は本来どおり課金される。"),
+        ask: pair!("What if the shipping charge gets a key of its own? How many charges would the idempotent service make?", "送料の課金が自分専用のキーを持っていたら？冪等なサービスは何回課金する？"),
+        why: pair!("Two keys, two operations: the shipping is charged.", "キーが2つなら操作も2つ。送料は課金される。"),
     },
     Variation {
         id: "new-key-per-retry",
-        ask: pair!("Now a case you have not run: the client keeps one key for every try. How many times would the atomic service charge?", "まだ動かしていない場合：クライアントがどの試行でも同じキーを使ったら？ アトミックなサービスは何回課金する？"),
-        why: pair!("Every retry would find the first try's key and get its answer back, however many tries there are.", "どのリトライも最初の試行のキーを見つけ、その答えを受け取る。試行が何回あっても同じ。"),
+        ask: pair!("What if the client keeps one key for every try? How many times would the atomic service charge?", "クライアントがどの試行でも同じキーを使ったら？アトミックなサービスは何回課金する？"),
+        why: pair!("Every retry finds the first try's key and gets its answer back.", "どのリトライも最初の試行のキーを見つけ、その答えを受け取る。"),
     },
     Variation {
         id: "slow-processor",
-        ask: pair!("Now a case you have not run: the processor answers in 60 seconds, inside the key's 90-second lock. How many times would the card be charged?", "まだ動かしていない場合：決済代行が、キーの90秒のロックの内側の60秒で答えたら？ カードは何回課金される？"),
-        why: pair!("The lock is still held when the retries come, so they get 409 until the first call's answer is stored, and a replay after: the slow holder finishes before anyone takes its key over.", "リトライが来たときロックはまだ有効なので、最初の呼び出しの答えが保存されるまで409、その後はリプレイになる。遅い持ち主は、誰かにキーを引き継がれる前に終わる。"),
+        ask: pair!("What if the processor answers in 60 seconds, inside the key's 90-second lock? How many times would the card be charged?", "決済代行が、キーの90秒のロックの内側の60秒で答えたら？カードは何回課金される？"),
+        why: pair!("The lock outlives the slow call: retries get 409, then a replay.", "ロックが遅い呼び出しより長く続く。リトライは409、その後リプレイ。"),
     },
 ];
 
 /// The variation question's words of a lesson, if it has one.
 pub fn variation(id: &str) -> Option<&'static Variation> {
-    VARIATIONS.iter().find(|v| v.id == id)
+    let all: &'static [Variation] = if LAZY {
+        LOADED.with(|l| l.get().1)
+    } else {
+        VARIATIONS
+    };
+    all.iter().find(|v| v.id == id)
 }
 
 /// The lesson with this id.
@@ -617,9 +622,101 @@ pub fn takeaways() -> impl Iterator<Item = (String, &'static Lesson, Pair)> {
     })
 }
 
-/// The words of the lesson with this id.
+/// The words of the lesson with this id (in a one-language page, once loaded).
 pub fn words(id: &str) -> Option<&'static Words> {
-    WORDS.iter().find(|w| w.id == id)
+    let all: &'static [Words] = if LAZY {
+        LOADED.with(|l| l.get().0)
+    } else {
+        WORDS
+    };
+    all.iter().find(|w| w.id == id)
+}
+
+/// Whether this build reads the lessons' words when the page opens instead of carrying them:
+/// a one-language release page, whose words are a file beside it (`words-<lang>.txt`, written by
+/// `src/bin/lesson_words.rs` from [`WORDS`] and [`VARIATIONS`] at build time), fetched as the
+/// page starts, so the first download is the smaller (issue 28). Tests and `trunk serve` carry
+/// them.
+pub const LAZY: bool = crate::ui::i18n::Lang::BUILT.is_some();
+
+/// The file of a one-language page's words.
+pub fn words_file(l: Lang) -> String {
+    format!("words-{}.txt", l.code())
+}
+
+thread_local! {
+    /// The words read by [`load_words`]: read once per page, kept for its life.
+    static LOADED: std::cell::Cell<(&'static [Words], &'static [Variation])> =
+        const { std::cell::Cell::new((&[], &[])) };
+}
+
+/// Separates records and fields in the words file (neither occurs in any word).
+const RECORD: char = '\u{1e}';
+const FIELD: char = '\u{1f}';
+
+/// The lessons' words in one language, as the words file holds them.
+pub fn words_text(l: Lang) -> String {
+    let mut out = String::new();
+    for w in WORDS {
+        for f in [
+            w.id,
+            w.story.get(l),
+            w.ask.get(l),
+            w.why.get(l),
+            w.takeaway.get(l),
+        ] {
+            out.push_str(f);
+            out.push(FIELD);
+        }
+        out.push(RECORD);
+    }
+    for v in VARIATIONS {
+        for f in ["variation", v.id, v.ask.get(l), v.why.get(l)] {
+            out.push_str(f);
+            out.push(FIELD);
+        }
+        out.push(RECORD);
+    }
+    out
+}
+
+/// Reads [`words_text`]'s output: `None` when a record is not a lesson's (the file is of
+/// another version, or damaged). Lesson ids come from [`LESSONS`].
+pub fn parse_words(text: &'static str) -> Option<(Vec<Words>, Vec<Variation>)> {
+    let (mut words, mut variations) = (Vec::new(), Vec::new());
+    for record in text.split(RECORD).filter(|r| !r.is_empty()) {
+        let f: Vec<&'static str> = record.split(FIELD).collect();
+        match f.as_slice() {
+            ["variation", id, ask, why, ""] => variations.push(Variation {
+                id: lesson(id)?.id,
+                ask: Pair::same(ask),
+                why: Pair::same(why),
+            }),
+            [id, story, ask, why, takeaway, ""] => words.push(Words {
+                id: lesson(id)?.id,
+                story: Pair::same(story),
+                ask: Pair::same(ask),
+                why: Pair::same(why),
+                takeaway: Pair::same(takeaway),
+            }),
+            _ => return None,
+        }
+    }
+    (words.len() == LESSONS.len()).then_some((words, variations))
+}
+
+/// Keeps the words fetched as a one-language page opened; false if they could not be read.
+pub fn load_words(text: String) -> bool {
+    let text: &'static str = Box::leak(text.into_boxed_str());
+    let Some((words, variations)) = parse_words(text) else {
+        return false;
+    };
+    let loaded = (
+        &*Box::leak(words.into_boxed_slice()),
+        &*Box::leak(variations.into_boxed_slice()),
+    );
+    LOADED.with(|l| l.set(loaded));
+    true
 }
 
 /// The lesson's number on the path ("3.2"): its section and its place in it.
@@ -657,6 +754,44 @@ mod tests {
             seen.push(n);
         }
         assert_eq!(seen.len(), LESSONS.len());
+    }
+
+    #[test]
+    fn the_words_file_reads_back_as_the_words_in_each_language() {
+        for l in [Lang::En, Lang::Ja] {
+            let text: &'static str = Box::leak(words_text(l).into_boxed_str());
+            let (words, variations) = parse_words(text).expect("read back");
+            assert_eq!(words.len(), WORDS.len());
+            assert_eq!(variations.len(), VARIATIONS.len());
+            for (a, b) in words.iter().zip(WORDS) {
+                assert_eq!(a.id, b.id);
+                assert_eq!(a.story.get(l), b.story.get(l));
+                assert_eq!(a.takeaway.get(l), b.takeaway.get(l));
+            }
+            assert_eq!(variations[0].why.get(l), VARIATIONS[0].why.get(l));
+        }
+        // Another file, or a damaged one, is not read.
+        assert!(parse_words("timeout-ambiguity\u{1f}x\u{1e}").is_none());
+        assert!(parse_words("no-such-lesson\u{1f}a\u{1f}b\u{1f}c\u{1f}d\u{1f}\u{1e}").is_none());
+        assert!(parse_words("").is_none());
+    }
+
+    /// The words file is outside text (fetched): cut anywhere, or with its separators moved, it
+    /// is read or refused, never a panic.
+    #[test]
+    fn a_damaged_words_file_is_refused_without_panicking() {
+        let text = words_text(Lang::Ja);
+        let cuts: Vec<usize> = text.char_indices().map(|(i, _)| i).step_by(97).collect();
+        for &at in &cuts {
+            let cut: &'static str = Box::leak(text[..at].to_string().into_boxed_str());
+            // Cut before the last lesson's words: a lesson is missing.
+            if at < text.len() / 2 {
+                assert!(parse_words(cut).is_none(), "cut at {at}");
+            }
+            let moved = text[..at].replace(FIELD, "") + &text[at..];
+            let moved: &'static str = Box::leak(moved.into_boxed_str());
+            let _ = parse_words(moved);
+        }
     }
 
     #[test]

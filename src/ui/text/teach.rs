@@ -167,49 +167,61 @@ pub fn move_refused(lang: Lang, c: &Challenge, r: MoveRefused) -> String {
     }
 }
 
-/// A misconception behind a wrong choice, as the belief a developer holds (a clause after the
-/// choice's value).
+/// A misconception behind a wrong choice, as the belief a developer holds, and the model that
+/// gave its value in parentheses.
 pub fn belief_text(lang: Lang, b: Belief) -> String {
     use crate::sim::EmitMode as E;
     match b {
-        Belief::NothingMore => lang.t(
-            "what you expect if nothing more happens after this moment (the client gave up, so the story ends).",
-            "この時点から先は何も起きない（クライアントが諦めたので話は終わり）と思えば、こう予想する。",
-        ).into(),
-        Belief::NothingHappened => lang.t(
-            "what you expect if a request that timed out or failed changed nothing.",
-            "タイムアウトや失敗に終わったリクエストは何も変えていない、と思えばこう予想する。",
-        ).into(),
-        Belief::EveryTryCharges => lang.t(
-            "what you expect if every try the client sends is charged.",
-            "クライアントが送った試行はどれも課金される、と思えばこう予想する。",
-        ).into(),
+        Belief::NothingMore => lang
+            .t(
+                "Nothing more happens after this moment.",
+                "この先は何も起きない。",
+            )
+            .into(),
+        Belief::NothingHappened => lang
+            .t(
+                "A request that timed out or failed changed nothing.",
+                "タイムアウトや失敗のリクエストは何も変えていない。",
+            )
+            .into(),
+        Belief::EveryTryCharges => lang
+            .t(
+                "Every try the client sends is charged.",
+                "送った試行はどれも課金される。",
+            )
+            .into(),
+        Belief::AsInTheLesson => lang
+            .t(
+                "The change makes no difference (the lesson's own run).",
+                "この変更では何も変わらない（レッスンそのものの結果）。",
+            )
+            .into(),
+        Belief::DeliveredOnce => lang
+            .t(
+                "Each event is delivered exactly once (a consumer with an inbox).",
+                "どのイベントもちょうど1回届く（受信箱のあるコンシューマーの結果）。",
+            )
+            .into(),
         Belief::LikeService(kind) => {
-            let (s, trait_) = (service_name(lang, kind), service_belief(lang, kind));
+            let (s, belief) = (service_name(lang, kind), service_belief(lang, kind));
             tr!(
                 lang,
-                "what the same inputs give on the {s} service: you expect this if you believe {trait_}.",
-                "同じ入力を「{s}」サービスで動かした結果。{trait_}と思えば、こう予想する。"
+                "{belief} (the same inputs on the {s} service).",
+                "{belief}（同じ入力を「{s}」サービスで）。"
             )
         }
-        Belief::AsInTheLesson => lang.t(
-            "what the lesson's own run gave: you expect this if you believe the change makes no difference.",
-            "レッスンそのものの実行の結果。この変更では何も変わらないと思えば、こう予想する。",
-        ).into(),
-        Belief::DeliveredOnce => lang.t(
-            "what a consumer with an inbox does: you expect this if you believe the broker delivers each event exactly once.",
-            "受信箱を持つコンシューマーの結果。ブローカーはどのイベントもちょうど1回届けると思えば、こう予想する。",
-        ).into(),
         Belief::LikeWiring(emit) => {
             let w = match emit {
                 E::Outbox => lang.t("an outbox", "アウトボックス"),
-                E::DualWritePublishThenCommit => lang.t("publish-then-commit", "「発行してからコミット」"),
+                E::DualWritePublishThenCommit => {
+                    lang.t("publish-then-commit", "「発行してからコミット」")
+                }
                 _ => lang.t("commit-then-publish", "「コミットしてから発行」"),
             };
             tr!(
                 lang,
-                "what the same inputs give with {w}: you expect this if you believe the order of the two writes does not matter.",
-                "同じ入力を{w}で動かした結果。2つの書き込みの順序は関係ないと思えば、こう予想する。"
+                "The order of the two writes does not matter (the same inputs with {w}).",
+                "2つの書き込みの順序は関係ない（同じ入力を{w}で）。"
             )
         }
     }
@@ -219,28 +231,28 @@ pub fn belief_text(lang: Lang, b: Belief) -> String {
 fn service_belief(lang: Lang, kind: ServiceKind) -> &'static str {
     match kind {
         ServiceKind::Naive => lang.t(
-            "the key changes nothing and every request that arrives is charged",
+            "The key changes nothing: every request that arrives is charged",
             "キーは何も変えず、届いたリクエストはどれも課金される",
         ),
         ServiceKind::Atomic => lang.t(
-            "looking the key up before charging is enough to make any retry safe",
-            "課金の前にキーを調べさえすれば、どんなリトライも安全になる",
+            "Looking the key up before charging makes any retry safe",
+            "課金の前にキーを調べれば、どんなリトライも安全",
         ),
         ServiceKind::Production => lang.t(
-            "the server catches this for you (fingerprints, per-account keys, in-flight locks)",
-            "サーバーがこれを捕まえてくれる（フィンガープリント、アカウントごとのキー、処理中ロック）",
+            "The server catches this for you",
+            "サーバーがこれを捕まえてくれる",
         ),
         ServiceKind::Idempotent => lang.t(
-            "a key checked and stored in one step is all it takes",
-            "キーを1ステップで確認して保存すれば、それで足りる",
+            "A key checked and stored in one step is all it takes",
+            "キーを1ステップで確認して保存すれば足りる",
         ),
         ServiceKind::TocTou => lang.t(
-            "checking, charging and storing may each take their own lock",
-            "確認・課金・保存は、それぞれ別のロックでかまわない",
+            "Checking, charging and storing may each take their own lock",
+            "確認・課金・保存は別々のロックでよい",
         ),
         ServiceKind::SplitStore => lang.t(
-            "the keys may live in a store of their own, beside the balance",
-            "キーは残高とは別のストアに置いてもかまわない",
+            "The keys may live in a store of their own",
+            "キーは別のストアに置いてよい",
         ),
     }
 }

@@ -10,7 +10,7 @@ use crate::sim::scenario::builtin::builtin;
 use crate::sim::scenario::session::Session;
 use crate::sim::scenario::Scenario;
 use crate::sim::world::client::KeyStrategy;
-use crate::sim::world::input::Input;
+use crate::sim::world::input::{Input, RequestSpec};
 use crate::sim::world::server::ServiceKind;
 
 use super::belief::{sort, Belief, Guess};
@@ -83,14 +83,14 @@ impl Variation {
     /// `s` with this change made.
     pub fn apply(self, mut s: Scenario) -> Scenario {
         let inputs = std::mem::take(&mut s.inputs);
-        s.inputs = match self {
-            Variation::OneAfterAnother => inputs.into_iter().flat_map(one_after_another).collect(),
-            _ => inputs
-                .into_iter()
-                .enumerate()
-                .map(|(i, input)| self.change(i, input))
-                .collect(),
-        };
+        for (i, input) in inputs.into_iter().enumerate() {
+            match (self, input) {
+                (Variation::OneAfterAnother, Input::Parallel { requests, .. }) => {
+                    one_after_another(&mut s.inputs, requests);
+                }
+                (_, input) => s.inputs.push(self.change(i, input)),
+            }
+        }
         if self == Variation::LastArrives25HoursLater {
             if let Some(Input::AdvanceTime { ms }) = s
                 .inputs
@@ -130,11 +130,7 @@ impl Variation {
 }
 
 /// Requests sent together become requests sent one a second after the other.
-fn one_after_another(input: Input) -> Vec<Input> {
-    let Input::Parallel { requests, .. } = input else {
-        return vec![input];
-    };
-    let mut out = Vec::with_capacity(requests.len() * 2);
+fn one_after_another(out: &mut Vec<Input>, requests: Vec<RequestSpec>) {
     for (i, r) in requests.into_iter().enumerate() {
         if i > 0 {
             out.push(Input::AdvanceTime { ms: SECOND_MS });
@@ -147,7 +143,6 @@ fn one_after_another(input: Input) -> Vec<Input> {
             fault: r.fault,
         });
     }
-    out
 }
 
 impl Transfer {

@@ -170,6 +170,15 @@ pub const SANDBOX_INTRO: Pair = pair!(
 );
 /// Before the next lesson's number and title.
 pub const NEXT_LESSON: Pair = pair!("Next: ", "次へ：");
+/// While a one-language page fetches the lessons' words, and when it could not.
+pub const WORDS_LOADING: Pair = pair!(
+    "Loading the lesson's text…",
+    "レッスンの本文を読み込んでいます…"
+);
+pub const WORDS_FAILED: Pair = pair!(
+    "The lesson's text could not be loaded: check the connection and reload the page. The run below works without it.",
+    "レッスンの本文を読み込めなかった。接続を確かめてページを再読み込みしよう。下の実行は本文なしでも動く。"
+);
 /// The variation question's label, and its button that loads the varied run.
 pub const VARIATION_LABEL: Pair = pair!("Transfer: ", "応用：");
 pub const RUN_VARIATION: Pair = pair!("Run this case on the page", "この場合をページで動かす");
@@ -178,7 +187,7 @@ pub const VARIATION_QUESTION: Pair = pair!(
     "まだ動かしていない場合の問い"
 );
 /// Before the pages of their own between a lesson and the next.
-pub const ON_THE_WAY: Pair = pair!("On the way, pages of their own: ", "途中の専用ページ：");
+pub const ON_THE_WAY: Pair = pair!("On the way, pages of their own:", "途中の専用ページ：");
 // The closing card, after the last lesson.
 pub const CLOSING_HEADING: Pair = pair!(
     "The end of the path: what it taught",
