@@ -1659,3 +1659,128 @@ fn a_plain_columns_title_claims_no_engine() {
         assert!(column_title(l, &columns[0]).contains(engine));
     }
 }
+
+/// At least a third of the lessons ask a second question, on a variation of their columns; the
+/// others have none, and each that has one has its words.
+#[test]
+fn a_third_of_the_lessons_ask_a_variation_and_each_has_its_words() {
+    use idempotency_playground::ui::text::durable as words;
+    assert!(TRANSFER_IDS.len() * 3 >= LESSON_IDS.len());
+    for id in LESSON_IDS {
+        let has = TRANSFER_IDS.contains(&id);
+        assert_eq!(transfer(id).is_some(), has, "{id}");
+        assert_eq!(words::variation(id).is_some(), has, "{id}");
+    }
+}
+
+/// Each variation's choices, as the core computes them: the right one, and for every wrong one
+/// the belief that gives it.
+fn expected_transfers() -> Vec<(&'static str, Beliefs)> {
+    use Belief as B;
+    vec![
+        (
+            "durable-resume",
+            vec![
+                (Answer::Rerun(RerunClass::Nothing), None),
+                (
+                    Answer::Rerun(RerunClass::OnlyUnfinished),
+                    Some(B::AsInTheLesson),
+                ),
+                (
+                    Answer::Rerun(RerunClass::FromTheTop),
+                    Some(B::RestartRunsAll),
+                ),
+            ],
+        ),
+        (
+            "durable-charge-key",
+            vec![
+                (Answer::Count(0), Some(B::CrashedStepLost)),
+                (Answer::Count(1), None),
+                (Answer::Count(2), Some(B::AsInTheLesson)),
+            ],
+        ),
+        (
+            "durable-retention",
+            vec![
+                (
+                    Answer::Reply(StartReply::Started(2)),
+                    Some(B::AsInTheLesson),
+                ),
+                (Answer::Reply(StartReply::SameResult(1)), None),
+                (Answer::Reply(StartReply::Rejected), Some(B::IdRefused)),
+            ],
+        ),
+        (
+            "durable-saga",
+            vec![
+                (Answer::End(EndState::AllKept), Some(B::RetriedUntilDone)),
+                (Answer::End(EndState::AllUndone), None),
+                (Answer::End(EndState::HalfDone), Some(B::AsInTheLesson)),
+            ],
+        ),
+    ]
+}
+
+/// Each variation is a real question: its answer, measured on the varied run, differs from what
+/// the lesson's own run gives; it offers at least three choices, the right one with no belief
+/// and every wrong one a named belief: "as in the lesson" giving the lesson's run's measure, and
+/// every other the answer its model gives (the varied column run again under the belief).
+#[test]
+fn each_variation_is_measured_on_its_run_and_every_wrong_choice_is_a_named_belief() {
+    let want = expected_transfers();
+    assert_eq!(want.len(), TRANSFER_IDS.len());
+    for (id, want) in want {
+        let t = transfer(id).unwrap();
+        let l = lesson(id).unwrap();
+        let (varied, p, beliefs) = t.pose().unwrap();
+        let applied: Vec<Config> = l
+            .columns
+            .iter()
+            .map(|c| t.variation.apply(c.clone()))
+            .collect();
+        assert_eq!(varied, applied, "{id}");
+        assert_ne!(varied, l.columns, "{id}: the variation changes the run");
+        let got: Vec<(Answer, Option<Belief>)> = p.choices.iter().copied().zip(beliefs).collect();
+        assert_eq!(got, want, "{id}");
+        let own = DurableRun::new(l.columns.clone(), Vec::new()).final_worlds();
+        let own = t.measure.of(&own[t.column]).unwrap();
+        assert_ne!(
+            p.answer_value(),
+            own,
+            "{id}: the variation changes the answer"
+        );
+        let run = DurableRun::new(varied.clone(), Vec::new());
+        let truth = &run.final_worlds()[t.column];
+        assert_eq!(t.measure.of(truth), Some(p.answer_value()), "{id}");
+        for (a, b) in got.iter().filter_map(|(a, b)| Some((*a, (*b)?))) {
+            let predicted = if b == Belief::AsInTheLesson {
+                own
+            } else {
+                let m = b.model(&varied[t.column], truth).expect(id);
+                let w = DurableRun::new(vec![m], Vec::new()).final_worlds();
+                t.measure.of(&w[0]).unwrap()
+            };
+            assert_eq!(predicted, a, "{id}: {b:?}");
+        }
+    }
+}
+
+/// No variation's question states its answer: neither the right choice's label as the page
+/// prints it nor its verdict, in either language.
+#[test]
+fn no_variation_question_states_its_answer() {
+    use idempotency_playground::ui::i18n::Lang;
+    use idempotency_playground::ui::text::durable as words;
+    for id in TRANSFER_IDS {
+        let (_, p, _) = transfer(id).unwrap().pose().unwrap();
+        let w = words::variation(id).unwrap();
+        for lang in [Lang::En, Lang::Ja] {
+            let ask = w.ask.get(lang).to_lowercase();
+            let right = words::answer(lang, p.answer_value()).to_lowercase();
+            for said in [right.as_str(), head(&right)] {
+                assert!(!ask.contains(said), "{id} ({lang:?}) states «{said}»");
+            }
+        }
+    }
+}

@@ -961,3 +961,102 @@ fn the_lost_ack_with_idempotence_names_the_old_answer_as_a_belief() {
         .unwrap();
     assert_eq!(beliefs[appended], Some(Belief::RetriesAppended));
 }
+
+/// At least a third of the lessons ask a second question, on a variation of their run; the
+/// others have none, and each that has one has its words.
+#[test]
+fn a_third_of_the_lessons_ask_a_variation_and_each_has_its_words() {
+    use idempotency_playground::ui::text::kafka as words;
+    assert!(TRANSFER_IDS.len() * 3 >= LESSON_IDS.len());
+    for id in LESSON_IDS {
+        let has = TRANSFER_IDS.contains(&id);
+        assert_eq!(transfer(id).is_some(), has, "{id}");
+        assert_eq!(words::variation(id).is_some(), has, "{id}");
+    }
+}
+
+/// Each variation is a real question: its answer, measured on the varied run, differs from the
+/// lesson's own; it offers at least three choices, the right one with no belief and every wrong
+/// one a named belief: "as in the lesson" giving the lesson's own answer, and every other the
+/// choice its model gives when the varied scenario runs under it.
+#[test]
+fn each_variation_is_measured_on_its_run_and_every_wrong_choice_is_a_named_belief() {
+    let want = [
+        (
+            "kafka-in-flight",
+            vec![
+                (Choice::Appended, Some(Belief::RetriesAppended)),
+                (Choice::Duplicate, None),
+                (Choice::OutOfOrder, Some(Belief::AsInTheLesson)),
+            ],
+        ),
+        (
+            "kafka-restart",
+            vec![
+                (Choice::Appended, None),
+                (Choice::Duplicate, Some(Belief::RemembersForever)),
+                (Choice::OutOfOrder, Some(Belief::RefusesForgotten)),
+                (Choice::InvalidEpoch, Some(Belief::RestartFences)),
+            ],
+        ),
+    ];
+    assert_eq!(want.len(), TRANSFER_IDS.len());
+    for (id, want) in want {
+        let t = transfer(id).unwrap();
+        let l = lesson(id).unwrap();
+        let (varied, p, beliefs) = t.pose().unwrap();
+        assert_eq!(varied, t.variation.apply(l.scenario.clone()));
+        let got: Vec<(Choice, Option<Belief>)> = p.choices.iter().copied().zip(beliefs).collect();
+        assert_eq!(got, want, "{id}");
+        let (records, end) = run(&l.scenario);
+        let own = l.question.pose(&records, &end).unwrap().answer_value();
+        assert_ne!(
+            p.answer_value(),
+            own,
+            "{id}: the variation changes the answer"
+        );
+        // The answer is the varied run's own.
+        let (records, end) = run(&varied);
+        let q = Question {
+            beliefs: &[],
+            ..l.question
+        };
+        assert_eq!(
+            q.pose(&records, &end).unwrap().answer_value(),
+            p.answer_value()
+        );
+        for (c, b) in got.iter().filter_map(|(c, b)| Some((*c, (*b)?))) {
+            let predicted = match b {
+                Belief::AsInTheLesson => own,
+                _ => match (b.fixed(), b.model(&varied)) {
+                    (Some(c), _) => c,
+                    (None, Some(m)) => {
+                        let (records, end) = run(&m);
+                        q.pose(&records, &end).unwrap().answer_value()
+                    }
+                    (None, None) => panic!("{id}: {b:?} names no choice"),
+                },
+            };
+            assert_eq!(predicted, c, "{id}: {b:?}");
+        }
+    }
+}
+
+/// No variation's question states its answer: neither the right choice's label as the page
+/// prints it nor its verdict, in either language.
+#[test]
+fn no_variation_question_states_its_answer() {
+    use idempotency_playground::ui::i18n::Lang;
+    use idempotency_playground::ui::text::kafka as words;
+    for id in TRANSFER_IDS {
+        let (_, p, _) = transfer(id).unwrap().pose().unwrap();
+        let w = words::variation(id).unwrap();
+        for lang in [Lang::En, Lang::Ja] {
+            let ask = w.ask.get(lang).to_lowercase();
+            let right = words::choice(lang, p.answer_value()).to_lowercase();
+            for said in [right.as_str(), head(&right)] {
+                assert!(!ask.contains(said), "{id} ({lang:?}) states «{said}»");
+            }
+        }
+    }
+}

@@ -13,6 +13,7 @@ wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 use idempotency_playground::limits::{
     InputError, DEFAULT_PROPERTY_CASES, MAX_PROPERTY_CASES, MAX_PROPERTY_SEED, MAX_SHRINK_ATTEMPTS,
+    MAX_SHRINK_LOG,
 };
 use idempotency_playground::properties::*;
 use idempotency_playground::{
@@ -475,6 +476,104 @@ fn a_shrinker_ends_at_a_fixed_point_no_single_edit_can_pass() {
         fewer.inputs.remove(i);
         assert_eq!(check(Property::Replay, &fewer).unwrap().breach, None);
     }
+}
+
+/// Replays a failure's shrink log: each step's variant, rebuilt from the original and the kept
+/// edits before it, does what the log says when it is run again; the kept ones chain from the
+/// original to the minimal case.
+fn assert_the_log_replays(property: Property, f: &Failure) {
+    let log = f.shrink_log();
+    assert_eq!(
+        log.len() as u32,
+        f.shrink_attempts().min(MAX_SHRINK_LOG as u32)
+    );
+    let kept = log
+        .iter()
+        .filter(|s| matches!(s.verdict, ShrinkVerdict::Fails(_)))
+        .count();
+    assert_eq!(kept as u32, f.shrinks_kept(), "every kept step is logged");
+    assert_eq!(f.shrink_case_before(0).as_ref(), Some(&f.original.scenario));
+    for (i, step) in log.iter().enumerate() {
+        let before = f.shrink_case_before(i).unwrap();
+        let tried = f.shrink_candidate(i).unwrap();
+        assert_ne!(tried, before, "step {i} changes its case");
+        let judged = check(property, &tried).map(|o| o.breach);
+        match (&step.verdict, judged) {
+            (ShrinkVerdict::Fails(b), Ok(Some(again))) => {
+                assert_eq!(b, &again, "step {i}");
+                assert_eq!(f.shrink_case_before(i + 1).as_ref(), Some(&tried));
+            }
+            (ShrinkVerdict::Holds, Ok(None)) => {
+                assert_eq!(f.shrink_case_before(i + 1).as_ref(), Some(&before));
+            }
+            (ShrinkVerdict::Refused(e), Err(again)) => assert_eq!(e, &again),
+            (v, j) => panic!("step {i}: logged {v:?}, run again {j:?}"),
+        }
+        // What the edit says it removed is what went.
+        let removed = (0..before.inputs.len())
+            .filter(|&k| step.edit.touches(&before, k) == Touch::Removed)
+            .count();
+        let changed = (0..before.inputs.len())
+            .filter(|&k| step.edit.touches(&before, k) == Touch::Changed)
+            .count();
+        assert_eq!(
+            before.inputs.len() - removed,
+            tried.inputs.len(),
+            "step {i}: {:?}",
+            step.edit
+        );
+        match &step.edit {
+            ShrinkEdit::Remove { .. } | ShrinkEdit::RemoveKey { .. } => {
+                assert!(removed > 0 && changed == 0)
+            }
+            ShrinkEdit::Balance { from, to } => {
+                assert_eq!(
+                    (before.initial_balance, tried.initial_balance),
+                    (*from, *to)
+                );
+                assert_eq!((removed, changed), (0, 0));
+            }
+            _ => assert!(removed == 0 && changed > 0, "step {i}: {:?}", step.edit),
+        }
+    }
+    if f.shrunk() && log.len() as u32 == f.shrink_attempts() {
+        assert_eq!(
+            f.shrink_case_before(log.len()).as_ref(),
+            Some(&f.minimal().scenario)
+        );
+    }
+    assert_eq!(f.shrink_case_before(log.len() + 1), None);
+    assert_eq!(f.shrink_candidate(log.len()), None);
+}
+
+#[test]
+fn every_shrink_step_is_logged_and_replays_from_the_case_as_generated() {
+    for service in [ServiceKind::Naive, ServiceKind::TocTou] {
+        for property in Property::ALL {
+            for &seed in SEEDS {
+                let r = run(property, service, seed);
+                let f = r.failure().expect("fails");
+                assert!(
+                    !f.shrink_log().is_empty(),
+                    "{property:?} {service:?} {seed}"
+                );
+                assert_the_log_replays(property, f);
+            }
+        }
+    }
+    // A run cancelled part-way keeps the steps so far, which replay as well.
+    let mut part =
+        PropertyRun::new(settings(Property::OneChargePerKey, ServiceKind::Naive, 3)).unwrap();
+    while part.failure().is_none_or(|f| f.shrink_attempts() < 5) {
+        part.run_slice(1);
+    }
+    let f = part.failure().unwrap();
+    assert!(!f.shrunk());
+    assert_the_log_replays(Property::OneChargePerKey, f);
+    assert_eq!(
+        f.shrink_case_before(f.shrink_log().len()).as_ref(),
+        Some(&f.minimal().scenario)
+    );
 }
 
 // ---- the run ----------------------------------------------------------------------------------

@@ -202,7 +202,15 @@ fn inputs(input: impl Strategy<Value = Input>) -> impl Strategy<Value = Vec<(Inp
 fn check_safe(cfg: WorldConfig, inputs: &[(Input, u8)], k: usize) -> Result<(), TestCaseError> {
     let (w, at_k) = run(cfg, inputs, k);
     prop_assert!(w.halted().is_none());
-    prop_assert_eq!(w.violations(), &[] as &[Violation]);
+    // The article's services look a key up by the key alone and replay what it stored to any
+    // request that carries it (the article's own code): a replay of another request's answer
+    // is theirs by design, and the run shows it as broken (the lessons on reused keys). Only the
+    // production service, which fingerprints the request, claims it.
+    let claimed = |v: &&Violation| {
+        cfg.service == ServiceKind::Production || v.invariant != Invariant::ReplayMatchesRequest
+    };
+    let broken: Vec<&Violation> = w.violations().iter().filter(claimed).collect();
+    prop_assert_eq!(broken, Vec::<&Violation>::new());
     // The same properties, checked directly on the final state rather than by the checker.
     let deposits: i64 = w
         .trace()

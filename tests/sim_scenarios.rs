@@ -435,8 +435,15 @@ fn param_mismatch_status_per_policy() {
     ] {
         let mut s = builtin_scenario("param-mismatch");
         s.policies = policies;
-        let w = check(&s, &[ex(Atomic, 900, &[]), ex(Production, 900, &[])]);
-        // The article's service replays the first result for a different amount.
+        // The article's service replays the first result for a different amount: the caller
+        // gets another request's answer, and the run says so.
+        let w = check(
+            &s,
+            &[
+                ex(Atomic, 900, &[ReplayMatchesRequest]),
+                ex(Production, 900, &[]),
+            ],
+        );
         assert!(answered(&w[0], 1).is_replay());
         assert_eq!(
             answered(&w[1], 1),

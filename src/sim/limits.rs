@@ -124,6 +124,10 @@ pub const MAX_PROPERTY_SEED: u64 = (1 << 53) - 1;
 /// Most candidates the shrinker tries for one failure: proptest's default for 256 cases
 /// (`max_shrink_iters` is 4 x cases). Each candidate is one small world run to its end.
 pub const MAX_SHRINK_ATTEMPTS: u32 = 1_024;
+/// Most shrink steps the log of one failure keeps for the page to walk through (an edit and
+/// its verdict each; later steps are counted, not kept). Shrinking a generated case takes 8 to
+/// 90 steps; the log's bound is the page's, not the shrinker's.
+pub const MAX_SHRINK_LOG: usize = 256;
 /// Most world steps one durable-execution world takes before it halts (a run without faults
 /// takes about 20; the heaviest lesson fewer than 80).
 pub const MAX_DURABLE_STEPS: usize = 400;
@@ -680,6 +684,7 @@ const _: () = {
     assert!(MAX_SCHEDULE_LEN == MAX_PARALLEL_REQUESTS * LAB_STEPS_PER_REQUEST);
     assert!(MIN_PROPERTY_CASES <= DEFAULT_PROPERTY_CASES);
     assert!(DEFAULT_PROPERTY_CASES <= MAX_PROPERTY_CASES);
+    assert!(MAX_SHRINK_LOG as u64 <= MAX_SHRINK_ATTEMPTS as u64);
     assert!(
         MAX_PROPERTY_SEED < (1 << 53),
         "a seed must survive a JavaScript number"

@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod durable;
+pub mod glossary;
 pub mod i18n;
 pub mod kafka;
 pub mod lab;

@@ -54,6 +54,14 @@ impl Raw {
         self
     }
 
+    /// Markup a `Raw` wrote before, appended as it is: only what this crate wrote with the
+    /// methods above (the first page's words file carries the glossary's, the recipes' and the
+    /// lessons' linked words so written at build time, `text::lessons::extras_text`).
+    pub fn trusted(&mut self, markup: &str) -> &mut Raw {
+        self.0.push_str(markup);
+        self
+    }
+
     /// `<tag attrs>text</tag>`.
     pub fn el(&mut self, tag: &str, attrs: &[(&str, &str)], t: &str) -> &mut Raw {
         self.open(tag, attrs).text(t).close(tag)

@@ -1,6 +1,11 @@
 //! Hash routes: `#/scenario/<id>`, `#/sandbox`, `#/challenge/<id>`, `#/lab`,
 //! `#/lab/challenge/<id>`, `#/lab/postgres`, `#/properties`, `#/durable`, `#/durable/challenge/<id>`, `#/kafka`, `#/kafka/challenge/<id>`. Hash routing keeps `dist/` working from
 //! any static host and sub-path, with no server rewrite rules.
+//!
+//! The first page's glossary, `#/glossary` and `#/glossary/<id>`, is a path no other page draws:
+//! it parses as [`Route::NotFound`], which every page hands to the first page, and the first
+//! page reads it with [`Route::glossary`]. So only the first page's wasm carries it (a variant of
+//! its own would add its arms to every page's, and the sandbox page has no bytes to spare).
 
 /// Where the page is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,6 +88,18 @@ impl Route {
         }
     }
 
+    /// The glossary's entry this route names (`#/glossary/<id>`; empty for `#/glossary`), if it is
+    /// the glossary's.
+    pub fn glossary(&self) -> Option<&str> {
+        let Route::NotFound(path) = self else {
+            return None;
+        };
+        match path.strip_prefix("/glossary")? {
+            "" => Some(""),
+            rest => rest.strip_prefix('/').filter(|id| !id.contains('/')),
+        }
+    }
+
     /// The share payload after `?` in the hash, if any.
     pub fn query(hash: &str) -> Option<&str> {
         hash.split_once('?').map(|(_, q)| q)
@@ -131,6 +148,14 @@ mod tests {
         assert_eq!(Route::parse("#/kafka?s=x"), Route::Kafka);
         let kc = Route::KafkaChallenge("kafka-reorder".into());
         assert_eq!(Route::parse(&kc.to_hash()), kc);
+        // The first page's glossary: a path of its own, read from "not found".
+        let glossary = |h: &str| Route::parse(h).glossary().map(str::to_string);
+        assert_eq!(glossary("#/glossary").as_deref(), Some(""));
+        assert_eq!(glossary("#/glossary/").as_deref(), Some(""));
+        assert_eq!(glossary("#/glossary/toctou?x").as_deref(), Some("toctou"));
+        assert_eq!(glossary("#/glossary/a/b"), None);
+        assert_eq!(glossary("#/glossaryx"), None);
+        assert_eq!(glossary("#/scenario/glossary"), None);
         for r in [
             Route::Durable,
             Route::DurableChallenge("durable-charge-twice".into()),

@@ -106,6 +106,11 @@ pub struct SharePayload {
     pub step_unreadable: bool,
 }
 
+/// What the property-check page adds to the query of the link that opens a counterexample in
+/// the sandbox: `decode_query` ignores it, and the sandbox says the run came from the property
+/// checks rather than that someone shared it.
+pub const FROM_PROPERTIES: &str = "from=properties";
+
 /// Builds the query part `s=...&k=...` for a scenario's JSON and a step.
 pub fn encode_query(json: &str, step: usize) -> String {
     format!("s={}&k={step}", b64url_encode(json.as_bytes()))

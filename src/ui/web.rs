@@ -122,6 +122,15 @@ pub fn key_of(e: &web_sys::Event) -> Option<RunKey> {
     Some(key)
 }
 
+/// Draws the page's route again, as after a `hashchange` (the app follows that event alone): for
+/// a view with no state of its own whose words have just been read (the first page's glossary).
+pub fn redraw_route() {
+    let event = web_sys::Event::new("hashchange");
+    if let (Some(w), Ok(e)) = (web_sys::window(), event) {
+        let _ = w.dispatch_event(&e);
+    }
+}
+
 /// Loads the page again (`location.reload`): the other language's build of a one-language page.
 pub fn reload() {
     if let Some(w) = web_sys::window() {

@@ -1,7 +1,8 @@
 // The durable-execution page in a real browser: each lesson predicted and revealed, the journal's
 // rows read back on replay, the non-determinism stop, Temporal's request id and Restate's
 // retention, both challenges won (Temporal waiting for the Start-To-Close timeout), the learner's
-// crash and restart, share link, reload and import, the keyboard, both languages at 1280 and 390 px.
+// crash and restart, share link, reload and import, the keyboard, both languages at 1280 and 390 px;
+// Reset this lesson, and a lesson's transfer question on a variation it did not run.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withPage, open, ready, SHOTS } from './harness.mjs';
@@ -273,5 +274,63 @@ test('an unknown challenge in the address says so and shows the free run', async
     await open(page, 'durable/#/durable/challenge/no-such-challenge');
     assert.match(await page.getByTestId('dur-notice').textContent(), /There is no challenge with this name/);
     assert.ok(await page.getByTestId('crash-worker').count() >= 1, 'the free run is there to use');
+  });
+});
+
+test('Reset this lesson: the lesson as built, at step 0, its question open, after a reload too', async () => {
+  await withPage(async (page) => {
+    await open(page, 'durable/#/scenario/durable-charge-key');
+    // The learner changes the first column's key, runs to the question and answers it.
+    await page.getByTestId('set-key').selectOption('random');
+    await page.getByTestId('run-to-end').click();
+    await page.getByTestId('predict').locator('.choice').first().click();
+    await page.getByTestId('run-to-end').click();
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.getByTestId('set-key').inputValue(), 'random', 'a reopened lesson keeps the change');
+    assert.notEqual(await page.getByTestId('predict').getAttribute('data-state'), 'open', 'and its answer');
+    assert.equal(await page.getByTestId('reset-lesson').textContent(), 'Reset this lesson');
+    await page.getByTestId('reset-lesson').click();
+    assert.equal(await page.getByTestId('set-key').inputValue(), 'derived', 'the setting as built');
+    assert.match(await page.getByTestId('position').textContent(), /^Step 0 \//);
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'open');
+    assert.equal(await page.getByTestId('transfer').count(), 0, 'the second question waits for the first');
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.getByTestId('set-key').inputValue(), 'derived', 'and after a reload');
+    assert.match(await page.getByTestId('position').textContent(), /^Step 0 \//);
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'open');
+  });
+});
+
+test('a variation the lesson did not run: the transfer question, why, its beliefs, a reload, and its run on the page', async () => {
+  await withPage(async (page) => {
+    await open(page, 'durable/#/scenario/durable-resume');
+    assert.equal(await page.getByTestId('transfer').count(), 0, 'asked after the lesson\'s own question');
+    await predict(page, 'only the unfinished step');
+    const transfer = page.getByTestId('transfer');
+    assert.equal(await transfer.getAttribute('data-state'), 'open');
+    assert.match(await transfer.textContent(), /just after the engine journals the shipment/);
+    assert.equal(await transfer.locator('.choice').count(), 3);
+    // The lesson's answer, carried over unchanged: wrong, and named as that belief.
+    await transfer.locator('.choice', { hasText: 'only the unfinished step' }).click();
+    assert.equal(await transfer.getAttribute('data-state'), 'wrong');
+    assert.match(await transfer.locator('.verdict').textContent(), /the run gives nothing: no step runs again/);
+    assert.match(await transfer.locator('.why').textContent(), /result is in the history/);
+    assert.equal(await transfer.locator('[data-testid=belief]').count(), 3);
+    const picked = transfer.locator('[data-testid=belief][data-picked=true]');
+    assert.match(await picked.textContent(), /the change makes no difference/);
+    // Both answers survive a reload.
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'right');
+    assert.equal(await page.getByTestId('transfer').getAttribute('data-state'), 'wrong');
+    // The varied run on the page, from step 0: the shipment is journaled, nothing runs twice.
+    await page.getByTestId('run-variation').click();
+    assert.match(await page.getByTestId('position').textContent(), /^Step 0 \//);
+    assert.equal(await page.getByTestId('step').isDisabled(), false, 'the answered question holds nothing');
+    await page.getByTestId('run-to-end').click();
+    assert.match(await col(page, 0).getByTestId('effects').textContent(), /shipped today: 1/);
+    assert.equal(await page.getByTestId('why-changed').count(), 1, 'the lesson\'s explanation is for the run as built');
   });
 });

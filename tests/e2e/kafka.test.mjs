@@ -1,7 +1,8 @@
 // The Kafka page (kafka/): each lesson predicted and revealed, then changed the way its
 // takeaway says; both challenges won through the page's controls; share link, reload, a
 // damaged link and JSON import; the hand-over from the playground; both languages at 1280 and
-// 390 px with screenshots in target/e2e/.
+// 390 px with screenshots in target/e2e/; Reset this lesson, and the transfer questions on a
+// variation the lessons did not run.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withPage, open, ready, SHOTS } from './harness.mjs';
@@ -332,5 +333,56 @@ test('Reset this lesson: the lesson as built, at step 0, its question open, afte
     await page.reload();
     await page.getByTestId('intro').waitFor();
     assert.ok(!(await page.getByTestId('idempotence').isChecked()), 'and after a reload');
+  });
+});
+
+test('a variation the lesson did not run: five events, six in flight; answered, explained, kept over a reload, run', async () => {
+  await withPage(async (page) => {
+    await open(page, 'kafka/#/scenario/kafka-in-flight');
+    await page.getByTestId('run-to-end').click();
+    assert.equal(await page.getByTestId('transfer').count(), 0, 'asked after the lesson\'s own question');
+    await choose(page, 'OutOfOrderSequenceException');
+    const transfer = page.getByTestId('transfer');
+    assert.equal(await transfer.getAttribute('data-state'), 'open');
+    assert.match(await transfer.textContent(), /five events instead of six/);
+    assert.equal(await transfer.locator('button.choice').count(), 3);
+    await transfer.locator('button.choice', { hasText: 'Recognised' }).click();
+    assert.equal(await transfer.getAttribute('data-state'), 'right');
+    assert.match(await transfer.locator('.verdict').textContent(), /Right: Recognised/);
+    assert.match(await transfer.locator('.why').textContent(), /last five batches/);
+    // Each wrong choice is a named belief: the lesson's own answer among them.
+    assert.equal(await transfer.locator('[data-testid=belief]').count(), 3);
+    assert.match(await transfer.textContent(), /the change makes no difference/);
+    // Both answers survive a reload.
+    await page.reload();
+    await page.getByTestId('intro').waitFor();
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'right');
+    assert.equal(await page.getByTestId('transfer').getAttribute('data-state'), 'right');
+    // The varied run on the page, from step 0: the retry is recognised, no copy in the log.
+    await page.getByTestId('run-variation').click();
+    assert.equal((await position(page))[0], 0);
+    assert.equal(await page.getByTestId('max-in-flight').inputValue(), '6');
+    await toEnd(page);
+    assert.equal(await rows(page).count(), 5);
+    assert.equal(await dupRows(page).count(), 0);
+    // Reset this lesson drops both answers.
+    await page.getByTestId('reset-lesson').click();
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'open');
+    assert.equal(await page.getByTestId('transfer').count(), 0);
+  });
+});
+
+test('the zombie after the broker forgot its producer: the transfer question of lesson 5', async () => {
+  await withPage(async (page) => {
+    await open(page, 'kafka/#/scenario/kafka-restart');
+    await page.getByTestId('run-to-end').click();
+    await page.getByTestId('predict-skip').click();
+    const transfer = page.getByTestId('transfer');
+    assert.match(await transfer.textContent(), /forgets every producer/);
+    await transfer.locator('button.choice', { hasText: 'Recognised' }).click();
+    assert.equal(await transfer.getAttribute('data-state'), 'wrong');
+    assert.match(await transfer.locator('.verdict').textContent(), /the run gives Appended again/);
+    assert.match(await transfer.locator('.why').textContent(), /accepts any sequence/);
+    assert.match(await transfer.locator('[data-testid=belief][data-picked=true]').textContent(), /remembers a producer for ever/);
   });
 });

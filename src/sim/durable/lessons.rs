@@ -126,6 +126,12 @@ pub enum Belief {
     SagaSurvivesCrash,
     /// A failed step is retried until it succeeds. Model: the permanent failure a passing one.
     RetriedUntilDone,
+    /// A step the crash cut off is lost with the worker: nothing runs it again. Model: no
+    /// durable execution (a plain process, which nobody resumes).
+    CrashedStepLost,
+    /// A variation's change changes nothing: the run ends as the lesson's did. Its choice is the
+    /// lesson's own answer, on the lesson's run (`transfer.rs`); no model of its own.
+    AsInTheLesson,
 }
 
 impl Belief {
@@ -175,6 +181,8 @@ impl Belief {
             Belief::RetriedUntilDone => {
                 swap(&mut m, FaultKind::FailPermanent, FaultKind::FailOnce);
             }
+            Belief::CrashedStepLost => m.engine = Engine::Plain,
+            Belief::AsInTheLesson => return None,
         }
         (m != *c).then_some(m)
     }
@@ -625,7 +633,7 @@ impl Measure {
 
 /// Where a choice stands among the others: the choices are shown in this order, so the right
 /// one has no place of its own.
-fn rank(a: &Answer) -> u64 {
+pub(super) fn rank(a: &Answer) -> u64 {
     match *a {
         Answer::Rerun(r) => r as u64,
         Answer::Count(n) => n as u64,

@@ -20,7 +20,8 @@
 //! Children: `workflow.rs` (the workflows and their context, with `// @durable` markers),
 //! `source.rs` (the workflow's own source cut at those markers), `engine.rs` (`World`),
 //! `run.rs` (`DurableRun`: columns at a cursor, learner actions, back by replay),
-//! `lessons.rs` (lessons, questions, challenges), `json.rs` (the saved and shared state),
+//! `lessons.rs` (lessons, questions, challenges), `transfer.rs` (a second question on a
+//! variation of some lessons' run), `json.rs` (the saved and shared state),
 //! `promise.rs` (which invariants a column's settings promise: `Invariant::promised`).
 
 mod engine;
@@ -29,6 +30,7 @@ mod lessons;
 mod promise;
 mod run;
 mod source;
+mod transfer;
 mod workflow;
 
 pub use engine::{
@@ -48,6 +50,7 @@ pub use lessons::{
 pub use promise::NotPromised;
 pub use run::{Action, ActionError, DurableRun};
 pub use source::{section, source_lines, SourceLine, WORKFLOW_SOURCE};
+pub use transfer::{transfer, Transfer, Variation, Varied, TRANSFER_IDS, WITHIN_RETENTION_MS};
 pub use workflow::{StepFailed, StepOutcome};
 
 /// Which engine's documented behaviour the world imitates.

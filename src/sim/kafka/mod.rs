@@ -15,7 +15,8 @@
 //! in-flight window, retries in sequence order, reactions to the broker's answers),
 //! `pipeline.rs` (the relays and the consumer), `invariants.rs`, `engine.rs` ([`Sim`]: the event
 //! queue that runs them), `question.rs` (predict-then-reveal, computed on the run),
-//! `builtin.rs` (the lessons and challenges as data), `json.rs` (the scenario's JSON).
+//! `builtin.rs` (the lessons and challenges as data), `transfer.rs` (a third of the lessons'
+//! second question, on a variation of their run), `json.rs` (the scenario's JSON).
 
 mod broker;
 mod builtin;
@@ -25,6 +26,7 @@ mod json;
 mod pipeline;
 mod producer;
 mod question;
+mod transfer;
 
 pub use broker::{
     BatchMeta, Broker, LogRecord, ProduceBatch, ProducerEntry, Verdict, MAX_EPOCH,
@@ -41,6 +43,7 @@ pub use producer::{
     Answer, Batch, BatchStatus, Bump, FailReason, Instance, InstanceState, Reaction, Request,
 };
 pub use question::{Ask, Belief, Choice, Question};
+pub use transfer::{transfer, Transfer, Variation, Varied, TRANSFER_IDS};
 
 /// A producer id, as the broker hands them out (from 1).
 pub type Pid = u32;

@@ -67,6 +67,9 @@ pub enum Belief {
     /// The idempotent producer makes the whole pipeline exactly-once, a relay's restart
     /// included. Model: the relay never crashes.
     ExactlyOnceEndToEnd,
+    /// A variation's change changes nothing: the broker does what it did in the lesson. Its
+    /// choice is the lesson's own answer, on the lesson's run (`transfer.rs`).
+    AsInTheLesson,
 }
 
 impl Belief {
@@ -92,7 +95,10 @@ impl Belief {
             Belief::ExactlyOnceEndToEnd => m
                 .inputs
                 .retain(|t| !matches!(t.input, Input::Crash | Input::Restart | Input::WakeZombie)),
-            Belief::ResendIsRetry | Belief::RefusesCopy | Belief::RefusesForgotten => return None,
+            Belief::ResendIsRetry
+            | Belief::RefusesCopy
+            | Belief::RefusesForgotten
+            | Belief::AsInTheLesson => return None,
         }
         (m != *scenario).then_some(m)
     }
@@ -231,7 +237,7 @@ fn asked(ask: Ask, records: &[StepRecord], end: &Sim) -> Option<Asked> {
 
 /// Where a choice stands among the others: the choices are shown in this order, so the right
 /// one has no place of its own.
-fn rank(c: &Choice) -> u32 {
+pub(super) fn rank(c: &Choice) -> u32 {
     match *c {
         Choice::Appended => 0,
         Choice::Duplicate => 1,

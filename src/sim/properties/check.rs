@@ -24,19 +24,27 @@ pub struct Outcome {
 /// Runs the case's world (its first service) to the end and judges it; an invalid scenario is
 /// refused with the limit it breaks.
 pub fn check(property: Property, case: &Scenario) -> Result<Outcome, InputError> {
-    let mut worlds = case.worlds()?;
-    let Some(world) = worlds.first_mut() else {
+    let Some(world) = run_case(case)? else {
         // `validate` asks for at least one service; nothing to judge otherwise.
         return Ok(Outcome {
             breach: None,
             events: 0,
         });
     };
-    world.run_until_idle();
     Ok(Outcome {
-        breach: judge(property, case, world),
+        breach: judge(property, case, &world),
         events: world.trace().len() as u64,
     })
+}
+
+/// The world a case is judged on (its first service's), run to its end: its trace holds the
+/// steps a breach names. `None` for a case without a service; an invalid case is refused.
+pub fn run_case(case: &Scenario) -> Result<Option<World>, InputError> {
+    let mut world = case.worlds()?.into_iter().next();
+    if let Some(w) = &mut world {
+        w.run_until_idle();
+    }
+    Ok(world)
 }
 
 /// The keys a case's inputs name, in the order they first appear.

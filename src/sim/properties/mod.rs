@@ -6,7 +6,8 @@
 //!   (the article's, widened with the faults, retries and concurrent duplicates of the world).
 //! - `check.rs`: runs one case and judges what the world did (its ledger, its answers, its
 //!   balance at each step) against the property; a broken property is a [`Breach`], data only.
-//! - `shrink.rs`: greedy, deterministic shrinking in bounded slices.
+//! - `shrink.rs`: greedy, deterministic shrinking in bounded slices, and its log: each variant
+//!   tried, the edit that made it and what it did, for the page to walk through.
 //! - `runner.rs`: [`PropertyRun`], a resumable run (cases, then shrinking) in bounded slices,
 //!   as `lab/explorer.rs` and `SessionBuild` are, so the page never blocks and can cancel.
 //!
@@ -17,10 +18,10 @@ mod gen;
 mod runner;
 mod shrink;
 
-pub use check::{check, judge, Outcome};
+pub use check::{check, judge, run_case, Outcome};
 pub use gen::{case, case_seed};
 pub use runner::{Failure, Phase, PropertyRun};
-pub use shrink::Shrinker;
+pub use shrink::{ShrinkEdit, ShrinkStep, ShrinkVerdict, Shrinker, Touch};
 
 use crate::sim::limits::{read_field, InputError, TypedField};
 use crate::sim::scenario::Scenario;

@@ -5,9 +5,10 @@
 
 use super::check::check;
 use super::gen::{case, case_seed};
-use super::shrink::Shrinker;
+use super::shrink::{ShrinkStep, Shrinker};
 use super::{Breach, Counterexample, Settings};
 use crate::sim::limits::{InputError, MAX_SHRINK_ATTEMPTS};
+use crate::sim::scenario::Scenario;
 
 /// Where a run stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,6 +65,23 @@ impl Failure {
     /// True once shrinking has finished.
     pub fn shrunk(&self) -> bool {
         self.shrinker.is_done()
+    }
+
+    /// The shrink steps so far, in order: one per variant tried, the first `MAX_SHRINK_LOG`
+    /// of them ([`Failure::shrink_attempts`] counts them all).
+    pub fn shrink_log(&self) -> &[ShrinkStep] {
+        self.shrinker.log()
+    }
+
+    /// The case shrink step `i` was made on: the original for the first step, then the smallest
+    /// failing case so far; `i == shrink_log().len()` gives where the logged steps ended.
+    pub fn shrink_case_before(&self, i: usize) -> Option<Scenario> {
+        self.shrinker.case_before(&self.original.scenario, i)
+    }
+
+    /// The variant shrink step `i` tried.
+    pub fn shrink_candidate(&self, i: usize) -> Option<Scenario> {
+        self.shrinker.candidate(&self.original.scenario, i)
     }
 }
 
@@ -180,7 +198,7 @@ impl PropertyRun {
         self.is_finished()
     }
 
-    fn fail(&mut self, index: u32, scenario: crate::sim::scenario::Scenario, breach: Breach) {
+    fn fail(&mut self, index: u32, scenario: Scenario, breach: Breach) {
         self.failure = Some(Failure {
             index,
             case_seed: case_seed(self.settings.seed, index),

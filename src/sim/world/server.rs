@@ -747,7 +747,8 @@ impl Server {
     }
 
     /// What the invariants about callers need of a replay to `op` of what `producer` stored:
-    /// whose answer it is, and (production) whether it was another request's.
+    /// whose answer it is, and whether it was another request's (an amount or a description
+    /// other than the one this request carries, under the same key).
     fn note_replay_facts(
         &mut self,
         reach: &mut Reach<'_>,
@@ -764,7 +765,7 @@ impl Server {
             .results
             .get(producer.0 as usize)
             .map(|c| (c.amount, c.description));
-        if self.config.service == ServiceKind::Production && stored.is_some_and(|s| s != request) {
+        if stored.is_some_and(|s| s != request) {
             self.facts.other_request_replays.push((key, op, producer));
         }
     }

@@ -1,6 +1,7 @@
 //! The page component: the reducer's wiring and its edge. The address and this browser's storage
-//! are read once when it opens (a link's run first, else the run saved for this route, else the
-//! mode's own start); the play timer, the keyboard, saving and the done / won marks are effects.
+//! are read once when it opens (a link's run first, else the run saved for this route with the
+//! answers saved beside it, else the mode's own start); the play timer, the keyboard, saving and
+//! the done / won marks are effects.
 
 use yew::prelude::*;
 
@@ -49,7 +50,11 @@ fn opening(mode: Mode) -> DurUi {
         Some(Ok((s, older))) => {
             let mut run = DurableRun::new(s.columns, s.actions);
             run.seek(s.cursor);
-            DurUi::new(mode, run, older.then_some(Notice::OlderModel))
+            let mut ui = DurUi::new(mode, run, older.then_some(Notice::OlderModel));
+            // The answers saved with this run (none with a run saved before there were any).
+            let (answer, transfer) = persist::load_answers(&route_hash);
+            ui.restore(answer, transfer);
+            ui
         }
         Some(Err(e)) => DurUi::new(
             mode,
@@ -127,14 +132,18 @@ pub fn durable_page(p: &DurablePageProps) -> Html {
         use_play_timer(tick, ui.playing, ui.run.cursor(), ui.speed_ms);
     }
     use_followed_links(ui.dispatcher(), route_hash.clone());
-    // Saving the run, for a reload and for Back: after the first change.
+    // Saving the run and the answers, for a reload and for Back: after the first change.
     {
         let saved = ui.saved();
+        let answers = (ui.answer, ui.transfer_answer);
         let key = route_hash.clone();
         use_save_changes(
             ui.version,
             false,
-            Box::new(move |_| persist::save(&key, &saved)),
+            Box::new(move |_| {
+                persist::save(&key, &saved);
+                persist::save_answers(&key, answers);
+            }),
         );
     }
     // Done and won marks in the lesson path's progress.

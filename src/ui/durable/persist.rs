@@ -1,7 +1,9 @@
 //! The page's state as text: `#/<route>?s=<base64url JSON>&k=<step>` links, this browser's
 //! saved run (one per route, so a reload and Back bring each lesson back at its step), and the
-//! learner's done and won marks in the progress the playground keeps. Reading never panics: what
-//! cannot be used is an `InputError` the page explains.
+//! learner's done and won marks in the progress the playground keeps; beside each saved run, the
+//! learner's answers to its lesson's questions (a key of its own, `<prefix>.answers:<route>`, so a
+//! run saved before there were answers reads as it did). Reading never panics: what cannot be used
+//! is an `InputError` the page explains, and answers that cannot be read are no answers.
 
 use crate::sim::durable::{
     differs_from_version_1, read_state, read_state_versioned, write_state, SavedState,
@@ -73,6 +75,54 @@ pub fn save(route_hash: &str, s: &SavedState) {
     web::save(&key(route_hash), &write_state(s));
 }
 
+/// The learner's answers kept with a run: the lesson's (`None` open, `Some(None)` skipped,
+/// `Some(Some(i))` choice i) and the variation question's (choice i).
+pub type Answers = (Option<Option<usize>>, Option<usize>);
+
+/// The answers as text: `a=<i>` or `a=skip`, and `t=<i>`, joined by `&` (empty: none).
+pub fn answers_text((answer, transfer): Answers) -> String {
+    let mut parts = Vec::new();
+    match answer {
+        Some(Some(i)) => parts.push(format!("a={i}")),
+        Some(None) => parts.push("a=skip".to_string()),
+        None => {}
+    }
+    if let Some(i) = transfer {
+        parts.push(format!("t={i}"));
+    }
+    parts.join("&")
+}
+
+/// Reads what [`answers_text`] wrote; a part it cannot read is no answer.
+pub fn read_answers(text: &str) -> Answers {
+    let (mut answer, mut transfer) = (None, None);
+    for part in text.split('&') {
+        if let Some(v) = part.strip_prefix("a=") {
+            answer = match v {
+                "skip" => Some(None),
+                n => n.parse().ok().map(Some),
+            };
+        } else if let Some(v) = part.strip_prefix("t=") {
+            transfer = v.parse().ok();
+        }
+    }
+    (answer, transfer)
+}
+
+fn answers_key(route_hash: &str) -> String {
+    format!("{SAVED_PREFIX}.answers:{route_hash}")
+}
+
+/// The answers saved with the run for `route_hash` (none before any were saved).
+pub fn load_answers(route_hash: &str) -> Answers {
+    web::load(&answers_key(route_hash)).map_or((None, None), |t| read_answers(&t))
+}
+
+/// Saves the answers kept with the run for `route_hash` (with [`save`], so they go together).
+pub fn save_answers(route_hash: &str, answers: Answers) {
+    web::save(&answers_key(route_hash), &answers_text(answers));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,5 +167,23 @@ mod tests {
             read_versioned(&write_state(&now)).map(|(_, older)| older),
             Ok(false)
         );
+    }
+
+    /// The answers kept with a run read back as written; none, a skip, and text that cannot be
+    /// read (another version's, damaged) are no answers, never a panic.
+    #[test]
+    fn answers_round_trip_and_unreadable_ones_are_none() {
+        for a in [
+            (None, None),
+            (Some(None), None),
+            (Some(Some(2)), None),
+            (Some(Some(0)), Some(3)),
+            (None, Some(1)),
+        ] {
+            assert_eq!(read_answers(&answers_text(a)), a);
+        }
+        assert_eq!(answers_text((None, None)), "");
+        assert_eq!(read_answers("a=x&t=-1&zz=3"), (None, None));
+        assert_eq!(read_answers("t=2&a=skip"), (Some(None), Some(2)));
     }
 }

@@ -8,9 +8,9 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use crate::sim::durable::{
-    challenge, lesson, Action, ActionError, ClockMode, Config, ConflictPolicy, DurableRun, Engine,
-    FaultKind, FlowKind, KeyMode, RequestId, RestateTarget, ReusePolicy, SavedState, StepName,
-    MAX_START_TO_CLOSE_MS, MIN_START_TO_CLOSE_MS,
+    challenge, lesson, transfer, Action, ActionError, ClockMode, Config, ConflictPolicy,
+    DurableRun, Engine, FaultKind, FlowKind, KeyMode, RequestId, RestateTarget, ReusePolicy,
+    SavedState, StepName, Varied, MAX_START_TO_CLOSE_MS, MIN_START_TO_CLOSE_MS,
 };
 use crate::sim::lesson::{NotPosed, Posed};
 use crate::sim::limits::{InputError, MAX_DURABLE_COLUMNS};
@@ -160,8 +160,13 @@ pub enum DurAction {
     Select(usize),
     /// Change a setting of the selected column (the run restarts at step 0).
     Set(Setting),
-    /// Back to the mode's own columns, no actions, step 0.
+    /// Back to the mode's own columns, no actions, step 0, the answers dropped ("Start over",
+    /// and a lesson's "Reset this lesson").
     Reset,
+    /// An answer to the lesson's variation question (once).
+    AnswerTransfer(usize),
+    /// The variation's columns on the page, no actions, step 0, the answers kept.
+    RunVariation,
     /// A state read from a link, the saved one or an import (`older`: written by an earlier
     /// version of the page, and its run may differ now).
     Load {
@@ -193,6 +198,11 @@ pub struct DurUi {
     pub beliefs: Vec<Option<crate::sim::durable::Belief>>,
     /// The learner's answer: `Some(None)` skipped.
     pub answer: Option<Option<usize>>,
+    /// The lesson's variation question, if it has one: the varied columns, the question posed
+    /// on their run, the belief behind each choice.
+    pub transfer: Option<Rc<Varied>>,
+    /// The learner's answer to it (the index of the choice picked).
+    pub transfer_answer: Option<usize>,
     /// The message shown.
     pub notice: Option<Notice>,
     /// Bumped on every change worth saving.
@@ -213,11 +223,40 @@ impl DurUi {
             posed: None,
             beliefs: Vec::new(),
             answer: None,
+            transfer: match mode {
+                Mode::Lesson(id) => transfer(id).and_then(|t| t.pose().ok()).map(Rc::new),
+                _ => None,
+            },
+            transfer_answer: None,
             notice,
             version: 0,
         };
         ui.pose();
         ui
+    }
+
+    /// The answers saved with this run (a reload): each kept where it names one of the choices.
+    pub fn restore(&mut self, answer: Option<Option<usize>>, transfer_answer: Option<usize>) {
+        self.answer = match (&self.posed, answer) {
+            (Some(Ok(p)), Some(Some(i))) if i < p.choices.len() => answer,
+            (Some(Ok(_)), Some(None)) => answer,
+            _ => None,
+        };
+        let n = self.transfer.as_ref().map_or(0, |t| t.1.choices.len());
+        self.transfer_answer = transfer_answer.filter(|i| *i < n);
+    }
+
+    /// The variation's columns on the page from step 0, the column it asks about followed; the
+    /// answers are kept (the variation question's verdict stays beside its run).
+    fn run_variation(&mut self) {
+        let Some(t) = self.transfer.clone() else {
+            return;
+        };
+        self.playing = false;
+        self.run = Rc::new(DurableRun::new(t.0.clone(), Vec::new()));
+        self.selected = t.1.column.min(t.0.len().saturating_sub(1));
+        self.notice = refused_policies(self.run.columns());
+        self.pose();
     }
 
     /// The page at the start of `mode`.
@@ -428,11 +467,20 @@ impl Reducible for DurUi {
                 ui.version = self.version + 1;
                 return Rc::new(ui);
             }
+            DurAction::AnswerTransfer(i) => {
+                let n = ui.transfer.as_ref().map_or(0, |t| t.1.choices.len());
+                if i < n && ui.transfer_answer.is_none() {
+                    ui.transfer_answer = Some(i);
+                }
+            }
+            DurAction::RunVariation => ui.run_variation(),
             DurAction::Load { state, older } => ui.load(state, older),
             DurAction::Notice(n) => ui.notice = Some(n),
         }
+        // A move, another run or an answer: worth saving (the answers are kept with the run).
         if (ui.run.cursor(), ui.run.actions().len()) != before
             || ui.run.columns() != self.run.columns()
+            || (ui.answer, ui.transfer_answer) != (self.answer, self.transfer_answer)
         {
             ui.version = self.version + 1;
         }
@@ -490,5 +538,80 @@ mod tests {
         assert_eq!(ui.notice, Some(Notice::RefusedPolicies(vec![1])));
         let ui = ui.reduce(DurAction::Set(Setting::Conflict(ConflictPolicy::Fail)));
         assert_eq!(ui.notice, None);
+    }
+
+    /// "Reset this lesson" (the lesson card's button, as "Start over"): after a changed setting,
+    /// a crash by hand, a move and both answers, the lesson as built at step 0, no actions, its
+    /// questions open, and a change to save (the reload then opens it so).
+    #[test]
+    fn reset_this_lesson_restores_the_lesson_as_built_and_drops_the_answers() {
+        let mode = Mode::Lesson("durable-charge-key");
+        let start = Rc::new(DurUi::fresh(mode));
+        let ui = start
+            .clone()
+            .reduce(DurAction::Set(Setting::Key(KeyMode::Random)))
+            .reduce(DurAction::Step)
+            .reduce(DurAction::Act(Action::Crash))
+            .reduce(DurAction::Answer(0))
+            .reduce(DurAction::AnswerTransfer(1))
+            .reduce(DurAction::RunToEnd);
+        assert_ne!(ui.run.columns(), mode.columns().as_slice());
+        assert!(!ui.run.actions().is_empty() && ui.run.cursor() > 0);
+        assert_eq!((ui.answer, ui.transfer_answer), (Some(Some(0)), Some(1)));
+        let version = ui.version;
+        let ui = ui.reduce(DurAction::Reset);
+        assert_eq!(ui.run.columns(), mode.columns().as_slice());
+        assert!(ui.run.actions().is_empty());
+        assert_eq!(ui.run.cursor(), 0);
+        assert_eq!((ui.answer, ui.transfer_answer), (None, None));
+        assert_eq!(ui.posed, start.posed, "its question asked again");
+        assert!(
+            ui.version > version,
+            "saved, so a reload opens the lesson as built"
+        );
+        assert_eq!(ui.saved(), start.saved());
+    }
+
+    /// The variation question: open once the lesson's is answered, answered once (a second
+    /// answer or a choice it does not have changes nothing), its run loaded from step 0 with the
+    /// answers kept; the answers saved with a run come back where they name a choice.
+    #[test]
+    fn the_variation_is_answered_once_its_run_loads_and_the_answers_come_back() {
+        let mode = Mode::Lesson("durable-resume");
+        let ui = Rc::new(DurUi::fresh(mode));
+        let t = ui.transfer.clone().expect("durable-resume has a variation");
+        assert!(t.1.choices.len() >= 3);
+        assert!(DurUi::fresh(Mode::Lesson("durable-clock"))
+            .transfer
+            .is_none());
+        let ui = ui.reduce(DurAction::Answer(1));
+        let v = ui.version;
+        let ui = ui.reduce(DurAction::AnswerTransfer(9));
+        assert_eq!(ui.transfer_answer, None);
+        let ui = ui.reduce(DurAction::AnswerTransfer(0));
+        assert_eq!(ui.transfer_answer, Some(0));
+        assert!(ui.version > v, "an answer is saved");
+        let ui = ui.reduce(DurAction::AnswerTransfer(2));
+        assert_eq!(ui.transfer_answer, Some(0), "answered once");
+        let ui = ui
+            .reduce(DurAction::RunToEnd)
+            .reduce(DurAction::RunVariation);
+        assert_eq!(ui.run.columns(), t.0.as_slice());
+        assert_eq!((ui.run.cursor(), ui.selected), (0, t.1.column));
+        assert_eq!((ui.answer, ui.transfer_answer), (Some(Some(1)), Some(0)));
+        // A reload: the saved answers, each where it names a choice.
+        let mut back = DurUi::new(mode, DurableRun::new(mode.columns(), Vec::new()), None);
+        back.restore(Some(Some(1)), Some(2));
+        assert_eq!(
+            (back.answer, back.transfer_answer),
+            (Some(Some(1)), Some(2))
+        );
+        back.restore(Some(Some(7)), Some(7));
+        assert_eq!((back.answer, back.transfer_answer), (None, None));
+        back.restore(Some(None), None);
+        assert_eq!(back.answer, Some(None));
+        let mut free = DurUi::fresh(Mode::Free);
+        free.restore(Some(Some(0)), Some(0));
+        assert_eq!((free.answer, free.transfer_answer), (None, None));
     }
 }

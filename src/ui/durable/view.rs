@@ -217,19 +217,71 @@ fn answered(
     }
 }
 
+/// The lesson's variation question, once its own is answered: open, then judged, with why,
+/// each choice's belief (the core's), and a button that loads the varied run from step 0.
+fn transfer_block(l: Lang, ui: &DurUi, id: &str, on: &On) -> Html {
+    let (Some(t), Some(w), Some(_)) = (&ui.transfer, words::variation(id), ui.answer) else {
+        return html! {};
+    };
+    let (posed, ask) = (&t.1, w.ask.get(l));
+    let Some(picked) = ui.transfer_answer.filter(|i| *i < posed.choices.len()) else {
+        let open = crate::ui::question::Open {
+            testid: "transfer",
+            label: view::durable::VARIATION_LABEL.get(l),
+            ask,
+            answer: on.reform(DurAction::AnswerTransfer),
+            skip: None,
+            hint: "",
+        };
+        let labels = posed.choices.iter().map(|a| words::answer(l, *a));
+        return crate::ui::question::open_question(l, open, labels);
+    };
+    let (state, verdict) = verdict(l, posed, Some(picked));
+    let held = posed.choices.iter().enumerate().map(|(i, a)| {
+        let belief = t.2.get(i).copied().flatten();
+        crate::ui::question::Held {
+            label: words::answer(l, *a),
+            belief: (i != posed.answer).then(|| {
+                belief
+                    .map_or(words::NO_MODEL, words::belief)
+                    .get(l)
+                    .to_string()
+            }),
+            picked: i == picked,
+        }
+    });
+    html! {
+        <div class="predict transfer" data-testid="transfer" data-state={state}>
+            <p class="ask"><strong>{ view::durable::VARIATION_LABEL.get(l) }</strong>{ ask }</p>
+            <p class={classes!("verdict", state)} role="status">{ verdict }</p>
+            <p class="why">{ w.why.get(l) }</p>
+            { crate::ui::question::beliefs(l, held) }
+            <button data-testid="run-variation" onclick={on.reform(|_| DurAction::RunVariation)}>{ view::durable::RUN_VARIATION.get(l) }</button>
+        </div>
+    }
+}
+
+/// The lesson's card: its title, story, "Reset this lesson", its question and the variation's.
+fn lesson_card(l: Lang, ui: &DurUi, id: &str, on: &On) -> Html {
+    use crate::ui::text::view::common::{RESET_LESSON, RESET_LESSON_TITLE};
+    let w = words::lesson(l, id);
+    html! {
+        <section class="card lesson" aria-labelledby="dur-lesson-h" data-testid="lesson">
+            <h2 id="dur-lesson-h">{ w.title }</h2>
+            <p>{ w.story }</p>
+            <p class="reset-lesson">
+                <button data-testid="reset-lesson" title={RESET_LESSON_TITLE.get(l)} onclick={on.reform(|_| DurAction::Reset)}>{ RESET_LESSON.get(l) }</button>
+            </p>
+            { predict(l, ui, id, on) }
+            { transfer_block(l, ui, id, on) }
+        </section>
+    }
+}
+
 /// The card above the run: the lesson with its question, the challenge, or the free run.
 pub fn intro(l: Lang, ui: &DurUi, on: &On) -> Html {
     match ui.mode {
-        Mode::Lesson(id) => {
-            let w = words::lesson(l, id);
-            html! {
-                <section class="card lesson" aria-labelledby="dur-lesson-h" data-testid="lesson">
-                    <h2 id="dur-lesson-h">{ w.title }</h2>
-                    <p>{ w.story }</p>
-                    { predict(l, ui, id, on) }
-                </section>
-            }
-        }
+        Mode::Lesson(id) => lesson_card(l, ui, id, on),
         Mode::Challenge(id) => {
             let (title, brief) = words::challenge(l, id);
             let c = challenge(id);

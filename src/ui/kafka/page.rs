@@ -33,14 +33,19 @@ fn opening(route: &Route) -> KafkaUi {
         if let Some(q) = Route::query(&hash) {
             return match persist::from_query(q) {
                 Ok((s, k, older)) => {
-                    KafkaUi::open(place, s, k, older.then_some(Notice::OlderModel))
+                    // A reload: this browser's copy of the same run keeps the answers.
+                    let answers = persist::saved_answers(&place.route(), Some(q));
+                    KafkaUi::reopen(place, s, k, older.then_some(Notice::OlderModel), answers)
                 }
                 Err(e) => KafkaUi::open(place, place.builtin(), 0, Some(Notice::BadLink(e))),
             };
         }
     }
+    let answers = persist::saved_answers(&place.route(), None);
     match persist::load(&place.route()) {
-        Some(Ok((s, k, older))) => KafkaUi::open(place, s, k, older.then_some(Notice::OlderModel)),
+        Some(Ok((s, k, older))) => {
+            KafkaUi::reopen(place, s, k, older.then_some(Notice::OlderModel), answers)
+        }
         Some(Err(e)) => KafkaUi::open(place, place.builtin(), 0, Some(Notice::BadSaved(e))),
         None => KafkaUi::open(place, place.builtin(), 0, None),
     }
@@ -65,7 +70,7 @@ pub fn KafkaPage(p: &KafkaPageProps) -> Html {
     // After each change: the address and this browser keep the run; the lesson path its marks.
     {
         let route = ui.place.route();
-        let query = persist::to_query(&ui.scenario, ui.cursor());
+        let query = persist::to_saved(&ui.scenario, ui.cursor(), ui.answers());
         let done = match (ui.place, ui.answer) {
             (Place::Lesson(id), Answer::Picked(_) | Answer::Skipped) => Some((id, Mark::Done)),
             (Place::Challenge(id), _) if ui.won() && !ui.solution_shown => Some((id, Mark::Won)),
@@ -79,7 +84,8 @@ pub fn KafkaPage(p: &KafkaPageProps) -> Html {
             Box::new(move |query| {
                 let hash = web::current_hash();
                 if Route::parse(&hash) == route {
-                    let url = format!("{}?{query}", route.to_hash());
+                    // The address holds the run; the answers stay in this browser.
+                    let url = format!("{}?{}", route.to_hash(), persist::run_part(query));
                     if hash.trim_start_matches('#') != url.trim_start_matches('#') {
                         web::replace_history(&url);
                     }

@@ -1,6 +1,9 @@
 //! The run as text: `s=<base64url JSON>&k=<step>`, the query of share links and what this
 //! browser keeps per route (`web::run_key`), so a reload or Back opens the same run at the same
-//! step. Reading never panics; what cannot be used is a [`LinkError`] the page explains.
+//! step. This browser's copy also keeps the learner's answers to the lesson's questions
+//! (`&a=<i>|skip&t=<i>` after the run: a reader of the run skips them, so a copy saved before
+//! there were answers reads as it did, with none). Reading never panics; what cannot be used is
+//! a [`LinkError`] the page explains, and answers that cannot be read are no answers.
 
 use crate::sim::kafka::{
     from_json_versioned, to_json, KafkaJsonError, KafkaScenario, KAFKA_SCENARIO_VERSION,
@@ -39,7 +42,85 @@ pub fn load(route: &Route) -> Option<Result<Opened, LinkError>> {
     web::load(&web::run_key(&route.to_hash())).map(|q| from_query(&q))
 }
 
-/// Keeps the run for `route`, as [`to_query`] wrote it.
+/// Keeps the run for `route`, as [`to_saved`] wrote it.
 pub fn save(route: &Route, query: &str) {
     web::save(&web::run_key(&route.to_hash()), query);
+}
+
+/// The learner's answers kept with a run: the lesson's (`None` open, `Some(None)` skipped,
+/// `Some(Some(i))` choice i) and the variation question's (choice i).
+pub type Answers = (Option<Option<usize>>, Option<usize>);
+
+/// The run as [`to_query`] writes it, with the answers after it (what this browser keeps).
+pub fn to_saved(s: &KafkaScenario, step: usize, (answer, transfer): Answers) -> String {
+    let mut q = to_query(s, step);
+    match answer {
+        Some(Some(i)) => q.push_str(&format!("&a={i}")),
+        Some(None) => q.push_str("&a=skip"),
+        None => {}
+    }
+    if let Some(i) = transfer {
+        q.push_str(&format!("&t={i}"));
+    }
+    q
+}
+
+/// The run of a saved query, without its answers: the link's part.
+pub fn run_part(saved: &str) -> String {
+    let run = saved
+        .split('&')
+        .filter(|p| !p.starts_with("a=") && !p.starts_with("t="));
+    run.collect::<Vec<_>>().join("&")
+}
+
+/// The answers of a saved query; a part that cannot be read is no answer.
+pub fn answers(saved: &str) -> Answers {
+    let (mut answer, mut transfer) = (None, None);
+    for part in saved.split('&') {
+        if let Some(v) = part.strip_prefix("a=") {
+            answer = match v {
+                "skip" => Some(None),
+                n => n.parse().ok().map(Some),
+            };
+        } else if let Some(v) = part.strip_prefix("t=") {
+            transfer = v.parse().ok();
+        }
+    }
+    (answer, transfer)
+}
+
+/// The answers this browser keeps for `route`, with the run `query` if one is given (a reload
+/// reads the run from the address): none when it keeps another run, or none.
+pub fn saved_answers(route: &Route, query: Option<&str>) -> Answers {
+    match web::load(&web::run_key(&route.to_hash())) {
+        Some(saved) if query.is_none_or(|q| run_part(&saved) == run_part(q)) => answers(&saved),
+        _ => (None, None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::kafka::lesson;
+
+    /// The answers kept with a run read back as written, the run's part stays the link's, and a
+    /// copy saved before there were answers reads with none.
+    #[test]
+    fn answers_ride_with_the_saved_run_and_old_copies_read_without() {
+        let s = lesson("kafka-in-flight").unwrap().scenario;
+        let link = to_query(&s, 7);
+        for a in [(None, None), (Some(None), Some(1)), (Some(Some(2)), None)] {
+            let saved = to_saved(&s, 7, a);
+            assert_eq!(answers(&saved), a);
+            assert_eq!(run_part(&saved), link);
+            assert_eq!(from_query(&saved), Ok((s.clone(), 7, false)));
+        }
+        assert_eq!(
+            to_saved(&s, 7, (None, None)),
+            link,
+            "no answers: the link's text"
+        );
+        assert_eq!(answers(&link), (None, None), "an old copy has none");
+        assert_eq!(answers("s=x&a=&t=q"), (None, None));
+    }
 }

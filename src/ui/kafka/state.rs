@@ -7,8 +7,8 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use crate::sim::kafka::{
-    challenge, lesson, ChallengeGoal, Config, Halt, Input, KafkaJsonError, KafkaLimit,
-    KafkaScenario, Sim, StepRecord, TimedInput, CHALLENGE_IDS, LESSON_IDS,
+    challenge, lesson, transfer, ChallengeGoal, Config, Halt, Input, KafkaJsonError, KafkaLimit,
+    KafkaScenario, Sim, StepRecord, TimedInput, Varied, CHALLENGE_IDS, LESSON_IDS,
 };
 use crate::sim::kernel::Cursor;
 use crate::sim::lesson::Posed;
@@ -126,6 +126,11 @@ pub struct KafkaUi {
     pub beliefs: Vec<Option<crate::sim::kafka::Belief>>,
     /// The learner's answer.
     pub answer: Answer,
+    /// The lesson's variation question, if it has one: the varied scenario, the question posed
+    /// on its run, the belief behind each choice.
+    pub transfer: Option<Rc<Varied>>,
+    /// The learner's answer to it (the index of the choice picked).
+    pub transfer_answer: Option<usize>,
     /// The message above the run.
     pub notice: Option<Notice>,
     /// The delay the "Delay next request" button adds, in ms.
@@ -177,8 +182,13 @@ pub enum Action {
     Speed(u32),
     /// Hides the notice.
     Dismiss,
-    /// The lesson as built, at step 0, its question open (the learner's changes dropped).
+    /// The lesson as built, at step 0, its questions open (the learner's changes and answers
+    /// dropped).
     ResetLesson,
+    /// Picks choice i of the variation question (once).
+    AnswerTransfer(usize),
+    /// The variation's scenario on the page, at step 0, the answers kept.
+    RunVariation,
 }
 
 impl From<Control> for Action {
@@ -222,6 +232,11 @@ impl KafkaUi {
             posed,
             beliefs,
             answer: Answer::Open,
+            transfer: match place {
+                Place::Lesson(id) => transfer(id).and_then(|t| t.pose().ok()).map(Rc::new),
+                _ => None,
+            },
+            transfer_answer: None,
             notice,
             delay_ms: 100,
             speed_ms: DEFAULT_SPEED_MS,
@@ -231,6 +246,39 @@ impl KafkaUi {
         let k = step.min(ui.max_step());
         ui.run.seek(k);
         ui
+    }
+
+    /// The page at `place` with `scenario` and the answers saved with it (a reload), at `step`:
+    /// each answer kept where it names one of the choices.
+    pub fn reopen(
+        place: Place,
+        scenario: KafkaScenario,
+        step: usize,
+        notice: Option<Notice>,
+        (answer, transfer): (Option<Option<usize>>, Option<usize>),
+    ) -> Self {
+        let mut ui = KafkaUi::open(place, scenario, 0, notice);
+        let n = ui.posed.as_ref().map_or(0, |p| p.choices.len());
+        ui.answer = match answer {
+            Some(Some(i)) if i < n => Answer::Picked(i),
+            Some(None) if n > 0 => Answer::Skipped,
+            _ => Answer::Open,
+        };
+        let n = ui.transfer.as_ref().map_or(0, |t| t.1.choices.len());
+        ui.transfer_answer = transfer.filter(|i| *i < n);
+        ui.goto(step);
+        ui
+    }
+
+    /// The answers as the page saves them: the lesson's (`None` open, `Some(None)` skipped)
+    /// and the variation question's.
+    pub fn answers(&self) -> (Option<Option<usize>>, Option<usize>) {
+        let answer = match self.answer {
+            Answer::Open => None,
+            Answer::Picked(i) => Some(Some(i)),
+            Answer::Skipped => Some(None),
+        };
+        (answer, self.transfer_answer)
     }
 
     /// The run at the cursor.
@@ -283,6 +331,7 @@ impl KafkaUi {
         if keep_answer {
             next.answer = answer;
         }
+        next.transfer_answer = self.transfer_answer;
         next.delay_ms = self.delay_ms;
         next.speed_ms = self.speed_ms;
         next.solution_shown = self.solution_shown;
@@ -403,7 +452,79 @@ impl Reducible for KafkaUi {
             Action::Speed(ms) => ui.speed_ms = ms,
             Action::Dismiss => ui.notice = None,
             Action::ResetLesson => ui.replace(KafkaUi::open(ui.place, ui.place.builtin(), 0, None)),
+            Action::AnswerTransfer(i) => {
+                let n = ui.transfer.as_ref().map_or(0, |t| t.1.choices.len());
+                if i < n && ui.transfer_answer.is_none() {
+                    ui.transfer_answer = Some(i);
+                }
+            }
+            Action::RunVariation => {
+                if let Some(t) = ui.transfer.clone() {
+                    ui.playing = false;
+                    ui.rebuild(t.0.clone(), true);
+                    ui.goto(0);
+                }
+            }
         }
         Rc::new(ui)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The variation question: answered once (a second answer or a choice it does not have
+    /// changes nothing), its run loaded from step 0 with the answers kept; "Reset this lesson"
+    /// drops both answers and the changes; the answers saved with a run come back where they
+    /// name a choice.
+    #[test]
+    fn the_variation_is_answered_once_its_run_loads_and_reset_drops_the_answers() {
+        let place = Place::Lesson("kafka-in-flight");
+        let ui = Rc::new(KafkaUi::open(place, place.builtin(), 0, None));
+        let t = ui
+            .transfer
+            .clone()
+            .expect("kafka-in-flight has a variation");
+        assert!(t.1.choices.len() >= 3);
+        let lost = Place::Lesson("kafka-lost-ack");
+        assert!(KafkaUi::open(lost, lost.builtin(), 0, None)
+            .transfer
+            .is_none());
+        let ui = ui
+            .reduce(Action::RunToEnd)
+            .reduce(Action::Answer(2))
+            .reduce(Action::AnswerTransfer(7));
+        assert_eq!(ui.transfer_answer, None);
+        let ui = ui
+            .reduce(Action::AnswerTransfer(1))
+            .reduce(Action::AnswerTransfer(0));
+        assert_eq!(ui.answers(), (Some(Some(2)), Some(1)), "answered once");
+        let ui = ui.reduce(Action::RunToEnd).reduce(Action::RunVariation);
+        assert_eq!(ui.scenario, t.0);
+        assert_eq!(ui.cursor(), 0);
+        assert_eq!(ui.answers(), (Some(Some(2)), Some(1)));
+        let ui = ui.reduce(Action::ResetLesson);
+        assert_eq!(ui.scenario, place.builtin());
+        assert_eq!((ui.cursor(), ui.answers()), (0, (None, None)));
+        // A reload: the saved answers, each where it names a choice, at the saved step.
+        let back = KafkaUi::reopen(place, place.builtin(), 99, None, (Some(Some(2)), Some(1)));
+        assert_eq!(back.answers(), (Some(Some(2)), Some(1)));
+        assert_eq!(
+            back.cursor(),
+            back.records.len(),
+            "answered: the run is not held"
+        );
+        let back = KafkaUi::reopen(place, place.builtin(), 99, None, (Some(Some(9)), Some(9)));
+        assert_eq!(back.answers(), (None, None));
+        assert_eq!(back.cursor(), back.max_step(), "open: held at the question");
+        let sandbox = KafkaUi::reopen(
+            Place::Sandbox,
+            place.builtin(),
+            0,
+            None,
+            (Some(None), Some(0)),
+        );
+        assert_eq!(sandbox.answers(), (None, None));
     }
 }

@@ -32,6 +32,7 @@ pub fn page(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             { intro(l, ui, on) }
             { settings(l, ui, on) }
             { predict(l, ui, on) }
+            { transfer_block(l, ui, on) }
             <div class="run-bar">
                 { controls(l, ui, on) }
                 { caption(l, ui) }
@@ -376,6 +377,59 @@ fn answered(
                 <p class="takeaway">{ w.try_next.get(l) }</p>
             }
             <button class="again" data-testid="predict-again" onclick={on.reform(|_| Action::AskAgain)}>{ view::kafka::ASK_AGAIN.get(l) }</button>
+        </div>
+    }
+}
+
+/// The lesson's variation question, once its own is answered or skipped: open, then judged,
+/// with why, each choice's belief (the core's), and a button that loads the varied run.
+fn transfer_block(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
+    let (Place::Lesson(id), Some(t)) = (ui.place, &ui.transfer) else {
+        return html! {};
+    };
+    let Some(w) = words::variation(id).filter(|_| ui.answer != Answer::Open) else {
+        return html! {};
+    };
+    let (p, ask) = (&t.1, w.ask.get(l));
+    let Some(picked) = ui.transfer_answer.filter(|i| *i < p.choices.len()) else {
+        let open = crate::ui::question::Open {
+            testid: "transfer",
+            label: view::kafka::VARIATION_LABEL.get(l),
+            ask,
+            answer: on.reform(Action::AnswerTransfer),
+            skip: None,
+            hint: "",
+        };
+        let labels = p.choices.iter().map(|c| words::choice(l, *c));
+        return crate::ui::question::open_question(l, open, labels);
+    };
+    let shown = words::choice(l, p.answer_value());
+    let (state, verdict) = if p.is_right(picked) {
+        ("right", view::kafka::right(l, &shown))
+    } else {
+        let said = words::choice(l, p.choices[picked]);
+        ("wrong", view::kafka::not_quite(l, &said, &shown))
+    };
+    let held = p.choices.iter().enumerate().map(|(i, c)| {
+        let belief = t.2.get(i).copied().flatten();
+        crate::ui::question::Held {
+            label: words::choice(l, *c),
+            belief: (i != p.answer).then(|| {
+                belief
+                    .map_or(words::NO_MODEL, words::belief)
+                    .get(l)
+                    .to_string()
+            }),
+            picked: i == picked,
+        }
+    });
+    html! {
+        <div class="predict transfer" data-testid="transfer" data-state={state}>
+            <p class="ask"><strong>{ view::kafka::VARIATION_LABEL.get(l) }</strong>{ ask }</p>
+            <p class={classes!("verdict", state)} role="status">{ verdict }</p>
+            <p class="why">{ w.why.get(l) }</p>
+            { crate::ui::question::beliefs(l, held) }
+            <button data-testid="run-variation" onclick={on.reform(|_| Action::RunVariation)}>{ view::kafka::RUN_VARIATION.get(l) }</button>
         </div>
     }
 }

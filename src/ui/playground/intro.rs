@@ -104,7 +104,9 @@ pub fn lesson_card(p: &IntroProps, ls: &'static Lesson) -> Html {
         .close("h2");
     let state = match words {
         Some(w) => {
-            head.el("p", &[], Lesson::pick(l, w.story));
+            head.open("p", &[]);
+            crate::ui::glossary::write_linked(&mut head, l, ls.id, 0, Lesson::pick(l, w.story));
+            head.close("p");
             "ready"
         }
         None if p.state.words_failed => {
@@ -124,24 +126,7 @@ pub fn lesson_card(p: &IntroProps, ls: &'static Lesson) -> Html {
             "loading"
         }
     };
-    let next = lessons::next(ls.id).and_then(lessons::lesson).map(|next| {
-        let mut r = Raw::default();
-        let label = format!(
-            "{}{} {} →",
-            view::playground::NEXT_LESSON.get(l),
-            lessons::number(next.id).unwrap_or_default(),
-            Lesson::pick(l, next.title)
-        );
-        let href = Route::Scenario(next.id.into()).to_hash();
-        r.open("p", &[("class", "next-lesson")])
-            .el(
-                "a",
-                &[("href", &href), ("data-testid", "next-lesson")],
-                &label,
-            )
-            .close("p");
-        r.html()
-    });
+    let next = next_lesson_link(l, ls, words.is_some());
     html! {
         <section class="lesson card" data-testid="lesson" data-words={state}>
             { head.html() }
@@ -153,13 +138,44 @@ pub fn lesson_card(p: &IntroProps, ls: &'static Lesson) -> Html {
             }
             { reset_lesson(l, ls.id, p.on) }
             { on_the_way(l, ls.id) }
-            { next.unwrap_or_else(|| closing_card(l)) }
+            { next.unwrap_or_else(|| super::closing::closing_card(l)) }
         </section>
     }
 }
 
+/// The link to the lesson after `ls` (none after the last: the closing card stands there), with
+/// the glossary beside it once the words it is made of are here.
+fn next_lesson_link(l: Lang, ls: &Lesson, words_ready: bool) -> Option<Html> {
+    lessons::next(ls.id).and_then(lessons::lesson).map(|next| {
+        let mut r = Raw::default();
+        let label = format!(
+            "{}{} {} →",
+            view::playground::NEXT_LESSON.get(l),
+            lessons::number(next.id).unwrap_or_default(),
+            Lesson::pick(l, next.title)
+        );
+        let href = Route::Scenario(next.id.into()).to_hash();
+        r.open("p", &[("class", "next-lesson")]).el(
+            "a",
+            &[("href", &href), ("data-testid", "next-lesson")],
+            &label,
+        );
+        // The glossary, once the words it is made of are here.
+        if words_ready {
+            r.text(" · ").el(
+                "a",
+                &[("href", "#/glossary"), ("data-testid", "glossary-link")],
+                view::playground::GLOSSARY.get(l),
+            );
+        }
+        r.close("p");
+        r.html()
+    })
+}
+
 /// Fetches the lessons' words of a one-language page (nothing to fetch where the words are
-/// built in), then says whether they were read.
+/// built in), then says whether they were read. The first view that asks (a lesson, or the
+/// glossary) fetches them and is told; the glossary's link is drawn once they are here.
 pub fn load_words(done: Callback<bool>) {
     // Once per page: the first route asks, later ones find them asked for.
     thread_local!(static ASKED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) });
@@ -220,42 +236,6 @@ fn on_the_way(l: Lang, id: &str) -> Html {
     }
     r.close("p");
     r.html()
-}
-
-/// After the last lesson: the rules the path taught (every lesson's takeaway, numbered and
-/// linked), and where to go on. Printable on its own (`@media print` in app.css).
-fn closing_card(l: Lang) -> Html {
-    use view::playground as w;
-    let mut r = Raw::default();
-    r.el("h3", &[], w::CLOSING_HEADING.get(l))
-        .el("p", &[("class", "muted")], w::CLOSING_INTRO.get(l))
-        .open("ol", &[("class", "rules")]);
-    for (n, ls, takeaway) in lessons::takeaways() {
-        let href = Route::Scenario(ls.id.into()).to_hash();
-        r.open("li", &[]).el("a", &[("href", &href)], &n);
-        r.text(" ").text(Lesson::pick(l, takeaway)).close("li");
-    }
-    r.close("ol").el("h3", &[], w::CLOSING_ONWARD.get(l));
-    r.open("ul", &[("class", "onward")]);
-    let onward = [
-        ("sandbox/#/challenge/triple-charge", w::CLOSING_CHALLENGES),
-        ("lab/#/lab", w::CLOSING_LAB),
-        ("durable/", w::CLOSING_DURABLE),
-        ("kafka/", w::CLOSING_KAFKA),
-    ];
-    for (href, words) in onward {
-        r.open("li", &[])
-            .el("a", &[("href", href)], words.get(l))
-            .close("li");
-    }
-    r.close("ul");
-    let print = Callback::from(|_: MouseEvent| crate::ui::web::print());
-    html! {
-        <div class="closing" data-testid="closing">
-            { r.html() }
-            <button class="print" data-testid="print-closing" onclick={print}>{ w::CLOSING_PRINT.get(l) }</button>
-        </div>
-    }
 }
 
 /// Why the run on screen is not the lesson as written, and the button that restores it. A run

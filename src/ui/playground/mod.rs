@@ -4,7 +4,8 @@
 //! is an effect in `hooks.rs` (the keyboard and the play timer are every page's: `ui/run`). One
 //! component per file.
 //!
-//! Two pages draw it: the lessons (`index.html`, [`PlaygroundSite`]) and the sandbox with the
+//! Two pages draw it: the lessons (`index.html`, [`PlaygroundSite`], with the glossary,
+//! `glossary.rs`) and the sandbox with the
 //! challenges (`sandbox/`, [`SandboxSite`]). Each hands it a [`Tools`] naming only its own
 //! parts, as plain function pointers, so link-time optimisation leaves the sandbox form out of
 //! the lessons' wasm and the lessons' words and questions out of the sandbox's.
@@ -15,8 +16,10 @@ mod caption;
 mod challenge_card;
 mod charge_fields;
 mod client_fields;
+mod closing;
 mod downstream_fields;
 mod fork;
+mod glossary;
 mod hooks;
 mod intro;
 mod notice;
@@ -61,7 +64,10 @@ impl Site for PlaygroundSite {
                 let tools = Tools::LESSONS;
                 html! { <Playground lang={lang} route={route.clone()} key={id.clone()} tools={tools} staged=true /> }
             }
-            _ => not_found(route, lang),
+            _ => match route.glossary() {
+                Some(term) => glossary::glossary_page(lang, term),
+                None => not_found(route, lang),
+            },
         }
     }
 

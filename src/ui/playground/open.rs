@@ -103,6 +103,8 @@ impl PageState {
         };
         let notice = if p.step_unreadable {
             Notice::Error(view::playground::STEP_UNREADABLE.get(lang).into())
+        } else if query.split('&').any(|part| part == share::FROM_PROPERTIES) {
+            Notice::Info(view::playground::opened_counterexample(lang, p.step))
         } else {
             Notice::Info(view::playground::OPENED_SHARED.get(lang).into())
         };
@@ -200,6 +202,26 @@ mod tests {
         let (at, notice) = opened("#/scenario/nope", "#/scenario/nope", None);
         assert_eq!(at, None);
         assert!(matches!(notice, Some(Notice::Error(t)) if t.contains("no built-in scenario")));
+    }
+
+    /// Issue 28: the property page's link says where the run came from, not that it was shared.
+    #[test]
+    fn a_counterexample_from_the_property_checks_says_so() {
+        let json = sandbox_scenario().to_json();
+        let link = format!(
+            "#/sandbox?{}&{}",
+            share::encode_query(&json, 0),
+            share::FROM_PROPERTIES
+        );
+        let (_, notice) = opened(&link, &link, None);
+        let Some(Notice::Info(t)) = notice else {
+            panic!("{notice:?}")
+        };
+        assert!(
+            t.starts_with("Opened the counterexample from the property checks"),
+            "{t}"
+        );
+        assert!(!t.contains("shared"), "{t}");
     }
 
     /// Issue 26: a key typed before keys were checked (not an sf-string) still opens, from a

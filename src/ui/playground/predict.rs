@@ -7,6 +7,7 @@ use yew::prelude::*;
 use crate::sim::teach::Guess;
 use crate::sim::{Session, World};
 use crate::ui::i18n::Lang;
+use crate::ui::raw::Raw;
 use crate::ui::text::{self, teach::value_text, view};
 
 use super::sandbox_form::Change;
@@ -56,21 +57,41 @@ fn beliefs(l: Lang, choices: &[Guess], answer: Answer) -> Html {
     )
 }
 
-/// `why` with its `{step}` as a link that moves the run there.
-fn why_with_step(why: &str, step: usize, on: &Callback<Action>) -> Html {
+/// `why` (of lesson `id`) with its `{step}` as a link that moves the run there, and the
+/// glossary terms it is the first on the path to use linked (`lessons::linked`).
+fn why_with_step(l: Lang, id: &str, why: &str, step: usize, on: &Callback<Action>) -> Html {
+    let linked = lessons::linked(l, id, 2);
+    let text = linked.unwrap_or(why);
     // The lesson's `{step}` (a char search: a `str` pattern costs the wasm a searcher).
-    let (before, after) = match why.find('{') {
-        Some(i) => (&why[..i], why.get(i + "{step}".len()..).unwrap_or("")),
-        None => (why, ""),
+    let (before, after) = match text.find('{') {
+        Some(i) => (&text[..i], text.get(i + "{step}".len()..).unwrap_or("")),
+        None => (text, ""),
     };
+    let (mut b, mut a) = (Raw::default(), Raw::default());
+    if linked.is_some() {
+        b.trusted(before);
+        a.trusted(after);
+    } else {
+        b.text(before);
+        a.text(after);
+    }
     let jump = on.reform(move |e: MouseEvent| {
         e.prevent_default();
         Action::Control(crate::ui::run::Control::Seek(step))
     });
     html! {
-        <p class="why" data-testid="why">{ before }
-            <a href="#" onclick={jump} data-testid="why-step">{ step.to_string() }</a>{ after }</p>
+        <p class="why" data-testid="why">{ b.html() }
+            <a href="#" onclick={jump} data-testid="why-step">{ step.to_string() }</a>{ a.html() }</p>
     }
+}
+
+/// The takeaway of lesson `id`, with the glossary terms it is the first to use linked.
+fn takeaway(l: Lang, id: &str, text: &str) -> Html {
+    let mut r = Raw::default();
+    r.open("p", &[("class", "takeaway")]);
+    crate::ui::glossary::write_linked(&mut r, l, id, 3, text);
+    r.close("p");
+    r.html()
 }
 
 /// [`predict_block`]'s type, as the first page hands it to the playground (`page::Tools`).
@@ -128,10 +149,10 @@ pub fn predict_block(
         <div class="predict" data-testid="predict" data-state={state}>
             <p class="ask"><strong>{ view::playground::PREDICT_PREFIX.get(l) }</strong>{ ask }</p>
             <p class={classes!("verdict", state)} data-testid="verdict" role="status">{ verdict }</p>
-            { why_with_step(Lesson::pick(l, lesson.why), posed.shows_at, on) }
+            { why_with_step(l, lesson.id, Lesson::pick(l, lesson.why), posed.shows_at, on) }
             { beliefs(l, &posed.choices, answer) }
             { outcome(l, s) }
-            <p class="takeaway">{ Lesson::pick(l, lesson.takeaway) }</p>
+            { takeaway(l, lesson.id, Lesson::pick(l, lesson.takeaway)) }
             <button class="again" data-testid="predict-again" onclick={on.reform(|_| Action::AskAgain)}>{ view::playground::ASK_AGAIN.get(l) }</button>
         </div>
         { transfer_block(l, p, on) }
@@ -167,7 +188,7 @@ fn transfer_block(l: Lang, p: &Prediction, on: &Callback<Action>) -> Html {
         ("wrong", w::verdict_wrong(l, &said, &value_text(l, right)))
     };
     // Handler-free but for the button: one string (`crate::ui::raw`).
-    let mut r = crate::ui::raw::Raw::default();
+    let mut r = Raw::default();
     r.open("p", &[("class", "ask")])
         .el("strong", &[], w::VARIATION_LABEL.get(l))
         .text(ask)

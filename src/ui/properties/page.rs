@@ -4,7 +4,9 @@
 //! The address mirrors the form (`#/properties?p=…&svc=…&n=…&seed=…`): an edit rewrites the
 //! current history entry, or adds one if the current entry shows a run, so Back returns to the
 //! settings (and the result) of the run before. Opening an address with settings — a link, a
-//! reload, Back or Forward — runs them: a run is a function of its settings.
+//! reload, Back or Forward — runs them: a run is a function of its settings. The shrink step on
+//! screen rides in the same entry (`&shrink=…`, rewritten in place as the learner walks), so a
+//! reload, Back and Forward come back to it.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -24,6 +26,7 @@ use crate::ui::web::{self, Listener};
 use super::persist::{self, LinkError};
 use super::state::{default_settings, Notice, PropAction, PropUi};
 use super::view::{result, settings_form, status, FormHandlers};
+use super::walk::WalkHandlers;
 
 /// Props of [`PropertiesPage`].
 #[derive(Properties, PartialEq)]
@@ -55,10 +58,13 @@ fn opening() -> (PropUi, bool) {
         Some(Err(e)) => (default_settings(), Some(Notice::BadSaved(e))),
         None => (default_settings(), None),
     };
-    match linked(&web::current_hash()) {
+    let hash = web::current_hash();
+    match linked(&hash) {
         Some(Ok(s)) => {
-            let ui = PropUi::with(s, None);
-            let ui = yew::Reducible::reduce(std::rc::Rc::new(ui), PropAction::Open(s, now_ms()));
+            let ui = Rc::new(PropUi::with(s, None));
+            let ui = yew::Reducible::reduce(ui, PropAction::Open(s, now_ms()));
+            let at = Route::query(&hash).map_or(0, persist::shrink_step);
+            let ui = yew::Reducible::reduce(ui, PropAction::ShrinkTo(at));
             ((*ui).clone(), true)
         }
         Some(Err(e)) => (PropUi::with(saved, Some(Notice::BadLink(e))), false),
@@ -70,7 +76,7 @@ fn opening() -> (PropUi, bool) {
 /// shows a run (which Back should find again).
 fn show_in_address(query: &str, entry_ran: &mut bool) {
     let hash = web::current_hash();
-    if Route::query(&hash) == Some(query) {
+    if Route::query(&hash).map(persist::settings_part).as_deref() == Some(query) {
         return;
     }
     let url = format!("{}?{query}", Route::Properties.to_hash());
@@ -95,6 +101,20 @@ fn select_value(e: &Event) -> String {
 fn input_value(e: &InputEvent) -> String {
     e.target_unchecked_into::<web_sys::HtmlInputElement>()
         .value()
+}
+
+/// Shows shrink step `at` of the run of `settings` in the address, in place: only when the
+/// current entry shows that run (a new run's entry is written by `keep_run`).
+fn show_shrink_step(settings: Settings, at: usize) {
+    let hash = web::current_hash();
+    let Some(query) = Route::query(&hash).filter(|_| Route::parse(&hash) == Route::Properties)
+    else {
+        return;
+    };
+    let want = persist::to_address(&settings, at);
+    if query != want && persist::settings_part(query) == persist::to_query(&settings) {
+        web::replace_history(&format!("{}?{want}", Route::Properties.to_hash()));
+    }
 }
 
 /// The property-check page (`#/properties`).
@@ -123,6 +143,33 @@ pub fn properties_page(props: &PropertiesPageProps) -> Html {
             move || drop(timer)
         });
     }
+    use_address(&ui, dispatch.clone(), entry_ran);
+    let run_ref = use_node_ref();
+    let handlers = handlers(&dispatch, run_ref);
+    let walk_handlers = walk_handlers(&dispatch);
+    let notice = ui.notice.as_ref().map(|n| notice(l, n));
+
+    html! {
+        <section class="properties" aria-labelledby="prop-h">
+            <header class="prop-intro">
+                <h2 id="prop-h">{ view::properties::HEADING.get(l) }</h2>
+                <p>{ view::properties::INTRO.get(l) }</p>
+            </header>
+            { for notice }
+            { settings_form(l, &ui, &handlers) }
+            { status(l, ui.run.as_ref(), handlers.cancel.clone()) }
+            if let Some(run_view) = &ui.run {
+                { result(l, run_view, ui.walk(), &walk_handlers) }
+            }
+        </section>
+    }
+}
+
+/// The page's address and this browser's storage: the form's settings and each run's are kept
+/// in both, the shrink step on screen in the address; Back, Forward and a pasted address open
+/// their settings. `entry_ran`: whether the current history entry shows a run.
+#[hook]
+fn use_address(ui: &PropUi, dispatch: UseReducerDispatcher<PropUi>, entry_ran: Rc<RefCell<bool>>) {
     // The form's settings, once both numbers read: saved in this browser and shown in the
     // address. Not when the page opens: nothing has changed yet.
     {
@@ -148,26 +195,19 @@ pub fn properties_page(props: &PropertiesPageProps) -> Html {
     }
     // Back, Forward or a pasted address with settings: open them (and run them).
     {
-        let d = dispatch.clone();
-        use_effect_with((), move |_| follow_addresses(d, entry_ran));
+        use_effect_with((), move |_| follow_addresses(dispatch, entry_ran));
     }
-    let run_ref = use_node_ref();
-    let handlers = handlers(&dispatch, run_ref);
-    let notice = ui.notice.as_ref().map(|n| notice(l, n));
-
-    html! {
-        <section class="properties" aria-labelledby="prop-h">
-            <header class="prop-intro">
-                <h2 id="prop-h">{ view::properties::HEADING.get(l) }</h2>
-                <p>{ view::properties::INTRO.get(l) }</p>
-            </header>
-            { for notice }
-            { settings_form(l, &ui, &handlers) }
-            { status(l, ui.run.as_ref(), handlers.cancel.clone()) }
-            if let Some(run_view) = &ui.run {
-                { result(l, run_view) }
+    // The shrink step on screen, in the address, once the run has steps to walk.
+    {
+        let shown = ui
+            .walk()
+            .zip(ui.run.as_ref())
+            .map(|((at, _), r)| (r.run.settings(), at));
+        use_effect_with(shown, |shown| {
+            if let Some((settings, at)) = shown {
+                show_shrink_step(*settings, *at);
             }
-        </section>
+        });
     }
 }
 
@@ -197,10 +237,13 @@ fn follow_addresses(
     entry_ran: Rc<RefCell<bool>>,
 ) -> impl FnOnce() {
     let listener = Listener::on_window("hashchange", move |e: web_sys::Event| {
-        match linked(&web::event_hash(&e)) {
+        let hash = web::event_hash(&e);
+        match linked(&hash) {
             Some(Ok(s)) => {
                 *entry_ran.borrow_mut() = true;
                 d.dispatch(PropAction::Open(s, now_ms()));
+                let at = Route::query(&hash).map_or(0, persist::shrink_step);
+                d.dispatch(PropAction::ShrinkTo(at));
             }
             Some(Err(e)) => d.dispatch(PropAction::Notice(Notice::BadLink(e))),
             None => {}
@@ -255,6 +298,16 @@ fn handlers(dispatch: &UseReducerDispatcher<PropUi>, run_ref: NodeRef) -> FormHa
             })
         },
         run_ref,
+    }
+}
+
+/// What the shrink walk's controls send: a step, or the slider's value.
+fn walk_handlers(dispatch: &UseReducerDispatcher<PropUi>) -> WalkHandlers {
+    let d = dispatch.clone();
+    let to = Callback::from(move |at: usize| d.dispatch(PropAction::ShrinkTo(at)));
+    WalkHandlers {
+        slider: to.reform(|e: InputEvent| input_value(&e).parse().unwrap_or(0)),
+        to,
     }
 }
 

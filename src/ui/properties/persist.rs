@@ -1,6 +1,10 @@
 //! The page's settings as text: the query of a `#/properties?p=replay&svc=naive&n=256&seed=42`
 //! link, which is also how this browser remembers them (localStorage, `web::PROPERTIES_KEY`).
 //! Reading never panics: a field that cannot be used is a [`LinkError`] the page explains.
+//!
+//! The address also says which shrink step the page shows (`&shrink=3`, written only when it is
+//! not the case as generated, so every link and saved query from before reads as it did). It is
+//! where the learner is, not what runs: a value that cannot be used shows the case as generated.
 
 use crate::sim::limits::InputError;
 use crate::sim::properties::{parse_cases, parse_seed, service_from_id, Property, Settings};
@@ -29,6 +33,40 @@ pub fn to_query(s: &Settings) -> String {
         s.cases,
         s.seed
     )
+}
+
+/// The query field of the shrink step shown.
+const SHRINK: &str = "shrink";
+
+/// The address's query for a run of `s` showing shrink step `shrink`: [`to_query`], and the
+/// step when it is not 0.
+pub fn to_address(s: &Settings, shrink: usize) -> String {
+    let query = to_query(s);
+    if shrink == 0 {
+        query
+    } else {
+        format!("{query}&{SHRINK}={shrink}")
+    }
+}
+
+/// The shrink step a query shows; 0 (the case as generated) when it names none or one that is
+/// no whole number.
+pub fn shrink_step(query: &str) -> usize {
+    query
+        .split('&')
+        .filter_map(|part| part.strip_prefix(SHRINK)?.strip_prefix('='))
+        .next_back()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+/// A query without its shrink step: the settings it names, as [`to_query`] writes them.
+pub fn settings_part(query: &str) -> String {
+    query
+        .split('&')
+        .filter(|part| part.split_once('=').map_or(*part, |(name, _)| name) != SHRINK)
+        .collect::<Vec<_>>()
+        .join("&")
 }
 
 /// Reads a query; fields it does not name keep their value in `base`, fields it does not know
@@ -113,6 +151,30 @@ mod tests {
             Err(LinkError::Value(InputError::BadNumber { .. }))
         ));
         assert_eq!(from_query("", base()), Ok(base()));
+    }
+
+    #[test]
+    fn the_shrink_step_rides_in_the_address_and_old_queries_read_as_before() {
+        let s = base();
+        assert_eq!(to_address(&s, 0), to_query(&s), "step 0 is not written");
+        let q = to_address(&s, 7);
+        assert_eq!(q, "p=replay&svc=naive&n=256&seed=42&shrink=7");
+        assert_eq!(from_query(&q, base()), Ok(s), "the settings ignore it");
+        assert_eq!((shrink_step(&q), settings_part(&q)), (7, to_query(&s)));
+        // A query from before, and steps that cannot be used.
+        assert_eq!(shrink_step("p=replay&svc=naive&n=256&seed=42"), 0);
+        for bad in [
+            "shrink=",
+            "shrink=-1",
+            "shrink=x",
+            "shrink=99999999999999999999999",
+            "shrinks=3",
+        ] {
+            assert_eq!(shrink_step(bad), 0, "{bad}");
+        }
+        assert_eq!(shrink_step("shrink=1&shrink=2"), 2);
+        assert_eq!(settings_part("shrink=3&p=replay&shrink"), "p=replay");
+        assert_eq!(settings_part("p=replay&shrinks=3"), "p=replay&shrinks=3");
     }
 
     #[test]

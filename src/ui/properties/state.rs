@@ -1,6 +1,7 @@
 //! The page's state, one reducer: the form (property, service, and the typed number of cases and
-//! seed with their errors) and the run. `reduce` forwards to the core's `PropertyRun` a slice at
-//! a time and does no I/O: the time it reports comes in with the actions.
+//! seed with their errors), the run, and where the walk through its shrink steps stands. `reduce`
+//! forwards to the core's `PropertyRun` a slice at a time and does no I/O: the time it reports
+//! comes in with the actions.
 
 use std::rc::Rc;
 
@@ -84,6 +85,10 @@ pub struct PropUi {
     /// Runs started on this page: a new value is a new run (the page then marks the address's
     /// history entry as showing one).
     pub runs: u64,
+    /// The walk through the failure's shrink steps: 0 is the case as generated, `k` is shrink
+    /// step `k`. As asked (a link may ask for more steps than the run takes): read it through
+    /// [`PropUi::walk`].
+    pub shrink_at: usize,
 }
 
 /// What the page can do.
@@ -107,6 +112,8 @@ pub enum PropAction {
     Cancel,
     /// Say why a link opened on this page was not used.
     Notice(Notice),
+    /// Show shrink step `k` of the failure (0: the case as generated).
+    ShrinkTo(usize),
 }
 
 impl PropUi {
@@ -122,7 +129,16 @@ impl PropUi {
             run: None,
             notice,
             runs: 0,
+            shrink_at: 0,
         }
+    }
+
+    /// The walk through the shrink steps, once there are steps to walk (the run finished or
+    /// was cancelled after a case failed): the step shown and the last one.
+    pub fn walk(&self) -> Option<(usize, usize)> {
+        let view = self.run.as_ref().filter(|v| v.state != RunState::Running)?;
+        let last = view.run.failure()?.shrink_log().len();
+        Some((self.shrink_at.min(last), last))
     }
 
     /// The form's settings, if both typed numbers can be used.
@@ -152,6 +168,16 @@ impl PropUi {
                 started_ms: now_ms,
             });
             self.runs += 1;
+            self.shrink_at = 0;
+        }
+    }
+}
+
+impl PropUi {
+    /// Once the walk can be shown, the step asked for becomes one the run has.
+    fn settle_walk(&mut self) {
+        if let Some((at, _)) = self.walk() {
+            self.shrink_at = at;
         }
     }
 }
@@ -187,6 +213,12 @@ impl Reducible for PropUi {
                 next.start(settings, now_ms);
             }
             PropAction::Notice(n) => next.notice = Some(n),
+            PropAction::ShrinkTo(k) => {
+                next.shrink_at = k;
+                if let Some((at, _)) = next.walk() {
+                    next.shrink_at = at;
+                }
+            }
             PropAction::Slice(now_ms) => {
                 let Some(view) = next.run.as_mut().filter(|v| v.state == RunState::Running) else {
                     return self;
@@ -197,12 +229,14 @@ impl Reducible for PropUi {
                     };
                 }
                 view.slices += 1;
+                next.settle_walk();
             }
             PropAction::Cancel => {
                 let Some(view) = next.run.as_mut().filter(|v| v.state == RunState::Running) else {
                     return self;
                 };
                 view.state = RunState::Cancelled;
+                next.settle_walk();
             }
         }
         Rc::new(next)
@@ -245,6 +279,46 @@ mod tests {
         let cancelled = reduce(ui, vec![PropAction::Cancel, PropAction::Slice(9.0)]);
         let view = cancelled.run.as_ref().unwrap();
         assert_eq!((view.state.clone(), view.slices), (RunState::Cancelled, 0));
+    }
+
+    #[test]
+    fn the_walk_through_the_shrink_steps_stays_within_them_and_a_new_run_starts_it_over() {
+        let ui = reduce(
+            PropUi::with(default_settings(), None),
+            vec![PropAction::Run(0.0), PropAction::ShrinkTo(4)],
+        );
+        assert_eq!(
+            (ui.walk(), ui.shrink_at),
+            (None, 4),
+            "no walk while it runs"
+        );
+        let done = run_out(Rc::new(ui));
+        let last = done
+            .run
+            .as_ref()
+            .unwrap()
+            .run
+            .failure()
+            .unwrap()
+            .shrink_log()
+            .len();
+        assert!(last >= 4, "{last} shrink steps");
+        assert_eq!(done.walk(), Some((4, last)), "a link's step is kept");
+        let far = reduce(done.clone(), vec![PropAction::ShrinkTo(10_000)]);
+        assert_eq!((far.walk(), far.shrink_at), (Some((last, last)), last));
+        let back = reduce(far, vec![PropAction::ShrinkTo(1)]);
+        assert_eq!(back.walk(), Some((1, last)));
+        let again = reduce(back, vec![PropAction::Run(5.0)]);
+        assert_eq!((again.walk(), again.shrink_at), (None, 0));
+        // A link asking for more steps than the run takes shows the last one.
+        let linked = reduce(
+            PropUi::with(default_settings(), None),
+            vec![
+                PropAction::Open(default_settings(), 0.0),
+                PropAction::ShrinkTo(999),
+            ],
+        );
+        assert_eq!(run_out(Rc::new(linked)).walk(), Some((last, last)));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The page's parts as view functions (each a plain function of the state, which costs the
-//! wasm no component lifecycle code): the form, the progress of a run, its result, and a case
-//! with its inputs in words.
+//! wasm no component lifecycle code): the form, the progress of a run and its result (a case in
+//! words is `case.rs`'s, the walk through its shrink steps `walk.rs`'s).
 
 use yew::prelude::*;
 
@@ -10,13 +10,13 @@ use crate::sim::ServiceKind;
 use crate::ui::app::href;
 use crate::ui::i18n::Lang;
 use crate::ui::route::Route;
-use crate::ui::share;
-use crate::ui::text::properties::{
-    breach_text, input_text, money, property_claim, property_name, setting_error,
-};
+use crate::ui::share::{self, FROM_PROPERTIES};
+use crate::ui::text::properties::{property_claim, property_name, setting_error};
 use crate::ui::text::{grouped, input_error, service_blurb, service_name, view};
 
+use super::case::case_body;
 use super::state::{PropUi, RunState, RunView};
+use super::walk::{self, WalkHandlers};
 use super::PropertiesSite;
 
 /// What the form's controls do.
@@ -153,8 +153,9 @@ fn status_line(l: Lang, v: &RunView) -> (&'static str, String) {
     }
 }
 
-/// The outcome: every case held, or the failing case and its shrunk form.
-pub fn result(l: Lang, run_view: &RunView) -> Html {
+/// The outcome: every case held, or the failing case, its shrunk form and the walk through its
+/// shrink steps (at `walk`, see `PropUi::walk`).
+pub fn result(l: Lang, run_view: &RunView, walk: Option<(usize, usize)>, h: &WalkHandlers) -> Html {
     let r = &run_view.run;
     let s = r.settings();
     let (property, service) = (property_name(l, s.property), service_name(l, s.service));
@@ -175,12 +176,23 @@ pub fn result(l: Lang, run_view: &RunView) -> Html {
                 </section>
             }
         }
-        (Some(f), _) => failed(l, run_view, f, property, service),
+        (Some(f), _) => {
+            let walk = walk.map(|at| self::walk::walk(l, f, at, h));
+            failed(l, run_view, f, (property, service), walk)
+        }
         (None, _) => html! {},
     }
 }
 
-fn failed(l: Lang, run_view: &RunView, f: &Failure, property: &str, service: &str) -> Html {
+/// A failed run: which case, the minimal case it shrank to (with its run and the link to the
+/// playground) once shrinking has finished or was cancelled, and `walk`, the shrink steps.
+fn failed(
+    l: Lang,
+    run_view: &RunView,
+    f: &Failure,
+    (property, service): (&str, &str),
+    walk: Option<Html>,
+) -> Html {
     let r: &PropertyRun = &run_view.run;
     let n = f.index + 1;
     let cases = count(r.settings().cases);
@@ -192,46 +204,34 @@ fn failed(l: Lang, run_view: &RunView, f: &Failure, property: &str, service: &st
             <h3 id="prop-result-h">{ view::properties::case_failed(l, n, &cases) }</h3>
             <p>{ view::properties::broke_property(l, service, property) }</p>
             <p class="muted" data-testid="prop-failing-case">{ view::properties::failing_case(l, n, f.case_seed, &inputs) }</p>
-            <details class="prop-original">
-                <summary>{ view::properties::AS_GENERATED.get(l) }</summary>
-                { case_body(l, &f.original, "prop-original") }
-            </details>
             if shrinking_done || run_view.state == RunState::Cancelled {
                 <div class="prop-minimal" data-testid="prop-minimal"
                      data-inputs={f.minimal().scenario.inputs.len().to_string()}>
                     <h4>{ view::properties::minimal_heading(l, shrinking_done, tried, kept) }</h4>
-                    { case_body(l, f.minimal(), "prop-minimal") }
+                    { case_body(l, f.minimal(), "prop-minimal", true) }
                     { open_link(l, f.minimal()) }
                 </div>
             }
+            { for walk }
         </section>
     }
 }
 
-/// A case: its starting balance, its inputs in words, and how it broke the property.
-fn case_body(l: Lang, c: &Counterexample, testid: &'static str) -> Html {
-    let balance = money(c.scenario.initial_balance);
-    html! {
-        <>
-            <p>{ view::properties::starting_balance(l, &balance) }</p>
-            <ol class="prop-inputs" data-testid={format!("{testid}-inputs")}>
-                { for c.scenario.inputs.iter().map(|i| html! { <li>{ input_text(l, i) }</li> }) }
-            </ol>
-            <p class="prop-breach" data-testid={format!("{testid}-breach")}>{ breach_text(l, &c.breach) }</p>
-        </>
-    }
-}
-
-/// "Open in the playground": the case in the sandbox through a share link, at the step that broke
-/// the property.
+/// "Open this case's run in the playground": the sandbox, at the step that broke the property,
+/// with the case in the link's own address (marked `from=properties`, so the sandbox says where
+/// the run came from rather than that someone shared it).
 fn open_link(l: Lang, c: &Counterexample) -> Html {
-    let query = share::encode_query(&c.scenario.to_json(), c.breach.step().unwrap_or(0));
-    let url = format!("{}?{query}", href::<PropertiesSite>(&Route::Sandbox));
+    let step = c.breach.step();
+    let query = share::encode_query(&c.scenario.to_json(), step.unwrap_or(0));
+    let url = format!(
+        "{}?{query}&{FROM_PROPERTIES}",
+        href::<PropertiesSite>(&Route::Sandbox)
+    );
     match check_url_len(&url) {
         Ok(()) => html! {
             <p><a class="button primary" href={url} data-testid="prop-open">
                 { view::properties::OPEN_IN_PLAYGROUND.get(l) }</a>
-            <span class="muted">{ view::properties::OPEN_NOTE.get(l) }</span></p>
+            <span class="muted" data-testid="prop-open-note">{ view::properties::open_note(l, step) }</span></p>
         },
         Err(e) => html! {
             <p class="field-error" role="alert">{ input_error(l, &e) }</p>

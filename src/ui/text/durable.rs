@@ -824,6 +824,14 @@ pub fn belief(b: Belief) -> Pair {
             "a failed step is retried until it succeeds, so the trip ends booked",
             "失敗したステップは成功するまでリトライされるので、旅行は予約されて終わる"
         ),
+        Belief::CrashedStepLost => pair!(
+            "a step the crash cut off is lost with the worker: nothing runs it again",
+            "クラッシュで中断したステップはワーカーとともに失われ、誰も再実行しない"
+        ),
+        Belief::AsInTheLesson => pair!(
+            "the change makes no difference: the run ends as the lesson's did",
+            "この変更では何も変わらない。実行はレッスンと同じに終わる"
+        ),
     }
 }
 
@@ -1017,6 +1025,64 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             ),
         ),
         _ => w("", "", "", "", ""),
+    }
+}
+
+/// A lesson's variation question: what it asks (never its answer), and why the varied run
+/// ends as it does.
+pub struct VariationWords {
+    /// The question.
+    pub ask: Pair,
+    /// Why, after the answer.
+    pub why: Pair,
+}
+
+/// The words of lesson `id`'s variation question, if it has one
+/// (`crate::sim::durable::TRANSFER_IDS`).
+pub fn variation(id: &str) -> Option<VariationWords> {
+    let w = |ask, why| Some(VariationWords { ask, why });
+    match id {
+        "durable-resume" => w(
+            pair!(
+                "What if the worker crashes just after the engine journals the shipment, instead of just before? After the restart, which steps run again in Temporal?",
+                "ワーカーが、エンジンが発送を記録する直前ではなく直後にクラッシュしたら？再起動の後、Temporal ではどのステップがもう一度実行される？"
+            ),
+            pair!(
+                "The shipment's result is in the history, so the replay returns it without running the step, and no step runs twice; the receipt, never started before the crash, runs for the first time. Only a step whose effect happened and whose result was not journaled runs again.",
+                "発送の結果は履歴にあるので、リプレイはステップを実行せずにその結果を返し、2 回実行されるステップはない。クラッシュ前に始まっていなかった領収書は、初めて実行される。もう一度実行されるのは、副作用が起きたのに結果が記録されなかったステップだけ。"
+            ),
+        ),
+        "durable-charge-key" => w(
+            pair!(
+                "What if the worker crashes after the charge step starts but before it calls the payment service? With no key, how many times is the card charged?",
+                "課金ステップが始まった後、決済サービスを呼ぶ前にワーカーがクラッシュしたら？キーなしでは、カードは何回課金される？"
+            ),
+            pair!(
+                "The crash left no charge behind: Temporal runs the step again at its Start-To-Close timeout, and that run is the only call the payment service sees. Without a key a re-run is a second charge only when the first call reached the service.",
+                "クラッシュは課金を残していない。Temporal は Start-To-Close タイムアウトでステップをもう一度実行し、決済サービスが受ける呼び出しはその 1 回だけ。キーなしの再実行が 2 回目の課金になるのは、最初の呼び出しがサービスに届いていたときだけ。"
+            ),
+        ),
+        "durable-retention" => w(
+            pair!(
+                "What if the same key comes back 23 hours after the first call, instead of 25? What does Restate answer?",
+                "同じキーが、25 時間後ではなく最初の呼び出しの 23 時間後に戻ってきたら？Restate は何と答える？"
+            ),
+            pair!(
+                "Restate keeps a completed invocation's result 24 hours by default: at 23 hours it is still kept, so the call gets the first call's response, and nothing runs or charges again. The key is free only once the cleaner has purged it.",
+                "Restate は完了した呼び出しの結果を既定で 24 時間保持する。23 時間後ならまだ保持されているので、呼び出しは最初の呼び出しの応答を受け取り、何も実行も課金もやり直さない。キーが空くのは、クリーナーが削除した後だけ。"
+            ),
+        ),
+        "durable-saga" => w(
+            pair!(
+                "What if the plain process does not crash? When the hotel fails, what does the saga leave without durable execution?",
+                "普通のプロセスがクラッシュしなかったら？ホテルが失敗したとき、永続実行なしのサガは何を残す？"
+            ),
+            pair!(
+                "The saga's own code cancels the flight and refunds the card when the hotel fails: that needs no engine. What durable execution adds is that a crash in the middle cannot stop the compensation halfway.",
+                "ホテルが失敗すると、サガ自身のコードが航空券を取り消し、カードに返金する。そのためにエンジンは要らない。永続実行が加えるのは、途中のクラッシュで補償が半端に止まらないことだ。"
+            ),
+        ),
+        _ => None,
     }
 }
 

@@ -568,6 +568,10 @@ pub fn belief(b: Belief) -> Pair {
             "the idempotent producer makes the whole pipeline exactly-once, a relay's restart included",
             "冪等なプロデューサーがパイプライン全体を exactly-once にする。リレーの再起動も含めて"
         ),
+        Belief::AsInTheLesson => pair!(
+            "the change makes no difference: the broker does what it did in the lesson",
+            "この変更では何も変わらない。ブローカーはレッスンと同じことをする"
+        ),
     }
 }
 
@@ -797,6 +801,44 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
         },
         _ => return None,
     })
+}
+
+/// A lesson's variation question: what it asks (never its answer), and why the varied run
+/// goes as it does.
+pub struct VariationWords {
+    /// The question.
+    pub ask: Pair,
+    /// Why, after the answer.
+    pub why: Pair,
+}
+
+/// The words of lesson `id`'s variation question, if it has one
+/// (`crate::sim::kafka::TRANSFER_IDS`).
+pub fn variation(id: &str) -> Option<VariationWords> {
+    let w = |ask, why| Some(VariationWords { ask, why });
+    match id {
+        "kafka-in-flight" => w(
+            pair!(
+                "What if the service writes five events instead of six, still with max.in.flight.requests.per.connection=6, and the first acknowledgement is lost the same way? What does the broker do with the retry of e0?",
+                "max.in.flight.requests.per.connection=6 のまま、サービスが 6 件ではなく 5 件のイベントを書き、最初の確認応答が同じように失われたら？e0 のリトライをブローカーはどうする？"
+            ),
+            pair!(
+                "The broker keeps the metadata of a producer's last five batches: with five sent, sequence 0 is still among them, so the retry is answered with its original offset. Six in flight break deduplication only once five later batches have pushed the lost one out; Kafka caps the setting at 5 so that a batch in flight is always still remembered.",
+                "ブローカーはプロデューサーの直近 5 バッチのメタデータを保持する。5 件の送信ならシーケンス 0 はまだその中にあり、リトライには元のオフセットで応答する。in-flight 6 で重複排除が破れるのは、後の 5 バッチが失われたバッチを押し出したときだけ。Kafka はこの設定を 5 までに制限し、送信中のバッチが必ず覚えられているようにしている。"
+            ),
+        ),
+        "kafka-restart" => w(
+            pair!(
+                "What if the broker forgets every producer (producer.id.expiration.ms passes) just before the zombie wakes? What does the broker do with the zombie's first retry?",
+                "ゾンビが目を覚ます直前に、ブローカーがすべてのプロデューサーを忘れたら（producer.id.expiration.ms が過ぎる）？ゾンビの最初のリトライをブローカーはどうする？"
+            ),
+            pair!(
+                "The zombie's window lived only in the broker's memory of its producer id. Once that is forgotten, nothing ties its retry of e2 to the record already written, and Kafka accepts any sequence from a producer it has no state for: e2 is written once more. With a transactional.id the zombie is refused for its old epoch instead.",
+                "ゾンビのウィンドウは、ブローカーがそのプロデューサー ID について覚えていることの中にしかなかった。それが忘れられると、e2 のリトライを書き込み済みのレコードと結びつけるものはなく、Kafka は状態のないプロデューサーからのシーケンスを何でも受け付ける。e2 はもう一度書かれる。transactional.id があれば、ゾンビは代わりに古いエポックとして拒否される。"
+            ),
+        ),
+        _ => None,
+    }
 }
 
 /// A challenge's title and goal.

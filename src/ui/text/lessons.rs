@@ -6,6 +6,7 @@
 
 pub use crate::ui::i18n::Pair;
 use crate::ui::i18n::{pair, Lang};
+use crate::ui::text::glossary::{self, find, lesson_label, Link, GLOSSARY};
 
 /// A built-in scenario's lesson: its id and title (the lesson list, the card's heading).
 pub struct Lesson {
@@ -190,8 +191,8 @@ pub const PATH: &[Section] = &[
     },
     Section {
         title: pair!(
-            "Beyond the article: downstream and the key store",
-            "記事の先：下流とキーストア"
+            "Beyond “Idempotency keys”: downstream and the key store",
+            "記事「冪等性キー」の先：下流とキーストア"
         ),
         items: &[
             Item::Lesson("slow-processor"),
@@ -256,7 +257,10 @@ pub const LESSONS: &[Lesson] = &[
     },
     Lesson {
         id: "ten-threads",
-        title: pair!("The article's concurrency test", "記事の並行テスト"),
+        title: pair!(
+            "The concurrency test of “Idempotency keys”",
+            "記事「冪等性キー」の並行テスト"
+        ),
     },
     Lesson {
         id: "stripe-in-flight",
@@ -346,7 +350,7 @@ pub const LESSONS: &[Lesson] = &[
 pub const WORDS: &[Words] = &[
     Words {
         id: "the-header",
-        story: pair!("A payment API takes charges as HTTP requests (POST /charges). Before the first try the client mints a key, a random UUID, and sends it in an Idempotency-Key header: only the client knows which tries are one operation. The atomic service stores the key with its answer, in the balance's database and the charge's transaction. Here the client charges 100, gets its answer, then sends the same request again with the same key. “HTTP on the wire” under the column shows each request.", "決済 API は課金を HTTP リクエスト（POST /charges）で受け付ける。クライアントは最初の試行の前にキー（ランダムな UUID）を作り、Idempotency-Key ヘッダーで送る。どの試行が1つの操作かを知るのはクライアントだけだから。アトミックなサービスはキーを答えと一緒に、残高と同じデータベース、課金と同じトランザクションで保存する。ここではクライアントが100を課金して答えを受け取り、同じリクエストを同じキーでもう一度送る。列の下の「通信内容（HTTP）」に各リクエストが出る。"),
+        story: pair!("The lessons follow the article “Idempotency keys: the mechanism that keeps a retry from being processed twice”, one section at a time. A payment API takes charges as HTTP requests (POST /charges). Before the first try the client mints a key, a random UUID, and sends it in an Idempotency-Key header: only the client knows which tries are one operation. The atomic service stores the key with its answer, in the balance's database and the charge's transaction. Here the client charges 100, gets its answer, then sends the same request again with the same key. “HTTP on the wire” under the column shows each request.", "レッスンは記事「冪等性キー: リトライで二重処理を防ぐ仕組み」を節ごとにたどる。決済 API は課金を HTTP リクエスト（POST /charges）で受け付ける。クライアントは最初の試行の前にキー（ランダムな UUID）を作り、Idempotency-Key ヘッダーで送る。どの試行が1つの操作かを知るのはクライアントだけだから。アトミックなサービスはキーを答えと一緒に、残高と同じデータベース、課金と同じトランザクションで保存する。ここではクライアントが100を課金して答えを受け取り、同じリクエストを同じキーでもう一度送る。列の下の「通信内容（HTTP）」に各リクエストが出る。"),
         ask: pair!("The same request arrives again with the same key. How many charges does the atomic service make in all?", "同じリクエストが同じキーでもう一度届く。アトミックなサービスの課金は全部で何回？"),
         why: pair!("At step {step} the second request found its key in the store and got the stored answer back, byte for byte, without running the charge: a replay. The server never asks why the request came again; the key tells it that this is the same operation.", "ステップ {step} で2つ目のリクエストはストアにキーを見つけ、課金を実行せずに保存された答えをそのまま受け取った。これがリプレイ。サーバーは、なぜリクエストがもう一度来たのかを問わない。同じ操作であることはキーが教える。"),
         takeaway: pair!("The client mints one key per operation and sends it in the Idempotency-Key header on every try; the server stores the key with its answer, and answers a repeat from the store: a replay.", "クライアントは操作ごとにキーを1つ作り、どの試行でも Idempotency-Key ヘッダーで送る。サーバーはキーを答えと一緒に保存し、繰り返しにはストアから答える。これがリプレイ。"),
@@ -402,7 +406,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "ten-threads",
-        story: pair!("The article's concurrency test: ten requests with one key at once. Here the ten arrive at the same instant and the server interleaves their phases.", "記事の並行テスト：同じキーのリクエストを10個同時に。ここでは10個が同じ瞬間に届き、サーバーはそれぞれの段階を交互に進める。"),
+        story: pair!("The concurrency test of the “Idempotency keys” article: ten requests with one key at once. Here the ten arrive at the same instant and the server interleaves their phases.", "記事「冪等性キー」の並行テスト：同じキーのリクエストを10個同時に。ここでは10個が同じ瞬間に届き、サーバーはそれぞれの段階を交互に進める。"),
         ask: pair!("How many times does the TOCTOU service charge the one key?", "TOCTOU サービスは、その1つのキーで何回課金する？"),
         why: pair!("Every request checked before any of them stored, so every one charged; the last at step {step}. The atomic service charged once.", "どのリクエストも、誰かが保存する前に確認したので、全員が課金した。最後はステップ {step}。アトミックなサービスは1回だけ課金した。"),
         takeaway: pair!("A test with one thread passes for both services; only a concurrent test tells them apart.", "1スレッドのテストはどちらのサービスでも通る。違いが分かるのは並行テストだけ。"),
@@ -416,14 +420,14 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "failure-cached",
-        story: pair!("A charge of 100 against a balance of 50 fails. Then 100 is deposited and the client retries with the same key. The idempotent and atomic services store every result like the article's code; this production service is set as AWS Powertools works, which deletes the record when the function fails.", "残高50に100を課金して失敗する。その後100が入金され、クライアントは同じキーでリトライする。冪等なサービスとアトミックなサービスは記事のコードと同じく、どの結果も保存する。この本番型サービスは AWS Powertools と同じ設定で、関数が失敗するとレコードを消す。"),
+        story: pair!("A charge of 100 against a balance of 50 fails. Then 100 is deposited and the client retries with the same key. The idempotent and atomic services store every result like the code of the “Idempotency keys” article; this production service is set as AWS Powertools works, which deletes the record when the function fails.", "残高50に100を課金して失敗する。その後100が入金され、クライアントは同じキーでリトライする。冪等なサービスとアトミックなサービスは記事「冪等性キー」のコードと同じく、どの結果も保存する。この本番型サービスは AWS Powertools と同じ設定で、関数が失敗するとレコードを消す。"),
         ask: pair!("The retry reaches the production service. How many charges does it make in all?", "リトライが本番型サービスに届く。本番型サービスの課金は全部で何回？"),
         why: pair!("The production service stored no failure, so at step {step} it charged the retry: one key, two different answers. The others replayed the stored failure.", "本番型サービスは失敗を保存していないので、ステップ {step} でリトライを課金した。1つのキーに2つの違う答え。他のサービスは保存した失敗をリプレイした。"),
         takeaway: pair!("Replaying failures keeps one key to one answer; retrying them lets the answer change. Choose on purpose, and send a new key when the situation has changed.", "失敗もリプレイすれば1つのキーに答えは1つ。再実行すれば答えは変わりうる。どちらかを意図して選び、状況が変わったら新しいキーで送る。"),
     },
     Words {
         id: "many-retries",
-        story: pair!("The article's property: after the first answer, any number of retries with the same key leaves the balance unchanged. Here one operation meets every kind of fault in a row (lost replies, a lost request, a crash before the charge) and retries with backoff, up to six tries.", "記事のプロパティ：最初の答えの後は、同じキーで何回リトライしても残高は変わらない。ここでは1つの操作が、あらゆる障害（応答の消失、リクエストの消失、課金前のクラッシュ）に続けて遭い、バックオフしながら最大6回まで試す。"),
+        story: pair!("The property of the “Idempotency keys” article: after the first answer, any number of retries with the same key leaves the balance unchanged. Here one operation meets every kind of fault in a row (lost replies, a lost request, a crash before the charge) and retries with backoff, up to six tries.", "記事「冪等性キー」のプロパティ：最初の答えの後は、同じキーで何回リトライしても残高は変わらない。ここでは1つの操作が、あらゆる障害（応答の消失、リクエストの消失、課金前のクラッシュ）に続けて遭い、バックオフしながら最大6回まで試す。"),
         ask: pair!("The second try is arriving. Where does the idempotent service's balance end?", "2回目の試行が届く。冪等なサービスの残高は最後にいくらになる？"),
         why: pair!("Only one try charged; from step {step} the others replayed it or never reached the charge. The naive service charged every try that arrived.", "課金したのは1回だけ。ステップ {step} から先の試行はリプレイされたか、課金まで届かなかった。素朴なサービスは、届いた試行のたびに課金した。"),
         takeaway: pair!("One run is one case; a property claims it for every case. The properties page runs it over hundreds of random scenarios and shrinks a failure to the smallest one.", "1回の実行は1つのケースにすぎない。プロパティはすべてのケースについて主張する。プロパティのページでは、数百のランダムなシナリオで検証し、失敗を最小のケースまで縮める。"),
@@ -433,7 +437,7 @@ pub const WORDS: &[Words] = &[
         story: pair!("A client uses the order id as its idempotency key. It charges 100 for order-1, then 30 for the order's shipping, again with the key “order-1”. To the server that looks like a retry of the first charge.", "クライアントが注文IDを冪等性キーに使う。order-1 に100を課金し、続けて送料の30を、同じく「order-1」というキーで課金する。サーバーには、最初の課金のリトライに見える。"),
         ask: pair!("The shipping charge arrives with the key “order-1”. How many charges does the idempotent service make?", "送料の課金が「order-1」というキーで届く。冪等なサービスは何回課金する？"),
         why: pair!("At step {step} the idempotent service found the key and replayed the first charge's answer: the shipping was never charged, and the client was told it succeeded. The production service compares a fingerprint of the request and refuses the mismatch instead.", "ステップ {step} で冪等なサービスはキーを見つけ、最初の課金の答えをリプレイした。送料は課金されず、クライアントには成功と伝わった。本番型サービスはリクエストのフィンガープリントを比べ、不一致を拒否する。"),
-        takeaway: pair!("A key is not an order id. The article's IdempotencyKey newtype makes mixing them up a type error, and a result enum with DuplicateRequest makes every caller handle a replay.", "キーは注文IDではない。記事の IdempotencyKey という newtype なら取り違えは型エラーになり、DuplicateRequest を含む結果の列挙型なら、呼び出し側は必ずリプレイを扱うことになる。"),
+        takeaway: pair!("A key is not an order id. The IdempotencyKey newtype of the “Idempotency keys” article makes mixing them up a type error, and a result enum with DuplicateRequest makes every caller handle a replay.", "キーは注文IDではない。記事「冪等性キー」の IdempotencyKey という newtype なら取り違えは型エラーになり、DuplicateRequest を含む結果の列挙型なら、呼び出し側は必ずリプレイを扱うことになる。"),
     },
     Words {
         id: "new-key-per-retry",
@@ -500,7 +504,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "key-scope",
-        story: pair!("Two shops on one payment API both call their first order order-1. Customer 1 pays 100 with key order-1; then customer 2 pays 100 with the same key. The article's atomic service looks keys up by the key alone; the production service by (account, key), as the IETF draft advises and rocket-rides does.", "1つの決済 API を使う2つの店が、どちらも最初の注文を order-1 と呼ぶ。顧客1がキー order-1 で100を払い、次に顧客2が同じキーで100を払う。記事のアトミックなサービスはキーだけで引く。本番型サービスは IETF ドラフトの勧めと rocket-rides のとおり（アカウントとキーの組）で引く。"),
+        story: pair!("Two shops on one payment API both call their first order order-1. Customer 1 pays 100 with key order-1; then customer 2 pays 100 with the same key. The atomic service, as the “Idempotency keys” article writes it, looks keys up by the key alone; the production service by (account, key), as the IETF draft advises and rocket-rides does.", "1つの決済 API を使う2つの店が、どちらも最初の注文を order-1 と呼ぶ。顧客1がキー order-1 で100を払い、次に顧客2が同じキーで100を払う。記事「冪等性キー」のとおりのアトミックなサービスはキーだけで引く。本番型サービスは IETF ドラフトの勧めと rocket-rides のとおり（アカウントとキーの組）で引く。"),
         ask: pair!("Customer 2's request is arriving. How many charges does the atomic service make in all?", "顧客2のリクエストが届く。アトミックなサービスの課金は全部で何回？"),
         why: pair!("At step {step} the atomic service found order-1 and replayed customer 1's receipt to customer 2: customer 2 was never charged and has read another customer's answer. The production service kept the two keys apart and charged both.", "ステップ {step} でアトミックなサービスは order-1 を見つけ、顧客1の領収を顧客2にリプレイした。顧客2は課金されず、他の顧客の応答を読んだ。本番型サービスは2つのキーを分け、両方に課金した。"),
         takeaway: pair!("Look keys up by (caller, key): a key is unique only within one client's requests.", "キーは（呼び出し元とキーの組）で引く。キーが一意なのは、1つのクライアントのリクエストの中だけ。"),
@@ -573,7 +577,7 @@ pub const VARIATIONS: &[Variation] = &[
 /// The variation question's words of a lesson, if it has one.
 pub fn variation(id: &str) -> Option<&'static Variation> {
     let all: &'static [Variation] = if LAZY {
-        LOADED.with(|l| l.get().1)
+        LOADED.with(|l| l.get().variations)
     } else {
         VARIATIONS
     };
@@ -625,7 +629,7 @@ pub fn takeaways() -> impl Iterator<Item = (String, &'static Lesson, Pair)> {
 /// The words of the lesson with this id (in a one-language page, once loaded).
 pub fn words(id: &str) -> Option<&'static Words> {
     let all: &'static [Words] = if LAZY {
-        LOADED.with(|l| l.get().0)
+        LOADED.with(|l| l.get().words)
     } else {
         WORDS
     };
@@ -636,7 +640,7 @@ pub fn words(id: &str) -> Option<&'static Words> {
 /// a one-language release page, whose words are a file beside it (`words-<lang>.txt`, written by
 /// `src/bin/lesson_words.rs` from [`WORDS`] and [`VARIATIONS`] at build time), fetched as the
 /// page starts, so the first download is the smaller (issue 28). Tests and `trunk serve` carry
-/// them.
+/// them. The glossary and the closing card's recipes travel in the same file.
 pub const LAZY: bool = crate::ui::i18n::Lang::BUILT.is_some();
 
 /// The file of a one-language page's words.
@@ -644,46 +648,199 @@ pub fn words_file(l: Lang) -> String {
     format!("words-{}.txt", l.code())
 }
 
+/// What the words file holds besides the lessons' own words, in one language: markup by key
+/// (written by `crate::ui::raw`, every word escaped): `glossary` (`text::glossary::markup`),
+/// each term's entry on its own by the term's id (`text::glossary::entry_markup`), `recipes`
+/// (`text::recipes::markup`), and for each lesson text that is the first on the path to use a
+/// glossary term, that text with the term linked (`text::glossary::linked`), keyed by the
+/// text's number (0 the story, 2 why, 3 the takeaway) and the lesson's id: `3dual-write`.
+#[derive(Clone, Copy, Default)]
+pub struct Extras {
+    /// Markup by key.
+    pub texts: &'static [(&'static str, &'static str)],
+}
+
+/// Everything a words file holds, read.
+#[derive(Clone, Copy)]
+struct Loaded {
+    words: &'static [Words],
+    variations: &'static [Variation],
+    extras: Extras,
+}
+
 thread_local! {
     /// The words read by [`load_words`]: read once per page, kept for its life.
-    static LOADED: std::cell::Cell<(&'static [Words], &'static [Variation])> =
-        const { std::cell::Cell::new((&[], &[])) };
+    static LOADED: std::cell::Cell<Loaded> = const {
+        std::cell::Cell::new(Loaded {
+            words: &[],
+            variations: &[],
+            extras: Extras { texts: &[] },
+        })
+    };
+    /// Where the words are built in: the extras of each language, computed once (English, then
+    /// Japanese).
+    static BUILT_IN: std::cell::Cell<[Option<Extras>; 2]> = const { std::cell::Cell::new([None, None]) };
+}
+
+/// The glossary's, the recipes' and the linked lesson texts' markup in `l`: in a one-language
+/// page, from its words file once loaded (empty before); else computed from the tables and the
+/// core, once per language.
+pub fn extras(l: Lang) -> Extras {
+    if LAZY {
+        return LOADED.with(|x| x.get().extras);
+    }
+    let at = usize::from(l == Lang::Ja);
+    if let Some(x) = BUILT_IN.with(|b| b.get()[at]) {
+        return x;
+    }
+    let text: &'static str = Box::leak(extras_text(l).into_boxed_str());
+    let x = parse_words(text).map(|p| p.extras).unwrap_or_default();
+    BUILT_IN.with(|b| {
+        let mut all = b.get();
+        all[at] = Some(x);
+        b.set(all);
+    });
+    x
+}
+
+/// Whether the lessons' words are here (built in, or read from the words file).
+pub fn ready() -> bool {
+    !LAZY || !LOADED.with(|l| l.get().words.is_empty())
+}
+
+/// The glossary's (`glossary`, or a term's id for its entry alone) or the recipes' (`recipes`)
+/// markup, empty until read (or for a key it does not know).
+pub fn text(l: Lang, key: &str) -> &'static str {
+    let texts = extras(l).texts;
+    texts.iter().find(|(k, _)| *k == key).map_or("", |(_, v)| v)
+}
+
+/// Lesson `id`'s text `field` (0 the story, 2 why, 3 the takeaway) as markup with the glossary
+/// terms it is the first on the path to use linked to their entries, if it is such a text.
+pub fn linked(l: Lang, id: &str, field: u8) -> Option<&'static str> {
+    let texts = extras(l).texts.iter();
+    let mut here = texts.filter(|(k, _)| k.as_bytes().first() == Some(&(b'0' + field)));
+    here.find(|(k, _)| k.get(1..) == Some(id)).map(|(_, v)| *v)
 }
 
 /// Separates records and fields in the words file (neither occurs in any word).
 const RECORD: char = '\u{1e}';
 const FIELD: char = '\u{1f}';
 
-/// The lessons' words in one language, as the words file holds them.
+fn record<'a>(out: &mut String, fields: impl IntoIterator<Item = &'a str>) {
+    for f in fields {
+        out.push_str(f);
+        out.push(FIELD);
+    }
+    out.push(RECORD);
+}
+
+/// The lessons' words in one language, as the words file holds them, then the glossary, the
+/// recipes and their words ([`extras_text`]).
 pub fn words_text(l: Lang) -> String {
     let mut out = String::new();
     for w in WORDS {
-        for f in [
-            w.id,
-            w.story.get(l),
-            w.ask.get(l),
-            w.why.get(l),
-            w.takeaway.get(l),
-        ] {
-            out.push_str(f);
-            out.push(FIELD);
-        }
-        out.push(RECORD);
+        let fields = [w.story, w.ask, w.why, w.takeaway].map(|p| p.get(l));
+        record(&mut out, std::iter::once(w.id).chain(fields));
     }
     for v in VARIATIONS {
-        for f in ["variation", v.id, v.ask.get(l), v.why.get(l)] {
-            out.push_str(f);
-            out.push(FIELD);
-        }
-        out.push(RECORD);
+        record(&mut out, ["variation", v.id, v.ask.get(l), v.why.get(l)]);
     }
+    out + &extras_text(l)
+}
+
+/// The lesson texts that first use a glossary term with those terms linked, the glossary's and
+/// the recipes' markup (the recipes computed from the core: `text::recipes`), in one language,
+/// as the words file holds them.
+pub fn extras_text(l: Lang) -> String {
+    let mut out = String::new();
+    let mut links = links(l);
+    links.sort_by_key(|k| (k.lesson, k.field, k.start));
+    for (i, k) in links.iter().enumerate() {
+        if i > 0 && (links[i - 1].lesson, links[i - 1].field) == (k.lesson, k.field) {
+            continue;
+        }
+        let same: Vec<Link> = links[i..]
+            .iter()
+            .take_while(|x| (x.lesson, x.field) == (k.lesson, k.field))
+            .copied()
+            .collect();
+        let w = words(k.lesson).expect("a lesson on the path");
+        let text = [w.story, w.ask, w.why, w.takeaway][usize::from(k.field)].get(l);
+        let key = format!("{}{}", k.field, k.lesson);
+        record(&mut out, ["text", &key, &glossary::linked(text, &same)]);
+    }
+    let mut entries = Vec::new();
+    for t in GLOSSARY {
+        let shown = match t.href.strip_prefix("#/scenario/").and_then(lesson) {
+            Some(ls) if t.shown.get(l).is_empty() => {
+                lesson_label(l, &number(ls.id).unwrap_or_default(), ls.title.get(l))
+            }
+            _ => t.shown.get(l).to_string(),
+        };
+        let first = links.iter().find(|k| k.term == t.id);
+        let first = first.map(|k| (k.lesson, number(k.lesson).unwrap_or_default()));
+        entries.push((t, shown, first));
+    }
+    for e in &entries {
+        record(&mut out, ["text", e.0.id, &glossary::entry_markup(l, e)]);
+    }
+    record(
+        &mut out,
+        ["text", "glossary", &glossary::markup(l, &entries)],
+    );
+    let recipes = crate::ui::text::recipes::markup(l);
+    record(&mut out, ["text", "recipes", &recipes]);
     out
 }
 
-/// Reads [`words_text`]'s output: `None` when a record is not a lesson's (the file is of
-/// another version, or damaged). Lesson ids come from [`LESSONS`].
-pub fn parse_words(text: &'static str) -> Option<(Vec<Words>, Vec<Variation>)> {
+/// Each glossary term of the lesson path with its first use there, in the glossary's order.
+pub fn links(l: Lang) -> Vec<Link> {
+    let on_path = GLOSSARY.iter().filter(|t| t.page.is_empty());
+    let first = on_path.filter_map(|t| Some((t.id, first_use(l, t.forms.get(l))?)));
+    first.map(|(term, k)| Link { term, ..k }).collect()
+}
+
+/// Where the path first writes one of `forms`, reading its lessons in order and each lesson's
+/// story, question, why and takeaway.
+pub fn first_use(l: Lang, forms: &str) -> Option<Link> {
+    let ids = PATH.iter().flat_map(|s| s.items).filter_map(|i| match i {
+        Item::Lesson(id) => Some(*id),
+        Item::Page { .. } => None,
+    });
+    ids.filter_map(|id| WORDS.iter().find(|w| w.id == id))
+        .find_map(|w| {
+            let fields = [w.story, w.ask, w.why, w.takeaway];
+            fields.iter().enumerate().find_map(|(field, p)| {
+                let (start, end) = find(p.get(l), forms)?;
+                Some(Link {
+                    term: "",
+                    lesson: w.id,
+                    field: field as u8,
+                    start,
+                    end,
+                })
+            })
+        })
+}
+
+/// A words file, read: the lessons' words, the variations' and the [`Extras`].
+pub struct Parsed {
+    /// The lessons' words.
+    pub words: Vec<Words>,
+    /// The variations' words.
+    pub variations: Vec<Variation>,
+    /// The glossary, the recipes and their words.
+    pub extras: Extras,
+}
+
+/// Reads [`words_text`]'s output (or [`extras_text`]'s alone): `None` when a record is of no
+/// kind it knows or names no lesson (the file is of another version, or damaged), or when the
+/// lessons' words, the glossary's or the recipes' are not all there. Lesson ids come from
+/// [`LESSONS`].
+pub fn parse_words(text: &'static str) -> Option<Parsed> {
     let (mut words, mut variations) = (Vec::new(), Vec::new());
+    let mut texts = Vec::new();
     for record in text.split(RECORD).filter(|r| !r.is_empty()) {
         let f: Vec<&'static str> = record.split(FIELD).collect();
         match f.as_slice() {
@@ -692,6 +849,7 @@ pub fn parse_words(text: &'static str) -> Option<(Vec<Words>, Vec<Variation>)> {
                 ask: Pair::same(ask),
                 why: Pair::same(why),
             }),
+            ["text", key, markup, ""] => texts.push((*key, *markup)),
             [id, story, ask, why, takeaway, ""] => words.push(Words {
                 id: lesson(id)?.id,
                 story: Pair::same(story),
@@ -702,19 +860,33 @@ pub fn parse_words(text: &'static str) -> Option<(Vec<Words>, Vec<Variation>)> {
             _ => return None,
         }
     }
-    (words.len() == LESSONS.len()).then_some((words, variations))
+    // The recipes' markup comes last: a file cut short has none.
+    let whole = words.is_empty() || words.len() == LESSONS.len();
+    let whole = whole
+        && texts
+            .last()
+            .is_some_and(|t: &(&str, &str)| t.0 == "recipes");
+    whole.then(|| Parsed {
+        words,
+        variations,
+        extras: Extras {
+            texts: Box::leak(texts.into_boxed_slice()),
+        },
+    })
 }
 
-/// Keeps the words fetched as a one-language page opened; false if they could not be read.
+/// Keeps the words fetched as a one-language page opened; false if they could not be read (a
+/// lesson's words or any of the extras missing).
 pub fn load_words(text: String) -> bool {
     let text: &'static str = Box::leak(text.into_boxed_str());
-    let Some((words, variations)) = parse_words(text) else {
+    let Some(p) = parse_words(text).filter(|p| !p.words.is_empty()) else {
         return false;
     };
-    let loaded = (
-        &*Box::leak(words.into_boxed_slice()),
-        &*Box::leak(variations.into_boxed_slice()),
-    );
+    let loaded = Loaded {
+        words: Box::leak(p.words.into_boxed_slice()),
+        variations: Box::leak(p.variations.into_boxed_slice()),
+        extras: p.extras,
+    };
     LOADED.with(|l| l.set(loaded));
     true
 }
@@ -760,7 +932,8 @@ mod tests {
     fn the_words_file_reads_back_as_the_words_in_each_language() {
         for l in [Lang::En, Lang::Ja] {
             let text: &'static str = Box::leak(words_text(l).into_boxed_str());
-            let (words, variations) = parse_words(text).expect("read back");
+            let p = parse_words(text).expect("read back");
+            let (words, variations) = (p.words, p.variations);
             assert_eq!(words.len(), WORDS.len());
             assert_eq!(variations.len(), VARIATIONS.len());
             for (a, b) in words.iter().zip(WORDS) {
@@ -769,6 +942,36 @@ mod tests {
                 assert_eq!(a.takeaway.get(l), b.takeaway.get(l));
             }
             assert_eq!(variations[0].why.get(l), VARIATIONS[0].why.get(l));
+        }
+        // The glossary's links and markup and the recipes' come back too, in the language
+        // written, as a page that carries its words computes them.
+        for l in [Lang::En, Lang::Ja] {
+            let text: &'static str = Box::leak(words_text(l).into_boxed_str());
+            let read = parse_words(text).expect("read back").extras;
+            assert_eq!(read.texts, extras(l).texts);
+            for k in links(l) {
+                let key = format!("{}{}", k.field, k.lesson);
+                let markup = read.texts.iter().find(|(other, _)| *other == key);
+                assert!(markup.is_some_and(|m| m.1.contains(&format!("data-term=\"{}\"", k.term))));
+            }
+            let glossary = text_in(read, "glossary");
+            for t in GLOSSARY {
+                assert!(glossary.contains(&format!("<dt data-term=\"{}\">", t.id)));
+                assert!(glossary.contains(&escaped(t.means.get(l))));
+                assert!(text_in(read, t.id).contains(&escaped(t.means.get(l))));
+            }
+            let recipes = text_in(read, "recipes");
+            for r in crate::ui::text::recipes::records(l) {
+                assert!(recipes.contains(&format!("data-recipe=\"{}\"", r[0])));
+                assert!(recipes.contains(&escaped(&r[3])), "{}", r[0]);
+            }
+            // A file of the version before the glossary (the lessons' words alone) is refused.
+            let old: String = text
+                .split(RECORD)
+                .filter(|r| !r.starts_with("text\u{1f}"))
+                .flat_map(|r| [r, "\u{1e}"])
+                .collect();
+            assert!(parse_words(Box::leak(old.into_boxed_str())).is_none());
         }
         // Another file, or a damaged one, is not read.
         assert!(parse_words("timeout-ambiguity\u{1f}x\u{1e}").is_none());
@@ -981,6 +1184,94 @@ mod tests {
             }
         }
         assert!(gives.is_empty(), "{}", gives.join("\n"));
+    }
+
+    fn escaped(s: &str) -> String {
+        let mut out = String::new();
+        crate::ui::raw::esc(&mut out, s);
+        out
+    }
+
+    fn text_in(read: Extras, key: &str) -> &'static str {
+        let mut texts = read.texts.iter();
+        texts.find(|(k, _)| *k == key).map_or("", |(_, v)| v)
+    }
+
+    /// The lesson path's texts in the order a learner reads them: each lesson's story, question,
+    /// why and takeaway, with the markup the page draws for them (the question is drawn as it
+    /// is: no link).
+    fn path_markup(l: Lang) -> Vec<(&'static str, u8, &'static str, String)> {
+        let mut out = Vec::new();
+        for section in PATH {
+            for item in section.items {
+                let Item::Lesson(id) = item else { continue };
+                let w = words(id).unwrap();
+                for (field, text) in [w.story, w.ask, w.why, w.takeaway].into_iter().enumerate() {
+                    let (field, text) = (field as u8, text.get(l));
+                    let mut r = crate::ui::raw::Raw::default();
+                    if field == 1 {
+                        r.text(text);
+                    } else {
+                        crate::ui::glossary::write_linked(&mut r, l, id, field, text);
+                    }
+                    out.push((*id, field, text, r.as_str().to_string()));
+                }
+            }
+        }
+        out
+    }
+
+    /// The issue's rule for the glossary: reading the path in order, every glossary term that
+    /// appears in a lesson's text is a link to its entry at its first appearance, and nowhere
+    /// after; every term of the glossary is used by some page (the lessons, or the durable or
+    /// Kafka page's words); the glossary lists the path's terms in the order they first appear.
+    #[test]
+    fn each_glossary_term_is_linked_at_its_first_use_and_every_term_is_used() {
+        for l in [Lang::En, Lang::Ja] {
+            let texts = path_markup(l);
+            let mut last = (0, 0, 0);
+            for (k, t) in GLOSSARY.iter().enumerate() {
+                let link = format!("data-term=\"{}\">", t.id);
+                let links: Vec<usize> = (0..texts.len())
+                    .filter(|&i| texts[i].3.contains(&link))
+                    .collect();
+                let forms: Vec<&str> = t.forms.get(l).split('|').collect();
+                let first = texts
+                    .iter()
+                    .position(|x| forms.iter().any(|f| find(x.2, f).is_some()));
+                if !t.page.is_empty() {
+                    assert!(links.is_empty(), "{}: its page links it", t.id);
+                    let page = match t.page {
+                        "durable/" => [include_str!("durable.rs"), include_str!("view/durable.rs")],
+                        _ => [include_str!("kafka.rs"), include_str!("view/kafka.rs")],
+                    };
+                    let used = page.iter().any(|src| find(src, t.forms.get(l)).is_some());
+                    assert!(used, "{} ({l:?}): no page uses it", t.id);
+                    continue;
+                }
+                let first = first.unwrap_or_else(|| panic!("{} ({l:?}): no page uses it", t.id));
+                assert_eq!(
+                    links,
+                    [first],
+                    "{} ({l:?}) is linked once, where first used",
+                    t.id
+                );
+                let (id, field, text, markup) = &texts[first];
+                assert_ne!(
+                    *field, 1,
+                    "{}: first used in {id}'s question, which links nothing",
+                    t.id
+                );
+                // The link is on the first occurrence, and says it as the text does.
+                let (a, b) = find(text, t.forms.get(l)).unwrap();
+                let at = markup.find(&link).unwrap();
+                assert!(markup[at..].starts_with(&format!("{link}{}</a>", &text[a..b])));
+                // In the glossary's order.
+                let place = (first, a, k);
+                assert!(place >= last, "{} is out of the path's order", t.id);
+                last = place;
+            }
+        }
     }
 
     #[test]

@@ -20,6 +20,8 @@
 //!   words, and what the HTTP model leaves out (issue 26).
 //! - [`properties`]: the property-check page's properties, verdicts, the inputs of a case, and
 //!   its settings' errors.
+//! - [`glossary`]: the glossary's terms, what each means and where it runs; [`recipes`]: the
+//!   closing card's verified production recipes, computed from the core (issue 28).
 //!
 //! A test (`ja_punctuation.rs`) reads the Japanese half of every pair in this folder and fails on
 //! ASCII punctuation in a Japanese sentence (「課金: 1」 for 「課金：1」), with its exceptions listed.
@@ -32,6 +34,7 @@ pub mod downstream;
 pub mod durable;
 pub mod errors;
 pub mod events;
+pub mod glossary;
 pub mod http;
 #[cfg(test)]
 mod ja_punctuation;
@@ -41,6 +44,7 @@ pub mod lessons;
 pub mod policies;
 pub mod postgres;
 pub mod properties;
+pub mod recipes;
 pub mod results;
 pub mod teach;
 pub mod view;

@@ -164,8 +164,8 @@ pub fn caching_name(lang: Lang, c: FailureCaching) -> &'static str {
     match c {
         // Stripe API v1 and the article: the first result is replayed, 500s included.
         FailureCaching::CacheAll => lang.t(
-            "Cache every result (the article, Stripe API v1)",
-            "すべての結果をキャッシュ（記事、Stripe API v1）",
+            "Cache every result (Stripe API v1)",
+            "すべての結果をキャッシュ（Stripe API v1）",
         ),
         FailureCaching::SuccessOnly => lang.t(
             "Cache successes only (2xx; Stripe API v2 finishes failed work on retry)",
@@ -186,8 +186,8 @@ pub fn scope_name(lang: Lang, s: KeyScope) -> &'static str {
             "アカウントごと：アカウントとキーの組（IETF ドラフト、rocket-rides）",
         ),
         KeyScope::Global => lang.t(
-            "The key alone, whoever sends it (the article)",
-            "送り手に関係なくキーだけ（記事）",
+            "The key alone, whoever sends it",
+            "送り手に関係なくキーだけ",
         ),
     }
 }

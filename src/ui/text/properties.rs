@@ -1,8 +1,9 @@
 //! Words for the property-check page: the properties and what each claims, how a case broke
-//! one, a case's inputs one by one, and the errors of its settings.
+//! one, a case's inputs one by one, what a shrink step tried and what came of it, and the errors
+//! of its settings.
 
 use crate::sim::limits::InputError;
-use crate::sim::properties::{Breach, Property};
+use crate::sim::properties::{Breach, Property, ShrinkEdit, ShrinkVerdict};
 use crate::sim::{Fault, Input};
 use crate::ui::i18n::{tr, Lang};
 
@@ -162,6 +163,127 @@ pub fn input_text(lang: Lang, input: &Input) -> String {
     }
 }
 
+/// What a shrink step tried, as a sentence (inputs and requests numbered from 1, as the list
+/// of the case numbers them).
+pub fn edit_text(lang: Lang, edit: &ShrinkEdit) -> String {
+    match edit {
+        ShrinkEdit::Remove { start, end } if end - start == 1 => {
+            let i = start + 1;
+            tr!(lang, "Remove input {i}.", "入力 {i} を削除する。")
+        }
+        ShrinkEdit::Remove { start, end } => {
+            let i = start + 1;
+            tr!(
+                lang,
+                "Remove inputs {i}–{end}.",
+                "入力 {i}〜{end} を削除する。"
+            )
+        }
+        ShrinkEdit::RemoveKey { key } => tr!(
+            lang,
+            "Remove every input with key “{key}”.",
+            "キー「{key}」の入力をすべて削除する。"
+        ),
+        ShrinkEdit::Split { input, requests } => {
+            let (i, n, m) = (input + 1, requests, requests.saturating_sub(1));
+            if *requests <= 2 {
+                tr!(
+                    lang,
+                    "Input {i}: the {n} charges sent at once become one charge.",
+                    "入力 {i}：同時に送る {n} 件の課金を1件にする。"
+                )
+            } else {
+                tr!(
+                    lang,
+                    "Input {i}: {n} charges sent at once become {m}.",
+                    "入力 {i}：同時に送る課金を {n} 件から {m} 件にする。"
+                )
+            }
+        }
+        ShrinkEdit::ClearFault {
+            input,
+            request,
+            fault,
+        } => {
+            let (i, f) = (input + 1, fault_name(lang, *fault));
+            match request {
+                None => tr!(
+                    lang,
+                    "Input {i} without its fault ({f}).",
+                    "入力 {i} から障害（{f}）を外す。"
+                ),
+                Some(j) => {
+                    let j = j + 1;
+                    tr!(
+                        lang,
+                        "Input {i}, request {j}, without its fault ({f}).",
+                        "入力 {i} のリクエスト {j} から障害（{f}）を外す。"
+                    )
+                }
+            }
+        }
+        _ => value_edit_text(lang, edit),
+    }
+}
+
+/// What a shrink step that made a value smaller tried (see [`edit_text`]).
+fn value_edit_text(lang: Lang, edit: &ShrinkEdit) -> String {
+    match edit {
+        ShrinkEdit::Amount { key, from, to } => {
+            let (from, to) = (money(*from), money(*to));
+            tr!(
+                lang,
+                "Charge {to} instead of {from} with key “{key}”.",
+                "キー「{key}」の課金額を {from} から {to} にする。"
+            )
+        }
+        ShrinkEdit::Deposit { input, from, to } => {
+            let (i, from, to) = (input + 1, money(*from), money(*to));
+            tr!(
+                lang,
+                "Input {i}: deposit {to} instead of {from}.",
+                "入力 {i}：入金額を {from} から {to} にする。"
+            )
+        }
+        ShrinkEdit::Balance { from, to } => {
+            let (from, to) = (money(*from), money(*to));
+            tr!(
+                lang,
+                "Start with a balance of {to} instead of {from}.",
+                "初期残高を {from} から {to} にする。"
+            )
+        }
+        // The other edits remove or split: `edit_text` words them.
+        _ => String::new(),
+    }
+}
+
+/// What came of a shrink step's variant: still failing (kept), holding or refused (dropped).
+pub fn verdict_text(lang: Lang, verdict: &ShrinkVerdict) -> String {
+    match verdict {
+        ShrinkVerdict::Fails(_) => lang
+            .t(
+                "✕ Still fails: kept. It is the smallest failing case so far, and the next step starts from it.",
+                "✕ まだ失敗する：採用。これがここまでで最小の失敗ケースになり、次のステップはここから始まる。",
+            )
+            .to_string(),
+        ShrinkVerdict::Holds => lang
+            .t(
+                "✓ The property held: dropped. The next step tries another edit on the case before.",
+                "✓ プロパティが成立した：不採用。次のステップは、元のケースに別の編集を試す。",
+            )
+            .to_string(),
+        ShrinkVerdict::Refused(e) => {
+            let why = super::input_error(lang, e);
+            tr!(
+                lang,
+                "The limits refuse this variant, so it is dropped: {why}",
+                "この変種は上限に収まらないので不採用：{why}"
+            )
+        }
+    }
+}
+
 /// A setting of the property page that is out of its limits (the field and its range are
 /// named by the same words as every typed number's).
 pub fn setting_error(lang: Lang, e: &InputError) -> String {
@@ -182,5 +304,92 @@ mod tests {
         assert!(setting_error(Lang::En, &e).contains("9,007,199,254,740,991"));
         assert!(!setting_error(Lang::Ja, &e).is_empty());
         assert_eq!(money(-1500), "−1,500");
+    }
+
+    #[test]
+    fn every_shrink_edit_has_words_in_both_languages() {
+        use crate::sim::properties::ShrinkEdit as E;
+        let edits = [
+            (E::Remove { start: 2, end: 3 }, "Remove input 3."),
+            (E::Remove { start: 0, end: 13 }, "Remove inputs 1–13."),
+            (
+                E::RemoveKey {
+                    key: "key-1".into(),
+                },
+                "Remove every input with key “key-1”.",
+            ),
+            (
+                E::Split {
+                    input: 0,
+                    requests: 2,
+                },
+                "Input 1: the 2 charges sent at once become one charge.",
+            ),
+            (
+                E::Split {
+                    input: 4,
+                    requests: 3,
+                },
+                "Input 5: 3 charges sent at once become 2.",
+            ),
+            (
+                E::ClearFault {
+                    input: 1,
+                    request: None,
+                    fault: Fault::RequestLost,
+                },
+                "Input 2 without its fault (Request lost).",
+            ),
+            (
+                E::ClearFault {
+                    input: 1,
+                    request: Some(0),
+                    fault: Fault::ResponseLost,
+                },
+                "Input 2, request 1, without its fault",
+            ),
+            (
+                E::Amount {
+                    key: "test-key".into(),
+                    from: 250,
+                    to: 1,
+                },
+                "Charge 1 instead of 250 with key “test-key”.",
+            ),
+            (
+                E::Deposit {
+                    input: 3,
+                    from: 1200,
+                    to: 600,
+                },
+                "Input 4: deposit 600 instead of 1,200.",
+            ),
+            (
+                E::Balance {
+                    from: 5000,
+                    to: 1000,
+                },
+                "Start with a balance of 1,000 instead of 5,000.",
+            ),
+        ];
+        for (edit, en) in edits {
+            let (e, j) = (edit_text(Lang::En, &edit), edit_text(Lang::Ja, &edit));
+            assert!(e.starts_with(en), "{e}");
+            assert!(!j.is_empty() && j != e && j.ends_with('。'), "{j}");
+        }
+    }
+
+    #[test]
+    fn every_shrink_verdict_has_words_in_both_languages() {
+        use crate::sim::properties::ShrinkVerdict as V;
+        let breach = Breach::ChargedTwice {
+            key: "k".into(),
+            step: 5,
+            charges: 2,
+        };
+        let refused = InputError::TraceFull { max: 1 };
+        for v in [V::Fails(breach), V::Holds, V::Refused(refused)] {
+            assert_ne!(verdict_text(Lang::En, &v), verdict_text(Lang::Ja, &v));
+        }
     }
 }

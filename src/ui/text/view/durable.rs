@@ -73,10 +73,14 @@ pub fn no_more_crashes(l: Lang, n: usize) -> String {
 // predict: the lesson's question and its answer.
 pub const PREDICT_LABEL: Pair = pair!("Predict: ", "予想：");
 pub const WHY_CHANGED: Pair = pair!(
-    "You changed this lesson's settings or crashed the worker by hand, so its explanation, written for the run as built, is not shown: the answer above is this run's. Reset to read it.",
-    "このレッスンの設定を変えたか、手でワーカーを落としたので、組み込みの実行のために書いた説明は表示しない。上の答えはこの実行のもの。説明を読むにはリセットする。"
+    "This run is not the lesson as built (its settings were changed, or the worker crashed by hand), so its explanation, written for the run as built, is not shown: the answer above is this run's. “Reset this lesson” brings back the run as built, and its explanation.",
+    "この実行は組み込みのレッスンではない（設定が変わったか、手でワーカーを落とした）ので、組み込みの実行のために書いた説明は表示しない。上の答えはこの実行のもの。「このレッスンを最初に戻す」で組み込みの実行と説明に戻る。"
 );
 pub const ASK_AGAIN: Pair = pair!("Ask me again", "もう一度問う");
+
+// transfer: the lesson's second question, on a case the learner has not run.
+pub const VARIATION_LABEL: Pair = pair!("Transfer: ", "応用：");
+pub const RUN_VARIATION: Pair = pair!("Run this case on the page", "この場合をページで動かす");
 
 /// The verdict on a right answer.
 pub fn right(l: Lang, shown: &str) -> String {

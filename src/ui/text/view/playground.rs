@@ -103,6 +103,23 @@ pub const OPENED_SHARED: Pair = pair!(
     "共有された実行を送り手のステップで開いた。"
 );
 
+/// The property-check page's link opened its counterexample at `step` (0: no step broke it).
+pub fn opened_counterexample(lang: Lang, step: usize) -> String {
+    if step == 0 {
+        lang.t(
+            "Opened the counterexample from the property checks at its start.",
+            "プロパティベーステストの反例を最初から開いた。",
+        )
+        .to_string()
+    } else {
+        tr!(
+            lang,
+            "Opened the counterexample from the property checks at step {step}, where the property broke.",
+            "プロパティベーステストの反例を、プロパティが破れたステップ {step} で開いた。"
+        )
+    }
+}
+
 /// The last run in this browser could not be restored.
 pub fn restore_failed(lang: Lang, e: &InputError) -> String {
     tr!(
@@ -215,6 +232,9 @@ pub const CLOSING_KAFKA: Pair = pair!(
     "Kafka の冪等プロデューサー：プロデューサーIDとシーケンス番号。"
 );
 pub const CLOSING_PRINT: Pair = pair!("Print this card", "このカードを印刷する");
+/// The glossary's heading, and the link to it beside each lesson's "Next" (its words are in the
+/// words file: `text::glossary`).
+pub const GLOSSARY: Pair = pair!("Glossary", "用語集");
 
 /// Why the run on screen is not the lesson as written: forked at a step (and nothing else
 /// changed), or other services or an import.
@@ -702,7 +722,7 @@ pub const ROCKET_RIDES_NOTE: Pair = pair!(
 /// A duration as the processor's selects show it.
 pub fn duration_option(l: Lang, ms: u64) -> String {
     if ms == 0 {
-        l.t("none (the article)", "なし（記事のまま）").to_string()
+        l.t("none", "なし").to_string()
     } else if ms < 1_000 {
         tr!(l, "{ms} ms", "{ms} ms")
     } else {

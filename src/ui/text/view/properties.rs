@@ -62,21 +62,21 @@ pub const NOT_RUN_YET: Pair = pair!(
     "未実行。検査するものを選んで「実行」を押す。"
 );
 
-/// A case failed and is being shrunk: variants tried and kept so far.
+/// A case failed and is being shrunk: shrink steps taken and kept so far.
 pub fn shrinking(l: Lang, tried: u32, kept: u32) -> String {
     tr!(
         l,
-        "A case failed. Shrinking it: {tried} smaller variants tried, {kept} kept…",
-        "ケースが失敗した。縮小中：小さな変種を {tried} 個試し、{kept} 個採用…"
+        "A case failed. Shrinking it: {tried} shrink steps, {kept} kept…",
+        "ケースが失敗した。縮小中：縮小ステップ {tried} 回、うち {kept} 回を採用…"
     )
 }
 
-/// The run was cancelled while shrinking, after `tried` variants.
+/// The run was cancelled while shrinking, after `tried` shrink steps.
 pub fn cancelled_shrinking(l: Lang, tried: u32) -> String {
     tr!(
         l,
-        "Cancelled while shrinking ({tried} variants tried): the smallest failing case so far is below.",
-        "縮小中にキャンセルした（変種を {tried} 個試した）。ここまでで最小の失敗ケースを下に示す。"
+        "Cancelled while shrinking (after {tried} shrink steps): the smallest failing case so far is below.",
+        "縮小中にキャンセルした（縮小ステップ {tried} 回の後）。ここまでで最小の失敗ケースを下に示す。"
     )
 }
 
@@ -182,19 +182,19 @@ pub const AS_GENERATED: Pair = pair!(
     "生成されたままの失敗ケース"
 );
 
-/// The minimal case's heading: shrinking finished, or was cancelled; variants tried and kept.
+/// The minimal case's heading: shrinking finished, or was cancelled; shrink steps taken and kept.
 pub fn minimal_heading(l: Lang, shrinking_done: bool, tried: u32, kept: u32) -> String {
     if shrinking_done {
         tr!(
             l,
-            "Shrunk to a minimal case ({tried} variants tried, {kept} kept)",
-            "最小のケースに縮小した（変種を {tried} 個試し、{kept} 個採用）"
+            "Shrunk to a minimal case ({tried} shrink steps, {kept} kept)",
+            "最小のケースに縮小した（縮小ステップ {tried} 回、うち {kept} 回を採用）"
         )
     } else {
         tr!(
             l,
-            "The smallest failing case found before Cancel ({tried} variants tried)",
-            "キャンセルまでに見つかった最小の失敗ケース（変種を {tried} 個試した）"
+            "The smallest failing case found before Cancel ({tried} shrink steps)",
+            "キャンセルまでに見つかった最小の失敗ケース（縮小ステップ {tried} 回）"
         )
     }
 }
@@ -207,8 +207,119 @@ pub fn starting_balance(l: Lang, balance: &str) -> String {
         "初期残高 {balance}、続いて："
     )
 }
-pub const OPEN_IN_PLAYGROUND: Pair = pair!("Open in the playground", "プレイグラウンドで開く");
-pub const OPEN_NOTE: Pair = pair!(
-    " (the sandbox, at the step that broke the property)",
-    "（サンドボックスで、プロパティが破れたステップを開く）"
+
+/// A shrink step's variant starts from another balance than the case before.
+pub fn starting_balance_changed(l: Lang, from: &str, to: &str) -> String {
+    tr!(
+        l,
+        "Starting balance {to} (was {from}), then:",
+        "初期残高 {to}（変更前は {from}）、続いて："
+    )
+}
+
+// view.rs, the link to the playground: what it opens, and that nothing leaves the page.
+pub const OPEN_IN_PLAYGROUND: Pair = pair!(
+    "Open this case's run in the playground",
+    "このケースの実行をプレイグラウンドで開く"
 );
+
+/// What the link does: the sandbox opens the case at the step that broke the property (`step`,
+/// or its start when the breach names none); the case goes in the link's own address.
+pub fn open_note(l: Lang, step: Option<usize>) -> String {
+    match step {
+        Some(step) => tr!(
+            l,
+            " The sandbox opens it at step {step}, where the property broke. The case goes in the link's own address and stays in this browser.",
+            "サンドボックスが、プロパティが破れたステップ {step} でこのケースを開く。ケースはリンクのアドレスに入っていて、このブラウザーの外には出ない。"
+        ),
+        None => l
+            .t(
+                " The sandbox opens it at its start. The case goes in the link's own address and stays in this browser.",
+                "サンドボックスがこのケースを最初から開く。ケースはリンクのアドレスに入っていて、このブラウザーの外には出ない。",
+            )
+            .to_string(),
+    }
+}
+
+// case.rs: a case's run, step by step, numbered as the breach and the playground number them.
+
+/// The summary of a case's run: how many steps it took.
+pub fn run_steps(l: Lang, steps: usize) -> String {
+    tr!(
+        l,
+        "Its run, step by step ({steps} steps)",
+        "この実行をステップごとに見る（{steps} ステップ）"
+    )
+}
+
+/// A step's number and its simulated time.
+pub fn step_number(l: Lang, step: usize, time: &str) -> String {
+    tr!(l, "Step {step} · {time}", "ステップ {step}・{time}")
+}
+/// One event of a step, after the lane it happened on.
+pub fn event_line(l: Lang, lane: &str, text: &str) -> String {
+    tr!(l, "{lane}: {text}", "{lane}：{text}")
+}
+pub const BROKE_HERE: Pair = pair!("← the property broke here", "← ここでプロパティが破れた");
+pub const FIRST_ANSWER_HERE: Pair = pair!("← the key's first answer", "← キーへの最初の応答");
+
+/// The run has more steps than the page lists.
+pub fn more_steps(l: Lang, more: usize) -> String {
+    tr!(
+        l,
+        "… and {more} more steps: the playground shows them all.",
+        "…ほかに {more} ステップある。すべてはプレイグラウンドで見られる。"
+    )
+}
+
+/// The list marks of a shrink step's variant: an input the step removed or changed.
+pub const REMOVED: Pair = pair!(" (removed)", "（削除）");
+
+/// An input the step changed: what it was before.
+pub fn was(l: Lang, before: &str) -> String {
+    tr!(l, " (was: {before})", "（変更前：{before}）")
+}
+
+// walk.rs: the shrink steps, one at a time, from the case as generated to the minimal one.
+pub const WALK_HEADING: Pair = pair!("How it shrank, step by step", "縮小の過程をステップごとに");
+pub const WALK_INTRO: Pair = pair!(
+    "Each shrink step makes one edit to the smallest failing case so far and runs the variant. If the variant still fails, it is kept and the next step starts from it; if it holds, it is dropped. Shrinking ends when no edit fails any more.",
+    "縮小ステップは、ここまでで最小の失敗ケースに編集を1つ加えて、その変種を実行する。変種がまだ失敗すれば採用し、次のステップはそこから始まる。成立すれば不採用にする。どの編集でも失敗しなくなったら縮小は終わる。"
+);
+pub const FIRST: Pair = pair!("« First", "« 最初");
+pub const PREVIOUS: Pair = pair!("‹ Previous", "‹ 前へ");
+pub const NEXT: Pair = pair!("Next ›", "次へ ›");
+pub const LAST: Pair = pair!("Last »", "最後 »");
+pub const WALK_SLIDER: Pair = pair!("Shrink step", "縮小ステップ");
+pub const WALK_KEYS: Pair = pair!(
+    "Keys on these buttons: ← and → move one shrink step, Home and End go to the first and the last.",
+    "ボタン上のキー操作：← と → で1ステップずつ、Home と End で最初と最後へ移る。"
+);
+pub const TRIED: Pair = pair!("Tried: ", "試した編集：");
+
+/// Where the walk stands: the case as generated (0), or shrink step `at` of `of`.
+pub fn walk_position(l: Lang, at: usize, of: usize) -> String {
+    if at == 0 {
+        tr!(
+            l,
+            "Start: the failing case as generated (shrink step 0 of {of})",
+            "出発点：生成されたままの失敗ケース（縮小ステップ 0 / {of}）"
+        )
+    } else {
+        tr!(l, "Shrink step {at} of {of}", "縮小ステップ {at} / {of}")
+    }
+}
+
+pub const WALK_END: Pair = pair!(
+    "This is the last shrink step: no edit of the case it was made on fails any more, so that case is the minimal one above.",
+    "これが最後の縮小ステップだ。編集元のケースはどう編集してももう失敗しないので、そのケースが上の最小ケースになる。"
+);
+
+/// Shrinking took more steps than its log keeps (`MAX_SHRINK_LOG`).
+pub fn walk_unlogged(l: Lang, kept: usize, taken: u32) -> String {
+    tr!(
+        l,
+        "Shrinking took {taken} steps; the first {kept} are kept here. The minimal case above is where all of them led.",
+        "縮小には {taken} ステップかかった。ここに残すのは最初の {kept} ステップだけだ。上の最小ケースが、すべてのステップの行き着いた先だ。"
+    )
+}
