@@ -10,13 +10,34 @@ use crate::ui::text::{glossary, lessons};
 
 pub use crate::ui::text::glossary::term_href;
 
-/// `text` as a link to the glossary's entry `id` (`text::glossary::GLOSSARY`), for the page in
-/// folder `dir` ("durable/", "kafka/"): how the durable and Kafka pages link the first use of
-/// their own terms (saga, compensation, fence, inbox), handler-free (`crate::ui::raw`).
-pub fn term_link(dir: &str, id: &str, text: &str) -> Html {
+/// `text` with the first use in it of each term the page in folder `dir` ("durable/",
+/// "kafka/") introduces (`text::glossary::Term::page`: compensation, fence) as a link to its
+/// entry on the first page's glossary: how those pages link their own terms, handler-free
+/// (`crate::ui::raw`).
+pub fn page_linked(l: Lang, dir: &str, text: &str) -> Html {
+    page_markup(l, dir, text).html()
+}
+
+/// [`page_linked`]'s markup.
+fn page_markup(l: Lang, dir: &str, text: &str) -> Raw {
+    let mut hits: Vec<(usize, usize, &str)> = glossary::GLOSSARY
+        .iter()
+        .filter(|t| t.page == dir)
+        .filter_map(|t| glossary::find(text, t.forms.get(l)).map(|(s, e)| (s, e, t.id)))
+        .collect();
+    hits.sort_unstable();
     let mut r = Raw::default();
-    glossary::write_term(&mut r, dir, id, text);
-    r.html()
+    let mut at = 0;
+    for (start, end, id) in hits {
+        if start < at {
+            continue;
+        }
+        r.text(&text[at..start]);
+        glossary::write_term(&mut r, dir, id, &text[start..end]);
+        at = end;
+    }
+    r.text(&text[at..]);
+    r
 }
 
 /// Writes the lesson `id`'s `field` (0 the story, 2 why, 3 the takeaway), `text`: with the
@@ -51,6 +72,23 @@ mod tests {
         assert_eq!(
             r.as_str(),
             "Two requests; the TOCTOU service checks &lt;again&gt;"
+        );
+    }
+
+    #[test]
+    fn the_durable_and_kafka_pages_link_their_own_terms_where_their_words_use_them() {
+        let linked = |l, dir, text| page_markup(l, dir, text).as_str().to_string();
+        for l in [Lang::En, Lang::Ja] {
+            let saga = crate::ui::text::durable::lesson(l, "durable-saga").story;
+            let m = linked(l, "durable/", saga);
+            assert!(m.contains("href=\"../#/glossary/compensation\""), "{m}");
+        }
+        // A word that only starts like a form is not a use of it.
+        assert!(!linked(Lang::En, "kafka/", "the fences are up").contains("<a"));
+        assert!(
+            linked(Lang::En, "kafka/", "the zombie is fenced.").contains(
+                "<a href=\"../#/glossary/fence\" class=\"term\" data-term=\"fence\">fenced</a>."
+            )
         );
     }
 }

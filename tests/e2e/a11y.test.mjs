@@ -1,8 +1,8 @@
 // Accessibility (issue 28): axe-core (@axe-core/playwright, pinned in package-lock.json) finds no
 // WCAG 2.1 A or AA violation on any page in its main states, at 1280 and 390 px, in English and
 // Japanese: a lesson at its question and after the answer, the sandbox, a challenge won, the
-// lab's stepper and its PostgreSQL view, the property checks, and the durable and Kafka pages
-// (free run and a lesson).
+// lab's stepper and its PostgreSQL view, the property checks, the durable and Kafka pages (free
+// run and a lesson), the glossary, and the last lesson with its closing card.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
@@ -41,6 +41,16 @@ const STATES = [
   ['a durable lesson', 'durable/#/scenario/durable-resume', async () => {}],
   ['the Kafka page', 'kafka/#/kafka', async () => {}],
   ['a Kafka lesson', 'kafka/#/scenario/kafka-lost-ack', async () => {}],
+  ['a Kafka lesson after the answer', 'kafka/#/scenario/kafka-restart', async (page) => {
+    await page.getByTestId('predict-skip').click();
+    await page.getByTestId('why').waitFor();
+  }],
+  ['the glossary', '#/glossary', async (page) => {
+    await page.locator('[data-testid=glossary][data-words=ready]').waitFor();
+  }],
+  ['the last lesson and its closing card', '#/scenario/fingerprint-fields', async (page) => {
+    await page.getByTestId('closing').waitFor();
+  }],
 ];
 
 for (const [locale, lang] of [['en-US', 'en'], ['ja-JP', 'ja']]) {

@@ -13,6 +13,7 @@ use crate::sim::durable::{
 };
 use crate::sim::lesson::Posed;
 use crate::sim::limits::MAX_JSON_BYTES;
+use crate::ui::glossary::page_linked;
 use crate::ui::i18n::Lang;
 use crate::ui::playground::teach::Mark;
 use crate::ui::run::Controls;
@@ -268,7 +269,7 @@ fn lesson_card(l: Lang, ui: &DurUi, id: &str, on: &On) -> Html {
     html! {
         <section class="card lesson" aria-labelledby="dur-lesson-h" data-testid="lesson">
             <h2 id="dur-lesson-h">{ w.title }</h2>
-            <p>{ w.story }</p>
+            <p>{ page_linked(l, "durable/", w.story) }</p>
             <p class="reset-lesson">
                 <button data-testid="reset-lesson" title={RESET_LESSON_TITLE.get(l)} onclick={on.reform(|_| DurAction::Reset)}>{ RESET_LESSON.get(l) }</button>
             </p>

@@ -10,6 +10,7 @@ use crate::sim::kafka::{
 };
 use crate::sim::lesson::Posed;
 use crate::sim::limits::{KAFKA_MAX_IN_FLIGHT, KAFKA_MAX_RETRIES, KAFKA_MIN_IN_FLIGHT};
+use crate::ui::glossary::page_linked;
 use crate::ui::i18n::Lang;
 use crate::ui::run::Controls;
 use crate::ui::share::ShareError;
@@ -143,7 +144,7 @@ fn intro(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             html! {
                 <section class="intro card lesson" data-testid="intro">
                     <h2>{ w.title.get(l) }</h2>
-                    <p data-testid="story">{ w.story(l, ui.scenario.config.idempotence) }</p>
+                    <p data-testid="story">{ page_linked(l, "kafka/", &w.story(l, ui.scenario.config.idempotence)) }</p>
                     <button class="reset-lesson" data-testid="reset-lesson" title={crate::ui::text::view::common::RESET_LESSON_TITLE.get(l)} onclick={on.reform(|_| Action::ResetLesson)}>{ crate::ui::text::view::common::RESET_LESSON.get(l) }</button>
                 </section>
             }
@@ -371,10 +372,10 @@ fn answered(
                     { " " }<button class="linkish" data-testid="why-step" onclick={on.reform(move |_| Action::Goto(shows))}>
                     { view::kafka::see_step(l, shows) }</button></p>
             } else {
-                <p class="why" data-testid="why">{ w.why.get(l) }{ " " }
+                <p class="why" data-testid="why">{ page_linked(l, "kafka/", w.why.get(l)) }{ " " }
                     <button class="linkish" data-testid="why-step" onclick={on.reform(move |_| Action::Goto(shows))}>
                         { view::kafka::see_step(l, shows) }</button></p>
-                <p class="takeaway">{ w.try_next.get(l) }</p>
+                <p class="takeaway">{ page_linked(l, "kafka/", w.try_next.get(l)) }</p>
             }
             <button class="again" data-testid="predict-again" onclick={on.reform(|_| Action::AskAgain)}>{ view::kafka::ASK_AGAIN.get(l) }</button>
         </div>

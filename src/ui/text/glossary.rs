@@ -2,7 +2,7 @@
 //! short definition in both languages (ours, faithful to `../shared/guide/semantics.md`) and the
 //! place where the site shows it running. The first page draws it at `#/glossary`, and the
 //! first lesson that uses a term links that first use to its entry (`crate::ui::glossary`); the
-//! durable and Kafka pages link their own terms with `crate::ui::glossary::term_link`.
+//! durable and Kafka pages link their own terms with `crate::ui::glossary::page_linked`.
 //!
 //! In a one-language release page none of this is in the wasm: `src/bin/lesson_words.rs` writes
 //! the glossary, as the markup the page shows ([`markup`], every word escaped by
@@ -23,7 +23,7 @@ pub struct Term {
     /// Latin letters).
     pub forms: Pair,
     /// The page whose words use it first, when that is not the lesson path: `durable/` or
-    /// `kafka/`, which link it themselves (`crate::ui::glossary::term_link`). Empty: the lessons.
+    /// `kafka/`, which link it themselves (`crate::ui::glossary::page_linked`). Empty: the lessons.
     pub page: &'static str,
     /// What it means.
     pub means: Pair,

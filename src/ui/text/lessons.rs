@@ -371,7 +371,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "double-charge",
-        story: pair!("A client charges 100 from a balance of 1000. The reply is lost, the client times out and sends the same charge again with the same key. The naive service ignores keys; the idempotent and atomic services look the key up first.", "残高1000から100を課金する。応答が失われ、クライアントはタイムアウトして同じ課金を同じキーでもう一度送る。素朴なサービスはキーを見ない。冪等なサービスとアトミックなサービスは、まずキーを調べる。"),
+        story: pair!("A client charges 100 from a balance of 1,000. The reply is lost, the client times out and sends the same charge again with the same key. The naive service ignores keys; the idempotent and atomic services look the key up first.", "残高1,000から100を課金する。応答が失われ、クライアントはタイムアウトして同じ課金を同じキーでもう一度送る。素朴なサービスはキーを見ない。冪等なサービスとアトミックなサービスは、まずキーを調べる。"),
         ask: pair!("The retry is about to reach the servers. Where does the naive balance end?", "リトライがサーバーに届く直前。素朴なサービスの残高は最後にいくらになる？"),
         why: pair!("At step {step} the naive service charges the retry as a new payment. The others find the key and send the first answer back.", "ステップ {step} で素朴なサービスはリトライを新しい支払いとして課金する。他のサービスはキーを見つけ、最初の答えを返す。"),
         takeaway: pair!("A retry the server cannot recognise is a second payment.", "サーバーが見分けられないリトライは、2回目の支払いになる。"),
@@ -1281,5 +1281,71 @@ mod tests {
         assert!(!holds_number("order-2", 2));
         assert!(!holds_number("1000", 1));
         assert!(!holds_number("v4", 4));
+    }
+
+    /// The runs of four digits or more in `text` that are not grouped ("1000", not "1,000" or
+    /// "order-1000"), except codes a reader types as they are (SQLSTATEs, RFC numbers).
+    fn ungrouped(text: &str) -> Vec<&str> {
+        const CODES: &[&str] = &["40001", "23505", "9110", "9457", "8941"];
+        let mut found = Vec::new();
+        let mut rest = text;
+        while let Some(i) = rest.find(|c: char| c.is_ascii_digit()) {
+            let before = rest[..i].chars().next_back();
+            let n = rest[i..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(rest.len(), |n| i + n);
+            let (digits, after) = (&rest[i..n], rest[n..].chars().next());
+            let joined = |c: Option<char>| {
+                c.is_some_and(|c| c.is_ascii_alphanumeric() || "-_.,/{".contains(c))
+            };
+            // "1000." ends a sentence; "1000.5" and "1000,5" go on.
+            let goes_on = after.is_some_and(|c| ".,".contains(c))
+                && rest[n + 1..].starts_with(|c: char| c.is_ascii_digit());
+            let after = after.filter(|c| !".,".contains(*c));
+            if digits.len() >= 4
+                && !joined(before)
+                && !joined(after)
+                && !goes_on
+                && !CODES.contains(&digits)
+            {
+                found.push(digits);
+            }
+            rest = &rest[n..];
+        }
+        found
+    }
+
+    #[test]
+    fn the_lessons_write_a_number_of_thousands_one_way_as_the_page_shows_it() {
+        // The state panel and the choices group digits (`text::grouped`: 1,000): so do the words.
+        assert_eq!(
+            ungrouped("of 1000. Then 1,000; order-1000; 1000.5; SQLSTATE 40001"),
+            ["1000"]
+        );
+        let mut found = Vec::new();
+        for w in WORDS {
+            for l in [Lang::En, Lang::Ja] {
+                for text in [w.story, w.ask, w.why, w.takeaway] {
+                    let t = Lesson::pick(l, text);
+                    found.extend(
+                        ungrouped(t)
+                            .into_iter()
+                            .map(|d| format!("{} ({l:?}): {d}", w.id)),
+                    );
+                }
+            }
+        }
+        for v in VARIATIONS {
+            for l in [Lang::En, Lang::Ja] {
+                for text in [v.ask, v.why] {
+                    found.extend(
+                        ungrouped(Lesson::pick(l, text))
+                            .into_iter()
+                            .map(|d| format!("{}: {d}", v.id)),
+                    );
+                }
+            }
+        }
+        assert!(found.is_empty(), "{found:?}");
     }
 }
