@@ -164,6 +164,39 @@ pub const KAFKA_MAX_DELIVERY_TIMEOUT_MS: u32 = 10_000;
 /// Most steps one Kafka run takes (a run that would take more stops there and says so).
 pub const KAFKA_MAX_STEPS: usize = 20_000;
 
+// The relations between the limits that the code relies on, checked when it compiles (as
+// TigerBeetle's `constants.zig` does with `comptime { assert(...) }`): a change to one limit that
+// breaks another's assumption does not build.
+const _: () = {
+    assert!(MIN_AMOUNT >= 1 && MIN_AMOUNT <= MAX_AMOUNT);
+    // Every charge a run can make fits in the balance's type, however many there are.
+    assert!(MAX_BALANCE
+        .checked_add(MAX_AMOUNT * MAX_OPERATIONS as i64)
+        .is_some());
+    assert!(MIN_BALANCE >= 0 && MIN_BALANCE <= MAX_BALANCE);
+    assert!(MIN_ATTEMPTS >= 1 && MIN_ATTEMPTS <= MAX_ATTEMPTS);
+    assert!(MIN_PARALLEL_REQUESTS >= 2 && MIN_PARALLEL_REQUESTS <= MAX_PARALLEL_REQUESTS);
+    assert!(MAX_BRANCH_INPUTS <= MAX_INPUTS);
+    // The simulated clock in ms stays far inside u64 after every input has advanced it.
+    assert!(MAX_ADVANCE_MS.checked_mul(MAX_INPUTS as u64).is_some());
+    assert!(MIN_IN_FLIGHT_TIMEOUT_MS <= MAX_IN_FLIGHT_TIMEOUT_MS);
+    assert!(MIN_SERVICES >= 1 && MIN_SERVICES <= MAX_SERVICES);
+    // A key as long as allowed still fits in a share link.
+    assert!(MAX_KEY_LEN * 4 < MAX_URL_BYTES);
+    assert!(MAX_JSON_DEPTH >= 2 && MAX_URL_BYTES <= MAX_JSON_BYTES);
+    assert!(MIN_PROPERTY_CASES >= 1);
+    assert!(MIN_PROPERTY_CASES <= DEFAULT_PROPERTY_CASES);
+    assert!(DEFAULT_PROPERTY_CASES <= MAX_PROPERTY_CASES);
+    // A seed survives JavaScript's numbers (the page's inputs and JSON).
+    assert!(MAX_PROPERTY_SEED < 1 << 53);
+    assert!(MAX_SHRINK_LOG <= MAX_SHRINK_ATTEMPTS as usize);
+    assert!(MAX_DURABLE_ACTIONS <= MAX_DURABLE_STEPS && MAX_DURABLE_FAULTS <= MAX_DURABLE_ACTIONS);
+    assert!(MAX_DURABLE_COLUMNS >= 2);
+    assert!(KAFKA_MIN_IN_FLIGHT >= 1 && KAFKA_MIN_IN_FLIGHT <= KAFKA_MAX_IN_FLIGHT);
+    assert!(KAFKA_MAX_JITTER_MS < KAFKA_MAX_DELIVERY_TIMEOUT_MS);
+    assert!(KAFKA_MAX_INPUTS <= KAFKA_MAX_STEPS);
+};
+
 /// Which duration setting an [`InputError::DurationOutOfRange`] is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
