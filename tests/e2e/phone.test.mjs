@@ -256,3 +256,15 @@ for (const [locale, lang] of LANGS) {
     }, { locale });
   });
 }
+
+test('the property checks\' shrink walk names its keys only where there is a keyboard', async () => {
+  for (const touch of [true, false]) {
+    await withPhone(async (page) => {
+      await go(page, 'properties/#/properties?p=replay&svc=naive&n=256&seed=42', 'en');
+      await page.getByTestId('prop-run').click();
+      await page.getByTestId('prop-walk').waitFor();
+      assert.equal(await page.locator('[data-testid=prop-walk] .kbd-hint').isVisible(), !touch,
+        touch ? 'a keyboard hint on a touch screen' : 'no keyboard hint where there is a keyboard');
+    }, touch ? { touch } : { width: 1280, height: 800, touch });
+  }
+});

@@ -93,7 +93,7 @@ fn nav(l: Lang, at: usize, last: usize, h: &WalkHandlers) -> Html {
                    oninput={h.slider.clone()} data-testid="prop-walk-slider"
                    aria-label={view::properties::WALK_SLIDER.get(l)}
                    aria-valuetext={view::properties::walk_position(l, at, last)} />
-            <p class="muted prop-keys">{ view::properties::WALK_KEYS.get(l) }</p>
+            <p class="muted prop-keys kbd-hint">{ view::properties::WALK_KEYS.get(l) }</p>
         </div>
     }
 }
