@@ -139,6 +139,12 @@ fn without_scoping_the_second_customer_gets_the_first_ones_receipt() {
                 }
             ));
             assert!(w.trace().iter().any(|e| v.is_evidence(e)));
+            // The foreign answer itself, as client 2 receives it, is evidence too: the
+            // timeline draws it as a failure, not as a good replay.
+            assert!(w.trace().iter().any(|e| {
+                matches!(e.kind, EventKind::ResponseDelivered { op: OpId(1), .. })
+                    && v.is_evidence(e)
+            }));
         } else {
             // Scoped: two records, both shown as order-1.
             assert_eq!(w.store_rows().len(), 2);

@@ -40,7 +40,7 @@ pub struct Open<'a> {
 pub fn open_question(l: Lang, q: Open<'_>, labels: impl Iterator<Item = String>) -> Html {
     let answer = q.answer;
     let choices = labels.enumerate().map(|(i, label)| {
-        html! { <button class="choice" data-choice={i.to_string()} onclick={answer.reform(move |_: MouseEvent| i)}>{ label }</button> }
+        html! { <button class="choice" data-testid="choice" data-choice={i.to_string()} onclick={answer.reform(move |_: MouseEvent| i)}>{ label }</button> }
     });
     html! {
         <div class="predict" data-testid={q.testid} data-state="open" role="group" aria-label={words::PREDICT.get(l)}>

@@ -278,9 +278,11 @@ pub fn move_focus(from: &str, to: &str) {
 
 /// Called after a render that may take a control away: if focus was dropped (nothing focused
 /// but the body, or a disabled control), focuses the control that had it, found again by its
-/// selector, else the first of `fallbacks` (selectors) that is there and enabled. Does nothing
-/// when focus was not lost. The first call starts following focus.
-pub fn restore_focus(fallbacks: &[&str]) {
+/// selector, else its successor in `after` (the control that had it, the element to focus once
+/// it is gone: a question's choice, the verdict that replaced it), else the first of
+/// `fallbacks` (selectors) that is there and enabled. Does nothing when focus was not lost. The
+/// first call starts following focus.
+pub fn restore_focus(after: &[(&str, &str)], fallbacks: &[&str]) {
     TRACKING.with(|t| {
         if t.borrow().is_none() {
             *t.borrow_mut() = track_focus();
@@ -301,8 +303,13 @@ pub fn restore_focus(fallbacks: &[&str]) {
             .flatten()
             .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
     };
+    let successor = after
+        .iter()
+        .filter(|(from, _)| *from == had)
+        .map(|(_, to)| *to);
     let target = std::iter::once(had.as_str())
         .filter(|s| !s.is_empty())
+        .chain(successor)
         .chain(fallbacks.iter().copied())
         .find_map(usable);
     if let Some(el) = target {

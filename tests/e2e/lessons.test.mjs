@@ -244,7 +244,24 @@ test('keyboard: stepping with Enter up to a question lands on its choices, not o
     assert.ok(await page.getByTestId('step').isDisabled(), 'the run waits at the question');
     const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-choice'));
     assert.equal(focused, '0', 'focus is on the first choice');
+    // Enter answers it: focus goes to the verdict that replaces the choices, not to Step below.
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.dataset.testid === 'verdict');
   });
+});
+
+test('on a phone the verdict stays on the screen after a tap on a choice', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/scenario/timeout-ambiguity');
+    const choice = page.locator('[data-testid=predict][data-state=open] button[data-choice]').first();
+    await choice.scrollIntoViewIfNeeded();
+    await choice.click();
+    const verdict = page.getByTestId('verdict');
+    await verdict.waitFor();
+    await page.waitForTimeout(300);
+    const box = await verdict.evaluate((e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; });
+    assert.ok(box[0] >= 0 && box[1] <= 844, `the verdict is on the screen (${box})`);
+  }, { width: 390, height: 844, locale: 'ja-JP' });
 });
 
 test('keyboard: Enter on Next opens the next lesson with focus on its heading, so a second Enter skips nothing', async () => {
@@ -268,14 +285,21 @@ test('the path has no hole and an end: the pages between two lessons are named w
       assert.match((await page.getByTestId('on-the-way').textContent()).trim(), onTheWay);
       assert.match(await page.getByTestId('next-lesson').textContent(), /15 /);
       await open(page, '#/scenario/fingerprint-fields');
+      // Its rules include the last lesson's answer: the card follows the answer.
       const closing = page.getByTestId('closing');
+      await page.getByTestId('closing-later').waitFor();
+      assert.equal(await closing.count(), 0, 'no closing card before the answer');
+      await page.getByTestId('predict-skip').click();
       await closing.waitFor();
+      assert.equal(await page.getByTestId('closing-later').count(), 0);
       assert.equal(await page.getByTestId('next-lesson').count(), 0, 'the last lesson has no next lesson');
       assert.match(await closing.locator('h3').first().textContent(), heading);
       // One rule per lesson, each linked to its lesson.
       const rules = closing.locator('.rules li');
       assert.equal(await rules.count(), 24);
       assert.equal(await rules.first().locator('a').getAttribute('href'), '#/scenario/the-header');
+      // Numbered once, by the lesson's number (the list draws none of its own).
+      assert.equal(await rules.first().evaluate((e) => getComputedStyle(e).listStyleType), 'none');
       // On to the challenges, the lab, the durable and Kafka pages, and the glossary.
       assert.deepEqual(await closing.locator('.onward a').evaluateAll((a) => a.map((e) => e.getAttribute('href'))),
         ['sandbox/#/challenge/triple-charge', 'lab/#/lab', 'durable/', 'kafka/', '#/glossary']);
@@ -308,10 +332,14 @@ test('a transfer question after the answer: a case not yet run, judged by the co
       await transfer.getByTestId('run-variation').click();
       await page.getByTestId('lesson-changed').waitFor();
       assert.equal((await page.getByTestId('position').textContent()).match(/(\d+) \//)[1], '0', 'from the first step');
+      // The lesson's own question is about another run: it neither waits nor judges this one
+      // (it said "Not quite" beside the words about the lesson's run); the variation's answer stays.
+      assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'variation');
+      await page.getByTestId('on-variation').waitFor();
+      assert.equal(await page.getByTestId('verdict').count(), 0);
+      assert.equal(await transfer.getAttribute('data-state'), 'wrong');
       await page.getByTestId('run-to-end').click();
-      // The lesson's own question, asked again if the varied run moved its answer.
-      await skipQuestion(page);
-      if (!(await page.getByTestId('run-to-end').isDisabled())) await page.getByTestId('run-to-end').click();
+      assert.ok(await page.getByTestId('run-to-end').isDisabled(), 'the varied run goes to its end');
       assert.equal(await page.locator('section[data-service=atomic] tbody[data-testid=ledger] tr').count(), 2, 'the varied run charges twice');
       // Reset this lesson: the run as built, from step 0, its question asked again.
       await page.getByTestId('reset-lesson').click();
@@ -338,4 +366,21 @@ test('the lessons\' words are a file of their own, fetched as the page opens; wi
     await page.getByTestId('run-to-end').click();
     assert.match(await page.getByTestId('position').textContent(), /^Step [1-9]/);
   });
+});
+
+test('the first lesson, on the header, shows each try on the wire with its Idempotency-Key, the repeat answered as a replay', async () => {
+  for (const [locale, summary] of [['en-US', /HTTP on the wire/], ['ja-JP', /通信内容（HTTP）/]]) {
+    await withPage(async (page) => {
+      await open(page, '#/scenario/the-header');
+      await skipQuestion(page);
+      await page.getByTestId('run-to-end').click();
+      const wire = page.getByTestId('wire').first();
+      assert.match(await wire.locator('summary').textContent(), summary);
+      assert.equal(await wire.getAttribute('open'), '', 'open in the lesson on the header');
+      const tries = wire.getByTestId('wire-try');
+      assert.ok(await tries.count() >= 2, 'the first try and the repeat');
+      assert.match(await tries.first().textContent(), /POST \/charges[\s\S]*Idempotency-Key: "/);
+      assert.equal(await tries.last().getAttribute('data-replayed'), 'true', 'the repeat is a replay');
+    }, { locale });
+  }
 });

@@ -20,7 +20,7 @@ pub enum Answer {
 /// A mark in the table of contents.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
-    /// Predicted and stepped to the end of the run.
+    /// A lesson whose question is answered or skipped.
     Done,
     /// A challenge won.
     Won,
@@ -69,6 +69,8 @@ pub struct Progress {
     pub marks: ById<Mark>,
     /// Answers by lesson id.
     pub answers: ById<Answer>,
+    /// Answers to the lessons' variation questions by lesson id: the index of the choice.
+    pub transfers: ById<usize>,
 }
 
 impl Progress {
@@ -87,6 +89,11 @@ impl Progress {
                 }
                 (Some("won"), Some(id), None, None) => {
                     p.marks.insert(id.into(), Mark::Won);
+                }
+                (Some("transfer"), Some(id), Some(i), None) => {
+                    if let Ok(i) = i.parse() {
+                        p.transfers.insert(id.into(), i);
+                    }
                 }
                 (Some("skip"), Some(id), None, None) => {
                     p.answers.insert(id.into(), Answer::Skipped);
@@ -126,6 +133,9 @@ impl Progress {
                 Answer::Picked(Value::Int(n)) => out.push_str(&format!("pick {id} {n}\n")),
             }
         }
+        for (id, i) in self.transfers.iter() {
+            out.push_str(&format!("transfer {id} {i}\n"));
+        }
         out
     }
 
@@ -164,9 +174,11 @@ mod tests {
         p.answers
             .insert("dual-write".into(), Answer::Picked(Value::Bool(false)));
         p.answers.insert("atomic-lock".into(), Answer::Skipped);
+        p.transfers.insert("key-replays".into(), 1);
         let text = p.to_text();
+        assert!(text.contains("transfer key-replays 1\n"), "{text}");
         assert_eq!(Progress::from_text(&text), p);
-        let noisy = format!("{text}future-line x y z\npick broken notanumber\n");
+        let noisy = format!("{text}future-line x y z\npick broken notanumber\ntransfer x -1\n");
         assert_eq!(Progress::from_text(&noisy), p);
         let huge = "done x\n".repeat(MAX_PROGRESS_BYTES);
         assert_eq!(Progress::from_text(&huge), Progress::default());

@@ -203,6 +203,12 @@ impl Violation {
                     outcome: CheckOutcome::Hit,
                 },
             ) => at_step && (o, k) == (op, key),
+            // The answer that went to the wrong account or request, on its way and received.
+            (
+                ViolationDetail::ForeignAnswer { op, .. }
+                | ViolationDetail::OtherRequestReplayed { op, .. },
+                EventKind::ResponseSent { op: o, .. } | EventKind::ResponseDelivered { op: o, .. },
+            ) => e.step >= self.step && o == op,
             (ViolationDetail::PhantomEvent { id }, EventKind::EventPublish { id: i, .. }) => {
                 id == i
             }

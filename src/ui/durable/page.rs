@@ -148,7 +148,7 @@ pub fn durable_page(p: &DurablePageProps) -> Html {
     }
     // Done and won marks in the lesson path's progress.
     use_mark(match mode {
-        Mode::Lesson(id) => (ui.answer.is_some() && ui.run.at_end()).then_some((id, Mark::Done)),
+        Mode::Lesson(id) => ui.answer.is_some().then_some((id, Mark::Done)),
         Mode::Challenge(id) => ui.won().then_some((id, Mark::Won)),
         Mode::Free => None,
     });

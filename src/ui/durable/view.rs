@@ -470,7 +470,7 @@ fn column(l: Lang, ui: &DurUi, i: usize, w: &World, on: &On) -> Html {
     .into_iter()
     .filter_map(|k| {
         let n = w.count(k);
-        (n > 0).then(|| html! { <li class={classes!((n > 1 && matches!(k, EffectKind::Charged | EffectKind::Refunded)).then_some("twice"))}>{ words::effect(l, k) }{ ": " }<strong>{ n }</strong></li> })
+        (n > 0).then(|| html! { <li class={classes!((n > 1 && matches!(k, EffectKind::Charged | EffectKind::Refunded)).then_some("twice"))}>{ words::effect(l, k) }{ view::common::COLON.get(l) }<strong>{ n }</strong></li> })
     });
     let replies = w
         .replies()
@@ -810,7 +810,7 @@ pub fn engines(l: Lang) -> Html {
     let items = Engine::ALL.iter().map(|e| {
         let (rule, url) = words::engine_rule(l, *e);
         html! {
-            <li><strong>{ words::engine(l, *e) }</strong>{ ": " }{ rule }
+            <li><strong>{ words::engine(l, *e) }</strong>{ view::common::COLON.get(l) }{ rule }
                 if !url.is_empty() { { " " }<a href={url} rel="noopener">{ view::durable::SOURCE_LINK.get(l) }</a> }
             </li>
         }

@@ -127,6 +127,25 @@ pub fn lesson_card(p: &IntroProps, ls: &'static Lesson) -> Html {
         }
     };
     let next = next_lesson_link(l, ls, words.is_some());
+    // After the last lesson, the closing card: once its question is answered, for its rules
+    // include the answer.
+    let open = teach
+        .prediction
+        .as_ref()
+        .is_some_and(|p| p.answer.is_none());
+    let end = || {
+        if open {
+            let mut r = Raw::default();
+            r.el(
+                "p",
+                &[("class", "muted"), ("data-testid", "closing-later")],
+                view::playground::CLOSING_AFTER_ANSWER.get(l),
+            );
+            r.html()
+        } else {
+            super::closing::closing_card(l)
+        }
+    };
     html! {
         <section class="lesson card" data-testid="lesson" data-words={state}>
             { head.html() }
@@ -138,12 +157,13 @@ pub fn lesson_card(p: &IntroProps, ls: &'static Lesson) -> Html {
             }
             { reset_lesson(l, ls.id, p.on) }
             { on_the_way(l, ls.id) }
-            { next.unwrap_or_else(|| super::closing::closing_card(l)) }
+            { next.unwrap_or_else(end) }
         </section>
     }
 }
 
-/// The link to the lesson after `ls` (none after the last: the closing card stands there), with
+/// The link to the lesson after `ls` (none after the last: the closing card stands there once
+/// its question is answered), with
 /// the glossary beside it once the words it is made of are here.
 fn next_lesson_link(l: Lang, ls: &Lesson, words_ready: bool) -> Option<Html> {
     lessons::next(ls.id).and_then(lessons::lesson).map(|next| {

@@ -348,11 +348,11 @@ fn below_run(props: &PlaygroundProps, state: &PageState, run: &Run, on: &Handler
     let l = props.lang;
     let route = &props.route;
     let position = run.session().position();
-    // HTTP on the wire (issue 26): folded in the sandbox, open in the lesson that introduces
-    // the header.
+    // HTTP on the wire (issue 26): folded in the sandbox, open in the lessons that show the
+    // header.
     let wire = match route {
         Route::Sandbox => Some(false),
-        Route::Scenario(id) if id == lessons::WIRE_LESSON => Some(true),
+        Route::Scenario(id) if lessons::WIRE_LESSONS.contains(&id.as_str()) => Some(true),
         _ => None,
     };
     html! { <>

@@ -138,6 +138,8 @@ fn invariant_badges(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Htm
     let shown = |i: &Invariant| match i {
         Invariant::OneEventPerCharge | Invariant::ConsumerAtMostOnce => emits,
         Invariant::OwnAccountAnswers => callers,
+        // The naive service keeps no keys and never replays: a green check would claim nothing.
+        Invariant::ReplayIdentical => kind != crate::sim::ServiceKind::Naive,
         // Production claims it; the article's services break it where a key is reused for
         // another request (shown then, so no green check sits beside the lesson saying so).
         Invariant::ReplayMatchesRequest => {

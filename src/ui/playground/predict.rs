@@ -117,6 +117,18 @@ pub fn predict_block(
         }
     };
     let ask = Lesson::pick(l, lesson.ask);
+    // The variation's run, loaded from its question: the lesson's question is about another run
+    // (judging its answer here would contradict the words); the variation's is the one to read.
+    if p.on_variation {
+        return html! { <>
+            <div class="predict" data-testid="predict" data-state="variation">
+                <p class="ask"><strong>{ view::playground::PREDICT_PREFIX.get(l) }</strong>{ ask }</p>
+                <p class="muted" data-testid="on-variation">{ view::playground::ON_VARIATION.get(l) }</p>
+                { outcome(l, s) }
+            </div>
+            { transfer_block(l, p, on) }
+        </> };
+    }
     let Some(answer) = p.answer else {
         let labels = posed.choices.iter().map(|g| value_text(l, g.value));
         let hint = crate::ui::question::wait_hint(l, s.position(), posed.ask_at);
@@ -148,7 +160,7 @@ pub fn predict_block(
     html! { <>
         <div class="predict" data-testid="predict" data-state={state}>
             <p class="ask"><strong>{ view::playground::PREDICT_PREFIX.get(l) }</strong>{ ask }</p>
-            <p class={classes!("verdict", state)} data-testid="verdict" role="status">{ verdict }</p>
+            <p class={classes!("verdict", state)} data-testid="verdict" role="status" tabindex="-1">{ verdict }</p>
             { why_with_step(l, lesson.id, Lesson::pick(l, lesson.why), posed.shows_at, on) }
             { beliefs(l, &posed.choices, answer) }
             { outcome(l, s) }
@@ -195,7 +207,11 @@ fn transfer_block(l: Lang, p: &Prediction, on: &Callback<Action>) -> Html {
         .close("p")
         .el(
             "p",
-            &[("class", &format!("verdict {state}")), ("role", "status")],
+            &[
+                ("class", &format!("verdict {state}")),
+                ("role", "status"),
+                ("tabindex", "-1"),
+            ],
             &verdict,
         )
         .el("p", &[("class", "why")], Lesson::pick(l, words.why));

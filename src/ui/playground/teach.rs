@@ -108,6 +108,9 @@ pub struct Prediction {
     pub transfer: Option<Varied>,
     /// The learner's answer to it (the index of the choice picked).
     pub transfer_answer: Option<usize>,
+    /// The run on the page is the variation's (loaded from its question): the lesson's own
+    /// question is about another run, so it neither waits nor judges here.
+    pub on_variation: bool,
 }
 
 impl Prediction {
@@ -122,7 +125,7 @@ impl Prediction {
     /// The step the run may not pass until the question is answered or skipped.
     pub fn limit(&self) -> Option<usize> {
         match (&self.posed, self.answer) {
-            (Ok(p), None) => Some(p.ask_at),
+            (Ok(p), None) if !self.on_variation => Some(p.ask_at),
             _ => None,
         }
     }
@@ -152,13 +155,20 @@ impl Teach {
             _ => (None, None),
         };
         Teach {
-            prediction: lesson.map(|question| Prediction {
-                question,
-                pose: teachers.pose,
-                posed: Err(NotPosed::NeverAsked),
-                answer: None,
-                transfer: (teachers.transfer)(question.lesson),
-                transfer_answer: None,
+            prediction: lesson.map(|question| {
+                let transfer = (teachers.transfer)(question.lesson);
+                // An answer this browser kept, if it is still one of the choices.
+                let kept = progress.transfers.get(question.lesson).copied();
+                let fits = |i: &usize| transfer.as_ref().is_some_and(|t| *i < t.1.choices.len());
+                Prediction {
+                    question,
+                    pose: teachers.pose,
+                    posed: Err(NotPosed::NeverAsked),
+                    answer: None,
+                    transfer_answer: kept.filter(fits),
+                    transfer,
+                    on_variation: false,
+                }
             }),
             challenge,
             won: false,
@@ -172,6 +182,7 @@ impl Teach {
     /// checked again.
     pub fn new_run(&mut self, session: &Session) {
         if let Some(p) = &mut self.prediction {
+            p.on_variation = p.transfer.as_ref().is_some_and(|t| t.0 == *session.scenario());
             p.posed = (p.pose.0)(&p.question, session);
             let saved = self.progress.answers.get(p.question.lesson).copied();
             p.answer = match (&p.posed, saved) {
@@ -188,8 +199,8 @@ impl Teach {
         self.moved(session);
     }
 
-    /// After every move of the cursor: the challenge's goal, and a lesson stepped to its end
-    /// after its question.
+    /// After every move of the cursor: the challenge's goal, and a lesson whose question is
+    /// answered or skipped (done, on every page alike: the answer is what the lesson asks).
     pub fn moved(&mut self, session: &Session) {
         if let Some(c) = &self.challenge {
             self.won = c.won(session);
@@ -199,7 +210,7 @@ impl Teach {
             }
         }
         if let Some(p) = &self.prediction {
-            if p.answer.is_some() && session.at_end() && p.posed.is_ok() {
+            if p.answer.is_some() && p.posed.is_ok() {
                 let id = p.question.lesson;
                 if self.progress.mark(id).is_none() {
                     self.set_mark(id, Mark::Done);
@@ -220,29 +231,40 @@ impl Teach {
         if let Some(p) = &mut self.prediction {
             if p.posed.is_ok() && p.answer.is_none() {
                 p.answer = Some(answer);
-                self.progress
-                    .answers
-                    .insert(p.question.lesson.to_string(), answer);
+                let id = p.question.lesson;
+                self.progress.answers.insert(id.to_string(), answer);
                 self.progress_changed += 1;
+                if self.progress.mark(id).is_none() {
+                    self.set_mark(id, Mark::Done);
+                }
             }
         }
     }
 
-    /// Answers the variation question with choice `i` (once).
+    /// Answers the variation question with choice `i` (once), kept in the progress so a reload
+    /// or a later visit shows it answered.
     pub fn answer_transfer(&mut self, i: usize) {
         if let Some(p) = &mut self.prediction {
             let fits = p.transfer.as_ref().is_some_and(|t| i < t.1.choices.len());
             if fits && p.transfer_answer.is_none() {
                 p.transfer_answer = Some(i);
+                let id = p.question.lesson.to_string();
+                self.progress.transfers.insert(id, i);
+                self.progress_changed += 1;
             }
         }
     }
 
-    /// Asks the question again (the learner wants another try).
+    /// Asks the question again (the learner wants another try); its variation question, which
+    /// follows it, too.
     pub fn ask_again(&mut self) {
         if let Some(p) = &mut self.prediction {
             if p.answer.take().is_some() {
                 self.progress.answers.remove(p.question.lesson);
+                self.progress_changed += 1;
+            }
+            if p.transfer_answer.take().is_some() {
+                self.progress.transfers.remove(p.question.lesson);
                 self.progress_changed += 1;
             }
         }
@@ -256,5 +278,49 @@ impl Teach {
     /// Whether the steps ahead may be drawn (no question is waiting).
     pub fn reveals_future(&self) -> bool {
         self.limit().is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A lesson is done once its question is answered (as on the durable and Kafka pages), and
+    /// the variation's answer comes back with the progress: after a reload, on a later visit.
+    #[test]
+    fn an_answer_marks_the_lesson_done_and_the_variations_answer_is_kept() {
+        let id = "the-header";
+        let route = Route::Scenario(id.into());
+        let session = Session::new(crate::sim::builtin(id).expect("a lesson")).expect("valid");
+        let mut t = Teach::for_route(&route, Progress::default(), Teachers::LESSONS);
+        t.new_run(&session);
+        assert_eq!(t.progress.mark(id), None);
+        t.answer(Answer::Skipped);
+        assert_eq!(
+            t.progress.mark(id),
+            Some(Mark::Done),
+            "done before the run's end"
+        );
+        t.answer_transfer(1);
+        let text = t.progress.to_text();
+        let again = Teach::for_route(&route, Progress::from_text(&text), Teachers::LESSONS);
+        let p = again.prediction.expect("the lesson's question");
+        assert_eq!(p.transfer_answer, Some(1));
+        // A kept answer that is no longer one of the choices is not shown as one.
+        let mut old = Progress::from_text(&text);
+        old.transfers.insert(id.into(), 99);
+        let p = Teach::for_route(&route, old, Teachers::LESSONS).prediction;
+        assert_eq!(p.expect("the question").transfer_answer, None);
+        // The variation's run loaded on the page: the lesson's question neither waits nor judges.
+        let varied = t.prediction.as_ref().and_then(|p| p.transfer.clone()).expect("varied");
+        t.new_run(&Session::new(varied.0.clone()).expect("valid"));
+        let p = t.prediction.as_ref().expect("the question");
+        assert!(p.on_variation && t.limit().is_none());
+        t.new_run(&session);
+        assert!(!t.prediction.as_ref().expect("the question").on_variation);
+        // Asking again asks both.
+        t.ask_again();
+        assert_eq!(t.progress.transfers.get(id), None);
+        assert_eq!(t.progress.answers.get(id), None);
     }
 }

@@ -2,7 +2,7 @@
 //! panel lists, as the request it sent and the response that came back (`World::exchanges`, the
 //! words in `ui/text/http.rs`). One collapsible per column, drawn by Yew so it stays open or
 //! folded as the learner left it while the run steps; its contents are one string (`ui/raw.rs`).
-//! Shown in the sandbox and in the lesson that introduces the header (`lessons::WIRE_LESSON`).
+//! Shown in the sandbox and in the lesson that introduces the header (`lessons::WIRE_LESSONS`).
 
 use yew::prelude::*;
 

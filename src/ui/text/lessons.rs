@@ -208,9 +208,10 @@ pub const PATH: &[Section] = &[
     },
 ];
 
-/// The lesson that introduces the `Idempotency-Key` header: its columns show each try as the
-/// HTTP request and response it stands for (issue 26), as the sandbox's do.
-pub const WIRE_LESSON: &str = "key-replays";
+/// The lessons that show the `Idempotency-Key` header (the first, on the header itself, and the
+/// one on replays): their columns show each try as the HTTP request and response it stands for
+/// (issue 26), as the sandbox's do.
+pub const WIRE_LESSONS: [&str; 2] = ["the-header", "key-replays"];
 
 /// All lessons: id and title.
 pub const LESSONS: &[Lesson] = &[
@@ -378,7 +379,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "key-replays",
-        story: pair!("One operation, one key, three tries: the first two replies are lost and the client retries at once each time. The naive service beside it receives the same three tries. Under each column, “HTTP on the wire” shows every try as it travels: the request with its Idempotency-Key header, and the response, if one came.", "1つの操作、1つのキーで3回試す。最初の2回は応答が失われ、クライアントはそのたびにすぐリトライする。隣の素朴なサービスにも同じ3回が届く。各列の「通信内容（HTTP）」には、試行ごとに、Idempotency-Key ヘッダーを付けて送ったリクエストと、返ってきた応答（あれば）が出る。"),
+        story: pair!("One operation, one key, three tries: the first two replies are lost and the client retries at once each time. The naive service in the other column receives the same three tries. Under each column, “HTTP on the wire” shows every try as it travels: the request with its Idempotency-Key header, and the response, if one came.", "1つの操作、1つのキーで3回試す。最初の2回は応答が失われ、クライアントはそのたびにすぐリトライする。もう一方の列の素朴なサービスにも同じ3回が届く。各列の「通信内容（HTTP）」には、試行ごとに、Idempotency-Key ヘッダーを付けて送ったリクエストと、返ってきた応答（あれば）が出る。"),
         ask: pair!("The second try is arriving with the same key. How many times does the idempotent service charge in all?", "2回目の試行が同じキーで届く。冪等なサービスは全部で何回課金する？"),
         why: pair!("From step {step} every try finds the key and gets the first answer back; only the first try charged. The naive service charged every try.", "ステップ {step} からは、どの試行もキーを見つけて最初の答えを受け取る。課金したのは最初の試行だけ。素朴なサービスは試行のたびに課金した。"),
         takeaway: pair!("A key names the operation, not the request: every retry of it gets the first answer.", "キーが名付けるのはリクエストではなく操作。その操作のリトライは、どれも最初の答えを受け取る。"),
@@ -455,7 +456,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "key-expiry",
-        story: pair!("The production service keeps keys for 24 hours, as Stripe does. A charge succeeds; the client retries 25 hours later. The atomic service beside it keeps keys forever.", "本番型サービスは Stripe と同じくキーを24時間保持する。課金が成功し、クライアントは25時間後にリトライする。隣のアトミックなサービスはキーを永久に保持する。"),
+        story: pair!("The production service keeps keys for 24 hours, as Stripe does. A charge succeeds; the client retries 25 hours later. The atomic service in the other column keeps keys forever.", "本番型サービスは Stripe と同じくキーを24時間保持する。課金が成功し、クライアントは25時間後にリトライする。もう一方の列のアトミックなサービスはキーを永久に保持する。"),
         ask: pair!("The late retry arrives. How many charges does the production service make?", "遅れたリトライが届く。本番型サービスは何回課金する？"),
         why: pair!("The key had expired, so at step {step} the retry ran as a new charge. The atomic service still had the key.", "キーは期限切れだったので、ステップ {step} でリトライは新しい課金として実行された。アトミックなサービスにはキーがまだあった。"),
         takeaway: pair!("A key protects only while it is kept: retries must stop well inside the retention window.", "キーが守るのは保持されている間だけ。リトライは保持期間より十分前に打ち切る。"),

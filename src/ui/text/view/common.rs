@@ -99,6 +99,9 @@ pub const WHAT_THE_RUN_SHOWS: Pair = pair!("what the run shows.", "実行が示�
 pub const BELIEF_SEP: Pair = pair!(": ", "：");
 pub const YOUR_PICK: Pair = pair!(" (your answer)", "（あなたの答え）");
 
+/// Between a name and what follows it: full-width in Japanese.
+pub const COLON: Pair = pair!(": ", "：");
+
 // Every page with lessons: back to the lesson as built.
 pub const RESET_LESSON: Pair = pair!("Reset this lesson", "このレッスンを最初に戻す");
 pub const RESET_LESSON_TITLE: Pair = pair!(

@@ -167,7 +167,7 @@ pub fn toc_summary(
     tr!(
         l,
         "Lessons: {done} of {total} done · challenges: {won} of {challenges_total} won",
-        "レッスン：{total} 中 {done} 完了・チャレンジ：{challenges_total} 中 {won} 達成"
+        "レッスン：{done}/{total} 完了・チャレンジ：{won}/{challenges_total} 達成"
     )
 }
 
@@ -213,6 +213,12 @@ pub const CLOSING_HEADING: Pair = pair!(
 pub const CLOSING_INTRO: Pair = pair!(
     "Every rule below is the takeaway of a lesson whose run you stepped through; the number opens it again. The card prints on its own.",
     "下の規則はどれも、実行を一歩ずつ確かめたレッスンのまとめ。番号からもう一度開ける。このカードだけを印刷できる。"
+);
+/// In the last lesson's card until its question is answered (the card's rules would give the
+/// answer away).
+pub const CLOSING_AFTER_ANSWER: Pair = pair!(
+    "Once you have answered, the path's closing card follows here.",
+    "答えると、ここにコースのまとめのカードが出る。"
 );
 pub const CLOSING_ONWARD: Pair = pair!("Where to go on", "この先へ");
 pub const CLOSING_CHALLENGES: Pair = pair!(
@@ -352,6 +358,12 @@ pub fn verdict_skipped(l: Lang, right: &str) -> String {
 /// Before the question.
 pub const PREDICT_PREFIX: Pair = pair!("Predict: ", "予想：");
 /// The button that asks again.
+/// The lesson's card while the run on the page is its variation's (loaded from the variation
+/// question): the lesson's own question is about another run.
+pub const ON_VARIATION: Pair = pair!(
+    "This run is the variation, not the lesson as built: the question below is the one about it. “Reset this lesson” brings back the lesson's own run.",
+    "この実行はレッスンそのものではなく変化版だ。これについての問いは下にある。「このレッスンを最初に戻す」でレッスン自身の実行に戻る。"
+);
 pub const ASK_AGAIN: Pair = pair!("Ask me again", "もう一度問う");
 
 // build_progress.rs
