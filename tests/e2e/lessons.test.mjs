@@ -384,3 +384,12 @@ test('the first lesson, on the header, shows each try on the wire with its Idemp
     }, { locale });
   }
 });
+
+test('a production service that caches only successes is named so in its column and in the service picker, not Stripe-style', async () => {
+  await withPage(async (page) => {
+    await open(page, '#/scenario/failure-cached');
+    const label = (await page.locator('label:has([data-testid=pick-Production])').textContent()).trim();
+    assert.match(label, /successes only, as Powertools/);
+    assert.doesNotMatch(label, /Stripe/);
+  });
+});

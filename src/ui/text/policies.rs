@@ -46,21 +46,29 @@ pub fn service_name(lang: Lang, kind: ServiceKind) -> &'static str {
     }
 }
 
-/// A column's title: the service, and its event wiring when it has any, so two columns running
-/// the same service (an outbox beside a dual write) can be told apart.
-pub fn column_name(lang: Lang, cfg: &WorldConfig) -> String {
-    // A production service that does not cache every result is not Stripe v1's: its name says
-    // whose policy it follows (lesson 7 showed "Stripe-style" beside a success-only cache).
-    let name = match (cfg.service, cfg.policies.failure_caching) {
-        (ServiceKind::Production, FailureCaching::SuccessOnly) => lang.t(
+/// The production service's name under a failure-caching policy: one that does not cache every
+/// result is not Stripe v1's, so its name says whose policy it follows (lesson 7 showed
+/// "Stripe-style" beside a success-only cache, in its column and in the service picker).
+pub fn production_name(lang: Lang, caching: FailureCaching) -> &'static str {
+    match caching {
+        FailureCaching::SuccessOnly => lang.t(
             "Production (successes only, as Powertools)",
             "本番型（成功のみ保存、Powertools 風）",
         ),
-        (ServiceKind::Production, FailureCaching::AllButTransient) => lang.t(
+        FailureCaching::AllButTransient => lang.t(
             "Production (transient failures not cached)",
             "本番型（一時的な失敗は保存しない）",
         ),
-        (kind, _) => service_name(lang, kind),
+        FailureCaching::CacheAll => service_name(lang, ServiceKind::Production),
+    }
+}
+
+/// A column's title: the service, and its event wiring when it has any, so two columns running
+/// the same service (an outbox beside a dual write) can be told apart.
+pub fn column_name(lang: Lang, cfg: &WorldConfig) -> String {
+    let name = match cfg.service {
+        ServiceKind::Production => production_name(lang, cfg.policies.failure_caching),
+        kind => service_name(lang, kind),
     };
     if cfg.emit == EmitMode::None {
         return name.to_string();
@@ -251,6 +259,18 @@ mod tests {
     use super::*;
 
     const LANGS: [Lang; 2] = [Lang::En, Lang::Ja];
+
+    #[test]
+    fn the_production_service_is_named_stripe_style_only_when_it_caches_as_stripe_does() {
+        for lang in LANGS {
+            let stripe = production_name(lang, FailureCaching::CacheAll);
+            assert!(stripe.contains("Stripe"), "{stripe}");
+            let powertools = production_name(lang, FailureCaching::SuccessOnly);
+            assert!(powertools.contains("Powertools") && !powertools.contains("Stripe"));
+            let transient = production_name(lang, FailureCaching::AllButTransient);
+            assert!(!transient.contains("Stripe"), "{transient}");
+        }
+    }
 
     #[test]
     fn every_policy_names_what_it_imitates_in_both_languages() {
