@@ -11,7 +11,7 @@ use crate::ui::text::{glossary, lessons};
 pub use crate::ui::text::glossary::term_href;
 
 /// `text` with the first use in it of each term the page in folder `dir` ("durable/",
-/// "kafka/") introduces (`text::glossary::Term::page`: compensation, fence) as a link to its
+/// "kafka/") introduces (`text::glossary::Term::page`: saga, compensation, fence) as a link to its
 /// entry on the first page's glossary: how those pages link their own terms, handler-free
 /// (`crate::ui::raw`).
 pub fn page_linked(l: Lang, dir: &str, text: &str) -> Html {

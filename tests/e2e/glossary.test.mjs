@@ -44,6 +44,10 @@ for (const [locale, heading, toctou] of [['en-US', /^Glossary/, /TOCTOU/], ['ja-
         await open(page, hash);
         // Kafka's restart lesson says "fenced" only once the question is answered or skipped.
         await skipQuestion(page);
+        if (term === 'compensation') {
+          // The durable page introduces sagas too: its saga lesson links the word's first use.
+          assert.equal(await page.locator('a.term[data-term=saga]').first().getAttribute('href'), '../#/glossary/saga');
+        }
         const link = page.locator(`a.term[data-term=${term}]`).first();
         await link.waitFor();
         assert.equal(await link.getAttribute('href'), `../#/glossary/${term}`);

@@ -182,7 +182,10 @@ impl Teach {
     /// checked again.
     pub fn new_run(&mut self, session: &Session) {
         if let Some(p) = &mut self.prediction {
-            p.on_variation = p.transfer.as_ref().is_some_and(|t| t.0 == *session.scenario());
+            p.on_variation = p
+                .transfer
+                .as_ref()
+                .is_some_and(|t| t.0 == *session.scenario());
             p.posed = (p.pose.0)(&p.question, session);
             let saved = self.progress.answers.get(p.question.lesson).copied();
             p.answer = match (&p.posed, saved) {
@@ -312,7 +315,11 @@ mod tests {
         let p = Teach::for_route(&route, old, Teachers::LESSONS).prediction;
         assert_eq!(p.expect("the question").transfer_answer, None);
         // The variation's run loaded on the page: the lesson's question neither waits nor judges.
-        let varied = t.prediction.as_ref().and_then(|p| p.transfer.clone()).expect("varied");
+        let varied = t
+            .prediction
+            .as_ref()
+            .and_then(|p| p.transfer.clone())
+            .expect("varied");
         t.new_run(&Session::new(varied.0.clone()).expect("valid"));
         let p = t.prediction.as_ref().expect("the question");
         assert!(p.on_variation && t.limit().is_none());

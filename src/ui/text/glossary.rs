@@ -165,15 +165,6 @@ pub const GLOSSARY: &[Term] = &[
         shown: pair!("", ""),
     },
     Term {
-        id: "saga",
-        term: pair!("Saga", "サガ"),
-        forms: pair!("sagas|saga", "サガ"),
-        page: "",
-        means: pair!("An operation across several services that no single transaction can hold: each step commits on its own and has a compensation, and when a later step fails, the steps already done are undone by their compensations, in reverse order.", "1つのトランザクションには収まらない、複数のサービスにまたがる操作。各ステップは単独でコミットし、それぞれに補償を持つ。後のステップが失敗したら、済んだステップを逆順に補償で取り消す。"),
-        href: "durable/#/scenario/durable-saga",
-        shown: pair!("The durable-execution page: book a trip", "永続実行のページ：旅行を予約する"),
-    },
-    Term {
         id: "outbox",
         term: pair!("Transactional outbox", "トランザクショナル・アウトボックス"),
         forms: pair!("outbox", "アウトボックス"),
@@ -226,6 +217,15 @@ pub const GLOSSARY: &[Term] = &[
         means: pair!("In rocket-rides-atomic, a request walks through atomic phases (started, ride_created, charge_created, finished), each one SERIALIZABLE transaction that ends by recording the phase reached with the key: its recovery point. A retry after a crash resumes from there instead of starting over, so a charge already made is not made again.", "rocket-rides-atomic では、リクエストは原子的なフェーズ（started、ride_created、charge_created、finished）を順に進む。各フェーズは SERIALIZABLE トランザクション1つで、最後に到達したフェーズをキーと一緒に記録する。これが回復ポイント。クラッシュ後のリトライは最初からではなくそこから再開するので、済んだ課金を繰り返さない。"),
         href: "sandbox/#/sandbox",
         shown: pair!("The sandbox: Downstream and key store, Recovery points", "サンドボックス：下流とキーストアの「回復ポイント」"),
+    },
+    Term {
+        id: "saga",
+        term: pair!("Saga", "サガ"),
+        forms: pair!("sagas|saga", "サガ"),
+        page: "durable/",
+        means: pair!("An operation across several services that no single transaction can hold: each step commits on its own and has a compensation, and when a later step fails, the steps already done are undone by their compensations, in reverse order.", "1つのトランザクションには収まらない、複数のサービスにまたがる操作。各ステップは単独でコミットし、それぞれに補償を持つ。後のステップが失敗したら、済んだステップを逆順に補償で取り消す。"),
+        href: "durable/#/scenario/durable-saga",
+        shown: pair!("The durable-execution page: book a trip", "永続実行のページ：旅行を予約する"),
     },
     Term {
         id: "compensation",

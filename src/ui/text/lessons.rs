@@ -435,7 +435,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "order-id-as-key",
-        story: pair!("A client uses the order id as its idempotency key. It charges 100 for order-1, then 30 for the order's shipping, again with the key “order-1”. To the server that looks like a retry of the first charge.", "クライアントが注文IDを冪等性キーに使う。order-1 に100を課金し、続けて送料の30を、同じく「order-1」というキーで課金する。サーバーには、最初の課金のリトライに見える。"),
+        story: pair!("A client uses the order id as its idempotency key. It charges 100 for order-1, then 30 for the order's shipping, again with the key “order-1”.", "クライアントが注文IDを冪等性キーに使う。order-1 に100を課金し、続けて送料の30を、同じく「order-1」というキーで課金する。"),
         ask: pair!("The shipping charge arrives with the key “order-1”. How many charges does the idempotent service make?", "送料の課金が「order-1」というキーで届く。冪等なサービスは何回課金する？"),
         why: pair!("At step {step} the idempotent service found the key and replayed the first charge's answer: the shipping was never charged, and the client was told it succeeded. The production service compares a fingerprint of the request and refuses the mismatch instead.", "ステップ {step} で冪等なサービスはキーを見つけ、最初の課金の答えをリプレイした。送料は課金されず、クライアントには成功と伝わった。本番型サービスはリクエストのフィンガープリントを比べ、不一致を拒否する。"),
         takeaway: pair!("A key is not an order id. The IdempotencyKey newtype of the “Idempotency keys” article makes mixing them up a type error, and a result enum with DuplicateRequest makes every caller handle a replay.", "キーは注文IDではない。記事「冪等性キー」の IdempotencyKey という newtype なら取り違えは型エラーになり、DuplicateRequest を含む結果の列挙型なら、呼び出し側は必ずリプレイを扱うことになる。"),
@@ -463,7 +463,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "param-mismatch",
-        story: pair!("A client bug: the same key is sent first with 100, then with 200. The atomic service compares keys only; the production service also compares a fingerprint of the request. The sagas that span several services, where one transaction is not enough, are on the durable-execution page.", "クライアントのバグ：同じキーで、まず100、次に200が送られる。アトミックなサービスはキーしか比べない。本番型サービスはリクエストのフィンガープリントも比べる。1つのトランザクションでは足りない、複数サービスにまたがるサガは、永続実行のページで扱う。"),
+        story: pair!("A client bug: the same key is sent first with 100, then with 200, to the atomic service as the “Idempotency keys” article writes it and to the production service.", "クライアントのバグ：同じキーで、まず100、次に200が、記事「冪等性キー」のとおりのアトミックなサービスと本番型サービスに送られる。"),
         ask: pair!("The 200 arrives with the same key. Where does the atomic service's balance end?", "200が同じキーで届く。アトミックなサービスの残高は最後にいくらになる？"),
         why: pair!("At step {step} the atomic service replayed the first answer for a different request. The production service refused it with an error the client cannot miss.", "ステップ {step} でアトミックなサービスは、違うリクエストに最初の答えをリプレイした。本番型サービスは、クライアントが見落とせないエラーで拒否した。"),
         takeaway: pair!("Store a fingerprint of the request with the key and refuse a mismatch (Stripe answers 400, the IETF draft 422).", "キーと一緒にリクエストのフィンガープリントを保存し、不一致は拒否する（Stripe は400、IETF ドラフトは422）。"),
@@ -505,7 +505,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "key-scope",
-        story: pair!("Two shops on one payment API both call their first order order-1. Customer 1 pays 100 with key order-1; then customer 2 pays 100 with the same key. The atomic service, as the “Idempotency keys” article writes it, looks keys up by the key alone; the production service by (account, key), as the IETF draft advises and rocket-rides does.", "1つの決済 API を使う2つの店が、どちらも最初の注文を order-1 と呼ぶ。顧客1がキー order-1 で100を払い、次に顧客2が同じキーで100を払う。記事「冪等性キー」のとおりのアトミックなサービスはキーだけで引く。本番型サービスは IETF ドラフトの勧めと rocket-rides のとおり（アカウントとキーの組）で引く。"),
+        story: pair!("Two shops on one payment API both call their first order order-1. Customer 1 pays 100 with key order-1; then customer 2 pays 100 with the same key. The atomic service is the one the “Idempotency keys” article writes; the production service follows the IETF draft and rocket-rides.", "1つの決済 API を使う2つの店が、どちらも最初の注文を order-1 と呼ぶ。顧客1がキー order-1 で100を払い、次に顧客2が同じキーで100を払う。アトミックなサービスは記事「冪等性キー」のとおりのもの、本番型サービスは IETF ドラフトと rocket-rides に従う。"),
         ask: pair!("Customer 2's request is arriving. How many charges does the atomic service make in all?", "顧客2のリクエストが届く。アトミックなサービスの課金は全部で何回？"),
         why: pair!("At step {step} the atomic service found order-1 and replayed customer 1's receipt to customer 2: customer 2 was never charged and has read another customer's answer. The production service kept the two keys apart and charged both.", "ステップ {step} でアトミックなサービスは order-1 を見つけ、顧客1の領収を顧客2にリプレイした。顧客2は課金されず、他の顧客の応答を読んだ。本番型サービスは2つのキーを分け、両方に課金した。"),
         takeaway: pair!("Look keys up by (caller, key): a key is unique only within one client's requests.", "キーは（呼び出し元とキーの組）で引く。キーが一意なのは、1つのクライアントのリクエストの中だけ。"),
