@@ -483,8 +483,8 @@ pub fn choice(l: Lang, c: Choice) -> String {
     match c {
         Choice::Appended => l
             .t(
-                "Appended again: a second copy",
-                "もう一度追記：2 つ目のコピー",
+                "Appended again: one more copy",
+                "もう一度追記（コピーが1つ増える）",
             )
             .into(),
         Choice::Duplicate => l
