@@ -165,6 +165,15 @@ pub const GLOSSARY: &[Term] = &[
         shown: pair!("", ""),
     },
     Term {
+        id: "fingerprint",
+        term: pair!("Fingerprint (of a request)", "フィンガープリント（リクエストの）"),
+        forms: pair!("fingerprint", "フィンガープリント"),
+        page: "",
+        means: pair!("A digest of a request's parameters, stored with its key. A repeat with the same key and another fingerprint is another request under a reused key, refused rather than replayed: Stripe answers 400, the IETF draft 422, rocket-rides 409. A service that compares keys only sends back the first answer.", "リクエストのパラメーターの要約で、キーと一緒に保存する。同じキーで別のフィンガープリントを持つ繰り返しは、使い回されたキーの下の別のリクエストなので、リプレイせずに拒否する。Stripe は 400、IETF ドラフトは 422、rocket-rides は 409 を返す。キーしか比べないサービスは最初の答えを返してしまう。"),
+        href: "#/scenario/fingerprint-fields",
+        shown: pair!("", ""),
+    },
+    Term {
         id: "outbox",
         term: pair!("Transactional outbox", "トランザクショナル・アウトボックス"),
         forms: pair!("outbox", "アウトボックス"),
@@ -248,7 +257,7 @@ pub const GLOSSARY: &[Term] = &[
 ];
 
 /// Above the glossary's entries.
-const INTRO: Pair = pair!("The words the lesson path uses, in the order it first uses them, each with the place where this site shows it running. The lessons follow the article “Idempotency keys: the mechanism that keeps a retry from being processed twice”, one lesson per section; the definitions are ours.", "レッスンで使う言葉を、初めて使う順に並べた。どれにも、このサイトで動く様子を見られる場所を添えた。レッスンは記事「冪等性キー: リトライで二重処理を防ぐ仕組み」の節を1つずつたどる。定義はこのサイトのもの。");
+const INTRO: Pair = pair!("The words the lesson path uses, in the order it first uses them, each with the place where this site shows it running. The lessons follow the article “Idempotency keys: the mechanism that keeps a retry from being processed twice” section by section; the terms of the durable-execution and Kafka pages come last. The definitions are ours.", "レッスンで使う言葉を、初めて使う順に並べた。どれにも、このサイトで動く様子を見られる場所を添えた。レッスンは記事「冪等性キー: リトライで二重処理を防ぐ仕組み」を節の順にたどる。永続実行と Kafka のページの言葉は最後に置いた。定義はこのサイトのもの。");
 /// Before an entry's place.
 const SHOWN: Pair = pair!("See it run: ", "動く様子：");
 /// Before the lesson that first uses it.
