@@ -15,7 +15,7 @@ mod posed;
 mod progress;
 
 pub use posed::{Judge, NotPosed, Pose, Posed, MAX_CHOICES};
-pub use progress::{Answer, ById, Mark, Progress, MAX_PROGRESS_BYTES};
+pub use progress::{variation_key, Answer, ById, Mark, Progress, MAX_PROGRESS_BYTES};
 
 /// A value a question is answered with: a number (a balance, a count) or yes/no.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

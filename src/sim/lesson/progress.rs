@@ -67,10 +67,14 @@ impl<T: Copy> ById<T> {
 pub struct Progress {
     /// Marks by lesson or challenge id.
     pub marks: ById<Mark>,
-    /// Answers by lesson id.
+    /// Answers by lesson id; a lesson's variation question's under `<id>/variation`
+    /// ([`variation_key`]), the index of the choice picked as its value.
     pub answers: ById<Answer>,
-    /// Answers to the lessons' variation questions by lesson id: the index of the choice.
-    pub transfers: ById<usize>,
+}
+
+/// Where [`Progress::answers`] keeps the answer to lesson `id`'s variation question.
+pub fn variation_key(id: &str) -> String {
+    format!("{id}/variation")
 }
 
 impl Progress {
@@ -89,11 +93,6 @@ impl Progress {
                 }
                 (Some("won"), Some(id), None, None) => {
                     p.marks.insert(id.into(), Mark::Won);
-                }
-                (Some("transfer"), Some(id), Some(i), None) => {
-                    if let Ok(i) = i.parse() {
-                        p.transfers.insert(id.into(), i);
-                    }
                 }
                 (Some("skip"), Some(id), None, None) => {
                     p.answers.insert(id.into(), Answer::Skipped);
@@ -133,9 +132,6 @@ impl Progress {
                 Answer::Picked(Value::Int(n)) => out.push_str(&format!("pick {id} {n}\n")),
             }
         }
-        for (id, i) in self.transfers.iter() {
-            out.push_str(&format!("transfer {id} {i}\n"));
-        }
         out
     }
 
@@ -174,9 +170,7 @@ mod tests {
         p.answers
             .insert("dual-write".into(), Answer::Picked(Value::Bool(false)));
         p.answers.insert("atomic-lock".into(), Answer::Skipped);
-        p.transfers.insert("key-replays".into(), 1);
         let text = p.to_text();
-        assert!(text.contains("transfer key-replays 1\n"), "{text}");
         assert_eq!(Progress::from_text(&text), p);
         let noisy = format!("{text}future-line x y z\npick broken notanumber\ntransfer x -1\n");
         assert_eq!(Progress::from_text(&noisy), p);

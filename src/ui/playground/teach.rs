@@ -90,6 +90,7 @@ impl Teachers {
     };
 }
 
+use crate::sim::lesson::{variation_key, Value};
 pub use crate::sim::lesson::{Answer, Mark, Progress};
 
 /// The question of the lesson on the page, against the run on the page.
@@ -158,7 +159,10 @@ impl Teach {
             prediction: lesson.map(|question| {
                 let transfer = (teachers.transfer)(question.lesson);
                 // An answer this browser kept, if it is still one of the choices.
-                let kept = progress.transfers.get(question.lesson).copied();
+                let kept = match progress.answers.get(&variation_key(question.lesson)) {
+                    Some(Answer::Picked(Value::Int(i))) => usize::try_from(*i).ok(),
+                    _ => None,
+                };
                 let fits = |i: &usize| transfer.as_ref().is_some_and(|t| *i < t.1.choices.len());
                 Prediction {
                     question,
@@ -251,8 +255,9 @@ impl Teach {
             let fits = p.transfer.as_ref().is_some_and(|t| i < t.1.choices.len());
             if fits && p.transfer_answer.is_none() {
                 p.transfer_answer = Some(i);
-                let id = p.question.lesson.to_string();
-                self.progress.transfers.insert(id, i);
+                let key = variation_key(p.question.lesson);
+                let value = Value::Int(i64::try_from(i).unwrap_or(i64::MAX));
+                self.progress.answers.insert(key, Answer::Picked(value));
                 self.progress_changed += 1;
             }
         }
@@ -267,7 +272,9 @@ impl Teach {
                 self.progress_changed += 1;
             }
             if p.transfer_answer.take().is_some() {
-                self.progress.transfers.remove(p.question.lesson);
+                self.progress
+                    .answers
+                    .remove(&variation_key(p.question.lesson));
                 self.progress_changed += 1;
             }
         }
@@ -311,7 +318,8 @@ mod tests {
         assert_eq!(p.transfer_answer, Some(1));
         // A kept answer that is no longer one of the choices is not shown as one.
         let mut old = Progress::from_text(&text);
-        old.transfers.insert(id.into(), 99);
+        old.answers
+            .insert(variation_key(id), Answer::Picked(Value::Int(99)));
         let p = Teach::for_route(&route, old, Teachers::LESSONS).prediction;
         assert_eq!(p.expect("the question").transfer_answer, None);
         // The variation's run loaded on the page: the lesson's question neither waits nor judges.
@@ -327,7 +335,7 @@ mod tests {
         assert!(!t.prediction.as_ref().expect("the question").on_variation);
         // Asking again asks both.
         t.ask_again();
-        assert_eq!(t.progress.transfers.get(id), None);
+        assert_eq!(t.progress.answers.get(&variation_key(id)), None);
         assert_eq!(t.progress.answers.get(id), None);
     }
 }
