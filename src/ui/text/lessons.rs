@@ -470,7 +470,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "outbox-relay-crash",
-        story: pair!("Two charges write their events to the outbox in the same transaction. The relay publishes them, then crashes before marking them sent; its next run publishes them again. One consumer keeps an inbox of processed event ids, the other does not.", "2つの課金が、同じトランザクションでイベントをアウトボックスに書く。リレーはそれを発行し、送信済みの印を付ける前にクラッシュする。次の実行でもう一度発行する。片方のコンシューマーは処理済みイベントIDの受信箱を持ち、もう片方は持たない。"),
+        story: pair!("Two charges write their events to the outbox in the same transaction. The relay publishes them, then crashes before marking them sent; its next run publishes them again. Each event asks a consumer to send the customer an e-mail; one consumer keeps an inbox of processed event ids, the other does not.", "2つの課金が、同じトランザクションでイベントをアウトボックスに書く。リレーはそれを発行し、送信済みの印を付ける前にクラッシュする。次の実行でもう一度発行する。イベントはどれも、顧客にメールを送るようコンシューマーに頼む。片方のコンシューマーは処理済みイベントIDの受信箱を持ち、もう片方は持たない。"),
         ask: pair!("How many e-mails does the consumer without an inbox send?", "受信箱を持たないコンシューマーは、メールを何通送る？"),
         why: pair!("The relay delivered every event twice, and the consumer without an inbox acted on every delivery, the last at step {step}. The one with an inbox ignored the repeats.", "リレーはどのイベントも2回届け、受信箱のないコンシューマーは届くたびに処理した。最後はステップ {step}。受信箱のある方は繰り返しを無視した。"),
         takeaway: pair!("The outbox is at-least-once; the consumer's inbox makes it effectively once.", "アウトボックスは少なくとも1回。コンシューマーの受信箱が、それを実質1回にする。"),
