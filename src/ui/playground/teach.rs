@@ -29,6 +29,9 @@ pub struct Teachers {
     /// A lesson's variation question posed on its varied run, by id (the sandbox page's has
     /// none, so its download carries none of them).
     pub transfer: fn(&str) -> Option<Varied>,
+    /// Whether a variation's run is the run on the page (the sandbox page's says no, so its
+    /// download carries no comparison of whole scenarios).
+    pub varied_here: VariedHere,
 }
 
 /// A variation question posed on its run: the varied scenario (the page can load it) and the
@@ -60,6 +63,27 @@ impl std::fmt::Debug for PoseFn {
     }
 }
 
+/// Whether a variation's run is the one in a session, as a plain function pointer (see
+/// [`Teachers`]).
+#[derive(Clone, Copy)]
+pub struct VariedHere(pub fn(&Varied, &Session) -> bool);
+
+/// Every page compares the same way: any two are equal.
+impl PartialEq for VariedHere {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for VariedHere {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("VariedHere")
+    }
+}
+
+/// The first page's: the session runs the variation's scenario.
+const VARIED_HERE: VariedHere = VariedHere(|t, s| t.0 == *s.scenario());
+
 /// Poses with the core's question.
 const POSE: PoseFn = PoseFn(|q, s| q.pose(s));
 
@@ -71,6 +95,7 @@ impl Teachers {
         pose: POSE,
         challenge: |_| None,
         transfer: varied,
+        varied_here: VARIED_HERE,
     };
     /// The sandbox page's: the challenges.
     pub const CHALLENGES: Teachers = Teachers {
@@ -79,6 +104,7 @@ impl Teachers {
         pose: PoseFn(|_, _| Err(NotPosed::NeverAsked)),
         challenge: lesson::challenge,
         transfer: |_| None,
+        varied_here: VariedHere(|_, _| false),
     };
     /// Both (tests, and code that does not know its page).
     pub const ALL: Teachers = Teachers {
@@ -87,6 +113,7 @@ impl Teachers {
         pose: POSE,
         challenge: lesson::challenge,
         transfer: varied,
+        varied_here: VARIED_HERE,
     };
 }
 
@@ -112,6 +139,8 @@ pub struct Prediction {
     /// The run on the page is the variation's (loaded from its question): the lesson's own
     /// question is about another run, so it neither waits nor judges here.
     pub on_variation: bool,
+    /// How it tells (the page's).
+    pub varied_here: VariedHere,
 }
 
 impl Prediction {
@@ -172,6 +201,7 @@ impl Teach {
                     transfer_answer: kept.filter(fits),
                     transfer,
                     on_variation: false,
+                    varied_here: teachers.varied_here,
                 }
             }),
             challenge,
