@@ -241,6 +241,7 @@ fn on_the_way(l: Lang, id: &str) -> Html {
         ],
     )
     .text(view::playground::ON_THE_WAY.get(l));
+    let mut sep = " ";
     for (n, item) in pages {
         if let lessons::Item::Page {
             id,
@@ -250,8 +251,10 @@ fn on_the_way(l: Lang, id: &str) -> Html {
         } = item
         {
             let label = format!("{n} {} ↗", Lesson::pick(l, *title));
-            r.text(" ")
+            // One page from the next: " · " between them.
+            r.text(sep)
                 .el("a", &[("href", href), ("data-section", id)], &label);
+            sep = " · ";
         }
     }
     r.close("p");

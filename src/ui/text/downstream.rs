@@ -165,11 +165,11 @@ pub fn labels(lang: Lang) -> Labels {
         ),
         store_capacity: lang.t(
             "Split store capacity (keys, 0 = no limit)",
-            "分離ストアの容量（キー数、0 = 無制限）",
+            "別ストアの容量（キー数、0 = 無制限）",
         ),
         outage: lang.t(
             "When the split store is unreachable",
-            "分離ストアに届かないとき",
+            "別ストアに届かないとき",
         ),
         hint: lang.t(
             "Faults for one try: Slow processor (only with a card processor: pick its answer time above), Key store unreachable, Serialization failure.",

@@ -442,7 +442,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "new-key-per-retry",
-        story: pair!("The client mints a fresh UUID on every try instead of once per operation. The reply is lost and it retries every 200 ms.", "クライアントが、操作ごとに1回ではなく、試行のたびに新しい UUID を作る。応答が失われ、200ミリ秒ごとにリトライする。"),
+        story: pair!("The client mints a fresh UUID on every try instead of once per operation. The reply is lost and it retries 200 ms after its timeout.", "クライアントが、操作ごとに1回ではなく、試行のたびに新しい UUID を作る。応答が失われ、タイムアウトの200ミリ秒後にリトライする。"),
         ask: pair!("The retry arrives with a new key. How many times does the atomic service charge?", "リトライが新しいキーで届く。アトミックなサービスは何回課金する？"),
         why: pair!("Every try carried its own key, so to the server every try was a new operation (the last charge is step {step}). No server can fix this: the key is the client's to keep.", "試行ごとにキーが違うので、サーバーにはどれも新しい操作に見えた（最後の課金はステップ {step}）。これはどのサーバーにも直せない。キーを保つのはクライアントの役目。"),
         takeaway: pair!("Mint the key once per operation, before the first try (a UUID v4, or a v7 to keep keys in time order), and send it with every retry.", "キーは操作ごとに1回、最初の試行の前に作り（UUID v4、時刻順にしたいなら v7）、どのリトライでも同じものを送る。"),
@@ -498,8 +498,8 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "store-failures",
-        story: pair!("The separate key store holds one key. order-1's reply is lost; order-2 is written and evicts order-1's key; the client sends order-1 again. Then the store is unreachable for order-3: both services refuse with 503 (fail closed) and the retry succeeds.", "分離キーストアは1個しかキーを持てない。order-1 の応答が消え、order-2 が書かれて order-1 のキーを追い出し、クライアントが order-1 を再送する。次に order-3 ではストアに届かず、両サービスとも503で拒否し（フェイルクローズ）、リトライが成功する。"),
-        ask: pair!("order-1 arrives again. How many charges does the separate store make for one key?", "order-1 が再び届く。分離ストアは1つのキーで何回課金する？"),
+        story: pair!("The separate key store holds one key. The reply to order-1 is lost; order-2 is written and evicts order-1's key; the client sends order-1 again. Then the store is unreachable for order-3: both services refuse with 503 (fail closed) and the retry succeeds.", "別のキーストアは1個しかキーを持てない。order-1 の応答が消え、order-2 が書かれて order-1 のキーを追い出し、クライアントが order-1 を再送する。次に order-3 ではストアに届かず、両サービスとも503で拒否し（フェイルクローズ）、リトライが成功する。"),
+        ask: pair!("order-1 arrives again. How many times does the service with the separate key store charge for that one key?", "order-1 が再び届く。キーを別ストアに置くサービスは、その1つのキーで何回課金する？"),
         why: pair!("The evicted key looked new, so the store charged again (step {step}). The atomic service keeps keys beside the balance: nothing evicted them. Failing closed cost a 503 and a retry, not money.", "追い出されたキーは新しく見えたので、もう一度課金した（ステップ {step}）。アトミックなサービスはキーを残高の隣に置くので追い出されない。フェイルクローズの代償は503とリトライで、お金ではない。"),
         takeaway: pair!("A key store that can forget or fail open charges twice; fail closed (503), and on a serialization failure answer 409 Conflict “retry with the same key”, as rocket-rides does.", "忘れるキーストアやフェイルオープンは二重課金する。フェイルクローズ（503）にし、直列化失敗には rocket-rides のように409 Conflict「同じキーでリトライ」と答える。"),
     },
