@@ -39,8 +39,19 @@ pub struct Open<'a> {
 /// Draws an [`Open`] question with one button per label.
 pub fn open_question(l: Lang, q: Open<'_>, labels: impl Iterator<Item = String>) -> Html {
     let answer = q.answer;
+    // Once answered, focus goes to the verdict that replaces the choices.
+    let verdict = if q.testid == "transfer" {
+        "[data-testid=transfer] .verdict"
+    } else {
+        "[data-testid=predict] .verdict"
+    };
     let choices = labels.enumerate().map(|(i, label)| {
-        html! { <button class="choice" data-testid="choice" data-choice={i.to_string()} onclick={answer.reform(move |_: MouseEvent| i)}>{ label }</button> }
+        let answer = answer.clone();
+        let onclick = Callback::from(move |_: MouseEvent| {
+            answer.emit(i);
+            crate::ui::web::focus_after_render(verdict);
+        });
+        html! { <button class="choice" data-choice={i.to_string()} {onclick}>{ label }</button> }
     });
     html! {
         <div class="predict" data-testid={q.testid} data-state="open" role="group" aria-label={words::PREDICT.get(l)}>

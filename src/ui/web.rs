@@ -278,11 +278,9 @@ pub fn move_focus(from: &str, to: &str) {
 
 /// Called after a render that may take a control away: if focus was dropped (nothing focused
 /// but the body, or a disabled control), focuses the control that had it, found again by its
-/// selector, else its successor in `after` (the control that had it, the element to focus once
-/// it is gone: a question's choice, the verdict that replaced it), else the first of
-/// `fallbacks` (selectors) that is there and enabled. Does nothing when focus was not lost. The
-/// first call starts following focus.
-pub fn restore_focus(after: &[(&str, &str)], fallbacks: &[&str]) {
+/// selector, else the first of `fallbacks` (selectors) that is there and enabled. Does nothing
+/// when focus was not lost. The first call starts following focus.
+pub fn restore_focus(fallbacks: &[&str]) {
     TRACKING.with(|t| {
         if t.borrow().is_none() {
             *t.borrow_mut() = track_focus();
@@ -303,18 +301,30 @@ pub fn restore_focus(after: &[(&str, &str)], fallbacks: &[&str]) {
             .flatten()
             .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
     };
-    let successor = after
-        .iter()
-        .filter(|(from, _)| *from == had)
-        .map(|(_, to)| *to);
     let target = std::iter::once(had.as_str())
         .filter(|s| !s.is_empty())
-        .chain(successor)
         .chain(fallbacks.iter().copied())
         .find_map(usable);
     if let Some(el) = target {
         let _ = el.focus();
     }
+}
+
+/// Focuses the first element `selector` matches once the page has drawn what the event being
+/// handled changes (a task later, after the render and its effects): the verdict that replaces
+/// an answered question's choices, where the learner is looking (the run's Step, which the
+/// page's focus keeping would pick, sits further down and scrolled the verdict off a phone).
+pub fn focus_after_render(selector: &'static str) {
+    gloo_timers::callback::Timeout::new(0, move || {
+        let el = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector(selector).ok().flatten())
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+        if let Some(el) = el {
+            let _ = el.focus();
+        }
+    })
+    .forget();
 }
 
 /// A registered DOM event listener; dropping it unregisters the callback, so an effect's cleanup

@@ -204,7 +204,7 @@ fn answered(
     html! {
         <div class="predict" data-testid="predict" data-state={state}>
             <p class="ask"><strong>{ view::durable::PREDICT_LABEL.get(l) }</strong>{ w.ask }</p>
-            <p class={classes!("verdict", state)} data-testid="verdict" role="status">{ verdict }</p>
+            <p class={classes!("verdict", state)} data-testid="verdict" role="status" tabindex="-1">{ verdict }</p>
             { crate::ui::question::beliefs(l, held) }
             if changed {
                 // The words explain the lesson as built; this run is another one.
@@ -254,7 +254,7 @@ fn transfer_block(l: Lang, ui: &DurUi, id: &str, on: &On) -> Html {
     html! {
         <div class="predict transfer" data-testid="transfer" data-state={state}>
             <p class="ask"><strong>{ view::durable::VARIATION_LABEL.get(l) }</strong>{ ask }</p>
-            <p class={classes!("verdict", state)} role="status">{ verdict }</p>
+            <p class={classes!("verdict", state)} role="status" tabindex="-1">{ verdict }</p>
             <p class="why">{ w.why.get(l) }</p>
             { crate::ui::question::beliefs(l, held) }
             <button data-testid="run-variation" onclick={on.reform(|_| DurAction::RunVariation)}>{ view::durable::RUN_VARIATION.get(l) }</button>

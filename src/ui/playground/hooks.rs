@@ -34,28 +34,14 @@ pub fn use_remembered_run(state: UseReducerHandle<PageState>, route: Route) {
         // opening: a lesson link drawn anew): a control that vanished or turned disabled (Run to
         // end at the end, Restore the lesson) hands focus to the same control or the run's. A
         // question waiting comes first: Step turns disabled there, and Enter on Back would step
-        // the learner away from it (issue 28). An answered question's choices (the lesson's or its
-        // variation's) give focus to the verdict that replaces them, where the learner is looking (the run's Step, further
-        // down, scrolled the verdict off a phone's screen).
-        web::restore_focus(
-            &[
-                (
-                    "[data-testid=\"choice\"]",
-                    "[data-testid=transfer] .verdict",
-                ),
-                (
-                    "[data-testid=\"choice\"]",
-                    "[data-testid=predict] [data-testid=verdict]",
-                ),
-            ],
-            &[
-                "[data-testid=predict][data-state=open] button[data-choice]",
-                "[data-testid=step]",
-                "[data-testid=play]",
-                "[data-testid=back]",
-                "#main",
-            ],
-        );
+        // the learner away from it (issue 28).
+        web::restore_focus(&[
+            "[data-testid=predict][data-state=open] button[data-choice]",
+            "[data-testid=step]",
+            "[data-testid=play]",
+            "[data-testid=back]",
+            "#main",
+        ]);
     });
     use_save_changes(
         state.remembered,
