@@ -140,7 +140,7 @@ for (const [locale, lang] of LANGS) {
     }, { locale });
   });
 
-  test(`tap targets are at least 44 × 44 px: run controls, lesson, timeline and sequence links (${lang}, 390 px)`, async () => {
+  test(`tap targets are at least 44 × 44 px: run controls, lesson, next-lesson, closing, timeline and sequence links (${lang}, 390 px)`, async () => {
     await withPhone(async (page) => {
       const found = [];
       await go(page, '#/scenario/timeout-ambiguity', lang);
@@ -149,6 +149,11 @@ for (const [locale, lang] of LANGS) {
       await page.getByTestId('toc-toggle').click();
       await runLesson(page);
       found.push(...await smallTargets(page, '.controls[role=toolbar] button'));
+      // Next, the glossary beside it, and the closing card's links to the lessons.
+      found.push(...await smallTargets(page, '.next-lesson a'));
+      await go(page, '#/scenario/fingerprint-fields', lang);
+      await runLesson(page);
+      found.push(...await smallTargets(page, '.closing .rules a'));
 
       await go(page, 'durable/#/scenario/durable-resume', lang);
       found.push(...await smallTargets(page, '.dur-lessons li a'));

@@ -28,7 +28,8 @@ pub struct Teachers {
     pub challenge: fn(&str) -> Option<Challenge>,
     /// A lesson's variation question posed on its varied run, by id (the sandbox page's has
     /// none, so its download carries none of them).
-    pub transfer: fn(&str) -> Option<Varied>,
+    /// With the answer to it this browser kept, if it is still one of its choices.
+    pub transfer: fn(&str, &Progress) -> Option<Kept>,
     /// Whether a variation's run is the run on the page (the sandbox page's says no, so its
     /// download carries no comparison of whole scenarios).
     pub varied_here: VariedHere,
@@ -38,9 +39,19 @@ pub struct Teachers {
 /// question on it.
 pub type Varied = Rc<(Scenario, Posed<Guess>)>;
 
-/// The first page's: the variation of the lesson, posed.
-fn varied(id: &str) -> Option<Varied> {
-    lesson::transfer(id)?.pose().ok().map(Rc::new)
+/// A variation question posed, with the index of the answer to it this browser kept.
+pub type Kept = (Varied, Option<usize>);
+
+/// The first page's: the variation of the lesson, posed, and the answer to it `progress` keeps
+/// (if it is still one of the choices).
+fn varied(id: &str, progress: &Progress) -> Option<Kept> {
+    let t: Varied = lesson::transfer(id)?.pose().ok().map(Rc::new)?;
+    let kept = match progress.answers.get(&variation_key(id)) {
+        Some(Answer::Picked(Value::Int(i))) => usize::try_from(*i).ok(),
+        _ => None,
+    };
+    let kept = kept.filter(|i| *i < t.1.choices.len());
+    Some((t, kept))
 }
 
 /// A lesson's question against the run on the page, or why it does not apply.
@@ -103,7 +114,7 @@ impl Teachers {
         lesson: |_| None,
         pose: PoseFn(|_, _| Err(NotPosed::NeverAsked)),
         challenge: lesson::challenge,
-        transfer: |_| None,
+        transfer: |_, _| None,
         varied_here: VariedHere(|_, _| false),
     };
     /// Both (tests, and code that does not know its page).
@@ -186,19 +197,16 @@ impl Teach {
         };
         Teach {
             prediction: lesson.map(|question| {
-                let transfer = (teachers.transfer)(question.lesson);
-                // An answer this browser kept, if it is still one of the choices.
-                let kept = match progress.answers.get(&variation_key(question.lesson)) {
-                    Some(Answer::Picked(Value::Int(i))) => usize::try_from(*i).ok(),
-                    _ => None,
+                let (transfer, kept) = match (teachers.transfer)(question.lesson, &progress) {
+                    Some((t, kept)) => (Some(t), kept),
+                    None => (None, None),
                 };
-                let fits = |i: &usize| transfer.as_ref().is_some_and(|t| *i < t.1.choices.len());
                 Prediction {
                     question,
                     pose: teachers.pose,
                     posed: Err(NotPosed::NeverAsked),
                     answer: None,
-                    transfer_answer: kept.filter(fits),
+                    transfer_answer: kept,
                     transfer,
                     on_variation: false,
                     varied_here: teachers.varied_here,
