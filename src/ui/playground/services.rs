@@ -56,11 +56,7 @@ pub fn service_picker(p: &ServicePickerProps) -> Html {
         html! {
             <label class="check" title={text::service_blurb(l, kind)}>
                 <input type="checkbox" checked={checked} {onchange} data-testid={format!("pick-{kind:?}")} />
-                if kind == ServiceKind::Production {
-                    { text::policies::production_name(l, p.scenario.policies.failure_caching) }
-                } else {
-                    { text::service_name(l, kind) }
-                }
+                { text::policies::picker_name(l, kind, p.scenario.policies.failure_caching) }
             </label>
         }
     });

@@ -63,13 +63,19 @@ pub fn production_name(lang: Lang, caching: FailureCaching) -> &'static str {
     }
 }
 
+/// A service's name where the run's failure-caching policy is known (its column, the service
+/// picker): the production service's says whose policy it follows.
+pub fn picker_name(lang: Lang, kind: ServiceKind, caching: FailureCaching) -> &'static str {
+    match kind {
+        ServiceKind::Production => production_name(lang, caching),
+        kind => service_name(lang, kind),
+    }
+}
+
 /// A column's title: the service, and its event wiring when it has any, so two columns running
 /// the same service (an outbox beside a dual write) can be told apart.
 pub fn column_name(lang: Lang, cfg: &WorldConfig) -> String {
-    let name = match cfg.service {
-        ServiceKind::Production => production_name(lang, cfg.policies.failure_caching),
-        kind => service_name(lang, kind),
-    };
+    let name = picker_name(lang, cfg.service, cfg.policies.failure_caching);
     if cfg.emit == EmitMode::None {
         return name.to_string();
     }
