@@ -77,6 +77,24 @@ pub struct Held {
     pub picked: bool,
 }
 
+/// Each of `choices` as [`beliefs`] lists it: `label`'s words for it, the words of the belief
+/// behind it (`belief` of `held[i]`, `None` where no belief's model gives it; none for the right
+/// one, `right`), and whether it is `picked`: how the durable and Kafka pages list theirs.
+pub fn held<'a, C, B: Copy>(
+    choices: &'a [C],
+    right: usize,
+    picked: Option<usize>,
+    held: &'a [Option<B>],
+    label: impl Fn(&C) -> String + 'a,
+    belief: impl Fn(Option<B>) -> String + 'a,
+) -> impl Iterator<Item = Held> + 'a {
+    choices.iter().enumerate().map(move |(i, c)| Held {
+        label: label(c),
+        belief: (i != right).then(|| belief(held.get(i).copied().flatten())),
+        picked: picked == Some(i),
+    })
+}
+
 /// After the answer: every choice with the belief that predicts it, the learner's own pick
 /// marked, so a wrong answer is named and each wrong choice is shown to be one. Handler-free:
 /// one string (`crate::ui::raw`).

@@ -9,7 +9,7 @@
 use super::lessons::{lesson, rank, Answer, Ask, Belief, Measure, Question};
 use super::run::DurableRun;
 use super::{Config, FaultKind, FaultSpec};
-use crate::sim::lesson::{NotPosed, Posed, MAX_CHOICES};
+use crate::sim::lesson::{variation_choices, NotPosed, Posed};
 
 /// What a lesson's variation changes in its columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,48 +157,10 @@ impl Transfer {
             other => other?,
         };
         let right = posed.answer_value();
-        let mut held: Vec<(Answer, Option<Belief>)> =
-            posed.choices.iter().copied().zip(beliefs).collect();
-        if let Some(seen) = seen {
-            match held.iter_mut().find(|(a, _)| *a == seen) {
-                Some((a, b @ None)) if *a != right => *b = Some(Belief::AsInTheLesson),
-                Some(_) => {}
-                None => held.push((seen, Some(Belief::AsInTheLesson))),
-            }
-        }
-        let held = named(held, right);
+        let held = posed.choices.iter().copied().zip(beliefs).collect();
+        let held = variation_choices(held, right, seen, Belief::AsInTheLesson, rank);
         let choices: Vec<Answer> = held.iter().map(|h| h.0).collect();
         let posed = Posed::new(self.column, 0, choices, right, posed.shows_at);
         Ok((varied, posed, held.into_iter().map(|h| h.1).collect()))
     }
-}
-
-/// The choices with only named misconceptions among the wrong ones once there are three without
-/// the unnamed, at most [`MAX_CHOICES`] ("as in the lesson" kept), in `rank`'s order.
-fn named(mut held: Vec<(Answer, Option<Belief>)>, right: Answer) -> Vec<(Answer, Option<Belief>)> {
-    let count = held
-        .iter()
-        .filter(|(a, b)| b.is_some() || *a == right)
-        .count();
-    if count >= 3 {
-        held.retain(|(a, b)| b.is_some() || *a == right);
-    }
-    while held.len() > MAX_CHOICES {
-        let last = held
-            .iter()
-            .rposition(|(a, b)| *a != right && *b != Some(Belief::AsInTheLesson));
-        match last {
-            Some(i) => held.remove(i),
-            None => break,
-        };
-    }
-    // An insertion sort of at most four (no sort routine in the wasm).
-    for i in 1..held.len() {
-        let mut j = i;
-        while j > 0 && rank(&held[j - 1].0) > rank(&held[j].0) {
-            held.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-    held
 }

@@ -10,7 +10,7 @@ use super::builtin::lesson;
 use super::engine::Sim;
 use super::question::{rank, Belief, Choice, Question};
 use super::{Input, KafkaScenario, TimedInput};
-use crate::sim::lesson::{NotPosed, Posed, MAX_CHOICES};
+use crate::sim::lesson::{variation_choices, NotPosed, Posed};
 
 /// What a lesson's variation changes in its run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,40 +101,8 @@ impl Transfer {
         };
         let (posed, beliefs) = q.pose_with_beliefs(&records, &end)?;
         let right = posed.answer_value();
-        let mut held: Vec<(Choice, Option<Belief>)> =
-            posed.choices.iter().copied().zip(beliefs).collect();
-        match held.iter_mut().find(|(c, _)| *c == seen) {
-            Some((c, b @ None)) if *c != right => *b = Some(Belief::AsInTheLesson),
-            Some(_) => {}
-            None => held.push((seen, Some(Belief::AsInTheLesson))),
-        }
-        // Only named misconceptions, once there are three choices without the unnamed ones.
-        let named = held
-            .iter()
-            .filter(|(c, b)| b.is_some() || *c == right)
-            .count();
-        if named >= 3 {
-            held.retain(|(c, b)| b.is_some() || *c == right);
-        }
-        while held.len() > MAX_CHOICES {
-            // The beliefs come in likeliness order: the last one named gives its place ("as in
-            // the lesson", the first a variation meets, keeps its own).
-            let last = held
-                .iter()
-                .rposition(|(c, b)| *c != right && *b != Some(Belief::AsInTheLesson));
-            match last {
-                Some(i) => held.remove(i),
-                None => break,
-            };
-        }
-        // In `rank`'s order: an insertion sort of at most four (no sort routine in the wasm).
-        for i in 1..held.len() {
-            let mut j = i;
-            while j > 0 && rank(&held[j - 1].0) > rank(&held[j].0) {
-                held.swap(j - 1, j);
-                j -= 1;
-            }
-        }
+        let held = posed.choices.iter().copied().zip(beliefs).collect();
+        let held = variation_choices(held, right, Some(seen), Belief::AsInTheLesson, rank);
         let choices: Vec<Choice> = held.iter().map(|h| h.0).collect();
         let posed = Posed::new(0, 0, choices, right, posed.shows_at);
         Ok((varied, posed, held.into_iter().map(|h| h.1).collect()))

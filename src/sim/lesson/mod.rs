@@ -10,12 +10,18 @@
 //! - `posed`: a question against one run (where it stops, the choices, the answer, the step
 //!   that shows it), or why it does not apply.
 //! - `progress`: answers, done lessons and won challenges, as the text the pages store.
+//! - `transfer`: a variation question's choices from its varied run's.
 
 mod posed;
 mod progress;
+mod transfer;
 
 pub use posed::{Judge, NotPosed, Pose, Posed, MAX_CHOICES};
-pub use progress::{variation_key, Answer, ById, Mark, Progress, MAX_PROGRESS_BYTES};
+pub use progress::{
+    read_run_answers, run_answers_text, variation_key, Answer, ById, Mark, Progress, RunAnswers,
+    MAX_PROGRESS_BYTES,
+};
+pub use transfer::variation_choices;
 
 /// A value a question is answered with: a number (a balance, a count) or yes/no.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -72,6 +72,42 @@ pub struct Progress {
     pub answers: ById<Answer>,
 }
 
+/// The learner's answers kept with a page's run (the durable and Kafka pages): the lesson's
+/// (`None` open, `Some(None)` skipped, `Some(Some(i))` choice i) and the variation question's
+/// (choice i).
+pub type RunAnswers = (Option<Option<usize>>, Option<usize>);
+
+/// The answers as text: `a=<i>` or `a=skip`, and `t=<i>`, joined by `&` (empty: none).
+pub fn run_answers_text((answer, transfer): RunAnswers) -> String {
+    let mut parts = Vec::new();
+    match answer {
+        Some(Some(i)) => parts.push(format!("a={i}")),
+        Some(None) => parts.push("a=skip".to_string()),
+        None => {}
+    }
+    if let Some(i) = transfer {
+        parts.push(format!("t={i}"));
+    }
+    parts.join("&")
+}
+
+/// Reads the `a=` and `t=` parts of `&`-joined text ([`run_answers_text`]'s, or a run's query
+/// with them); a part it cannot read is no answer.
+pub fn read_run_answers(text: &str) -> RunAnswers {
+    let (mut answer, mut transfer) = (None, None);
+    for part in text.split('&') {
+        if let Some(v) = part.strip_prefix("a=") {
+            answer = match v {
+                "skip" => Some(None),
+                n => n.parse().ok().map(Some),
+            };
+        } else if let Some(v) = part.strip_prefix("t=") {
+            transfer = v.parse().ok();
+        }
+    }
+    (answer, transfer)
+}
+
 /// Where [`Progress::answers`] keeps the answer to lesson `id`'s variation question.
 pub fn variation_key(id: &str) -> String {
     format!("{id}/variation")

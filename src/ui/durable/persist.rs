@@ -75,39 +75,10 @@ pub fn save(route_hash: &str, s: &SavedState) {
     web::save(&key(route_hash), &write_state(s));
 }
 
-/// The learner's answers kept with a run: the lesson's (`None` open, `Some(None)` skipped,
-/// `Some(Some(i))` choice i) and the variation question's (choice i).
-pub type Answers = (Option<Option<usize>>, Option<usize>);
-
-/// The answers as text: `a=<i>` or `a=skip`, and `t=<i>`, joined by `&` (empty: none).
-pub fn answers_text((answer, transfer): Answers) -> String {
-    let mut parts = Vec::new();
-    match answer {
-        Some(Some(i)) => parts.push(format!("a={i}")),
-        Some(None) => parts.push("a=skip".to_string()),
-        None => {}
-    }
-    if let Some(i) = transfer {
-        parts.push(format!("t={i}"));
-    }
-    parts.join("&")
-}
-
-/// Reads what [`answers_text`] wrote; a part it cannot read is no answer.
-pub fn read_answers(text: &str) -> Answers {
-    let (mut answer, mut transfer) = (None, None);
-    for part in text.split('&') {
-        if let Some(v) = part.strip_prefix("a=") {
-            answer = match v {
-                "skip" => Some(None),
-                n => n.parse().ok().map(Some),
-            };
-        } else if let Some(v) = part.strip_prefix("t=") {
-            transfer = v.parse().ok();
-        }
-    }
-    (answer, transfer)
-}
+/// The learner's answers kept with a run, as text ([`answers_text`]) and back ([`read_answers`]).
+pub use crate::sim::lesson::{
+    read_run_answers as read_answers, run_answers_text as answers_text, RunAnswers as Answers,
+};
 
 fn answers_key(route_hash: &str) -> String {
     format!("{SAVED_PREFIX}.answers:{route_hash}")

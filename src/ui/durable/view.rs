@@ -7,7 +7,7 @@
 use yew::prelude::*;
 
 use crate::sim::durable::{
-    challenge, section, source_lines, Action, Answer, ClockMode, Config, ConflictPolicy,
+    challenge, section, source_lines, Action, Answer, Belief, ClockMode, Config, ConflictPolicy,
     EffectKind, Engine, FaultKind, FlowKind, Invariant, KeyMode, RequestId, RestateTarget,
     ReusePolicy, World, AFTER_RETENTION_MS, CHALLENGE_IDS, DEFAULT_START_TO_CLOSE_MS, LESSON_IDS,
 };
@@ -188,19 +188,7 @@ fn answered(
 ) -> Html {
     let changed = ui.run.columns() != ui.mode.columns().as_slice() || !ui.run.actions().is_empty();
     let (state, verdict) = verdict(l, posed, answer);
-    let held = posed.choices.iter().enumerate().map(|(i, a)| {
-        let belief = ui.beliefs.get(i).copied().flatten();
-        crate::ui::question::Held {
-            label: words::answer(l, *a),
-            belief: (i != posed.answer).then(|| {
-                belief
-                    .map_or(words::NO_MODEL, words::belief)
-                    .get(l)
-                    .to_string()
-            }),
-            picked: answer == Some(i),
-        }
-    });
+    let held = held(posed, answer, &ui.beliefs, l);
     html! {
         <div class="predict" data-testid="predict" data-state={state}>
             <p class="ask"><strong>{ view::durable::PREDICT_LABEL.get(l) }</strong>{ w.ask }</p>
@@ -238,19 +226,7 @@ fn transfer_block(l: Lang, ui: &DurUi, id: &str, on: &On) -> Html {
         return crate::ui::question::open_question(l, open, labels);
     };
     let (state, verdict) = verdict(l, posed, Some(picked));
-    let held = posed.choices.iter().enumerate().map(|(i, a)| {
-        let belief = t.2.get(i).copied().flatten();
-        crate::ui::question::Held {
-            label: words::answer(l, *a),
-            belief: (i != posed.answer).then(|| {
-                belief
-                    .map_or(words::NO_MODEL, words::belief)
-                    .get(l)
-                    .to_string()
-            }),
-            picked: i == picked,
-        }
-    });
+    let held = held(posed, Some(picked), &t.2, l);
     html! {
         <div class="predict transfer" data-testid="transfer" data-state={state}>
             <p class="ask"><strong>{ view::durable::VARIATION_LABEL.get(l) }</strong>{ ask }</p>
@@ -260,6 +236,26 @@ fn transfer_block(l: Lang, ui: &DurUi, id: &str, on: &On) -> Html {
             <button data-testid="run-variation" onclick={on.reform(|_| DurAction::RunVariation)}>{ view::durable::RUN_VARIATION.get(l) }</button>
         </div>
     }
+}
+
+/// The choices of `posed` with their beliefs (`beliefs`) and the learner's pick, as the page
+/// lists them after an answer.
+fn held<'a>(
+    posed: &'a Posed<Answer>,
+    picked: Option<usize>,
+    beliefs: &'a [Option<Belief>],
+    l: Lang,
+) -> impl Iterator<Item = crate::ui::question::Held> + 'a {
+    let words =
+        move |b: Option<Belief>| b.map_or(words::NO_MODEL, words::belief).get(l).to_string();
+    crate::ui::question::held(
+        &posed.choices,
+        posed.answer,
+        picked,
+        beliefs,
+        move |a| words::answer(l, *a),
+        words,
+    )
 }
 
 /// The lesson's card: its title, story, "Reset this lesson", its question and the variation's.

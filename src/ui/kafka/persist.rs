@@ -47,20 +47,17 @@ pub fn save(route: &Route, query: &str) {
     web::save(&web::run_key(&route.to_hash()), query);
 }
 
-/// The learner's answers kept with a run: the lesson's (`None` open, `Some(None)` skipped,
-/// `Some(Some(i))` choice i) and the variation question's (choice i).
-pub type Answers = (Option<Option<usize>>, Option<usize>);
+/// The learner's answers kept with a run (the lesson's and the variation question's).
+pub use crate::sim::lesson::RunAnswers as Answers;
+use crate::sim::lesson::{read_run_answers, run_answers_text};
 
 /// The run as [`to_query`] writes it, with the answers after it (what this browser keeps).
 pub fn to_saved(s: &KafkaScenario, step: usize, (answer, transfer): Answers) -> String {
     let mut q = to_query(s, step);
-    match answer {
-        Some(Some(i)) => q.push_str(&format!("&a={i}")),
-        Some(None) => q.push_str("&a=skip"),
-        None => {}
-    }
-    if let Some(i) = transfer {
-        q.push_str(&format!("&t={i}"));
+    let answers = run_answers_text((answer, transfer));
+    if !answers.is_empty() {
+        q.push('&');
+        q.push_str(&answers);
     }
     q
 }
@@ -75,18 +72,7 @@ pub fn run_part(saved: &str) -> String {
 
 /// The answers of a saved query; a part that cannot be read is no answer.
 pub fn answers(saved: &str) -> Answers {
-    let (mut answer, mut transfer) = (None, None);
-    for part in saved.split('&') {
-        if let Some(v) = part.strip_prefix("a=") {
-            answer = match v {
-                "skip" => Some(None),
-                n => n.parse().ok().map(Some),
-            };
-        } else if let Some(v) = part.strip_prefix("t=") {
-            transfer = v.parse().ok();
-        }
-    }
-    (answer, transfer)
+    read_run_answers(saved)
 }
 
 /// The answers this browser keeps for `route`, with the run `query` if one is given (a reload

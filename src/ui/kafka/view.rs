@@ -5,8 +5,8 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::sim::kafka::{
-    BatchStatus, Config, Halt, Input, InstanceState, Invariant, RelayKind, Wire, CHALLENGE_IDS,
-    LESSON_IDS, NUM_BATCHES_TO_RETAIN,
+    BatchStatus, Belief, Choice, Config, Halt, Input, InstanceState, Invariant, RelayKind, Wire,
+    CHALLENGE_IDS, LESSON_IDS, NUM_BATCHES_TO_RETAIN,
 };
 use crate::sim::lesson::Posed;
 use crate::sim::limits::{KAFKA_MAX_IN_FLIGHT, KAFKA_MAX_RETRIES, KAFKA_MIN_IN_FLIGHT};
@@ -348,19 +348,11 @@ fn answered(
     };
     let shows = p.shows_at;
     let changed = ui.scenario != ui.place.builtin();
-    let held = p.choices.iter().enumerate().map(|(i, c)| {
-        let belief = ui.beliefs.get(i).copied().flatten();
-        crate::ui::question::Held {
-            label: words::choice(l, *c),
-            belief: (i != p.answer).then(|| {
-                belief
-                    .map_or(words::NO_MODEL, words::belief)
-                    .get(l)
-                    .to_string()
-            }),
-            picked: answer == Answer::Picked(i),
-        }
-    });
+    let picked = match answer {
+        Answer::Picked(i) => Some(i),
+        _ => None,
+    };
+    let held = held(p, picked, &ui.beliefs, l);
     html! {
         <div class="predict" data-testid="predict" data-state={state}>
             <p class="ask"><strong>{ view::kafka::PREDICT_LABEL.get(l) }</strong>{ w.ask.get(l) }</p>
@@ -411,19 +403,7 @@ fn transfer_block(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
         let said = words::choice(l, p.choices[picked]);
         ("wrong", view::kafka::not_quite(l, &said, &shown))
     };
-    let held = p.choices.iter().enumerate().map(|(i, c)| {
-        let belief = t.2.get(i).copied().flatten();
-        crate::ui::question::Held {
-            label: words::choice(l, *c),
-            belief: (i != p.answer).then(|| {
-                belief
-                    .map_or(words::NO_MODEL, words::belief)
-                    .get(l)
-                    .to_string()
-            }),
-            picked: i == picked,
-        }
-    });
+    let held = held(p, Some(picked), &t.2, l);
     html! {
         <div class="predict transfer" data-testid="transfer" data-state={state}>
             <p class="ask"><strong>{ view::kafka::VARIATION_LABEL.get(l) }</strong>{ ask }</p>
@@ -433,6 +413,26 @@ fn transfer_block(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             <button data-testid="run-variation" onclick={on.reform(|_| Action::RunVariation)}>{ view::kafka::RUN_VARIATION.get(l) }</button>
         </div>
     }
+}
+
+/// The choices of `posed` with their beliefs (`beliefs`) and the learner's pick, as the page
+/// lists them after an answer.
+fn held<'a>(
+    posed: &'a Posed<Choice>,
+    picked: Option<usize>,
+    beliefs: &'a [Option<Belief>],
+    l: Lang,
+) -> impl Iterator<Item = crate::ui::question::Held> + 'a {
+    let words =
+        move |b: Option<Belief>| b.map_or(words::NO_MODEL, words::belief).get(l).to_string();
+    crate::ui::question::held(
+        &posed.choices,
+        posed.answer,
+        picked,
+        beliefs,
+        move |c| words::choice(l, *c),
+        words,
+    )
 }
 
 fn controls(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {

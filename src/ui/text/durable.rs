@@ -1028,14 +1028,7 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
     }
 }
 
-/// A lesson's variation question: what it asks (never its answer), and why the varied run
-/// ends as it does.
-pub struct VariationWords {
-    /// The question.
-    pub ask: Pair,
-    /// Why, after the answer.
-    pub why: Pair,
-}
+pub use super::VariationWords;
 
 /// The words of lesson `id`'s variation question, if it has one
 /// (`crate::sim::durable::TRANSFER_IDS`).

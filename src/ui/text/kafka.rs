@@ -803,14 +803,7 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
     })
 }
 
-/// A lesson's variation question: what it asks (never its answer), and why the varied run
-/// goes as it does.
-pub struct VariationWords {
-    /// The question.
-    pub ask: Pair,
-    /// Why, after the answer.
-    pub why: Pair,
-}
+pub use super::VariationWords;
 
 /// The words of lesson `id`'s variation question, if it has one
 /// (`crate::sim::kafka::TRANSFER_IDS`).

@@ -90,6 +90,15 @@ pub fn key_label(world: &World, id: KeyId) -> String {
         .unwrap_or_else(|| "?".into())
 }
 
+/// A lesson's variation question on the durable and Kafka pages: what it asks (never its
+/// answer), and why the varied run ends as it does.
+pub struct VariationWords {
+    /// The question.
+    pub ask: crate::ui::i18n::Pair,
+    /// Why, after the answer.
+    pub why: crate::ui::i18n::Pair,
+}
+
 /// A number with thousands separators, for reading (test hooks show plain integers instead).
 pub fn grouped(n: u128) -> String {
     let digits = n.to_string();
