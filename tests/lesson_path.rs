@@ -358,3 +358,31 @@ fn a_third_of_the_lessons_ask_about_a_variation_measured_on_its_own_run() {
         "inside the lock, one charge"
     );
 }
+
+/// Found by a walk-through: beside a count of 409 answers, choice 3 was "every try the client
+/// sends is charged". A belief about charges speaks only to counts of charges; the 409
+/// question's "2" is the learner who takes idempotency for refusing every repeat.
+#[test]
+fn every_wrong_choice_is_a_belief_about_what_the_question_counts() {
+    for id in builtin_ids() {
+        let s = session(builtin(id).unwrap());
+        let q = question(id).unwrap();
+        for g in q.pose(&s).unwrap().choices {
+            match g.belief {
+                Some(Belief::EveryTryCharges) => assert!(q.measure.counts_charges(), "{id}"),
+                Some(Belief::RepeatsRefused) => assert_eq!(q.measure, Measure::Conflicts, "{id}"),
+                _ => {}
+            }
+        }
+    }
+    let s = session(builtin("stripe-in-flight").unwrap());
+    let choices = question("stripe-in-flight")
+        .unwrap()
+        .pose(&s)
+        .unwrap()
+        .choices;
+    assert!(choices.contains(&Guess {
+        value: Value::Int(2),
+        belief: Some(Belief::RepeatsRefused)
+    }));
+}

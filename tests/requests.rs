@@ -6,7 +6,7 @@
 
 use idempotency_playground::lesson::Value;
 use idempotency_playground::limits::MAX_ACCOUNT;
-use idempotency_playground::teach::{challenge, question};
+use idempotency_playground::teach::{challenge, question, Measure};
 use idempotency_playground::*;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -355,12 +355,20 @@ fn the_lessons_answer_from_their_runs_and_the_challenge_is_won_by_another_custom
             .value
     };
     assert_eq!(answer_of("key-scope", None), Value::Int(1));
-    assert_eq!(answer_of("fingerprint-fields", None), Value::Int(1));
-    // With the right fingerprint the same retry is no mismatch: the answer follows the run.
-    assert_eq!(
-        answer_of("fingerprint-fields", Some(RequestPolicies::default())),
-        Value::Int(0)
-    );
+    // The honest retry is refused, yet its first try charged: the balance shows the charge the
+    // client was told nothing of.
+    assert_eq!(answer_of("fingerprint-fields", None), Value::Int(900));
+    // The stamped time is a mismatch under the whole-body fingerprint; with the fields that
+    // define the request (the default) the same retry is replayed.
+    let mismatches = |requests: RequestPolicies| {
+        let mut s = builtin("fingerprint-fields").unwrap();
+        s.requests = requests;
+        let session = Session::new(s).unwrap();
+        Measure::Mismatches.of(session.finished(1).unwrap())
+    };
+    let whole = builtin("fingerprint-fields").unwrap().requests;
+    assert_eq!(mismatches(whole), Value::Int(1));
+    assert_eq!(mismatches(RequestPolicies::default()), Value::Int(0));
     let c = challenge("another-receipt").unwrap();
     let mut won = Session::new(c.solved()).unwrap();
     won.seek(won.total());

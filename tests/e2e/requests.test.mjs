@@ -63,7 +63,8 @@ test('fingerprint fields: a stamped body makes the honest retry a mismatch (Japa
     const predict = page.getByTestId('predict');
     assert.equal(await predict.getAttribute('data-state'), 'open');
     await page.screenshot({ path: `${SHOTS}/requests-fingerprint-open-390-ja.png`, fullPage: true });
-    await choose(page, '1');
+    // The balance, asked before the run: the refused retry's first try did charge.
+    await choose(page, '900');
     assert.equal(await predict.getAttribute('data-state'), 'right');
     await page.getByTestId('run-to-end').click();
     assert.match(await column(page, 'production').getByTestId('counters').textContent(), /不一致 1/);

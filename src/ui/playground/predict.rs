@@ -4,7 +4,8 @@
 
 use yew::prelude::*;
 
-use crate::sim::teach::Guess;
+use crate::sim::lesson::Value;
+use crate::sim::teach::{Guess, Measure};
 use crate::sim::{Session, World};
 use crate::ui::i18n::Lang;
 use crate::ui::raw::Raw;
@@ -15,15 +16,20 @@ use super::state::Action;
 use super::teach::{Answer, Prediction};
 use crate::ui::text::lessons::{self, Lesson, Words};
 
-/// What every service ended with: its balance and its charges, from the finished run.
-fn outcome(l: Lang, s: &Session) -> Html {
+/// What every service ended with: its balance and its charges, from the finished run, and the
+/// count the question asks about when it is another (e-mails, events, 409 answers).
+fn outcome(l: Lang, s: &Session, asked: Measure) -> Html {
+    let other = !matches!(asked, Measure::Balance | Measure::Charges);
     let parts = (0..s.worlds().len())
         .filter_map(|i| s.finished(i))
         .map(|w: &World| {
             let (name, n) = (text::column_name(l, w.config()), w.ledger().len());
             // Each customer's account when there are several (account 0's balance was shown).
             let parts = text::account_balances(l, w);
-            let rest = view::playground::outcome_charges(l, n);
+            let mut rest = view::playground::outcome_charges(l, n);
+            if let (true, v @ Value::Int(_)) = (other, asked.of(w)) {
+                rest = format!("{rest}{}{}", view::playground::OUTCOME_ACCOUNT_SEP.get(l), text::teach::measure_goal(l, asked, v));
+            }
             if parts.is_empty() {
                 let b = w.balance();
                 return html! { <li>{ view::playground::outcome_balance(l, &name, b) }{ rest }</li> };
@@ -124,7 +130,7 @@ pub fn predict_block(
             <div class="predict" data-testid="predict" data-state="variation">
                 <p class="ask"><strong>{ view::playground::PREDICT_PREFIX.get(l) }</strong>{ ask }</p>
                 <p class="muted" data-testid="on-variation">{ view::playground::ON_VARIATION.get(l) }</p>
-                { outcome(l, s) }
+                { outcome(l, s, p.question.measure) }
             </div>
             { transfer_block(l, p, on) }
         </> };
@@ -163,7 +169,7 @@ pub fn predict_block(
             <p class={classes!("verdict", state)} data-testid="verdict" role="status" tabindex="-1">{ verdict }</p>
             { why_with_step(l, lesson.id, Lesson::pick(l, lesson.why), posed.shows_at, on) }
             { beliefs(l, &posed.choices, answer) }
-            { outcome(l, s) }
+            { outcome(l, s, p.question.measure) }
             { takeaway(l, lesson.id, Lesson::pick(l, lesson.takeaway)) }
             <button class="again" data-testid="predict-again" onclick={on.reform(|_| Action::AskAgain)}>{ view::playground::ASK_AGAIN.get(l) }</button>
         </div>

@@ -27,7 +27,7 @@ const WORDS: &[(&str, Pair, Pair)] = &[
     (
         "get-a-409",
         pair!("Get a 409", "409 を受け取る"),
-        pair!("The production service answers 409 when a request with the same key is still running. Make it say so, in one move.", "本番型サービスは、同じキーのリクエストが処理中なら409を返す。1手で、それを言わせる。"),
+        pair!("The production service answers 409 when a request with the same key is still running. Make it say so, in one move.", "本番型サービスは、同じキーのリクエストが処理中なら409を返す。1回の操作で、それを言わせる。"),
     ),
     (
         "expiry-twice",
@@ -46,7 +46,7 @@ const WORDS: &[(&str, Pair, Pair)] = &[
     ),
     (
         "another-receipt",
-        pair!("Read another customer's receipt", "他の顧客の領収を読む"),
+        pair!("Read another customer's receipt", "他の顧客の領収書を読む"),
         pair!("This production service looks keys up by the key alone, and customer 1 has paid order-1. In one request, make another customer receive customer 1's answer.", "この本番型サービスはキーだけで引く。顧客1は order-1 を支払った。1回のリクエストで、別の顧客に顧客1の応答を受け取らせる。"),
     ),
     (

@@ -2,7 +2,7 @@
 //! and the words for what a key check found, where a server crashed and why a charge failed.
 
 use super::{fmt_ms, Tone};
-use crate::sim::{ChargeFailure, CheckOutcome, CrashPoint, EventKind, World};
+use crate::sim::{ChargeFailure, CheckOutcome, CrashPoint, EmitMode, EventKind, World};
 use crate::ui::i18n::{pair, tr, Lang, Pair};
 
 use super::key_label;
@@ -98,7 +98,7 @@ pub fn event_text(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
         | E::RelayCrash
         | E::RelayMark { .. }
         | E::ConsumerApply { .. }
-        | E::ConsumerDuplicate { .. } => downstream_event(lang, e),
+        | E::ConsumerDuplicate { .. } => downstream_event(lang, world, e),
         E::TimeAdvanced { .. }
         | E::Deposit { .. }
         | E::KeyExpired { .. }
@@ -315,9 +315,18 @@ fn server_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
 }
 
 /// The outbox relay's and the consumer's events.
-fn downstream_event(lang: Lang, e: &EventKind) -> (String, Tone) {
+fn downstream_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
     use EventKind as E;
     match e {
+        // A relay tick in a wiring that writes no outbox finds nothing, and says why.
+        E::RelayPoll { .. } if world.config().emit != EmitMode::Outbox => (
+            lang.t(
+                "relay: no outbox here",
+                "リレー：ここにアウトボックスはない",
+            )
+            .into(),
+            Tone::Plain,
+        ),
         E::RelayPoll { unpublished } => {
             let text = tr!(
                 lang,

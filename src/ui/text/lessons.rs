@@ -351,30 +351,30 @@ pub const LESSONS: &[Lesson] = &[
 pub const WORDS: &[Words] = &[
     Words {
         id: "the-header",
-        story: pair!("The lessons follow the article “Idempotency keys: the mechanism that keeps a retry from being processed twice”, one section at a time. A payment API takes charges as HTTP requests (POST /charges). Before the first try the client mints a key, a random UUID, and sends it in an Idempotency-Key header: only the client knows which tries are one operation. The atomic service stores the key with its answer, in the balance's database and the charge's transaction. Here the client charges 100, gets its answer, then sends the same request again with the same key. “HTTP on the wire” under the column shows each request.", "レッスンは記事「冪等性キー: リトライで二重処理を防ぐ仕組み」を節ごとにたどる。決済 API は課金を HTTP リクエスト（POST /charges）で受け付ける。クライアントは最初の試行の前にキー（ランダムな UUID）を作り、Idempotency-Key ヘッダーで送る。どの試行が1つの操作かを知るのはクライアントだけだから。アトミックなサービスはキーを答えと一緒に、残高と同じデータベース、課金と同じトランザクションで保存する。ここではクライアントが100を課金して答えを受け取り、同じリクエストを同じキーでもう一度送る。列の下の「通信内容（HTTP）」に各リクエストが出る。"),
+        story: pair!("The lessons follow the article “Idempotency keys: the mechanism that keeps a retry from being processed twice”, one section at a time. A payment API takes charges as HTTP requests (POST /charges). Before the first try the client mints a key, a random UUID, and sends it in an Idempotency-Key header: only the client knows which tries are one operation. Here the client charges 100 at the atomic service, the article's finished version, gets its answer, then sends the same request again with the same key. “HTTP on the wire” under the column shows each request.", "レッスンは記事「冪等性キー: リトライで二重処理を防ぐ仕組み」を節ごとにたどる。決済 API は課金を HTTP リクエスト（POST /charges）で受け付ける。クライアントは最初の試行の前にキー（ランダムな UUID）を作り、Idempotency-Key ヘッダーで送る。どの試行が1つの操作かを知るのはクライアントだけだから。ここではクライアントが、記事の完成版であるアトミックなサービスに100を課金して答えを受け取り、同じリクエストを同じキーでもう一度送る。列の下の「通信内容（HTTP）」に各リクエストが出る。"),
         ask: pair!("The same request arrives again with the same key. How many charges does the atomic service make in all?", "同じリクエストが同じキーでもう一度届く。アトミックなサービスの課金は全部で何回？"),
-        why: pair!("At step {step} the second request found its key in the store and got the stored answer back, byte for byte, without running the charge: a replay. The server never asks why the request came again; the key tells it that this is the same operation.", "ステップ {step} で2つ目のリクエストはストアにキーを見つけ、課金を実行せずに保存された答えをそのまま受け取った。これがリプレイ。サーバーは、なぜリクエストがもう一度来たのかを問わない。同じ操作であることはキーが教える。"),
+        why: pair!("At step {step} the second request found its key in the store and got the stored answer back, byte for byte, without running the charge: a replay. The atomic service keeps each key with its answer, in the balance's database and in the charge's transaction. The server never asks why the request came again; the key tells it that this is the same operation.", "ステップ {step} で2つ目のリクエストはストアにキーを見つけ、課金を実行せずに保存された答えをそのまま受け取った。これがリプレイ。アトミックなサービスはキーを答えと一緒に、残高と同じデータベース、課金と同じトランザクションで保存する。サーバーは、なぜリクエストがもう一度来たのかを問わない。同じ操作であることはキーが教える。"),
         takeaway: pair!("The client mints one key per operation and sends it in the Idempotency-Key header on every try; the server stores the key with its answer, and answers a repeat from the store: a replay.", "クライアントは操作ごとにキーを1つ作り、どの試行でも Idempotency-Key ヘッダーで送る。サーバーはキーを答えと一緒に保存し、繰り返しにはストアから答える。これがリプレイ。"),
     },
     Words {
         id: "timeout-ambiguity",
-        story: pair!("A client asks the atomic service to charge 100, sending an Idempotency-Key header with the request. The network drops the reply on its way back; the client waits, gives up, and is left with a timeout. A second later it sends the same request again, with the same key.", "クライアントがアトミックなサービスに100の課金を頼む。リクエストには Idempotency-Key ヘッダーを付ける。応答は帰り道でネットワークに落とされ、クライアントは待ったあげく諦め、手元にはタイムアウトだけが残る。1秒後、同じリクエストを同じキーでもう一度送る。"),
+        story: pair!("A client asks the atomic service to charge 100, sending an Idempotency-Key header with the request. Something is lost on the network: the request on its way in, or the reply on its way out. The client cannot tell which; it waits, gives up, and is left with a timeout. A second later it sends the same request again, with the same key.", "クライアントがアトミックなサービスに100の課金を頼む。リクエストには Idempotency-Key ヘッダーを付ける。ネットワークで何かが失われる。行きのリクエストか、帰りの応答か。クライアントにはどちらか分からない。待ったあげく諦め、手元にはタイムアウトだけが残る。1秒後、同じリクエストを同じキーでもう一度送る。"),
         ask: pair!("The client saw only a timeout, then tried again. How many times is the card charged in all?", "クライアントが見たのはタイムアウトだけ。そしてもう一度送った。カードは全部で何回課金される？"),
-        why: pair!("The server did the work (step {step}); only the reply was lost, so the timeout told the client nothing. The retry carried the same key, found it, and got the first answer back.", "サーバーは処理を終えていた（ステップ {step}）。失われたのは応答だけなので、タイムアウトはクライアントに何も教えなかった。リトライは同じキーを持っていたのでキーが見つかり、最初の答えが返った。"),
+        why: pair!("The server did the work (step {step}); only the reply was lost, so the timeout told the client nothing. The retry carried the same key, found it, and got the first answer back. Had the request been lost instead, the retry would have found no key and made the charge itself.", "サーバーは処理を終えていた（ステップ {step}）。失われたのは応答だけなので、タイムアウトはクライアントに何も教えなかった。リトライは同じキーを持っていたのでキーが見つかり、最初の答えが返った。失われたのがリクエストの方なら、リトライはキーを見つけず、自分で課金していた。"),
         takeaway: pair!("After a timeout the work may or may not have happened, and waiting will not tell the client which: only a retry with the same key is safe either way.", "タイムアウトの後、処理は済んだかもしれないし、済んでいないかもしれない。待っていてもクライアントには分からない。どちらでも安全なのは、同じキーでのリトライだけ。"),
     },
     Words {
         id: "client-cannot-tell",
-        story: pair!("Three clients charge 100 each and each sees a timeout: the first request is lost on the way in, the second one's reply on the way out, and the third crashes the server after the charge, before anything else is written. Each client waits a second and retries once with its key. The naive service has no keys at all; the separate-store service keeps its keys outside the balance's transaction; the atomic service commits the charge and the key together, so a crash undoes both.", "3つのクライアントがそれぞれ100を課金し、どれもタイムアウトを見る。1つ目はリクエストが行きで消え、2つ目は応答が帰りで消え、3つ目は課金の直後、他に何も書かないうちにサーバーがクラッシュする。どのクライアントも1秒待って、同じキーで1回リトライする。素朴なサービスにはキーがない。別ストアのサービスはキーを残高のトランザクションの外に置く。アトミックなサービスは課金とキーを一緒にコミットするので、クラッシュすると両方が取り消される。"),
+        story: pair!("Three clients charge 100 each and each sees a timeout: the first request is lost on the way in, the second one's reply on the way out, and the third crashes the server after the charge, before anything else is written. Each client waits a second and retries once with its key. The naive service has no keys at all; the separate-store service keeps its keys outside the balance's transaction; the atomic service commits the charge and the key in one transaction.", "3つのクライアントがそれぞれ100を課金し、どれもタイムアウトを見る。1つ目はリクエストが行きで消え、2つ目は応答が帰りで消え、3つ目は課金の直後、他に何も書かないうちにサーバーがクラッシュする。どのクライアントも1秒待って、同じキーで1回リトライする。素朴なサービスにはキーがない。別ストアのサービスはキーを残高のトランザクションの外に置く。アトミックなサービスは課金とキーを1つのトランザクションでコミットする。"),
         ask: pair!("Each client retries once with its key. Where does the atomic service's balance end?", "各クライアントが同じキーで1回リトライする。アトミックなサービスの残高は最後にいくらになる？"),
         why: pair!("Step {step} is the atomic service's last charge. The lost request never charged, so its retry did; the lost reply's retry found the key and replayed; the crash rolled its charge back with the transaction, so its retry charged: one charge per client. The naive and separate-store services kept the crashed charge and charged its retry again.", "ステップ {step} がアトミックなサービスの最後の課金。消えたリクエストは課金されていないのでリトライが課金し、消えた応答のリトライはキーを見つけてリプレイし、クラッシュした課金はトランザクションごと巻き戻ったのでリトライが課金した。クライアントごとに1回。素朴なサービスと別ストアのサービスはクラッシュした課金を残したまま、そのリトライでもう一度課金した。"),
         takeaway: pair!("The client cannot tell the three apart, so it must retry; only a server that commits the charge and the key together makes every retry safe.", "クライアントには3つを見分けられないので、リトライするしかない。課金とキーを一緒にコミットするサーバーだけが、どのリトライも安全にする。"),
     },
     Words {
         id: "double-charge",
-        story: pair!("A client charges 100 from a balance of 1,000. The reply is lost, the client times out and sends the same charge again with the same key. The naive service ignores keys; the idempotent and atomic services look the key up first.", "残高1,000から100を課金する。応答が失われ、クライアントはタイムアウトして同じ課金を同じキーでもう一度送る。素朴なサービスはキーを見ない。冪等なサービスとアトミックなサービスは、まずキーを調べる。"),
+        story: pair!("A client charges 100 from a balance of 1,000. The reply is lost, the client times out and sends the same charge again with the same key. The naive service is the handler the article starts from: read the balance, subtract, write. The idempotent and atomic services are the versions the article builds from it.", "残高1,000から100を課金する。応答が失われ、クライアントはタイムアウトして同じ課金を同じキーでもう一度送る。素朴なサービスは記事が出発点にするハンドラーで、残高を読み、引き、書く。冪等なサービスとアトミックなサービスは、記事がそこから作っていく版。"),
         ask: pair!("The retry is about to reach the servers. Where does the naive balance end?", "リトライがサーバーに届く直前。素朴なサービスの残高は最後にいくらになる？"),
-        why: pair!("At step {step} the naive service charges the retry as a new payment. The others find the key and send the first answer back.", "ステップ {step} で素朴なサービスはリトライを新しい支払いとして課金する。他のサービスはキーを見つけ、最初の答えを返す。"),
+        why: pair!("At step {step} the naive service charges the retry as a new payment: it never reads the Idempotency-Key header. The others look the key up first, find it, and send the first answer back.", "ステップ {step} で素朴なサービスはリトライを新しい支払いとして課金する。Idempotency-Key ヘッダーを読まないから。他のサービスはまずキーを調べ、見つけて、最初の答えを返す。"),
         takeaway: pair!("A retry the server cannot recognise is a second payment.", "サーバーが見分けられないリトライは、2回目の支払いになる。"),
     },
     Words {
@@ -393,9 +393,9 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "concurrent-same-key",
-        story: pair!("Two requests with the same key arrive at the same moment, and a third comes later. The TOCTOU service checks the key, charges and stores the result, each under a lock of its own, so between one request's check and its store the other can check too. The atomic and production services get the same requests.", "同じキーのリクエストが2つ同時に届き、3つ目が後から来る。TOCTOU サービスはキーの確認、課金、結果の保存をそれぞれ別のロックの下で行うので、一方の確認と保存の間に、もう一方も確認できてしまう。アトミックなサービスと本番型サービスにも同じリクエストが届く。"),
+        story: pair!("Two requests with the same key arrive at the same moment, and a third comes later. The TOCTOU service checks the key, charges and stores the result, each step under a lock of its own. The atomic and production services get the same requests.", "同じキーのリクエストが2つ同時に届き、3つ目が後から来る。TOCTOU サービスはキーの確認、課金、結果の保存をそれぞれ別のロックの下で行う。アトミックなサービスと本番型サービスにも同じリクエストが届く。"),
         ask: pair!("How many charges does the TOCTOU service make for that one key?", "TOCTOU サービスは、その1つのキーで何回課金する？"),
-        why: pair!("Both requests checked before either stored, so both found nothing and both charged; the last charge is step {step}. In the lab you can be the scheduler and find such an order yourself.", "どちらのリクエストも、相手が保存する前に確認したので、どちらも何も見つけずに課金した。最後の課金はステップ {step}。ラボでは自分がスケジューラーになって、こういう順序を探せる。"),
+        why: pair!("Each step had a lock, but nothing held the key from check to store: both requests checked before either stored, so both found nothing and both charged; the last charge is step {step}. In the lab you can be the scheduler and find such an order yourself.", "どの段階にもロックはあったが、確認から保存までキーを押さえるものはなかった。どちらのリクエストも、相手が保存する前に確認したので、どちらも何も見つけずに課金した。最後の課金はステップ {step}。ラボでは自分がスケジューラーになって、こういう順序を探せる。"),
         takeaway: pair!("Check-then-act is a race unless the check and the act are one critical section.", "確認してから実行するのは、確認と実行が1つのクリティカルセクションでない限り競合になる。"),
     },
     Words {
@@ -403,7 +403,7 @@ pub const WORDS: &[Words] = &[
         story: pair!("Three requests with one key arrive at the same moment, at the atomic service (one lock around check, charge and store) and at the TOCTOU service.", "同じキーのリクエストが3つ同時に、アトミックなサービス（確認・課金・保存を1つのロックで囲む）と TOCTOU サービスに届く。"),
         ask: pair!("How many times does the atomic service charge?", "アトミックなサービスは何回課金する？"),
         why: pair!("The first request holds the lock until its result is stored (its charge is step {step}); the others wait, then find the key and replay.", "最初のリクエストは結果を保存するまでロックを握る（その課金がステップ {step}）。他のリクエストは待ち、その後キーを見つけてリプレイする。"),
-        takeaway: pair!("Check, charge and record belong in one critical section. In production that is one database transaction that also locks the key: claimed first under a unique constraint, or a row lock, or REPEATABLE READ and up. Measured on PostgreSQL, a plain check-then-insert at READ COMMITTED still charges twice.", "確認・課金・記録は1つのクリティカルセクションに入れる。本番ではキーのロックも兼ねた1つのデータベーストランザクション：一意制約の下で先にキーを確保する、行ロックを取る、REPEATABLE READ 以上にする。PostgreSQL で測ると、READ COMMITTED の単純な「確認してから挿入」では、やはり2回課金される。"),
+        takeaway: pair!("Check, charge and record belong in one critical section. In production that is one database transaction that also locks the key: claimed first under a unique constraint, or a row lock, or REPEATABLE READ and up. Measured on PostgreSQL, a plain check-then-insert at READ COMMITTED still charges twice.", "確認・課金・記録は1つのクリティカルセクションに入れる。本番ではキーのロックも兼ねた1つのデータベーストランザクション：一意制約の下で先にキーを確保するか、行ロックを取るか、REPEATABLE READ 以上にする。PostgreSQL で確かめると、READ COMMITTED の単純な「確認してから挿入」では、やはり2回課金される。"),
     },
     Words {
         id: "ten-threads",
@@ -428,7 +428,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "many-retries",
-        story: pair!("The property of the “Idempotency keys” article: after the first answer, any number of retries with the same key leaves the balance unchanged. Here one operation meets every kind of fault in a row (lost replies, a lost request, a crash before the charge) and retries with backoff, up to six tries.", "記事「冪等性キー」のプロパティ：最初の答えの後は、同じキーで何回リトライしても残高は変わらない。ここでは1つの操作が、あらゆる障害（応答の消失、リクエストの消失、課金前のクラッシュ）に続けて遭い、バックオフしながら最大6回まで試す。"),
+        story: pair!("The “Idempotency keys” article tests its service with many retries of one operation. Here one operation meets every kind of fault in a row (lost replies, a lost request, a crash before the charge) and retries with backoff, up to six tries.", "記事「冪等性キー」は、1つの操作を何度もリトライしてサービスを試す。ここでは1つの操作が、あらゆる障害（応答の消失、リクエストの消失、課金前のクラッシュ）に続けて遭い、バックオフしながら最大6回まで試す。"),
         ask: pair!("The second try is arriving. Where does the idempotent service's balance end?", "2回目の試行が届く。冪等なサービスの残高は最後にいくらになる？"),
         why: pair!("Only one try charged; from step {step} the others replayed it or never reached the charge. The naive service charged every try that arrived.", "課金したのは1回だけ。ステップ {step} から先の試行はリプレイされたか、課金まで届かなかった。素朴なサービスは、届いた試行のたびに課金した。"),
         takeaway: pair!("One run is one case; a property claims it for every case. The properties page runs it over hundreds of random scenarios and shrinks a failure to the smallest one.", "1回の実行は1つのケースにすぎない。プロパティはすべてのケースについて主張する。プロパティのページでは、数百のランダムなシナリオで検証し、失敗を最小のケースまで縮める。"),
@@ -449,7 +449,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "split-store-crash",
-        story: pair!("The server crashes after the charge, before the key is written. Where the key lives decides what the retry finds: the separate-store service commits the charge in one system and the key in another; TOCTOU writes them in separate steps; the atomic and production services commit both in one transaction.", "課金の後、キーを書く前にサーバーがクラッシュする。リトライが何を見つけるかは、キーの置き場所で決まる。別ストアのサービスは課金とキーを別々のシステムにコミットし、TOCTOU は別々のステップで書き、アトミックなサービスと本番型サービスは両方を1つのトランザクションでコミットする。"),
+        story: pair!("The server crashes after the charge, before the key is written, and the client retries. The separate-store service commits the charge in one system and the key in another; TOCTOU writes them in separate steps; the atomic and production services commit both in one transaction.", "課金の後、キーを書く前にサーバーがクラッシュし、クライアントがリトライする。別ストアのサービスは課金とキーを別々のシステムにコミットし、TOCTOU は別々のステップで書き、アトミックなサービスと本番型サービスは両方を1つのトランザクションでコミットする。"),
         ask: pair!("The retry is arriving. How many charges does the separate-store service make?", "リトライが届く。別ストアのサービスは何回課金する？"),
         why: pair!("The charge was committed but the key never was, so at step {step} the retry found no key and charged again. The atomic transaction rolled the crashed charge back; the production service answered 409 until the crashed request's in-flight record expired.", "課金はコミットされたがキーはされなかったので、ステップ {step} でリトライはキーを見つけられず、もう一度課金した。アトミックなトランザクションはクラッシュした課金を巻き戻し、本番型サービスはクラッシュしたリクエストの処理中レコードが期限切れになるまで409を返した。"),
         takeaway: pair!("Keep the key in the same transaction as the charge; a second store is a second commit that can fail on its own.", "キーは課金と同じトランザクションに置く。別のストアは、単独で失敗しうる2つ目のコミットになる。"),
@@ -470,16 +470,16 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "outbox-relay-crash",
-        story: pair!("Two charges write their events to the outbox in the same transaction. The relay publishes them, then crashes before marking them sent; its next run publishes them again. Each event asks a consumer to send the customer an e-mail; one consumer keeps an inbox of processed event ids, the other does not.", "2つの課金が、同じトランザクションでイベントをアウトボックスに書く。リレーはそれを発行し、送信済みの印を付ける前にクラッシュする。次の実行でもう一度発行する。イベントはどれも、顧客にメールを送るようコンシューマーに頼む。片方のコンシューマーは処理済みイベントIDの受信箱を持ち、もう片方は持たない。"),
+        story: pair!("Two charges write their events to the outbox in the same transaction. The relay publishes them, crashes before marking them sent, and is started again. Each event asks a consumer to send the customer an e-mail; one consumer keeps an inbox of processed event ids, the other does not.", "2つの課金が、同じトランザクションでイベントをアウトボックスに書く。リレーはそれを発行し、送信済みの印を付ける前にクラッシュして、再起動される。イベントはどれも、顧客にメールを送るようコンシューマーに頼む。片方のコンシューマーは処理済みイベントIDの受信箱を持ち、もう片方は持たない。"),
         ask: pair!("How many e-mails does the consumer without an inbox send?", "受信箱を持たないコンシューマーは、メールを何通送る？"),
-        why: pair!("The relay delivered every event twice, and the consumer without an inbox acted on every delivery, the last at step {step}. The one with an inbox ignored the repeats.", "リレーはどのイベントも2回届け、受信箱のないコンシューマーは届くたびに処理した。最後はステップ {step}。受信箱のある方は繰り返しを無視した。"),
+        why: pair!("The restarted relay found the events still unmarked and published them again: every event was delivered twice, and the consumer without an inbox acted on every delivery, the last at step {step}. The one with an inbox ignored the repeats.", "再起動したリレーは、印のないままのイベントを見つけてもう一度発行した。どのイベントも2回届き、受信箱のないコンシューマーは届くたびに処理した。最後はステップ {step}。受信箱のある方は繰り返しを無視した。"),
         takeaway: pair!("The outbox is at-least-once; the consumer's inbox makes it effectively once.", "アウトボックスは少なくとも1回。コンシューマーの受信箱が、それを実質1回にする。"),
     },
     Words {
         id: "dual-write",
-        story: pair!("The same two crashes through three wirings: the outbox; commit, then publish; publish, then commit. The first request crashes just after its commit, the second after its charge, before the commit.", "同じ2つのクラッシュを3つの配線で：アウトボックス、コミットしてから発行、発行してからコミット。1つ目のリクエストはコミットの直後に、2つ目は課金の後、コミットの前にクラッシュする。"),
+        story: pair!("Two crashes, through three wirings: the outbox; commit, then publish; publish, then commit. The first request crashes after its commit, before its reply; the second after its charge, before its key, while its transaction is still open. A relay runs at the end.", "2つのクラッシュを3つの配線で：アウトボックス、コミットしてから発行、発行してからコミット。1つ目のリクエストはコミットの後、応答の前に、2つ目は課金の後、キーの前に、トランザクションが開いたままクラッシュする。最後にリレーが動く。"),
         ask: pair!("How many events does commit-then-publish publish?", "「コミットしてから発行」は、イベントをいくつ発行する？"),
-        why: pair!("One charge committed, yet no event left: at step {step} the crash came after the commit and before the publish, so that event is lost for good. Publish-then-commit announced a charge that then rolled back; the outbox's relay published the committed one.", "課金は1つコミットされたのに、イベントは1つも出ていない。ステップ {step} でコミットの後、発行の前にクラッシュしたので、そのイベントは永久に失われる。「発行してからコミット」は後で巻き戻る課金を知らせ、アウトボックスのリレーはコミットされた課金を発行した。"),
+        why: pair!("One charge committed, yet no event left: at step {step} the crash came after the commit and before the reply, and this wiring publishes in between: that event is lost for good. Publish-then-commit announced a charge that then rolled back; the outbox's relay published the committed one.", "課金は1つコミットされたのに、イベントは1つも出ていない。ステップ {step} でコミットの後、応答の前にクラッシュした。この配線はその間に発行するので、そのイベントは永久に失われる。「発行してからコミット」は後で巻き戻る課金を知らせ、アウトボックスのリレーはコミットされた課金を発行した。"),
         takeaway: pair!("An application cannot write two systems atomically: write the event into the database with the charge, and let a relay publish it.", "アプリケーションは2つのシステムに原子的には書けない。イベントは課金と一緒にデータベースへ書き、リレーに発行させる。"),
     },
     Words {
@@ -493,28 +493,28 @@ pub const WORDS: &[Words] = &[
         id: "slow-processor",
         story: pair!("The production service locks the key for 90 s (rocket-rides) and calls a card processor. This time the processor takes 120 s to answer. The client times out and retries every 30 s with the same key.", "本番型サービスはキーを90秒ロックし（rocket-rides）、決済代行を呼ぶ。今回は決済代行の応答に120秒かかる。クライアントはタイムアウトし、同じキーで30秒ごとにリトライする。"),
         ask: pair!("The next retry arrives after 90 s. How many times is the card charged in the end?", "次のリトライは90秒後に届く。カードは最終的に何回課金される？"),
-        why: pair!("The lock expired while its holder was only slow; the retry took the key over and the processor charged again (step {step}). Every request carried the key, but the processor never saw it.", "持ち主が遅いだけなのにロックが切れ、リトライがキーを引き継いで決済代行がもう一度課金した（ステップ {step}）。どのリクエストもキーを持っていたが、決済代行には届いていない。"),
+        why: pair!("The lock expired while its holder was only slow; the retry took the key over and the processor charged again (step {step}). Every request carried the key, but the processor never saw it.", "ロックを持つリクエストが遅いだけなのにロックが切れ、リトライがキーを引き継いで決済代行がもう一度課金した（ステップ {step}）。どのリクエストもキーを持っていたが、決済代行には届いていない。"),
         takeaway: pair!("Pass the key on to the processor (in the sandbox: “Pass the key on”): it then replays. Recovery points help after a crash, not with a slow holder.", "キーを決済代行にも渡す（サンドボックスの「キーを決済代行に渡す」）とリプレイされる。回復ポイントはクラッシュ後には効くが、遅い持ち主には効かない。"),
     },
     Words {
         id: "store-failures",
-        story: pair!("The separate key store holds one key. The reply to order-1 is lost; order-2 is written and evicts order-1's key; the client sends order-1 again. Then the store is unreachable for order-3: both services refuse with 503 (fail closed) and the retry succeeds.", "別のキーストアは1個しかキーを持てない。order-1 の応答が消え、order-2 が書かれて order-1 のキーを追い出し、クライアントが order-1 を再送する。次に order-3 ではストアに届かず、両サービスとも503で拒否し（フェイルクローズ）、リトライが成功する。"),
+        story: pair!("The separate key store has room for one key. The reply to order-1 is lost, order-2 is charged, and then the client sends order-1 again. Then the store is unreachable for order-3: both services refuse with 503 (fail closed) and the retry succeeds.", "別のキーストアには1個分の場所しかない。order-1 の応答が消え、order-2 が課金され、その後クライアントが order-1 を再送する。次に order-3 ではストアに届かず、両サービスとも503で拒否し（フェイルクローズ）、リトライが成功する。"),
         ask: pair!("order-1 arrives again. How many times does the service with the separate key store charge for that one key?", "order-1 が再び届く。キーを別ストアに置くサービスは、その1つのキーで何回課金する？"),
-        why: pair!("The evicted key looked new, so the store charged again (step {step}). The atomic service keeps keys beside the balance: nothing evicted them. Failing closed cost a 503 and a retry, not money.", "追い出されたキーは新しく見えたので、もう一度課金した（ステップ {step}）。アトミックなサービスはキーを残高の隣に置くので追い出されない。フェイルクローズの代償は503とリトライで、お金ではない。"),
+        why: pair!("Writing order-2's key evicted order-1's, so order-1's retry looked new and was charged again (step {step}). The atomic service keeps keys beside the balance: nothing evicted them. Failing closed cost a 503 and a retry, not money.", "order-2 のキーを書いたとき order-1 のキーが追い出されたので、order-1 のリトライは新しく見え、もう一度課金された（ステップ {step}）。アトミックなサービスはキーを残高の隣に置くので追い出されない。フェイルクローズの代償は503とリトライで、お金ではない。"),
         takeaway: pair!("A key store that can forget or fail open charges twice; fail closed (503), and on a serialization failure answer 409 Conflict “retry with the same key”, as rocket-rides does.", "忘れるキーストアやフェイルオープンは二重課金する。フェイルクローズ（503）にし、直列化失敗には rocket-rides のように409 Conflict「同じキーでリトライ」と答える。"),
     },
     Words {
         id: "key-scope",
         story: pair!("Two shops on one payment API both call their first order order-1. Customer 1 pays 100 with key order-1; then customer 2 pays 100 with the same key. The atomic service is the one the “Idempotency keys” article writes; the production service follows the IETF draft and rocket-rides.", "1つの決済 API を使う2つの店が、どちらも最初の注文を order-1 と呼ぶ。顧客1がキー order-1 で100を払い、次に顧客2が同じキーで100を払う。アトミックなサービスは記事「冪等性キー」のとおりのもの、本番型サービスは IETF ドラフトと rocket-rides に従う。"),
         ask: pair!("Customer 2's request is arriving. How many charges does the atomic service make in all?", "顧客2のリクエストが届く。アトミックなサービスの課金は全部で何回？"),
-        why: pair!("At step {step} the atomic service found order-1 and replayed customer 1's receipt to customer 2: customer 2 was never charged and has read another customer's answer. The production service kept the two keys apart and charged both.", "ステップ {step} でアトミックなサービスは order-1 を見つけ、顧客1の領収を顧客2にリプレイした。顧客2は課金されず、他の顧客の応答を読んだ。本番型サービスは2つのキーを分け、両方に課金した。"),
-        takeaway: pair!("Look keys up by (caller, key): a key is unique only within one client's requests.", "キーは（呼び出し元とキーの組）で引く。キーが一意なのは、1つのクライアントのリクエストの中だけ。"),
+        why: pair!("At step {step} the atomic service found order-1 and replayed customer 1's receipt to customer 2: customer 2 was never charged and has read another customer's answer. The production service kept the two keys apart and charged both.", "ステップ {step} でアトミックなサービスは order-1 を見つけ、顧客1の領収書を顧客2にリプレイした。顧客2は課金されず、他の顧客の応答を読んだ。本番型サービスは2つのキーを分け、両方に課金した。"),
+        takeaway: pair!("Look keys up by (caller, key): a key is unique only within one client's requests.", "レコードは（呼び出し元、キー）の組で引く。キーが一意なのは、1つのクライアントのリクエストの中だけ。"),
     },
     Words {
         id: "fingerprint-fields",
         story: pair!("The client writes the time into every body it sends. Its first reply is lost and it retries with the same key. Here the production service fingerprints the whole body; the atomic service compares no parameters at all.", "クライアントは送る本文すべてに時刻を書き込む。最初の応答が失われ、同じキーでリトライする。ここでの本番型サービスは本文全体のフィンガープリントをとる。アトミックなサービスはパラメーターをまったく比べない。"),
-        ask: pair!("The retry arrives with a new time in its body. How many “same key, different request” answers does the production service give?", "本文の時刻だけが違うリトライが届く。本番型サービスは「同じキーで違うリクエスト」を何回返す？"),
-        why: pair!("At step {step} the stamped time made the retry's fingerprint differ, so the production service refused an honest retry: the client got a 400 for a charge that did happen. Over too few fields (the description only) a real change of amount would be replayed silently instead; try both in the sandbox.", "ステップ {step} で、書き込まれた時刻のせいでリトライのフィンガープリントが変わり、本番型サービスは正直なリトライを拒否した。クライアントは実際に行われた課金に400を受け取った。逆に少なすぎる項目（説明だけ）だと、金額の本当の変更が黙ってリプレイされる。サンドボックスで両方を試そう。"),
+        ask: pair!("The retry carries the same key and a new time in its body. Where does the production service's balance end?", "リトライは同じキーで、本文の時刻だけが違う。本番型サービスの残高は最後にいくらになる？"),
+        why: pair!("At step {step} the first try charged; only its reply was lost. The stamped time made the retry's fingerprint differ, so the production service refused an honest retry as “same key, different request”: the client got a 400 for a charge that did happen, where a replay would have told it so. Over too few fields (the description only) a real change of amount would be replayed silently instead; try both in the sandbox.", "ステップ {step} で最初の試行は課金した。失われたのは応答だけ。書き込まれた時刻のせいでリトライのフィンガープリントが変わり、本番型サービスは正直なリトライを「同じキーで違うリクエスト」として拒否した。クライアントは実際に行われた課金に400を受け取った。リプレイなら課金済みだと伝わったはずなのに。逆に少なすぎる項目（説明だけ）だと、金額の本当の変更が黙ってリプレイされる。サンドボックスで両方を試そう。"),
         takeaway: pair!("Fingerprint the fields that define the request (amount, description), not the whole body and not fewer.", "フィンガープリントはリクエストを決める項目（金額、説明）にとる。本文全体でも、それより少なくてもいけない。"),
     },
 ];
@@ -546,7 +546,7 @@ pub const VARIATIONS: &[Variation] = &[
     Variation {
         id: "distinct-keys",
         ask: pair!("What if the second order is sent with the first order's key? How many charges would the idempotent service make?", "2つ目の注文が1つ目の注文のキーで送られたら？冪等なサービスは何回課金する？"),
-        why: pair!("The second order is taken for a retry and gets the first receipt, uncharged.", "2つ目の注文はリトライと見なされ、課金されずに1つ目の領収を受け取る。"),
+        why: pair!("The second order is taken for a retry and gets the first receipt, uncharged.", "2つ目の注文はリトライと見なされ、課金されずに1つ目の領収書を受け取る。"),
     },
     Variation {
         id: "concurrent-same-key",

@@ -39,8 +39,9 @@ pub fn not_posed(lang: Lang, why: NotPosed<ServiceKind>) -> String {
     }
 }
 
-/// What a measure counts, as the goal's noun phrase.
-fn measure_goal(lang: Lang, m: Measure, target: Value) -> String {
+/// What a measure counts, as a noun phrase: a challenge's goal, and a question's measure in
+/// "How the run ends".
+pub fn measure_goal(lang: Lang, m: Measure, target: Value) -> String {
     let n = match target {
         Value::Int(n) => n,
         Value::Bool(_) => 0,
@@ -54,11 +55,14 @@ fn measure_goal(lang: Lang, m: Measure, target: Value) -> String {
         Measure::MostChargesForOneKey => {
             tr!(lang, "one key charged {n} times", "1つのキーで {n} 回課金")
         }
-        Measure::Conflicts => tr!(
-            lang,
-            "{n} answer “409: in flight”",
-            "「409：処理中」の応答を {n} 回"
-        ),
+        Measure::Conflicts => {
+            let answers = if n == 1 { "answer" } else { "answers" };
+            tr!(
+                lang,
+                "{n} {answers} “409: in flight”",
+                "「409：処理中」の応答を {n} 回"
+            )
+        }
         Measure::MostAnswersForOneKey => tr!(
             lang,
             "{n} different answers for one key",
@@ -72,11 +76,9 @@ fn measure_goal(lang: Lang, m: Measure, target: Value) -> String {
             .into(),
         Measure::Charges => tr!(lang, "{n} charges", "{n} 回の課金"),
         Measure::Balance => tr!(lang, "a balance of {n}", "残高 {n}"),
-        Measure::ConsumerApplied => tr!(
-            lang,
-            "{n} effects applied downstream",
-            "下流で {n} 回の反映"
-        ),
+        Measure::ConsumerApplied => {
+            tr!(lang, "{n} receipt e-mails sent", "レシートのメール {n} 通")
+        }
         Measure::Mismatches => tr!(
             lang,
             "{n} answers “same key, different request”",
@@ -109,7 +111,7 @@ pub fn move_name(lang: Lang, k: MoveKind) -> &'static str {
             "リトライするクライアントを始める",
         ),
         MoveKind::Parallel => lang.t("send requests at once", "同時にリクエストを送る"),
-        MoveKind::Retry => lang.t("retry by hand", "手でリトライ"),
+        MoveKind::Retry => lang.t("retry by hand", "手動でリトライ"),
         MoveKind::AdvanceTime => lang.t("let time pass", "時間を進める"),
         MoveKind::RelayTick => lang.t("run the relay", "リレーを動かす"),
         MoveKind::Deposit => lang.t("deposit", "入金"),
@@ -127,7 +129,7 @@ pub fn moves_text(lang: Lang, c: &Challenge, used: u32) -> String {
     let mut t = tr!(
         lang,
         "Allowed: {kinds}. {left} {moves} left of {max}.",
-        "使える手：{kinds}。残り {left} 手（全 {max} 手）。"
+        "使える操作：{kinds}。残り {left} 回（全 {max} 回）。"
     );
     if let Some(max) = c.max_crashes {
         let crashes = if max == 1 { "crash" } else { "crashes" };
@@ -151,7 +153,7 @@ pub fn move_refused(lang: Lang, c: &Challenge, r: MoveRefused) -> String {
         MoveRefused::NoMovesLeft { max } => tr!(
             lang,
             "All {max} moves are used. Step through the run, or press Clear to start again.",
-            "{max} 手すべて使った。実行を進めて確かめるか、「クリア」でやり直す。"
+            "{max} 回の操作をすべて使った。実行を進めて確かめるか、「クリア」でやり直す。"
         ),
         MoveRefused::TooManyCrashes { max } => tr!(
             lang,
@@ -188,6 +190,12 @@ pub fn belief_text(lang: Lang, b: Belief) -> String {
             .t(
                 "Every try the client sends is charged.",
                 "送った試行はどれも課金される。",
+            )
+            .into(),
+        Belief::RepeatsRefused => lang
+            .t(
+                "A key the server has already seen is refused: every repeat gets 409.",
+                "一度見たキーは拒否される：繰り返しはどれも409になる。",
             )
             .into(),
         Belief::AsInTheLesson => lang

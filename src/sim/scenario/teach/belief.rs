@@ -22,8 +22,11 @@ pub enum Belief {
     NothingMore,
     /// "A request that timed out or failed changed nothing": the measure before the first step.
     NothingHappened,
-    /// "Every try the client sends is charged": the number of sends.
+    /// "Every try the client sends is charged": the number of sends (for a count of charges).
     EveryTryCharges,
+    /// "A key the server has seen before is refused": the number of sends whose key an earlier
+    /// send carried (for a count of 409 answers: idempotency taken for duplicate rejection).
+    RepeatsRefused,
     /// "The service asked about behaves like this one": the same inputs run by this service
     /// (the naive one: "the key changes nothing"; the atomic one: "checking the key is
     /// enough"; the production one: "the server catches this for me").
@@ -76,13 +79,27 @@ impl Belief {
         match self {
             Belief::NothingMore => world.rewind(ask_at).ok().map(|w| measure.of(&w)),
             Belief::NothingHappened => world.rewind(0).ok().map(|w| measure.of(&w)),
-            Belief::EveryTryCharges => measure.is_count().then(|| {
+            Belief::EveryTryCharges => measure.counts_charges().then(|| {
                 let sends = world
                     .trace()
                     .iter()
                     .filter(|e| matches!(e.kind, EventKind::ClientSend { .. }))
                     .count();
                 Value::Int(sends as i64)
+            }),
+            Belief::RepeatsRefused => (measure == Measure::Conflicts).then(|| {
+                let mut seen = Vec::new();
+                let mut repeats = 0;
+                for e in world.trace() {
+                    if let EventKind::ClientSend { key, .. } = e.kind {
+                        if seen.contains(&key) {
+                            repeats += 1;
+                        } else {
+                            seen.push(key);
+                        }
+                    }
+                }
+                Value::Int(repeats)
             }),
             Belief::LikeService(service) if service != config.service => {
                 rerun(WorldConfig { service, ..config })
@@ -114,7 +131,11 @@ fn candidates(asked_at_start: bool) -> impl Iterator<Item = Belief> {
         .chain(WIRINGS.into_iter().map(Belief::LikeWiring))
         .chain(LIKE.into_iter().map(Belief::LikeService))
         .chain(at_question)
-        .chain([Belief::EveryTryCharges, Belief::NothingHappened])
+        .chain([
+            Belief::RepeatsRefused,
+            Belief::EveryTryCharges,
+            Belief::NothingHappened,
+        ])
 }
 
 /// The choices of a question whose right answer is `answer`: up to three wrong values, each

@@ -91,6 +91,14 @@ impl Measure {
         }
     }
 
+    /// Whether this counts charges (of all, of one key, of one order).
+    pub fn counts_charges(self) -> bool {
+        matches!(
+            self,
+            Measure::Charges | Measure::MostChargesForOneKey | Measure::MostChargesForOneOrder
+        )
+    }
+
     /// Whether the event can change this measure.
     pub fn moved_by(self, e: &EventKind) -> bool {
         use EventKind as E;

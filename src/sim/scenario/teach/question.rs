@@ -72,7 +72,7 @@ pub fn question(lesson: &str) -> Option<Question> {
         "slow-processor" => q("slow-processor", 0, Charges, BeforeArrival(4)),
         "store-failures" => q("store-failures", 0, MostChargesForOneKey, BeforeArrival(3)),
         "key-scope" => q("key-scope", 0, Charges, BeforeArrival(2)),
-        "fingerprint-fields" => q("fingerprint-fields", 1, Mismatches, BeforeArrival(2)),
+        "fingerprint-fields" => q("fingerprint-fields", 1, Balance, Start),
         _ => return None,
     })
 }

@@ -130,7 +130,7 @@ pub fn seeded_random(l: Lang, seed: u64) -> String {
     )
 }
 pub const ROUND_ROBIN: Pair = pair!("Round robin", "ラウンドロビン");
-pub const PICK_ONE_STEP: Pair = pair!("Let it pick one step", "1ステップ選ばせる");
+pub const PICK_ONE_STEP: Pair = pair!("Let it pick one step", "次の1ステップを任せる");
 pub const RUN_TO_END: Pair = pair!("Run to the end ▶▶", "最後まで実行 ▶▶");
 pub const SCHEDULE_SO_FAR: Pair = pair!(
     "Schedule so far (request numbers): ",

@@ -278,19 +278,19 @@ pub const SOLUTION_LINK: Pair = pair!("Link to your solution", "自分の解答�
 /// Not met yet, with steps to go.
 pub const CHALLENGE_OPEN: Pair = pair!(
     "Not yet: add moves below, then step through the run; the goal is checked after every step.",
-    "まだ。下で手を加えて実行を進める。目標は1ステップごとに確かめる。"
+    "まだ。下で操作して実行を進める。目標は1ステップごとに確かめる。"
 );
 /// Not met at the run's end.
 pub const CHALLENGE_ENDED: Pair = pair!(
     "Not won: the run is over and the goal is not met at its end. “Clear all inputs” below takes your moves back; try others and step through the run again.",
-    "未達成：実行は終わり、最後のステップで目標を満たしていない。下の「入力をすべて消す」で自分の手を取り消し、別の手でもう一度実行を進める。"
+    "未達成：実行は終わり、最後のステップで目標を満たしていない。下の「入力をすべて消す」で自分の操作を取り消し、別の操作でもう一度実行を進める。"
 );
 /// The solution's fold.
 pub const STUCK: Pair = pair!("Stuck? A solution", "行き詰まったら：解答例");
 /// The button that opens the solution.
 pub const OPEN_SOLUTION: Pair = pair!(
     "Open a solution (it replaces your moves)",
-    "解答例を開く（自分の手は置き換わる）"
+    "解答例を開く（自分の操作は置き換わる）"
 );
 /// The debrief's heading, once won.
 pub const DEBRIEF: Pair = pair!("Debrief", "振り返り");

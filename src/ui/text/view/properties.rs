@@ -103,7 +103,7 @@ pub fn finished(l: Lang, ms: &str, events: &str) -> String {
     tr!(
         l,
         "Finished in {ms} ms of page time ({events} simulated events).",
-        "ページ時間 {ms} ms で完了（シミュレートしたイベント {events} 個）。"
+        "ページ上の {ms} ms で完了（シミュレートしたイベント {events} 個）。"
     )
 }
 pub const PROGRESS: Pair = pair!("Progress of the run", "実行の進み具合");
