@@ -148,7 +148,9 @@ fn place_labels(
                     let x = x1.min(lane_x(col, to)) + PAD;
                     (x, "start", x + w)
                 }
-                _ if col[row.from.min(5)] + 2 >= drawn && x1 - PAD - w >= LEFT => {
+                _ if col[row.from.min(Lane::ALL.len() - 1)] + 2 >= drawn
+                    && x1 - PAD - w >= LEFT =>
+                {
                     (x1 - PAD, "end", x1)
                 }
                 _ => (x1 + PAD, "start", x1 + PAD + w),
@@ -336,6 +338,40 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Found by a walk-through: on the five lanes of lesson 16.1 the processor's labels were
+    /// drawn to its right and cut at 1280 px; the processor lane (the seventh of `Lane::ALL`)
+    /// was looked up as the sixth, which is not drawn.
+    #[test]
+    fn a_mark_on_the_last_lane_is_labelled_to_its_left_where_it_fits() {
+        let lanes = [
+            Lane::Client,
+            Lane::Network,
+            Lane::Server,
+            Lane::Store,
+            Lane::Processor,
+        ]
+        .into_iter()
+        .fold(LaneSet::default(), LaneSet::with);
+        let (drawn, col) = columns(lanes);
+        let row = TimelineRow {
+            step: 13,
+            time_ms: 91_300,
+            from: Lane::Processor as usize,
+            to: None,
+            lost: false,
+            label: "#1 processor charges 100 → balance 800".into(),
+            tone: Tone::Bad,
+            replayed: None,
+        };
+        let placed = place_labels(std::slice::from_ref(&row), &col, drawn.len());
+        let x = lane_x(&col, Lane::Processor as usize);
+        assert_eq!(placed, vec![(x - PAD, "end", x)]);
+        assert!(
+            x <= LEFT + LANE_W * drawn.len() as i64,
+            "nothing past the lanes"
+        );
     }
 
     #[test]

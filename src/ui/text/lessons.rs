@@ -414,9 +414,9 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "stripe-in-flight",
-        story: pair!("The production service follows the pattern Stripe documents: it keeps a key's result for 24 hours, answers 409 while a request with the same key is still running, and stores the result in the same transaction as the charge. Two requests with one key arrive at once; a retry follows two seconds later.", "本番型サービスは Stripe が公開しているパターンに従う。キーの結果を24時間保持し、同じキーのリクエストが処理中なら409を返し、結果を課金と同じトランザクションで保存する。同じキーのリクエストが2つ同時に届き、2秒後にリトライが来る。"),
+        story: pair!("The production service follows the pattern Stripe documents: it keeps a key's result for 24 hours, answers 409 while a request with the same key is still running, and stores the result in the same transaction as the charge. Two requests with one key arrive at once (#1 and #2); two seconds later a third request with the same key follows (#3).", "本番型サービスは Stripe が公開しているパターンに従う。キーの結果を24時間保持し、同じキーのリクエストが処理中なら409を返し、結果を課金と同じトランザクションで保存する。同じキーのリクエストが2つ同時に届き（#1 と #2）、2秒後に同じキーで3つ目のリクエストが来る（#3）。"),
         ask: pair!("How many of these requests does the production service answer with “409: in flight”?", "本番型サービスは、このうちいくつのリクエストに「409：処理中」と答える？"),
-        why: pair!("At step {step} the second request finds the first one's record still in flight and gets 409 instead of a charge; the later retry replays the stored answer.", "ステップ {step} で2つ目のリクエストは最初のリクエストのレコードが処理中なのを見つけ、課金ではなく409を受け取る。後のリトライは保存された答えをリプレイする。"),
+        why: pair!("At step {step} the second request finds the first one's record still in flight and gets 409 instead of a charge; #3, two seconds later, finds the result stored and replays it.", "ステップ {step} で2つ目のリクエストは最初のリクエストのレコードが処理中なのを見つけ、課金ではなく409を受け取る。2秒後の #3 は保存された結果を見つけてリプレイする。"),
         takeaway: pair!("An in-flight record turns a race into an explicit answer: try again later, with the same key.", "処理中のレコードは、競合をはっきりした答えに変える。「後で同じキーでもう一度」。"),
     },
     Words {
@@ -498,7 +498,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "store-failures",
-        story: pair!("The separate key store has room for one key. The reply to order-1 is lost, order-2 is charged, and then the client sends order-1 again. Then the store is unreachable for order-3: both services refuse with 503 (fail closed) and the retry succeeds.", "別のキーストアには1個分の場所しかない。order-1 の応答が消え、order-2 が課金され、その後クライアントが order-1 を再送する。次に order-3 ではストアに届かず、両サービスとも503で拒否し（フェイルクローズ）、リトライが成功する。"),
+        story: pair!("The separate key store has room for one key. The reply to order-1 is lost, order-2 is charged, and then the client sends order-1 again, as request #3. Then the store is unreachable for order-3: both services refuse with 503 (fail closed) and the retry succeeds.", "別のキーストアには1個分の場所しかない。order-1 の応答が消え、order-2 が課金され、その後クライアントが order-1 をリクエスト #3 として再送する。次に order-3 ではストアに届かず、両サービスとも503で拒否し（フェイルクローズ）、リトライが成功する。"),
         ask: pair!("order-1 arrives again. How many times does the service with the separate key store charge for that one key?", "order-1 が再び届く。キーを別ストアに置くサービスは、その1つのキーで何回課金する？"),
         why: pair!("Writing order-2's key evicted order-1's, so order-1's retry looked new and was charged again (step {step}). The atomic service keeps keys beside the balance: nothing evicted them. Failing closed cost a 503 and a retry, not money.", "order-2 のキーを書いたとき order-1 のキーが追い出されたので、order-1 のリトライは新しく見え、もう一度課金された（ステップ {step}）。アトミックなサービスはキーを残高の隣に置くので追い出されない。フェイルクローズの代償は503とリトライで、お金ではない。"),
         takeaway: pair!("A key store that can forget or fail open charges twice; fail closed (503), and on a serialization failure answer 409 Conflict “retry with the same key”, as rocket-rides does.", "忘れるキーストアやフェイルオープンは二重課金する。フェイルクローズ（503）にし、直列化失敗には rocket-rides のように409 Conflict「同じキーでリトライ」と答える。"),
@@ -1116,8 +1116,10 @@ mod tests {
         " key",
     ];
 
-    /// What precedes a number that names something ("customer 1", "顧客1").
+    /// What precedes a number that names something ("customer 1", "顧客1", the timeline's
+    /// request "#1").
     const NAMES: &[&str] = &[
+        "#",
         "customer ",
         "Customer ",
         "顧客",
