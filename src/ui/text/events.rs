@@ -314,29 +314,31 @@ fn server_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
     }
 }
 
-/// A relay tick: the unpublished rows it found, or, in a wiring that writes no outbox, that
-/// there is none to read.
-fn relay_poll(lang: Lang, world: &World, unpublished: u32) -> String {
-    if world.config().emit == EmitMode::Outbox {
-        tr!(
-            lang,
-            "relay: {unpublished} unpublished",
-            "リレー：未発行 {unpublished} 件"
-        )
-    } else {
-        lang.t(
-            "relay: no outbox here",
-            "リレー：ここにアウトボックスはない",
-        )
-        .into()
-    }
-}
-
 /// The outbox relay's and the consumer's events.
+#[expect(
+    clippy::too_many_lines,
+    reason = "a table of words: one arm per outbox, consumer and relay event"
+)]
 fn downstream_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
     use EventKind as E;
     match e {
-        E::RelayPoll { unpublished } => (relay_poll(lang, world, *unpublished), Tone::Plain),
+        // A relay tick in a wiring that writes no outbox finds nothing, and says why.
+        E::RelayPoll { .. } if world.config().emit != EmitMode::Outbox => (
+            lang.t(
+                "relay: no outbox here",
+                "リレー：ここにアウトボックスはない",
+            )
+            .into(),
+            Tone::Plain,
+        ),
+        E::RelayPoll { unpublished } => {
+            let text = tr!(
+                lang,
+                "relay: {unpublished} unpublished",
+                "リレー：未発行 {unpublished} 件"
+            );
+            (text, Tone::Plain)
+        }
         E::RelayBusy => (lang.t("relay busy", "リレーは処理中").into(), Tone::Plain),
         E::RelayPublish { id, delivery } => {
             let tone = if *delivery > 1 {
