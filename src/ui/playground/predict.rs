@@ -28,7 +28,7 @@ fn outcome(l: Lang, s: &Session, asked: Measure) -> Html {
             let parts = text::account_balances(l, w);
             let mut rest = view::playground::outcome_charges(l, n);
             if let (true, v @ Value::Int(_)) = (other, asked.of(w)) {
-                rest = format!("{rest}{}{}", view::playground::OUTCOME_ACCOUNT_SEP.get(l), text::teach::measure_goal(l, asked, v));
+                rest = format!("{rest}{}{}", view::playground::OUTCOME_ACCOUNT_SEP.get(l), view::playground::outcome_count(l, asked, v));
             }
             if parts.is_empty() {
                 let b = w.balance();

@@ -429,7 +429,7 @@ pub const WORDS: &[Words] = &[
     Words {
         id: "many-retries",
         story: pair!("The “Idempotency keys” article tests its service with many retries of one operation. Here one operation meets every kind of fault in a row (lost replies, a lost request, a crash before the charge) and retries with backoff, up to six tries.", "記事「冪等性キー」は、1つの操作を何度もリトライしてサービスを試す。ここでは1つの操作が、あらゆる障害（応答の消失、リクエストの消失、課金前のクラッシュ）に続けて遭い、バックオフしながら最大6回まで試す。"),
-        ask: pair!("The second try is arriving. Where does the idempotent service's balance end?", "2回目の試行が届く。冪等なサービスの残高は最後にいくらになる？"),
+        ask: pair!("The next try is arriving. Where does the idempotent service's balance end?", "次の試行が届く。冪等なサービスの残高は最後にいくらになる？"),
         why: pair!("Only one try charged; from step {step} the others replayed it or never reached the charge. The naive service charged every try that arrived.", "課金したのは1回だけ。ステップ {step} から先の試行はリプレイされたか、課金まで届かなかった。素朴なサービスは、届いた試行のたびに課金した。"),
         takeaway: pair!("One run is one case; a property claims it for every case. The properties page runs it over hundreds of random scenarios and shrinks a failure to the smallest one.", "1回の実行は1つのケースにすぎない。プロパティはすべてのケースについて主張する。プロパティのページでは、数百のランダムなシナリオで検証し、失敗を最小のケースまで縮める。"),
     },
@@ -499,7 +499,7 @@ pub const WORDS: &[Words] = &[
     Words {
         id: "store-failures",
         story: pair!("The separate key store has room for one key. The reply to order-1 is lost, order-2 is charged, and then the client sends order-1 again, as request #3. Then the store is unreachable for order-3: both services refuse with 503 (fail closed) and the retry succeeds.", "別のキーストアには1個分の場所しかない。order-1 の応答が消え、order-2 が課金され、その後クライアントが order-1 をリクエスト #3 として再送する。次に order-3 ではストアに届かず、両サービスとも503で拒否し（フェイルクローズ）、リトライが成功する。"),
-        ask: pair!("order-1 arrives again. How many times does the service with the separate key store charge for that one key?", "order-1 が再び届く。キーを別ストアに置くサービスは、その1つのキーで何回課金する？"),
+        ask: pair!("The client's order-1 arrives again. How many times does the service with the separate key store charge for that one key?", "order-1 が再び届く。キーを別ストアに置くサービスは、その1つのキーで何回課金する？"),
         why: pair!("Writing order-2's key evicted order-1's, so order-1's retry looked new and was charged again (step {step}). The atomic service keeps keys beside the balance: nothing evicted them. Failing closed cost a 503 and a retry, not money.", "order-2 のキーを書いたとき order-1 のキーが追い出されたので、order-1 のリトライは新しく見え、もう一度課金された（ステップ {step}）。アトミックなサービスはキーを残高の隣に置くので追い出されない。フェイルクローズの代償は503とリトライで、お金ではない。"),
         takeaway: pair!("A key store that can forget or fail open charges twice; fail closed (503), and on a serialization failure answer 409 Conflict “retry with the same key”, as rocket-rides does.", "忘れるキーストアやフェイルオープンは二重課金する。フェイルクローズ（503）にし、直列化失敗には rocket-rides のように409 Conflict「同じキーでリトライ」と答える。"),
     },

@@ -39,9 +39,8 @@ pub fn not_posed(lang: Lang, why: NotPosed<ServiceKind>) -> String {
     }
 }
 
-/// What a measure counts, as a noun phrase: a challenge's goal, and a question's measure in
-/// "How the run ends".
-pub fn measure_goal(lang: Lang, m: Measure, target: Value) -> String {
+/// What a measure counts, as the goal's noun phrase.
+fn measure_goal(lang: Lang, m: Measure, target: Value) -> String {
     let n = match target {
         Value::Int(n) => n,
         Value::Bool(_) => 0,
@@ -182,8 +181,8 @@ pub fn belief_text(lang: Lang, b: Belief) -> String {
             .into(),
         Belief::NothingHappened => lang
             .t(
-                "A request that timed out or failed changed nothing.",
-                "タイムアウトや失敗のリクエストは何も変えていない。",
+                "No request here goes through: the account ends as it began.",
+                "どのリクエストも通らず、口座は始めのまま。",
             )
             .into(),
         Belief::EveryTryCharges => lang
@@ -218,9 +217,14 @@ pub fn belief_text(lang: Lang, b: Belief) -> String {
                 "{belief}（同じ入力を「{s}」サービスで）。"
             )
         }
+        Belief::LikeWiring(E::Outbox) => lang
+            .t(
+                "Writing the event after the commit is as safe as an outbox (the same inputs with an outbox).",
+                "コミットの後でイベントを書けばアウトボックスと同じく安全（同じ入力をアウトボックスで）。",
+            )
+            .into(),
         Belief::LikeWiring(emit) => {
             let w = match emit {
-                E::Outbox => lang.t("an outbox", "アウトボックス"),
                 E::DualWritePublishThenCommit => {
                     lang.t("publish-then-commit", "「発行してからコミット」")
                 }

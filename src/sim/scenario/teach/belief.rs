@@ -79,13 +79,23 @@ impl Belief {
         match self {
             Belief::NothingMore => world.rewind(ask_at).ok().map(|w| measure.of(&w)),
             Belief::NothingHappened => world.rewind(0).ok().map(|w| measure.of(&w)),
+            // Every send of the key sent most (for a count of one key's charges), or every send.
             Belief::EveryTryCharges => measure.counts_charges().then(|| {
-                let sends = world
-                    .trace()
-                    .iter()
-                    .filter(|e| matches!(e.kind, EventKind::ClientSend { .. }))
-                    .count();
-                Value::Int(sends as i64)
+                let mut sends: Vec<(_, i64)> = Vec::new();
+                for e in world.trace() {
+                    if let EventKind::ClientSend { key, .. } = e.kind {
+                        match sends.iter_mut().find(|(k, _)| *k == key) {
+                            Some((_, n)) => *n += 1,
+                            None => sends.push((key, 1)),
+                        }
+                    }
+                }
+                let n = if measure == Measure::Charges {
+                    sends.iter().map(|s| s.1).sum()
+                } else {
+                    sends.iter().map(|s| s.1).max().unwrap_or(0)
+                };
+                Value::Int(n)
             }),
             Belief::RepeatsRefused => (measure == Measure::Conflicts).then(|| {
                 let mut seen = Vec::new();

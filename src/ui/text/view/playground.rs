@@ -328,6 +328,32 @@ pub fn outcome_balances_open(l: Lang, name: &str) -> String {
 pub const OUTCOME_ACCOUNT_SEP: Pair = pair!(", ", "、");
 /// After them.
 pub const OUTCOME_BALANCES_CLOSE: Pair = pair!(")", "）");
+/// After a service's charges: the count its question asks about, when that is another.
+pub fn outcome_count(
+    l: Lang,
+    m: crate::sim::teach::Measure,
+    v: crate::sim::lesson::Value,
+) -> String {
+    use crate::sim::teach::Measure as M;
+    let n = match v {
+        crate::sim::lesson::Value::Int(n) => n,
+        crate::sim::lesson::Value::Bool(_) => 0,
+    };
+    let (en, ja) = match m {
+        M::ConsumerApplied => ("receipt e-mails", "レシートのメール"),
+        M::EventsPublished => ("events published", "発行したイベント"),
+        M::Conflicts => ("answers “409: in flight”", "「409：処理中」の応答"),
+        M::Mismatches => (
+            "answers “same key, different request”",
+            "「同じキーで違うリクエスト」の応答",
+        ),
+        M::MostAnswersForOneKey => ("most answers for one key", "1つのキーへの答えの種類"),
+        M::MostChargesForOneOrder => ("most charges for one order", "1つの注文の最多課金"),
+        _ => ("most charges for one key", "1つのキーの最多課金"),
+    };
+    tr!(l, "{en}: {n}", "{ja}：{n}")
+}
+
 /// After a service's balance: its charges.
 pub fn outcome_charges(l: Lang, n: usize) -> String {
     let charges = if n == 1 { "charge" } else { "charges" };
@@ -364,7 +390,7 @@ pub const ON_VARIATION: Pair = pair!(
     "This run is the variation, not the lesson as built: the question below is the one about it. “Reset this lesson” brings back the lesson's own run.",
     "この実行はレッスンそのものではなく変化版だ。これについての問いは下にある。「このレッスンを最初に戻す」でレッスン自身の実行に戻る。"
 );
-pub const ASK_AGAIN: Pair = pair!("Ask me again", "もう一度問う");
+pub const ASK_AGAIN: Pair = pair!("Ask me again", "もう一度答える");
 
 // build_progress.rs
 
