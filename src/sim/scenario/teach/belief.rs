@@ -81,36 +81,16 @@ impl Belief {
             Belief::NothingHappened => world.rewind(0).ok().map(|w| measure.of(&w)),
             // Every send of the key sent most (for a count of one key's charges), or every send.
             Belief::EveryTryCharges => measure.counts_charges().then(|| {
-                let mut sends: Vec<(_, i64)> = Vec::new();
-                for e in world.trace() {
-                    if let EventKind::ClientSend { key, .. } = e.kind {
-                        match sends.iter_mut().find(|(k, _)| *k == key) {
-                            Some((_, n)) => *n += 1,
-                            None => sends.push((key, 1)),
-                        }
-                    }
-                }
-                let n = if measure == Measure::Charges {
-                    sends.iter().map(|s| s.1).sum()
+                let sends = sends_per_key(world).into_iter();
+                Value::Int(if measure == Measure::Charges {
+                    sends.sum()
                 } else {
-                    sends.iter().map(|s| s.1).max().unwrap_or(0)
-                };
-                Value::Int(n)
+                    sends.max().unwrap_or(0)
+                })
             }),
-            Belief::RepeatsRefused => (measure == Measure::Conflicts).then(|| {
-                let mut seen = Vec::new();
-                let mut repeats = 0;
-                for e in world.trace() {
-                    if let EventKind::ClientSend { key, .. } = e.kind {
-                        if seen.contains(&key) {
-                            repeats += 1;
-                        } else {
-                            seen.push(key);
-                        }
-                    }
-                }
-                Value::Int(repeats)
-            }),
+            // Every send after the first of its key.
+            Belief::RepeatsRefused => (measure == Measure::Conflicts)
+                .then(|| Value::Int(sends_per_key(world).into_iter().map(|n| n - 1).sum())),
             Belief::LikeService(service) if service != config.service => {
                 rerun(WorldConfig { service, ..config })
             }
@@ -129,6 +109,20 @@ impl Belief {
             | Belief::AsInTheLesson => None,
         }
     }
+}
+
+/// How many times the client sent each key, in the order the keys were first sent.
+fn sends_per_key(world: &World) -> Vec<i64> {
+    let mut sends: Vec<(_, i64)> = Vec::new();
+    for e in world.trace() {
+        if let EventKind::ClientSend { key, .. } = e.kind {
+            match sends.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, n)) => *n += 1,
+                None => sends.push((key, 1)),
+            }
+        }
+    }
+    sends.into_iter().map(|(_, n)| n).collect()
 }
 
 /// Every belief a question may offer, likeliest first: exactly-once delivery and the other
