@@ -12,7 +12,7 @@ use crate::sim::lab::{format_schedule, parse_integer};
 use crate::sim::lab::{Explorer, LabError, LabScenario, NumberField, Report, Search};
 use crate::sim::limits::{LAB_STEPS_PER_REQUEST, MAX_CACHED_REQUESTS, MAX_SAMPLES};
 use crate::ui::i18n::Lang;
-use crate::ui::text::{grouped, lab_error, view};
+use crate::ui::text::{grouped, grouped_wide, lab_error, view};
 
 use super::histogram::OutcomeHistogram;
 
@@ -314,7 +314,7 @@ fn search_form(
             </label>
             if mode == Mode::Sample {
                 <label class="lab-inline-label">
-                    { view::lab::samples_label(lang, &grouped(u128::from(MAX_SAMPLES))) }
+                    { view::lab::samples_label(lang, &grouped(MAX_SAMPLES)) }
                     <input type="text" inputmode="numeric" value={(**samples_text).clone()} oninput={on_samples}
                            disabled={running} data-testid="explorer-samples" />
                 </label>
@@ -373,9 +373,9 @@ fn ruled_out(lang: Lang, report: &Report) -> Html {
     ) else {
         return html! {};
     };
-    let (all, ran) = (grouped(raw), grouped(report.schedules));
+    let (all, ran) = (grouped_wide(raw), grouped_wide(report.schedules));
     let text = if report.schedules < raw {
-        let other = grouped(raw - report.schedules);
+        let other = grouped_wide(raw - report.schedules);
         view::lab::ruled_out(lang, &other, &ran, &all)
     } else {
         view::lab::none_ruled_out(lang, &all)
@@ -393,7 +393,7 @@ fn results(
 ) -> Html {
     let sampled = matches!(report.search, Search::Sample { .. });
     let raw = match report.raw_schedules {
-        Some(n) => grouped(n),
+        Some(n) => grouped_wide(n),
         None => view::lab::MORE_THAN_2_128.get(lang).to_string(),
     };
     html! {
@@ -407,10 +407,10 @@ fn results(
                 <dd data-testid="explorer-double-charge">{ report.double_charge.to_string() }</dd>
                 if let Some(states) = report.distinct_states {
                     <dt>{ view::lab::DISTINCT_STATES.get(lang) }</dt>
-                    <dd data-testid="explorer-states">{ grouped(states as u128) }</dd>
+                    <dd data-testid="explorer-states">{ grouped(states as u64) }</dd>
                 }
                 <dt>{ view::lab::STEPS_COMPUTED.get(lang) }</dt>
-                <dd data-testid="explorer-steps">{ grouped(u128::from(report.steps_executed)) }</dd>
+                <dd data-testid="explorer-steps">{ grouped(report.steps_executed) }</dd>
             </dl>
             { ruled_out(lang, report) }
             <h4>{ view::lab::HOW_SCHEDULES_ENDED.get(lang) }</h4>

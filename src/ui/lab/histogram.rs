@@ -6,7 +6,7 @@ use yew::prelude::*;
 use crate::sim::lab::OutcomeGroup;
 use crate::ui::i18n::Lang;
 use crate::ui::text::lab::group_label;
-use crate::ui::text::{grouped, view};
+use crate::ui::text::{grouped_wide, view};
 
 /// Props of [`OutcomeHistogram`].
 #[derive(Properties, PartialEq)]
@@ -40,7 +40,7 @@ pub fn outcome_histogram(props: &OutcomeHistogramProps) -> Html {
                             }
                         </span>
                         <span class="lab-bar-track" aria-hidden="true"><span class="lab-bar" style={width}></span></span>
-                        <span class="lab-bar-count">{ format!("{} ({percent} %)", grouped(g.schedules)) }</span>
+                        <span class="lab-bar-count">{ format!("{} ({percent} %)", grouped_wide(g.schedules)) }</span>
                     </li>
                 }
             }) }

@@ -150,7 +150,7 @@ fn fields(lang: Lang, draft: &UseStateHandle<Draft>) -> Html {
     let on_model = on_select(draft, Model::from_id, |d, model| d.model = model);
     let on_keys = on_select(draft, KeyMode::from_id, |d, keys| d.keys = keys);
     let d = (**draft).clone();
-    let (min, max) = (grouped(MIN_AMOUNT as u128), grouped(MAX_AMOUNT as u128));
+    let (min, max) = (grouped(MIN_AMOUNT as u64), grouped(MAX_AMOUNT as u64));
     html! {
         <div class="lab-fields">
             <label class="wide">

@@ -40,14 +40,14 @@ pub struct FormHandlers {
 }
 
 fn count(n: u32) -> String {
-    grouped(u128::from(n))
+    grouped(n.into())
 }
 
 /// The settings form. Nothing in it is disabled while a run is under way (a disabled control
 /// drops the keyboard's focus): Run starts again with the form's settings.
 pub fn settings_form(l: Lang, ui: &PropUi, h: &FormHandlers) -> Html {
     let max_cases = count(MAX_PROPERTY_CASES);
-    let max_seed = grouped(u128::from(MAX_PROPERTY_SEED));
+    let max_seed = grouped(MAX_PROPERTY_SEED);
     html! {
         <section class="card prop-form" aria-labelledby="prop-form-h">
             <h3 id="prop-form-h">{ view::properties::WHAT_TO_CHECK.get(l) }</h3>
@@ -141,7 +141,7 @@ fn status_line(l: Lang, v: &RunView) -> (&'static str, String) {
             view::properties::cancelled_after(l, &checked, &cases),
         ),
         (RunState::Finished { elapsed_ms }, phase) => {
-            let events = grouped(u128::from(r.events()));
+            let events = grouped(r.events());
             let ms = format!("{elapsed_ms:.0}");
             let state = match phase {
                 Phase::Passed => "pass",

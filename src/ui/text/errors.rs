@@ -15,22 +15,24 @@ use super::grouped;
 
 /// A count with its noun in English, singular for one ("1 request", "2 requests"); Japanese
 /// has no plural, so its words are written beside the number in each message.
-fn count(n: impl Into<u128>, one: &str, many: &str) -> String {
+fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
     let n = n.into();
     format!("{} {}", grouped(n), if n == 1 { one } else { many })
 }
 
 /// A whole number for reading: thousands grouped, a minus sign for negatives.
 pub fn signed(n: i128) -> String {
+    // Limits and typed numbers past 64 bits are not quoted (see `number_error`).
+    let digits = u64::try_from(n.unsigned_abs()).map_or_else(|_| "…".into(), grouped);
     if n < 0 {
-        format!("−{}", grouped(n.unsigned_abs()))
+        format!("−{digits}")
     } else {
-        grouped(n.unsigned_abs())
+        digits
     }
 }
 
 /// `n` as a grouped number (for the sizes and counts in messages).
-fn g(n: impl TryInto<u128>) -> String {
+fn g(n: impl TryInto<u64>) -> String {
     n.try_into().map(grouped).unwrap_or_default()
 }
 
@@ -63,13 +65,14 @@ pub fn key_char(lang: Lang, code: u32) -> String {
 /// the real problem: empty, not a whole number, negative, too small or too large, with the range.
 pub fn number_error(lang: Lang, field: &str, e: &TypedNumberError) -> String {
     let (min, max) = (signed(e.min), signed(e.max));
-    // The number as read (grouped); one beyond 128 bits has more digits than a message quotes.
-    let typed = e.value.map_or_else(
+    // The number as read (grouped); one beyond 64 bits has more digits than a message quotes.
+    let quoted = e.value.filter(|v| v.unsigned_abs() <= u128::from(u64::MAX));
+    let typed = quoted.map_or_else(
         || lang.t("the number typed", "入力した数").to_string(),
         signed,
     );
     // Japanese spaces a number from its particle, not a word.
-    let sp = if e.value.is_some() { " " } else { "" };
+    let sp = if quoted.is_some() { " " } else { "" };
     let text = &e.text;
     match e.problem {
         NumberProblem::Empty => tr!(
@@ -181,7 +184,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             )
             .into(),
         E::KeyTooLong { len, max } => {
-            let len = grouped(*len as u128);
+            let len = grouped(*len as u64);
             tr!(
                 lang,
                 "The key has {len} characters; at most {max} are allowed (Stripe's limit).",
@@ -197,7 +200,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             )
         }
         E::DescriptionTooLong { len, max } => {
-            let len = grouped(*len as u128);
+            let len = grouped(*len as u64);
             tr!(
                 lang,
                 "The description has {len} characters; at most {max} are allowed.",
@@ -210,7 +213,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             "最大試行回数 {attempts} は範囲外。{min} から {max} にしてください。"
         ),
         E::TooManyFaults { faults, max } => {
-            let (given, attempts) = (count(*faults as u128, "fault was", "faults were"), count(*max as u128, "attempt", "attempts"));
+            let (given, attempts) = (count(*faults as u64, "fault was", "faults were"), count(*max as u64, "attempt", "attempts"));
             let (faults, max) = (g(*faults), g(*max));
             tr!(
                 lang,
@@ -223,7 +226,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             min,
             max,
         } => {
-            let requests = count(*n as u128, "concurrent request", "concurrent requests");
+            let requests = count(*n as u64, "concurrent request", "concurrent requests");
             let n = g(*n);
             tr!(
                 lang,
@@ -232,7 +235,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             )
         }
         E::TooManyInputs { count: n, max } => {
-            let (inputs, n, max) = (count(*n as u128, "input", "inputs"), g(*n), g(*max));
+            let (inputs, n, max) = (count(*n as u64, "input", "inputs"), g(*n), g(*max));
             tr!(
                 lang,
                 "{inputs}: a run holds at most {max}. Clear the sandbox or remove some inputs.",
@@ -254,7 +257,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             )
         }
         E::ServicesOutOfRange { count: n, min, max } => {
-            let chosen = count(*n as u128, "service", "services");
+            let chosen = count(*n as u64, "service", "services");
             tr!(
                 lang,
                 "{chosen} chosen: pick {min} to {max}.",
@@ -462,7 +465,7 @@ pub fn number_field(lang: Lang, f: NumberField) -> &'static str {
 pub fn lab_error(lang: Lang, e: &LabError) -> String {
     match e {
         LabError::RequestCount { requests } => {
-            let n = count(*requests as u128, "request", "requests");
+            let n = count(*requests as u64, "request", "requests");
             let k = g(*requests);
             tr!(
                 lang,
@@ -472,8 +475,8 @@ pub fn lab_error(lang: Lang, e: &LabError) -> String {
         }
         LabError::AmountCount { given, requests } => {
             let (amounts, for_requests) = (
-                count(*given as u128, "amount", "amounts"),
-                count(*requests as u128, "request", "requests"),
+                count(*given as u64, "amount", "amounts"),
+                count(*requests as u64, "request", "requests"),
             );
             tr!(
                 lang,
@@ -532,7 +535,7 @@ pub fn lab_error(lang: Lang, e: &LabError) -> String {
             )
         }
         LabError::ScheduleTooLong { length, max } => {
-            let (entries, steps) = (count(*length as u128, "entry", "entries"), count(*max as u128, "step", "steps"));
+            let (entries, steps) = (count(*length as u64, "entry", "entries"), count(*max as u64, "step", "steps"));
             tr!(
             lang,
             "the schedule has {entries} but the requests have only {steps}",
@@ -568,7 +571,7 @@ pub fn lab_error(lang: Lang, e: &LabError) -> String {
             )
         }
         LabError::OverCachedBudget { requests } => {
-            let n = count(*requests as u128, "request", "requests");
+            let n = count(*requests as u64, "request", "requests");
             tr!(
                 lang,
                 "{n}: over the limit of {MAX_CACHED_REQUESTS} for exhaustive search. The distinct states grow about twentyfold per request and would not fit the page's memory; sample instead",

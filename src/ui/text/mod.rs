@@ -100,8 +100,17 @@ pub struct VariationWords {
 }
 
 /// A number with thousands separators, for reading (test hooks show plain integers instead).
-pub fn grouped(n: u128) -> String {
-    let digits = n.to_string();
+pub fn grouped(n: u64) -> String {
+    group_digits(&n.to_string())
+}
+
+/// [`grouped`] for the lab's counts of interleavings, which outgrow 64 bits (a page of its
+/// own: the playground and the sandbox do not link the formatting of 128-bit numbers).
+pub fn grouped_wide(n: u128) -> String {
+    group_digits(&n.to_string())
+}
+
+fn group_digits(digits: &str) -> String {
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
@@ -165,8 +174,9 @@ pub fn expiry_text(lang: crate::ui::i18n::Lang, expires_at_ms: u64, now_ms: u64)
 
 /// `ms` in `unit`s (of `per` ms each), rounded to one decimal, half up.
 fn tenths(ms: u64, per: u64, unit: &str) -> String {
-    let t = (u128::from(ms) * 10 + u128::from(per) / 2) / u128::from(per);
-    format!("{}.{} {unit}", t / 10, t % 10)
+    // In 64 bits: the remainder times ten stays below ten `per`s, whatever `ms` is.
+    let tenth = (ms % per * 10 + per / 2) / per;
+    format!("{}.{} {unit}", ms / per + tenth / 10, tenth % 10)
 }
 
 #[cfg(test)]
@@ -189,5 +199,28 @@ mod tests {
         assert_eq!(text(Lang::Ja, 24 * H, 50 * H), "期限切れ（26.0 時間前）");
         // The number and its unit stay on one line when a narrow cell wraps.
         assert_eq!(expiry_text(Lang::En, 24 * H, 0), "in 24.0\u{a0}h");
+    }
+
+    /// Tenths round half up and carry into the whole number; the largest time does not overflow.
+    #[test]
+    fn times_round_to_tenths() {
+        assert_eq!(fmt_ms(Lang::En, 1_049), "1.0 s");
+        assert_eq!(fmt_ms(Lang::En, 1_050), "1.1 s");
+        assert_eq!(fmt_ms(Lang::En, 59_950), "60.0 s");
+        assert_eq!(fmt_ms(Lang::Ja, 150_000), "2.5 分");
+        assert_eq!(fmt_ms(Lang::En, u64::MAX), "5124095576030.4 h");
+    }
+
+    /// Grouping by thousands, in 64 and in 128 bits.
+    #[test]
+    fn numbers_are_grouped_by_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1_000), "1,000");
+        assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
+        assert_eq!(
+            grouped_wide(u128::from(u64::MAX) + 1),
+            "18,446,744,073,709,551,616"
+        );
     }
 }

@@ -11,7 +11,7 @@ use super::{fault_name, grouped, input_kind};
 
 /// An amount or balance with thousands separators.
 pub fn money(n: i64) -> String {
-    let digits = grouped(u128::from(n.unsigned_abs()));
+    let digits = grouped(n.unsigned_abs());
     if n < 0 {
         format!("−{digits}")
     } else {

@@ -12,8 +12,8 @@ use super::{grouped, invariant_name, service_name};
 /// A value as a choice: a number, or yes/no.
 pub fn value_text(lang: Lang, v: Value) -> String {
     match v {
-        Value::Int(n) if n < 0 => format!("−{}", grouped(n.unsigned_abs() as u128)),
-        Value::Int(n) => grouped(n as u128),
+        Value::Int(n) if n < 0 => format!("−{}", grouped(n.unsigned_abs())),
+        Value::Int(n) => grouped(n as u64),
         Value::Bool(true) => lang.t("Yes", "はい").into(),
         Value::Bool(false) => lang.t("No", "いいえ").into(),
     }

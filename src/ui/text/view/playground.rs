@@ -72,7 +72,7 @@ pub const CHANGE_CANCELLED: Pair = pair!(
 pub fn share_error(lang: Lang, e: &ShareError) -> String {
     match e {
         ShareError::LinkTooLong { bytes } => {
-            let (bytes, max) = (grouped(*bytes as u128), grouped(MAX_URL_BYTES as u128));
+            let (bytes, max) = (grouped(*bytes as u64), grouped(MAX_URL_BYTES as u64));
             tr!(lang, "This link is too long ({bytes} bytes; at most {max} are read). Nothing was loaded from it.", "このリンクは長すぎる（{bytes} バイト、読めるのは {max} バイトまで）。何も読み込んでいない。")
         }
         ShareError::NotBase64 | ShareError::NotText | ShareError::Missing => lang.t(
@@ -396,7 +396,7 @@ pub const ASK_AGAIN: Pair = pair!("Ask me again", "もう一度答える");
 
 /// How far a long run's build has got.
 pub fn building_so_far(l: Lang, events: u64) -> String {
-    let n = grouped(u128::from(events));
+    let n = grouped(events);
     tr!(
         l,
         "Building the run: {n} events so far…",
