@@ -689,3 +689,87 @@ fn hand_made_retries_are_judged_as_retries() {
     );
     assert!(w[0].trace().is_empty());
 }
+
+/// The key checks and crashes of a world, as (step, what) pairs, for the tests below.
+fn checks(w: &World) -> Vec<(usize, CheckOutcome)> {
+    w.trace()
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::StoreCheck { outcome, .. } => Some((e.step, outcome)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn crashes(w: &World) -> Vec<(usize, CrashPoint)> {
+    w.trace()
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::ServerCrash { point, .. } => Some((e.step, point)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A try set to crash before the charge that is answered by a replay never reaches the charge:
+/// it dies before its reply, and the trace says so (lesson "many-retries", step 13).
+#[test]
+fn a_replayed_try_set_to_crash_dies_before_its_reply() {
+    let worlds = builtin_scenario("many-retries").run().expect("runs");
+    assert_eq!(crashes(&worlds[0]), [(13, CrashPoint::BeforeCharge)]);
+    for w in &worlds[1..] {
+        assert_eq!(crashes(w), [(13, CrashPoint::BeforeReply)]);
+        assert!(checks(w).contains(&(13, CheckOutcome::Hit)));
+    }
+}
+
+/// The naive service's every charge of the operation after its first is a repeat, not only the
+/// one that broke the invariant (steps 9, 16 and 20 of "many-retries").
+#[test]
+fn every_repeat_charge_of_an_operation_is_known() {
+    let w = &builtin_scenario("many-retries").run().expect("runs")[0];
+    let op = w.ledger()[0].op;
+    let steps: Vec<usize> = w.ledger().iter().map(|c| c.step).collect();
+    assert_eq!(steps, [2, 9, 16, 20]);
+    let repeats: Vec<usize> = steps
+        .iter()
+        .copied()
+        .filter(|&s| w.is_repeat_charge(s, op))
+        .collect();
+    assert_eq!(repeats, [9, 16, 20]);
+    assert!(!w.is_repeat_charge(13, op), "no charge at the crash");
+}
+
+/// An honest retry refused for a fingerprint field that changed is not the client bug a
+/// mismatch usually is; a lock that outlived its holder is taken over, not an expired key.
+#[test]
+fn a_retry_refused_and_a_lock_taken_over_are_their_own_outcomes() {
+    let fp = builtin_scenario("fingerprint-fields").run().expect("runs");
+    let production = fp
+        .iter()
+        .find(|w| w.config().service == Production)
+        .expect("production");
+    assert!(checks(production).contains(&(7, CheckOutcome::RetryMismatch)));
+    let pm = builtin_scenario("param-mismatch").run().expect("runs");
+    let production = pm
+        .iter()
+        .find(|w| w.config().service == Production)
+        .expect("production");
+    assert!(checks(production)
+        .iter()
+        .any(|(_, o)| *o == CheckOutcome::Mismatch));
+    let split = builtin_scenario("split-store-crash").run().expect("runs");
+    let production = split
+        .iter()
+        .find(|w| w.config().service == Production)
+        .expect("production");
+    assert!(checks(production).contains(&(12, CheckOutcome::LockExpired)));
+    let expiry = builtin_scenario("key-expiry").run().expect("runs");
+    let production = expiry
+        .iter()
+        .find(|w| w.config().service == Production)
+        .expect("production");
+    assert!(checks(production)
+        .iter()
+        .any(|(_, o)| *o == CheckOutcome::Expired));
+}

@@ -96,6 +96,13 @@ test('predict, then reveal: the run waits for the answer, the future stays hidde
     assert.equal(await balance(page, 'naive'), 800, 'the double charge is on screen');
     const shown = Number(await page.getByTestId('why-step').textContent());
     assert.equal((await position(page))[0], shown, 'the why names the step on screen');
+    // The step link shows the asked service's timeline, whichever tab was open.
+    const tabs = page.locator('section[aria-labelledby=tl-h] .tabs button');
+    await tabs.nth(1).click();
+    assert.equal(await tabs.nth(1).getAttribute('aria-pressed'), 'true');
+    await page.getByTestId('why-step').click();
+    assert.equal(await tabs.nth(0).getAttribute('aria-pressed'), 'true', 'the why step link opens the naive timeline');
+    assert.equal((await position(page))[0], shown);
     await page.getByTestId('outcome').waitFor();
     assert.ok(!(await page.getByTestId('run-to-end').isDisabled()), 'the run goes on after the answer');
     await page.screenshot({ path: `${SHOTS}/predict-wrong-1280.png`, fullPage: true });

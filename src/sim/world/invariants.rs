@@ -397,7 +397,7 @@ impl Checker {
             }
             EventKind::StoreCheck {
                 key,
-                outcome: CheckOutcome::Expired,
+                outcome: CheckOutcome::Expired | CheckOutcome::LockExpired,
                 ..
             }
             | EventKind::KeyExpired { key } => {

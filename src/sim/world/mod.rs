@@ -741,6 +741,14 @@ impl World {
         &self.server.db.ledger
     }
 
+    /// Whether the charge operation `op` committed at `step` is a repeat: the operation had
+    /// been charged before (every double charge after the first, not only the one that broke
+    /// an invariant).
+    pub fn is_repeat_charge(&self, step: usize, op: intern::OpId) -> bool {
+        let mut of_op = self.ledger().iter().filter(|c| c.op == op);
+        of_op.next().is_some_and(|first| first.step < step) && of_op.any(|c| c.step == step)
+    }
+
     /// Idempotency records, in insertion order.
     pub fn store_rows(&self) -> &PVec<StoreRow> {
         &self.server.db.rows

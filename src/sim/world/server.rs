@@ -689,9 +689,20 @@ impl Server {
             .count(if reaped { Lookup::Miss } else { lookup });
         let outcome = match lookup {
             Lookup::Miss => CheckOutcome::Miss,
+            Lookup::Expired
+                if self
+                    .db
+                    .row(key)
+                    .is_some_and(|r| r.state == RecordState::InFlight) =>
+            {
+                CheckOutcome::LockExpired
+            }
             Lookup::Expired => CheckOutcome::Expired,
             Lookup::Hit => CheckOutcome::Hit,
             Lookup::InFlight => CheckOutcome::Conflict,
+            Lookup::Mismatch if self.db.row(key).and_then(|r| r.holder) == Some(op) => {
+                CheckOutcome::RetryMismatch
+            }
             Lookup::Mismatch => CheckOutcome::Mismatch,
         };
         reach.ctx.emit(EventKind::StoreCheck { op, key, outcome });
@@ -806,7 +817,9 @@ impl Server {
     /// Answers without executing; a crash fault still crashes before the reply.
     fn answer(&mut self, reach: &mut Reach<'_>, j: usize, result: PaymentResult) {
         match self.jobs.get(j).and_then(|x| x.fault.crash_point()) {
-            Some(point) => self.crash(reach, j, point, false),
+            // The try was to crash; an answer without a charge ends before the point its fault
+            // names, so the worker dies before this answer leaves (and is said to).
+            Some(_) => self.crash(reach, j, CrashPoint::BeforeReply, false),
             None => self.reply(reach, j, result),
         }
     }

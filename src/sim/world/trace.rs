@@ -71,8 +71,15 @@ pub enum CheckOutcome {
     Conflict,
     /// Same key, different parameters.
     Mismatch,
+    /// Same key, "different" parameters, yet a retry of the very operation that stored the
+    /// key: the fingerprint took in a field that changes between tries, and an honest retry is
+    /// refused as if it were a client bug.
+    RetryMismatch,
     /// The record had expired: execute again.
     Expired,
+    /// The record was still in flight past its timeout (its holder crashed or is slow): this
+    /// request takes the key over and executes, as Stripe and rocket-rides recover.
+    LockExpired,
 }
 
 /// Where in the request a server crash happens.
@@ -84,6 +91,9 @@ pub enum CrashPoint {
     AfterChargeBeforeRecord,
     /// After everything committed, before the reply leaves.
     AfterCommitBeforeReply,
+    /// A request answered without a charge (a replay, a 409, a refusal) whose try was to crash:
+    /// it dies before that answer leaves, since it never reaches the point its fault names.
+    BeforeReply,
 }
 
 /// Why a charge did not happen.

@@ -73,9 +73,11 @@ fn strip(l: Lang, s: &Session) -> Html {
         let failed = !w.violations().is_empty();
         html! {
             <li class={classes!(changed.then_some("changed"), failed.then_some("failed"))} data-service={w.config().service.id()}>
-                <span class="strip-name">{ name }</span>
+                // The ✕ marks the column (its broken invariant may be about e-mails or events),
+                // not its count of charges.
+                <span class="strip-name">{ name }{ if failed { " ✕" } else { "" } }</span>
                 <b class="strip-balance">{ super::panel::balance_html(l, w) }</b>
-                <span class="strip-charges">{ view::playground::strip_charges(l, n) }{ if failed { " ✕" } else { "" } }</span>
+                <span class="strip-charges">{ view::playground::strip_charges(l, n) }</span>
             </li>
         }
     });

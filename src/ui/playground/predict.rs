@@ -65,7 +65,8 @@ fn beliefs(l: Lang, choices: &[Guess], answer: Answer) -> Html {
 
 /// `why` (of lesson `id`) with its `{step}` as a link that moves the run there, and the
 /// glossary terms it is the first on the path to use linked (`lessons::linked`).
-fn why_with_step(l: Lang, id: &str, why: &str, step: usize, on: &Callback<Action>) -> Html {
+fn why_with_step(l: Lang, id: &str, why: &str, at: (usize, usize), on: &Callback<Action>) -> Html {
+    let (column, step) = at;
     let linked = lessons::linked(l, id, 2);
     let text = linked.unwrap_or(why);
     // The lesson's `{step}` (a char search: a `str` pattern costs the wasm a searcher).
@@ -81,9 +82,13 @@ fn why_with_step(l: Lang, id: &str, why: &str, step: usize, on: &Callback<Action
         b.text(before);
         a.text(after);
     }
-    let jump = on.reform(move |e: MouseEvent| {
+    // The step of the service the question asks about: its timeline tab too, not only the
+    // cursor (the timeline may be showing another column).
+    let on = on.clone();
+    let jump = Callback::from(move |e: MouseEvent| {
         e.prevent_default();
-        Action::Control(crate::ui::run::Control::Seek(step))
+        on.emit(Action::Tab(column));
+        on.emit(Action::Control(crate::ui::run::Control::Seek(step)));
     });
     html! {
         <p class="why" data-testid="why">{ b.html() }
@@ -167,7 +172,7 @@ pub fn predict_block(
         <div class="predict" data-testid="predict" data-state={state}>
             <p class="ask"><strong>{ view::playground::PREDICT_PREFIX.get(l) }</strong>{ ask }</p>
             <p class={classes!("verdict", state)} data-testid="verdict" role="status" tabindex="-1">{ verdict }</p>
-            { why_with_step(l, lesson.id, Lesson::pick(l, lesson.why), posed.shows_at, on) }
+            { why_with_step(l, lesson.id, Lesson::pick(l, lesson.why), (posed.column, posed.shows_at), on) }
             { beliefs(l, &posed.choices, answer) }
             { outcome(l, s, p.question.measure) }
             { takeaway(l, lesson.id, Lesson::pick(l, lesson.takeaway)) }

@@ -59,7 +59,8 @@ pub fn timeline_rows<'a>(
             let (label, tone) = text::event_text(lang, world, &e.kind);
             // The evidence of a broken invariant is drawn as the failure its badge names, even
             // when the event is usually good news (a replay that differs from the first answer).
-            let broken = world.violations().iter().any(|v| v.is_evidence(e));
+            let broken = world.violations().iter().any(|v| v.is_evidence(e))
+                || matches!(e.kind, crate::sim::EventKind::Charge { op, .. } if world.is_repeat_charge(e.step, op));
             let tone = if broken { text::Tone::Bad } else { tone };
             TimelineRow {
                 step: e.step,

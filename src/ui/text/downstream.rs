@@ -99,11 +99,19 @@ pub fn event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
                     "#{n} キーストアに届かない：フェイルオープン、確認なし"
                 );
                 (text, Tone::Bad)
-            } else {
+            } else if world.config().service == crate::sim::ServiceKind::SplitStore {
                 let text = tr!(
                     lang,
                     "#{n} key store unreachable: refuse (503)",
                     "#{n} キーストアに届かない：拒否（503）"
+                );
+                (text, Tone::Good)
+            } else {
+                // Keys kept beside the balance: the unreachable store is the database itself.
+                let text = tr!(
+                    lang,
+                    "#{n} database (keys and balance) unreachable: refuse (503)",
+                    "#{n} データベース（キーと残高）に届かない：拒否（503）"
                 );
                 (text, Tone::Good)
             }

@@ -18,9 +18,23 @@ fn check_outcome(lang: Lang, outcome: CheckOutcome) -> (&'static str, Tone) {
             lang.t("parameters differ", "パラメーター不一致"),
             Tone::Good,
         ),
+        CheckOutcome::RetryMismatch => (
+            lang.t(
+                "parameters differ from its own first try",
+                "初回の試行とパラメーター不一致",
+            ),
+            Tone::Bad,
+        ),
         CheckOutcome::Expired => (
             lang.t("expired: execute again", "期限切れ：再実行"),
             Tone::Bad,
+        ),
+        CheckOutcome::LockExpired => (
+            lang.t(
+                "in flight too long: take over",
+                "処理中のまま期限切れ：引き継ぐ",
+            ),
+            Tone::Plain,
         ),
     }
 }
@@ -39,6 +53,7 @@ fn crash_point(lang: Lang, point: CrashPoint, keys: bool) -> &'static str {
         CrashPoint::AfterCommitBeforeReply => {
             lang.t("after commit, before the reply", "コミット後・応答前")
         }
+        CrashPoint::BeforeReply => lang.t("before its reply", "応答前"),
     }
 }
 

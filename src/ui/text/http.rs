@@ -87,7 +87,10 @@ pub fn problem_words(
         ),
         ProblemKind::StoreUnavailable => (
             reason(status),
-            lang.t("The key store is unreachable.", "キーストアに届かない。"),
+            lang.t(
+                "The store that holds the keys is unreachable.",
+                "キーを保持するストアに届かない。",
+            ),
         ),
     };
     (title, detail.into())

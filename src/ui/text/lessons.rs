@@ -428,7 +428,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "many-retries",
-        story: pair!("The “Idempotency keys” article tests its service with many retries of one operation. Here one operation meets every kind of fault in a row (lost replies, a lost request, a crash before the charge) and retries with backoff, up to six tries.", "記事「冪等性キー」は、1つの操作を何度もリトライしてサービスを試す。ここでは1つの操作が、あらゆる障害（応答の消失、リクエストの消失、課金前のクラッシュ）に続けて遭い、バックオフしながら最大6回まで試す。"),
+        story: pair!("The “Idempotency keys” article tests its service with many retries of one operation. Here one operation meets every kind of fault in a row (lost replies, a lost request, a server crash) and retries with backoff, up to six tries.", "記事「冪等性キー」は、1つの操作を何度もリトライしてサービスを試す。ここでは1つの操作が、あらゆる障害（応答の消失、リクエストの消失、サーバーのクラッシュ）に続けて遭い、バックオフしながら最大6回まで試す。"),
         ask: pair!("The next try is arriving. Where does the idempotent service's balance end?", "次の試行が届く。冪等なサービスの残高は最後にいくらになる？"),
         why: pair!("Only one try charged; from step {step} the others replayed it or never reached the charge. The naive service charged every try that arrived.", "課金したのは1回だけ。ステップ {step} から先の試行はリプレイされたか、課金まで届かなかった。素朴なサービスは、届いた試行のたびに課金した。"),
         takeaway: pair!("One run is one case; a property claims it for every case. The properties page runs it over hundreds of random scenarios and shrinks a failure to the smallest one.", "1回の実行は1つのケースにすぎない。プロパティはすべてのケースについて主張する。プロパティのページでは、数百のランダムなシナリオで検証し、失敗を最小のケースまで縮める。"),
@@ -449,7 +449,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "split-store-crash",
-        story: pair!("The server crashes after the charge, before the key is written, and the client retries. The separate-store service commits the charge in one system and the key in another; TOCTOU writes them in separate steps; the atomic and production services commit both in one transaction.", "課金の後、キーを書く前にサーバーがクラッシュし、クライアントがリトライする。別ストアのサービスは課金とキーを別々のシステムにコミットし、TOCTOU は別々のステップで書き、アトミックなサービスと本番型サービスは両方を1つのトランザクションでコミットする。"),
+        story: pair!("The server crashes after the charge, before the key is written, and the client retries. The separate-store service commits the charge in one system and the key in another; TOCTOU writes them in separate steps; the atomic service commits both in one transaction; the production service first records the key as in flight, then commits the charge with the key's result.", "課金の後、キーを書く前にサーバーがクラッシュし、クライアントがリトライする。別ストアのサービスは課金とキーを別々のシステムにコミットし、TOCTOU は別々のステップで書き、アトミックなサービスは両方を1つのトランザクションでコミットし、本番型サービスはまずキーを処理中として記録してから、課金とキーの結果を一緒にコミットする。"),
         ask: pair!("The retry is arriving. How many charges does the separate-store service make?", "リトライが届く。別ストアのサービスは何回課金する？"),
         why: pair!("The charge was committed but the key never was, so at step {step} the retry found no key and charged again. The atomic transaction rolled the crashed charge back; the production service answered 409 until the crashed request's in-flight record expired.", "課金はコミットされたがキーはされなかったので、ステップ {step} でリトライはキーを見つけられず、もう一度課金した。アトミックなトランザクションはクラッシュした課金を巻き戻し、本番型サービスはクラッシュしたリクエストの処理中レコードが期限切れになるまで409を返した。"),
         takeaway: pair!("Keep the key in the same transaction as the charge; a second store is a second commit that can fail on its own.", "キーは課金と同じトランザクションに置く。別のストアは、単独で失敗しうる2つ目のコミットになる。"),
@@ -470,7 +470,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "outbox-relay-crash",
-        story: pair!("Two charges write their events to the outbox in the same transaction. The relay publishes them, crashes before marking them sent, and is started again. Each event asks a consumer to send the customer an e-mail; one consumer keeps an inbox of processed event ids, the other does not.", "2つの課金が、同じトランザクションでイベントをアウトボックスに書く。リレーはそれを発行し、送信済みの印を付ける前にクラッシュして、再起動される。イベントはどれも、顧客にメールを送るようコンシューマーに頼む。片方のコンシューマーは処理済みイベントIDの受信箱を持ち、もう片方は持たない。"),
+        story: pair!("Two charges each write an event to the outbox, in the same transaction as the charge itself. The relay publishes them, crashes before marking them sent, and is started again. Each event asks a consumer to send the customer an e-mail; one consumer keeps an inbox of processed event ids, the other does not.", "2つの課金が、それぞれ課金と同じトランザクションでイベントをアウトボックスに書く。リレーはそれを発行し、送信済みの印を付ける前にクラッシュして、再起動される。イベントはどれも、顧客にメールを送るようコンシューマーに頼む。片方のコンシューマーは処理済みイベントIDの受信箱を持ち、もう片方は持たない。"),
         ask: pair!("How many e-mails does the consumer without an inbox send?", "受信箱を持たないコンシューマーは、メールを何通送る？"),
         why: pair!("The restarted relay found the events still unmarked and published them again: every event was delivered twice, and the consumer without an inbox acted on every delivery, the last at step {step}. The one with an inbox ignored the repeats.", "再起動したリレーは、印のないままのイベントを見つけてもう一度発行した。どのイベントも2回届き、受信箱のないコンシューマーは届くたびに処理した。最後はステップ {step}。受信箱のある方は繰り返しを無視した。"),
         takeaway: pair!("The outbox is at-least-once; the consumer's inbox makes it effectively once.", "アウトボックスは少なくとも1回。コンシューマーの受信箱が、それを実質1回にする。"),

@@ -62,8 +62,8 @@ pub fn result_text(lang: Lang, r: &PaymentResult) -> String {
         }
         PaymentResult::StoreUnavailable => lang
             .t(
-                "503: key store unreachable, retry later",
-                "503：キーストアに届かない、後でリトライ",
+                "503: store unreachable, retry later",
+                "503：ストアに届かない、後でリトライ",
             )
             .into(),
         PaymentResult::RetryWithSameKey => lang

@@ -131,7 +131,7 @@ impl Measure {
             Measure::Mismatches => matches!(
                 e,
                 E::StoreCheck {
-                    outcome: CheckOutcome::Mismatch,
+                    outcome: CheckOutcome::Mismatch | CheckOutcome::RetryMismatch,
                     ..
                 }
             ),

@@ -410,32 +410,45 @@ pub const CANCEL_BUILD: Pair = pair!("Cancel", "取り消す");
 
 // caption.rs: the caption beside the controls
 
+/// What a key check found, for the caption.
+fn check_meaning(l: Lang, outcome: CheckOutcome) -> &'static str {
+    match outcome {
+        CheckOutcome::Hit => l.t(
+            "The key is stored, so the server sends the first answer back instead of charging.",
+            "キーが保存済みなので、サーバーは課金せずに最初の答えを返す。",
+        ),
+        CheckOutcome::Miss => l.t(
+            "No record of this key: the server goes on to charge.",
+            "このキーの記録はない。サーバーは課金に進む。",
+        ),
+        CheckOutcome::Conflict => l.t(
+            "A request with this key is still running: 409, try again later.",
+            "このキーのリクエストがまだ処理中：409、後でもう一度。",
+        ),
+        CheckOutcome::Mismatch => l.t(
+            "This key was used for a different request: refused.",
+            "このキーは別のリクエストに使われた：拒否。",
+        ),
+        CheckOutcome::RetryMismatch => l.t(
+            "A retry of the same payment, refused: the fingerprint took in a field that changed between tries.",
+            "同じ支払いのリトライなのに拒否された。フィンガープリントが試行ごとに変わる項目を含んでいた。",
+        ),
+        CheckOutcome::LockExpired => l.t(
+            "The request that claimed this key never finished in time: its lock ran out, so this one takes the key over.",
+            "このキーを確保したリクエストが時間内に終わらなかった。ロックが切れたので、このリクエストがキーを引き継ぐ。",
+        ),
+        CheckOutcome::Expired => l.t(
+            "The key's record has expired, so this looks like a new payment.",
+            "キーの記録が期限切れなので、新しい支払いに見える。",
+        ),
+    }
+}
+
 /// What an event means, for the events whose label alone does not say it.
 pub fn step_meaning(l: Lang, e: &EventKind) -> Option<&'static str> {
     use EventKind as E;
     Some(match e {
-        E::StoreCheck { outcome, .. } => match outcome {
-            CheckOutcome::Hit => l.t(
-                "The key is stored, so the server sends the first answer back instead of charging.",
-                "キーが保存済みなので、サーバーは課金せずに最初の答えを返す。",
-            ),
-            CheckOutcome::Miss => l.t(
-                "No record of this key: the server goes on to charge.",
-                "このキーの記録はない。サーバーは課金に進む。",
-            ),
-            CheckOutcome::Conflict => l.t(
-                "A request with this key is still running: 409, try again later.",
-                "このキーのリクエストがまだ処理中：409、後でもう一度。",
-            ),
-            CheckOutcome::Mismatch => l.t(
-                "This key was used for a different request: refused.",
-                "このキーは別のリクエストに使われた：拒否。",
-            ),
-            CheckOutcome::Expired => l.t(
-                "The key's record has expired, so this looks like a new payment.",
-                "キーの記録が期限切れなので、新しい支払いに見える。",
-            ),
-        },
+        E::StoreCheck { outcome, .. } => check_meaning(l, *outcome),
         E::Charge { .. } | E::ProcessorCharge { .. } => {
             l.t("Money leaves the account.", "口座からお金が出ていく。")
         }
