@@ -44,7 +44,7 @@ fn caption_line(l: Lang, s: &Session, tab: usize, asked: Option<usize>) -> Html 
         .iter()
         .map(|(t, _)| t.as_str())
         .collect::<Vec<_>>()
-        .join(" · ");
+        .join(view::playground::STEP_EVENTS_SEP.get(l));
     let bad = events.iter().any(|(_, t)| *t == Tone::Bad);
     let meaning = w
         .last_step_events()

@@ -182,7 +182,8 @@ fn next_lesson_link(l: Lang, ls: &Lesson, words_ready: bool) -> Option<Html> {
         );
         // The glossary, once the words it is made of are here.
         if words_ready {
-            r.text(" · ").el(
+            // A no-break space ties the dot to the link before it: it never starts a line.
+            r.text("\u{a0}· ").el(
                 "a",
                 &[("href", "#/glossary"), ("data-testid", "glossary-link")],
                 view::playground::GLOSSARY.get(l),

@@ -167,8 +167,8 @@ pub const PATH: &[Section] = &[
             id: "durable",
             href: "durable/",
             title: pair!(
-                "Temporal, Restate, DBOS: a page of its own",
-                "Temporal・Restate・DBOS（専用ページ）"
+                "Durable steps in Temporal, Restate and DBOS",
+                "Temporal・Restate・DBOS の永続ステップ"
             ),
             ready: true,
         }],
@@ -179,8 +179,8 @@ pub const PATH: &[Section] = &[
             id: "kafka",
             href: "kafka/",
             title: pair!(
-                "Producer ids and sequence numbers: a page of its own",
-                "プロデューサーIDとシーケンス番号（専用ページ）"
+                "Kafka's producer ids and sequence numbers",
+                "Kafka のプロデューサーIDとシーケンス番号"
             ),
             ready: true,
         }],

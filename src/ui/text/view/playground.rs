@@ -205,6 +205,8 @@ pub const VARIATION_QUESTION: Pair = pair!(
 );
 /// Before the pages of their own between a lesson and the next.
 pub const ON_THE_WAY: Pair = pair!("On the way, pages of their own:", "途中の専用ページ：");
+/// Between the labels of the events of one step, in the caption.
+pub const STEP_EVENTS_SEP: Pair = pair!(" · ", "／");
 // The closing card, after the last lesson.
 pub const CLOSING_HEADING: Pair = pair!(
     "The end of the path: what it taught",
@@ -357,7 +359,7 @@ pub fn outcome_count(
 /// After a service's balance: its charges.
 pub fn outcome_charges(l: Lang, n: usize) -> String {
     let charges = if n == 1 { "charge" } else { "charges" };
-    tr!(l, ", {n} {charges}", "、課金 {n} 回")
+    tr!(l, ", {n} {charges}", "、課金\u{a0}{n}\u{a0}回")
 }
 /// Before the services' ends.
 pub const HOW_THE_RUN_ENDS: Pair = pair!("How the run ends: ", "この実行の結末：");
@@ -513,7 +515,7 @@ pub fn caption_head(l: Lang, at: usize, col: &str) -> String {
 /// A column's charges in the balance strip.
 pub fn strip_charges(l: Lang, n: usize) -> String {
     let charges = if n == 1 { "charge" } else { "charges" };
-    tr!(l, "{n} {charges}", "課金 {n}")
+    tr!(l, "{n} {charges}", "課金\u{a0}{n}\u{a0}回")
 }
 /// The balance strip's name.
 pub const BALANCES: Pair = pair!("Balances", "残高");
