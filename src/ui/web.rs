@@ -264,9 +264,15 @@ pub fn move_focus(from: &str, to: &str) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
-    let on_from = doc
-        .active_element()
+    // On `from`, or on nothing since a control of `from` had it and went (the last lesson has no
+    // "Next": the link the learner pressed is gone, and a waiting question took focus instead).
+    let active = doc.active_element();
+    let on_from = active
+        .as_ref()
         .is_some_and(|a| a.matches(from).unwrap_or(false));
+    let had = FOCUSED.with(|f| f.borrow().as_deref().map(|s| s.replace('"', "")));
+    let lost = active.is_none_or(|a| a.tag_name() == "BODY");
+    let on_from = on_from || (lost && had.is_some_and(|h| from.split(", ").any(|f| f == h)));
     let target = doc.query_selector(to).ok().flatten();
     if let (true, Some(el)) = (
         on_from,

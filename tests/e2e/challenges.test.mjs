@@ -74,7 +74,7 @@ test('a move the challenge does not allow is refused under the control used', as
       assert.ok(inView, 'the message is on the screen');
       // No banner far above says it instead, and the move was not made.
       assert.equal(await page.getByTestId('notice').count(), 0);
-      assert.match(await page.getByTestId('moves-left').textContent(), locale === 'en-US' ? /2 moves left of 2/ : /残り 2 回（全 2 回）/);
+      assert.match(await page.getByTestId('moves-left').textContent(), locale === 'en-US' ? /2 moves left of 2/ : /残り 2回（全 2回）/);
       await page.screenshot({ path: `${SHOTS}/challenge-refused-${width}-${locale}.png` });
       // An allowed move clears it.
       await page.getByTestId('retry-same').click();

@@ -282,11 +282,22 @@ test('keyboard: Enter on Next opens the next lesson with focus on its heading, s
     await page.keyboard.press('Enter');
     await page.waitForTimeout(200);
     assert.match(page.url(), /#\/scenario\/key-replays$/, 'a second Enter stays on the lesson');
+    // Into the last lesson, which has no Next and asks before its first step: the heading, not
+    // the question's first choice (a second Enter answered "1,000", walk-through of stop 42).
+    await open(page, '#/scenario/key-scope');
+    await page.getByTestId('next-lesson').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#\/scenario\/fingerprint-fields$/);
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H2');
+    assert.match(await page.evaluate(() => document.activeElement.textContent), /^17\.2 /);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(200);
+    assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'open', 'a second Enter answers nothing');
   });
 });
 
 test('the path has no hole and an end: the pages between two lessons are named with their numbers, and the last lesson closes with the rules it taught', async () => {
-  for (const [locale, onTheWay, heading] of [['en-US', /^On the way, pages of their own: 13 .* ↗ · 14 .* ↗$/, /^The end of the path/], ['ja-JP', /^途中の専用ページ： 13 .* ↗ · 14 .* ↗$/, /^コースの終わり/]]) {
+  for (const [locale, onTheWay, heading] of [['en-US', /^On the way, pages of their own: 13 .* ↗ · 14 .* ↗$/, /^The end of the path/], ['ja-JP', /^途中の専用ページ：13 .* ↗ · 14 .* ↗$/, /^コースの終わり/]]) {
     await withPage(async (page) => {
       await open(page, '#/scenario/dual-write');
       assert.match((await page.getByTestId('on-the-way').textContent()).trim(), onTheWay);

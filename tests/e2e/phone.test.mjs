@@ -80,7 +80,14 @@ async function tablesOverflowing(page) {
 async function smallTargets(page, selector) {
   const found = await page.locator(selector).evaluateAll((els) => els
     .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
-    .map((e) => ({ r: e.getBoundingClientRect(), t: (e.textContent ?? '').trim().slice(0, 24) })));
+    .map((e) => {
+      // A link inside a sentence keeps the line's height and takes taps on a larger ::after box.
+      const box = e.getBoundingClientRect();
+      const after = getComputedStyle(e, '::after');
+      const r = after.content === 'none' || after.position !== 'absolute' ? box
+        : { width: Math.max(box.width, parseFloat(after.width)), height: Math.max(box.height, parseFloat(after.height)) };
+      return { r, t: (e.textContent ?? '').trim().slice(0, 24) };
+    }));
   assert.ok(found.length > 0, `no ${selector} on the page`);
   return found.filter(({ r }) => r.width < 43.5 || r.height < 43.5)
     .map(({ r, t }) => `${selector} “${t}” ${Math.round(r.width)}×${Math.round(r.height)}`);
@@ -154,6 +161,11 @@ for (const [locale, lang] of LANGS) {
       await go(page, '#/scenario/fingerprint-fields', lang);
       await runLesson(page);
       found.push(...await smallTargets(page, '.closing .rules a'));
+      found.push(...await smallTargets(page, '.closing .onward a'));
+      // The step that shows the answer, a broken rule's step, and every disclosure's heading.
+      found.push(...await smallTargets(page, '[data-testid=why-step]'));
+      found.push(...await smallTargets(page, '[data-testid=violation-step]'));
+      found.push(...await smallTargets(page, 'main summary'));
 
       await go(page, 'durable/#/scenario/durable-resume', lang);
       found.push(...await smallTargets(page, '.dur-lessons li a'));
@@ -169,6 +181,7 @@ for (const [locale, lang] of LANGS) {
       found.push(...await smallTargets(page, '.controls[role=toolbar] button'));
       // The timeline's links to a step.
       found.push(...await smallTargets(page, '.kafka-timeline li button.linkish'));
+      found.push(...await smallTargets(page, '.predict button.linkish'));
       assert.deepEqual(found, [], 'targets under 44 × 44 px');
     }, { locale });
   });

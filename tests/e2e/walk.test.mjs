@@ -307,6 +307,13 @@ test('4: the timeline draws only lanes with events, cuts no label, and shows the
       const scroll = await page.locator('[data-testid=timeline] .tl-scroll').boundingBox();
       const server = await page.locator('[data-testid=timeline] .tl-lane-name').nth(2).boundingBox();
       assert.ok(server.x + server.width <= scroll.x + scroll.width, `server lane ends at ${server.x + server.width}, view at ${scroll.x + scroll.width}`);
+      // Scrolled sideways to its end, the diagram keeps each row's step in view at its left edge.
+      const steps = page.locator('[data-testid=timeline] .tl-steps');
+      assert.equal(await steps.locator('text').count(), await page.locator('[data-testid=timeline] .tl-row').count());
+      await page.locator('[data-testid=timeline] .tl-scroll').evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+      const first = await steps.locator('text').first().boundingBox();
+      assert.ok(first.x >= scroll.x && first.x < scroll.x + 20, `the first step is drawn at ${first.x}, the view starts at ${scroll.x}`);
+      assert.match(await steps.locator('text').first().textContent(), /^1 · /);
       await page.locator('[data-testid=timeline]').screenshot({ path: `${SHOTS}/walk-timeline-390-${locale}.png` });
     }, { width: 390, height: 844, locale });
   }
@@ -468,8 +475,8 @@ test('11: the lab explorer says why Atomic has fewer complete schedules than int
   for (const [locale, atomic, toctou] of [
     ['en-US', /^The lock rules out the other 1,620: while one request holds it, the others cannot take a step, so only 60 of the 1,680 interleavings can happen\.$/,
       /^Every one of the 1,680 interleavings can happen/],
-    ['ja-JP', /^残りの 1,620 通りはロックが排除している。.*1,680 通りの交互実行のうち起こりうるのは 60 通りだけ。$/,
-      /^1,680 通りの交互実行はすべて起こりうる/]]) {
+    ['ja-JP', /^残りの 1,620通りはロックが排除している。.*1,680通りの交互実行のうち起こりうるのは 60通りだけ。$/,
+      /^1,680通りの交互実行はすべて起こりうる/]]) {
     await withPage(async (page) => {
       await open(page, 'lab/');
       for (const [model, words] of [['atomic', atomic], ['toctou', toctou]]) {

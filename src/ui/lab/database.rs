@@ -126,7 +126,7 @@ fn intro(l: Lang, report: &Report) -> Html {
             <h2 id="db-h">{ view::lab::DB_HEADING.get(l) }</h2>
             <p>{ view::lab::DB_INTRO.get(l) }</p>
             <p class="muted" data-testid="db-measured">{ view::lab::db_measured(l, date, server, n, k) }</p>
-            <p><a href="#/lab">{ view::lab::DB_BACK_TO_LAB.get(l) }</a></p>
+            <p><a class="back" href="#/lab">{ view::lab::DB_BACK_TO_LAB.get(l) }</a></p>
         </header>
     }
 }

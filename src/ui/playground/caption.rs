@@ -36,19 +36,22 @@ fn caption_line(l: Lang, s: &Session, tab: usize, asked: Option<usize>) -> Html 
     };
     let w = &s.worlds()[i];
     let col = text::column_name(l, w.config());
-    let events: Vec<(String, Tone)> = w
-        .last_step_events()
-        .map(|e| text::event_text(l, w, &e.kind))
-        .collect();
-    let label = events
-        .iter()
-        .map(|(t, _)| t.as_str())
-        .collect::<Vec<_>>()
-        .join(view::playground::STEP_EVENTS_SEP.get(l));
-    let bad = events.iter().any(|(_, t)| *t == Tone::Bad);
-    let meaning = w
-        .last_step_events()
-        .find_map(|e| view::playground::step_meaning(l, &e.kind));
+    // Each event of the step in turn; what a step means follows the event it explains (a
+    // check's "no record: the server goes on to charge" before the crash that ends the step).
+    let (mut label, mut bad, mut told) = (String::new(), false, false);
+    for (k, e) in w.last_step_events().enumerate() {
+        if k > 0 {
+            label.push_str(view::playground::STEP_EVENTS_SEP.get(l));
+        }
+        let (t, tone) = text::event_text(l, w, &e.kind);
+        bad |= tone == Tone::Bad;
+        label.push_str(&t);
+        if let Some(m) = view::playground::step_meaning(l, &e.kind).filter(|_| !told) {
+            label.push_str(" — ");
+            label.push_str(m);
+            told = true;
+        }
+    }
     let broke = w
         .violations()
         .iter()
@@ -57,7 +60,6 @@ fn caption_line(l: Lang, s: &Session, tab: usize, asked: Option<usize>) -> Html 
     html! {
         <p class={classes!("caption", bad.then_some("bad"), broke.is_some().then_some("broke"))} data-testid="caption" aria-live="polite">
             <strong>{ view::playground::caption_head(l, at, &col) }</strong>{ label }
-            if let Some(m) = meaning { { " — " }{ m } }
             if let Some(b) = broke { <span class="caption-broke">{ " ✕ " }{ b }</span> }
         </p>
     }

@@ -242,7 +242,7 @@ fn on_the_way(l: Lang, id: &str) -> Html {
         ],
     )
     .text(view::playground::ON_THE_WAY.get(l));
-    let mut sep = " ";
+    let mut sep = "";
     for (n, item) in pages {
         if let lessons::Item::Page {
             id,

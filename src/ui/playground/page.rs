@@ -272,8 +272,10 @@ pub fn playground(props: &PlaygroundProps) -> Html {
         let tick = Callback::from(move |()| d.dispatch(Action::Tick));
         use_play_timer(tick, state.playing, position, state.speed_ms);
     }
-    use_remembered_run(state.clone(), route.clone());
+    // The route's edge first: after "Next" it moves focus to the new lesson's heading before
+    // the focus keeping would hand a dropped focus to a waiting question's first choice.
     super::hooks::use_route_edge(route.clone(), dispatch.clone(), props.tools.on_route);
+    use_remembered_run(state.clone(), route.clone());
     use_saved_progress(state.clone());
     use_build_slices(dispatch.clone(), state.building.as_ref().map(|b| b.slices));
     let whole = use_whole_page(props.staged);

@@ -138,8 +138,17 @@ fn invariant_badges(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Htm
     let shown = |i: &Invariant| match i {
         Invariant::OneEventPerCharge | Invariant::ConsumerAtMostOnce => emits,
         Invariant::OwnAccountAnswers => callers,
-        // The naive service keeps no keys and never replays: a green check would claim nothing.
-        Invariant::ReplayIdentical => kind != crate::sim::ServiceKind::Naive,
+        // Only once a reply was replayed (or the rule broke): before, a green check would claim
+        // nothing, and beside a failure and a success for one key (lesson 8) it read as a
+        // contradiction. The naive service never replays.
+        Invariant::ReplayIdentical => {
+            world.trace().iter().any(|e| {
+                matches!(
+                    e.kind,
+                    crate::sim::EventKind::ResponseSent { replayed: true, .. }
+                )
+            }) || world.violations().iter().any(|v| v.invariant == *i)
+        }
         // Production claims it; the article's services break it where a key is reused for
         // another request (shown then, so no green check sits beside the lesson saying so).
         Invariant::ReplayMatchesRequest => {

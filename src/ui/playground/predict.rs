@@ -57,7 +57,7 @@ fn beliefs(l: Lang, choices: &[Guess], answer: Answer) -> Html {
         l,
         choices.iter().map(|g| crate::ui::question::Held {
             label: value_text(l, g.value),
-            belief: g.belief.map(|b| text::teach::belief_text(l, b)),
+            belief: g.belief.map(|b| lessons::belief_text(l, b)),
             picked: picked == Some(g.value),
         }),
     )

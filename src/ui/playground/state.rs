@@ -291,7 +291,8 @@ impl PageState {
     }
 
     /// The learner answers, skips or asks again; an answer moves the run to the step that shows
-    /// it, asking again moves it back to where the question is asked.
+    /// it, on the timeline of the service asked about; asking again moves it back to where the
+    /// question is asked.
     fn predict(&mut self, action: &Action) -> bool {
         let Some(run) = &self.run else { return false };
         let Some(p) = self.teach.prediction.clone() else {
@@ -309,6 +310,9 @@ impl PageState {
                 }
                 self.teach.answer(Answer::Picked(v.value));
                 s.seek(posed.shows_at);
+                // The timeline opens on the service the answer is about, at the step it cites.
+                self.tab = posed.column;
+                self.timeline_page = None;
             }
             Action::Skip => {
                 if p.answer.is_some() {
@@ -730,6 +734,33 @@ mod tests {
 
     fn position(st: &PageState) -> usize {
         st.run.as_ref().unwrap().session().position()
+    }
+
+    /// Walk-through of stop 42: after an answer the timeline stayed on another service than
+    /// the one the answer is about (lesson 2.2 showed the naive column at the atomic's step).
+    #[test]
+    fn an_answer_opens_the_timeline_of_the_service_asked_about() {
+        let id = "client-cannot-tell";
+        let mut st = PageState::empty();
+        st.teach = Teach::for_route(
+            &Route::Scenario(id.into()),
+            Default::default(),
+            super::super::teach::Teachers::LESSONS,
+        );
+        st.set_session(Session::new(builtin(id).unwrap()).unwrap());
+        let posed = st
+            .teach
+            .prediction
+            .as_ref()
+            .and_then(|p| p.posed.clone().ok());
+        let posed = posed.expect("the question is posed at the start");
+        assert_ne!(
+            posed.column, 0,
+            "the question is not about the first column"
+        );
+        assert_eq!(st.tab, 0);
+        let st = Rc::new(st).reduce(Action::Answer(0));
+        assert_eq!((st.tab, position(&st)), (posed.column, posed.shows_at));
     }
 
     #[test]

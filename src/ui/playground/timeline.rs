@@ -192,17 +192,64 @@ pub fn timeline(props: &TimelineProps) -> Html {
         <div class="timeline" data-testid="timeline">
             { pager(props) }
             <div class="tl-scroll" tabindex="0">
+                { step_column(props, height) }
                 <svg class="tl-svg" viewBox={format!("0 0 {width} {height}")} width={width.to_string()} height={height.to_string()}
                      role="group" aria-label={view::playground::SEQUENCE_DIAGRAM.get(l)}>
                     { for lanes }
                     { for drawn }
                 </svg>
-                if shown.is_empty() {
-                    <p class="muted">{ view::playground::NO_EVENTS_YET.get(l) }</p>
-                }
             </div>
+            if shown.is_empty() {
+                <p class="muted">{ view::playground::NO_EVENTS_YET.get(l) }</p>
+            }
         </div>
     }
+}
+
+/// The steps and times again, in a column that stays in view while a diagram wider than its
+/// box scrolls sideways (a phone): drawn over the diagram's own, which name its rows' buttons
+/// for a screen reader, so this copy is hidden from one, and a tap goes through it to the row.
+fn step_column(props: &TimelineProps, height: i64) -> Html {
+    let top = |i: usize| (TOP + ROW_H * i as i64).to_string();
+    let (left, row_h) = (LEFT.to_string(), ROW_H.to_string());
+    let mut r = crate::ui::raw::Raw::default();
+    r.open(
+        "svg",
+        &[
+            ("class", "tl-steps"),
+            ("aria-hidden", "true"),
+            ("width", &left),
+            ("height", &height.to_string()),
+        ],
+    );
+    for (i, row) in props.rows.iter().enumerate() {
+        if row.step == props.current {
+            let y = top(i);
+            r.el(
+                "rect",
+                &[("y", &y), ("width", &left), ("height", &row_h)],
+                "",
+            );
+        }
+        let class = if row.step > props.current {
+            "tl-step future"
+        } else {
+            "tl-step"
+        };
+        let y = (TOP + ROW_H * i as i64 + ROW_H / 2 + 4).to_string();
+        r.el(
+            "text",
+            &[("class", class), ("x", "4"), ("y", &y)],
+            &step_time(props.lang, row),
+        );
+    }
+    r.close("svg");
+    r.html()
+}
+
+/// A row's step and simulated time, as its first column shows them.
+fn step_time(l: Lang, row: &TimelineRow) -> String {
+    format!("{} · {}", row.step, fmt_ms(l, row.time_ms))
 }
 
 /// One row of the diagram at height `y`: a button that jumps to its step, with its step and
@@ -245,7 +292,7 @@ fn timeline_row(
            data-replayed={row.replayed.map(|r| r.to_string())}
            aria-current={current.then_some("step")} {onclick} {onkeydown}>
             <rect class="tl-hit" x="0" y={(y - ROW_H / 2).to_string()} width={width.to_string()} height={ROW_H.to_string()} />
-            <text class="tl-step" x="4" y={(y + 4).to_string()}>{ format!("{} · {}", row.step, fmt_ms(l, row.time_ms)) }</text>
+            <text class="tl-step" x="4" y={(y + 4).to_string()}>{ step_time(l, row) }</text>
             { shape }
             <text class="tl-label" x={label_x.to_string()} y={(y - 6).to_string()} text-anchor={anchor}>{ mark(row.tone) }{ &row.label }</text>
         </g>

@@ -68,7 +68,7 @@ pub fn event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
             let text = tr!(
                 lang,
                 "#{n} recovery point: charge recorded under {k}",
-                "#{n} 回復ポイント：{k} に課金済みを記録"
+                "#{n}回復ポイント：{k} に課金済みを記録"
             );
             (text, Tone::Good)
         }

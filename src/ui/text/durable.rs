@@ -294,11 +294,11 @@ pub fn effect(l: Lang, e: EffectKind) -> &'static str {
 pub fn invariant(l: Lang, i: Invariant) -> &'static str {
     match i {
         Invariant::OneChargePerOrder => {
-            l.t("at most one charge per order", "1 注文の課金は最大 1 回")
+            l.t("at most one charge per order", "1 注文の課金は最大 1回")
         }
         Invariant::RefundPerCharge => l.t(
             "no refund without a charge, one per charge",
-            "課金のない返金はなく、課金 1 回に返金 1 回まで",
+            "課金のない返金はなく、課金 1回に返金 1回まで",
         ),
         Invariant::EndedKeptOrCompensated => l.t(
             "an ended run keeps or compensates every done step",
@@ -348,7 +348,7 @@ pub fn not_promised(l: Lang, why: NotPromised) -> &'static str {
         NotPromised::RandomKey => l.t("keys are random per attempt", "キーが試行ごとにランダム"),
         NotPromised::NewRun => l.t(
             "order-42 may start a second run, with keys of its own",
-            "order-42 の 2 回目の実行が始まりうる（キーはその実行のもの）",
+            "order-42 の 2回目の実行が始まりうる（キーはその実行のもの）",
         ),
         NotPromised::Terminated => l.t(
             "TerminateExisting may end a run half done",
@@ -367,7 +367,7 @@ pub fn not_promised(l: Lang, why: NotPromised) -> &'static str {
         ),
         NotPromised::BookingTwice => l.t(
             "`book_flight` has no key: a crash or a lost reply can book twice",
-            "`book_flight` にキーがない：クラッシュや返答の消失で 2 度予約しうる",
+            "`book_flight` にキーがない：クラッシュや返答の消失で 2度予約しうる",
         ),
     }
 }
@@ -377,7 +377,7 @@ pub fn promise(l: Lang, i: Invariant) -> &'static str {
     match i {
         Invariant::OneChargePerOrder => l.t(
             "Promised with a durable engine and derived keys, while order-42 runs once: a second run derives keys of its own.",
-            "永続実行のエンジンと導出したキーがあり、order-42 の実行が 1 回なら約束される。2 回目の実行はその実行のキーを導出する。",
+            "永続実行のエンジンと導出したキーがあり、order-42 の実行が 1回なら約束される。2回目の実行はその実行のキーを導出する。",
         ),
         Invariant::RefundPerCharge => l.t(
             "Promised with a durable engine and derived keys: a re-run refund carries the same key.",
@@ -385,7 +385,7 @@ pub fn promise(l: Lang, i: Invariant) -> &'static str {
         ),
         Invariant::EndedKeptOrCompensated => l.t(
             "Promised with a durable engine and derived keys, when no run is terminated, no compensation (in the order, no step after the charge) fails for good, and no step without a key can run twice.",
-            "永続実行のエンジンと導出したキーがあり、実行が打ち切られず、補償（注文では課金の後のステップ）が恒久的に失敗せず、キーのないステップが 2 度実行されえなければ約束される。",
+            "永続実行のエンジンと導出したキーがあり、実行が打ち切られず、補償（注文では課金の後のステップ）が恒久的に失敗せず、キーのないステップが 2度実行されえなければ約束される。",
         ),
         Invariant::ReplayNeverReruns => l.t(
             "Always promised: the engine reads a journaled step's result back (a plain process has no journal to replay).",
@@ -518,7 +518,7 @@ fn step_ran(l: Lang, s: StepName, attempt: u32) -> String {
         tr!(
             l,
             "`{id}` runs (execution {attempt}): {what}.",
-            "`{id}` を実行（{attempt} 回目）：{what}。"
+            "`{id}` を実行（{attempt}回目）：{what}。"
         )
     } else {
         tr!(l, "`{id}` runs: {what}.", "`{id}` を実行：{what}。")
@@ -595,7 +595,7 @@ fn mismatch_retried(
     tr!(
         l,
         "Replay: the code asks for `{w}` where journal #{pos} holds `{j}`. Restate: journal mismatch on attempt {attempt} of {max}; it follows the retry policy, so the invocation is tried again from the top after a backoff.",
-        "リプレイ：ジャーナル #{pos} は `{j}` なのに、コードは `{w}` を求める。Restate：{max} 回中 {attempt} 回目の試行でジャーナル不一致。リトライポリシーに従い、バックオフの後に呼び出しを先頭からもう一度試す。"
+        "リプレイ：ジャーナル #{pos} は `{j}` なのに、コードは `{w}` を求める。Restate：{max}回中 {attempt}回目の試行でジャーナル不一致。リトライポリシーに従い、バックオフの後に呼び出しを先頭からもう一度試す。"
     )
 }
 
@@ -637,7 +637,7 @@ fn timed_out(l: Lang, s: StepName, attempt: u32, timeout_ms: u64, retry_in_ms: u
     tr!(
         l,
         "Temporal: `{id}`'s attempt {attempt} reached its Start-To-Close timeout ({timeout}) with no result reported; the server never saw what happened on the worker. It schedules attempt {next} in {retry} (the retry policy's backoff).",
-        "Temporal：`{id}` の {attempt} 回目の試行は、結果の報告がないまま Start-To-Close タイムアウト（{timeout}）に達した。サーバーにはワーカーで何が起きたか見えない。{retry} 後（リトライポリシーのバックオフ）に {next} 回目の試行を予定する。"
+        "Temporal：`{id}` の {attempt}回目の試行は、結果の報告がないまま Start-To-Close タイムアウト（{timeout}）に達した。サーバーにはワーカーで何が起きたか見えない。{retry} 後（リトライポリシーのバックオフ）に {next}回目の試行を予定する。"
     )
 }
 
@@ -707,7 +707,7 @@ pub fn answer(l: Lang, a: Answer) -> String {
         Answer::Rerun(RerunClass::FromTheTop) => l
             .t("every step, from the top", "先頭からすべてのステップ")
             .into(),
-        Answer::Count(n) => tr!(l, "{n}×", "{n} 回"),
+        Answer::Count(n) => tr!(l, "{n}×", "{n}回"),
         Answer::Replay(ReplayEnd::Completed) => l
             .t("it replays and completes", "リプレイして完了する")
             .into(),
@@ -757,7 +757,7 @@ pub fn answer(l: Lang, a: Answer) -> String {
         Answer::Again(ChargeAgain::Charged) => l
             .t(
                 "it runs again and charges the card a second time",
-                "再実行され、カードに 2 回目の課金をする",
+                "再実行され、カードに 2回目の課金をする",
             )
             .into(),
     }
@@ -774,7 +774,7 @@ pub fn belief(b: Belief) -> Pair {
     match b {
         Belief::ExactlyOnceSteps => pair!(
             "durable execution runs each step exactly once: the effect and its journal entry are written together",
-            "永続実行は各ステップをちょうど 1 回実行する。副作用とジャーナルの記録は一緒に書かれる"
+            "永続実行は各ステップをちょうど 1回実行する。副作用とジャーナルの記録は一緒に書かれる"
         ),
         Belief::RestartRunsAll => pair!(
             "after a crash the function runs again from the top, every step with it",
@@ -858,12 +858,12 @@ pub fn action_error(l: Lang, e: ActionError) -> String {
         ActionError::TooMany { max } => tr!(
             l,
             "A run holds at most {max} actions.",
-            "1 回の実行で行える操作は最大 {max} 回。"
+            "1回の実行で行える操作は最大 {max}回。"
         ),
         ActionError::TooLong { max } => tr!(
             l,
             "A run has at most {max} steps.",
-            "1 回の実行は最大 {max} ステップ。"
+            "1回の実行は最大 {max} ステップ。"
         ),
     }
 }
@@ -905,23 +905,23 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             l.t("After the restart, which steps run again in Temporal?", "再起動の後、Temporal ではどのステップがもう一度実行される？"),
             l.t(
                 "Only the shipment, started and never journaled, runs again, at step {step}; it ships twice: at-least-once. Temporal never saw the crash: the new worker comes up with nothing to do, and the server retries the shipment when its Start-To-Close timeout fires (2 s after the attempt started, here) and the retry's 1 s backoff has passed. Then the new worker runs the function from the top, and every journaled step returns its recorded result (rows marked “replayed”), the shipment's too.",
-                "もう一度実行されるのは、開始したが記録されなかった発送だけで、ステップ {step} で実行される。発送は 2 回：at-least-once だ。Temporal にクラッシュは見えていない。新しいワーカーは起動してもすることがなく、サーバーは発送の Start-To-Close タイムアウト（ここでは試行開始の 2 秒後）が発火し、リトライの 1 秒のバックオフが過ぎてから発送をリトライする。その後、新しいワーカーが関数を先頭から実行し、記録済みのステップは発送も含めて記録された結果を返す（「リプレイ」の行）。",
+                "もう一度実行されるのは、開始したが記録されなかった発送だけで、ステップ {step} で実行される。発送は 2回：at-least-once だ。Temporal にクラッシュは見えていない。新しいワーカーは起動してもすることがなく、サーバーは発送の Start-To-Close タイムアウト（ここでは試行開始の 2 秒後）が発火し、リトライの 1 秒のバックオフが過ぎてから発送をリトライする。その後、新しいワーカーが関数を先頭から実行し、記録済みのステップは発送も含めて記録された結果を返す（「リプレイ」の行）。",
             ),
             l.t(
                 "Durable execution resumes where the journal ends, and re-runs the step in flight: every step must be safe to run twice.",
-                "永続実行はジャーナルの終わりから再開し、途中だったステップを再実行する。どのステップも 2 回実行されて平気でなければならない。",
+                "永続実行はジャーナルの終わりから再開し、途中だったステップを再実行する。どのステップも 2回実行されて平気でなければならない。",
             ),
         ),
         "durable-charge-key" => w(
             l.t("A crash between the charge and its journal entry", "課金とその記録のあいだのクラッシュ"),
             l.t(
                 "The worker crashes after the payment service charged the card, before the charge was journaled. Three columns pass three keys: derived from the run and the step, none, and one minted at random inside the step.",
-                "決済サービスが課金した後、その課金が記録される前にワーカーがクラッシュする。3 つの列は 3 種類のキーを渡す：実行とステップから導いたキー、キーなし、ステップ内でランダムに作るキー。",
+                "決済サービスが課金した後、その課金が記録される前にワーカーがクラッシュする。3つの列は 3 種類のキーを渡す：実行とステップから導いたキー、キーなし、ステップ内でランダムに作るキー。",
             ),
             l.t("With no key, what comes of the charge step after the crash?", "キーなしでは、クラッシュの後に課金ステップはどうなる？"),
             l.t(
                 "Temporal runs the charge step again when its Start-To-Close timeout fires. Without a key the naive payment service charges on every call: the re-run at step {step} is a second charge. A random key is new on every execution, so it charges twice too; the derived key is the same on the re-run and the service replays the first result.",
-                "Temporal は Start-To-Close タイムアウトが発火すると課金ステップをもう一度実行する。キーがなければ素朴な決済サービスは呼ばれるたびに課金する。ステップ {step} の再実行は 2 回目の課金だ。ランダムなキーは実行のたびに新しいので、やはり 2 回課金される。導出したキーは再実行でも同じで、サービスは最初の結果をリプレイする。",
+                "Temporal は Start-To-Close タイムアウトが発火すると課金ステップをもう一度実行する。キーがなければ素朴な決済サービスは呼ばれるたびに課金する。ステップ {step} の再実行は 2回目の課金だ。ランダムなキーは実行のたびに新しいので、やはり 2回課金される。導出したキーは再実行でも同じで、サービスは最初の結果をリプレイする。",
             ),
             l.t(
                 "The engine gives at-least-once; the key derived from the workflow and the step turns it into exactly-once at the payment service.",
@@ -932,7 +932,7 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             l.t("A workflow that reads the clock, replayed", "時計を読むワークフローのリプレイ"),
             l.t(
                 "Orders read before 1,000 ms ship today, later ones tomorrow. Three columns read the worker's clock directly in workflow code; the fourth reads it through the engine. The worker crashes while sending the receipt; the replay runs later: with the new worker a second later under Restate and DBOS, and under Temporal once the receipt, retried at its Start-To-Close timeout, is done.",
-                "1,000 ms より前に時刻を読んだ注文は本日発送、それ以降は翌日発送。3 つの列はワークフローのコードでワーカーの時計を直接読み、4 つ目はエンジン経由で読む。領収書の送信中にワーカーがクラッシュし、リプレイはその後に走る。Restate と DBOS では 1 秒後の新しいワーカーで、Temporal では Start-To-Close タイムアウトでリトライされた領収書が済んでから。",
+                "1,000 ms より前に時刻を読んだ注文は本日発送、それ以降は翌日発送。3つの列はワークフローのコードでワーカーの時計を直接読み、4つ目はエンジン経由で読む。領収書の送信中にワーカーがクラッシュし、リプレイはその後に走る。Restate と DBOS では 1 秒後の新しいワーカーで、Temporal では Start-To-Close タイムアウトでリトライされた領収書が済んでから。",
             ),
             l.t("What does Temporal do when it replays the first column?", "1 列目をリプレイするとき、Temporal はどうする？"),
             l.t(
@@ -950,10 +950,10 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
                 "The client did not hear back and starts order-42 again at 5 s, after the first run completed. Temporal with AllowDuplicate and with RejectDuplicate; Restate, where the client calls a handler with Idempotency-Key: order-42; DBOS.",
                 "クライアントは応答を受け取れず、最初の実行が完了した後の 5 秒に order-42 をもう一度開始する。Temporal（AllowDuplicate と RejectDuplicate）、Restate（クライアントはハンドラーを Idempotency-Key: order-42 付きで呼ぶ）、DBOS。",
             ),
-            l.t("What does Temporal answer the second start under AllowDuplicate?", "AllowDuplicate のもとで、2 回目の開始に Temporal は何と答える？"),
+            l.t("What does Temporal answer the second start under AllowDuplicate?", "AllowDuplicate のもとで、2回目の開始に Temporal は何と答える？"),
             l.t(
                 "AllowDuplicate starts a second run at step {step}; its keys are derived from its own run, so the payment service sees a new key and charges again. RejectDuplicate refuses the start. Restate answers the idempotency key with the first call's stored response, and DBOS returns the first run's recorded result: the workflow id is the idempotency key. (Had the client called a Restate Workflow's run again, it would get 409 “already invoked”, not the result; it charges once either way.)",
-                "AllowDuplicate はステップ {step} で 2 つ目の実行を始める。そのキーは自分の実行から導かれるので、決済サービスには新しいキーに見え、もう一度課金する。RejectDuplicate は開始を拒否する。Restate は冪等性キーに対して最初の呼び出しの保存済みの応答を返し、DBOS は最初の実行の記録済みの結果を返す。ワークフロー ID が冪等性キーだ。（Restate の Workflow の run をもう一度呼んでいたら、結果ではなく 409「already invoked」が返る。どちらでも課金は 1 回。）",
+                "AllowDuplicate はステップ {step} で 2つ目の実行を始める。そのキーは自分の実行から導かれるので、決済サービスには新しいキーに見え、もう一度課金する。RejectDuplicate は開始を拒否する。Restate は冪等性キーに対して最初の呼び出しの保存済みの応答を返し、DBOS は最初の実行の記録済みの結果を返す。ワークフロー ID が冪等性キーだ。（Restate の Workflow の run をもう一度呼んでいたら、結果ではなく 409「already invoked」が返る。どちらでも課金は 1回。）",
             ),
             l.t(
                 "The workflow id plays the idempotency key only if the engine is told to refuse or reuse it: AllowDuplicate on a workflow that charges is a double charge.",
@@ -966,10 +966,10 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
                 "This time the client starts order-42 again at 550 ms, just after the card was charged. Temporal's conflict policies Fail, UseExisting and TerminateExisting, and Restate with Idempotency-Key: order-42.",
                 "今度はクライアントが 550 ms、課金の直後に order-42 をもう一度開始する。Temporal の Conflict Policy（Fail、UseExisting、TerminateExisting）と、Idempotency-Key: order-42 付きの Restate。",
             ),
-            l.t("What does Temporal answer the second start under TerminateExisting?", "TerminateExisting のもとで、2 回目の開始に Temporal は何と答える？"),
+            l.t("What does Temporal answer the second start under TerminateExisting?", "TerminateExisting のもとで、2回目の開始に Temporal は何と答える？"),
             l.t(
                 "TerminateExisting ends the first run after its charge (nothing compensates a terminated run) and starts a second one at step {step}, which charges again with its own key. Fail rejects the start; UseExisting and Restate's idempotency key join the running run (a Restate Workflow's run would answer 409 instead).",
-                "TerminateExisting は課金を終えた最初の実行を終了させ（強制終了した実行は何も補償しない）、ステップ {step} で 2 つ目の実行を始める。それは自分のキーでもう一度課金する。Fail は開始を拒否し、UseExisting と Restate の冪等性キーは実行中の実行に合流する（Restate の Workflow の run なら代わりに 409 を返す）。",
+                "TerminateExisting は課金を終えた最初の実行を終了させ（強制終了した実行は何も補償しない）、ステップ {step} で 2つ目の実行を始める。それは自分のキーでもう一度課金する。Fail は開始を拒否し、UseExisting と Restate の冪等性キーは実行中の実行に合流する（Restate の Workflow の run なら代わりに 409 を返す）。",
             ),
             l.t(
                 "For a workflow that charges, a duplicate start should join the running run, not replace it.",
@@ -985,7 +985,7 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             l.t("What does Temporal answer the SDK's retried call under TerminateExisting?", "TerminateExisting のもとで、SDK が再送した呼び出しに Temporal は何と答える？"),
             l.t(
                 "Temporal first looks for the start's request id among the current run's: it is the call that started run 1, so the answer, at step {step}, is run 1, as the first call's was, before either policy is read. Nothing is terminated and the card is charged once; under Fail the retry is not refused either. A new call is another request: TerminateExisting ends run 1 after its charge and run 2 charges again, and Fail refuses it with “already started”.",
-                "Temporal はまず、開始の request id を現在の実行のものと照らし合わせる。実行 1 を開始した呼び出しなので、どちらのポリシーを読むより先に、最初の呼び出しと同じく実行 1 を答える（ステップ {step}）。何も強制終了されず、課金は 1 回。Fail でも再送は拒否されない。新しい呼び出しは別のリクエストだ。TerminateExisting は課金を終えた実行 1 を終了させて実行 2 がもう一度課金し、Fail は「already started」で拒否する。",
+                "Temporal はまず、開始の request id を現在の実行のものと照らし合わせる。実行 1 を開始した呼び出しなので、どちらのポリシーを読むより先に、最初の呼び出しと同じく実行 1 を答える（ステップ {step}）。何も強制終了されず、課金は 1回。Fail でも再送は拒否されない。新しい呼び出しは別のリクエストだ。TerminateExisting は課金を終えた実行 1 を終了させて実行 2 がもう一度課金し、Fail は「already started」で拒否する。",
             ),
             l.t(
                 "A request id is an idempotency key for the start call itself: retry a call with the id it was first sent with, and the engine answers it once, whatever the policy. Only a new call is a new request.",
@@ -1012,16 +1012,16 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             l.t("A saga, a hotel that fails, and a crash", "サガ、失敗するホテル、そしてクラッシュ"),
             l.t(
                 "Book a trip across three services: charge the card, book the flight, reserve the hotel. The hotel fails for good, so the saga cancels the flight and refunds the card, newest first, then fails the workflow with the hotel's error. A crash hits the refund in the Temporal columns (keyed and not); in the plain process the crash falls before the compensation.",
-                "3 つのサービスにまたがる旅行の予約：カードに課金、航空券を予約、ホテルを予約。ホテルは恒久的に失敗するので、サガは新しいものから順に航空券を取り消しカードに返金し、ホテルのエラーでワークフローを失敗させる。Temporal の列（キーありとなし）では返金中にクラッシュし、普通のプロセスでは補償の前にクラッシュする。",
+                "3つのサービスにまたがる旅行の予約：カードに課金、航空券を予約、ホテルを予約。ホテルは恒久的に失敗するので、サガは新しいものから順に航空券を取り消しカードに返金し、ホテルのエラーでワークフローを失敗させる。Temporal の列（キーありとなし）では返金中にクラッシュし、普通のプロセスでは補償の前にクラッシュする。",
             ),
             l.t("Without durable execution, what does the crash leave?", "永続実行なしでは、クラッシュの後に何が残る？"),
             l.t(
                 "Nobody resumes the plain process: the card stays charged and the flight booked, and the invariant (not promised without durable execution) breaks at step {step}. With Temporal the compensation resumes after the crash; the keyed refund runs twice and refunds once, the unkeyed one refunds twice.",
-                "普通のプロセスは誰も再開しない。カードは課金され、航空券は予約されたまま残り、不変条件（永続実行なしでは約束されない）はステップ {step} で破れる。Temporal では補償がクラッシュの後に再開する。キー付きの返金は 2 回実行されても返金は 1 回、キーなしは 2 回返金する。",
+                "普通のプロセスは誰も再開しない。カードは課金され、航空券は予約されたまま残り、不変条件（永続実行なしでは約束されない）はステップ {step} で破れる。Temporal では補償がクラッシュの後に再開する。キー付きの返金は 2回実行されても返金は 1回、キーなしは 2回返金する。",
             ),
             l.t(
                 "Across services one transaction is not enough: a saga undoes in reverse order, and each compensation is itself a keyed, journaled step.",
-                "サービスをまたぐと 1 つのトランザクションでは足りない。サガは逆順に取り消し、補償自体もキー付きで記録されるステップだ。",
+                "サービスをまたぐと 1つのトランザクションでは足りない。サガは逆順に取り消し、補償自体もキー付きで記録されるステップだ。",
             ),
         ),
         _ => w("", "", "", "", ""),
@@ -1042,7 +1042,7 @@ pub fn variation(id: &str) -> Option<VariationWords> {
             ),
             pair!(
                 "The shipment's result is in the history, so the replay returns it without running the step, and no step runs twice; the receipt, never started before the crash, runs for the first time. Only a step whose effect happened and whose result was not journaled runs again.",
-                "発送の結果は履歴にあるので、リプレイはステップを実行せずにその結果を返し、2 回実行されるステップはない。クラッシュ前に始まっていなかった領収書は、初めて実行される。もう一度実行されるのは、副作用が起きたのに結果が記録されなかったステップだけ。"
+                "発送の結果は履歴にあるので、リプレイはステップを実行せずにその結果を返し、2回実行されるステップはない。クラッシュ前に始まっていなかった領収書は、初めて実行される。もう一度実行されるのは、副作用が起きたのに結果が記録されなかったステップだけ。"
             ),
         ),
         "durable-charge-key" => w(
@@ -1052,7 +1052,7 @@ pub fn variation(id: &str) -> Option<VariationWords> {
             ),
             pair!(
                 "The crash left no charge behind: Temporal runs the step again at its Start-To-Close timeout, and that run is the only call the payment service sees. Without a key a re-run is a second charge only when the first call reached the service.",
-                "クラッシュは課金を残していない。Temporal は Start-To-Close タイムアウトでステップをもう一度実行し、決済サービスが受ける呼び出しはその 1 回だけ。キーなしの再実行が 2 回目の課金になるのは、最初の呼び出しがサービスに届いていたときだけ。"
+                "クラッシュは課金を残していない。Temporal は Start-To-Close タイムアウトでステップをもう一度実行し、決済サービスが受ける呼び出しはその 1回だけ。キーなしの再実行が 2回目の課金になるのは、最初の呼び出しがサービスに届いていたときだけ。"
             ),
         ),
         "durable-retention" => w(
@@ -1083,17 +1083,17 @@ pub fn variation(id: &str) -> Option<VariationWords> {
 pub fn challenge(l: Lang, id: &str) -> (&'static str, &'static str) {
     match id {
         "durable-charge-twice" => (
-            l.t("Charge twice using only crashes", "クラッシュだけで 2 回課金させる"),
+            l.t("Charge twice using only crashes", "クラッシュだけで 2回課金させる"),
             l.t(
                 "The charge step passes no key. Using only Crash worker (and Restart), make the payment service charge the order twice. At most 3 crashes.",
-                "課金ステップはキーを渡さない。「ワーカーをクラッシュ」（と再起動）だけで、決済サービスにこの注文を 2 回課金させる。クラッシュは最大 3 回。",
+                "課金ステップはキーを渡さない。「ワーカーをクラッシュ」（と再起動）だけで、決済サービスにこの注文を 2回課金させる。クラッシュは最大 3回。",
             ),
         ),
         "durable-random-once" => (
-            l.t("The one crash point where a random key still charges once", "ランダムなキーでも 1 回だけ課金されるクラッシュの位置"),
+            l.t("The one crash point where a random key still charges once", "ランダムなキーでも 1回だけ課金されるクラッシュの位置"),
             l.t(
                 "The charge step mints a random key. Crash the worker once so that the engine has to start the charge step again, yet the card is charged once and the order completes.",
-                "課金ステップはランダムなキーを作る。ワーカーを 1 回だけクラッシュさせ、エンジンが課金ステップをもう一度開始しなければならないのに、課金は 1 回で注文が完了するようにする。",
+                "課金ステップはランダムなキーを作る。ワーカーを 1回だけクラッシュさせ、エンジンが課金ステップをもう一度開始しなければならないのに、課金は 1回で注文が完了するようにする。",
             ),
         ),
         _ => ("", ""),
@@ -1106,7 +1106,7 @@ pub fn leaves_out(l: Lang) -> [&'static str; 8] {
     [
         l.t(
             "One client, one workflow id, one worker.",
-            "クライアント・ワークフロー ID・ワーカーはそれぞれ 1 つ。",
+            "クライアント・ワークフロー ID・ワーカーはそれぞれ 1つ。",
         ),
         l.t(
             "Temporal's worker keeps the default panic policy, BlockWorkflow: a non-determinism error blocks the run. FailWorkflow, which fails the run instead, is not a setting.",
@@ -1114,7 +1114,7 @@ pub fn leaves_out(l: Lang) -> [&'static str; 8] {
         ),
         l.t(
             "Restate gives up a journal mismatch after 3 attempts here; the server's default is 70 attempts with backoff up to a minute, then pause. The SDK's opt-in Pause and FailTerminally on mismatch are not settings.",
-            "ここでは Restate はジャーナル不一致を 3 回の試行であきらめる。サーバーの既定は最大 1 分のバックオフで 70 回試行し、その後一時停止する。不一致ですぐ一時停止する・失敗させる SDK のオプトイン（Pause、FailTerminally）は設定にない。",
+            "ここでは Restate はジャーナル不一致を 3回の試行であきらめる。サーバーの既定は最大 1 分のバックオフで 70回試行し、その後一時停止する。不一致ですぐ一時停止する・失敗させる SDK のオプトイン（Pause、FailTerminally）は設定にない。",
         ),
         l.t(
             "The Restate client only calls and waits; a one-way send of the same workflow id would be answered “Previously accepted”.",

@@ -218,7 +218,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             tr!(
                 lang,
                 "{given} given for at most {attempts}.",
-                "最大 {max} 回の試行に {faults} 個の障害が指定された。"
+                "最大 {max}回の試行に {faults}個の障害が指定された。"
             )
         }
         E::ParallelOutOfRange {
@@ -231,7 +231,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             tr!(
                 lang,
                 "{requests}: use {min} to {max}.",
-                "同時リクエストが {n} 件。{min} から {max} 件にしてください。"
+                "同時リクエストが {n}件。{min} から {max}件にしてください。"
             )
         }
         E::TooManyInputs { count: n, max } => {
@@ -239,7 +239,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             tr!(
                 lang,
                 "{inputs}: a run holds at most {max}. Clear the sandbox or remove some inputs.",
-                "入力が {n} 件。1回の実行は最大 {max} 件。サンドボックスを空にするか、入力を減らしてください。"
+                "入力が {n}件。1回の実行は最大 {max}件。サンドボックスを空にするか、入力を減らしてください。"
             )
         }
         E::DurationOutOfRange {
@@ -261,7 +261,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             tr!(
                 lang,
                 "{chosen} chosen: pick {min} to {max}.",
-                "サービスが {n} 個選ばれている。{min} から {max} 個にしてください。"
+                "サービスが {n}個選ばれている。{min} から {max}個にしてください。"
             )
         }
         E::NoSuchOperation { op, count } => {
@@ -269,7 +269,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             tr!(
                 lang,
                 "There is no client #{n} at this step (there are {count}): pick one that has started.",
-                "このステップにはクライアント #{n} がいない（{count} 個ある）。始まっているものを選んでください。"
+                "このステップにはクライアント #{n} がいない（{count}個ある）。始まっているものを選んでください。"
             )
         }
         E::NoSuchAttempt { op, attempt, max } => {
@@ -277,7 +277,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             tr!(
                 lang,
                 "Client #{n} makes at most {max} attempts, so it has no attempt {attempt}.",
-                "クライアント #{n} の試行は最大 {max} 回なので、試行 {attempt} はない。"
+                "クライアント #{n} の試行は最大 {max}回なので、試行 {attempt} はない。"
             )
         }
         E::FaultTooLate { op, attempt } => {
@@ -307,7 +307,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
         E::RetryOverAttemptLimit { attempt, max } => tr!(
             lang,
             "This retry would be attempt {attempt} of the operation; an operation makes at most {max} attempts. Send a new charge instead.",
-            "この再試行は操作の {attempt} 回目の試行になる。1つの操作の試行は最大 {max} 回。新しい請求を送ってください。"
+            "この再試行は操作の {attempt}回目の試行になる。1つの操作の試行は最大 {max}回。新しい請求を送ってください。"
         ),
         E::TooMuchWork { events, max } => {
             let (events, max) = (g(*events), g(*max));

@@ -226,7 +226,7 @@ fn client_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
             let text = tr!(
                 lang,
                 "#{n} gives up after {attempts} {tries}",
-                "#{n} {attempts} 回で諦める"
+                "#{n} {attempts}回で諦める"
             );
             (text, Tone::Bad)
         }
@@ -350,7 +350,7 @@ fn downstream_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) 
             let text = tr!(
                 lang,
                 "relay: {unpublished} unpublished",
-                "リレー：未発行 {unpublished} 件"
+                "リレー：未発行 {unpublished}件"
             );
             (text, Tone::Plain)
         }
@@ -364,7 +364,7 @@ fn downstream_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) 
             let text = tr!(
                 lang,
                 "publish event {id} (delivery {delivery})",
-                "イベント {id} を発行（{delivery} 回目）"
+                "イベント {id} を発行（{delivery}回目）"
             );
             (text, tone)
         }
@@ -468,7 +468,7 @@ fn world_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
             tr!(
                 lang,
                 "fork: the server crashes and restarts (requests killed in progress: {killed})",
-                "フォーク：サーバーがクラッシュして再起動（処理中の {killed} 件が失われる）"
+                "フォーク：サーバーがクラッシュして再起動（処理中の {killed}件が失われる）"
             ),
             Tone::Bad,
         ),

@@ -17,12 +17,12 @@ use crate::ui::i18n::{pair, tr, Lang, Pair};
 /// What the Kafka model leaves out (the page's list; each is an ignored conformance case or a
 /// documented choice).
 pub const LEAVES_OUT: [Pair; 7] = [
-    pair!("One partition and one broker: no replication, no leader changes; “not enough replicas” is a fault you arm, not a follower falling behind.", "パーティションもブローカーも 1 つ：レプリケーションもリーダー交代もない。「レプリカ不足」は自分で仕掛ける障害で、遅れるフォロワーはいない。"),
-    pair!("One record per batch, so a batch never splits and the sequence advances by one.", "1 バッチに 1 レコード：バッチは分割されず、シーケンスは 1 ずつ進む。"),
+    pair!("One partition and one broker: no replication, no leader changes; “not enough replicas” is a fault you arm, not a follower falling behind.", "パーティションもブローカーも 1つ：レプリケーションもリーダー交代もない。「レプリカ不足」は自分で仕掛ける障害で、遅れるフォロワーはいない。"),
+    pair!("One record per batch, so a batch never splits and the sequence advances by one.", "1バッチに 1 レコード：バッチは分割されず、シーケンスは 1 ずつ進む。"),
     pair!("The broker forgets producers only when you say so, all at once; no log retention or DeleteRecords. (Brokers since KIP-360 accept any sequence from a producer they have no state for, as here, instead of answering UNKNOWN_PRODUCER_ID.)", "ブローカーがプロデューサーを忘れるのは指示したときだけで、すべてのプロデューサーを一度に。ログの保持期間も DeleteRecords もない。（KIP-360 以降のブローカーは、状態のないプロデューサーのシーケンスを UNKNOWN_PRODUCER_ID と答えずに何でも受け付ける。ここも同じ。）"),
-    pair!("No transactions: a transactional.id only keeps the producer id across restarts and refuses older epochs; there is no commit, abort or read_committed. A zombie's refused write and its failed abort are one step. Where Kafka would abort after a failed batch, the producer here bumps its epoch through the coordinator (once nothing is in flight) as the idempotent producer would, and sends its unfinished batches again in the new epoch.", "トランザクションはない：transactional.id は再起動をまたいでプロデューサー IDを保ち、古いエポックを拒否するだけ。コミットもアボートも read_committed もない。ゾンビの書き込み拒否とアボートの失敗は 1 ステップにまとめている。Kafka ならバッチの失敗後にアボートするところで、ここではべき等プロデューサーと同じ場面で（送信中がなくなってから）コーディネーターを通してエポックを上げ、未完了のバッチを新しいエポックで送り直す。"),
+    pair!("No transactions: a transactional.id only keeps the producer id across restarts and refuses older epochs; there is no commit, abort or read_committed. A zombie's refused write and its failed abort are one step. Where Kafka would abort after a failed batch, the producer here bumps its epoch through the coordinator (once nothing is in flight) as the idempotent producer would, and sends its unfinished batches again in the new epoch.", "トランザクションはない：transactional.id は再起動をまたいでプロデューサー ID を保ち、古いエポックを拒否するだけ。コミットもアボートも read_committed もない。ゾンビの書き込み拒否とアボートの失敗は 1 ステップにまとめている。Kafka ならバッチの失敗後にアボートするところで、ここではべき等プロデューサーと同じ場面で（送信中がなくなってから）コーディネーターを通してエポックを上げ、未完了のバッチを新しいエポックで送り直す。"),
     pair!("Time is scaled down: 10 ms one way, a request timeout of 60 ms, no retry backoff and no linger.", "時間は縮めている：片道 10 ms、リクエストタイムアウト 60 ms、リトライのバックオフも linger もない。"),
-    pair!("A step drains every batch that may go; Kafka's sender drains one batch per partition per loop and sends the next on the following loop.", "1 ステップで送れるバッチをすべて送る。Kafka の sender はループごとにパーティションあたり 1 バッチを送り、次は次のループで送る。"),
+    pair!("A step drains every batch that may go; Kafka's sender drains one batch per partition per loop and sends the next on the following loop.", "1 ステップで送れるバッチをすべて送る。Kafka の sender はループごとにパーティションあたり 1バッチを送り、次は次のループで送る。"),
     pair!("Requests already on their way when the producer closes a connection still reach the broker (it has read them) and are written; their answers are lost.", "プロデューサーが接続を閉じた時に途中だったリクエストは、ブローカーに届いて（読み込み済みとして）書かれる。応答は失われる。"),
 ];
 
@@ -102,12 +102,12 @@ pub fn reaction(l: Lang, r: Reaction) -> String {
         Reaction::Retry(n) => tr!(
             l,
             "it will send it again (attempt {n})",
-            "再送する（{n} 回目）"
+            "再送する（{n}回目）"
         ),
         Reaction::RetryNewEpoch(n) => tr!(
             l,
             "a real gap: it will send it again in a new epoch (attempt {n})",
-            "本当の欠番：新しいエポックで再送する（{n} 回目）"
+            "本当の欠番：新しいエポックで再送する（{n}回目）"
         ),
         Reaction::Failed(why) => {
             let why = fail_reason(l, why);
@@ -138,7 +138,7 @@ pub fn input(l: Lang, i: Input) -> String {
         Input::Send { count } => tr!(
             l,
             "the service writes {count} event(s) to its outbox",
-            "サービスがアウトボックスに {count} 件のイベントを書く"
+            "サービスがアウトボックスに {count}件のイベントを書く"
         ),
         Input::LoseNextRequest => l
             .t("the next request will be lost", "次のリクエストを失う")
@@ -207,7 +207,7 @@ pub fn sent(l: Lang, s: &Sent) -> String {
     tr!(
         l,
         "{p} sends {e} (epoch {epoch}, seq {seq}, attempt {n}){fate}",
-        "{p} が {e} を送信（エポック {epoch}、seq {seq}、{n} 回目）{fate}"
+        "{p} が {e} を送信（エポック {epoch}、seq {seq}、{n}回目）{fate}"
     )
 }
 
@@ -247,7 +247,7 @@ pub fn step(l: Lang, r: &StepRecord) -> String {
             tr!(
                 l,
                 "{p}: no answer for {e} (attempt {attempt}) in time; it closes the connection: {re}",
-                "{p}：{e}（{attempt} 回目）の応答が時間内に来ない。接続を閉じる：{re}"
+                "{p}：{e}（{attempt}回目）の応答が時間内に来ない。接続を閉じる：{re}"
             )
         }
         StepKind::Expired {
@@ -355,7 +355,7 @@ fn aftermath(l: Lang, r: &StepRecord) -> String {
         out.push_str(&tr!(
             l,
             "; on the closed connection {e} (attempt {n}) fails too: {re}",
-            "。閉じた接続の {e}（{n} 回目）も失敗：{re}"
+            "。閉じた接続の {e}（{n}回目）も失敗：{re}"
         ));
     }
     if let Some((inst, epoch)) = r.bumped {
@@ -386,7 +386,7 @@ pub fn invariant(l: Lang, i: Invariant) -> &'static str {
     match i {
         Invariant::NoDuplicateInSession => l.t(
             "The producer never writes one send twice",
-            "プロデューサーは 1 回の送信を 2 度書かない",
+            "プロデューサーは 1回の送信を 2度書かない",
         ),
         Invariant::SendOrder => l.t("The log keeps the send order", "ログが送信順を保つ"),
         Invariant::NoFencedWrite => l.t(
@@ -395,7 +395,7 @@ pub fn invariant(l: Lang, i: Invariant) -> &'static str {
         ),
         Invariant::AppliedOnce => l.t(
             "Each event applied once downstream",
-            "各イベントは下流で 1 度だけ適用",
+            "各イベントは下流で 1度だけ適用",
         ),
     }
 }
@@ -405,7 +405,7 @@ pub fn promise(l: Lang, i: Invariant) -> &'static str {
     match i {
         Invariant::NoDuplicateInSession => l.t(
             "Kafka promises it with idempotence on and at most 5 in flight, within one producer session, while the broker remembers the producer. An event the relay sends again after a failure is a new send, outside the promise.",
-            "冪等性が有効で in-flight が 5 以下なら、1 つのプロデューサーセッションの中で、ブローカーがプロデューサーを覚えている間は Kafka が保証する。失敗の後にリレーが送り直すイベントは新しい送信で、保証の外。",
+            "冪等性が有効で in-flight が 5 以下なら、1つのプロデューサーセッションの中で、ブローカーがプロデューサーを覚えている間は Kafka が保証する。失敗の後にリレーが送り直すイベントは新しい送信で、保証の外。",
         ),
         Invariant::SendOrder => l.t(
             "Kafka promises it with idempotence on and at most 5 in flight, while the broker remembers the producer.",
@@ -424,7 +424,7 @@ pub fn refusal(l: Lang, r: ConfigRefusal) -> &'static str {
     match r {
         ConfigRefusal::MaxInFlightOver5 => l.t(
             "Kafka refuses this: “Must set max.in.flight.requests.per.connection to at most 5 to use the idempotent producer” (ConfigException; from Kafka 4.0 always). The broker keeps only the last 5 batches per producer. The playground runs it anyway, to show why.",
-            "Kafka はこの設定を拒否する：「Must set max.in.flight.requests.per.connection to at most 5 to use the idempotent producer」（ConfigException、Kafka 4.0 以降は常に）。ブローカーはプロデューサーごとに直近 5 バッチしか覚えていない。理由を見せるため、ここではそのまま動かす。",
+            "Kafka はこの設定を拒否する：「Must set max.in.flight.requests.per.connection to at most 5 to use the idempotent producer」（ConfigException、Kafka 4.0 以降は常に）。ブローカーはプロデューサーごとに直近 5バッチしか覚えていない。理由を見せるため、ここではそのまま動かす。",
         ),
         ConfigRefusal::RetriesZero => l.t(
             "Kafka refuses this: “Must set retries to non-zero when using the idempotent producer”. The playground runs it anyway.",
@@ -511,11 +511,11 @@ pub fn choice(l: Lang, c: Choice) -> String {
         Choice::NotEnoughReplicas => l
             .t("Refused: NOT_ENOUGH_REPLICAS", "拒否：NOT_ENOUGH_REPLICAS")
             .into(),
-        Choice::Times(1) => l.t("once", "1 回").into(),
-        Choice::Times(n) => tr!(l, "{n} times", "{n} 回"),
-        Choice::Events(0) => l.t("none", "0 件").into(),
-        Choice::Events(1) => l.t("one event", "1 件").into(),
-        Choice::Events(n) => tr!(l, "{n} events", "{n} 件"),
+        Choice::Times(1) => l.t("once", "1回").into(),
+        Choice::Times(n) => tr!(l, "{n} times", "{n}回"),
+        Choice::Events(0) => l.t("none", "0件").into(),
+        Choice::Events(1) => l.t("one event", "1件").into(),
+        Choice::Events(n) => tr!(l, "{n} events", "{n}件"),
     }
 }
 
@@ -616,7 +616,7 @@ pub fn limit(l: Lang, e: KafkaLimit) -> String {
             tr!(
                 l,
                 "{n} inputs: at most {max}.",
-                "入力が {n} 件：上限は {max} 件。"
+                "入力が {n}件：上限は {max}件。"
             )
         }
         KafkaLimit::At(i, at) => {
@@ -656,7 +656,7 @@ pub fn limit(l: Lang, e: KafkaLimit) -> String {
             tr!(
                 l,
                 "{n} events in all: at most {max}.",
-                "イベントが合計 {n} 件：上限は {max} 件。"
+                "イベントが合計 {n}件：上限は {max}件。"
             )
         }
     }
@@ -719,25 +719,25 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
             title: pair!("A lost acknowledgement, without and with idempotence", "失われた確認応答：冪等性なしとあり"),
             story: pair!(
                 "The service writes three events; the relay publishes them through a producer with enable.idempotence={idempotence}. The broker writes the first one, but its acknowledgement is lost, so the producer times out and sends it again.",
-                "サービスが 3 件のイベントを書き、リレーが enable.idempotence={idempotence} のプロデューサーで公開する。ブローカーは 1 件目を書くが確認応答が失われ、プロデューサーはタイムアウトして再送する。",
+                "サービスが 3件のイベントを書き、リレーが enable.idempotence={idempotence} のプロデューサーで公開する。ブローカーは 1件目を書くが確認応答が失われ、プロデューサーはタイムアウトして再送する。",
             ),
             ask: pair!("What does the broker do with the retried e0?", "再送された e0 をブローカーはどうする？"),
             why: pair!(
                 "Without idempotence a batch carries no producer id and no sequence number, so the broker cannot tell a retry from a new record. With it, the retry carries the same (producer id, epoch, sequence) as a batch it still remembers, and it answers with that batch's offset.",
-                "冪等性なしのバッチはプロデューサー IDもシーケンス番号も持たないので、ブローカーはリトライと新しいレコードを区別できない。冪等性ありなら、リトライは覚えているバッチと同じ（プロデューサー ID、エポック、シーケンス）を持ち、ブローカーはそのバッチのオフセットで応答する。",
+                "冪等性なしのバッチはプロデューサー ID もシーケンス番号も持たないので、ブローカーはリトライと新しいレコードを区別できない。冪等性ありなら、リトライは覚えているバッチと同じ（プロデューサー ID、エポック、シーケンス）を持ち、ブローカーはそのバッチのオフセットで応答する。",
             ),
-            try_next: pair!("Turn idempotence on and replay: the same lost ack, one copy.", "冪等性を有効にして再実行する：同じ応答消失で、コピーは 1 つ。"),
+            try_next: pair!("Turn idempotence on and replay: the same lost ack, one copy.", "冪等性を有効にして再実行する：同じ応答消失で、コピーは 1つ。"),
         },
         "kafka-in-flight" => LessonWords {
             title: pair!("Six in flight and the first ack lost", "in-flight 6 と最初の応答消失"),
             story: pair!(
                 "Idempotence is on, with max.in.flight.requests.per.connection=6 (Kafka refuses this; the playground runs it). Six batches go at once and all six are written, but the first acknowledgement is lost and the ones behind it on the same connection never arrive. The producer times out, closes the connection and retries the six in order, one at a time, e0 first.",
-                "冪等性は有効、max.in.flight.requests.per.connection=6（Kafka はこの設定を受け付けないが、ここでは動かす）。6 バッチを一度に送り 6 件とも書かれるが、最初の確認応答が失われ、同じ接続でその後ろの応答も届かない。プロデューサーはタイムアウトして接続を閉じ、6 件を順に 1 件ずつ再送する。最初は e0。",
+                "冪等性は有効、max.in.flight.requests.per.connection=6（Kafka はこの設定を受け付けないが、ここでは動かす）。6バッチを一度に送り 6件とも書かれるが、最初の確認応答が失われ、同じ接続でその後ろの応答も届かない。プロデューサーはタイムアウトして接続を閉じ、6件を順に 1件ずつ再送する。最初は e0。",
             ),
             ask: pair!("What does the broker do with the retry of e0 (sequence 0)?", "e0（シーケンス 0）のリトライをブローカーはどうする？"),
             why: pair!(
                 "The broker keeps the metadata of only the last 5 batches per producer. Five later batches pushed sequence 0 out, so the retry is neither a known duplicate nor the next sequence: OutOfOrderSequenceException. The producer has no acknowledgement at all, so to it sequence 0 is the next one and the error means a real gap: it bumps its epoch, numbers the six batches from 0 and sends them again. A new epoch starts a clean slate at the broker, which writes all six a second time.",
-                "ブローカーはプロデューサーごとに直近 5 バッチのメタデータしか保持しない。後の 5 バッチがシーケンス 0 を押し出したので、リトライは既知の重複でも次のシーケンスでもなく OutOfOrderSequenceException になる。プロデューサーは確認応答を 1 つも受けていないので、シーケンス 0 は次の番号で、この誤りは本当の欠番を意味する：エポックを上げ、6 バッチを 0 から番号付けし直して再送する。新しいエポックはブローカーにとってまっさらなので、6 件すべてがもう一度書かれる。",
+                "ブローカーはプロデューサーごとに直近 5バッチのメタデータしか保持しない。後の 5バッチがシーケンス 0 を押し出したので、リトライは既知の重複でも次のシーケンスでもなく OutOfOrderSequenceException になる。プロデューサーは確認応答を 1つも受けていないので、シーケンス 0 は次の番号で、この誤りは本当の欠番を意味する：エポックを上げ、6バッチを 0 から番号付けし直して再送する。新しいエポックはブローカーにとってまっさらなので、6件すべてがもう一度書かれる。",
             ),
             try_next: pair!("Set max in flight to 5 and replay: the retry is recognised.", "max in flight を 5 にして再実行する：リトライが重複と判定される。"),
         },
@@ -745,12 +745,12 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
             title: pair!("A retry after the broker forgot the producer", "ブローカーがプロデューサーを忘れた後のリトライ"),
             story: pair!(
                 "Idempotence is on and one request is in flight at a time. The broker writes e0, but the acknowledgement is lost. Before the producer's retry, the broker expires the producer's state, as it does for a producer it has not heard from for producer.id.expiration.ms (a day by default; the page compresses the wait). The retry carries the same producer id, epoch and sequence as before.",
-                "冪等性は有効で、送信中のリクエストは 1 度に 1 つ。ブローカーは e0 を書くが確認応答が失われる。プロデューサーのリトライの前に、ブローカーはそのプロデューサーの状態を期限切れにする（producer.id.expiration.ms の間、何も送ってこないプロデューサーに対して行うこと。既定は 1 日で、ページでは待ち時間を縮めている）。リトライは前と同じプロデューサー ID、エポック、シーケンスを持つ。",
+                "冪等性は有効で、送信中のリクエストは 1度に 1つ。ブローカーは e0 を書くが確認応答が失われる。プロデューサーのリトライの前に、ブローカーはそのプロデューサーの状態を期限切れにする（producer.id.expiration.ms の間、何も送ってこないプロデューサーに対して行うこと。既定は 1 日で、ページでは待ち時間を縮めている）。リトライは前と同じプロデューサー ID、エポック、シーケンスを持つ。",
             ),
             ask: pair!("What does the broker do with the retried e0?", "再送された e0 をブローカーはどうする？"),
             why: pair!(
                 "Deduplication lives in the broker's memory of the last five batches per producer. Once that memory is gone, the broker has nothing to compare the retry with, and Kafka accepts any sequence from a producer it has no state for, so the retry is written as a second copy. Idempotence removes duplicates only while the broker still remembers the producer.",
-                "重複排除の根拠は、ブローカーがプロデューサーごとに覚えている直近 5 バッチだけ。その記憶が消えると、リトライを比べる相手がない。Kafka は状態のないプロデューサーからのシーケンスを何でも受け付けるので、リトライは 2 つ目のコピーとして書かれる。冪等性が重複を取り除けるのは、ブローカーがプロデューサーを覚えている間だけ。",
+                "重複排除の根拠は、ブローカーがプロデューサーごとに覚えている直近 5バッチだけ。その記憶が消えると、リトライを比べる相手がない。Kafka は状態のないプロデューサーからのシーケンスを何でも受け付けるので、リトライは 2つ目のコピーとして書かれる。冪等性が重複を取り除けるのは、ブローカーがプロデューサーを覚えている間だけ。",
             ),
             try_next: pair!("Move the expiry after the retry, or remove it, and replay: the retry is recognised.", "期限切れをリトライの後に移すか消して再実行する：リトライが重複と判定される。"),
         },
@@ -758,28 +758,28 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
             title: pair!("The delivery timeout gives up, the relay sends again", "配信タイムアウトで諦め、リレーが送り直す"),
             story: pair!(
                 "Idempotence is on, one request in flight, retries=10 and delivery.timeout.ms=200 (Kafka's defaults are retries=2147483647 and 2 minutes; the page compresses time). The broker writes e0, but every acknowledgement is lost. The producer keeps retrying and the broker answers each retry as a duplicate, but no answer gets back. At 200 ms, with retries to spare, the delivery timeout fails e0 to the application. Its outbox row is still unpublished, so the relay publishes e0 again.",
-                "冪等性は有効、送信中のリクエストは 1 つ、retries=10、delivery.timeout.ms=200（Kafka の既定は retries=2147483647 と 2 分。ページでは時間を縮めている）。ブローカーは e0 を書くが、確認応答はすべて失われる。プロデューサーはリトライを続け、ブローカーはどのリトライにも重複として答えるが、応答は 1 つも戻らない。200 ms の時点で、リトライ回数を残したまま、配信タイムアウトが e0 をアプリケーションに失敗として返す。アウトボックスの行はまだ未公開なので、リレーは e0 をもう一度公開する。",
+                "冪等性は有効、送信中のリクエストは 1つ、retries=10、delivery.timeout.ms=200（Kafka の既定は retries=2147483647 と 2 分。ページでは時間を縮めている）。ブローカーは e0 を書くが、確認応答はすべて失われる。プロデューサーはリトライを続け、ブローカーはどのリトライにも重複として答えるが、応答は 1つも戻らない。200 ms の時点で、リトライ回数を残したまま、配信タイムアウトが e0 をアプリケーションに失敗として返す。アウトボックスの行はまだ未公開なので、リレーは e0 をもう一度公開する。",
             ),
             ask: pair!("The relay publishes e0 again. What does the broker do with it?", "リレーが e0 をもう一度公開する。ブローカーはそれをどうする？"),
             why: pair!(
                 "Idempotence covers the producer's own retries of one send(). When the delivery timeout fails a batch, the producer cannot know whether it was written; the relay's new send() is a new batch with a new sequence (here in a new epoch, because the failed batch's sequence was left unresolved), and the broker has nothing that ties it to the first. The log holds e0 twice, and the consumer applies it twice unless it keeps an inbox. What ends the retrying is time, not the retries setting.",
-                "冪等性が守るのは、1 回の send() に対するプロデューサー自身のリトライだけ。配信タイムアウトでバッチが失敗すると、プロデューサーには書かれたかどうか分からない。リレーの新しい send() は新しいシーケンス（失敗したバッチのシーケンスが未解決になったので、ここでは新しいエポック）を持つ新しいバッチで、ブローカーには最初のものと結びつける手がかりがない。ログには e0 が 2 つ入り、受信箱がなければコンシューマーは 2 度適用する。リトライを終わらせるのは retries の設定ではなく時間。",
+                "冪等性が守るのは、1回の send() に対するプロデューサー自身のリトライだけ。配信タイムアウトでバッチが失敗すると、プロデューサーには書かれたかどうか分からない。リレーの新しい send() は新しいシーケンス（失敗したバッチのシーケンスが未解決になったので、ここでは新しいエポック）を持つ新しいバッチで、ブローカーには最初のものと結びつける手がかりがない。ログには e0 が 2つ入り、受信箱がなければコンシューマーは 2度適用する。リトライを終わらせるのは retries の設定ではなく時間。",
             ),
             try_next: pair!(
                 "Turn the inbox on and replay: e0 is in the log twice but applied once. Or raise the delivery timeout to 480 ms: a later retry is acknowledged in time.",
-                "受信箱を有効にして再実行する：e0 はログに 2 つあるが、適用は 1 度。あるいは配信タイムアウトを 480 ms に上げる：後のリトライが期限内に確認応答される。",
+                "受信箱を有効にして再実行する：e0 はログに 2つあるが、適用は 1度。あるいは配信タイムアウトを 480 ms に上げる：後のリトライが期限内に確認応答される。",
             ),
         },
         "kafka-restart" => LessonWords {
             title: pair!("A restart, a transactional id, and the zombie", "再起動、トランザクショナルID、ゾンビ"),
             story: pair!(
                 "e2's acknowledgement is lost and e3's request is lost; then the relay's process stops and a new one starts and publishes both again. Later the old process wakes up — a zombie — and retries e2 and e3 with its old producer id and epoch.",
-                "e2 の確認応答と e3 のリクエストが失われ、リレーのプロセスが止まる。新しいプロセスが起動して両方を再び公開する。その後、古いプロセスが目を覚まし（ゾンビ）、古いプロデューサー IDとエポックで e2 と e3 を再送する。",
+                "e2 の確認応答と e3 のリクエストが失われ、リレーのプロセスが止まる。新しいプロセスが起動して両方を再び公開する。その後、古いプロセスが目を覚まし（ゾンビ）、古いプロデューサー ID とエポックで e2 と e3 を再送する。",
             ),
             ask: pair!("What does the broker do with the zombie's first retry?", "ゾンビの最初のリトライをブローカーはどうする？"),
             why: pair!(
                 "Without a transactional.id the new instance got a new producer id, so its resend of e2 is a new record to the broker; the zombie still has its own producer id, its retry of e2 is found in its own window, and its e3 is written again. With a transactional.id the new instance kept the producer id with epoch + 1, and every write of the old epoch is refused (INVALID_PRODUCER_EPOCH), after which the old instance is fenced. Either way the new instance's resend is a new record: deduplication holds only within one producer session.",
-                "transactional.id がないと新しいインスタンスは新しいプロデューサー IDを得るので、e2 の再送はブローカーにとって新しいレコード。ゾンビは自分のプロデューサー IDのままで、e2 のリトライは自分のウィンドウで重複と判定され、e3 はもう一度書かれる。transactional.id があると新しいインスタンスは同じプロデューサー IDでエポック + 1 になり、古いエポックの書き込みはすべて拒否され（INVALID_PRODUCER_EPOCH）、古いインスタンスはフェンスされる。どちらでも新しいインスタンスの再送は新しいレコード：重複排除は 1 つのプロデューサーセッション内だけ。",
+                "transactional.id がないと新しいインスタンスは新しいプロデューサー ID を得るので、e2 の再送はブローカーにとって新しいレコード。ゾンビは自分のプロデューサー ID のままで、e2 のリトライは自分のウィンドウで重複と判定され、e3 はもう一度書かれる。transactional.id があると新しいインスタンスは同じプロデューサー ID でエポック + 1 になり、古いエポックの書き込みはすべて拒否され（INVALID_PRODUCER_EPOCH）、古いインスタンスはフェンスされる。どちらでも新しいインスタンスの再送は新しいレコード：重複排除は 1つのプロデューサーセッション内だけ。",
             ),
             try_next: pair!("Turn the transactional id on and replay: the zombie is fenced.", "トランザクショナルIDを有効にして再実行する：ゾンビがフェンスされる。"),
         },
@@ -787,12 +787,12 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
             title: pair!("The outbox relay through Kafka, with and without an inbox", "Kafka を通るアウトボックスのリレー、受信箱あり・なし"),
             story: pair!(
                 "The outbox relay publishes six events. The acknowledgements of the first three are lost (the connection's answers stop after e0's), so the producer retries them within its session; later e5's is lost too, and the relay's process stops before it retries. A new process publishes the rows still unpublished. The consumer applies what the log holds.",
-                "アウトボックスのリレーが 6 件のイベントを公開する。最初の 3 件の確認応答が失われ（e0 の応答から接続の応答が止まる）、プロデューサーはセッション内でそれらを再送する。後に e5 の応答も失われ、リレーのプロセスはリトライ前に止まる。新しいプロセスが未公開の行を公開し、コンシューマーはログの内容を適用する。",
+                "アウトボックスのリレーが 6件のイベントを公開する。最初の 3件の確認応答が失われ（e0 の応答から接続の応答が止まる）、プロデューサーはセッション内でそれらを再送する。後に e5 の応答も失われ、リレーのプロセスはリトライ前に止まる。新しいプロセスが未公開の行を公開し、コンシューマーはログの内容を適用する。",
             ),
-            ask: pair!("Of the six events, how many does the consumer apply more than once?", "6 件のイベントのうち、コンシューマーが 2 回以上適用するのは何件？"),
+            ask: pair!("Of the six events, how many does the consumer apply more than once?", "6件のイベントのうち、コンシューマーが 2回以上適用するのは何件？"),
             why: pair!(
                 "The broker removes duplicates of retries within one producer session (e0, e1 and e2 are written once). A relay that restarts re-reads and republishes as a new producer: that duplicate reaches the log, and only the consumer's inbox, which remembers the event ids it applied, removes it.",
-                "ブローカーが取り除くのは 1 つのプロデューサーセッション内のリトライの重複（e0、e1、e2 は 1 度だけ書かれる）。再起動したリレーは読み直して新しいプロデューサーとして再公開する。その重複はログに入り、取り除けるのは適用済みイベントIDを覚えるコンシューマーの受信箱だけ。",
+                "ブローカーが取り除くのは 1つのプロデューサーセッション内のリトライの重複（e0、e1、e2 は 1度だけ書かれる）。再起動したリレーは読み直して新しいプロデューサーとして再公開する。その重複はログに入り、取り除けるのは適用済みイベントIDを覚えるコンシューマーの受信箱だけ。",
             ),
             try_next: pair!(
                 "Turn the inbox on; then try the log-based relay, which resumes from its last committed position and republishes more.",
@@ -813,11 +813,11 @@ pub fn variation(id: &str) -> Option<VariationWords> {
         "kafka-in-flight" => w(
             pair!(
                 "What if the service writes five events instead of six, still with max.in.flight.requests.per.connection=6, and the first acknowledgement is lost the same way? What does the broker do with the retry of e0?",
-                "max.in.flight.requests.per.connection=6 のまま、サービスが 6 件ではなく 5 件のイベントを書き、最初の確認応答が同じように失われたら？e0 のリトライをブローカーはどうする？"
+                "max.in.flight.requests.per.connection=6 のまま、サービスが 6件ではなく 5件のイベントを書き、最初の確認応答が同じように失われたら？e0 のリトライをブローカーはどうする？"
             ),
             pair!(
                 "The broker keeps the metadata of a producer's last five batches: with five sent, sequence 0 is still among them, so the retry is answered with its original offset. Six in flight break deduplication only once five later batches have pushed the lost one out; Kafka caps the setting at 5 so that a batch in flight is always still remembered.",
-                "ブローカーはプロデューサーの直近 5 バッチのメタデータを保持する。5 件の送信ならシーケンス 0 はまだその中にあり、リトライには元のオフセットで応答する。in-flight 6 で重複排除が破れるのは、後の 5 バッチが失われたバッチを押し出したときだけ。Kafka はこの設定を 5 までに制限し、送信中のバッチが必ず覚えられているようにしている。"
+                "ブローカーはプロデューサーの直近 5バッチのメタデータを保持する。5件の送信ならシーケンス 0 はまだその中にあり、リトライには元のオフセットで応答する。in-flight 6 で重複排除が破れるのは、後の 5バッチが失われたバッチを押し出したときだけ。Kafka はこの設定を 5 までに制限し、送信中のバッチが必ず覚えられているようにしている。"
             ),
         ),
         "kafka-restart" => w(
@@ -841,11 +841,11 @@ pub fn challenge(id: &str) -> Option<(Pair, Pair)> {
             pair!("Get a duplicate past idempotence", "冪等性をすり抜けて重複を入れる"),
             pair!(
                 "With idempotence on and without crashing or restarting the producer, get the producer to write one send twice by its own retries (the relay sending an event again after a failure does not count). You may change every setting and add any fault.",
-                "冪等性を有効にしたまま、プロデューサーを止めたり再起動したりせずに、プロデューサー自身のリトライで 1 回の送信を 2 度書かせる（失敗の後にリレーがイベントを送り直すのは数えない）。設定はすべて変えてよく、どの障害も加えてよい。",
+                "冪等性を有効にしたまま、プロデューサーを止めたり再起動したりせずに、プロデューサー自身のリトライで 1回の送信を 2度書かせる（失敗の後にリレーがイベントを送り直すのは数えない）。設定はすべて変えてよく、どの障害も加えてよい。",
             ),
         ),
         "kafka-reorder" => (
-            pair!("Reorder two records", "2 つのレコードの順序を入れ替える"),
+            pair!("Reorder two records", "2つのレコードの順序を入れ替える"),
             pair!(
                 "With idempotence on and at most 5 in flight, get an event into the log before one the service wrote earlier. Delaying a request will not do it: a connection keeps its requests in order.",
                 "冪等性を有効にし in-flight を 5 以下にしたまま、サービスが先に書いたイベントより後のイベントを先にログへ入れる。リクエストを遅らせても無理：接続はリクエストの順序を保つ。",
@@ -860,11 +860,11 @@ pub fn solution(id: &str) -> Pair {
     match id {
         "kafka-duplicate" => pair!(
             "Six in flight and the ack of the first of six lost: by the retry, five later batches have pushed it out of the broker's window.",
-            "in-flight 6 で、6 件の最初の応答を失う：リトライの時点で、後の 5 バッチがそれをブローカーのウィンドウから押し出している。",
+            "in-flight 6 で、6件の最初の応答を失う：リトライの時点で、後の 5バッチがそれをブローカーのウィンドウから押し出している。",
         ),
         _ => pair!(
             "Have the broker refuse the very first request (not enough replicas): nothing is appended, and the broker accepts any first sequence from a producer id it has no state for, so the second and third batches are written first. The retried first batch is now out of order for good; it fails to the application, and the relay's resend lands after them.",
-            "最初のリクエストをブローカーに拒否させる（レプリカ不足）：何も追記されず、ブローカーは状態を持たないプロデューサー IDの最初のシーケンスを何でも受け付けるので、2 つ目と 3 つ目のバッチが先に書かれる。リトライした最初のバッチはもう順序外のまま。アプリケーションへ失敗が返り、リレーの再送はそれらの後に入る。",
+            "最初のリクエストをブローカーに拒否させる（レプリカ不足）：何も追記されず、ブローカーは状態を持たないプロデューサー ID の最初のシーケンスを何でも受け付けるので、2つ目と 3つ目のバッチが先に書かれる。リトライした最初のバッチはもう順序外のまま。アプリケーションへ失敗が返り、リレーの再送はそれらの後に入る。",
         ),
     }
 }

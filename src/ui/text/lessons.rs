@@ -585,6 +585,17 @@ pub fn variation(id: &str) -> Option<&'static Variation> {
     all.iter().find(|v| v.id == id)
 }
 
+/// A misconception behind a wrong choice (`teach::belief_words`): in a one-language page, from
+/// its words file (the words are there by the time a question is asked).
+pub fn belief_text(l: Lang, b: crate::sim::teach::Belief) -> String {
+    use crate::ui::text::teach::{belief_key, belief_words};
+    if LAZY {
+        let i = crate::sim::teach::Belief::ALL.iter().position(|x| *x == b);
+        return text(l, &belief_key(i.unwrap_or(0))).into();
+    }
+    belief_words(l, b)
+}
+
 /// The lesson with this id.
 pub fn lesson(id: &str) -> Option<&'static Lesson> {
     LESSONS.iter().find(|l| l.id == id)
@@ -654,7 +665,8 @@ pub fn words_file(l: Lang) -> String {
 /// each term's entry on its own by the term's id (`text::glossary::entry_markup`), `recipes`
 /// (`text::recipes::markup`), and for each lesson text that is the first on the path to use a
 /// glossary term, that text with the term linked (`text::glossary::linked`), keyed by the
-/// text's number (0 the story, 2 why, 3 the takeaway) and the lesson's id: `3dual-write`.
+/// text's number (0 the story, 2 why, 3 the takeaway) and the lesson's id: `3dual-write`; and,
+/// as plain text, the beliefs behind the questions' wrong choices (`text::teach::belief_key`).
 #[derive(Clone, Copy, Default)]
 pub struct Extras {
     /// Markup by key.
@@ -790,6 +802,14 @@ pub fn extras_text(l: Lang) -> String {
         &mut out,
         ["text", "glossary", &glossary::markup(l, &entries)],
     );
+    // The beliefs behind the questions' wrong choices, as plain text.
+    for (i, b) in crate::sim::teach::Belief::ALL.into_iter().enumerate() {
+        let words = crate::ui::text::teach::belief_words(l, b);
+        record(
+            &mut out,
+            ["text", &crate::ui::text::teach::belief_key(i), &words],
+        );
+    }
     let recipes = crate::ui::text::recipes::markup(l);
     record(&mut out, ["text", "recipes", &recipes]);
     out
@@ -861,8 +881,10 @@ pub fn parse_words(text: &'static str) -> Option<Parsed> {
             _ => return None,
         }
     }
-    // The recipes' markup comes last: a file cut short has none.
+    // The recipes' markup comes last: a file cut short has none. A file of the version before
+    // the beliefs moved here has none of theirs: it is refused, not shown as empty choices.
     let whole = words.is_empty() || words.len() == LESSONS.len();
+    let whole = whole && texts.iter().any(|t: &(&str, &str)| t.0 == "belief0");
     let whole = whole
         && texts
             .last()
@@ -961,6 +983,13 @@ mod tests {
                 assert!(glossary.contains(&escaped(t.means.get(l))));
                 assert!(text_in(read, t.id).contains(&escaped(t.means.get(l))));
             }
+            // Each belief behind a wrong choice, once, its words as written.
+            let all = crate::sim::teach::Belief::ALL;
+            for (i, b) in all.into_iter().enumerate() {
+                assert!(!all[..i].contains(&b), "{b:?} twice");
+                let words = crate::ui::text::teach::belief_words(l, b);
+                assert_eq!(text_in(read, &crate::ui::text::teach::belief_key(i)), words);
+            }
             let recipes = text_in(read, "recipes");
             for r in crate::ui::text::recipes::records(l) {
                 assert!(recipes.contains(&format!("data-recipe=\"{}\"", r[0])));
@@ -970,6 +999,13 @@ mod tests {
             let old: String = text
                 .split(RECORD)
                 .filter(|r| !r.starts_with("text\u{1f}"))
+                .flat_map(|r| [r, "\u{1e}"])
+                .collect();
+            assert!(parse_words(Box::leak(old.into_boxed_str())).is_none());
+            // So is one of the version before the beliefs moved into it.
+            let old: String = text
+                .split(RECORD)
+                .filter(|r| !r.starts_with("text\u{1f}belief"))
                 .flat_map(|r| [r, "\u{1e}"])
                 .collect();
             assert!(parse_words(Box::leak(old.into_boxed_str())).is_none());

@@ -41,15 +41,15 @@ pub fn property_claim(lang: Lang, p: Property) -> &'static str {
     match p {
         Property::Replay => lang.t(
             "The article's idempotent_retry_never_changes_balance: a starting balance of 1,000–9,999, an amount of 1–499 and 1–49 retries with the same key; after the key's first answer the balance stays where it was, and the key is charged at most once (operation_count() ≤ 1). Here the retries also meet lost requests and replies, crashes and concurrent duplicates.",
-            "記事の idempotent_retry_never_changes_balance：初期残高 1,000〜9,999、金額 1〜499、同じキーでのリトライ 1〜49 回。キーへの最初の応答の後、残高は変わらず、課金は高々1回（operation_count() ≤ 1）。ここではリトライがリクエストや応答の消失、クラッシュ、同時に届く重複にも出会う。",
+            "記事の idempotent_retry_never_changes_balance：初期残高 1,000〜9,999、金額 1〜499、同じキーでのリトライ 1〜49回。キーへの最初の応答の後、残高は変わらず、課金は高々1回（operation_count() ≤ 1）。ここではリトライがリクエストや応答の消失、クラッシュ、同時に届く重複にも出会う。",
         ),
         Property::DistinctKeys => lang.t(
             "The article's unique_keys_process_independently: 1–19 keys, an amount of 1–99 and a starting balance of keys × amount + 1,000; every key is charged exactly once and the balance drops by each key's amount. Here a key may first be lost, lose its reply or arrive twice at once before one clean attempt.",
-            "記事の unique_keys_process_independently：キー 1〜19 個、金額 1〜99、初期残高はキー数 × 金額 + 1,000。どのキーもちょうど1回課金され、残高はキーごとの金額だけ減る。ここでは各キーが、最後のきれいな試行の前に、消失したり応答を失ったり同時に2回届いたりする。",
+            "記事の unique_keys_process_independently：キー 1〜19個、金額 1〜99、初期残高はキー数 × 金額 + 1,000。どのキーもちょうど1回課金され、残高はキーごとの金額だけ減る。ここでは各キーが、最後のきれいな試行の前に、消失したり応答を失ったり同時に2回届いたりする。",
         ),
         Property::OneChargePerKey => lang.t(
             "Ours: 1–16 inputs over 1–4 keys in any order — charges with every fault, the same key sent two or three times at once, deposits — from a starting balance of 0–9,999, low enough for charges to be refused; no key is ever charged twice.",
-            "独自のプロパティ：1〜4 個のキーに対する 1〜16 件の入力を任意の順で送る（あらゆる障害つきの課金、同じキーを2〜3件同時に送るリクエスト、入金）。初期残高は 0〜9,999 で、課金が断られるほど低いこともある。どのキーも2回課金されない。",
+            "独自のプロパティ：1〜4個のキーに対する 1〜16件の入力を任意の順で送る（あらゆる障害つきの課金、同じキーを2〜3件同時に送るリクエスト、入金）。初期残高は 0〜9,999 で、課金が断られるほど低いこともある。どのキーも2回課金されない。",
         ),
     }
 }
@@ -74,7 +74,7 @@ pub fn breach_text(lang: Lang, b: &Breach) -> String {
         Breach::OperationCount { key, step, charges } => tr!(
             lang,
             "“{key}” was charged {charges} times (the second at step {step}); the property allows at most one (operation_count() ≤ 1).",
-            "「{key}」が {charges} 回課金された（2回目はステップ {step}）。このプロパティが許すのは高々1回（operation_count() ≤ 1）。"
+            "「{key}」が {charges}回課金された（2回目はステップ {step}）。このプロパティが許すのは高々1回（operation_count() ≤ 1）。"
         ),
         Breach::NotChargedOnce {
             key,
@@ -83,12 +83,12 @@ pub fn breach_text(lang: Lang, b: &Breach) -> String {
         } => tr!(
             lang,
             "“{key}” was charged {charges} times (the second at step {step}); each distinct key must be charged exactly once.",
-            "「{key}」が {charges} 回課金された（2回目はステップ {step}）。異なるキーはそれぞれちょうど1回課金されなければならない。"
+            "「{key}」が {charges}回課金された（2回目はステップ {step}）。異なるキーはそれぞれちょうど1回課金されなければならない。"
         ),
         Breach::NotChargedOnce { key, charges, .. } => tr!(
             lang,
             "“{key}” was charged {charges} times, though its last attempt went through cleanly; each distinct key must be charged exactly once.",
-            "「{key}」は最後の試行が問題なく届いたのに {charges} 回しか課金されていない。異なるキーはそれぞれちょうど1回課金されなければならない。"
+            "「{key}」は最後の試行が問題なく届いたのに {charges}回しか課金されていない。異なるキーはそれぞれちょうど1回課金されなければならない。"
         ),
         Breach::BalanceOff {
             keys,
@@ -99,13 +99,13 @@ pub fn breach_text(lang: Lang, b: &Breach) -> String {
             tr!(
                 lang,
                 "The balance ends at {actual}, not {expected} (the start less each of the {keys} keys' amounts once).",
-                "残高は {expected}（初期残高から {keys} 個のキーの金額を1回ずつ引いた額）ではなく {actual} で終わった。"
+                "残高は {expected}（初期残高から {keys}個のキーの金額を1回ずつ引いた額）ではなく {actual} で終わった。"
             )
         }
         Breach::ChargedTwice { key, step, charges } => tr!(
             lang,
             "“{key}” was charged {charges} times; the second charge was at step {step}.",
-            "「{key}」が {charges} 回課金された。2回目の課金はステップ {step}。"
+            "「{key}」が {charges}回課金された。2回目の課金はステップ {step}。"
         ),
     }
 }
@@ -138,7 +138,7 @@ pub fn input_text(lang: Lang, input: &Input) -> String {
             let base = tr!(
                 lang,
                 "{n} charges of {a} with {k}, sent at once",
-                "{k}で {a} の課金を {n} 件同時に送信"
+                "{k}で {a} の課金を {n}件同時に送信"
             );
             let faults: Vec<String> = requests
                 .iter()
@@ -190,13 +190,13 @@ pub fn edit_text(lang: Lang, edit: &ShrinkEdit) -> String {
                 tr!(
                     lang,
                     "Input {i}: the {n} charges sent at once become one charge.",
-                    "入力 {i}：同時に送る {n} 件の課金を1件にする。"
+                    "入力 {i}：同時に送る {n}件の課金を1件にする。"
                 )
             } else {
                 tr!(
                     lang,
                     "Input {i}: {n} charges sent at once become {m}.",
-                    "入力 {i}：同時に送る課金を {n} 件から {m} 件にする。"
+                    "入力 {i}：同時に送る課金を {n}件から {m}件にする。"
                 )
             }
         }

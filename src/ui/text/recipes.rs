@@ -122,14 +122,14 @@ fn race_figures(l: Lang, r: &RaceRow, connections: u64) -> String {
     let mut out = tr!(
         l,
         "{trials} races of {connections} connections on one key · double charges: {double} · most charges per key: {max}",
-        "1つのキーに {connections} 接続 × {trials} 回の競合・二重課金：{double} 回・1キーの最多課金：{max} 回"
+        "1つのキーに {connections} 接続 × {trials}回の競合・二重課金：{double}回・1キーの最多課金：{max}回"
     );
     let retries = r.retries;
     if retries > 0 {
         out.push_str(&tr!(
             l,
             " · began again after 40001: {retries}",
-            "・40001 の後の再試行：{retries} 回"
+            "・40001 の後の再試行：{retries}回"
         ));
     }
     for e in &r.errors {
@@ -137,7 +137,7 @@ fn race_figures(l: Lang, r: &RaceRow, connections: u64) -> String {
         out.push_str(&tr!(
             l,
             " · SQLSTATE {state}: ×{n}",
-            "・SQLSTATE {state}：{n} 回"
+            "・SQLSTATE {state}：{n}回"
         ));
     }
     out
@@ -177,7 +177,7 @@ fn kafka(l: Lang) -> [String; 6] {
     let figures = tr!(
         l,
         "The inputs of {runs} Kafka lessons ({events} events; lost acknowledgements and requests, crashes and restarts) run with these settings. Runs that wrote a send twice within a producer session: {twice} · runs out of send order: {reordered}",
-        "Kafka のレッスン {runs} つの入力（イベント {events} 件、確認応答やリクエストの消失、クラッシュと再起動）をこの設定で実行した。1つのプロデューサーセッション内で同じ送信を2回書いた実行：{twice} 件・送信順を崩した実行：{reordered} 件"
+        "Kafka のレッスン {runs}つの入力（イベント {events}件、確認応答やリクエストの消失、クラッシュと再起動）をこの設定で実行した。1つのプロデューサーセッション内で同じ送信を2回書いた実行：{twice}件・送信順を崩した実行：{reordered}件"
     );
     [
         "kafka".to_string(),
@@ -218,7 +218,7 @@ fn durable(l: Lang) -> [String; 6] {
     let figures = tr!(
         l,
         "Formed from the workflow id, the run and the step's name, as Temporal suggests (the run id and the activity id), so every execution of the step passes the same key. The lesson crashes after the charge, before its journal entry. Executions of the step: {ran} · keys: {distinct} · charges: {charged} · replays: {replayed}",
-        "ワークフローID・実行・ステップ名から作る。Temporal の勧め（実行IDとアクティビティID）のとおりで、ステップを何度実行しても同じキーになる。レッスンでは課金の後、ジャーナルに書く前にクラッシュする。ステップの実行：{ran} 回・キー：{distinct} 個・課金：{charged} 回・リプレイ：{replayed} 回"
+        "ワークフローID・実行・ステップ名から作る。Temporal の勧め（実行IDとアクティビティID）のとおりで、ステップを何度実行しても同じキーになる。レッスンでは課金の後、ジャーナルに書く前にクラッシュする。ステップの実行：{ran}回・キー：{distinct}個・課金：{charged}回・リプレイ：{replayed}回"
     );
     let code: Vec<String> = keys
         .iter()
@@ -265,7 +265,7 @@ mod tests {
                     r[2].contains(if l == Lang::En {
                         "double charges: 0 "
                     } else {
-                        "二重課金：0 回"
+                        "二重課金：0回"
                     }),
                     "{}",
                     r[2]

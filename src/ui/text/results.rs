@@ -155,7 +155,7 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
             tr!(
                 lang,
                 "key {k} charged {charges} times by this step",
-                "このステップまでにキー {k} で {charges} 回課金"
+                "このステップまでにキー {k} で {charges}回課金"
             )
         }
         ViolationDetail::OperationCharged { op, charges } => {
@@ -163,7 +163,7 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
             tr!(
                 lang,
                 "operation #{n} charged {charges} times by this step",
-                "このステップまでに操作 #{n} で {charges} 回課金"
+                "このステップまでに操作 #{n} で {charges}回課金"
             )
         }
         ViolationDetail::KeySharedCharged {
@@ -176,7 +176,7 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
             tr!(
                 lang,
                 "#{a} and #{b} carry the same key {k}, so they are one operation: charged {charges} times by this step",
-                "#{a} と #{b} は同じキー {k} を持つので1つの操作：このステップまでに {charges} 回課金"
+                "#{a} と #{b} は同じキー {k} を持つので1つの操作：このステップまでに {charges}回課金"
             )
         }
         ViolationDetail::ReplayDiffers {
@@ -216,7 +216,7 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
         ViolationDetail::OutboxMismatch { charges, rows } => tr!(
             lang,
             "{charges} charges but {rows} outbox rows",
-            "課金 {charges} 件にアウトボックス行 {rows} 件"
+            "課金 {charges}件にアウトボックス行 {rows}件"
         ),
         ViolationDetail::EventLost { id } => tr!(
             lang,
@@ -231,7 +231,7 @@ pub fn violation_text(lang: Lang, world: &World, v: &Violation) -> String {
         ViolationDetail::AppliedTwice { id, applications } => tr!(
             lang,
             "event {id} applied {applications} times (receipt e-mails sent)",
-            "イベント {id} を {applications} 回適用（領収メールを送信）"
+            "イベント {id} を {applications}回適用（領収メールを送信）"
         ),
     }
 }

@@ -46,20 +46,18 @@ fn measure_goal(lang: Lang, m: Measure, target: Value) -> String {
         Value::Bool(_) => 0,
     };
     match m {
-        Measure::MostChargesForOneOrder => tr!(
-            lang,
-            "one order charged {n} times",
-            "1つの注文を {n} 回課金"
-        ),
+        Measure::MostChargesForOneOrder => {
+            tr!(lang, "one order charged {n} times", "1つの注文を {n}回課金")
+        }
         Measure::MostChargesForOneKey => {
-            tr!(lang, "one key charged {n} times", "1つのキーで {n} 回課金")
+            tr!(lang, "one key charged {n} times", "1つのキーで {n}回課金")
         }
         Measure::Conflicts => {
             let answers = if n == 1 { "answer" } else { "answers" };
             tr!(
                 lang,
                 "{n} {answers} “409: in flight”",
-                "「409：処理中」の応答を {n} 回"
+                "「409：処理中」の応答を {n}回"
             )
         }
         Measure::MostAnswersForOneKey => tr!(
@@ -73,17 +71,17 @@ fn measure_goal(lang: Lang, m: Measure, target: Value) -> String {
                 "コミットされたのにイベントが発行されない課金",
             )
             .into(),
-        Measure::Charges => tr!(lang, "{n} charges", "{n} 回の課金"),
+        Measure::Charges => tr!(lang, "{n} charges", "{n}回の課金"),
         Measure::Balance => tr!(lang, "a balance of {n}", "残高 {n}"),
         Measure::ConsumerApplied => {
-            tr!(lang, "{n} receipt e-mails sent", "レシートのメール {n} 通")
+            tr!(lang, "{n} receipt e-mails sent", "レシートのメール {n}通")
         }
         Measure::Mismatches => tr!(
             lang,
             "{n} answers “same key, different request”",
-            "「同じキーで違うリクエスト」の応答を {n} 回"
+            "「同じキーで違うリクエスト」の応答を {n}回"
         ),
-        Measure::EventsPublished => tr!(lang, "{n} events published", "発行されたイベント {n} 件"),
+        Measure::EventsPublished => tr!(lang, "{n} events published", "発行されたイベント {n}件"),
         Measure::Holds(inv) => tr!(
             lang,
             ["“{}” broken", invariant_name(lang, inv)],
@@ -128,14 +126,14 @@ pub fn moves_text(lang: Lang, c: &Challenge, used: u32) -> String {
     let mut t = tr!(
         lang,
         "Allowed: {kinds}. {left} {moves} left of {max}.",
-        "使える操作：{kinds}。残り {left} 回（全 {max} 回）。"
+        "使える操作：{kinds}。残り {left}回（全 {max}回）。"
     );
     if let Some(max) = c.max_crashes {
         let crashes = if max == 1 { "crash" } else { "crashes" };
         t.push_str(&tr!(
             lang,
             " At most {max} server {crashes}.",
-            " サーバーのクラッシュは {max} 回まで。"
+            "サーバーのクラッシュは {max}回まで。"
         ));
     }
     t
@@ -152,12 +150,12 @@ pub fn move_refused(lang: Lang, c: &Challenge, r: MoveRefused) -> String {
         MoveRefused::NoMovesLeft { max } => tr!(
             lang,
             "All {max} moves are used. Step through the run, or press Clear to start again.",
-            "{max} 回の操作をすべて使った。実行を進めて確かめるか、「クリア」でやり直す。"
+            "{max}回の操作をすべて使った。実行を進めて確かめるか、「クリア」でやり直す。"
         ),
         MoveRefused::TooManyCrashes { max } => tr!(
             lang,
             "This challenge allows at most {max} server crash among your moves.",
-            "このチャレンジで使えるサーバーのクラッシュは {max} 回まで。"
+            "このチャレンジで使えるサーバーのクラッシュは {max}回まで。"
         ),
         MoveRefused::NotThisChallenge => lang
             .t(
@@ -168,9 +166,14 @@ pub fn move_refused(lang: Lang, c: &Challenge, r: MoveRefused) -> String {
     }
 }
 
+/// The words file's key of the belief at place `i` of `Belief::ALL`.
+pub fn belief_key(i: usize) -> String {
+    format!("belief{i}")
+}
+
 /// A misconception behind a wrong choice, as the belief a developer holds, and the model that
-/// gave its value in parentheses.
-pub fn belief_text(lang: Lang, b: Belief) -> String {
+/// gave its value in parentheses (`text::lessons::belief_text` reads it where the page keeps it).
+pub fn belief_words(lang: Lang, b: Belief) -> String {
     use crate::sim::EmitMode as E;
     match b {
         Belief::NothingMore => lang

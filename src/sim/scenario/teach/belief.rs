@@ -41,6 +41,28 @@ pub enum Belief {
     AsInTheLesson,
 }
 
+impl Belief {
+    /// Every belief, in a fixed order: a one-language page reads a belief's words from its words
+    /// file under its place here (`ui::text::teach::belief_text`).
+    pub const ALL: [Belief; 15] = [
+        Belief::NothingMore,
+        Belief::NothingHappened,
+        Belief::EveryTryCharges,
+        Belief::RepeatsRefused,
+        Belief::LikeService(ServiceKind::Naive),
+        Belief::LikeService(ServiceKind::Atomic),
+        Belief::LikeService(ServiceKind::Production),
+        Belief::LikeService(ServiceKind::Idempotent),
+        Belief::LikeService(ServiceKind::TocTou),
+        Belief::LikeService(ServiceKind::SplitStore),
+        Belief::LikeWiring(EmitMode::Outbox),
+        Belief::LikeWiring(EmitMode::DualWritePublishThenCommit),
+        Belief::LikeWiring(EmitMode::DualWriteCommitThenPublish),
+        Belief::DeliveredOnce,
+        Belief::AsInTheLesson,
+    ];
+}
+
 /// One choice of a payments question: a value, and the belief that predicts it (`None` for
 /// the run's own answer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

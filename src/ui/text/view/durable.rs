@@ -15,7 +15,7 @@ pub const TITLE: Pair = pair!(
 );
 pub const INTRO: Pair = pair!(
     "Write an ordinary function; the engine journals each step's result. What happens when the worker crashes mid-step, when the code reads the clock, when a client starts the same workflow id twice? Each lesson asks you to predict it, then runs Temporal, Restate and DBOS as they document it.",
-    "普通の関数を書けば、エンジンが各ステップの結果を記録する。ステップの途中でワーカーがクラッシュしたら、コードが時計を読んだら、クライアントが同じワークフロー ID を 2 回開始したら、何が起きるか。各レッスンで予想してから、Temporal・Restate・DBOS を文書にある通りに動かす。"
+    "普通の関数を書けば、エンジンが各ステップの結果を記録する。ステップの途中でワーカーがクラッシュしたら、コードが時計を読んだら、クライアントが同じワークフロー ID を 2回開始したら、何が起きるか。各レッスンで予想してから、Temporal・Restate・DBOS を文書にある通りに動かす。"
 );
 
 // lesson_list: the lessons, the challenges, the free run.
@@ -65,7 +65,7 @@ pub fn no_more_crashes(l: Lang, n: usize) -> String {
         tr!(
             l,
             "This challenge allows {n} crashes, and they are used. Reset to try again.",
-            "このチャレンジで許されるクラッシュは {n} 回で、もう使い切った。やり直すにはリセットする。"
+            "このチャレンジで許されるクラッシュは {n}回で、もう使い切った。やり直すにはリセットする。"
         )
     }
 }
@@ -215,7 +215,7 @@ pub fn run_label(l: Lang, no: u32) -> String {
 
 /// How many times the card was charged, after the balance.
 pub fn charged(l: Lang, charges: usize) -> String {
-    tr!(l, " · charged {charges}×", " · 課金 {charges} 回")
+    tr!(l, " · charged {charges}×", " · 課金 {charges}回")
 }
 
 /// A key in the payment service's store, after the key.
@@ -304,7 +304,7 @@ pub const START_TO_CLOSE: Pair = pair!(
     "Temporal: an activity's Start-To-Close timeout",
     "Temporal：アクティビティの Start-To-Close タイムアウト"
 );
-pub const LATER_START: Pair = pair!("Temporal: a later start is", "Temporal：2 回目以降の開始は");
+pub const LATER_START: Pair = pair!("Temporal: a later start is", "Temporal：2回目以降の開始は");
 pub const RESTATE_CALLS: Pair = pair!(
     "Restate: the client calls",
     "Restate：クライアントが呼ぶのは"

@@ -28,7 +28,7 @@ pub const LINK_DAMAGED: Pair = pair!(
 );
 pub const OLDER_MODEL: Pair = pair!(
     "This run was saved by an earlier version of this page, whose producer did not yet follow Kafka's own code in three ways: it renumbered batches still on their way after giving one up, it let a delayed request overtake later ones on the same connection, and it answered an older epoch as fenced. The run opens with the same settings and inputs, run as Kafka runs them, so its steps may differ from what was shared.",
-    "この実行は以前の版のこのページで保存された。当時のプロデューサーは 3 点で Kafka のコードに従っていなかった：1 つを諦めた後に途中のバッチを番号付けし直し、遅れたリクエストを同じ接続の後のリクエストに追い越させ、古いエポックをフェンスとして答えていた。同じ設定と入力のまま Kafka どおりに実行して開くので、共有されたときとステップが違うことがある。"
+    "この実行は以前の版のこのページで保存された。当時のプロデューサーは 3 点で Kafka のコードに従っていなかった：1つを諦めた後に途中のバッチを番号付けし直し、遅れたリクエストを同じ接続の後のリクエストに追い越させ、古いエポックをフェンスとして答えていた。同じ設定と入力のまま Kafka どおりに実行して開くので、共有されたときとステップが違うことがある。"
 );
 pub const UNKNOWN_CHALLENGE: Pair = pair!(
     "There is no challenge with this name on this page, so the sandbox is shown. The challenges are listed above.",
@@ -94,7 +94,7 @@ pub fn congested(l: Lang, expired: u32, written: u32) -> String {
     tr!(
         l,
         "The run stopped at the step limit with its backlog congested: batches gave up at their delivery timeout {expired} times for {written} events, and the relay published each one again at the back. Each waits behind the others longer than the delivery timeout (it counts from send(), queueing included), so most give up again: the backlog drains slowly, or never (a metastable failure). A longer delivery timeout, or fewer events at once, lets it drain.",
-        "実行はステップ上限で止まった。滞留が詰まっている：{written} 件のイベントに対してバッチが配信タイムアウトで {expired} 回諦め、リレーがそのたびに列の最後へ送り直した。どのバッチも他の後ろで配信タイムアウト（send() から数え、待ち時間も含む）より長く待つので、ほとんどがまた諦める：滞留はゆっくりとしか掃けないか、まったく掃けない（メタステーブルな障害）。配信タイムアウトを長くするか、一度に書くイベントを減らせば掃ける。"
+        "実行はステップ上限で止まった。滞留が詰まっている：{written}件のイベントに対してバッチが配信タイムアウトで {expired}回諦め、リレーがそのたびに列の最後へ送り直した。どのバッチも他の後ろで配信タイムアウト（send() から数え、待ち時間も含む）より長く待つので、ほとんどがまた諦める：滞留はゆっくりとしか掃けないか、まったく掃けない（メタステーブルな障害）。配信タイムアウトを長くするか、一度に書くイベントを減らせば掃ける。"
     )
 }
 
@@ -107,7 +107,7 @@ pub const NOT_WON: Pair = pair!(
 pub const NOT_YET: Pair = pair!("Not yet.", "まだ。");
 pub const DELAY_NOTE: Pair = pair!(
     "A delay cannot reorder one producer's records: Kafka keeps a connection's requests in order (the broker handles one request of a connection at a time), so the later ones wait behind the slow one. Earlier versions of this page let them overtake; links made then open here but no longer win. Look for a request that fails while later ones succeed.",
-    "遅延では 1 つのプロデューサーのレコードの順序は入れ替わらない：Kafka は接続ごとにリクエストの順序を保つ（ブローカーは 1 つの接続のリクエストを 1 件ずつ処理する）ので、後のリクエストは遅いものの後ろで待つ。以前の版のこのページでは追い越せたので、その頃のリンクは開けるがもう達成しない。後のリクエストが成功する間に失敗するリクエストを探そう。"
+    "遅延では 1つのプロデューサーのレコードの順序は入れ替わらない：Kafka は接続ごとにリクエストの順序を保つ（ブローカーは 1つの接続のリクエストを 1件ずつ処理する）ので、後のリクエストは遅いものの後ろで待つ。以前の版のこのページでは追い越せたので、その頃のリンクは開けるがもう達成しない。後のリクエストが成功する間に失敗するリクエストを探そう。"
 );
 pub const BACK_TO_MY_RUN: Pair = pair!("Back to my run", "自分の実行に戻る");
 pub const SHOW_SOLUTION: Pair = pair!(
@@ -202,8 +202,8 @@ pub const INPUTS_HEADING: Pair = pair!(
     "Send, and break things (at the current step)",
     "送る、壊す（今のステップで）"
 );
-pub const SEND_1: Pair = pair!("Send 1 event", "イベントを 1 件送る");
-pub const SEND_5: Pair = pair!("Send 5", "5 件送る");
+pub const SEND_1: Pair = pair!("Send 1 event", "イベントを 1件送る");
+pub const SEND_5: Pair = pair!("Send 5", "5件送る");
 pub const LOSE_REQUEST: Pair = pair!("Lose the next request", "次のリクエストを失う");
 pub const LOSE_ACK: Pair = pair!("Lose the next ack", "次の確認応答を失う");
 pub const EXPIRE_TITLE: Pair = pair!(
@@ -267,7 +267,7 @@ pub fn wire_request(l: Lang, p: &str, e: &str, s: &str, attempt: u8, at_ms: u64)
     tr!(
         l,
         "→ {p} {e} (seq {s}, send {attempt}) reaches the broker at t = {at_ms}",
-        "→ {p} {e}（seq {s}、{attempt} 回目）t = {at_ms} にブローカーへ届く"
+        "→ {p} {e}（seq {s}、{attempt}回目）t = {at_ms} にブローカーへ届く"
     )
 }
 
@@ -302,7 +302,7 @@ pub fn remembers(l: Lang, window: usize) -> String {
     tr!(
         l,
         "What it remembers per producer id: the last {window} batches",
-        "プロデューサー IDごとに覚えていること：直近 {window} バッチ"
+        "プロデューサー IDごとに覚えていること：直近 {window}バッチ"
     )
 }
 
@@ -341,7 +341,7 @@ pub fn outbox_line(l: Lang, written: u32, published: usize) -> String {
     tr!(
         l,
         "Outbox: {written} event(s) written, {published} marked published.",
-        "アウトボックス：{written} 件書き込み、{published} 件が公開済み。"
+        "アウトボックス：{written}件書き込み、{published}件が公開済み。"
     )
 }
 
@@ -350,13 +350,13 @@ pub fn log_line(l: Lang, written: u32, pos: u32) -> String {
     tr!(
         l,
         "Database log: {written} event(s); the relay's committed position is {pos}.",
-        "データベースのログ：{written} 件。リレーのコミット位置は {pos}。"
+        "データベースのログ：{written}件。リレーのコミット位置は {pos}。"
     )
 }
 
 /// The events the inbox skipped.
 pub fn skipped(l: Lang, skipped: u32) -> String {
-    tr!(l, " Skipped: {skipped}.", " スキップ：{skipped} 件。")
+    tr!(l, " Skipped: {skipped}.", " スキップ：{skipped}件。")
 }
 
 /// An event and how many times it was applied.

@@ -251,7 +251,7 @@ pub fn outcome(l: Lang, balance: i64, charges: usize) -> String {
     tr!(
         l,
         "Balance {balance} · charges {charges}",
-        "残高 {balance}・課金 {charges} 回"
+        "残高 {balance}・課金 {charges}回"
     )
 }
 /// Its button, to the shared state.
@@ -487,7 +487,7 @@ pub fn ruled_out(l: Lang, other: &str, ran: &str, all: &str) -> String {
     tr!(
         l,
         "The lock rules out the other {other}: while one request holds it, the others cannot take a step, so only {ran} of the {all} interleavings can happen.",
-        "残りの {other} 通りはロックが排除している。1つのリクエストがロックを持つ間は他のリクエストが1ステップも進めないので、{all} 通りの交互実行のうち起こりうるのは {ran} 通りだけ。",
+        "残りの {other}通りはロックが排除している。1つのリクエストがロックを持つ間は他のリクエストが1ステップも進めないので、{all}通りの交互実行のうち起こりうるのは {ran}通りだけ。",
     )
 }
 
@@ -496,7 +496,7 @@ pub fn none_ruled_out(l: Lang, all: &str) -> String {
     tr!(
         l,
         "Every one of the {all} interleavings can happen: no lock is held across steps, so no request ever waits.",
-        "{all} 通りの交互実行はすべて起こりうる。ステップをまたいで保持されるロックがないので、どのリクエストも待たない。",
+        "{all}通りの交互実行はすべて起こりうる。ステップをまたいで保持されるロックがないので、どのリクエストも待たない。",
     )
 }
 
@@ -521,7 +521,7 @@ pub fn counterexample_found(l: Lang, switches: usize, qualifier: &str) -> String
     tr!(
         l,
         "A double-charging schedule with {switches} context switches ({qualifier}): ",
-        "二重課金するスケジュール（コンテキストスイッチ {switches} 回、{qualifier}）：",
+        "二重課金するスケジュール（コンテキストスイッチ {switches}回、{qualifier}）：",
     )
 }
 pub const LOAD_INTO_STEPPER: Pair = pair!("Load into the stepper", "ステッパーに読み込む");
@@ -563,7 +563,7 @@ pub fn db_measured(l: Lang, date: &str, server: &str, n: u64, k: u64) -> String 
     tr!(
         l,
         "Measured on {date} with {server}: {n} connections per race, {k} races per variant. make pg-race measures again on a throwaway server and rewrites data/pg-race.json.",
-        "{date} に {server} で測定：1回の競合に {n} 接続、各方式 {k} 回。make pg-race が使い捨てのサーバーで測り直し、data/pg-race.json を書き換える。"
+        "{date} に {server} で測定：1回の競合に {n} 接続、各方式 {k}回。make pg-race が使い捨てのサーバーで測り直し、data/pg-race.json を書き換える。"
     )
 }
 pub const DB_BACK_TO_LAB: Pair = pair!("← Back to the lab", "← ラボに戻る");
@@ -618,7 +618,7 @@ pub fn db_verdict_no_model(l: Lang, name: &str, double: usize, total: usize) -> 
     tr!(
         l,
         "{name}: charged twice on {double} of {total} schedules (the lab has no model of it).",
-        "{name}：{total} 通り中 {double} 通りで2回課金（ラボにモデルはない）。"
+        "{name}：{total}通り中 {double}通りで2回課金（ラボにモデルはない）。"
     )
 }
 
@@ -627,7 +627,7 @@ pub fn db_verdict_agree(l: Lang, name: &str, double: usize, total: usize) -> Str
     tr!(
         l,
         "{name}: the lab's model and PostgreSQL agree on all {total} schedules; twice charged on {double}.",
-        "{name}：{total} 通りすべてでラボのモデルと PostgreSQL が一致。2回課金は {double} 通り。"
+        "{name}：{total}通りすべてでラボのモデルと PostgreSQL が一致。2回課金は {double}通り。"
     )
 }
 
@@ -636,7 +636,7 @@ pub fn db_verdict_wrong(l: Lang, name: &str, double: usize, total: usize) -> Str
     tr!(
         l,
         "{name}: the lab's model is wrong here. It promised one charge; PostgreSQL charged twice on {double} of {total} schedules.",
-        "{name}：ここではラボのモデルが誤り。モデルは課金1回を約束したが、PostgreSQL は {total} 通り中 {double} 通りで2回課金した。"
+        "{name}：ここではラボのモデルが誤り。モデルは課金1回を約束したが、PostgreSQL は {total}通り中 {double}通りで2回課金した。"
     )
 }
 
@@ -645,7 +645,7 @@ pub fn db_race_heading(l: Lang, n: u64, k: u64) -> String {
     tr!(
         l,
         "The article's 10-thread test: {n} connections, one key, {k} races",
-        "記事の10スレッドテスト：{n} 接続、1つのキー、{k} 回"
+        "記事の10スレッドテスト：{n} 接続、1つのキー、{k}回"
     )
 }
 pub const DB_RACES_DOUBLE: Pair = pair!("Races with a double charge", "二重課金の回数");

@@ -204,7 +204,7 @@ pub const VARIATION_QUESTION: Pair = pair!(
     "まだ動かしていない場合の問い"
 );
 /// Before the pages of their own between a lesson and the next.
-pub const ON_THE_WAY: Pair = pair!("On the way, pages of their own:", "途中の専用ページ：");
+pub const ON_THE_WAY: Pair = pair!("On the way, pages of their own: ", "途中の専用ページ：");
 /// Between the labels of the events of one step, in the caption.
 pub const STEP_EVENTS_SEP: Pair = pair!(" · ", "／");
 // The closing card, after the last lesson.

@@ -67,7 +67,7 @@ pub fn shrinking(l: Lang, tried: u32, kept: u32) -> String {
     tr!(
         l,
         "A case failed. Shrinking it: {tried} shrink steps, {kept} kept…",
-        "ケースが失敗した。縮小中：縮小ステップ {tried} 回、うち {kept} 回を採用…"
+        "ケースが失敗した。縮小中：縮小ステップ {tried}回、うち {kept}回を採用…"
     )
 }
 
@@ -76,7 +76,7 @@ pub fn cancelled_shrinking(l: Lang, tried: u32) -> String {
     tr!(
         l,
         "Cancelled while shrinking (after {tried} shrink steps): the smallest failing case so far is below.",
-        "縮小中にキャンセルした（縮小ステップ {tried} 回の後）。ここまでで最小の失敗ケースを下に示す。"
+        "縮小中にキャンセルした（縮小ステップ {tried}回の後）。ここまでで最小の失敗ケースを下に示す。"
     )
 }
 
@@ -103,7 +103,7 @@ pub fn finished(l: Lang, ms: &str, events: &str) -> String {
     tr!(
         l,
         "Finished in {ms} ms of page time ({events} simulated events).",
-        "ページ上の {ms} ms で完了（シミュレートしたイベント {events} 個）。"
+        "ページ上の {ms} ms で完了（シミュレートしたイベント {events}個）。"
     )
 }
 pub const PROGRESS: Pair = pair!("Progress of the run", "実行の進み具合");
@@ -172,9 +172,9 @@ pub fn failing_case(l: Lang, n: u32, case_seed: u64, inputs: &str) -> String {
 /// How many inputs the failing case had, ending [`failing_case`].
 pub fn input_count(l: Lang, n: usize) -> String {
     if n == 1 {
-        l.t("1 input.", "入力 1 件だった。").to_string()
+        l.t("1 input.", "入力 1件だった。").to_string()
     } else {
-        tr!(l, "{n} inputs.", "入力 {n} 件だった。")
+        tr!(l, "{n} inputs.", "入力 {n}件だった。")
     }
 }
 pub const AS_GENERATED: Pair = pair!(
@@ -188,13 +188,13 @@ pub fn minimal_heading(l: Lang, shrinking_done: bool, tried: u32, kept: u32) -> 
         tr!(
             l,
             "Shrunk to a minimal case ({tried} shrink steps, {kept} kept)",
-            "最小のケースに縮小した（縮小ステップ {tried} 回、うち {kept} 回を採用）"
+            "最小のケースに縮小した（縮小ステップ {tried}回、うち {kept}回を採用）"
         )
     } else {
         tr!(
             l,
             "The smallest failing case found before Cancel ({tried} shrink steps)",
-            "キャンセルまでに見つかった最小の失敗ケース（縮小ステップ {tried} 回）"
+            "キャンセルまでに見つかった最小の失敗ケース（縮小ステップ {tried}回）"
         )
     }
 }
