@@ -7,6 +7,7 @@
 use yew::prelude::*;
 
 use crate::ui::i18n::Lang;
+use crate::ui::raw::Raw;
 use crate::ui::text::view::common as words;
 
 /// "Answer now, or step on …" while the run is before `ask_at`, else "The run waits here …".
@@ -133,4 +134,32 @@ pub fn beliefs(l: Lang, choices: impl Iterator<Item = Held>) -> Html {
     }
     r.close("ul").close("div");
     r.html()
+}
+
+/// "Next: <label> →" at the end of a lesson, to `href` (the next lesson on the page, or the path
+/// beyond the page after its last lesson); the page moves focus from it to the next lesson's
+/// heading ([`use_focus_after_next`]).
+pub fn next_link(l: Lang, href: &str, label: &str) -> Html {
+    let mut r = Raw::default();
+    let label = format!(
+        "{}{label} →",
+        crate::ui::text::view::playground::NEXT_LESSON.get(l)
+    );
+    r.open("p", &[("class", "next-lesson")])
+        .el(
+            "a",
+            &[("href", href), ("data-testid", "next-lesson")],
+            &label,
+        )
+        .close("p");
+    r.html()
+}
+
+/// After "Next" opened another lesson of a page of its own: focus on the new lesson's heading,
+/// so a second Enter does not skip one (the link stays where it was and names the lesson after).
+#[hook]
+pub fn use_focus_after_next(route: String) {
+    use_effect_with(route, |_| {
+        crate::ui::web::move_focus("[data-testid=next-lesson]", ".lesson h2");
+    });
 }

@@ -238,9 +238,10 @@ test('the sandbox says once what rocket-rides is', async () => {
   });
 });
 
-test('keyboard: stepping with Enter up to a question lands on its choices, not on Back', async () => {
+test('keyboard: stepping with Enter up to a question lands on its choices, not on Back (lessons, durable, Kafka)', async () => {
   await withPage(async (page) => {
-    await open(page, '#/scenario/double-charge');
+   for (const lesson of ['#/scenario/double-charge', 'durable/#/scenario/durable-resume', 'kafka/#/scenario/kafka-lost-ack']) {
+    await open(page, lesson);
     await page.getByTestId('step').focus();
     // Enter on Step until the run waits at the question (Step then turns disabled).
     for (let i = 0; i < 40; i += 1) {
@@ -248,12 +249,13 @@ test('keyboard: stepping with Enter up to a question lands on its choices, not o
         && await page.getByTestId('step').isDisabled()) break;
       await page.keyboard.press('Enter');
     }
-    assert.ok(await page.getByTestId('step').isDisabled(), 'the run waits at the question');
+    assert.ok(await page.getByTestId('step').isDisabled(), `${lesson}: the run waits at the question`);
     const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-choice'));
-    assert.equal(focused, '0', 'focus is on the first choice');
+    assert.equal(focused, '0', `${lesson}: focus is on the first choice`);
     // Enter answers it: focus goes to the verdict that replaces the choices, not to Step below.
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.activeElement?.dataset.testid === 'verdict');
+   }
   });
 });
 
@@ -293,6 +295,34 @@ test('keyboard: Enter on Next opens the next lesson with focus on its heading, s
     await page.keyboard.press('Enter');
     await page.waitForTimeout(200);
     assert.equal(await page.getByTestId('predict').getAttribute('data-state'), 'open', 'a second Enter answers nothing');
+  });
+});
+
+test('the durable and Kafka pages: Next moves to the next lesson with focus on its heading; the last leads on along the path', async () => {
+  await withPage(async (page) => {
+    for (const [first, second, heading, last, after] of [
+      ['durable/#/scenario/durable-resume', /#\/scenario\/durable-charge-key$/, 'dur-lesson-h', 'durable/#/scenario/durable-saga', /\/kafka\/$/],
+      ['kafka/#/scenario/kafka-lost-ack', null, null, null, null]]) {
+      await open(page, first);
+      await page.getByTestId('next-lesson').focus();
+      await page.keyboard.press('Enter');
+      if (second) await page.waitForURL(second);
+      await page.waitForFunction(() => document.activeElement?.tagName === 'H2');
+      if (heading) assert.equal(await page.evaluate(() => document.activeElement.id), heading);
+      if (last) {
+        await open(page, last);
+        assert.equal(await page.getByTestId('next-lesson').getAttribute('href'), '../kafka/');
+        await page.getByTestId('next-lesson').click();
+        await page.waitForURL(after);
+      }
+    }
+    // The Kafka page's last lesson leads to lesson 15 on the first page.
+    await open(page, 'kafka/');
+    const lessons = await page.locator('[data-testid=kafka-nav] li a[href^="#/scenario/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    await open(page, 'kafka/' + lessons[lessons.length - 1]);
+    assert.match(await page.getByTestId('next-lesson').textContent(), /^Next: 15 A double click, then a retry →$/);
+    await page.getByTestId('next-lesson').click();
+    await page.waitForURL(/\/#\/scenario\/effectively-once$/);
   });
 });
 

@@ -164,8 +164,10 @@ for (const [locale, lang] of LANGS) {
       found.push(...await smallTargets(page, '.closing .onward a'));
       // The step that shows the answer, a broken rule's step, and every disclosure's heading.
       found.push(...await smallTargets(page, '[data-testid=why-step]'));
-      found.push(...await smallTargets(page, '[data-testid=violation-step]'));
       found.push(...await smallTargets(page, 'main summary'));
+      await go(page, '#/scenario/double-charge', lang);
+      await runLesson(page);
+      found.push(...await smallTargets(page, '[data-testid=violation-step]'));
 
       await go(page, 'durable/#/scenario/durable-resume', lang);
       found.push(...await smallTargets(page, '.dur-lessons li a'));
@@ -284,5 +286,24 @@ test('the property checks\' shrink walk names its keys only where there is a key
       assert.equal(await page.locator('[data-testid=prop-walk] .kbd-hint').isVisible(), !touch,
         touch ? 'a keyboard hint on a touch screen' : 'no keyboard hint where there is a keyboard');
     }, touch ? { touch } : { width: 1280, height: 800, touch });
+  }
+});
+
+test('on a phone a send in the sandbox shows its balance in view of the button that sent it', async () => {
+  for (const [locale, lang] of LANGS) {
+    await withPhone(async (page) => {
+      await go(page, 'sandbox/#/challenge/split-store-one-crash', lang);
+      const send = page.getByTestId('send');
+      await send.scrollIntoViewIfNeeded();
+      await send.click();
+      const result = page.locator('.form-result');
+      await result.locator('.balance-strip li').first().waitFor();
+      const [sent, shown] = [await send.boundingBox(), await result.boundingBox()];
+      assert.ok(shown.y >= 0 && shown.y + shown.height <= PHONE.height, `the balances are on the screen (${shown.y})`);
+      assert.ok(Math.abs(shown.y - sent.y) < PHONE.height, 'and within a screen of the button');
+      assert.equal(await page.locator('.form-result .balance-strip li').count(), await page.locator('.run-bar .balance-strip li').count());
+      assert.equal(await result.getAttribute('aria-hidden'), 'true', 'said once, by the bar');
+      await page.screenshot({ path: `${SHOTS}/phone-sandbox-result-${lang}.png` });
+    }, { locale });
   }
 });

@@ -53,13 +53,14 @@ impl Invariant {
     /// Why the column with settings `c`, under the learner's `actions` (all of them, those
     /// after the cursor too), does not promise this invariant; `None` when it does.
     pub fn not_promised(self, c: &Config, actions: &[(usize, Action)]) -> Option<NotPromised> {
-        if self == Invariant::ReplayNeverReruns {
-            // The engine reads a journaled step's result back; the plain process has no journal
-            // to replay.
-            return None;
-        }
+        // The plain process keeps no journal: it promises nothing about one (a ✓ there read as
+        // a claim it keeps one, walk-through of stop 42).
         if !c.engine.durable() {
             return Some(NotPromised::NotDurable);
+        }
+        if self == Invariant::ReplayNeverReruns {
+            // Every engine reads a journaled step's result back, whatever its key.
+            return None;
         }
         match c.key {
             KeyMode::None => return Some(NotPromised::NoKey),

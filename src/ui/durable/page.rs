@@ -132,6 +132,9 @@ pub fn durable_page(p: &DurablePageProps) -> Html {
         use_play_timer(tick, ui.playing, ui.run.cursor(), ui.speed_ms);
     }
     use_followed_links(ui.dispatcher(), route_hash.clone());
+    crate::ui::question::use_focus_after_next(route_hash.clone());
+    // Stepping to a question hands focus to its choices, not to Back (walk-through of stop 42).
+    crate::ui::run::use_kept_focus(ui.run.cursor());
     // Saving the run and the answers, for a reload and for Back: after the first change.
     {
         let saved = ui.saved();

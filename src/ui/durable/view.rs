@@ -264,14 +264,30 @@ fn lesson_card(l: Lang, ui: &DurUi, id: &str, on: &On) -> Html {
     let w = words::lesson(l, id);
     html! {
         <section class="card lesson" aria-labelledby="dur-lesson-h" data-testid="lesson">
-            <h2 id="dur-lesson-h">{ w.title }</h2>
+            <h2 id="dur-lesson-h" tabindex="-1">{ w.title }</h2>
             <p>{ page_linked(l, "durable/", w.story) }</p>
             <p class="reset-lesson">
                 <button data-testid="reset-lesson" title={RESET_LESSON_TITLE.get(l)} onclick={on.reform(|_| DurAction::Reset)}>{ RESET_LESSON.get(l) }</button>
             </p>
             { predict(l, ui, id, on) }
             { transfer_block(l, ui, id, on) }
+            { next_after(l, id) }
         </section>
+    }
+}
+
+/// The next lesson of the page, or after its last the path's next page (Kafka's).
+fn next_after(l: Lang, id: &str) -> Html {
+    let at = LESSON_IDS.iter().position(|x| *x == id).unwrap_or(0);
+    match LESSON_IDS.get(at + 1) {
+        Some(next) => crate::ui::question::next_link(
+            l,
+            &format!("#/scenario/{next}"),
+            words::lesson(l, next).title,
+        ),
+        None => {
+            crate::ui::question::next_link(l, "../kafka/", view::durable::AFTER_THE_PAGE.get(l))
+        }
     }
 }
 

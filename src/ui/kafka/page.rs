@@ -66,6 +66,9 @@ pub fn KafkaPage(p: &KafkaPageProps) -> Html {
         let tick = Callback::from(move |()| d.dispatch(Action::Tick));
         use_play_timer(tick, ui.playing, ui.cursor(), ui.speed_ms);
     }
+    // Stepping to a question hands focus to its choices, not to Back (walk-through of stop 42).
+    crate::ui::run::use_kept_focus(ui.cursor());
+    crate::ui::question::use_focus_after_next(ui.place.route().to_hash());
 
     // After each change: the address and this browser keep the run; the lesson path its marks.
     {

@@ -34,6 +34,7 @@ pub fn page(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             { settings(l, ui, on) }
             { predict(l, ui, on) }
             { transfer_block(l, ui, on) }
+            { next_after(l, ui) }
             <div class="run-bar">
                 { controls(l, ui, on) }
                 { caption(l, ui) }
@@ -135,6 +136,26 @@ fn notice(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
     }
 }
 
+/// In a lesson, the next lesson of the page, or after its last the path's next lesson.
+fn next_after(l: Lang, ui: &KafkaUi) -> Html {
+    let Place::Lesson(id) = ui.place else {
+        return html! {};
+    };
+    let at = crate::sim::kafka::LESSON_IDS.iter().position(|x| *x == id);
+    match crate::sim::kafka::LESSON_IDS.get(at.map_or(usize::MAX - 1, |a| a + 1)) {
+        Some(next) => crate::ui::question::next_link(
+            l,
+            &format!("#/scenario/{next}"),
+            words::lesson(next).map_or("", |w| w.title.get(l)),
+        ),
+        None => crate::ui::question::next_link(
+            l,
+            "../#/scenario/effectively-once",
+            view::kafka::AFTER_THE_PAGE.get(l),
+        ),
+    }
+}
+
 fn intro(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
     match ui.place {
         Place::Lesson(id) => {
@@ -143,7 +164,7 @@ fn intro(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             };
             html! {
                 <section class="intro card lesson" data-testid="intro">
-                    <h2>{ w.title.get(l) }</h2>
+                    <h2 tabindex="-1">{ w.title.get(l) }</h2>
                     <p data-testid="story">{ page_linked(l, "kafka/", &w.story(l, ui.scenario.config.idempotence)) }</p>
                     <button class="reset-lesson" data-testid="reset-lesson" title={crate::ui::text::view::common::RESET_LESSON_TITLE.get(l)} onclick={on.reform(|_| Action::ResetLesson)}>{ crate::ui::text::view::common::RESET_LESSON.get(l) }</button>
                 </section>
@@ -570,19 +591,21 @@ fn broker(l: Lang, ui: &KafkaUi) -> Html {
             <h3 id="kafka-broker-h">{ view::kafka::BROKER_HEADING.get(l) }</h3>
             <div class="tbl-wrap" tabindex="0"><table class="kafka-log">
                 <thead><tr>
-                    <th>{ view::kafka::OFFSET.get(l) }</th><th>{ view::kafka::PRODUCER_ID.get(l) }</th>
-                    <th>{ view::kafka::EPOCH.get(l) }</th><th>{ "seq" }</th><th>{ view::kafka::EVENT.get(l) }</th>
-                    <th>{ view::kafka::FROM.get(l) }</th><th></th>
+                    // What was written and whether twice first: on a phone the producer id, epoch
+                    // and sequence (a dash without idempotence) are what scrolls away.
+                    <th>{ view::kafka::OFFSET.get(l) }</th><th>{ view::kafka::EVENT.get(l) }</th>
+                    <th>{ view::kafka::FROM.get(l) }</th><th></th><th>{ view::kafka::PRODUCER_ID.get(l) }</th>
+                    <th>{ view::kafka::EPOCH.get(l) }</th><th>{ "seq" }</th>
                 </tr></thead>
                 <tbody data-testid="partition-log">
                 { for b.log.iter().map(|r| html! {
                     <tr data-offset={r.offset.to_string()} data-pid={dash(r.pid)} data-epoch={r.epoch.to_string()}
                         data-seq={dash(r.seq)} data-duplicate={r.duplicate.to_string()} data-event={r.event.to_string()}
                         class={classes!(r.duplicate.then_some("dup"))}>
-                        <td>{ r.offset }</td><td>{ dash(r.pid) }</td><td>{ r.epoch }</td><td>{ dash(r.seq) }</td>
-                        // The mark also beside the event: on a phone the last columns scroll away.
+                        <td>{ r.offset }</td>
                         <td>{ words::event_name(r.event) }{ if r.duplicate { " ⚠" } else { "" } }</td><td>{ words::instance_name(r.writer) }</td>
                         <td>{ if r.duplicate { view::kafka::DUPLICATE.get(l) } else { "" } }</td>
+                        <td>{ dash(r.pid) }</td><td>{ r.epoch }</td><td>{ dash(r.seq) }</td>
                     </tr>
                 }) }
                 </tbody>

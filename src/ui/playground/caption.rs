@@ -66,7 +66,7 @@ fn caption_line(l: Lang, s: &Session, tab: usize, asked: Option<usize>) -> Html 
 }
 
 /// Every column's balance and charges at the cursor; a column whose invariant broke is marked.
-fn strip(l: Lang, s: &Session) -> Html {
+pub fn strip(l: Lang, s: &Session) -> Html {
     let at = s.position();
     let cells = s.worlds().iter().map(|w| {
         let name = text::column_name(l, w.config());

@@ -29,20 +29,9 @@ pub fn use_build_slices(dispatch: UseReducerDispatcher<PageState>, slices: Optio
 /// Back restores it just as a reload does.
 #[hook]
 pub fn use_remembered_run(state: UseReducerHandle<PageState>, route: Route) {
-    use_effect_with(state.remembered, |_| {
-        // Every action that can take a control away is one the page remembers (or the page
-        // opening: a lesson link drawn anew): a control that vanished or turned disabled (Run to
-        // end at the end, Restore the lesson) hands focus to the same control or the run's. A
-        // question waiting comes first: Step turns disabled there, and Enter on Back would step
-        // the learner away from it (issue 28).
-        web::restore_focus(&[
-            "[data-testid=predict][data-state=open] button[data-choice]",
-            "[data-testid=step]",
-            "[data-testid=play]",
-            "[data-testid=back]",
-            "#main",
-        ]);
-    });
+    // Every action that can take a control away is one the page remembers (or the page
+    // opening: a lesson link drawn anew).
+    crate::ui::run::use_kept_focus(state.remembered);
     use_save_changes(
         state.remembered,
         false,

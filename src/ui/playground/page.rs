@@ -65,8 +65,8 @@ pub struct PlaygroundProps {
 /// `Tools` leaves it out) leaves its code out of its wasm at link time.
 #[derive(Clone, Copy)]
 pub struct Tools {
-    /// The sandbox form.
-    pub sandbox: Option<fn(SandboxProps) -> Html>,
+    /// The sandbox form, with the run's balances again under it on a phone.
+    pub sandbox: Option<fn(SandboxProps, &Session) -> Html>,
     /// The challenge card.
     pub challenge: Option<ChallengeCard>,
     /// The sandbox card's list of challenges.
@@ -84,6 +84,16 @@ pub struct Tools {
     pub leaves_out: Option<fn(Lang) -> Html>,
 }
 
+/// The sandbox form, and on a phone the balances again, pinned under it: what a send did, in
+/// view of the button that sent it (the bar's copy is a screen away). Said once, by the bar.
+fn sandbox_form(p: SandboxProps, s: &Session) -> Html {
+    let l = p.lang;
+    html! { <>
+        <Sandbox ..p />
+        <div class="form-result" aria-hidden="true">{ super::caption::strip(l, s) }</div>
+    </> }
+}
+
 impl Tools {
     /// The first page's: the lessons.
     pub const LESSONS: Tools = Tools {
@@ -98,7 +108,7 @@ impl Tools {
     };
     /// The sandbox page's: the sandbox and the challenges.
     pub const SANDBOX: Tools = Tools {
-        sandbox: Some(|p| html! { <Sandbox ..p /> }),
+        sandbox: Some(sandbox_form),
         challenge: Some(challenge_card),
         challenge_list: Some(challenge_list),
         on_route: None,
@@ -335,7 +345,7 @@ fn run_view(
             <ServicePicker lang={l} scenario={run.scenario.clone()} on_change={on.change.clone()} />
         </div>
         if let (true, Some(form)) = (sandbox || challenge, props.tools.sandbox) {
-            { form(SandboxProps { lang: l, scenario: run.scenario.clone(), last_key: run.session().finished(0).and_then(last_key), on_change: on.change.clone(), settings: !challenge, fixed_inputs: state.teach.challenge.as_ref().map_or(0, |c| c.start.inputs.len()), challenge: state.teach.challenge.clone() }) }
+            { form(SandboxProps { lang: l, scenario: run.scenario.clone(), last_key: run.session().finished(0).and_then(last_key), on_change: on.change.clone(), settings: !challenge, fixed_inputs: state.teach.challenge.as_ref().map_or(0, |c| c.start.inputs.len()), challenge: state.teach.challenge.clone() }, &run.session()) }
         }
         if !whole {
             <div class="services-pending" aria-busy="true"></div>

@@ -31,6 +31,23 @@ pub fn use_run_keys(on: Callback<Control>) {
 
 /// Playing: `tick` once per `speed_ms`. The timer is set again whenever the step, the speed or
 /// playing changes, and dropped (cancelled) with the old one.
+/// After a render that took the focused control away (Step turned disabled at a question, Run
+/// to end at the end), hands focus on: to a waiting question's first choice (Enter on Back
+/// would step the learner away from it, issue 28), else Step, Play, Back or the page. `on` is
+/// what changes when a control can go (the cursor, a remembered change).
+#[hook]
+pub fn use_kept_focus<T: PartialEq + 'static>(on: T) {
+    use_effect_with(on, |_| {
+        web::restore_focus(&[
+            "[data-testid=predict][data-state=open] button[data-choice]",
+            "[data-testid=step]",
+            "[data-testid=play]",
+            "[data-testid=back]",
+            "#main",
+        ]);
+    });
+}
+
 #[hook]
 pub fn use_play_timer(tick: Callback<()>, playing: bool, position: usize, speed_ms: u32) {
     use_effect_with(

@@ -596,6 +596,40 @@ pub fn belief_text(l: Lang, b: crate::sim::teach::Belief) -> String {
     belief_words(l, b)
 }
 
+/// The closing card after the last lesson (issue 28), as markup the words file carries (none
+/// of it in a one-language page's wasm): every lesson's takeaway, numbered and linked, as the
+/// rules the path taught; the production recipes this project verified, exactly as they ran
+/// (`text::recipes`); and where to go on. `playground::closing` adds its print button.
+fn closing_markup(l: Lang) -> String {
+    use crate::ui::text::view::playground as w;
+    let mut r = crate::ui::raw::Raw::default();
+    r.el("h3", &[], w::CLOSING_HEADING.get(l))
+        .el("p", &[("class", "muted")], w::CLOSING_INTRO.get(l))
+        .open("ol", &[("class", "rules")]);
+    for (n, ls, takeaway) in takeaways() {
+        let href = format!("#/scenario/{}", ls.id);
+        r.open("li", &[]).el("a", &[("href", &href)], &n);
+        r.text(" ").text(Lesson::pick(l, takeaway)).close("li");
+    }
+    r.close("ol").trusted(&crate::ui::text::recipes::markup(l));
+    r.el("h3", &[("class", "onward")], w::CLOSING_ONWARD.get(l))
+        .open("ul", &[("class", "onward")]);
+    let links = [
+        ("sandbox/#/challenge/triple-charge", w::CLOSING_CHALLENGES),
+        ("lab/#/lab", w::CLOSING_LAB),
+        ("durable/", w::CLOSING_DURABLE),
+        ("kafka/", w::CLOSING_KAFKA),
+        ("#/glossary", w::GLOSSARY),
+    ];
+    for (href, words) in links {
+        r.open("li", &[])
+            .el("a", &[("href", href)], words.get(l))
+            .close("li");
+    }
+    r.close("ul");
+    r.as_str().to_string()
+}
+
 /// The lesson with this id.
 pub fn lesson(id: &str) -> Option<&'static Lesson> {
     LESSONS.iter().find(|l| l.id == id)
@@ -810,8 +844,7 @@ pub fn extras_text(l: Lang) -> String {
             ["text", &crate::ui::text::teach::belief_key(i), &words],
         );
     }
-    let recipes = crate::ui::text::recipes::markup(l);
-    record(&mut out, ["text", "recipes", &recipes]);
+    record(&mut out, ["text", "closing", &closing_markup(l)]);
     out
 }
 
@@ -881,14 +914,14 @@ pub fn parse_words(text: &'static str) -> Option<Parsed> {
             _ => return None,
         }
     }
-    // The recipes' markup comes last: a file cut short has none. A file of the version before
+    // The closing card's markup comes last: a file cut short has none. A file of the version before
     // the beliefs moved here has none of theirs: it is refused, not shown as empty choices.
     let whole = words.is_empty() || words.len() == LESSONS.len();
     let whole = whole && texts.iter().any(|t: &(&str, &str)| t.0 == "belief0");
     let whole = whole
         && texts
             .last()
-            .is_some_and(|t: &(&str, &str)| t.0 == "recipes");
+            .is_some_and(|t: &(&str, &str)| t.0 == "closing");
     whole.then(|| Parsed {
         words,
         variations,
@@ -951,6 +984,34 @@ mod tests {
         assert_eq!(seen.len(), LESSONS.len());
     }
 
+    /// The durable and Kafka pages end their last lesson with the path's next item, named as the
+    /// path names it.
+    #[test]
+    fn the_pages_of_their_own_lead_on_to_the_path() {
+        use crate::ui::text::view;
+        let kafka = PATH
+            .iter()
+            .position(|s| matches!(s.items, [Item::Page { id: "kafka", .. }]))
+            .expect("the Kafka page on the path");
+        let [Item::Page { title, .. }] = PATH[kafka].items else {
+            panic!("one page")
+        };
+        let [Item::Lesson(after)] = PATH[kafka + 1].items else {
+            panic!("one lesson after the Kafka page")
+        };
+        assert_eq!(*after, "effectively-once", "the Kafka page links it");
+        for l in [Lang::En, Lang::Ja] {
+            let page = format!("{} {}", kafka + 1, Lesson::pick(l, *title));
+            assert_eq!(view::durable::AFTER_THE_PAGE.get(l), page);
+            let next = format!(
+                "{} {}",
+                number(after).unwrap(),
+                lesson(after).unwrap().title.get(l)
+            );
+            assert_eq!(view::kafka::AFTER_THE_PAGE.get(l), next);
+        }
+    }
+
     #[test]
     fn the_words_file_reads_back_as_the_words_in_each_language() {
         for l in [Lang::En, Lang::Ja] {
@@ -990,7 +1051,10 @@ mod tests {
                 let words = crate::ui::text::teach::belief_words(l, b);
                 assert_eq!(text_in(read, &crate::ui::text::teach::belief_key(i)), words);
             }
-            let recipes = text_in(read, "recipes");
+            let recipes = text_in(read, "closing");
+            for (n, ls, _) in takeaways() {
+                assert!(recipes.contains(&format!("<a href=\"#/scenario/{}\">{n}</a>", ls.id)));
+            }
             for r in crate::ui::text::recipes::records(l) {
                 assert!(recipes.contains(&format!("data-recipe=\"{}\"", r[0])));
                 assert!(recipes.contains(&escaped(&r[3])), "{}", r[0]);

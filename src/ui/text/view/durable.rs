@@ -30,6 +30,12 @@ pub const UNKNOWN_CHALLENGE: Pair = pair!(
     "このページにこの名前のチャレンジはないので、自由な実行を表示する。チャレンジは上の一覧にある。"
 );
 
+/// After the page's last lesson, the path's next page: its number and title on the path
+/// (`text::lessons::PATH`; a test holds them equal).
+pub const AFTER_THE_PAGE: Pair = pair!(
+    "14 Kafka's producer ids and sequence numbers",
+    "14 Kafka のプロデューサーIDとシーケンス番号"
+);
 /// A link that could not be read, and why.
 pub fn bad_link(l: Lang, why: &str) -> String {
     tr!(

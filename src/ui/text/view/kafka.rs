@@ -11,6 +11,12 @@ pub const BACK_TO_PATH: Pair = pair!(
     "← プレイグラウンドのレッスン一覧"
 );
 
+/// After the page's last lesson, the path's next lesson: its number and title on the path
+/// (`text::lessons::PATH`; a test holds them equal).
+pub const AFTER_THE_PAGE: Pair = pair!(
+    "15 A double click, then a retry",
+    "15 ダブルクリック、そしてリトライ"
+);
 /// A lesson in the list: "1. Title".
 pub fn nav_lesson(l: Lang, n: usize, title: &str) -> String {
     tr!(l, "{n}. {title}", "{n}. {title}")
