@@ -114,7 +114,7 @@ pub fn reaction(l: Lang, r: Reaction) -> String {
             tr!(
                 l,
                 "it fails to the application ({why}); the relay publishes the event again",
-                "アプリケーションへ失敗を返す（{why}）。リレーはイベントを再び公開する"
+                "アプリケーションへ失敗を返す（{why}）。リレーはイベントを再び発行する"
             )
         }
         Reaction::Stopped => l
@@ -317,7 +317,7 @@ fn expired(l: Lang, inst: usize, event: EventId, unresolved: bool) -> String {
     let mut s = tr!(
         l,
         "{p}: the delivery timeout of {e} passes; it fails to the application and the relay publishes it again",
-        "{p}：{e} の配信タイムアウトが過ぎる。アプリケーションへ失敗を返し、リレーはイベントを再び公開する"
+        "{p}：{e} の配信タイムアウトが過ぎる。アプリケーションへ失敗を返し、リレーはイベントを再び発行する"
     );
     if unresolved {
         s.push_str(l.t(
@@ -719,7 +719,7 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
             title: pair!("A lost acknowledgement, without and with idempotence", "失われた確認応答：冪等性なしとあり"),
             story: pair!(
                 "The service writes three events; the relay publishes them through a producer with enable.idempotence={idempotence}. The broker writes the first one, but its acknowledgement is lost, so the producer times out and sends it again.",
-                "サービスが 3件のイベントを書き、リレーが enable.idempotence={idempotence} のプロデューサーで公開する。ブローカーは 1件目を書くが確認応答が失われ、プロデューサーはタイムアウトして再送する。",
+                "サービスが 3件のイベントを書き、リレーが enable.idempotence={idempotence} のプロデューサーで発行する。ブローカーは 1件目を書くが確認応答が失われ、プロデューサーはタイムアウトして再送する。",
             ),
             ask: pair!("What does the broker do with the retried e0?", "再送された e0 をブローカーはどうする？"),
             why: pair!(
@@ -758,9 +758,9 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
             title: pair!("The delivery timeout gives up, the relay sends again", "配信タイムアウトで諦め、リレーが送り直す"),
             story: pair!(
                 "Idempotence is on, one request in flight, retries=10 and delivery.timeout.ms=200 (Kafka's defaults are retries=2147483647 and 2 minutes; the page compresses time). The broker writes e0, but every acknowledgement is lost. The producer keeps retrying and the broker answers each retry as a duplicate, but no answer gets back. At 200 ms, with retries to spare, the delivery timeout fails e0 to the application. Its outbox row is still unpublished, so the relay publishes e0 again.",
-                "冪等性は有効、送信中のリクエストは 1つ、retries=10、delivery.timeout.ms=200（Kafka の既定は retries=2147483647 と 2 分。ページでは時間を縮めている）。ブローカーは e0 を書くが、確認応答はすべて失われる。プロデューサーはリトライを続け、ブローカーはどのリトライにも重複として答えるが、応答は 1つも戻らない。200 ms の時点で、リトライ回数を残したまま、配信タイムアウトが e0 をアプリケーションに失敗として返す。アウトボックスの行はまだ未公開なので、リレーは e0 をもう一度公開する。",
+                "冪等性は有効、送信中のリクエストは 1つ、retries=10、delivery.timeout.ms=200（Kafka の既定は retries=2147483647 と 2 分。ページでは時間を縮めている）。ブローカーは e0 を書くが、確認応答はすべて失われる。プロデューサーはリトライを続け、ブローカーはどのリトライにも重複として答えるが、応答は 1つも戻らない。200 ms の時点で、リトライ回数を残したまま、配信タイムアウトが e0 をアプリケーションに失敗として返す。アウトボックスの行はまだ未発行なので、リレーは e0 をもう一度発行する。",
             ),
-            ask: pair!("The relay publishes e0 again. What does the broker do with it?", "リレーが e0 をもう一度公開する。ブローカーはそれをどうする？"),
+            ask: pair!("The relay publishes e0 again. What does the broker do with it?", "リレーが e0 をもう一度発行する。ブローカーはそれをどうする？"),
             why: pair!(
                 "Idempotence covers the producer's own retries of one send(). When the delivery timeout fails a batch, the producer cannot know whether it was written; the relay's new send() is a new batch with a new sequence (here in a new epoch, because the failed batch's sequence was left unresolved), and the broker has nothing that ties it to the first. The log holds e0 twice, and the consumer applies it twice unless it keeps an inbox. What ends the retrying is time, not the retries setting.",
                 "冪等性が守るのは、1回の send() に対するプロデューサー自身のリトライだけ。配信タイムアウトでバッチが失敗すると、プロデューサーには書かれたかどうか分からない。リレーの新しい send() は新しいシーケンス（失敗したバッチのシーケンスが未解決になったので、ここでは新しいエポック）を持つ新しいバッチで、ブローカーには最初のものと結びつける手がかりがない。ログには e0 が 2つ入り、受信箱がなければコンシューマーは 2度適用する。リトライを終わらせるのは retries の設定ではなく時間。",
@@ -774,7 +774,7 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
             title: pair!("A restart, a transactional id, and the zombie", "再起動、トランザクショナルID、ゾンビ"),
             story: pair!(
                 "e2's acknowledgement is lost and e3's request is lost; then the relay's process stops and a new one starts and publishes both again. Later the old process wakes up — a zombie — and retries e2 and e3 with its old producer id and epoch.",
-                "e2 の確認応答と e3 のリクエストが失われ、リレーのプロセスが止まる。新しいプロセスが起動して両方を再び公開する。その後、古いプロセスが目を覚まし（ゾンビ）、古いプロデューサー ID とエポックで e2 と e3 を再送する。",
+                "e2 の確認応答と e3 のリクエストが失われ、リレーのプロセスが止まる。新しいプロセスが起動して両方を再び発行する。その後、古いプロセスが目を覚まし（ゾンビ）、古いプロデューサー ID とエポックで e2 と e3 を再送する。",
             ),
             ask: pair!("What does the broker do with the zombie's first retry?", "ゾンビの最初のリトライをブローカーはどうする？"),
             why: pair!(
@@ -787,16 +787,16 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
             title: pair!("The outbox relay through Kafka, with and without an inbox", "Kafka を通るアウトボックスのリレー、受信箱あり・なし"),
             story: pair!(
                 "The outbox relay publishes six events. The acknowledgements of the first three are lost (the connection's answers stop after e0's), so the producer retries them within its session; later e5's is lost too, and the relay's process stops before it retries. A new process publishes the rows still unpublished. The consumer applies what the log holds.",
-                "アウトボックスのリレーが 6件のイベントを公開する。最初の 3件の確認応答が失われ（e0 の応答から接続の応答が止まる）、プロデューサーはセッション内でそれらを再送する。後に e5 の応答も失われ、リレーのプロセスはリトライ前に止まる。新しいプロセスが未公開の行を公開し、コンシューマーはログの内容を適用する。",
+                "アウトボックスのリレーが 6件のイベントを発行する。最初の 3件の確認応答が失われ（e0 の応答から接続の応答が止まる）、プロデューサーはセッション内でそれらを再送する。後に e5 の応答も失われ、リレーのプロセスはリトライ前に止まる。新しいプロセスが未発行の行を発行し、コンシューマーはログの内容を適用する。",
             ),
             ask: pair!("Of the six events, how many does the consumer apply more than once?", "6件のイベントのうち、コンシューマーが 2回以上適用するのは何件？"),
             why: pair!(
                 "The broker removes duplicates of retries within one producer session (e0, e1 and e2 are written once). A relay that restarts re-reads and republishes as a new producer: that duplicate reaches the log, and only the consumer's inbox, which remembers the event ids it applied, removes it.",
-                "ブローカーが取り除くのは 1つのプロデューサーセッション内のリトライの重複（e0、e1、e2 は 1度だけ書かれる）。再起動したリレーは読み直して新しいプロデューサーとして再公開する。その重複はログに入り、取り除けるのは適用済みイベントIDを覚えるコンシューマーの受信箱だけ。",
+                "ブローカーが取り除くのは 1つのプロデューサーセッション内のリトライの重複（e0、e1、e2 は 1度だけ書かれる）。再起動したリレーは読み直して新しいプロデューサーとして再発行する。その重複はログに入り、取り除けるのは適用済みイベントIDを覚えるコンシューマーの受信箱だけ。",
             ),
             try_next: pair!(
                 "Turn the inbox on; then try the log-based relay, which resumes from its last committed position and republishes more.",
-                "受信箱を有効にする。次にログベースのリレーを試す：最後にコミットした位置から再開し、もっと多く再公開する。",
+                "受信箱を有効にする。次にログベースのリレーを試す：最後にコミットした位置から再開し、もっと多く再発行する。",
             ),
         },
         _ => return None,

@@ -353,7 +353,7 @@ pub const WORDS: &[Words] = &[
         id: "the-header",
         story: pair!("The lessons follow the article “Idempotency keys: the mechanism that keeps a retry from being processed twice”, one section at a time. A payment API takes charges as HTTP requests (POST /charges). Before the first try the client mints a key, a random UUID, and sends it in an Idempotency-Key header: only the client knows which tries are one operation. Here the client charges 100 at the atomic service, the article's finished version, gets its answer, then sends the same request again with the same key. “HTTP on the wire” under the column shows each request.", "レッスンは記事「冪等性キー: リトライで二重処理を防ぐ仕組み」を節ごとにたどる。決済 API は課金を HTTP リクエスト（POST /charges）で受け付ける。クライアントは最初の試行の前にキー（ランダムな UUID）を作り、Idempotency-Key ヘッダーで送る。どの試行が1つの操作かを知るのはクライアントだけだから。ここではクライアントが、記事の完成版であるアトミックなサービスに100を課金して答えを受け取り、同じリクエストを同じキーでもう一度送る。列の下の「通信内容（HTTP）」に各リクエストが出る。"),
         ask: pair!("The same request arrives again with the same key. How many charges does the atomic service make in all?", "同じリクエストが同じキーでもう一度届く。アトミックなサービスの課金は全部で何回？"),
-        why: pair!("At step {step} the second request found its key in the store and got the stored answer back, byte for byte, without running the charge: a replay. The atomic service keeps each key with its answer, in the balance's database and in the charge's transaction. The server never asks why the request came again; the key tells it that this is the same operation.", "ステップ {step} で2つ目のリクエストはストアにキーを見つけ、課金を実行せずに保存された答えをそのまま受け取った。これがリプレイ。アトミックなサービスはキーを答えと一緒に、残高と同じデータベース、課金と同じトランザクションで保存する。サーバーは、なぜリクエストがもう一度来たのかを問わない。同じ操作であることはキーが教える。"),
+        why: pair!("At step {step} the second request found its key in the store and got the stored answer back without running the charge: the same status and body, marked Idempotent-Replayed. That is a replay. The atomic service keeps each key with its answer, in the balance's database and in the charge's transaction. The server never asks why the request came again; the key tells it that this is the same operation.", "ステップ {step} で2つ目のリクエストはストアにキーを見つけ、課金を実行せずに、保存された答え（同じステータスと本文に Idempotent-Replayed の印）を受け取った。これがリプレイ。アトミックなサービスはキーを答えと一緒に、残高と同じデータベース、課金と同じトランザクションで保存する。サーバーは、なぜリクエストがもう一度来たのかを問わない。同じ操作であることはキーが教える。"),
         takeaway: pair!("The client mints one key per operation and sends it in the Idempotency-Key header on every try; the server stores the key with its answer, and answers a repeat from the store: a replay.", "クライアントは操作ごとにキーを1つ作り、どの試行でも Idempotency-Key ヘッダーで送る。サーバーはキーを答えと一緒に保存し、繰り返しにはストアから答える。これがリプレイ。"),
     },
     Words {
@@ -379,7 +379,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "key-replays",
-        story: pair!("One operation, one key, three tries: the first two replies are lost and the client retries at once each time. The naive service in the other column receives the same three tries. Under each column, “HTTP on the wire” shows every try as it travels: the request with its Idempotency-Key header, and the response, if one came.", "1つの操作、1つのキーで3回試す。最初の2回は応答が失われ、クライアントはそのたびにすぐリトライする。もう一方の列の素朴なサービスにも同じ3回が届く。各列の「通信内容（HTTP）」には、試行ごとに、Idempotency-Key ヘッダーを付けて送ったリクエストと、返ってきた応答（あれば）が出る。"),
+        story: pair!("One operation, one key, three tries: the first two replies are lost and the client retries after each timeout. The naive service's column receives the same three tries. Under each column, “HTTP on the wire” shows every try as it travels: the request with its Idempotency-Key header, and the response, if one came.", "1つの操作、1つのキーで3回試す。最初の2回は応答が失われ、クライアントはタイムアウトのたびにリトライする。素朴なサービスの列にも同じ3回が届く。各列の「通信内容（HTTP）」には、試行ごとに、Idempotency-Key ヘッダーを付けて送ったリクエストと、返ってきた応答（あれば）が出る。"),
         ask: pair!("The second try is arriving with the same key. How many times does the idempotent service charge in all?", "2回目の試行が同じキーで届く。冪等なサービスは全部で何回課金する？"),
         why: pair!("From step {step} every try finds the key and gets the first answer back; only the first try charged. The naive service charged every try.", "ステップ {step} からは、どの試行もキーを見つけて最初の答えを受け取る。課金したのは最初の試行だけ。素朴なサービスは試行のたびに課金した。"),
         takeaway: pair!("A key names the operation, not the request: every retry of it gets the first answer.", "キーが名付けるのはリクエストではなく操作。その操作のリトライは、どれも最初の答えを受け取る。"),
@@ -403,7 +403,7 @@ pub const WORDS: &[Words] = &[
         story: pair!("Three requests with one key arrive at the same moment, at the atomic service (one lock around check, charge and store) and at the TOCTOU service.", "同じキーのリクエストが3つ同時に、アトミックなサービス（確認・課金・保存を1つのロックで囲む）と TOCTOU サービスに届く。"),
         ask: pair!("How many times does the atomic service charge?", "アトミックなサービスは何回課金する？"),
         why: pair!("The first request holds the lock until its result is stored (its charge is step {step}); the others wait, then find the key and replay.", "最初のリクエストは結果を保存するまでロックを握る（その課金がステップ {step}）。他のリクエストは待ち、その後キーを見つけてリプレイする。"),
-        takeaway: pair!("Check, charge and record belong in one critical section. In production that is one database transaction that also locks the key: claimed first under a unique constraint, or a row lock, or REPEATABLE READ and up. Measured on PostgreSQL, a plain check-then-insert at READ COMMITTED still charges twice.", "確認・課金・記録は1つのクリティカルセクションに入れる。本番ではキーのロックも兼ねた1つのデータベーストランザクション：一意制約の下で先にキーを確保するか、行ロックを取るか、REPEATABLE READ 以上にする。PostgreSQL で確かめると、READ COMMITTED の単純な「確認してから挿入」では、やはり2回課金される。"),
+        takeaway: pair!("Check, charge and record belong in one critical section. In production that is one database transaction that also locks the key: claimed first under a unique constraint, or a row lock, or REPEATABLE READ and up. Measured on PostgreSQL, a plain check-then-insert at READ COMMITTED still charges twice.", "確認・課金・保存は1つのクリティカルセクションに入れる。本番ではキーのロックも兼ねた1つのデータベーストランザクション：一意制約の下で先にキーを確保するか、行ロックを取るか、REPEATABLE READ 以上にする。PostgreSQL で確かめると、READ COMMITTED の単純な「確認してから挿入」では、やはり2回課金される。"),
     },
     Words {
         id: "ten-threads",
@@ -456,7 +456,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "key-expiry",
-        story: pair!("The production service keeps keys for 24 hours, as Stripe does. A charge succeeds; the client retries 25 hours later. The atomic service in the other column keeps keys forever.", "本番型サービスは Stripe と同じくキーを24時間保持する。課金が成功し、クライアントは25時間後にリトライする。もう一方の列のアトミックなサービスはキーを永久に保持する。"),
+        story: pair!("The production service keeps keys for 24 hours, as Stripe does. A charge succeeds; the client retries 25 hours later. The atomic service, asked the same, keeps keys forever.", "本番型サービスは Stripe と同じくキーを24時間保持する。課金が成功し、クライアントは25時間後にリトライする。同じ入力を受けるアトミックなサービスは、キーを永久に保持する。"),
         ask: pair!("The late retry arrives. How many charges does the production service make?", "遅れたリトライが届く。本番型サービスは何回課金する？"),
         why: pair!("The key had expired, so at step {step} the retry ran as a new charge. The atomic service still had the key.", "キーは期限切れだったので、ステップ {step} でリトライは新しい課金として実行された。アトミックなサービスにはキーがまだあった。"),
         takeaway: pair!("A key protects only while it is kept: retries must stop well inside the retention window.", "キーが守るのは保持されている間だけ。リトライは保持期間より十分前に打ち切る。"),
@@ -487,7 +487,7 @@ pub const WORDS: &[Words] = &[
         story: pair!("Everything at once: a double click sends two requests with one key at the same moment, and a retry follows. The naive, TOCTOU, atomic and production services take the same inputs.", "全部まとめて：ダブルクリックで同じキーのリクエストが2つ同時に送られ、その後リトライが続く。素朴・TOCTOU・アトミック・本番型のサービスが同じ入力を受ける。"),
         ask: pair!("The TOCTOU service has the key too. How many charges does it make for that key?", "TOCTOU サービスもキーを使う。そのキーで何回課金する？"),
         why: pair!("The TOCTOU service checked the key twice before storing it, so it charged twice; the last charge is step {step}. Only the atomic and production services charged once.", "TOCTOU サービスは保存する前にキーを2回確認したので、2回課金した。最後の課金はステップ {step}。1回だけ課金したのは、アトミックなサービスと本番型サービスだけ。"),
-        takeaway: pair!("At-least-once delivery plus an idempotency key is effectively once, and only when the check, the charge and the record are atomic.", "少なくとも1回の配信に冪等性キーを足すと実質1回になる。ただし、確認・課金・記録が原子的なときに限る。"),
+        takeaway: pair!("At-least-once delivery plus an idempotency key is effectively once, and only when the check, the charge and the record are atomic.", "少なくとも1回の配信に冪等性キーを足すと実質1回になる。ただし、確認・課金・保存が原子的なときに限る。"),
     },
     Words {
         id: "slow-processor",
@@ -505,7 +505,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "key-scope",
-        story: pair!("Two shops on one payment API both call their first order order-1. Customer 1 pays 100 with key order-1; then customer 2 pays 100 with the same key. The atomic service is the one the “Idempotency keys” article writes; the production service follows the IETF draft and rocket-rides.", "1つの決済 API を使う2つの店が、どちらも最初の注文を order-1 と呼ぶ。顧客1がキー order-1 で100を払い、次に顧客2が同じキーで100を払う。アトミックなサービスは記事「冪等性キー」のとおりのもの、本番型サービスは IETF ドラフトと rocket-rides に従う。"),
+        story: pair!("Two shops on one payment API both call their first order order-1. Customer 1 pays 100 with key order-1; then customer 2 pays 100 with the same key. The atomic service is the one the “Idempotency keys” article writes; the production service keeps each key under the account that sent it, as Stripe, the IETF draft and rocket-rides do.", "1つの決済 API を使う2つの店が、どちらも最初の注文を order-1 と呼ぶ。顧客1がキー order-1 で100を払い、次に顧客2が同じキーで100を払う。アトミックなサービスは記事「冪等性キー」のとおりのもの、本番型サービスは、Stripe・IETF ドラフト・rocket-rides と同じく、キーを送ってきたアカウントごとに保存する。"),
         ask: pair!("Customer 2's request is arriving. How many charges does the atomic service make in all?", "顧客2のリクエストが届く。アトミックなサービスの課金は全部で何回？"),
         why: pair!("At step {step} the atomic service found order-1 and replayed customer 1's receipt to customer 2: customer 2 was never charged and has read another customer's answer. The production service kept the two keys apart and charged both.", "ステップ {step} でアトミックなサービスは order-1 を見つけ、顧客1の領収書を顧客2にリプレイした。顧客2は課金されず、他の顧客の応答を読んだ。本番型サービスは2つのキーを分け、両方に課金した。"),
         takeaway: pair!("Look keys up by (caller, key): a key is unique only within one client's requests.", "レコードは（呼び出し元、キー）の組で引く。キーが一意なのは、1つのクライアントのリクエストの中だけ。"),
@@ -570,7 +570,7 @@ pub const VARIATIONS: &[Variation] = &[
     },
     Variation {
         id: "slow-processor",
-        ask: pair!("What if the processor answers in 60 seconds, inside the key's 90-second lock? How many times would the card be charged?", "決済代行が、キーの90秒のロックの内側の60秒で答えたら？カードは何回課金される？"),
+        ask: pair!("What if the processor answers in 60 seconds, inside the key's 90-second lock? How many times would the card be charged?", "決済代行が60秒で答え、キーの90秒のロックが切れる前に終わったら？カードは何回課金される？"),
         why: pair!("The lock outlives the slow call: retries get 409, then a replay.", "ロックが遅い呼び出しより長く続く。リトライは409、その後リプレイ。"),
     },
 ];

@@ -100,11 +100,11 @@ pub fn service_blurb(lang: Lang, kind: ServiceKind) -> &'static str {
         ),
         ServiceKind::TocTou => lang.t(
             "Check, charge and store in three separate critical sections.",
-            "チェック・課金・保存を3つの別々のクリティカルセクションで行う。",
+            "確認・課金・保存を3つの別々のクリティカルセクションで行う。",
         ),
         ServiceKind::Atomic => lang.t(
             "Check, charge and store in one critical section (one transaction).",
-            "チェック・課金・保存を1つのクリティカルセクション（1トランザクション）で行う。",
+            "確認・課金・保存を1つのクリティカルセクション（1トランザクション）で行う。",
         ),
         ServiceKind::SplitStore => lang.t(
             "Commits the charge, then writes the key to a separate cache.",

@@ -255,7 +255,7 @@ fn service_belief(lang: Lang, kind: ServiceKind) -> &'static str {
         ),
         ServiceKind::Production => lang.t(
             "The server catches this for you",
-            "サーバーがこれを捕まえてくれる",
+            "この重複はサーバーが防いでくれる",
         ),
         ServiceKind::Idempotent => lang.t(
             "A key checked and stored in one step is all it takes",

@@ -82,7 +82,7 @@ pub const WHY_CHANGED: Pair = pair!(
     "This run is not the lesson as built (its settings were changed, or the worker crashed by hand), so its explanation, written for the run as built, is not shown: the answer above is this run's. “Reset this lesson” brings back the run as built, and its explanation.",
     "この実行は組み込みのレッスンではない（設定が変わったか、手でワーカーを落とした）ので、組み込みの実行のために書いた説明は表示しない。上の答えはこの実行のもの。「このレッスンを最初に戻す」で組み込みの実行と説明に戻る。"
 );
-pub const ASK_AGAIN: Pair = pair!("Ask me again", "もう一度問う");
+pub const ASK_AGAIN: Pair = pair!("Ask me again", "もう一度答える");
 
 // transfer: the lesson's second question, on a case the learner has not run.
 pub const VARIATION_LABEL: Pair = pair!("Transfer: ", "応用：");

@@ -158,7 +158,7 @@ pub const WHY_CHANGED: Pair = pair!(
     "You changed this lesson's settings or inputs, so its explanation, written for the run as built, is not shown: the answer above is this run's. “Reset this lesson” brings back the run as built, and its explanation.",
     "このレッスンの設定か入力を変えたので、組み込みの実行のために書いた説明は表示しない。上の答えはこの実行のもの。「このレッスンを最初に戻す」で組み込みの実行と説明に戻る。"
 );
-pub const ASK_AGAIN: Pair = pair!("Ask me again", "もう一度問う");
+pub const ASK_AGAIN: Pair = pair!("Ask me again", "もう一度答える");
 
 // transfer: the lesson's second question, on a case the learner has not run.
 pub const VARIATION_LABEL: Pair = pair!("Transfer: ", "応用：");
@@ -347,7 +347,7 @@ pub fn outbox_line(l: Lang, written: u32, published: usize) -> String {
     tr!(
         l,
         "Outbox: {written} event(s) written, {published} marked published.",
-        "アウトボックス：{written}件書き込み、{published}件が公開済み。"
+        "アウトボックス：{written}件書き込み、{published}件が発行済み。"
     )
 }
 
@@ -431,7 +431,7 @@ pub const IMPORT: Pair = pair!("Import", "読み込む");
 
 // leaves_out: what this model leaves out (the list is `crate::ui::text::kafka::LEAVES_OUT`).
 pub const LEAVES_OUT_HEADING: Pair =
-    pair!("What this model leaves out", "このモデルが省いているもの");
+    pair!("What this model leaves out", "このモデルが省いていること");
 pub const LEAVES_OUT_INTRO: Pair = pair!(
     "The rules above follow Apache Kafka's own code and are checked against its unit tests (tests/conformance/kafka.rs). These are simplified on purpose:",
     "上の規則は Apache Kafka のコードに従い、その単体テストと照らし合わせている（tests/conformance/kafka.rs）。次のものは意図して簡略化している："

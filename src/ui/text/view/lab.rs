@@ -27,7 +27,7 @@ pub const LAB_HEADING: Pair = pair!(
 );
 pub const LAB_INTRO: Pair = pair!(
     "Several requests run the article's payment service at once. Each request is three steps: check the idempotency store, charge, store the result. You decide which request moves next. A lock around each step is not enough: check, charge and store must be one critical section.",
-    "複数のリクエストが記事の決済サービスを同時に実行する。各リクエストは3ステップ：冪等性ストアのチェック、課金、結果の保存。次にどのリクエストを進めるかはあなたが決める。ステップごとのロックでは足りない。チェック・課金・保存は1つのクリティカルセクションでなければならない。"
+    "複数のリクエストが記事の決済サービスを同時に実行する。各リクエストは3ステップ：冪等性ストアのチェック、課金、結果の保存。次にどのリクエストを進めるかはあなたが決める。ステップごとのロックでは足りない。確認・課金・保存は1つのクリティカルセクションでなければならない。"
 );
 pub const LAB_SAME_LENGTH: Pair = pair!(
     "A request that finds a stored result returns DuplicateRequest at once; its remaining steps run no code, so every request always takes three steps and every schedule has the same length.",
@@ -555,7 +555,7 @@ pub const DB_HEADING: Pair = pair!(
 );
 pub const DB_INTRO: Pair = pair!(
     "The lab's atomic service holds one lock around check, charge and store, and the article says that in production this lock is a database transaction. Here the same services are written as SQL and run on PostgreSQL with real connections. Whether one transaction stops the double charge depends on its isolation level, on a constraint, or on a lock taken before the check.",
-    "ラボのアトミックなサービスはチェック・課金・保存を1つのロックで囲み、記事は本番ではこのロックがデータベースのトランザクションだと言う。ここでは同じサービスを SQL で書き、本物の接続で PostgreSQL 上で動かした。トランザクション1つで二重課金が止まるかは、分離レベル、制約、チェック前に取るロックで決まる。"
+    "ラボのアトミックなサービスは確認・課金・保存を1つのロックで囲み、記事は本番ではこのロックがデータベースのトランザクションだと言う。ここでは同じサービスを SQL で書き、本物の接続で PostgreSQL 上で動かした。トランザクション1つで二重課金が止まるかは、分離レベル、制約、チェック前に取るロックで決まる。"
 );
 
 /// When and where the report was measured: `n` connections per race, `k` races per variant.
@@ -649,7 +649,7 @@ pub fn db_race_heading(l: Lang, n: u64, k: u64) -> String {
     )
 }
 pub const DB_RACES_DOUBLE: Pair = pair!("Races with a double charge", "二重課金の回数");
-pub const DB_MOST_CHARGES: Pair = pair!("Most charges per key", "1キーの最多課金");
+pub const DB_MOST_CHARGES: Pair = pair!("Most charges per key", "1つのキーへの課金回数（最多）");
 pub const DB_CHARGED: Pair = pair!("Charged", "課金");
 pub const DB_REPLAYED: Pair = pair!("Replayed or 409", "リプレイ・409");
 pub const DB_BEGAN_AGAIN: Pair = pair!("Began again (40001)", "再試行（40001）");

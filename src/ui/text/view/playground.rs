@@ -350,8 +350,11 @@ pub fn outcome_count(
             "「同じキーで違うリクエスト」の応答",
         ),
         M::MostAnswersForOneKey => ("most answers for one key", "1つのキーへの答えの種類"),
-        M::MostChargesForOneOrder => ("most charges for one order", "1つの注文の最多課金"),
-        _ => ("most charges for one key", "1つのキーの最多課金"),
+        M::MostChargesForOneOrder => (
+            "most charges for one order",
+            "1つの注文への課金回数（最多）",
+        ),
+        _ => ("most charges for one key", "1つのキーへの課金回数（最多）"),
     };
     tr!(l, "{en}: {n}", "{ja}：{n}")
 }
@@ -390,7 +393,7 @@ pub const PREDICT_PREFIX: Pair = pair!("Predict: ", "予想：");
 /// question): the lesson's own question is about another run.
 pub const ON_VARIATION: Pair = pair!(
     "This run is the variation, not the lesson as built: the question below is the one about it. “Reset this lesson” brings back the lesson's own run.",
-    "この実行はレッスンそのものではなく変化版だ。これについての問いは下にある。「このレッスンを最初に戻す」でレッスン自身の実行に戻る。"
+    "この実行はレッスンの実行ではなく、条件を変えた版。これについての問いは下にある。「このレッスンを最初に戻す」でレッスン自身の実行に戻る。"
 );
 pub const ASK_AGAIN: Pair = pair!("Ask me again", "もう一度答える");
 
