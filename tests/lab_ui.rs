@@ -150,10 +150,10 @@ async fn clicking_lanes_through_the_toctou_race_shows_two_successes() {
     assert!(compare.contains("yes — double charge"), "{compare}");
     assert!(compare.contains("no"), "{compare}");
     // Step back undoes exactly one step.
-    click(&root, "lab-back").await;
+    click(&root, "back").await;
     assert_eq!(text(&root, "lab-schedule"), "1 1 2 2 2 1 3 3");
     assert!(!disabled(&root, "lab-step-2"));
-    click(&root, "lab-reset").await;
+    click(&root, "reset").await;
     assert_eq!(text(&root, "lab-successes"), "0");
     assert!(find(&root, "lab-double-charge").is_none());
 }
@@ -219,8 +219,8 @@ async fn the_explorer_counts_every_schedule_and_its_counterexample_loads() {
             .as_deref(),
         Some("done")
     );
-    assert_eq!(text(&root, "explorer-schedules"), "1680");
-    assert_eq!(text(&root, "explorer-double-charge"), "1620");
+    assert_eq!(text(&root, "explorer-schedules"), "1,680");
+    assert_eq!(text(&root, "explorer-double-charge"), "1,620");
     assert_eq!(text(&root, "explorer-raw"), "1,680");
     assert_eq!(
         text(&root, "explorer-counterexample-schedule"),
@@ -292,7 +292,7 @@ async fn settings_and_schedule_survive_a_remount() {
     step_lanes(&again, &[2, 1]).await;
     assert_eq!(text(&again, "lab-successes"), "2");
     // Step back is saved too.
-    click(&again, "lab-back").await;
+    click(&again, "back").await;
     let third = remount(Lang::En).await;
     assert_eq!(text(&third, "lab-schedule"), "1 1 2 2 4 2");
 }
@@ -343,7 +343,7 @@ async fn a_share_link_wins_over_storage_and_a_damaged_one_says_so() {
     let link = value(&root, "lab-share-link");
     let at = link.find("#/lab?s=").expect("a lab link");
     // Something else is saved meanwhile; the link wins.
-    click(&root, "lab-reset").await;
+    click(&root, "reset").await;
     set_hash(&link[at..]);
     let opened = remount(Lang::En).await;
     assert_eq!(text(&opened, "lab-schedule"), "1 1 2");

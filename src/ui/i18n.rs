@@ -151,8 +151,8 @@ mod tests {
     #[test]
     fn tr_formats_the_chosen_language() {
         let n = 3;
-        assert_eq!(tr!(Lang::En, "{n} tries", "{n} 回"), "3 tries");
-        assert_eq!(tr!(Lang::Ja, "{n} tries", "{n} 回"), "3 回");
+        assert_eq!(tr!(Lang::En, "{n} tries", "{n}回"), "3 tries");
+        assert_eq!(tr!(Lang::Ja, "{n} tries", "{n}回"), "3回");
         let (a, b) = (1, 2);
         assert_eq!(
             tr!(Lang::En, ["{} of {}", a, b], ["{1} 中 {0}", a, b]),

@@ -2,7 +2,8 @@
 //! durable-execution page, the Kafka page): the question, its choices and Skip, and a hint of
 //! where the run waits. Each page computes the choices and the hint from its own core; the markup
 //! and hooks (`[data-testid=predict][data-state=open]`, `button[data-choice]`, `predict-skip`)
-//! are this one view's.
+//! are this one view's; so is a won challenge's debrief ([`debrief`]), on every page with
+//! challenges.
 
 use yew::prelude::*;
 
@@ -162,4 +163,42 @@ pub fn use_focus_after_next(route: String) {
     use_effect_with(route, |_| {
         crate::ui::web::move_focus("[data-testid=next-lesson]", ".lesson h2");
     });
+}
+
+/// A challenge's debrief, once it is won or its solution is open: why the moves work, the
+/// invariants the run broke by the cursor (each with the step that broke it, named by the page's
+/// own words) and the real failure it mirrors. No handlers: one string of markup
+/// (`crate::ui::raw`), so it costs each page's wasm little.
+pub fn debrief(l: Lang, why: &str, broken: &[(&str, usize)], mirrors: &str) -> Html {
+    use crate::ui::text::view::playground as w;
+    let mut r = Raw::default();
+    r.open(
+        "section",
+        &[
+            ("class", "debrief"),
+            ("data-testid", "debrief"),
+            ("aria-labelledby", "debrief-h"),
+        ],
+    )
+    .el("h3", &[("id", "debrief-h")], w::DEBRIEF.get(l))
+    .open("dl", &[])
+    .el("dt", &[], w::DEBRIEF_WHY.get(l))
+    .el("dd", &[("data-testid", "debrief-why")], why)
+    .el("dt", &[], w::DEBRIEF_BROKE.get(l))
+    .open("dd", &[("data-testid", "debrief-broken")]);
+    if broken.is_empty() {
+        r.text(w::DEBRIEF_NONE_BROKEN.get(l));
+    } else {
+        r.open("ul", &[]);
+        for &(name, step) in broken {
+            r.el("li", &[], &w::broken_at(l, name, step));
+        }
+        r.close("ul");
+    }
+    r.close("dd")
+        .el("dt", &[], w::DEBRIEF_MIRRORS.get(l))
+        .el("dd", &[("data-testid", "debrief-mirrors")], mirrors)
+        .close("dl")
+        .close("section");
+    r.html()
 }

@@ -333,6 +333,23 @@ pub fn focus_after_render(selector: &'static str) {
     .forget();
 }
 
+/// Scrolls the first element `selector` matches to the middle of the screen once the page has
+/// drawn what the event being handled changes: the step an answer's "why" links to, which on a
+/// phone sits screens below the answer (its timeline row or caption).
+pub fn scroll_after_render(selector: &'static str) {
+    gloo_timers::callback::Timeout::new(0, move || {
+        let el = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector(selector).ok().flatten());
+        if let Some(el) = el {
+            let options = web_sys::ScrollIntoViewOptions::new();
+            options.set_block(web_sys::ScrollLogicalPosition::Center);
+            el.scroll_into_view_with_scroll_into_view_options(&options);
+        }
+    })
+    .forget();
+}
+
 /// A registered DOM event listener; dropping it unregisters the callback, so an effect's cleanup
 /// is just dropping it (window `hashchange`, document `keydown`).
 pub struct Listener {

@@ -180,6 +180,11 @@ test('challenges: charge twice with crashes only; the crash point where a random
     await page.getByTestId('run-to-end').click();
     assert.equal(await page.getByTestId('challenge').getAttribute('data-won'), 'true');
     assert.deepEqual(await balances(page), ['800']);
+    // The debrief: why, the invariant the run broke (the core's, with its step), the real failure.
+    const debrief = page.getByTestId('debrief');
+    assert.match(await debrief.getByTestId('debrief-why').textContent(), /passes no key/);
+    assert.match(await debrief.getByTestId('debrief-broken').textContent(), /broken at step \d+/);
+    assert.match(await debrief.getByTestId('debrief-mirrors').textContent(), /without an idempotency key/);
 
     await open(page, 'durable/#/durable/challenge/durable-random-once');
     for (let i = 0; i < 5; i++) await page.getByTestId('step').click();
@@ -188,6 +193,9 @@ test('challenges: charge twice with crashes only; the crash point where a random
     await page.getByTestId('run-to-end').click();
     assert.equal(await page.getByTestId('challenge').getAttribute('data-won'), 'true');
     assert.match(await page.getByTestId('crashes-left').textContent(), /1 of 1/);
+    // Charged once: the debrief names no broken invariant, and says why the random key held here.
+    assert.match(await page.getByTestId('debrief-broken').textContent(), /^None/);
+    assert.match(await page.getByTestId('debrief-mirrors').textContent(), /uuid4\(\)/);
     // A second crash is refused by the challenge's rules.
     await page.getByTestId('back').click();
     await page.getByTestId('crash-worker').click();

@@ -160,6 +160,9 @@ test('challenges: a duplicate past idempotence, and two records reordered, won w
     await page.getByTestId('run-to-end').click();
     assert.equal(await page.getByTestId('challenge-status').getAttribute('data-won'), 'true');
     assert.equal(await page.getByTestId('delay-note').count(), 0);
+    // The debrief once won: why, the invariants broken (the core's, each with its step), the real failure.
+    assert.match(await page.getByTestId('debrief-broken').textContent(), /broken at step \d+/);
+    assert.match(await page.getByTestId('debrief-mirrors').textContent(), /\S/);
     assert.equal(await rows(page).first().getAttribute('data-event'), '1');
     // The keyboard: ← steps back.
     const [k] = await position(page);
@@ -179,6 +182,7 @@ test('challenges: a duplicate past idempotence, and two records reordered, won w
     assert.match(await status.textContent(), /Not won: the run is over/);
     await page.getByTestId('back').click();
     assert.equal(await status.getAttribute('data-ended'), 'false');
+    assert.equal(await page.getByTestId('debrief').count(), 0, 'no debrief before a win or the solution');
     // The solution replaces the run, and the learner's own run comes back with one click (the
     // share link's scenario, s=, names the run).
     const scenario = async () => (await page.getByTestId('share-link').inputValue()).match(/s=([^&]*)/)[1];
@@ -186,6 +190,8 @@ test('challenges: a duplicate past idempotence, and two records reordered, won w
     await page.getByTestId('show-solution').click();
     await page.getByTestId('run-to-end').click();
     assert.equal(await status.getAttribute('data-won'), 'true', 'the solution wins');
+    assert.match(await page.getByTestId('debrief-why').textContent(), /Six in flight/);
+    assert.match(await page.getByTestId('debrief-mirrors').textContent(), /max\.in\.flight\.requests\.per\.connection/);
     assert.notEqual(await scenario(), mine);
     await page.getByTestId('restore-mine').click();
     assert.equal(await scenario(), mine);

@@ -16,8 +16,8 @@ async function applyScenario(page, { model, requests, keys }) {
 async function explore(page) {
   await page.getByTestId('explorer-start').click();
   await page.waitForSelector('[data-testid=explorer-status][data-state=done]', { timeout: 30_000 });
-  const schedules = Number(await page.getByTestId('explorer-schedules').textContent());
-  const doubleCharge = Number(await page.getByTestId('explorer-double-charge').textContent());
+  const schedules = Number((await page.getByTestId('explorer-schedules').textContent()).replaceAll(',', ''));
+  const doubleCharge = Number((await page.getByTestId('explorer-double-charge').textContent()).replaceAll(',', ''));
   return { schedules, doubleCharge };
 }
 

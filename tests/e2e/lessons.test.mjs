@@ -327,7 +327,7 @@ test('the durable and Kafka pages: Next moves to the next lesson with focus on i
 });
 
 test('the path has no hole and an end: the pages between two lessons are named with their numbers, and the last lesson closes with the rules it taught', async () => {
-  for (const [locale, onTheWay, heading] of [['en-US', /^On the way, pages of their own: 13 .* ↗ · 14 .* ↗$/, /^The end of the path/], ['ja-JP', /^途中の専用ページ：13 .* ↗ · 14 .* ↗$/, /^コースの終わり/]]) {
+  for (const [locale, onTheWay, heading] of [['en-US', /^On the way, pages of their own: 13 .* ↗ · 14 .* ↗$/, /^The end of the path/], ['ja-JP', /^寄り道のページ：13 .* ↗ · 14 .* ↗$/, /^コースの終わり/]]) {
     await withPage(async (page) => {
       await open(page, '#/scenario/dual-write');
       assert.match((await page.getByTestId('on-the-way').textContent()).trim(), onTheWay);
@@ -340,7 +340,11 @@ test('the path has no hole and an end: the pages between two lessons are named w
       await page.getByTestId('predict-skip').click();
       await closing.waitFor();
       assert.equal(await page.getByTestId('closing-later').count(), 0);
-      assert.equal(await page.getByTestId('next-lesson').count(), 0, 'the last lesson has no next lesson');
+      // The last lesson's Next leads on to the challenges, after the card.
+      const next = closing.getByTestId('next-lesson');
+      assert.equal(await page.getByTestId('next-lesson').count(), 1, 'one Next on the last lesson');
+      assert.equal(await next.getAttribute('href'), 'sandbox/#/challenge/triple-charge');
+      assert.match(await next.textContent(), locale === 'en-US' ? /^Next: the challenges →$/ : /^次へ：チャレンジ →$/);
       assert.match(await closing.locator('h3').first().textContent(), heading);
       // One rule per lesson, each linked to its lesson.
       const rules = closing.locator('.rules li');

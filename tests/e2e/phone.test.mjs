@@ -126,6 +126,25 @@ for (const [locale, lang] of LANGS) {
         await runLesson(page);
         await check(hash);
       }
+      // The other pages' tables, each in a state that fills them.
+      for (const [hash, act] of [
+        ['sandbox/#/sandbox', async () => {}],
+        ['lab/#/lab', async () => {
+          await page.getByTestId('explorer-start').click();
+          await page.waitForSelector('[data-testid=explorer-status][data-state=done]', { timeout: 30_000 });
+        }],
+        ['properties/#/properties?p=one-charge-per-key&svc=naive&n=256&seed=3', async () => {
+          await page.waitForSelector('[data-testid=prop-result][data-state=fail]', { timeout: 60_000 });
+        }],
+        ['kafka/#/kafka', async () => {
+          await page.getByTestId('send').click();
+          await page.getByTestId('run-to-end').click();
+        }],
+      ]) {
+        await go(page, hash, lang);
+        await act();
+        await check(hash);
+      }
       await go(page, 'lab/#/lab/postgres', lang);
       await page.evaluate(() => localStorage.removeItem('idempotency-playground.pg-guesses'));
       await page.reload();
@@ -168,6 +187,10 @@ for (const [locale, lang] of LANGS) {
       await go(page, '#/scenario/double-charge', lang);
       await runLesson(page);
       found.push(...await smallTargets(page, '[data-testid=violation-step]'));
+      // A glossary term inside a sentence (TOCTOU's first use).
+      await go(page, '#/scenario/concurrent-same-key', lang);
+      await page.locator('a.term[data-term=toctou]').first().waitFor();
+      found.push(...await smallTargets(page, 'a.term'));
 
       await go(page, 'durable/#/scenario/durable-resume', lang);
       found.push(...await smallTargets(page, '.dur-lessons li a'));
@@ -306,4 +329,42 @@ test('on a phone a send in the sandbox shows its balance in view of the button t
       await page.screenshot({ path: `${SHOTS}/phone-sandbox-result-${lang}.png` });
     }, { locale });
   }
+});
+
+/** The headings whose last line holds a single character (スケジュー／ラ), as "text: last line". */
+async function loneLastCharacter(page) {
+  return page.evaluate(() => [...document.querySelectorAll('h1, h2, h3, h4')]
+    .filter((h) => h.getClientRects().length)
+    .flatMap((h) => {
+      // Each character's line, by the top of its box; the last line's characters.
+      const tops = [];
+      const walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        for (let i = 0; i < n.data.length; i += 1) {
+          if (/\s/.test(n.data[i])) continue;
+          const r = document.createRange();
+          r.setStart(n, i);
+          r.setEnd(n, i + 1);
+          const box = r.getClientRects()[0];
+          if (box) tops.push([Math.round(box.top), n.data[i]]);
+        }
+      }
+      const lines = [...new Set(tops.map(([t]) => t))].sort((a, b) => a - b);
+      if (lines.length < 2) return [];
+      const last = tops.filter(([t]) => t === lines[lines.length - 1]).map(([, c]) => c).join('');
+      // A lone closing mark or arrow after the text is punctuation, not a word cut in two.
+      return [...last.replace(/[」）。、：→↗・…]/g, '')].length === 1 ? [`${h.textContent}: ${last}`] : [];
+    }));
+}
+
+test('390 px, Japanese: no heading leaves one character alone on its last line', async () => {
+  await withPhone(async (page) => {
+    const found = [];
+    const lessons = ['#/scenario/the-header', '#/scenario/timeout-ambiguity', '#/scenario/concurrent-same-key', '#/scenario/fingerprint-fields'];
+    for (const hash of [...lessons, '#/glossary', 'sandbox/#/sandbox', 'lab/#/lab', 'lab/#/lab/postgres', 'properties/', 'durable/#/scenario/durable-resume', 'durable/#/durable/challenge/durable-random-once', 'kafka/#/scenario/kafka-lost-ack', 'kafka/#/kafka/challenge/kafka-duplicate']) {
+      await go(page, hash, 'ja');
+      for (const h of await loneLastCharacter(page)) found.push(`${hash}: ${h}`);
+    }
+    assert.deepEqual(found, []);
+  }, { locale: 'ja-JP' });
 });

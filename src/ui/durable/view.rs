@@ -119,6 +119,7 @@ fn why_with_step(why: &str, step: usize, on: &On) -> Html {
     };
     let jump = on.reform(move |e: MouseEvent| {
         e.prevent_default();
+        crate::ui::web::scroll_after_render("[data-testid=caption]");
         DurAction::Seek(step)
     });
     html! {
@@ -320,6 +321,7 @@ pub fn intro(l: Lang, ui: &DurUi, on: &On) -> Html {
                     <p data-testid="crashes-left">{ view::durable::crashes_used(l, used, max) }</p>
                     if won {
                         <p class="verdict right" role="status" data-testid="won">{ view::durable::WON.get(l) }</p>
+                        { challenge_debrief(l, ui, id) }
                     } else {
                         <p class="muted">{ view::durable::GOAL_CHECKED.get(l) }</p>
                     }
@@ -889,4 +891,22 @@ pub fn share(
             </details>
         </section>
     }
+}
+
+/// A won challenge's debrief: the invariants the run broke by the cursor, as the core checked
+/// them.
+fn challenge_debrief(l: Lang, ui: &DurUi, id: &str) -> Html {
+    let (why, mirrors) = words::challenge_debrief(l, id);
+    let broken: Vec<(&str, usize)> = ui
+        .run
+        .worlds()
+        .first()
+        .map(|w| {
+            w.violations()
+                .iter()
+                .map(|v| (words::invariant(l, v.invariant), v.at))
+                .collect()
+        })
+        .unwrap_or_default();
+    crate::ui::question::debrief(l, why, &broken, mirrors)
 }

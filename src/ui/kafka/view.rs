@@ -195,8 +195,10 @@ fn intro(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
                     if delay_note {
                         <p class="kafka-refusal" data-testid="delay-note">{ view::kafka::DELAY_NOTE.get(l) }</p>
                     }
+                    if won || ui.solution_shown {
+                        { challenge_debrief(l, ui, id, solution) }
+                    }
                     if ui.solution_shown {
-                        <p class="muted">{ solution.get(l) }</p>
                         if ui.before_solution.is_some() {
                             <button data-testid="restore-mine" onclick={on.reform(|_| Action::RestoreMine)}>{ view::kafka::BACK_TO_MY_RUN.get(l) }</button>
                         }
@@ -382,11 +384,11 @@ fn answered(
             if changed {
                 // The words explain the lesson as built; this run is another one.
                 <p class="why muted" data-testid="why-changed">{ view::kafka::WHY_CHANGED.get(l) }
-                    { " " }<button class="linkish" data-testid="why-step" onclick={on.reform(move |_| Action::Goto(shows))}>
+                    { " " }<button class="linkish" data-testid="why-step" onclick={on.reform(move |_| show_step(shows))}>
                     { view::kafka::see_step(l, shows) }</button></p>
             } else {
                 <p class="why" data-testid="why">{ page_linked(l, "kafka/", w.why.get(l)) }{ " " }
-                    <button class="linkish" data-testid="why-step" onclick={on.reform(move |_| Action::Goto(shows))}>
+                    <button class="linkish" data-testid="why-step" onclick={on.reform(move |_| show_step(shows))}>
                         { view::kafka::see_step(l, shows) }</button></p>
                 <p class="takeaway">{ page_linked(l, "kafka/", w.try_next.get(l)) }</p>
             }
@@ -759,4 +761,22 @@ fn share(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
             </details>
         </section>
     }
+}
+
+/// The debrief once the challenge is won or its solution is shown: why the solution works, the
+/// invariants the run broke by the cursor, the real failure it mirrors.
+fn challenge_debrief(l: Lang, ui: &KafkaUi, id: &str, why: crate::ui::i18n::Pair) -> Html {
+    let sim = ui.sim();
+    let broken: Vec<(&str, usize)> = Invariant::ALL
+        .iter()
+        .filter_map(|&i| Some((words::invariant(l, i), sim.violations.broken_at(i)?)))
+        .collect();
+    crate::ui::question::debrief(l, why.get(l), &broken, words::mirrors(id).get(l))
+}
+
+/// Goes to the step an answer's "why" names, and brings its timeline row into view (on a phone
+/// it sits screens below the answer).
+fn show_step(k: usize) -> Action {
+    web::scroll_after_render("li.tl-step.current");
+    Action::Goto(k)
 }

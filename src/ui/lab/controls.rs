@@ -64,11 +64,12 @@ pub fn stepper_controls(props: &StepperControlsProps) -> Html {
     html! {
         <div class="lab-controls" role="group" aria-label={view::lab::STEPPER_CONTROLS.get(lang)}>
             <div class="lab-control-row">
-                <button onclick={send(LabAction::Back)} disabled={empty} data-testid="lab-back">
-                    { view::lab::STEP_BACK.get(lang) }
+                // Reset and Back as every page's run controls word and name them (`ui::run`).
+                <button onclick={send(LabAction::Reset)} disabled={empty} data-testid="reset">
+                    { view::common::RESET.get(lang) }
                 </button>
-                <button onclick={send(LabAction::Reset)} disabled={empty} data-testid="lab-reset">
-                    { view::lab::RESET.get(lang) }
+                <button onclick={send(LabAction::Back)} disabled={empty} data-testid="back">
+                    { view::common::BACK.get(lang) }
                 </button>
                 { policy_select(lang, props.seed, *choice, on_policy) }
                 <button onclick={send(LabAction::StepWith(policy))} disabled={props.complete} data-testid="lab-auto-step">

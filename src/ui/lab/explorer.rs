@@ -402,9 +402,9 @@ fn results(
                 <dt>{ view::lab::POSSIBLE_INTERLEAVINGS.get(lang) }<span class="mono">{ formula }</span></dt>
                 <dd data-testid="explorer-raw">{ raw }</dd>
                 <dt>{ view::lab::schedules_counted(lang, sampled) }</dt>
-                <dd data-testid="explorer-schedules">{ report.schedules.to_string() }</dd>
+                <dd data-testid="explorer-schedules">{ grouped_wide(report.schedules) }</dd>
                 <dt>{ view::lab::DOUBLE_CHARGE_SCHEDULES.get(lang) }</dt>
-                <dd data-testid="explorer-double-charge">{ report.double_charge.to_string() }</dd>
+                <dd data-testid="explorer-double-charge">{ grouped_wide(report.double_charge) }</dd>
                 if let Some(states) = report.distinct_states {
                     <dt>{ view::lab::DISTINCT_STATES.get(lang) }</dt>
                     <dd data-testid="explorer-states">{ grouped(states as u64) }</dd>

@@ -40,7 +40,7 @@ pub fn outcome_histogram(props: &OutcomeHistogramProps) -> Html {
                             }
                         </span>
                         <span class="lab-bar-track" aria-hidden="true"><span class="lab-bar" style={width}></span></span>
-                        <span class="lab-bar-count">{ format!("{} ({percent} %)", grouped_wide(g.schedules)) }</span>
+                        <span class="lab-bar-count">{ format!("{}{}", grouped_wide(g.schedules), crate::ui::text::aside(lang, &format!("{percent}%"))) }</span>
                     </li>
                 }
             }) }

@@ -116,7 +116,7 @@ pub fn lab_page(props: &LabPageProps) -> Html {
 fn keep_focus() {
     // Every step changes the saved form: a request that finished disables its button (and the
     // last step the run's), so focus moves to the next request that can move, else to Step back.
-    web::restore_focus(&[".lab-step-button", "[data-testid=lab-back]", "#main"]);
+    web::restore_focus(&[".lab-step-button", "[data-testid=back]", "#main"]);
 }
 
 /// A finished search proves a challenge won when its report shows what the challenge asks.

@@ -8,7 +8,6 @@ use yew::prelude::*;
 use crate::sim::teach::Challenge;
 use crate::sim::{Scenario, Session};
 use crate::ui::i18n::Lang;
-use crate::ui::raw::Raw;
 use crate::ui::route::Route;
 use crate::ui::share;
 use crate::ui::text::invariant_name;
@@ -90,41 +89,13 @@ pub fn challenge_card(
     }
 }
 
-/// Why the moves work, the invariants the run broke by the cursor (with the step that broke
-/// each), and the real failure the challenge mirrors. No handlers: one string of
-/// markup (`crate::ui::raw`), so it costs the sandbox page's wasm little.
+/// The debrief (`crate::ui::question::debrief`), with the invariants the run broke by the cursor.
 fn debrief(l: Lang, c: &Challenge, session: &Session) -> Html {
-    use crate::ui::text::view::playground as w;
-    let broken = c.broken(session);
+    let broken: Vec<(&str, usize)> = c
+        .broken(session)
+        .into_iter()
+        .map(|(i, step)| (invariant_name(l, i), step))
+        .collect();
     let (why, mirrors) = challenges::debrief(l, c.id);
-    let mut r = Raw::default();
-    r.open(
-        "section",
-        &[
-            ("class", "debrief"),
-            ("data-testid", "debrief"),
-            ("aria-labelledby", "debrief-h"),
-        ],
-    )
-    .el("h3", &[("id", "debrief-h")], w::DEBRIEF.get(l))
-    .open("dl", &[])
-    .el("dt", &[], w::DEBRIEF_WHY.get(l))
-    .el("dd", &[("data-testid", "debrief-why")], why)
-    .el("dt", &[], w::DEBRIEF_BROKE.get(l))
-    .open("dd", &[("data-testid", "debrief-broken")]);
-    if broken.is_empty() {
-        r.text(w::DEBRIEF_NONE_BROKEN.get(l));
-    } else {
-        r.open("ul", &[]);
-        for &(i, step) in &broken {
-            r.el("li", &[], &w::broken_at(l, invariant_name(l, i), step));
-        }
-        r.close("ul");
-    }
-    r.close("dd")
-        .el("dt", &[], w::DEBRIEF_MIRRORS.get(l))
-        .el("dd", &[("data-testid", "debrief-mirrors")], mirrors)
-        .close("dl")
-        .close("section");
-    r.html()
+    crate::ui::question::debrief(l, why, &broken, mirrors)
 }

@@ -89,6 +89,7 @@ fn why_with_step(l: Lang, id: &str, why: &str, at: (usize, usize), on: &Callback
         e.prevent_default();
         on.emit(Action::Tab(column));
         on.emit(Action::Control(crate::ui::run::Control::Seek(step)));
+        crate::ui::web::scroll_after_render("[data-testid=timeline] .tl-row.current");
     });
     html! {
         <p class="why" data-testid="why">{ b.html() }

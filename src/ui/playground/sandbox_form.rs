@@ -407,7 +407,7 @@ mod tests {
             crate::ui::i18n::Lang::Ja,
             &InputError::KeyNotSfString { at: 3, code: 9 },
         );
-        assert!(said.starts_with("キーの 3 文字目が U+0009。"), "{said}");
+        assert!(said.starts_with("キーの 3文字目が U+0009。"), "{said}");
         assert!(
             said.contains("RFC 8941 の sf-string で、表示できる ASCII"),
             "{said}"

@@ -450,8 +450,8 @@ mod tests {
         assert_eq!(fmt_ms(Lang::En, u64::MAX), "5124095576030.4 h");
         // Japanese keeps ms and names the larger units as the lessons' text does.
         assert_eq!(fmt_ms(Lang::Ja, 250), "250 ms");
-        assert_eq!(fmt_ms(Lang::Ja, 3_000), "3.0 秒");
-        assert_eq!(fmt_ms(Lang::Ja, 150_000), "2.5 分");
-        assert_eq!(fmt_ms(Lang::Ja, 90_000_000), "25.0 時間");
+        assert_eq!(fmt_ms(Lang::Ja, 3_000), "3.0秒");
+        assert_eq!(fmt_ms(Lang::Ja, 150_000), "2.5分");
+        assert_eq!(fmt_ms(Lang::Ja, 90_000_000), "25.0時間");
     }
 }

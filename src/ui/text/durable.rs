@@ -29,14 +29,14 @@ pub fn engine_rule(l: Lang, e: Engine) -> (&'static str, &'static str) {
         Engine::Temporal => (
             l.t(
                 "Event history replayed by a new worker; a replayed command that differs from the history is a non-determinism error and the run stays open, blocked; workflow.Now() is deterministic; the server does not see a worker crash: an activity whose attempt reports nothing is retried when its Start-To-Close timeout fires, after the retry policy's backoff (1 s, doubling), not when a worker restarts; a workflow that returns a value closes Completed, one that returns an error Failed; a start retried with the request id of the call that started the run is answered with that run, whatever the policies; Workflow Id Reuse and Conflict Policies (AllowDuplicateFailedOnly reuses the id only after Failed, Terminated, Canceled or Timed out; RejectDuplicate with TerminateExisting is refused on every start, InvalidArgument).",
-                "新しいワーカーがイベント履歴をリプレイする。履歴と違うコマンドは非決定性エラーで、実行は開いたまま止まる。workflow.Now() は決定論的。サーバーにワーカーのクラッシュは見えない。試行が何も報告しないアクティビティは、ワーカーの再起動ではなく、Start-To-Close タイムアウトが発火してからリトライポリシーのバックオフ（1 秒から倍々）の後にリトライされる。値を返したワークフローは Completed、エラーを返したものは Failed で閉じる。実行を開始した呼び出しの request id で再送された開始には、ポリシーによらずその実行を返す。Workflow Id の Reuse / Conflict Policy（AllowDuplicateFailedOnly が ID を再利用させるのは Failed・Terminated・Canceled・Timed out の後だけ。RejectDuplicate と TerminateExisting の組はどの開始も InvalidArgument で拒否される）。",
+                "新しいワーカーがイベント履歴をリプレイする。履歴と違うコマンドは非決定性エラーで、実行は開いたまま止まる。workflow.Now() は決定論的。サーバーにワーカーのクラッシュは見えない。試行が何も報告しないアクティビティは、ワーカーの再起動ではなく、Start-To-Close タイムアウトが発火してからリトライポリシーのバックオフ（1秒から倍々）の後にリトライされる。値を返したワークフローは Completed、エラーを返したものは Failed で閉じる。実行を開始した呼び出しの request id で再送された開始には、ポリシーによらずその実行を返す。Workflow Id の Reuse / Conflict Policy（AllowDuplicateFailedOnly が ID を再利用させるのは Failed・Terminated・Canceled・Timed out の後だけ。RejectDuplicate と TerminateExisting の組はどの開始も InvalidArgument で拒否される）。",
             ),
             "https://docs.temporal.io/workflow-execution/workflowid-runid",
         ),
         Engine::Restate => (
             l.t(
                 "ctx.run results journaled and replayed instead of re-executed; ctx.date and ctx.rand deterministic; a journal mismatch follows the retry policy by default (each attempt replays and hits it again) and the invocation is paused when the attempts are spent (pausing at once is an opt-in SDK option); a handler called with an Idempotency-Key attaches to the running invocation or returns its stored response, while a Workflow's run called again with the same workflow id is answered 409 “the workflow method was already invoked”, without the result; both are kept 24 hours after the invocation completed, then purged, and the same key or id runs anew.",
-                "ctx.run の結果はジャーナルに記録され、再実行せずリプレイされる。ctx.date と ctx.rand は決定論的。ジャーナル不一致は既定ではリトライポリシーに従い（試行のたびにリプレイして同じ不一致に当たる）、試行を使い切ると呼び出しは一時停止する（すぐ一時停止するのは SDK のオプトイン）。Idempotency-Key 付きで呼んだハンドラーは実行中の呼び出しに合流するか、保存済みの応答を返す。一方、Workflow の run を同じワークフロー ID でもう一度呼ぶと、結果ではなく 409「the workflow method was already invoked」が返る。どちらも呼び出しの完了から 24 時間保持された後に削除され、同じキーや ID は新しく実行される。",
+                "ctx.run の結果はジャーナルに記録され、再実行せずリプレイされる。ctx.date と ctx.rand は決定論的。ジャーナル不一致は既定ではリトライポリシーに従い（試行のたびにリプレイして同じ不一致に当たる）、試行を使い切ると呼び出しは一時停止する（すぐ一時停止するのは SDK のオプトイン）。Idempotency-Key 付きで呼んだハンドラーは実行中の呼び出しに合流するか、保存済みの応答を返す。一方、Workflow の run を同じワークフロー ID でもう一度呼ぶと、結果ではなく 409「the workflow method was already invoked」が返る。どちらも呼び出しの完了から 24時間保持された後に削除され、同じキーや ID は新しく実行される。",
             ),
             "https://docs.restate.dev/services/invocation/http",
         ),
@@ -198,7 +198,7 @@ pub fn policy_notice(l: Lang, columns: &[usize]) -> String {
 pub fn older_model(l: Lang) -> &'static str {
     l.t(
         "This run was saved by an earlier version of this page, whose Temporal ran an activity lost with a crashed worker again as soon as a new worker came up, and a lost reply's 2 s later. Temporal's server does not see a crash: it waits for the attempt's Start-To-Close timeout and the retry's backoff, and so does this page now. The run opens with the same settings and actions, run as Temporal runs them, so its steps may differ from what was shared.",
-        "この実行はこのページの以前の版で保存された。その版の Temporal は、クラッシュしたワーカーで失われたアクティビティを新しいワーカーが起動するとすぐ、消えた応答のものは 2 秒後に、もう一度実行していた。Temporal のサーバーにクラッシュは見えない。試行の Start-To-Close タイムアウトとリトライのバックオフを待つので、このページも今はそうする。実行は同じ設定と操作で、Temporal の動き方で開くので、共有されたときとステップが違うことがある。",
+        "この実行はこのページの以前の版で保存された。その版の Temporal は、クラッシュしたワーカーで失われたアクティビティを新しいワーカーが起動するとすぐ、消えた応答のものは 2秒後に、もう一度実行していた。Temporal のサーバーにクラッシュは見えない。試行の Start-To-Close タイムアウトとリトライのバックオフを待つので、このページも今はそうする。実行は同じ設定と操作で、Temporal の動き方で開くので、共有されたときとステップが違うことがある。",
     )
 }
 
@@ -863,7 +863,7 @@ pub fn action_error(l: Lang, e: ActionError) -> String {
         ActionError::TooLong { max } => tr!(
             l,
             "A run has at most {max} steps.",
-            "1回の実行は最大 {max} ステップ。"
+            "1回の実行は最大 {max}ステップ。"
         ),
     }
 }
@@ -905,7 +905,7 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             l.t("After the restart, which steps run again in Temporal?", "再起動の後、Temporal ではどのステップがもう一度実行される？"),
             l.t(
                 "Only the shipment, started and never journaled, runs again, at step {step}; it ships twice: at-least-once. Temporal never saw the crash: the new worker comes up with nothing to do, and the server retries the shipment when its Start-To-Close timeout fires (2 s after the attempt started, here) and the retry's 1 s backoff has passed. Then the new worker runs the function from the top, and every journaled step returns its recorded result (rows marked “replayed”), the shipment's too.",
-                "もう一度実行されるのは、開始したが記録されなかった発送だけで、ステップ {step} で実行される。発送は 2回：at-least-once だ。Temporal にクラッシュは見えていない。新しいワーカーは起動してもすることがなく、サーバーは発送の Start-To-Close タイムアウト（ここでは試行開始の 2 秒後）が発火し、リトライの 1 秒のバックオフが過ぎてから発送をリトライする。その後、新しいワーカーが関数を先頭から実行し、記録済みのステップは発送も含めて記録された結果を返す（「リプレイ」の行）。",
+                "もう一度実行されるのは、開始したが記録されなかった発送だけで、ステップ {step} で実行される。発送は 2回：at-least-once だ。Temporal にクラッシュは見えていない。新しいワーカーは起動してもすることがなく、サーバーは発送の Start-To-Close タイムアウト（ここでは試行開始の 2秒後）が発火し、リトライの 1秒のバックオフが過ぎてから発送をリトライする。その後、新しいワーカーが関数を先頭から実行し、記録済みのステップは発送も含めて記録された結果を返す（「リプレイ」の行）。",
             ),
             l.t(
                 "Durable execution resumes where the journal ends, and re-runs the step in flight: every step must be safe to run twice.",
@@ -916,7 +916,7 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             l.t("A crash between the charge and its journal entry", "課金とその記録のあいだのクラッシュ"),
             l.t(
                 "The worker crashes after the payment service charged the card, before the charge was journaled. Three columns pass three keys: derived from the run and the step, none, and one minted at random inside the step.",
-                "決済サービスが課金した後、その課金が記録される前にワーカーがクラッシュする。3つの列は 3 種類のキーを渡す：実行とステップから導いたキー、キーなし、ステップ内でランダムに作るキー。",
+                "決済サービスが課金した後、その課金が記録される前にワーカーがクラッシュする。3つの列は 3種類のキーを渡す：実行とステップから導いたキー、キーなし、ステップ内でランダムに作るキー。",
             ),
             l.t("With no key, what comes of the charge step after the crash?", "キーなしでは、クラッシュの後に課金ステップはどうなる？"),
             l.t(
@@ -932,9 +932,9 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             l.t("A workflow that reads the clock, replayed", "時計を読むワークフローのリプレイ"),
             l.t(
                 "Orders read before 1,000 ms ship today, later ones tomorrow. Three columns read the worker's clock directly in workflow code; the fourth reads it through the engine. The worker crashes while sending the receipt; the replay runs later: with the new worker a second later under Restate and DBOS, and under Temporal once the receipt, retried at its Start-To-Close timeout, is done.",
-                "1,000 ms より前に時刻を読んだ注文は本日発送、それ以降は翌日発送。3つの列はワークフローのコードでワーカーの時計を直接読み、4つ目はエンジン経由で読む。領収書の送信中にワーカーがクラッシュし、リプレイはその後に走る。Restate と DBOS では 1 秒後の新しいワーカーで、Temporal では Start-To-Close タイムアウトでリトライされた領収書が済んでから。",
+                "1,000 ms より前に時刻を読んだ注文は本日発送、それ以降は翌日発送。3つの列はワークフローのコードでワーカーの時計を直接読み、4つ目はエンジン経由で読む。領収書の送信中にワーカーがクラッシュし、リプレイはその後に走る。Restate と DBOS では 1秒後の新しいワーカーで、Temporal では Start-To-Close タイムアウトでリトライされた領収書が済んでから。",
             ),
-            l.t("What does Temporal do when it replays the first column?", "1 列目をリプレイするとき、Temporal はどうする？"),
+            l.t("What does Temporal do when it replays the first column?", "1列目をリプレイするとき、Temporal はどうする？"),
             l.t(
                 "On replay the direct read gives a later time, so the code asks for `ship_standard` where the history holds `ship_express` (step {step}). Temporal stops with a non-determinism error; Restate retries the invocation, each attempt hitting the same journal mismatch, and pauses it when the attempts are spent; DBOS refuses the step. Read through the engine, the time is journaled and the replay takes the same branch.",
                 "リプレイでは直接読んだ時刻が遅くなり、履歴が `ship_express` の位置でコードは `ship_standard` を求める（ステップ {step}）。Temporal は非決定性エラーで止まる。Restate は呼び出しをリトライし、試行のたびに同じジャーナル不一致に当たり、試行を使い切ると一時停止する。DBOS はステップを拒否する。エンジン経由で読めば時刻は記録され、リプレイは同じ分岐をたどる。",
@@ -948,7 +948,7 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             l.t("The same workflow id, started again after the run closed", "同じワークフロー ID を、実行が閉じた後にもう一度開始する"),
             l.t(
                 "The client did not hear back and starts order-42 again at 5 s, after the first run completed. Temporal with AllowDuplicate and with RejectDuplicate; Restate, where the client calls a handler with Idempotency-Key: order-42; DBOS.",
-                "クライアントは応答を受け取れず、最初の実行が完了した後の 5 秒に order-42 をもう一度開始する。Temporal（AllowDuplicate と RejectDuplicate）、Restate（クライアントはハンドラーを Idempotency-Key: order-42 付きで呼ぶ）、DBOS。",
+                "クライアントは応答を受け取れず、最初の実行が完了した後の 5秒に order-42 をもう一度開始する。Temporal（AllowDuplicate と RejectDuplicate）、Restate（クライアントはハンドラーを Idempotency-Key: order-42 付きで呼ぶ）、DBOS。",
             ),
             l.t("What does Temporal answer the second start under AllowDuplicate?", "AllowDuplicate のもとで、2回目の開始に Temporal は何と答える？"),
             l.t(
@@ -980,7 +980,7 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             l.t("A start retried with its request id", "request id 付きで再送された開始"),
             l.t(
                 "The client's call to start order-42 got no answer in time, and at 550 ms, just after the charge, the client tries again. In the first two columns the SDK retries the same call, so it carries the first call's request id, under the conflict policies TerminateExisting and Fail; in the last two the application calls ExecuteWorkflow again, and the SDK mints a new request id.",
-                "order-42 を開始するクライアントの呼び出しは時間内に応答を得られず、課金直後の 550 ms にクライアントはもう一度試す。最初の 2 列では SDK が同じ呼び出しを再送するので、最初の呼び出しの request id が付く（Conflict Policy は TerminateExisting と Fail）。後の 2 列ではアプリケーションが ExecuteWorkflow をもう一度呼び、SDK は新しい request id を作る。",
+                "order-42 を開始するクライアントの呼び出しは時間内に応答を得られず、課金直後の 550 ms にクライアントはもう一度試す。最初の 2列では SDK が同じ呼び出しを再送するので、最初の呼び出しの request id が付く（Conflict Policy は TerminateExisting と Fail）。後の 2列ではアプリケーションが ExecuteWorkflow をもう一度呼び、SDK は新しい request id を作る。",
             ),
             l.t("What does Temporal answer the SDK's retried call under TerminateExisting?", "TerminateExisting のもとで、SDK が再送した呼び出しに Temporal は何と答える？"),
             l.t(
@@ -993,19 +993,19 @@ pub fn lesson(l: Lang, id: &str) -> LessonWords {
             ),
         ),
         "durable-retention" => w(
-            l.t("The same key, a day later", "同じキーを、1 日後に"),
+            l.t("The same key, a day later", "同じキーを、1日後に"),
             l.t(
                 "Under Restate, the client calls order-42 again 25 hours after its first call: in the first column a handler with Idempotency-Key: order-42, in the second the same key 5 seconds after the first call, in the third a Workflow's run keyed by order-42, 25 hours later.",
-                "Restate で、クライアントは最初の呼び出しから 25 時間後に order-42 をもう一度呼ぶ。1 列目は Idempotency-Key: order-42 付きのハンドラー、2 列目は同じキーを最初の呼び出しの 5 秒後に、3 列目は order-42 をキーにした Workflow の run を 25 時間後に。",
+                "Restate で、クライアントは最初の呼び出しから 25時間後に order-42 をもう一度呼ぶ。1列目は Idempotency-Key: order-42 付きのハンドラー、2列目は同じキーを最初の呼び出しの 5秒後に、3列目は order-42 をキーにした Workflow の run を 25時間後に。",
             ),
-            l.t("What does Restate answer when the same key comes back 25 hours later?", "同じキーが 25 時間後に戻ってきたとき、Restate は何と答える？"),
+            l.t("What does Restate answer when the same key comes back 25 hours later?", "同じキーが 25時間後に戻ってきたとき、Restate は何と答える？"),
             l.t(
                 "Restate keeps a completed invocation's result 24 hours by default; then its cleaner purges it, and the key is free: the call at 25 h starts a new invocation, run 2, at step {step}, whose charge step derives a key of its own, and the payment service charges again. Five seconds later the stored response comes back instead; the Workflow's run, purged too, runs again rather than answering 409.",
-                "Restate は完了した呼び出しの結果を既定で 24 時間保持し、その後クリーナーが削除してキーは空く。25 時間後の呼び出しはステップ {step} で新しい呼び出し（実行 2）を始め、その課金ステップは自分のキーを導き、決済サービスはもう一度課金する。5 秒後なら代わりに保存済みの応答が返る。Workflow の run も削除されているので、409 を返さずにもう一度実行される。",
+                "Restate は完了した呼び出しの結果を既定で 24時間保持し、その後クリーナーが削除してキーは空く。25時間後の呼び出しはステップ {step} で新しい呼び出し（実行 2）を始め、その課金ステップは自分のキーを導き、決済サービスはもう一度課金する。5秒後なら代わりに保存済みの応答が返る。Workflow の run も削除されているので、409 を返さずにもう一度実行される。",
             ),
             l.t(
                 "An idempotency key protects only while its record is kept: a retry after the retention is a new request. Keep keys longer than a client may retry; Stripe keeps its at least 24 hours.",
-                "冪等性キーが守るのは、その記録が保持されている間だけ。保持期間の後の再送は新しいリクエストだ。クライアントが再送しうる期間より長くキーを保持する。Stripe はキーを少なくとも 24 時間保持する。",
+                "冪等性キーが守るのは、その記録が保持されている間だけ。保持期間の後の再送は新しいリクエストだ。クライアントが再送しうる期間より長くキーを保持する。Stripe はキーを少なくとも 24時間保持する。",
             ),
         ),
         "durable-saga" => w(
@@ -1058,11 +1058,11 @@ pub fn variation(id: &str) -> Option<VariationWords> {
         "durable-retention" => w(
             pair!(
                 "What if the same key comes back 23 hours after the first call, instead of 25? What does Restate answer?",
-                "同じキーが、25 時間後ではなく最初の呼び出しの 23 時間後に戻ってきたら？Restate は何と答える？"
+                "同じキーが、25時間後ではなく最初の呼び出しの 23時間後に戻ってきたら？Restate は何と答える？"
             ),
             pair!(
                 "Restate keeps a completed invocation's result 24 hours by default: at 23 hours it is still kept, so the call gets the first call's response, and nothing runs or charges again. The key is free only once the cleaner has purged it.",
-                "Restate は完了した呼び出しの結果を既定で 24 時間保持する。23 時間後ならまだ保持されているので、呼び出しは最初の呼び出しの応答を受け取り、何も実行も課金もやり直さない。キーが空くのは、クリーナーが削除した後だけ。"
+                "Restate は完了した呼び出しの結果を既定で 24時間保持する。23時間後ならまだ保持されているので、呼び出しは最初の呼び出しの応答を受け取り、何も実行も課金もやり直さない。キーが空くのは、クリーナーが削除した後だけ。"
             ),
         ),
         "durable-saga" => w(
@@ -1076,6 +1076,33 @@ pub fn variation(id: &str) -> Option<VariationWords> {
             ),
         ),
         _ => None,
+    }
+}
+
+/// A won challenge's debrief: why the moves work, and the real failure it mirrors.
+pub fn challenge_debrief(l: Lang, id: &str) -> (&'static str, &'static str) {
+    match id {
+        "durable-charge-twice" => (
+            l.t(
+                "The charge step passes no key, so the payment service cannot tell the engine's second run of the step from a new charge. A crash after the charge and before the engine recorded its result makes the engine run the step again, and the card is charged again.",
+                "課金ステップはキーを渡さないので、決済サービスにはエンジンによるステップの再実行と新しい課金の区別がつかない。課金の後、エンジンが結果を記録する前のクラッシュで、エンジンはステップをもう一度実行し、カードはもう一度課金される。",
+            ),
+            l.t(
+                "An activity or step that calls a payment API without an idempotency key: the engine retries it after a worker dies mid-call (at-least-once), and the customer pays twice.",
+                "冪等性キーなしで決済 API を呼ぶアクティビティやステップ。呼び出し中にワーカーが落ちるとエンジンはそれをリトライし（at-least-once）、顧客は2回支払う。",
+            ),
+        ),
+        "durable-random-once" => (
+            l.t(
+                "The crash came before the charge reached the payment service: the engine starts the step again, the step mints a new random key, and since the first key never charged, the card is charged once. A crash after the charge would have charged twice: a key minted inside the step is new on every run of it.",
+                "クラッシュは課金が決済サービスに届く前だった。エンジンはステップをもう一度開始し、ステップは新しいランダムなキーを作るが、最初のキーは課金していないので課金は1回。課金の後のクラッシュなら2回課金されていた。ステップ内で作るキーは、ステップを実行するたびに新しい。",
+            ),
+            l.t(
+                "uuid4() called inside a retried step: it dedupes the HTTP client's own retries of one call, not the engine's run of the step again after a crash. Derive the key from the workflow and the step instead (Temporal suggests the Workflow Run Id with the Activity Id).",
+                "リトライされるステップの中で呼ぶ uuid4()。1回の呼び出しに対する HTTP クライアント自身のリトライは重複排除できても、クラッシュ後にエンジンがステップを実行し直すことは防げない。キーはワークフローとステップから導く（Temporal は Workflow Run Id と Activity Id の組を勧めている）。",
+            ),
+        ),
+        _ => ("", ""),
     }
 }
 
@@ -1114,7 +1141,7 @@ pub fn leaves_out(l: Lang) -> [&'static str; 8] {
         ),
         l.t(
             "Restate gives up a journal mismatch after 3 attempts here; the server's default is 70 attempts with backoff up to a minute, then pause. The SDK's opt-in Pause and FailTerminally on mismatch are not settings.",
-            "ここでは Restate はジャーナル不一致を 3回の試行であきらめる。サーバーの既定は最大 1 分のバックオフで 70回試行し、その後一時停止する。不一致ですぐ一時停止する・失敗させる SDK のオプトイン（Pause、FailTerminally）は設定にない。",
+            "ここでは Restate はジャーナル不一致を 3回の試行であきらめる。サーバーの既定は最大 1分のバックオフで 70回試行し、その後一時停止する。不一致ですぐ一時停止する・失敗させる SDK のオプトイン（Pause、FailTerminally）は設定にない。",
         ),
         l.t(
             "The Restate client only calls and waits; a one-way send of the same workflow id would be answered “Previously accepted”.",
@@ -1122,7 +1149,7 @@ pub fn leaves_out(l: Lang) -> [&'static str; 8] {
         ),
         l.t(
             "Here a Restate key is free the moment its 24 hours end; Restate's cleaner purges at its next sweep, once an hour, so a call just after may still get the stored response. Temporal keeps a closed run for the namespace's retention; here Temporal's closed runs and DBOS's workflows are kept for good.",
-            "ここでは Restate のキーは 24 時間が終わった瞬間に空く。Restate のクリーナーは 1 時間ごとの掃除で削除するので、直後の呼び出しにはまだ保存済みの応答が返ることがある。Temporal は閉じた実行を名前空間の保持期間だけ保持するが、ここでは Temporal の閉じた実行も DBOS のワークフローもずっと保持する。",
+            "ここでは Restate のキーは 24時間が終わった瞬間に空く。Restate のクリーナーは 1時間ごとの掃除で削除するので、直後の呼び出しにはまだ保存済みの応答が返ることがある。Temporal は閉じた実行を名前空間の保持期間だけ保持するが、ここでは Temporal の閉じた実行も DBOS のワークフローもずっと保持する。",
         ),
         l.t(
             "Temporal's activities have a Start-To-Close timeout only, and retry without end; Schedule-To-Close, Schedule-To-Start and heartbeat timeouts, and a retry policy's maximum attempts, are not settings.",
@@ -1130,7 +1157,7 @@ pub fn leaves_out(l: Lang) -> [&'static str; 8] {
         ),
         l.t(
             "Every engine retries a step that fails once, after 1 s, 2 s, …; a DBOS step retries only when declared with retries_allowed (off by default), and Restate's server backs off from 0.5 s.",
-            "どのエンジンも一度失敗したステップを 1 秒、2 秒…の後にリトライする。DBOS のステップは retries_allowed を宣言したときだけリトライし（既定は無効）、Restate のサーバーのバックオフは 0.5 秒から始まる。",
+            "どのエンジンも一度失敗したステップを 1秒、2秒…の後にリトライする。DBOS のステップは retries_allowed を宣言したときだけリトライし（既定は無効）、Restate のサーバーのバックオフは 0.5秒から始まる。",
         ),
         l.t(
             "Recovery never gives up: DBOS stops recovering a workflow after max_recovery_attempts (100 by default) and marks it MAX_RECOVERY_ATTEMPTS_EXCEEDED.",

@@ -188,7 +188,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             tr!(
                 lang,
                 "The key has {len} characters; at most {max} are allowed (Stripe's limit).",
-                "キーが {len} 文字ある。上限は {max} 文字（Stripe の上限）。"
+                "キーが {len}文字ある。上限は {max}文字（Stripe の上限）。"
             )
         }
         E::KeyNotSfString { at, code } => {
@@ -196,7 +196,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             tr!(
                 lang,
                 "Character {at} of the key is {shown}: an Idempotency-Key is an RFC 8941 sf-string, printable ASCII only (0x20–0x7E, space to ~).",
-                "キーの {at} 文字目が{shown}。Idempotency-Key は RFC 8941 の sf-string で、表示できる ASCII（0x20〜0x7E、空白から ~ まで）だけ。"
+                "キーの {at}文字目が{shown}。Idempotency-Key は RFC 8941 の sf-string で、表示できる ASCII（0x20〜0x7E、空白から ~ まで）だけ。"
             )
         }
         E::DescriptionTooLong { len, max } => {
@@ -204,7 +204,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             tr!(
                 lang,
                 "The description has {len} characters; at most {max} are allowed.",
-                "説明が {len} 文字ある。上限は {max} 文字。"
+                "説明が {len}文字ある。上限は {max}文字。"
             )
         }
         E::AttemptsOutOfRange { attempts, min, max } => tr!(
@@ -330,7 +330,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             tr!(
                 lang,
                 "The link is {bytes} bytes; links up to {max} bytes are accepted. Use JSON export instead.",
-                "リンクが {bytes} バイトある。上限は {max} バイト。JSON の書き出しを使ってください。"
+                "リンクが {bytes}バイトある。上限は {max}バイト。JSON の書き出しを使ってください。"
             )
         }
         E::JsonTooLarge { bytes, max } => {
@@ -338,7 +338,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
             tr!(
                 lang,
                 "The JSON is {bytes} bytes; at most {max} are accepted.",
-                "JSON が {bytes} バイトある。上限は {max} バイト。"
+                "JSON が {bytes}バイトある。上限は {max}バイト。"
             )
         }
         // `message` is the JSON reader's own English detail, in both languages.
@@ -349,7 +349,7 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
         } => tr!(
             lang,
             "This is not a scenario this page can read (line {line}, column {column}: {message}).",
-            "このページで読めるシナリオではない（{line} 行 {column} 列：{message}）。"
+            "このページで読めるシナリオではない（{line}行 {column}列：{message}）。"
         ),
         E::UnsupportedVersion { version, supported } => tr!(
             lang,
@@ -626,7 +626,7 @@ pub fn restore_message(lang: Lang, origin: Origin, error: &RestoreError) -> Stri
             tr!(
                 lang,
                 "It is too long ({bytes} bytes; at most {max} are read).",
-                "長すぎる（{bytes} バイト、読めるのは {max} バイトまで）。"
+                "長すぎる（{bytes}バイト、読めるのは {max}バイトまで）。"
             )
         }
         RestoreError::Unreadable => return shown.to_string(),
@@ -654,7 +654,7 @@ mod tests {
         );
         assert_eq!(
             input_error(Lang::Ja, &e),
-            "キーが 300 文字ある。上限は 255 文字（Stripe の上限）。"
+            "キーが 300文字ある。上限は 255文字（Stripe の上限）。"
         );
         // The real length, grouped, however long the key is.
         let e = InputError::KeyTooLong {

@@ -225,9 +225,9 @@ pub fn unsendable_key_note(lang: Lang, input: usize, e: &InputError) -> String {
 /// by its reason there.
 pub const LEAVES_OUT: [Pair; 5] = [
     pair!("A successful charge answers 200 under every policy; rocket-rides creates a ride and answers 201 Created.", "課金の成功はどのポリシーでも 200。rocket-rides は乗車を作って 201 Created を返す。"),
-    pair!("Every policy takes keys of 1 to 255 characters (Stripe's limit); rocket-rides requires at least 20.", "どのポリシーもキーは 1〜255 文字（Stripe の上限）。rocket-rides は 20 文字以上を求める。"),
+    pair!("Every policy takes keys of 1 to 255 characters (Stripe's limit); rocket-rides requires at least 20.", "どのポリシーもキーは 1〜255文字（Stripe の上限）。rocket-rides は 20文字以上を求める。"),
     pair!("No fault answers 500 and unlocks the key: a crash sends nothing back and its lock waits out its timeout.", "500 を返してキーのロックを外す障害はない。クラッシュは何も返さず、ロックはタイムアウトまで残る。"),
-    pair!("No completer process: only the client's retry moves an unfinished key on, where rocket-rides also re-drives keys left for 60 s.", "コンプリーターのプロセスはない。終わっていないキーを進めるのはクライアントのリトライだけ。rocket-rides は 60 秒放置されたキーも自分で進める。"),
+    pair!("No completer process: only the client's retry moves an unfinished key on, where rocket-rides also re-drives keys left for 60 s.", "コンプリーターのプロセスはない。終わっていないキーを進めるのはクライアントのリトライだけ。rocket-rides は 60秒放置されたキーも自分で進める。"),
     pair!("Clients follow their own retry policy and do not read Retry-After.", "クライアントは自分のリトライポリシーに従い、Retry-After は読まない。"),
 ];
 
@@ -298,7 +298,7 @@ mod tests {
         let (text, note) = exchange_text(Lang::Ja, &old);
         assert!(!text.contains("Idempotency-Key"), "{text}");
         let note = note.expect("said why");
-        assert!(note.starts_with("ヘッダーとして送れない：キー「注文」は sf-string ではない。キーの 1 文字目が「注」（U+6CE8）。"), "{note}");
+        assert!(note.starts_with("ヘッダーとして送れない：キー「注文」は sf-string ではない。キーの 1文字目が「注」（U+6CE8）。"), "{note}");
     }
 
     #[test]

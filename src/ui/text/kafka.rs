@@ -20,9 +20,9 @@ pub const LEAVES_OUT: [Pair; 7] = [
     pair!("One partition and one broker: no replication, no leader changes; “not enough replicas” is a fault you arm, not a follower falling behind.", "パーティションもブローカーも 1つ：レプリケーションもリーダー交代もない。「レプリカ不足」は自分で仕掛ける障害で、遅れるフォロワーはいない。"),
     pair!("One record per batch, so a batch never splits and the sequence advances by one.", "1バッチに 1 レコード：バッチは分割されず、シーケンスは 1 ずつ進む。"),
     pair!("The broker forgets producers only when you say so, all at once; no log retention or DeleteRecords. (Brokers since KIP-360 accept any sequence from a producer they have no state for, as here, instead of answering UNKNOWN_PRODUCER_ID.)", "ブローカーがプロデューサーを忘れるのは指示したときだけで、すべてのプロデューサーを一度に。ログの保持期間も DeleteRecords もない。（KIP-360 以降のブローカーは、状態のないプロデューサーのシーケンスを UNKNOWN_PRODUCER_ID と答えずに何でも受け付ける。ここも同じ。）"),
-    pair!("No transactions: a transactional.id only keeps the producer id across restarts and refuses older epochs; there is no commit, abort or read_committed. A zombie's refused write and its failed abort are one step. Where Kafka would abort after a failed batch, the producer here bumps its epoch through the coordinator (once nothing is in flight) as the idempotent producer would, and sends its unfinished batches again in the new epoch.", "トランザクションはない：transactional.id は再起動をまたいでプロデューサー ID を保ち、古いエポックを拒否するだけ。コミットもアボートも read_committed もない。ゾンビの書き込み拒否とアボートの失敗は 1 ステップにまとめている。Kafka ならバッチの失敗後にアボートするところで、ここではべき等プロデューサーと同じ場面で（送信中がなくなってから）コーディネーターを通してエポックを上げ、未完了のバッチを新しいエポックで送り直す。"),
+    pair!("No transactions: a transactional.id only keeps the producer id across restarts and refuses older epochs; there is no commit, abort or read_committed. A zombie's refused write and its failed abort are one step. Where Kafka would abort after a failed batch, the producer here bumps its epoch through the coordinator (once nothing is in flight) as the idempotent producer would, and sends its unfinished batches again in the new epoch.", "トランザクションはない：transactional.id は再起動をまたいでプロデューサー ID を保ち、古いエポックを拒否するだけ。コミットもアボートも read_committed もない。ゾンビの書き込み拒否とアボートの失敗は 1ステップにまとめている。Kafka ならバッチの失敗後にアボートするところで、ここではべき等プロデューサーと同じ場面で（送信中がなくなってから）コーディネーターを通してエポックを上げ、未完了のバッチを新しいエポックで送り直す。"),
     pair!("Time is scaled down: 10 ms one way, a request timeout of 60 ms, no retry backoff and no linger.", "時間は縮めている：片道 10 ms、リクエストタイムアウト 60 ms、リトライのバックオフも linger もない。"),
-    pair!("A step drains every batch that may go; Kafka's sender drains one batch per partition per loop and sends the next on the following loop.", "1 ステップで送れるバッチをすべて送る。Kafka の sender はループごとにパーティションあたり 1バッチを送り、次は次のループで送る。"),
+    pair!("A step drains every batch that may go; Kafka's sender drains one batch per partition per loop and sends the next on the following loop.", "1ステップで送れるバッチをすべて送る。Kafka の sender はループごとにパーティションあたり 1バッチを送り、次は次のループで送る。"),
     pair!("Requests already on their way when the producer closes a connection still reach the broker (it has read them) and are written; their answers are lost.", "プロデューサーが接続を閉じた時に途中だったリクエストは、ブローカーに届いて（読み込み済みとして）書かれる。応答は失われる。"),
 ];
 
@@ -670,7 +670,7 @@ pub fn json_error(l: Lang, e: &KafkaJsonError) -> String {
             tr!(
                 l,
                 "The JSON is {n} bytes: at most {max}.",
-                "JSON が {n} バイト：上限は {max} バイト。"
+                "JSON が {n}バイト：上限は {max}バイト。"
             )
         }
         KafkaJsonError::Json(e) => super::input_error(l, e),
@@ -745,7 +745,7 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
             title: pair!("A retry after the broker forgot the producer", "ブローカーがプロデューサーを忘れた後のリトライ"),
             story: pair!(
                 "Idempotence is on and one request is in flight at a time. The broker writes e0, but the acknowledgement is lost. Before the producer's retry, the broker expires the producer's state, as it does for a producer it has not heard from for producer.id.expiration.ms (a day by default; the page compresses the wait). The retry carries the same producer id, epoch and sequence as before.",
-                "冪等性は有効で、送信中のリクエストは 1度に 1つ。ブローカーは e0 を書くが確認応答が失われる。プロデューサーのリトライの前に、ブローカーはそのプロデューサーの状態を期限切れにする（producer.id.expiration.ms の間、何も送ってこないプロデューサーに対して行うこと。既定は 1 日で、ページでは待ち時間を縮めている）。リトライは前と同じプロデューサー ID、エポック、シーケンスを持つ。",
+                "冪等性は有効で、送信中のリクエストは 1度に 1つ。ブローカーは e0 を書くが確認応答が失われる。プロデューサーのリトライの前に、ブローカーはそのプロデューサーの状態を期限切れにする（producer.id.expiration.ms の間、何も送ってこないプロデューサーに対して行うこと。既定は 1日で、ページでは待ち時間を縮めている）。リトライは前と同じプロデューサー ID、エポック、シーケンスを持つ。",
             ),
             ask: pair!("What does the broker do with the retried e0?", "再送された e0 をブローカーはどうする？"),
             why: pair!(
@@ -758,7 +758,7 @@ pub fn lesson(id: &str) -> Option<LessonWords> {
             title: pair!("The delivery timeout gives up, the relay sends again", "配信タイムアウトで諦め、リレーが送り直す"),
             story: pair!(
                 "Idempotence is on, one request in flight, retries=10 and delivery.timeout.ms=200 (Kafka's defaults are retries=2147483647 and 2 minutes; the page compresses time). The broker writes e0, but every acknowledgement is lost. The producer keeps retrying and the broker answers each retry as a duplicate, but no answer gets back. At 200 ms, with retries to spare, the delivery timeout fails e0 to the application. Its outbox row is still unpublished, so the relay publishes e0 again.",
-                "冪等性は有効、送信中のリクエストは 1つ、retries=10、delivery.timeout.ms=200（Kafka の既定は retries=2147483647 と 2 分。ページでは時間を縮めている）。ブローカーは e0 を書くが、確認応答はすべて失われる。プロデューサーはリトライを続け、ブローカーはどのリトライにも重複として答えるが、応答は 1つも戻らない。200 ms の時点で、リトライ回数を残したまま、配信タイムアウトが e0 をアプリケーションに失敗として返す。アウトボックスの行はまだ未発行なので、リレーは e0 をもう一度発行する。",
+                "冪等性は有効、送信中のリクエストは 1つ、retries=10、delivery.timeout.ms=200（Kafka の既定は retries=2147483647 と 2分。ページでは時間を縮めている）。ブローカーは e0 を書くが、確認応答はすべて失われる。プロデューサーはリトライを続け、ブローカーはどのリトライにも重複として答えるが、応答は 1つも戻らない。200 ms の時点で、リトライ回数を残したまま、配信タイムアウトが e0 をアプリケーションに失敗として返す。アウトボックスの行はまだ未発行なので、リレーは e0 をもう一度発行する。",
             ),
             ask: pair!("The relay publishes e0 again. What does the broker do with it?", "リレーが e0 をもう一度発行する。ブローカーはそれをどうする？"),
             why: pair!(
@@ -853,6 +853,20 @@ pub fn challenge(id: &str) -> Option<(Pair, Pair)> {
         ),
         _ => return None,
     })
+}
+
+/// The real failure a challenge mirrors, in its debrief.
+pub fn mirrors(id: &str) -> Pair {
+    match id {
+        "kafka-duplicate" => pair!(
+            "More than five requests in flight with idempotence: the broker remembers only each producer's last five batches, which is why Kafka's producer refuses max.in.flight.requests.per.connection above 5 with enable.idempotence; a client that allows it can write a retried batch twice.",
+            "冪等性を有効にしたまま送信中のリクエストが5件を超える場合。ブローカーが覚えるのはプロデューサーごとに最新の5バッチだけなので、Kafka のプロデューサーは enable.idempotence で max.in.flight.requests.per.connection が5を超える設定を拒否する。それを許すクライアントでは、リトライしたバッチが2回書かれうる。",
+        ),
+        _ => pair!(
+            "A broker that has no state for the producer (its state expired after producer.id.expiration.ms, or the partition is new) accepts any first sequence: a refused first batch lets the later ones in first, and a consumer sees an update before the record it updates.",
+            "プロデューサーの状態を持たないブローカー（producer.id.expiration.ms で期限切れになった、または新しいパーティション）は、最初のシーケンスを何でも受け付ける。最初のバッチが拒否されると後のバッチが先に入り、コンシューマーは更新対象のレコードより先に更新を見る。",
+        ),
+    }
 }
 
 /// The solution's explanation, shown with "Show a solution".

@@ -180,7 +180,7 @@ pub const PATH: &[Section] = &[
             href: "kafka/",
             title: pair!(
                 "Kafka's producer ids and sequence numbers",
-                "Kafka のプロデューサーIDとシーケンス番号"
+                "Kafka のプロデューサー IDとシーケンス番号"
             ),
             ready: true,
         }],
@@ -493,12 +493,12 @@ pub const WORDS: &[Words] = &[
         id: "slow-processor",
         story: pair!("The production service locks the key for 90 s (rocket-rides) and calls a card processor. This time the processor takes 120 s to answer. The client times out and retries every 30 s with the same key.", "本番型サービスはキーを90秒ロックし（rocket-rides）、決済代行を呼ぶ。今回は決済代行の応答に120秒かかる。クライアントはタイムアウトし、同じキーで30秒ごとにリトライする。"),
         ask: pair!("The next retry arrives after 90 s. How many times is the card charged in the end?", "次のリトライは90秒後に届く。カードは最終的に何回課金される？"),
-        why: pair!("The lock expired while its holder was only slow; the retry took the key over and the processor charged again (step {step}). Every request carried the key, but the processor never saw it.", "ロックを持つリクエストが遅いだけなのにロックが切れ、リトライがキーを引き継いで決済代行がもう一度課金した（ステップ {step}）。どのリクエストもキーを持っていたが、決済代行には届いていない。"),
-        takeaway: pair!("Pass the key on to the processor (in the sandbox: “Pass the key on”): it then replays. Recovery points help after a crash, not with a slow holder.", "キーを決済代行にも渡す（サンドボックスの「キーを決済代行に渡す」）とリプレイされる。回復ポイントはクラッシュ後には効くが、遅い持ち主には効かない。"),
+        why: pair!("The lock expired while its holder was only slow; the retry took the key over and the processor charged again (step {step}). Every request carried the key, but the processor never saw it.", "ロックを持つリクエストが遅いだけなのにロックが切れ、リトライがキーを引き継いで決済代行がもう一度課金した（ステップ {step}）。どのリクエストもキーを持っていたが、そのキーは決済代行に渡されていなかった。"),
+        takeaway: pair!("Pass the key on to the processor (in the sandbox: “Pass the key on”): it then replays. Recovery points help after a crash, not with a slow holder.", "キーを決済代行にも渡す（サンドボックスの「キーを決済代行に渡す」）とリプレイされる。回復ポイントはクラッシュの後には効くが、ロックを持つリクエストが遅いだけのときには効かない。"),
     },
     Words {
         id: "store-failures",
-        story: pair!("The separate key store has room for one key. The reply to order-1 is lost, order-2 is charged, and then the client sends order-1 again, as request #3. Then the store is unreachable for order-3: both services refuse with 503 (fail closed) and the retry succeeds.", "別のキーストアには1個分の場所しかない。order-1 の応答が消え、order-2 が課金され、その後クライアントが order-1 をリクエスト #3 として再送する。次に order-3 ではストアに届かず、両サービスとも503で拒否し（フェイルクローズ）、リトライが成功する。"),
+        story: pair!("The separate key store has room for one key. The reply to order-1 is lost, order-2 is charged, and then the client sends order-1 again, as request #3. Then the store is unreachable for order-3: both services refuse with 503 (fail closed) and the retry succeeds.", "別のキーストアには1個分の場所しかない。order-1 の応答が消え、order-2 が課金され、その後クライアントが order-1 をリクエスト #3 として再送する。次に order-3 のときはキーストアに接続できず、両サービスとも503で拒否し（フェイルクローズ）、リトライが成功する。"),
         ask: pair!("The client's order-1 arrives again. How many times does the service with the separate key store charge for that one key?", "order-1 が再び届く。キーを別ストアに置くサービスは、その1つのキーで何回課金する？"),
         why: pair!("Writing order-2's key evicted order-1's, so order-1's retry looked new and was charged again (step {step}). The atomic service keeps keys beside the balance: nothing evicted them. Failing closed cost a 503 and a retry, not money.", "order-2 のキーを書いたとき order-1 のキーが追い出されたので、order-1 のリトライは新しく見え、もう一度課金された（ステップ {step}）。アトミックなサービスはキーを残高の隣に置くので追い出されない。フェイルクローズの代償は503とリトライで、お金ではない。"),
         takeaway: pair!("A key store that can forget or fail open charges twice; fail closed (503), and on a serialization failure answer 409 Conflict “retry with the same key”, as rocket-rides does.", "忘れるキーストアやフェイルオープンは二重課金する。フェイルクローズ（503）にし、直列化失敗には rocket-rides のように409 Conflict「同じキーでリトライ」と答える。"),
@@ -627,6 +627,17 @@ fn closing_markup(l: Lang) -> String {
             .close("li");
     }
     r.close("ul");
+    // The path's last "Next": on to the challenges, as after every other lesson.
+    r.open("p", &[("class", "next-lesson")])
+        .el(
+            "a",
+            &[
+                ("href", "sandbox/#/challenge/triple-charge"),
+                ("data-testid", "next-lesson"),
+            ],
+            w::CLOSING_NEXT.get(l),
+        )
+        .close("p");
     r.as_str().to_string()
 }
 

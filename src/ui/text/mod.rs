@@ -133,16 +133,16 @@ pub enum Tone {
 }
 
 /// Formats simulated milliseconds compactly: 250 ms, 3.0 s, 2.5 min, 25.0 h; in Japanese
-/// 250 ms, 3.0 秒, 2.5 分, 25.0 時間 (as the lessons' own text writes them).
+/// 250 ms, 3.0秒, 2.5分, 25.0時間 (as the lessons' own text writes them).
 pub fn fmt_ms(lang: crate::ui::i18n::Lang, ms: u64) -> String {
     if ms < 1_000 {
         format!("{ms} ms")
     } else if ms < 120_000 {
-        tenths(ms, 1_000, lang.t("s", "秒"))
+        tenths(ms, 1_000, lang.t(" s", "秒"))
     } else if ms < 7_200_000 {
-        tenths(ms, 60_000, lang.t("min", "分"))
+        tenths(ms, 60_000, lang.t(" min", "分"))
     } else {
-        tenths(ms, 3_600_000, lang.t("h", "時間"))
+        tenths(ms, 3_600_000, lang.t(" h", "時間"))
     }
 }
 
@@ -173,10 +173,12 @@ pub fn expiry_text(lang: crate::ui::i18n::Lang, expires_at_ms: u64, now_ms: u64)
 }
 
 /// `ms` in `unit`s (of `per` ms each), rounded to one decimal, half up.
+/// `unit` carries its own space where the language writes one (" s"; Japanese ties 秒 to its
+/// number).
 fn tenths(ms: u64, per: u64, unit: &str) -> String {
     // In 64 bits: the remainder times ten stays below ten `per`s, whatever `ms` is.
     let tenth = (ms % per * 10 + per / 2) / per;
-    format!("{}.{} {unit}", ms / per + tenth / 10, tenth % 10)
+    format!("{}.{}{unit}", ms / per + tenth / 10, tenth % 10)
 }
 
 #[cfg(test)]
@@ -195,8 +197,8 @@ mod tests {
         assert_eq!(text(Lang::En, 24 * H, 24 * H), "expired just now");
         assert_eq!(text(Lang::En, 24 * H, 25 * H), "expired 60.0 min ago");
         assert_eq!(text(Lang::En, 24 * H, 50 * H), "expired 26.0 h ago");
-        assert_eq!(text(Lang::Ja, 24 * H, 0), "あと 24.0 時間");
-        assert_eq!(text(Lang::Ja, 24 * H, 50 * H), "期限切れ（26.0 時間前）");
+        assert_eq!(text(Lang::Ja, 24 * H, 0), "あと 24.0時間");
+        assert_eq!(text(Lang::Ja, 24 * H, 50 * H), "期限切れ（26.0時間前）");
         // The number and its unit stay on one line when a narrow cell wraps.
         assert_eq!(expiry_text(Lang::En, 24 * H, 0), "in 24.0\u{a0}h");
     }
@@ -207,7 +209,7 @@ mod tests {
         assert_eq!(fmt_ms(Lang::En, 1_049), "1.0 s");
         assert_eq!(fmt_ms(Lang::En, 1_050), "1.1 s");
         assert_eq!(fmt_ms(Lang::En, 59_950), "60.0 s");
-        assert_eq!(fmt_ms(Lang::Ja, 150_000), "2.5 分");
+        assert_eq!(fmt_ms(Lang::Ja, 150_000), "2.5分");
         assert_eq!(fmt_ms(Lang::En, u64::MAX), "5124095576030.4 h");
     }
 

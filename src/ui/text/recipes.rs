@@ -122,7 +122,7 @@ fn race_figures(l: Lang, r: &RaceRow, connections: u64) -> String {
     let mut out = tr!(
         l,
         "{trials} races of {connections} connections on one key · double charges: {double} · most charges per key: {max}",
-        "1つのキーに {connections} 接続 × {trials}回の競合・二重課金：{double}回・1つのキーへの課金回数（最多）：{max}回"
+        "1つのキーに {connections}接続 × {trials}回の競合・二重課金：{double}回・1つのキーへの課金回数（最多）：{max}回"
     );
     let retries = r.retries;
     if retries > 0 {

@@ -63,7 +63,7 @@ fn measure_goal(lang: Lang, m: Measure, target: Value) -> String {
         Measure::MostAnswersForOneKey => tr!(
             lang,
             "{n} different answers for one key",
-            "1つのキーに {n} 種類の答え"
+            "1つのキーに {n}種類の答え"
         ),
         Measure::EventLost => lang
             .t(
@@ -74,7 +74,7 @@ fn measure_goal(lang: Lang, m: Measure, target: Value) -> String {
         Measure::Charges => tr!(lang, "{n} charges", "{n}回の課金"),
         Measure::Balance => tr!(lang, "a balance of {n}", "残高 {n}"),
         Measure::ConsumerApplied => {
-            tr!(lang, "{n} receipt e-mails sent", "レシートのメール {n}通")
+            tr!(lang, "{n} receipt e-mails sent", "領収書のメール {n}通")
         }
         Measure::Mismatches => tr!(
             lang,

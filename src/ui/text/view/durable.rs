@@ -34,7 +34,7 @@ pub const UNKNOWN_CHALLENGE: Pair = pair!(
 /// (`text::lessons::PATH`; a test holds them equal).
 pub const AFTER_THE_PAGE: Pair = pair!(
     "14 Kafka's producer ids and sequence numbers",
-    "14 Kafka のプロデューサーIDとシーケンス番号"
+    "14 Kafka のプロデューサー IDとシーケンス番号"
 );
 /// A link that could not be read, and why.
 pub fn bad_link(l: Lang, why: &str) -> String {
@@ -317,7 +317,7 @@ pub const RESTATE_CALLS: Pair = pair!(
 );
 pub const AUTO_RESTART: Pair = pair!(
     "A crashed worker is replaced after 1 s",
-    "クラッシュしたワーカーは 1 秒後に置き換わる"
+    "クラッシュしたワーカーは 1秒後に置き換わる"
 );
 pub const FAULTS: Pair = pair!(
     "Faults (each on the step's first execution)",
@@ -347,7 +347,7 @@ pub const ENGINES_HEADING: Pair = pair!(
 pub const SOURCE_LINK: Pair = pair!("(source)", "（出典）");
 pub const ENGINES_NOTE: Pair = pair!(
     "Every engine retries a failed step after 1 s, then 2 s, … (Temporal's default retry policy). Temporal waits for an activity's Start-To-Close timeout (2 s unless set) before it retries one whose worker crashed or whose reply was lost; Restate and DBOS wait 2 s for a lost reply and run a crashed step again when the new worker resumes. The derived key is the workflow id, the run and the step: Temporal suggests the Workflow Run Id with the Activity Id.",
-    "どのエンジンも失敗したステップを 1 秒、2 秒…の後にリトライする（Temporal の既定のリトライポリシー）。Temporal は、ワーカーがクラッシュしたか応答が消えたアクティビティを、Start-To-Close タイムアウト（設定しなければ 2 秒）を待ってからリトライする。Restate と DBOS は消えた応答を 2 秒待ち、クラッシュしたステップは新しいワーカーが再開するときにもう一度実行する。導出キーはワークフロー ID・実行・ステップ。Temporal は Workflow Run Id と Activity Id の組を勧めている。"
+    "どのエンジンも失敗したステップを 1秒、2秒…の後にリトライする（Temporal の既定のリトライポリシー）。Temporal は、ワーカーがクラッシュしたか応答が消えたアクティビティを、Start-To-Close タイムアウト（設定しなければ 2秒）を待ってからリトライする。Restate と DBOS は消えた応答を 2秒待ち、クラッシュしたステップは新しいワーカーが再開するときにもう一度実行する。導出キーはワークフロー ID・実行・ステップ。Temporal は Workflow Run Id と Activity Id の組を勧めている。"
 );
 
 // leaves_out: what this model leaves out (the list is `crate::ui::text::durable::leaves_out`).

@@ -55,7 +55,7 @@ pub fn link_too_long(l: Lang, bytes: usize) -> String {
     tr!(
         l,
         "The link is {bytes} bytes long: too long.",
-        "リンクが {bytes} バイトで長すぎる。"
+        "リンクが {bytes}バイトで長すぎる。"
     )
 }
 
@@ -214,7 +214,7 @@ pub const LOSE_REQUEST: Pair = pair!("Lose the next request", "次のリクエ�
 pub const LOSE_ACK: Pair = pair!("Lose the next ack", "次の確認応答を失う");
 pub const EXPIRE_TITLE: Pair = pair!(
     "As when a producer is idle longer than producer.id.expiration.ms (a day by default)",
-    "producer.id.expiration.ms（既定 1 日）より長く何も送ってこないプロデューサーと同じ"
+    "producer.id.expiration.ms（既定 1日）より長く何も送ってこないプロデューサーと同じ"
 );
 pub const EXPIRE: Pair = pair!(
     "The broker forgets its producers",
@@ -401,14 +401,10 @@ pub const TIMELINE_HEADING: Pair = pair!(
 /// The steps before the ones listed.
 pub fn earlier_steps(l: Lang, first: usize) -> String {
     if first == 1 {
-        l.t("… 1 earlier step", "… それ以前に 1 ステップ")
+        l.t("… 1 earlier step", "… それ以前に 1ステップ")
             .to_string()
     } else {
-        tr!(
-            l,
-            "… {first} earlier steps",
-            "… それ以前に {first} ステップ"
-        )
+        tr!(l, "… {first} earlier steps", "… それ以前に {first}ステップ")
     }
 }
 

@@ -26,8 +26,8 @@ pub const LAB_HEADING: Pair = pair!(
     "並行性ラボ：あなたがスケジューラー"
 );
 pub const LAB_INTRO: Pair = pair!(
-    "Several requests run the article's payment service at once. Each request is three steps: check the idempotency store, charge, store the result. You decide which request moves next. A lock around each step is not enough: check, charge and store must be one critical section.",
-    "複数のリクエストが記事の決済サービスを同時に実行する。各リクエストは3ステップ：冪等性ストアのチェック、課金、結果の保存。次にどのリクエストを進めるかはあなたが決める。ステップごとのロックでは足りない。確認・課金・保存は1つのクリティカルセクションでなければならない。"
+    "Several requests run a payment service of the article “Idempotency keys: the mechanism that keeps a retry from being processed twice” at once. Each request is three steps: check the idempotency store, charge, store the result. You decide which request moves next. A lock around each step is not enough: check, charge and store must be one critical section.",
+    "複数のリクエストが、記事「冪等性キー: リトライで二重処理を防ぐ仕組み」の決済サービスを同時に実行する。各リクエストは3ステップ：冪等性ストアのチェック、課金、結果の保存。次にどのリクエストを進めるかはあなたが決める。ステップごとのロックでは足りない。確認・課金・保存は1つのクリティカルセクションでなければならない。"
 );
 pub const LAB_SAME_LENGTH: Pair = pair!(
     "A request that finds a stored result returns DuplicateRequest at once; its remaining steps run no code, so every request always takes three steps and every schedule has the same length.",
@@ -117,8 +117,6 @@ pub const APPLY: Pair = pair!("Apply and reset the run", "適用して実行を�
 
 // controls.rs: the stepper's controls.
 pub const STEPPER_CONTROLS: Pair = pair!("Stepper controls", "ステッパーの操作");
-pub const STEP_BACK: Pair = pair!("◀ Step back", "◀ 1ステップ戻る");
-pub const RESET: Pair = pair!("Reset", "リセット");
 pub const SCHEDULER: Pair = pair!("Scheduler", "スケジューラー");
 
 /// The seeded random scheduler, with its seed.
@@ -151,7 +149,7 @@ pub fn lane_ready(l: Lang, n: usize, name: &str) -> String {
     tr!(
         l,
         "Ready: next is step {n} of {LAB_STEPS_PER_REQUEST}, {name}",
-        "実行可能：次は {LAB_STEPS_PER_REQUEST} ステップ中の {n}（{name}）"
+        "実行可能：次は {LAB_STEPS_PER_REQUEST}ステップ中の {n}（{name}）"
     )
 }
 
@@ -367,7 +365,7 @@ pub fn link_too_long(l: Lang, bytes: usize) -> String {
     tr!(
         l,
         "This lab is too long for a link ({bytes} bytes, limit {MAX_URL_BYTES}).",
-        "このラボはリンクには長すぎる（{bytes} バイト、上限 {MAX_URL_BYTES}）。"
+        "このラボはリンクには長すぎる（{bytes}バイト、上限 {MAX_URL_BYTES}）。"
     )
 }
 pub const LINK: Pair = pair!("Link", "リンク");
@@ -563,7 +561,7 @@ pub fn db_measured(l: Lang, date: &str, server: &str, n: u64, k: u64) -> String 
     tr!(
         l,
         "Measured on {date} with {server}: {n} connections per race, {k} races per variant. make pg-race measures again on a throwaway server and rewrites data/pg-race.json.",
-        "{date} に {server} で測定：1回の競合に {n} 接続、各方式 {k}回。make pg-race が使い捨てのサーバーで測り直し、data/pg-race.json を書き換える。"
+        "{date} に {server} で測定：1回の競合に {n}接続、各方式 {k}回。make pg-race が使い捨てのサーバーで測り直し、data/pg-race.json を書き換える。"
     )
 }
 pub const DB_BACK_TO_LAB: Pair = pair!("← Back to the lab", "← ラボに戻る");
@@ -645,7 +643,7 @@ pub fn db_race_heading(l: Lang, n: u64, k: u64) -> String {
     tr!(
         l,
         "The article's 10-thread test: {n} connections, one key, {k} races",
-        "記事の10スレッドテスト：{n} 接続、1つのキー、{k}回"
+        "記事の10スレッドテスト：{n}接続、1つのキー、{k}回"
     )
 }
 pub const DB_RACES_DOUBLE: Pair = pair!("Races with a double charge", "二重課金の回数");

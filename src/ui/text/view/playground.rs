@@ -73,7 +73,7 @@ pub fn share_error(lang: Lang, e: &ShareError) -> String {
     match e {
         ShareError::LinkTooLong { bytes } => {
             let (bytes, max) = (grouped(*bytes as u64), grouped(MAX_URL_BYTES as u64));
-            tr!(lang, "This link is too long ({bytes} bytes; at most {max} are read). Nothing was loaded from it.", "このリンクは長すぎる（{bytes} バイト、読めるのは {max} バイトまで）。何も読み込んでいない。")
+            tr!(lang, "This link is too long ({bytes} bytes; at most {max} are read). Nothing was loaded from it.", "このリンクは長すぎる（{bytes}バイト、読めるのは {max}バイトまで）。何も読み込んでいない。")
         }
         ShareError::NotBase64 | ShareError::NotText | ShareError::Missing => lang.t(
             "This share link is damaged (its data is not readable), so the page opened the scenario without it.",
@@ -204,7 +204,7 @@ pub const VARIATION_QUESTION: Pair = pair!(
     "まだ動かしていない場合の問い"
 );
 /// Before the pages of their own between a lesson and the next.
-pub const ON_THE_WAY: Pair = pair!("On the way, pages of their own: ", "途中の専用ページ：");
+pub const ON_THE_WAY: Pair = pair!("On the way, pages of their own: ", "寄り道のページ：");
 /// Between the labels of the events of one step, in the caption.
 pub const STEP_EVENTS_SEP: Pair = pair!(" · ", "／");
 // The closing card, after the last lesson.
@@ -237,8 +237,9 @@ pub const CLOSING_DURABLE: Pair = pair!(
 );
 pub const CLOSING_KAFKA: Pair = pair!(
     "Kafka's idempotent producer: producer ids and sequence numbers.",
-    "Kafka の冪等プロデューサー：プロデューサーIDとシーケンス番号。"
+    "Kafka の冪等プロデューサー：プロデューサー IDとシーケンス番号。"
 );
+pub const CLOSING_NEXT: Pair = pair!("Next: the challenges →", "次へ：チャレンジ →");
 pub const CLOSING_PRINT: Pair = pair!("Print this card", "このカードを印刷する");
 /// The glossary's heading, and the link to it beside each lesson's "Next" (its words are in the
 /// words file: `text::glossary`).
@@ -342,7 +343,7 @@ pub fn outcome_count(
         crate::sim::lesson::Value::Bool(_) => 0,
     };
     let (en, ja) = match m {
-        M::ConsumerApplied => ("receipt e-mails", "レシートのメール"),
+        M::ConsumerApplied => ("receipt e-mails", "領収書のメール"),
         M::EventsPublished => ("events published", "発行したイベント"),
         M::Conflicts => ("answers “409: in flight”", "「409：処理中」の応答"),
         M::Mismatches => (
@@ -528,9 +529,9 @@ pub const BALANCES: Pair = pair!("Balances", "残高");
 /// Time jumps offered: a second, past the production service's 90 s in-flight lock, past a
 /// day's retention.
 pub const FORK_JUMPS: [(u64, Pair); 3] = [
-    (1_000, pair!("+1 s", "+1 秒")),
-    (91_000, pair!("+91 s", "+91 秒")),
-    (25 * 3_600_000, pair!("+25 h", "+25 時間")),
+    (1_000, pair!("+1 s", "+1秒")),
+    (91_000, pair!("+91 s", "+91秒")),
+    (25 * 3_600_000, pair!("+25 h", "+25時間")),
 ];
 /// While the lesson's question waits.
 pub const FORK_WAITING: Pair = pair!(
@@ -745,7 +746,7 @@ pub const KEY_RETENTION: Pair = pair!(
 );
 /// A retention in the select.
 pub fn retention_hours(l: Lang, h: u64) -> String {
-    tr!(l, "{h} h", "{h} 時間")
+    tr!(l, "{h} h", "{h}時間")
 }
 /// The mismatch select's label.
 pub const SAME_KEY_DIFFERENT: Pair = pair!(
@@ -783,7 +784,7 @@ pub fn duration_option(l: Lang, ms: u64) -> String {
         tr!(l, "{ms} ms", "{ms} ms")
     } else {
         let s = ms / 1_000;
-        tr!(l, "{s} s", "{s} 秒")
+        tr!(l, "{s} s", "{s}秒")
     }
 }
 
@@ -798,7 +799,7 @@ pub const SHARE_NOTE: Pair = pair!(
 );
 /// A run too long for a link.
 pub fn link_too_long(l: Lang, link_len: usize) -> String {
-    tr!(l, "This run is too long for a link ({link_len} bytes, limit {MAX_URL_BYTES}). Export it as JSON instead.", "この実行はリンクには長すぎる（{link_len} バイト、上限 {MAX_URL_BYTES}）。JSONで書き出してください。")
+    tr!(l, "This run is too long for a link ({link_len} bytes, limit {MAX_URL_BYTES}). Export it as JSON instead.", "この実行はリンクには長すぎる（{link_len}バイト、上限 {MAX_URL_BYTES}）。JSONで書き出してください。")
 }
 /// The link field's label.
 pub const SHARE_LINK: Pair = pair!("Share link", "共有リンク");
@@ -926,7 +927,7 @@ pub fn newest_rows(l: Lang, shown: usize, total: usize) -> String {
     tr!(
         l,
         "Newest {shown} of {total} rows.",
-        "全 {total} 行のうち新しい {shown} 行。"
+        "全 {total}行のうち新しい {shown}行。"
     )
 }
 /// Column: the key.

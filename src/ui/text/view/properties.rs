@@ -5,12 +5,12 @@ use crate::ui::i18n::{pair, tr, Lang, Pair};
 
 // page.rs: the page's introduction and why it opened with other settings than asked.
 pub const HEADING: Pair = pair!(
-    "Property checks: the article's proptest, in the page",
-    "プロパティベーステスト：記事の proptest をこのページで"
+    "Property checks: proptest, in the page",
+    "プロパティベーステスト：proptest をこのページで"
 );
 pub const INTRO: Pair = pair!(
-    "Hand-written tests check the cases someone thought of. A property is a claim about every case: the page draws random scenarios from a seed — balances, amounts, retries, lost requests and replies, crashes, requests with the same key at the same moment — runs each through the chosen service, and checks the claim against what the service did. When a case breaks it, the page shrinks the case to the smallest one that still breaks it, as proptest does, and opens it in the playground.",
-    "手書きのテストが確かめるのは、誰かが思いついたケースだけ。プロパティはすべてのケースについての主張だ。このページはシードから乱数でシナリオを引き（残高、金額、リトライ、リクエストや応答の消失、クラッシュ、同じキーで同時に届くリクエスト）、それぞれを選んだサービスで実行し、サービスが実際にしたことに主張を照らす。あるケースが主張を破ると、proptest と同じように、まだ破れる最小のケースまで縮小し、プレイグラウンドで開けるようにする。"
+    "Hand-written tests check the cases someone thought of; the article “Idempotency keys: the mechanism that keeps a retry from being processed twice” adds two properties, checked with proptest. A property is a claim about every case: the page draws random scenarios from a seed — balances, amounts, retries, lost requests and replies, crashes, requests with the same key at the same moment — runs each through the chosen service, and checks the claim against what the service did. When a case breaks it, the page shrinks the case to the smallest one that still breaks it, as proptest does, and opens it in the playground.",
+    "手書きのテストが確かめるのは、誰かが思いついたケースだけ。記事「冪等性キー: リトライで二重処理を防ぐ仕組み」は、そこに proptest で確かめる2つのプロパティを加えている。プロパティはすべてのケースについての主張だ。このページはシードから乱数でシナリオを引き（残高、金額、リトライ、リクエストや応答の消失、クラッシュ、同じキーで同時に届くリクエスト）、それぞれを選んだサービスで実行し、サービスが実際にしたことに主張を照らす。あるケースが主張を破ると、proptest と同じように、まだ破れる最小のケースまで縮小し、プレイグラウンドで開けるようにする。"
 );
 pub const BAD_LINK: Pair = pair!(
     "This link's settings could not be used, so the page shows other settings: ",
@@ -85,7 +85,7 @@ pub fn checking(l: Lang, checked: &str, cases: &str) -> String {
     tr!(
         l,
         "Checking: {checked} of {cases} cases…",
-        "検査中：{cases} ケース中 {checked}…"
+        "検査中：{cases}ケース中 {checked}…"
     )
 }
 
@@ -94,7 +94,7 @@ pub fn cancelled_after(l: Lang, checked: &str, cases: &str) -> String {
     tr!(
         l,
         "Cancelled after {checked} of {cases} cases: no case failed before that.",
-        "{cases} ケース中 {checked} でキャンセルした。それまでに失敗したケースはない。"
+        "{cases}ケース中 {checked} でキャンセルした。それまでに失敗したケースはない。"
     )
 }
 
@@ -134,7 +134,7 @@ pub fn kept_property(l: Lang, service: &str, property: &str, cases: &str, seed: 
     tr!(
         l,
         "The {service} service kept “{property}” in all {cases} cases drawn from seed {seed}.",
-        "{service}サービスは、シード {seed} から引いた {cases} ケースすべてで「{property}」を守った。"
+        "{service}サービスは、シード {seed} から引いた {cases}ケースすべてで「{property}」を守った。"
     )
 }
 pub const EVIDENCE_NOT_PROOF: Pair = pair!(
@@ -147,7 +147,7 @@ pub fn case_failed(l: Lang, n: u32, cases: &str) -> String {
     tr!(
         l,
         "✕ Case {n} of {cases} failed",
-        "✕ {cases} ケース中 {n} 番目が失敗"
+        "✕ {cases}ケース中 {n}番目が失敗"
     )
 }
 
@@ -248,7 +248,7 @@ pub fn run_steps(l: Lang, steps: usize) -> String {
     tr!(
         l,
         "Its run, step by step ({steps} steps)",
-        "この実行をステップごとに見る（{steps} ステップ）"
+        "この実行をステップごとに見る（{steps}ステップ）"
     )
 }
 
@@ -268,7 +268,7 @@ pub fn more_steps(l: Lang, more: usize) -> String {
     tr!(
         l,
         "… and {more} more steps: the playground shows them all.",
-        "…ほかに {more} ステップある。すべてはプレイグラウンドで見られる。"
+        "…ほかに {more}ステップある。すべてはプレイグラウンドで見られる。"
     )
 }
 
@@ -320,6 +320,6 @@ pub fn walk_unlogged(l: Lang, kept: usize, taken: u32) -> String {
     tr!(
         l,
         "Shrinking took {taken} steps; the first {kept} are kept here. The minimal case above is where all of them led.",
-        "縮小には {taken} ステップかかった。ここに残すのは最初の {kept} ステップだけだ。上の最小ケースが、すべてのステップの行き着いた先だ。"
+        "縮小には {taken}ステップかかった。ここに残すのは最初の {kept}ステップだけだ。上の最小ケースが、すべてのステップの行き着いた先だ。"
     )
 }
