@@ -1660,6 +1660,11 @@ fn a_plain_columns_title_claims_no_engine() {
         assert_eq!(columns[1].engine, Engine::Plain);
         assert!(!column_title(l, &columns[1]).contains(engine));
         assert!(column_title(l, &columns[0]).contains(engine));
+        // Nor a run to derive its key from: the durable column's key words are not the plain one's.
+        let derived = words::key(l, KeyMode::Derived);
+        assert_eq!(columns[1].key, KeyMode::Derived);
+        assert!(column_title(l, &columns[0]).contains(derived));
+        assert!(!column_title(l, &columns[1]).contains(derived));
     }
 }
 

@@ -359,6 +359,31 @@ fn a_third_of_the_lessons_ask_about_a_variation_measured_on_its_own_run() {
     );
 }
 
+/// Found by a walk-through: of the naive service, which never looks a key up, the wrong choice
+/// read "looking the key up before charging makes any retry safe". There the belief is that the
+/// key alone is enough, computed by the same model (the atomic service).
+#[test]
+fn of_a_service_that_keeps_no_keys_the_belief_is_the_key_alone() {
+    let mut offered = 0;
+    for id in builtin_ids() {
+        let s = session(builtin(id).unwrap());
+        let q = question(id).unwrap();
+        let posed = q.pose(&s).unwrap();
+        let naive = s.scenario().services[posed.column].kind() == ServiceKind::Naive;
+        for g in posed.choices {
+            match g.belief {
+                Some(Belief::LikeService(ServiceKind::Atomic)) => assert!(!naive, "{id}"),
+                Some(Belief::KeyAlone) => {
+                    assert!(naive, "{id}");
+                    offered += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(offered > 0, "some lesson about the naive service offers it");
+}
+
 /// Found by a walk-through: beside a count of 409 answers, choice 3 was "every try the client
 /// sends is charged". A belief about charges speaks only to counts of charges; the 409
 /// question's "2" is the learner who takes idempotency for refusing every repeat.

@@ -445,3 +445,21 @@ test('a production service that caches only successes is named so in its column 
     assert.doesNotMatch(label, /Stripe/);
   });
 });
+
+test('before a run is over its checks say "so far", not ✓: no green check beside words about a later break (2.2, 12.2)', async () => {
+  await withPage(async (page) => {
+    for (const id of ['client-cannot-tell', 'dual-write']) {
+      await open(page, `#/scenario/${id}`);
+      await page.getByTestId('predict-skip').click();
+      await page.getByTestId('why').waitFor();
+      const [at, total] = await position(page);
+      assert.ok(at < total, `${id}: the answer shows a step before the run's end (${at} of ${total})`);
+      const mark = (b) => b.evaluate((e) => getComputedStyle(e, '::before').content);
+      const holding = page.locator('[data-testid=invariants] .badge.pass');
+      assert.ok(await holding.count() > 0, `${id}: checks that hold so far`);
+      for (const b of await holding.all()) assert.equal(await mark(b), '"○ "', `${id}: no ✓ before the end`);
+      await page.getByTestId('run-to-end').click();
+      assert.equal(await mark(holding.first()), '"✓ "', `${id}: ✓ once the run is over`);
+    }
+  });
+});

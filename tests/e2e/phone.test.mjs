@@ -368,3 +368,20 @@ test('390 px, Japanese: no heading leaves one character alone on its last line',
     assert.deepEqual(found, []);
   }, { locale: 'ja-JP' });
 });
+
+test('390 px: the step an answer names brings the run\'s timeline into view (the first, durable and Kafka pages)', async () => {
+  await withPhone(async (page) => {
+    for (const [hash, shown] of [
+      ['#/scenario/effectively-once', '[data-testid=timeline] .tl-scroll'],
+      ['durable/#/scenario/durable-resume', '[data-testid=caption]'],
+      ['kafka/#/scenario/kafka-lost-ack', 'li.tl-step.current'],
+    ]) {
+      await go(page, hash, 'en');
+      await page.getByTestId('predict-skip').click();
+      await page.getByTestId('why-step').first().click();
+      await page.waitForTimeout(300);
+      const box = await page.locator(shown).first().boundingBox();
+      assert.ok(box && box.y < PHONE.height && box.y + box.height > 0, `${hash}: ${shown} is on the screen (${JSON.stringify(box)})`);
+    }
+  });
+});

@@ -164,7 +164,10 @@ fn invariant_badges(lang: Lang, world: &World, on_jump: &Callback<usize>) -> Htm
         .map(|inv| {
             let broken = world.violations().iter().find(|v| v.invariant == *inv);
             match broken {
-                None => html! { <li class="badge pass">{ "✓ " }{ text::invariant_name(lang, *inv) }</li> },
+                // Its mark is the style's: ✓ once the run is over, ○ "so far" before (a green
+                // check mid-run sat beside a lesson's words about a later break: 2.2, 12.2;
+                // `app.css`, by whether Run to end can still go on).
+                None => html! { <li class="badge pass">{ text::invariant_name(lang, *inv) }</li> },
                 Some(v) => {
                     let step = v.step;
                     let jump = {

@@ -83,13 +83,14 @@ fn why_with_step(l: Lang, id: &str, why: &str, at: (usize, usize), on: &Callback
         a.text(after);
     }
     // The step of the service the question asks about: its timeline tab too, not only the
-    // cursor (the timeline may be showing another column).
+    // cursor (the timeline may be showing another column); focusing the timeline brings it into
+    // view (on a phone it sits screens below the answer).
     let on = on.clone();
     let jump = Callback::from(move |e: MouseEvent| {
         e.prevent_default();
         on.emit(Action::Tab(column));
         on.emit(Action::Control(crate::ui::run::Control::Seek(step)));
-        crate::ui::web::scroll_after_render("[data-testid=timeline] .tl-row.current");
+        crate::ui::web::focus_after_render("[data-testid=timeline] .tl-scroll");
     });
     html! {
         <p class="why" data-testid="why">{ b.html() }

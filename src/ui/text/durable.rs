@@ -1094,8 +1094,8 @@ pub fn challenge_debrief(l: Lang, id: &str) -> (&'static str, &'static str) {
         ),
         "durable-random-once" => (
             l.t(
-                "The crash came before the charge reached the payment service: the engine starts the step again, the step mints a new random key, and since the first key never charged, the card is charged once. A crash after the charge would have charged twice: a key minted inside the step is new on every run of it.",
-                "クラッシュは課金が決済サービスに届く前だった。エンジンはステップをもう一度開始し、ステップは新しいランダムなキーを作るが、最初のキーは課金していないので課金は1回。課金の後のクラッシュなら2回課金されていた。ステップ内で作るキーは、ステップを実行するたびに新しい。",
+                "The crash came after the engine had started the charge step and before the step ran: the engine starts it again, and its one run mints the random key and charges once (the journal counts the step's runs: one). A crash after the charge would have charged twice: a key minted inside the step is new on every run of it.",
+                "クラッシュは、エンジンが課金ステップを開始した後、ステップが実行される前だった。エンジンはステップをもう一度開始し、その1回の実行がランダムなキーを作って1回だけ課金する（ジャーナルの実行回数は1）。課金の後のクラッシュなら2回課金されていた。ステップ内で作るキーは、ステップを実行するたびに新しい。",
             ),
             l.t(
                 "uuid4() called inside a retried step: it dedupes the HTTP client's own retries of one call, not the engine's run of the step again after a crash. Derive the key from the workflow and the step instead (Temporal suggests the Workflow Run Id with the Activity Id).",

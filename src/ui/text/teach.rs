@@ -212,6 +212,7 @@ pub fn belief_words(lang: Lang, b: Belief) -> String {
                 "どのイベントもちょうど1回届く（受信箱のあるコンシューマーの結果）。",
             )
             .into(),
+        Belief::KeyAlone => key_alone(lang),
         Belief::LikeService(kind) => {
             let (s, belief) = (service_name(lang, kind), service_belief(lang, kind));
             tr!(
@@ -240,6 +241,16 @@ pub fn belief_words(lang: Lang, b: Belief) -> String {
             )
         }
     }
+}
+
+/// "The key alone is enough", of a service that keeps no keys (computed by the atomic one).
+fn key_alone(lang: Lang) -> String {
+    let s = service_name(lang, ServiceKind::Atomic);
+    tr!(
+        lang,
+        "Sending an Idempotency-Key is enough: the server will not charge the retry again (the same inputs on the {s} service).",
+        "Idempotency-Key を送れば十分で、サーバーはリトライをもう一度課金しない（同じ入力を「{s}」サービスで）。"
+    )
 }
 
 /// The belief that makes a learner expect a service's behaviour from another one.

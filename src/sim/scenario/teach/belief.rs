@@ -31,6 +31,10 @@ pub enum Belief {
     /// (the naive one: "the key changes nothing"; the atomic one: "checking the key is
     /// enough"; the production one: "the server catches this for me").
     LikeService(ServiceKind),
+    /// "Sending an Idempotency-Key is enough": the same inputs run by the atomic service, offered
+    /// where the service asked about keeps no keys (the naive one), in place of "checking the
+    /// key is enough", which there would name a check that service never makes.
+    KeyAlone,
     /// "This wiring of events behaves like that one": the same inputs with this emit mode.
     LikeWiring(EmitMode),
     /// "The broker delivers each event exactly once": the same inputs with a consumer that
@@ -44,7 +48,7 @@ pub enum Belief {
 impl Belief {
     /// Every belief, in a fixed order: a one-language page reads a belief's words from its words
     /// file under its place here (`ui::text::teach::belief_text`).
-    pub const ALL: [Belief; 15] = [
+    pub const ALL: [Belief; 16] = [
         Belief::NothingMore,
         Belief::NothingHappened,
         Belief::EveryTryCharges,
@@ -55,6 +59,7 @@ impl Belief {
         Belief::LikeService(ServiceKind::Idempotent),
         Belief::LikeService(ServiceKind::TocTou),
         Belief::LikeService(ServiceKind::SplitStore),
+        Belief::KeyAlone,
         Belief::LikeWiring(EmitMode::Outbox),
         Belief::LikeWiring(EmitMode::DualWritePublishThenCommit),
         Belief::LikeWiring(EmitMode::DualWriteCommitThenPublish),
@@ -116,6 +121,10 @@ impl Belief {
             Belief::LikeService(service) if service != config.service => {
                 rerun(WorldConfig { service, ..config })
             }
+            Belief::KeyAlone if config.service == ServiceKind::Naive => rerun(WorldConfig {
+                service: ServiceKind::Atomic,
+                ..config
+            }),
             Belief::LikeWiring(emit) if emit != config.emit && config.emit != EmitMode::None => {
                 rerun(WorldConfig { emit, ..config })
             }
@@ -126,6 +135,7 @@ impl Belief {
                 })
             }
             Belief::LikeService(_)
+            | Belief::KeyAlone
             | Belief::LikeWiring(_)
             | Belief::DeliveredOnce
             | Belief::AsInTheLesson => None,
@@ -179,7 +189,13 @@ pub fn guesses(
         belief: None,
     }];
     if let Some(world) = session.finished(column) {
-        for belief in candidates(ask_at == 0) {
+        // Of a service that keeps no keys, "checking the key is enough" is "the key alone is".
+        let naive = world.config().service == ServiceKind::Naive;
+        let relabel = |b| match b {
+            Belief::LikeService(ServiceKind::Atomic) if naive => Belief::KeyAlone,
+            b => b,
+        };
+        for belief in candidates(ask_at == 0).map(relabel) {
             if out.len() == MAX_CHOICES {
                 break;
             }

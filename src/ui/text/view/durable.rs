@@ -182,7 +182,16 @@ pub const STORE: Pair = pair!(
 /// The column's heading: its engine and key, and the settings that differ from the usual.
 pub fn column_title(l: Lang, c: &Config) -> String {
     let e = words::engine(l, c.engine);
-    let k = words::key(l, c.key);
+    // Without an engine there is no run to derive a key from: the process derives it from the
+    // order and the step.
+    let k = if c.engine.durable() || c.key != crate::sim::durable::KeyMode::Derived {
+        words::key(l, c.key)
+    } else {
+        l.t(
+            "derived from the order and the step",
+            "注文とステップから導出",
+        )
+    };
     let mut title = tr!(l, "{e} · key: {k}", "{e} · キー：{k}");
     // Without an engine nothing reads the clock "through the engine": the title names no clock.
     if c.flow == FlowKind::Order && c.engine.durable() {
