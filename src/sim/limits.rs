@@ -196,7 +196,8 @@ const _: () = {
     assert!(KAFKA_MAX_JITTER_MS < KAFKA_MAX_DELIVERY_TIMEOUT_MS);
     assert!(KAFKA_MAX_INPUTS <= KAFKA_MAX_STEPS);
     assert!(KAFKA_MAX_SEND as u32 <= KAFKA_MAX_EVENTS);
-    // A charge is never larger than the largest balance; a key outlives no simulated clock.
+    // A charge is never larger than the largest balance; a key's retention fits in one advance
+    // of the clock, so a retry past it can always be set.
     assert!(MAX_AMOUNT <= MAX_BALANCE);
     assert!(MAX_RETENTION_MS <= MAX_ADVANCE_MS);
     // The lab's schedule has room for every step of every request, and no more.

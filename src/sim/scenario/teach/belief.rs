@@ -121,10 +121,10 @@ impl Belief {
             Belief::LikeService(service) if service != config.service => {
                 rerun(WorldConfig { service, ..config })
             }
-            Belief::KeyAlone if config.service == ServiceKind::Naive => rerun(WorldConfig {
-                service: ServiceKind::Atomic,
-                ..config
-            }),
+            // One model with "checking the key is enough": only its words differ.
+            Belief::KeyAlone if config.service == ServiceKind::Naive => {
+                Belief::LikeService(ServiceKind::Atomic).predicts(measure, world, ask_at)
+            }
             Belief::LikeWiring(emit) if emit != config.emit && config.emit != EmitMode::None => {
                 rerun(WorldConfig { emit, ..config })
             }
