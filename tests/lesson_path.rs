@@ -344,13 +344,18 @@ fn a_third_of_the_lessons_ask_about_a_variation_measured_on_its_own_run() {
     let answer = |id: &str| transfer(id).unwrap().pose().unwrap().1.answer_value().value;
     assert_eq!(
         answer("stripe-in-flight"),
-        Value::Int(2),
-        "a retry after 25 h charges again"
+        Value::Int(0),
+        "a finished key is replayed, not refused"
     );
     assert_eq!(
-        answer("distinct-keys"),
-        Value::Int(2),
-        "a reused key swallows an order"
+        answer("store-failures"),
+        Value::Int(1),
+        "with room for two keys nothing is evicted"
+    );
+    assert_eq!(
+        answer("failure-cached"),
+        Value::Int(0),
+        "without the deposit the retried failure fails again"
     );
     assert_eq!(
         answer("slow-processor"),

@@ -289,7 +289,8 @@ pub fn builtin(id: &str) -> Option<Scenario> {
                 retry(),
             ],
         ),
-        // The common bug: a fresh key per retry defeats every server.
+        // The common bug: a fresh key per retry defeats every server. The first reply is lost,
+        // then the retry's request: only the tries that arrive are charged.
         "new-key-per-retry" => base(
             &[Atomic, Production],
             vec![operation(
@@ -297,7 +298,7 @@ pub fn builtin(id: &str) -> Option<Scenario> {
                 KeyStrategy::NewPerRetry,
                 RetryPolicy::Fixed { delay_ms: 200 },
                 3,
-                vec![Fault::ResponseLost],
+                vec![Fault::ResponseLost, Fault::RequestLost],
             )],
         ),
         // A crash between the balance commit and the key write: where the key lives matters.

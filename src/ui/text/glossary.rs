@@ -174,6 +174,15 @@ pub const GLOSSARY: &[Term] = &[
         shown: pair!("", ""),
     },
     Term {
+        id: "rocket-rides",
+        term: pair!("rocket-rides", "rocket-rides"),
+        forms: pair!("rocket-rides", "rocket-rides"),
+        page: "",
+        means: pair!("rocket-rides-atomic, Brandur Leach's example of Stripe-style idempotency keys on PostgreSQL: keys unique per user, a lock held 90 s (locked_at), 409 for a changed request, a held lock or a serialization failure, recovery points, and its own key passed on to Stripe.", "rocket-rides-atomic。Brandur Leach による、PostgreSQL 上の Stripe 流の冪等性キーの実装例。キーはユーザーごとに一意、ロックは90秒（locked_at）、リクエストの不一致・ロック中・直列化失敗には409、回復ポイント、そして自分のキーを Stripe にも渡す。"),
+        href: "lab/#/lab/postgres",
+        shown: pair!("On a real database: claim the key first, rocket-rides' shape", "本物のデータベースで：キーを先に確保する rocket-rides の形"),
+    },
+    Term {
         id: "outbox",
         term: pair!("Transactional outbox", "トランザクショナル・アウトボックス"),
         forms: pair!("outbox", "アウトボックス"),
@@ -208,15 +217,6 @@ pub const GLOSSARY: &[Term] = &[
         means: pair!("At-least-once delivery plus a receiver that recognises a repeat (an idempotency key, an inbox): each operation takes effect once, however many times it arrives. It is not exactly-once delivery, which no network gives.", "少なくとも1回の配信に、繰り返しを見分ける受け手（冪等性キー、受信箱）を足したもの。操作は何回届いても、効果は1回だけ。どのネットワークにもできない「ちょうど1回の配信」とは違う。"),
         href: "#/scenario/effectively-once",
         shown: pair!("", ""),
-    },
-    Term {
-        id: "rocket-rides",
-        term: pair!("rocket-rides", "rocket-rides"),
-        forms: pair!("rocket-rides", "rocket-rides"),
-        page: "",
-        means: pair!("rocket-rides-atomic, Brandur Leach's example of Stripe-style idempotency keys on PostgreSQL: keys unique per user, a lock held 90 s (locked_at), 409 for a changed request, a held lock or a serialization failure, recovery points, and its own key passed on to Stripe.", "rocket-rides-atomic。Brandur Leach による、PostgreSQL 上の Stripe 流の冪等性キーの実装例。キーはユーザーごとに一意、ロックは90秒（locked_at）、リクエストの不一致・ロック中・直列化失敗には409、回復ポイント、そして自分のキーを Stripe にも渡す。"),
-        href: "lab/#/lab/postgres",
-        shown: pair!("On a real database: claim the key first, rocket-rides' shape", "本物のデータベースで：キーを先に確保する rocket-rides の形"),
     },
     Term {
         id: "recovery-point",

@@ -442,17 +442,17 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "new-key-per-retry",
-        story: pair!("The client mints a fresh UUID on every try instead of once per operation. The reply is lost and it retries 200 ms after its timeout.", "クライアントが、操作ごとに1回ではなく、試行のたびに新しい UUID を作る。応答が失われ、タイムアウトの200ミリ秒後にリトライする。"),
-        ask: pair!("The retry arrives with a new key. How many times does the atomic service charge?", "リトライが新しいキーで届く。アトミックなサービスは何回課金する？"),
-        why: pair!("Every try carried its own key, so to the server every try was a new operation (the last charge is step {step}). No server can fix this: the key is the client's to keep.", "試行ごとにキーが違うので、サーバーにはどれも新しい操作に見えた（最後の課金はステップ {step}）。これはどのサーバーにも直せない。キーを保つのはクライアントの役目。"),
+        story: pair!("The client mints a fresh UUID on every try instead of once per operation, and tries up to three times, 200 ms after each timeout. The first try's reply is lost; the next try's request is lost on its way.", "クライアントが、操作ごとに1回ではなく、試行のたびに新しい UUID を作り、タイムアウトのたびに200ミリ秒後、最大3回まで試す。最初の試行は応答が失われ、次の試行はリクエストが途中で失われる。"),
+        ask: pair!("The third try arrives with yet another key. How many times does the atomic service charge in all?", "3回目の試行が、また別のキーで届く。アトミックなサービスは全部で何回課金する？"),
+        why: pair!("Every try that arrived carried its own key, so to the server each was a new operation: the first was charged, the third again at step {step}. The one in between never reached the server and charged nothing. No server can fix this: the key is the client's to keep.", "届いた試行はどれも自分のキーを持っていたので、サーバーにはそれぞれ新しい操作に見えた。最初の試行が課金され、3回目もステップ {step} でまた課金された。間の試行はサーバーに届かず、何も課金しなかった。これはどのサーバーにも直せない。キーを保つのはクライアントの役目。"),
         takeaway: pair!("Mint the key once per operation, before the first try (a UUID v4, or a v7 to keep keys in time order), and send it with every retry.", "キーは操作ごとに1回、最初の試行の前に作り（UUID v4、時刻順にしたいなら v7）、どのリトライでも同じものを送る。"),
     },
     Words {
         id: "split-store-crash",
-        story: pair!("The server crashes after the charge, before the key is written, and the client retries. The separate-store service commits the charge in one system and the key in another; TOCTOU writes them in separate steps; the atomic service commits both in one transaction; the production service first records the key as in flight, then commits the charge with the key's result.", "課金の後、キーを書く前にサーバーがクラッシュし、クライアントがリトライする。別ストアのサービスは課金とキーを別々のシステムにコミットし、TOCTOU は別々のステップで書き、アトミックなサービスは両方を1つのトランザクションでコミットし、本番型サービスはまずキーを処理中として記録してから、課金とキーの結果を一緒にコミットする。"),
-        ask: pair!("The retry is arriving. How many charges does the separate-store service make?", "リトライが届く。別ストアのサービスは何回課金する？"),
-        why: pair!("The charge was committed but the key never was, so at step {step} the retry found no key and charged again. The atomic transaction rolled the crashed charge back; the production service answered 409 until the crashed request's in-flight record expired.", "課金はコミットされたがキーはされなかったので、ステップ {step} でリトライはキーを見つけられず、もう一度課金した。アトミックなトランザクションはクラッシュした課金を巻き戻し、本番型サービスはクラッシュしたリクエストの処理中レコードが期限切れになるまで409を返した。"),
-        takeaway: pair!("Keep the key in the same transaction as the charge; a second store is a second commit that can fail on its own.", "キーは課金と同じトランザクションに置く。別のストアは、単独で失敗しうる2つ目のコミットになる。"),
+        story: pair!("The server crashes after the charge, before the key is written, and the client retries every 30 s. The separate-store service commits the charge in one system and the key in another; TOCTOU writes them in separate steps; the atomic service commits both in one transaction; the production service first records the key as in flight, under a lock that expires after 90 s as rocket-rides' does, then commits the charge with the key's result.", "課金の後、キーを書く前にサーバーがクラッシュし、クライアントは30秒ごとにリトライする。別ストアのサービスは課金とキーを別々のシステムにコミットし、TOCTOU は別々のステップで書き、アトミックなサービスは両方を1つのトランザクションでコミットする。本番型サービスはまずキーを処理中として記録し（rocket-rides と同じく90秒で切れるロック）、それから課金とキーの結果を一緒にコミットする。"),
+        ask: pair!("How many of the client's retries does the production service answer with “409: in flight”?", "本番型サービスは、クライアントのリトライのうちいくつに「409：処理中」と答える？"),
+        why: pair!("The crash left the key's in-flight record behind, and no one was left to finish it: the retries at 31 s and 61 s found it and got 409, the second at step {step}. The one at 91 s found the lock expired, took the key over and charged once; the crashed charge had rolled back with its transaction. The separate-store service had committed the charge but never the key, so its retry charged again.", "クラッシュはキーの処理中レコードを残し、それを終わらせる者はもういない。31秒と61秒のリトライはそれを見つけて409を受け取った（2回目はステップ {step}）。91秒のリトライはロックが切れているのを見つけ、キーを引き継いで1回だけ課金した。クラッシュした課金はトランザクションごと巻き戻っていた。別ストアのサービスは課金をコミットしたがキーはしていなかったので、リトライでもう一度課金した。"),
+        takeaway: pair!("Keep the key in the same transaction as the charge; a second store is a second commit that can fail on its own. A crashed request's key stays in flight until its lock expires: until then a retry gets 409.", "キーは課金と同じトランザクションに置く。別のストアは、単独で失敗しうる2つ目のコミットになる。クラッシュしたリクエストのキーは、ロックが切れるまで処理中のまま。それまでリトライには409が返る。"),
     },
     Words {
         id: "key-expiry",
@@ -464,8 +464,8 @@ pub const WORDS: &[Words] = &[
     Words {
         id: "param-mismatch",
         story: pair!("A client bug: the same key is sent first with 100, then with 200, to the atomic service as the “Idempotency keys” article writes it and to the production service.", "クライアントのバグ：同じキーで、まず100、次に200が、記事「冪等性キー」のとおりのアトミックなサービスと本番型サービスに送られる。"),
-        ask: pair!("The 200 arrives with the same key. Where does the atomic service's balance end?", "200が同じキーで届く。アトミックなサービスの残高は最後にいくらになる？"),
-        why: pair!("At step {step} the atomic service replayed the first answer for a different request. The production service refused it with an error the client cannot miss.", "ステップ {step} でアトミックなサービスは、違うリクエストに最初の答えをリプレイした。本番型サービスは、クライアントが見落とせないエラーで拒否した。"),
+        ask: pair!("The 200 arrives with the same key. How many different answers does the client get for that key from the production service? (A replay counts as the answer it repeats.)", "200が同じキーで届く。クライアントはそのキーについて、本番型サービスから何種類の答えを受け取る？（リプレイは、繰り返す元の答えと同じ1種類と数える。）"),
+        why: pair!("At step {step} the client got the production service's answer: it had compared the request with the fingerprint stored with the key, found another amount and refused it with 400. Two answers, a receipt and an error the client cannot miss. The atomic service compared nothing and replayed the first receipt for a request it never ran: one answer, and a wrong one for the 200.", "ステップ {step} でクライアントは本番型サービスの答えを受け取った。本番型サービスはリクエストを、キーと一緒に保存したフィンガープリントと比べ、金額の違いを見つけて400で拒否していた。答えは領収書と、クライアントが見落とせないエラーの2種類。アトミックなサービスは何も比べず、実行していないリクエストに最初の領収書をリプレイした。答えは1種類で、200に対しては間違った答え。"),
         takeaway: pair!("Store a fingerprint of the request with the key and refuse a mismatch (Stripe answers 400, the IETF draft 422).", "キーと一緒にリクエストのフィンガープリントを保存し、不一致は拒否する（Stripe は400、IETF ドラフトは422）。"),
     },
     Words {
@@ -505,9 +505,9 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "key-scope",
-        story: pair!("Two shops on one payment API both call their first order order-1. Customer 1 pays 100 with key order-1; then customer 2 pays 100 with the same key. The atomic service is the one the “Idempotency keys” article writes; the production service keeps each key under the account that sent it, as Stripe, the IETF draft and rocket-rides do.", "1つの決済 API を使う2つの店が、どちらも最初の注文を order-1 と呼ぶ。顧客1がキー order-1 で100を払い、次に顧客2が同じキーで100を払う。アトミックなサービスは記事「冪等性キー」のとおりのもの、本番型サービスは、Stripe・IETF ドラフト・rocket-rides と同じく、キーを送ってきたアカウントごとに保存する。"),
-        ask: pair!("Customer 2's request is arriving. How many charges does the atomic service make in all?", "顧客2のリクエストが届く。アトミックなサービスの課金は全部で何回？"),
-        why: pair!("At step {step} the atomic service found order-1 and replayed customer 1's receipt to customer 2: customer 2 was never charged and has read another customer's answer. The production service kept the two keys apart and charged both.", "ステップ {step} でアトミックなサービスは order-1 を見つけ、顧客1の領収書を顧客2にリプレイした。顧客2は課金されず、他の顧客の応答を読んだ。本番型サービスは2つのキーを分け、両方に課金した。"),
+        story: pair!("Two shops on one payment API both call their first order order-1. Customer 1 pays 100 with key order-1; then customer 2 pays 100 with the same key. The atomic service is the one the “Idempotency keys” article writes; the production service is set up as Stripe, the IETF draft and rocket-rides are.", "1つの決済 API を使う2つの店が、どちらも最初の注文を order-1 と呼ぶ。顧客1がキー order-1 で100を払い、次に顧客2が同じキーで100を払う。アトミックなサービスは記事「冪等性キー」のとおりのもの、本番型サービスは Stripe・IETF ドラフト・rocket-rides と同じ設定。"),
+        ask: pair!("Customer 2's request is arriving. How many charges does the production service make in all?", "顧客2のリクエストが届く。本番型サービスの課金は全部で何回？"),
+        why: pair!("The production service keeps each key under the account that sent it, as Stripe, the IETF draft and rocket-rides do, so customer 2's order-1 was a key of its own, charged at step {step}. The atomic service looked the key up alone and replayed customer 1's receipt to customer 2, who was never charged and read another customer's answer.", "本番型サービスは Stripe・IETF ドラフト・rocket-rides と同じく、キーを送ってきたアカウントごとに保存する。だから顧客2の order-1 は別のキーで、ステップ {step} で課金された。アトミックなサービスはキーだけで引き、顧客1の領収書を顧客2にリプレイした。顧客2は課金されず、他の顧客の応答を読んだ。"),
         takeaway: pair!("Look keys up by (caller, key): a key is unique only within one client's requests.", "レコードは（呼び出し元、キー）の組で引く。キーが一意なのは、1つのクライアントのリクエストの中だけ。"),
     },
     Words {
@@ -539,24 +539,19 @@ pub const VARIATIONS: &[Variation] = &[
         why: pair!("A new key names a new operation: nothing tells the server it is the same payment.", "新しいキーは新しい操作。同じ支払いだとサーバーに伝えるものはない。"),
     },
     Variation {
-        id: "key-replays",
-        ask: pair!("What if the client mints a new key for every try? How many times would the idempotent service charge?", "クライアントが試行のたびに新しいキーを作ったら？冪等なサービスは何回課金する？"),
-        why: pair!("Each try names an operation of its own, so each one that arrives is charged.", "試行ごとに別の操作になり、届いた試行はどれも課金される。"),
-    },
-    Variation {
-        id: "distinct-keys",
-        ask: pair!("What if the second order is sent with the first order's key? How many charges would the idempotent service make?", "2つ目の注文が1つ目の注文のキーで送られたら？冪等なサービスは何回課金する？"),
-        why: pair!("The second order is taken for a retry and gets the first receipt, uncharged.", "2つ目の注文はリトライと見なされ、課金されずに1つ目の領収書を受け取る。"),
-    },
-    Variation {
         id: "concurrent-same-key",
         ask: pair!("What if the two requests with one key arrive a second apart instead of together? How many charges would the TOCTOU service make?", "同じキーの2つのリクエストが、同時ではなく1秒ずれて届いたら？TOCTOU サービスは何回課金する？"),
         why: pair!("The first stores its key before the second checks: the race needs both checks first.", "2つ目が確認する前に1つ目がキーを保存する。競合には、両方の確認が先に来る必要がある。"),
     },
     Variation {
         id: "stripe-in-flight",
-        ask: pair!("What if the later retry comes 25 hours after the first two requests instead of 2 seconds? How many charges would the production service make?", "後のリトライが2秒後ではなく25時間後に来たら？本番型サービスは何回課金する？"),
-        why: pair!("Keys are kept 24 hours: after 25 the retry is a new charge.", "キーの保持は24時間。25時間後のリトライは新しい課金になる。"),
+        ask: pair!("What if the two requests with one key come a second apart instead of together? How many “409: in flight” answers would the production service give?", "同じキーの2つのリクエストが、同時ではなく1秒ずれて来たら？本番型サービスは「409：処理中」を何回返す？"),
+        why: pair!("The first had finished and stored its result before the second came, and a finished key is replayed, not refused: 409 answers only a request whose key is still running.", "2つ目が来る前に1つ目は終わり、結果を保存していた。終わったキーは拒否されずにリプレイされる。409が返るのは、キーがまだ処理中のリクエストだけ。"),
+    },
+    Variation {
+        id: "failure-cached",
+        ask: pair!("What if no deposit comes before the retry? How many charges would the production service make?", "リトライの前に入金がなかったら？本番型サービスは何回課金する？"),
+        why: pair!("It stored no failure, so it ran the retry again; with the balance still 50 the charge failed again: no charge at all.", "失敗を保存していないのでリトライをもう一度実行し、残高はまだ50なので課金はまた失敗する。課金は1回もない。"),
     },
     Variation {
         id: "order-id-as-key",
@@ -572,6 +567,11 @@ pub const VARIATIONS: &[Variation] = &[
         id: "slow-processor",
         ask: pair!("What if the processor answers in 60 seconds, inside the key's 90-second lock? How many times would the card be charged?", "決済代行が60秒で答え、キーの90秒のロックが切れる前に終わったら？カードは何回課金される？"),
         why: pair!("The lock outlives the slow call: retries get 409, then a replay.", "ロックが遅い呼び出しより長く続く。リトライは409、その後リプレイ。"),
+    },
+    Variation {
+        id: "store-failures",
+        ask: pair!("What if the key store has room for two keys? How many times would the service with the separate key store charge order-1?", "キーストアに2個分の場所があったら？キーを別ストアに置くサービスは order-1 で何回課金する？"),
+        why: pair!("Order-2's key fits beside order-1's, so nothing is evicted and order-1's repeat is replayed.", "order-2 のキーは order-1 のキーの隣に入るので、何も追い出されず、order-1 の再送はリプレイされる。"),
     },
 ];
 

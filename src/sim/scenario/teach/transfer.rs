@@ -1,6 +1,7 @@
 //! A second question after some lessons: the same lesson with one thing changed, a variation
-//! the learner has not seen run (the retry arrives 25 hours later; the shipping charge gets a
-//! key of its own; the processor answers inside the lock). Whether the learner can carry what
+//! the learner has not seen run (the two requests come a second apart; the shipping charge gets
+//! a key of its own; the processor answers inside the lock). No variation is a later lesson's
+//! own case: a learner meets each case first where it is asked. Whether the learner can carry what
 //! the run showed to a case it did not show is what the lesson taught. The variation is a
 //! change to the lesson's scenario; its answer and choices are measured on the varied run, as
 //! a lesson's question is on its own, and the page can load that run once it is answered.
@@ -23,20 +24,18 @@ use crate::sim::lesson::MAX_CHOICES;
 pub enum Variation {
     /// The learner's retry carries a new key instead of the same one.
     RetryWithNewKey,
-    /// The client mints a new key for every try of an operation.
-    NewKeyPerTry,
     /// The client keeps one key for every try of an operation.
     OneKeyPerOperation,
-    /// The second request is sent with the first one's key (a key reused for another order).
-    SecondReusesFirstKey,
     /// The second request gets a key of its own.
     SecondGetsOwnKey,
-    /// The wait before the last request becomes 25 hours.
-    LastArrives25HoursLater,
     /// Requests sent together are sent one after the other, a second apart.
     OneAfterAnother,
     /// The card processor answers a slow call in 60 s, inside the key's 90 s lock.
     ProcessorInsideTheLock,
+    /// No deposit comes before the retry.
+    NoDeposit,
+    /// The key store holds two keys instead of one.
+    StoreHoldsTwoKeys,
 }
 
 /// A lesson's variation question: which column and measure it asks about, on which change.
@@ -64,20 +63,19 @@ pub fn transfer(lesson: &str) -> Option<Transfer> {
     };
     Some(match lesson {
         "the-header" => t("the-header", RetryWithNewKey, 0, Charges),
-        "key-replays" => t("key-replays", NewKeyPerTry, 1, Charges),
-        "distinct-keys" => t("distinct-keys", SecondReusesFirstKey, 0, Charges),
+        "failure-cached" => t("failure-cached", NoDeposit, 2, Charges),
         "concurrent-same-key" => t("concurrent-same-key", OneAfterAnother, 0, Charges),
-        "stripe-in-flight" => t("stripe-in-flight", LastArrives25HoursLater, 0, Charges),
+        "stripe-in-flight" => t("stripe-in-flight", OneAfterAnother, 0, Conflicts),
         "order-id-as-key" => t("order-id-as-key", SecondGetsOwnKey, 0, Charges),
         "new-key-per-retry" => t("new-key-per-retry", OneKeyPerOperation, 0, Charges),
         "slow-processor" => t("slow-processor", ProcessorInsideTheLock, 0, Charges),
+        "store-failures" => t("store-failures", StoreHoldsTwoKeys, 0, MostChargesForOneKey),
         _ => return None,
     })
 }
 
-/// One second, and 25 hours, in ms.
+/// One second, in ms.
 const SECOND_MS: u64 = 1_000;
-const HOURS_25_MS: u64 = 25 * 3_600 * SECOND_MS;
 
 impl Variation {
     /// `s` with this change made.
@@ -88,21 +86,15 @@ impl Variation {
                 (Variation::OneAfterAnother, Input::Parallel { requests, .. }) => {
                     one_after_another(&mut s.inputs, requests);
                 }
+                (Variation::NoDeposit, Input::Deposit { .. }) => {}
                 (_, input) => s.inputs.push(self.change(i, input)),
-            }
-        }
-        if self == Variation::LastArrives25HoursLater {
-            if let Some(Input::AdvanceTime { ms }) = s
-                .inputs
-                .iter_mut()
-                .rev()
-                .find(|i| matches!(i, Input::AdvanceTime { .. }))
-            {
-                *ms = HOURS_25_MS;
             }
         }
         if self == Variation::ProcessorInsideTheLock {
             s.downstream.slow_ms = 60 * SECOND_MS;
+        }
+        if self == Variation::StoreHoldsTwoKeys {
+            s.downstream.store_capacity = 2;
         }
         s
     }
@@ -111,14 +103,8 @@ impl Variation {
     fn change(self, i: usize, mut input: Input) -> Input {
         match (self, &mut input) {
             (Variation::RetryWithNewKey, Input::Retry { new_key, .. }) => *new_key = true,
-            (Variation::NewKeyPerTry, Input::Operation { key_strategy, .. }) => {
-                *key_strategy = KeyStrategy::NewPerRetry;
-            }
             (Variation::OneKeyPerOperation, Input::Operation { key_strategy, .. }) => {
                 *key_strategy = KeyStrategy::Reuse;
-            }
-            (Variation::SecondReusesFirstKey, Input::Request { key, .. }) if i == 1 => {
-                *key = Some("key-1".to_string());
             }
             (Variation::SecondGetsOwnKey, Input::Request { key, .. }) if i == 1 => {
                 *key = Some("order-1-shipping".to_string());
