@@ -190,7 +190,7 @@ test('challenges: a duplicate past idempotence, and two records reordered, won w
     await page.getByTestId('show-solution').click();
     await page.getByTestId('run-to-end').click();
     assert.equal(await status.getAttribute('data-won'), 'true', 'the solution wins');
-    assert.match(await page.getByTestId('debrief-why').textContent(), /Six in flight/);
+    assert.match(await page.getByTestId('debrief-why').textContent(), /With six batches in flight/);
     assert.match(await page.getByTestId('debrief-mirrors').textContent(), /max\.in\.flight\.requests\.per\.connection/);
     assert.notEqual(await scenario(), mine);
     await page.getByTestId('restore-mine').click();

@@ -204,9 +204,18 @@ test('a challenge solution opens from the card, and a run of another challenge i
   await withPage(async (page) => {
     await open(page, 'sandbox/#/challenge/lose-an-event');
     await page.locator('.spoiler summary').click();
-    // The solution opens at its end, where it wins.
+    // The solution opens at its end, where it wins: but it is not the learner's win, so the
+    // list gives it no star, before and after a reload (found by a walk-through).
     await page.getByTestId('show-solution').click();
     await page.locator('[data-testid=challenge-status][data-state=won]').waitFor();
+    const mark = page.locator('[data-testid=lesson-toc] a[data-section=lose-an-event] .mark');
+    assert.match(await page.getByTestId('challenge-status').getAttribute('class'), /\bseen\b/, 'won after the solution: not counted');
+    assert.ok(!(await page.getByTestId('solution-link').isVisible()), 'no link to "your" solution');
+    assert.doesNotMatch(await mark.getAttribute('class') ?? '', /won/);
+    await page.reload();
+    await page.locator('[data-testid=challenge-status][data-state=won]').waitFor();
+    assert.match(await page.getByTestId('challenge-status').getAttribute('class'), /\bseen\b/, 'won after the solution: not counted');
+    assert.doesNotMatch(await mark.getAttribute('class') ?? '', /won/);
   }, { locale: 'ja-JP' });
 });
 

@@ -1193,6 +1193,10 @@ impl World {
         }
         entry.attempts += 1;
         let attempt = entry.attempts;
+        debug_assert!(
+            self.worker != WorkerState::Crashed,
+            "a step runs on a worker that is up"
+        );
         if self.config.engine == Engine::Temporal {
             self.start_to_close(pos, attempt);
         }
@@ -1292,6 +1296,7 @@ impl World {
         let Some(entry) = self.runs[ri].journal.get_mut(pos) else {
             return;
         };
+        debug_assert!(entry.result.is_none(), "a step's result is journaled once");
         entry.result = Some(outcome);
         let step = entry.step;
         self.cancel_timeout(pos);

@@ -642,6 +642,11 @@ impl LabScenario {
     /// [`step`]: LabScenario::step
     pub(crate) fn apply(&self, state: &mut LabState, r: usize) -> StepRecord {
         let step = state.pc(r);
+        // Cheap enough for the explorer's inner loop: the status itself is the caller's check.
+        debug_assert!(
+            step < LAB_STEPS_PER_REQUEST,
+            "request {r} has steps left to take"
+        );
         let key = self.key_index(r);
         let amount = self.amounts.get(r).copied().unwrap_or(MIN_AMOUNT);
         let mut record = StepRecord {

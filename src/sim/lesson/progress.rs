@@ -20,7 +20,8 @@ pub enum Answer {
 /// A mark in the table of contents.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
-    /// A lesson whose question is answered or skipped.
+    /// A lesson whose question is answered or skipped; a challenge whose solution was opened
+    /// before it was won (a win after that is no star: [`Progress::counts_win`]).
     Done,
     /// A challenge won.
     Won,
@@ -182,6 +183,12 @@ impl Progress {
         true
     }
 
+    /// Whether a win of challenge `id` counts (is marked won): not once this browser has opened
+    /// its solution, as a revealed answer scores nothing (a challenge won before stays won).
+    pub fn counts_win(&self, id: &str) -> bool {
+        self.mark(id) != Some(Mark::Done)
+    }
+
     /// The mark of a lesson or challenge.
     pub fn mark(&self, id: &str) -> Option<Mark> {
         self.marks.get(id).copied()
@@ -212,5 +219,26 @@ mod tests {
         assert_eq!(Progress::from_text(&noisy), p);
         let huge = "done x\n".repeat(MAX_PROGRESS_BYTES);
         assert_eq!(Progress::from_text(&huge), Progress::default());
+    }
+
+    #[test]
+    fn a_win_after_the_solution_was_opened_does_not_count() {
+        let mut p = Progress::default();
+        assert!(
+            p.counts_win("triple-charge"),
+            "never opened: the learner found it"
+        );
+        // Opening the solution marks the challenge done, not won.
+        assert!(p.set_mark("triple-charge", Mark::Done));
+        assert!(!p.counts_win("triple-charge"));
+        assert!(p.counts_win("toctou-all-three"), "another challenge");
+        // Kept in the text every page reads: a reload, another page.
+        let back = Progress::from_text(&p.to_text());
+        assert!(!back.counts_win("triple-charge"));
+        // A win before the solution was opened stays won.
+        let mut won = Progress::default();
+        won.set_mark("triple-charge", Mark::Won);
+        assert!(!won.set_mark("triple-charge", Mark::Done));
+        assert_eq!(won.mark("triple-charge"), Some(Mark::Won));
     }
 }

@@ -462,6 +462,10 @@ impl Clients {
         let Some(result) = rec.response.take() else {
             return;
         };
+        debug_assert!(
+            rec.wire == Wire::Replied,
+            "a reply comes back only for a request the server answered"
+        );
         if rec.fault == Fault::ResponseLost {
             rec.wire = Wire::ResponseLost;
             ctx.emit(EventKind::ResponseLost { op, attempt: n });
@@ -514,6 +518,10 @@ impl Clients {
             // Answered in time: the timer is stale and nothing happens (not a step).
             return;
         }
+        debug_assert!(
+            rec.timer.is_some(),
+            "a live attempt's timeout is its own timer"
+        );
         rec.live = false;
         let (op, n) = (rec.op, rec.n);
         ctx.emit(EventKind::ClientTimeout { op, attempt: n });

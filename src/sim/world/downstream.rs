@@ -35,7 +35,8 @@ use super::trace::{ChargeFailure, EventKind};
 use crate::sim::article::PaymentResult;
 use crate::sim::base::pmap::PMap;
 use crate::sim::limits::{
-    check_duration, DurationField, InputError, MAX_PROCESSOR_MS, MAX_STORE_CAPACITY,
+    check_duration, DurationField, InputError, MAX_AMOUNT, MAX_PROCESSOR_MS, MAX_STORE_CAPACITY,
+    MIN_AMOUNT,
 };
 
 /// rocket-rides' example: a card processor that answers after 120 s, longer than the 90 s lock.
@@ -191,6 +192,10 @@ impl Processor {
         settings: &Downstream,
         call: Call,
     ) -> (PaymentResult, Option<u64>) {
+        debug_assert!(
+            (MIN_AMOUNT..=MAX_AMOUNT).contains(&call.amount),
+            "the processor is asked to charge a valid amount"
+        );
         let pass = settings.pass_key;
         ctx.emit(EventKind::ProcessorCall {
             op: call.op,

@@ -165,6 +165,10 @@ impl Relay {
     pub(super) fn step(&mut self, ctx: &mut Ctx, table: &mut impl OutboxTable) {
         let len = self.batch.len();
         let pos = self.pos;
+        debug_assert!(
+            pos <= 2 * len,
+            "the relay is at most one step past its marks"
+        );
         if let Some(&id) = self.batch.get(pos) {
             let delivery = match table.row_mut(id) {
                 Some(row) => {
@@ -203,6 +207,10 @@ impl Relay {
 impl Consumer {
     /// The consumer receives one delivery.
     pub(super) fn consume(&mut self, ctx: &mut Ctx, id: u64) {
+        debug_assert!(
+            self.applied <= self.received && self.inbox.len() <= self.seen.len(),
+            "each effect follows a delivery, and the inbox holds only ids seen"
+        );
         self.received = self.received.saturating_add(1);
         if !self.has_seen(id) {
             self.remember(id);

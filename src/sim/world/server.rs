@@ -184,6 +184,13 @@ impl Server {
         reach: &mut Reach<'_>,
         micro: &Micro,
     ) -> Result<(), InputError> {
+        debug_assert!(
+            matches!(
+                micro,
+                Micro::Arrive { .. } | Micro::Phase { .. } | Micro::ProcessorReply { .. }
+            ),
+            "only the server's micro-events reach the server"
+        );
         match *micro {
             Micro::Arrive { attempt } => return self.receive(reach, attempt),
             Micro::Phase { job } => self.run_phase(reach, job),
@@ -358,6 +365,12 @@ impl Server {
         let Some(phase) = self.jobs.get(j).map(|x| x.phase) else {
             return;
         };
+        // Only the phased services have a phase past 0 to run (TOCTOU: check, charge, store;
+        // separate store: charge, write; production: begin, complete).
+        debug_assert!(
+            phase <= 2,
+            "job {job} at phase {phase}: no service has more than three"
+        );
         let production_in_flight =
             self.config.service == ServiceKind::Production && self.config.policies.in_flight;
         if self.jobs.get(j).is_some_and(|x| x.keyless) && self.config.service.honours_keys() {

@@ -152,7 +152,10 @@ pub fn durable_page(p: &DurablePageProps) -> Html {
     // Done and won marks in the lesson path's progress.
     use_mark(match mode {
         Mode::Lesson(id) => ui.answer.is_some().then_some((id, Mark::Done)),
-        Mode::Challenge(id) => ui.won().then_some((id, Mark::Won)),
+        // A win after the solution was opened is no star.
+        Mode::Challenge(id) => {
+            (ui.won() && crate::ui::run::counts_win(id)).then_some((id, Mark::Won))
+        }
         Mode::Free => None,
     });
     let import_ref = use_node_ref();

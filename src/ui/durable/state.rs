@@ -301,6 +301,20 @@ impl DurUi {
         }
     }
 
+    /// The learner answers with choice `i` (once); as on every page, the run moves on to the
+    /// step that shows the answer, in the column the question is about.
+    fn answer_with(&mut self, i: usize) {
+        let posed = match &self.posed {
+            Some(Ok(p)) if i < p.choices.len() && self.answer.is_none() => Some(p),
+            _ => None,
+        };
+        if let Some((column, shows)) = posed.map(|p| (p.column, p.shows_at)) {
+            self.answer = Some(Some(i));
+            self.selected = column;
+            self.run_mut().seek(shows);
+        }
+    }
+
     fn run_mut(&mut self) -> &mut DurableRun {
         Rc::make_mut(&mut self.run)
     }
@@ -448,7 +462,7 @@ impl Reducible for DurUi {
                 }
             }
             DurAction::Act(action) => ui.act(action),
-            DurAction::Answer(i) => ui.answer = Some(Some(i)),
+            DurAction::Answer(i) => ui.answer_with(i),
             DurAction::Skip => ui.answer = Some(None),
             DurAction::AskAgain => {
                 ui.answer = None;

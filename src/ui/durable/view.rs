@@ -6,6 +6,8 @@
 
 use yew::prelude::*;
 
+use crate::ui::text::money;
+
 use crate::sim::durable::{
     challenge, section, source_lines, Action, Answer, Belief, ClockMode, Config, ConflictPolicy,
     EffectKind, Engine, FaultKind, FlowKind, Invariant, KeyMode, RequestId, RestateTarget,
@@ -327,7 +329,7 @@ pub fn intro(l: Lang, ui: &DurUi, on: &On) -> Html {
                     }
                     if let Some(href) = solution {
                         <details><summary>{ view::durable::STUCK.get(l) }</summary>
-                            <a href={href} data-testid="solution">{ view::durable::OPEN_SOLUTION.get(l) }</a>
+                            <a href={href} data-testid="solution" onclick={Callback::from(move |_: MouseEvent| crate::ui::run::note_solution(id))}>{ view::durable::OPEN_SOLUTION.get(l) }</a>
                         </details>
                     }
                 </section>
@@ -512,7 +514,7 @@ fn column(l: Lang, ui: &DurUi, i: usize, w: &World, on: &On) -> Html {
                 { view::durable::WORKER.get(l) }<span class={classes!("badge", "worker", format!("worker-{worker:?}").to_lowercase())} data-testid="worker" data-state={format!("{worker:?}").to_lowercase()}>{ words::worker(l, worker) }</span>
                 if let Some((no, s)) = status { { view::durable::run_label(l, no) }<span data-testid="run-status">{ s }</span> }
             </p>
-            <p class="dur-balance">{ view::durable::BALANCE.get(l) }<strong data-testid="balance">{ balance }</strong>
+            <p class="dur-balance">{ view::durable::BALANCE.get(l) }<strong data-testid="balance">{ money(balance) }</strong>
                 <span class={classes!("muted", (charges > 1).then_some("twice"))} data-testid="charges">{ view::durable::charged(l, charges) }</span></p>
             { for refused }
             { for mismatch }

@@ -7,7 +7,7 @@ use yew::prelude::*;
 use crate::sim::lesson::Mark;
 use crate::ui::i18n::Lang;
 use crate::ui::route::Route;
-use crate::ui::run::{use_mark, use_play_timer, use_run_keys, use_save_changes};
+use crate::ui::run::{counts_win, use_mark, use_play_timer, use_run_keys, use_save_changes};
 use crate::ui::web;
 
 use super::persist;
@@ -76,7 +76,8 @@ pub fn KafkaPage(p: &KafkaPageProps) -> Html {
         let query = persist::to_saved(&ui.scenario, ui.cursor(), ui.answers());
         let done = match (ui.place, ui.answer) {
             (Place::Lesson(id), Answer::Picked(_) | Answer::Skipped) => Some((id, Mark::Done)),
-            (Place::Challenge(id), _) if ui.won() && !ui.solution_shown => Some((id, Mark::Won)),
+            // A win after the solution was opened is no star, here or after a reload.
+            (Place::Challenge(id), _) if ui.won() && counts_win(id) => Some((id, Mark::Won)),
             _ => None,
         };
         // Not the run the page opened with: a damaged link or a fresh lesson overwrites neither

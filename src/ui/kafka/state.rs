@@ -355,6 +355,16 @@ impl KafkaUi {
         }
     }
 
+    /// The learner answers with choice `i` (once); as on every page, the run moves on to the
+    /// step that shows the answer.
+    fn answer_with(&mut self, i: usize) {
+        let valid = self.posed.as_ref().filter(|p| i < p.choices.len());
+        if let (Some(shows), Answer::Open) = (valid.map(|p| p.shows_at), self.answer) {
+            self.answer = Answer::Picked(i);
+            self.goto(shows);
+        }
+    }
+
     /// The challenge's solution at step 0, the learner's run kept to go back to.
     fn show_solution(&mut self) {
         if let Place::Challenge(id) = self.place {
@@ -438,7 +448,7 @@ impl Reducible for KafkaUi {
                 ui.playing = false;
                 ui.rebuild(s, false);
             }
-            Action::Answer(i) => ui.answer = Answer::Picked(i),
+            Action::Answer(i) => ui.answer_with(i),
             Action::Skip => ui.answer = Answer::Skipped,
             Action::AskAgain => {
                 ui.answer = Answer::Open;

@@ -203,7 +203,10 @@ fn intro(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
                             <button data-testid="restore-mine" onclick={on.reform(|_| Action::RestoreMine)}>{ view::kafka::BACK_TO_MY_RUN.get(l) }</button>
                         }
                     } else {
-                        <button data-testid="show-solution" onclick={on.reform(|_| Action::ShowSolution)}>{ view::kafka::SHOW_SOLUTION.get(l) }</button>
+                        <button data-testid="show-solution" onclick={on.reform(move |_| {
+                            crate::ui::run::note_solution(id);
+                            Action::ShowSolution
+                        })}>{ view::kafka::SHOW_SOLUTION.get(l) }</button>
                     }
                 </section>
             }

@@ -4,6 +4,8 @@
 
 use yew::prelude::*;
 
+use crate::ui::text::money;
+
 use crate::sim::lab::{adapt_schedule, Model, Stepper, Wait};
 use crate::ui::i18n::Lang;
 use crate::ui::text::lab::{model_short, result_text};
@@ -60,8 +62,8 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                         }) }
                         <tr>
                             <th scope="row">{ view::lab::BALANCE.get(lang) }</th>
-                            <td>{ run.state().balance() }</td>
-                            <td>{ other.state().balance() }</td>
+                            <td>{ money(run.state().balance()) }</td>
+                            <td>{ money(other.state().balance()) }</td>
                         </tr>
                         <tr>
                             <th scope="row">{ view::lab::CHARGED_TWICE.get(lang) }</th>

@@ -6,6 +6,8 @@
 
 use yew::prelude::*;
 
+use crate::ui::text::money;
+
 use crate::sim::postgres::{
     counterexample_schedule, program, RaceRow, Report, ScheduleRow, Variant,
 };
@@ -307,7 +309,7 @@ fn race_row(l: Lang, r: &RaceRow) -> Html {
             <td class="db-num" data-label={view::lab::DB_REPLAYED.get(l)}>{ r.replayed + r.in_flight }</td>
             <td class="db-num" data-label={view::lab::DB_BEGAN_AGAIN.get(l)}>{ r.retries }</td>
             <td data-label={view::lab::DB_ERRORS.get(l)}>{ errors.join(", ") }</td>
-            <td class="db-num" data-label={view::lab::DB_LOWEST_BALANCE.get(l)}>{ r.min_balance }</td>
+            <td class="db-num" data-label={view::lab::DB_LOWEST_BALANCE.get(l)}>{ money(r.min_balance) }</td>
         </tr>
     }
 }

@@ -3,6 +3,8 @@
 
 use yew::prelude::*;
 
+use crate::ui::text::money;
+
 use crate::sim::lab::{KeyMode, LabResult, Model, RequestStatus, Stepper};
 use crate::ui::i18n::Lang;
 use crate::ui::text::lab::{action_text, charge_text, locks_text, step_name};
@@ -47,9 +49,9 @@ pub fn shared_state_panel(props: &SharedStatePanelProps) -> Html {
             <h3 id="lab-shared-h">{ view::lab::SHARED_STATE.get(lang) }</h3>
             <dl class="lab-facts">
                 <dt>{ view::lab::BALANCE.get(lang) }</dt>
-                <dd data-testid="lab-balance">{ state.balance() }</dd>
+                <dd data-testid="lab-balance">{ money(state.balance()) }</dd>
                 <dt>{ view::lab::INITIAL_BALANCE.get(lang) }</dt>
-                <dd>{ scenario.initial_balance() }</dd>
+                <dd>{ money(scenario.initial_balance()) }</dd>
                 <dt>{ view::lab::CHARGES.get(lang) }</dt>
                 <dd data-testid="lab-charges">{ charges }</dd>
                 <dt>{ view::lab::SUCCESSES.get(lang) }</dt>

@@ -28,6 +28,8 @@ pub type ChallengeCard =
 pub enum Standing {
     /// The goal is met at the cursor.
     Won,
+    /// The goal is met at the cursor, after the learner opened the solution: not counted.
+    WonBySolution,
     /// Not met, and the run has more steps.
     Open,
     /// Not met, and the run is at its end: these moves do not win.
@@ -53,10 +55,19 @@ pub fn challenge_card(
     );
     let solved = c.solved();
     // The debrief: after a win (an opened solution is run to its end, where it wins).
-    let debriefed = session.filter(|_| standing == Standing::Won);
+    let won = matches!(standing, Standing::Won | Standing::WonBySolution);
+    // After an opened solution the win is no star and the link to "your" solution is hidden
+    // (app.css: `.status.seen`).
+    let status = if standing == Standing::Won {
+        "status won"
+    } else {
+        "status won seen"
+    };
+    let debriefed = session.filter(|_| won);
     let open_solution = {
         let on = on.clone();
         Callback::from(move |_: MouseEvent| {
+            on.emit(Action::OpenSolution);
             on.emit(Action::Change(Change::Replace(solved.clone()), l));
             on.emit(Action::Control(Control::End));
         })
@@ -68,8 +79,8 @@ pub fn challenge_card(
             <p class="goal">{ goal_text(l, c) }</p>
             <p class="moves" data-testid="moves-left">{ moves_text(l, c, used) }</p>
             { match standing {
-                Standing::Won => html! {
-                    <p class="status won" data-testid="challenge-status" data-state="won" role="status">
+                Standing::Won | Standing::WonBySolution => html! {
+                    <p class={status} data-testid="challenge-status" data-state="won" role="status">
                         { view::playground::CHALLENGE_WON.get(l) }
                         <a href={yours} data-testid="solution-link">{ view::playground::SOLUTION_LINK.get(l) }</a>
                     </p>

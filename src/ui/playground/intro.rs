@@ -60,6 +60,7 @@ pub fn intro(p: &IntroProps) -> Html {
         // the learner's yet, as after "Clear all inputs", there is nothing to judge).
         let moved = c.moves_used(&run.scenario) > 0;
         let standing = match (teach.won, p.session) {
+            (true, _) if !teach.progress.counts_win(c.id) => Standing::WonBySolution,
             (true, _) => Standing::Won,
             (false, Some(s)) if moved && s.at_end() && s.total() > 0 => Standing::Ended,
             _ => Standing::Open,

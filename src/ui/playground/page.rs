@@ -24,7 +24,7 @@ use super::predict::{predict_block, PredictBlock};
 use super::sandbox::{Sandbox, SandboxProps};
 use super::sandbox_form::Change;
 use super::scenario_nav::{challenge_list, scenario_nav, ScenarioNavProps};
-use super::services::ServicePicker;
+use super::services::service_picker;
 use super::share_panel::SharePanel;
 use super::state::{Action, PageState, Run};
 use super::teach::{Progress, Teachers};
@@ -342,7 +342,7 @@ fn run_view(
             { fork_panel(&ForkProps { lang: l, session: &run.session(), waiting: !state.teach.reveals_future(), notice: state.fork_notice.as_ref(), open: state.fork_open, on: &on.action }) }
         }
         <div class="picker-row" hidden={challenge}>
-            <ServicePicker lang={l} scenario={run.scenario.clone()} on_change={on.change.clone()} />
+            { service_picker(l, &run.scenario, &on.change) }
         </div>
         if let (true, Some(form)) = (sandbox || challenge, props.tools.sandbox) {
             { form(SandboxProps { lang: l, scenario: run.scenario.clone(), last_key: run.session().finished(0).and_then(last_key), on_change: on.change.clone(), settings: !challenge, fixed_inputs: state.teach.challenge.as_ref().map_or(0, |c| c.start.inputs.len()), challenge: state.teach.challenge.clone() }, &run.session()) }

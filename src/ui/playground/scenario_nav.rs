@@ -231,7 +231,9 @@ pub fn scenario_nav(p: &ScenarioNavProps) -> Html {
     let all = || CHALLENGE_IDS.iter().chain(LAB_CHALLENGE_IDS.iter());
     let (challenges_total, won) = (
         all().count(),
-        all().filter(|id| p.progress.mark(id).is_some()).count(),
+        all()
+            .filter(|id| p.progress.mark(id) == Some(Mark::Won))
+            .count(),
     );
     let toggle = p.on_toggle.reform(|_: MouseEvent| ());
     html! {

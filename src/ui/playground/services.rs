@@ -12,17 +12,6 @@ use crate::ui::text::{self, view};
 
 use super::sandbox_form::Change;
 
-/// Props of the service picker.
-#[derive(Properties, PartialEq)]
-pub struct ServicePickerProps {
-    /// Page language.
-    pub lang: Lang,
-    /// The scenario being run.
-    pub scenario: Rc<Scenario>,
-    /// Where the changed scenario goes.
-    pub on_change: Callback<Change>,
-}
-
 /// The scenario with `kind` added (in the usual column order) or, if present, removed.
 pub fn toggled(scenario: &Scenario, kind: ServiceKind) -> Scenario {
     let mut s = scenario.clone();
@@ -45,18 +34,17 @@ pub fn toggled(scenario: &Scenario, kind: ServiceKind) -> Scenario {
     s
 }
 
-/// A checkbox per service.
-#[function_component(ServicePicker)]
-pub fn service_picker(p: &ServicePickerProps) -> Html {
-    let l = p.lang;
+/// A checkbox per service, for `scenario`; a change goes to `on_change` (a function, not a
+/// component: it holds no state, and a component's machinery weighs on the sandbox's budget).
+pub fn service_picker(l: Lang, scenario: &Rc<Scenario>, on_change: &Callback<Change>) -> Html {
     let boxes = ServiceKind::ALL.iter().map(|&kind| {
-        let checked = p.scenario.services.iter().any(|c| c.kind() == kind);
-        let (scenario, on) = (p.scenario.clone(), p.on_change.clone());
-        let onchange = Callback::from(move |_| on.emit(Change::Replace(toggled(&scenario, kind))));
+        let checked = scenario.services.iter().any(|c| c.kind() == kind);
+        let (this, on) = (scenario.clone(), on_change.clone());
+        let onchange = Callback::from(move |_| on.emit(Change::Replace(toggled(&this, kind))));
         html! {
             <label class="check" title={text::service_blurb(l, kind)}>
                 <input type="checkbox" checked={checked} {onchange} data-testid={format!("pick-{kind:?}")} />
-                { text::policies::picker_name(l, kind, p.scenario.policies.failure_caching) }
+                { text::policies::picker_name(l, kind, scenario.policies.failure_caching) }
             </label>
         }
     });

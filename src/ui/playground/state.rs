@@ -167,6 +167,8 @@ pub enum Action {
     AskAgain,
     /// Open or close the lesson list.
     ToggleToc,
+    /// The challenge's solution is opened (it comes next, as a change): its win is no star.
+    OpenSolution,
     /// Fork the run at the cursor with this input (messages in `Lang`).
     Fork(crate::sim::Input, Lang),
 }
@@ -670,6 +672,7 @@ impl PageState {
                 self.cancel_build(lang);
             }
             Action::ToggleToc => self.toc_open = !self.toc_open,
+            Action::OpenSolution => return self.teach.open_solution(),
             Action::WordsLoaded(ok) => self.words_failed = !ok,
             Action::AnswerTransfer(i) => {
                 let before = self

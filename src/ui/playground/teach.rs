@@ -249,7 +249,7 @@ impl Teach {
     pub fn moved(&mut self, session: &Session) {
         if let Some(c) = &self.challenge {
             self.won = c.won(session);
-            if self.won {
+            if self.won && self.progress.counts_win(c.id) {
                 let id = c.id;
                 self.set_mark(id, Mark::Won);
             }
@@ -262,6 +262,19 @@ impl Teach {
                 }
             }
         }
+    }
+
+    /// The learner opens the challenge's solution: noted in the progress, so its win is not
+    /// counted, here or after a reload.
+    pub fn open_solution(&mut self) -> bool {
+        let Some(c) = &self.challenge else {
+            return false;
+        };
+        // Marked done, not won (a challenge won before stays won).
+        if self.progress.set_mark(c.id, Mark::Done) {
+            self.progress_changed += 1;
+        }
+        true
     }
 
     fn set_mark(&mut self, id: &str, mark: Mark) {
@@ -374,5 +387,44 @@ mod tests {
         t.ask_again();
         assert_eq!(t.progress.answers.get(&variation_key(id)), None);
         assert_eq!(t.progress.answers.get(id), None);
+    }
+
+    /// Found by a walk-through: an opened solution, run to its end, counted as a win (a star
+    /// in the lesson list). It still wins on the page, and is debriefed, but marks nothing, nor
+    /// does a win after it, after a reload too; the same moves found by the learner do.
+    #[test]
+    fn an_opened_solution_wins_without_a_star() {
+        let id = "triple-charge";
+        let route = Route::Challenge(id.into());
+        let mut t = Teach::for_route(&route, Progress::default(), Teachers::CHALLENGES);
+        let solved = t.challenge.as_ref().expect("a challenge").solved();
+        assert_eq!(t.progress.mark(id), None);
+        let at_end = |s: Scenario| {
+            let mut s = Session::new(s).expect("valid");
+            s.seek(s.total());
+            s
+        };
+        let solution = at_end(solved.clone());
+        assert!(t.open_solution());
+        t.new_run(&solution);
+        assert!(t.won && !t.progress.counts_win(id));
+        assert_eq!(
+            t.progress.mark(id),
+            Some(Mark::Done),
+            "done, no star, for the solution"
+        );
+        // After a reload the progress still knows the solution was opened.
+        let mut again = Teach::for_route(
+            &route,
+            Progress::from_text(&t.progress.to_text()),
+            Teachers::CHALLENGES,
+        );
+        again.new_run(&solution);
+        assert!(again.won && !again.progress.counts_win(id));
+        assert_eq!(again.progress.mark(id), Some(Mark::Done));
+        // Never opened: the solution's moves, found by the learner, count.
+        let mut fresh = Teach::for_route(&route, Progress::default(), Teachers::CHALLENGES);
+        fresh.new_run(&solution);
+        assert_eq!(fresh.progress.mark(id), Some(Mark::Won));
     }
 }

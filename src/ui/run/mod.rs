@@ -86,6 +86,16 @@ pub fn mark(id: &str, mark: Mark) {
     }
 }
 
+/// Notes in this browser's progress that challenge `id`'s solution was opened: done, not won.
+pub fn note_solution(id: &str) {
+    mark(id, Mark::Done);
+}
+
+/// Whether a win of challenge `id` counts ([`Progress::counts_win`]), in this browser.
+pub fn counts_win(id: &str) -> bool {
+    marked(id) != Some(Mark::Done)
+}
+
 /// The mark of lesson or challenge `id` in this browser's progress.
 pub fn marked(id: &str) -> Option<Mark> {
     Progress::from_text(&web::load(web::PROGRESS_KEY).unwrap_or_default()).mark(id)

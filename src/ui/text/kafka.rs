@@ -873,12 +873,12 @@ pub fn mirrors(id: &str) -> Pair {
 pub fn solution(id: &str) -> Pair {
     match id {
         "kafka-duplicate" => pair!(
-            "Six in flight and the ack of the first of six lost: by the retry, five later batches have pushed it out of the broker's window.",
-            "in-flight 6 で、6件の最初の応答を失う：リトライの時点で、後の 5バッチがそれをブローカーのウィンドウから押し出している。",
+            "With six batches in flight, a lost ack of the first is retried only after five later batches have pushed it out of the broker's window: the broker no longer knows the batch, and writes it again.",
+            "6件を送信中のとき、最初のバッチの応答が失われると、そのリトライの時点では後の 5バッチがそれをブローカーのウィンドウから押し出している。ブローカーはもうそのバッチを知らず、もう一度書く。",
         ),
         _ => pair!(
-            "Have the broker refuse the very first request (not enough replicas): nothing is appended, and the broker accepts any first sequence from a producer id it has no state for, so the second and third batches are written first. The retried first batch is now out of order for good; it fails to the application, and the relay's resend lands after them.",
-            "最初のリクエストをブローカーに拒否させる（レプリカ不足）：何も追記されず、ブローカーは状態を持たないプロデューサー ID の最初のシーケンスを何でも受け付けるので、2つ目と 3つ目のバッチが先に書かれる。リトライした最初のバッチはもう順序外のまま。アプリケーションへ失敗が返り、リレーの再送はそれらの後に入る。",
+            "When the broker refuses the very first request (not enough replicas), nothing is appended, and the broker accepts any first sequence from a producer id it has no state for, so the second and third batches are written first. The retried first batch is now out of order for good; it fails to the application, and the relay's resend lands after them.",
+            "ブローカーが最初のリクエストを拒否すると（レプリカ不足）、何も追記されず、ブローカーは状態を持たないプロデューサー ID の最初のシーケンスを何でも受け付けるので、2つ目と 3つ目のバッチが先に書かれる。リトライした最初のバッチはもう順序外のまま。アプリケーションへ失敗が返り、リレーの再送はそれらの後に入る。",
         ),
     }
 }

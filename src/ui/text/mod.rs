@@ -104,6 +104,16 @@ pub fn grouped(n: u64) -> String {
     group_digits(&n.to_string())
 }
 
+/// An amount or a balance, grouped as the lessons write it (1,000; a debt as −50).
+pub fn money(n: i64) -> String {
+    let digits = grouped(n.unsigned_abs());
+    if n < 0 {
+        format!("−{digits}")
+    } else {
+        digits
+    }
+}
+
 /// [`grouped`] for the lab's counts of interleavings, which outgrow 64 bits (a page of its
 /// own: the playground and the sandbox do not link the formatting of 128-bit numbers).
 pub fn grouped_wide(n: u128) -> String {

@@ -235,6 +235,7 @@ pub fn charged(l: Lang, charges: usize) -> String {
 
 /// A key in the payment service's store, after the key.
 pub fn stored_charge(l: Lang, balance: i64) -> String {
+    let balance = crate::ui::text::money(balance);
     tr!(
         l,
         " → charged, balance {balance}",

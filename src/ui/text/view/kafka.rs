@@ -108,7 +108,7 @@ pub fn congested(l: Lang, expired: u32, written: u32) -> String {
 pub const WON: Pair = pair!("★ Won at this step.", "★ このステップで達成。");
 pub const NOT_WON: Pair = pair!(
     "Not won: the run is over and the goal is not met at its end. Change what you send or the settings, and run again.",
-    "未達成：実行は終わり、最後のステップで目標を満たしていない。送るものか設定を変えて、もう一度実行する。"
+    "未達成：実行は終わったが、目標を満たしていない。送るものか設定を変えて、もう一度実行する。"
 );
 pub const NOT_YET: Pair = pair!("Not yet.", "まだ。");
 pub const DELAY_NOTE: Pair = pair!(

@@ -246,6 +246,7 @@ pub fn double_charged_keys(l: Lang, keys: &[String]) -> String {
 }
 /// The outcome line under the lanes on a narrow screen: the balance and the charges.
 pub fn outcome(l: Lang, balance: i64, charges: usize) -> String {
+    let balance = crate::ui::text::money(balance);
     tr!(
         l,
         "Balance {balance} · charges {charges}",

@@ -29,7 +29,7 @@ pub fn imported(l: Lang, kept: bool) -> &'static str {
     } else {
         l.t(
             "Imported. This run is too large to keep in this browser, so a reload will not bring it back: use Download JSON to keep it.",
-            "読み込んだ。ただしこの実行はこのブラウザーに保存するには大きすぎるので、再読み込みすると消える。残すには「JSON をダウンロード」を使ってください。",
+            "読み込んだ。ただしこの実行はこのブラウザーに保存するには大きすぎ、再読み込みで消える。残すには「JSON をダウンロード」を使う。",
         )
     }
 }
@@ -183,7 +183,7 @@ pub const SANDBOX_HEADING: Pair = pair!("Sandbox", "サンドボックス");
 /// What the sandbox is for.
 pub const SANDBOX_INTRO: Pair = pair!(
     "Send charges with a key you choose, break the network or the server on purpose, retry with the same key or a new one, and watch every service take the same inputs.",
-    "自分で選んだキーで課金を送り、ネットワークやサーバーをわざと壊し、同じキーか新しいキーでリトライして、すべてのサービスが同じ入力をどう扱うかを見る。"
+    "自分のキーで課金を送り、ネットワークやサーバーをわざと壊し、同じキーか新しいキーでリトライして、各サービスが同じ入力をどう扱うかを見る。"
 );
 /// Before the next lesson's number and title.
 pub const NEXT_LESSON: Pair = pair!("Next: ", "次へ：");
@@ -286,7 +286,7 @@ pub const CHALLENGE_OPEN: Pair = pair!(
 /// Not met at the run's end.
 pub const CHALLENGE_ENDED: Pair = pair!(
     "Not won: the run is over and the goal is not met at its end. “Clear all inputs” below takes your moves back; try others and step through the run again.",
-    "未達成：実行は終わり、最後のステップで目標を満たしていない。下の「入力をすべて消す」で自分の操作を取り消し、別の操作でもう一度実行を進める。"
+    "未達成：実行は終わったが、目標を満たしていない。下の「入力をすべて消す」で操作を取り消し、別の操作で試そう。"
 );
 /// The solution's fold.
 pub const STUCK: Pair = pair!("Stuck? A solution", "行き詰まったら：解答例");
