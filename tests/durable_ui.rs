@@ -193,7 +193,7 @@ async fn a_link_with_a_pair_of_policies_temporal_refuses_opens_with_a_plain_mess
     // The engine refuses the start: nothing runs and nothing is charged.
     click_id(&root, "run-to-end").await;
     assert!(text(&root, "replies").contains("refused the start"));
-    assert_eq!(text(&root, "balance"), "1000");
+    assert_eq!(text(&root, "balance"), "1,000");
 }
 
 #[wasm_bindgen_test]

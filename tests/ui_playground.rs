@@ -280,8 +280,9 @@ async fn key_scope_lesson_shows_whose_receipt_was_replayed() {
                 .dyn_into::<web_sys::HtmlElement>()
                 .unwrap()
         })
-        .find(|b| b.text_content().as_deref() == Some("1"))
-        .expect("1 is a choice");
+        .find(|b| b.text_content().as_deref() == Some("2"))
+        .expect("2 is a choice");
+    // The production service keeps each key under its account: both customers are charged.
     right.click();
     yew::scheduler::flush().await;
     click(&div, "[data-testid=run-to-end]");
