@@ -8,7 +8,8 @@ use crate::sim::properties::{run_case, Breach, Counterexample};
 use crate::sim::{Scenario, TraceEvent, World};
 use crate::ui::i18n::Lang;
 use crate::ui::text::events::LANE_NAMES;
-use crate::ui::text::properties::{breach_text, input_text, money};
+use crate::ui::text::money;
+use crate::ui::text::properties::{breach_text, input_text};
 use crate::ui::text::{event_text, fmt_ms, input_error, view, Tone};
 
 /// Most steps of one run the page lists (a generated case takes fewer than 250); the rest are

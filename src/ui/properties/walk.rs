@@ -10,7 +10,8 @@ use yew::prelude::*;
 use crate::sim::properties::{Failure, ShrinkEdit, ShrinkStep, ShrinkVerdict, Touch};
 use crate::sim::Scenario;
 use crate::ui::i18n::Lang;
-use crate::ui::text::properties::{breach_text, edit_text, input_text, money, verdict_text};
+use crate::ui::text::money;
+use crate::ui::text::properties::{breach_text, edit_text, input_text, verdict_text};
 use crate::ui::text::view;
 
 use super::case::{case_body, run_steps};

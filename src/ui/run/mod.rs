@@ -93,7 +93,7 @@ pub fn note_solution(id: &str) {
 
 /// Whether a win of challenge `id` counts ([`Progress::counts_win`]), in this browser.
 pub fn counts_win(id: &str) -> bool {
-    marked(id) != Some(Mark::Done)
+    Progress::from_text(&web::load(web::PROGRESS_KEY).unwrap_or_default()).counts_win(id)
 }
 
 /// The mark of lesson or challenge `id` in this browser's progress.

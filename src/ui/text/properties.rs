@@ -7,17 +7,7 @@ use crate::sim::properties::{Breach, Property, ShrinkEdit, ShrinkVerdict};
 use crate::sim::{Fault, Input};
 use crate::ui::i18n::{tr, Lang};
 
-use super::{fault_name, grouped, input_kind};
-
-/// An amount or balance with thousands separators.
-pub fn money(n: i64) -> String {
-    let digits = grouped(n.unsigned_abs());
-    if n < 0 {
-        format!("−{digits}")
-    } else {
-        digits
-    }
-}
+use super::{fault_name, input_kind, money};
 
 /// A property's name.
 pub fn property_name(lang: Lang, p: Property) -> &'static str {

@@ -7,13 +7,12 @@ use crate::sim::teach::{Belief, Challenge, Goal, Measure, MoveKind, MoveRefused}
 use crate::sim::ServiceKind;
 use crate::ui::i18n::{tr, Lang};
 
-use super::{grouped, invariant_name, service_name};
+use super::{invariant_name, money, service_name};
 
 /// A value as a choice: a number, or yes/no.
 pub fn value_text(lang: Lang, v: Value) -> String {
     match v {
-        Value::Int(n) if n < 0 => format!("−{}", grouped(n.unsigned_abs())),
-        Value::Int(n) => grouped(n as u64),
+        Value::Int(n) => money(n),
         Value::Bool(true) => lang.t("Yes", "はい").into(),
         Value::Bool(false) => lang.t("No", "いいえ").into(),
     }
