@@ -389,6 +389,48 @@ fn of_a_service_that_keeps_no_keys_the_belief_is_the_key_alone() {
     assert!(offered > 0, "some lesson about the naive service offers it");
 }
 
+/// Found by a walk-through: lesson 2.2's wrong choice 800 read "the server catches this for you
+/// (the same inputs on the production service)", a service the lesson never shows. A belief
+/// names the service whose model computed it only when that service is a column on the page;
+/// a service off the page gives the belief alone (`Unseen`), and those on the page come first.
+#[test]
+fn a_wrong_choice_names_only_a_service_the_lesson_shows() {
+    let (mut named, mut unnamed) = (0, 0);
+    for id in builtin_ids() {
+        let s = session(builtin(id).unwrap());
+        let shown: Vec<ServiceKind> = s.scenario().services.iter().map(|c| c.kind()).collect();
+        for g in question(id).unwrap().pose(&s).unwrap().choices {
+            match g.belief {
+                Some(Belief::LikeService(k)) => {
+                    assert!(shown.contains(&k), "{id}: {k:?} is not on the page");
+                    named += 1;
+                }
+                Some(Belief::Unseen(k)) => {
+                    assert!(!shown.contains(&k), "{id}: {k:?} is on the page, by name");
+                    unnamed += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(named > 0 && unnamed > 0, "{named} named, {unnamed} unnamed");
+    // 2.2's 600 is the separate-store service's, a column of that lesson, not TOCTOU's.
+    let s = session(builtin("client-cannot-tell").unwrap());
+    let choices = question("client-cannot-tell")
+        .unwrap()
+        .pose(&s)
+        .unwrap()
+        .choices;
+    let of = |v: i64| {
+        choices
+            .iter()
+            .find(|g| g.value == Value::Int(v))
+            .and_then(|g| g.belief)
+    };
+    assert_eq!(of(600), Some(Belief::LikeService(ServiceKind::SplitStore)));
+    assert_eq!(of(800), Some(Belief::Unseen(ServiceKind::Production)));
+}
+
 /// Found by a walk-through: beside a count of 409 answers, choice 3 was "every try the client
 /// sends is charged". A belief about charges speaks only to counts of charges; the 409
 /// question's "2" is the learner who takes idempotency for refusing every repeat.

@@ -111,7 +111,7 @@ const DEBRIEF: &[(&str, Pair, Pair)] = &[
     ),
     (
         "another-receipt",
-        pair!("Keys are looked up by the key alone, so customer 2 got customer 1's answer.", "キーだけで引くので、顧客1のキーを送った顧客2が顧客1の応答を受け取った。"),
+        pair!("Keys are looked up by the key alone, so account 2 got account 1's answer.", "キーだけで引くので、アカウント1と同じキーを送ったアカウント2が、アカウント1の応答を受け取った。"),
         pair!("Keys from guessable order numbers, stored without the account: a data leak.", "推測できる注文番号をアカウントなしでキーにする情報漏洩。"),
     ),
 ];

@@ -477,7 +477,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "dual-write",
-        story: pair!("Two crashes, through three wirings: the outbox; commit, then publish; publish, then commit. The first request crashes after its commit, before its reply; the second after its charge, before its key, while its transaction is still open. A relay runs at the end.", "2つのクラッシュを3つの配線で：アウトボックス、コミットしてから発行、発行してからコミット。1つ目のリクエストはコミットの後、応答の前に、2つ目は課金の後、キーの前に、トランザクションが開いたままクラッシュする。最後にリレーが動く。"),
+        story: pair!("Two crashes, through three wirings: the outbox; commit, then publish; publish, then commit. The first request crashes right after its commit: before its reply and, in commit-then-publish, before it publishes. The second crashes after its charge, before its key, while its transaction is still open. A relay runs at the end.", "2つのクラッシュを3つの配線で：アウトボックス、コミットしてから発行、発行してからコミット。1つ目のリクエストはコミットの直後、応答の前に（「コミットしてから発行」では発行の前にも）クラッシュする。2つ目は課金の後、キーの前に、トランザクションが開いたままクラッシュする。最後にリレーが動く。"),
         ask: pair!("How many events does commit-then-publish publish?", "「コミットしてから発行」は、イベントをいくつ発行する？"),
         why: pair!("One charge committed, yet no event left: at step {step} the crash came after the commit and before the reply, and this wiring publishes in between: that event is lost for good. Publish-then-commit announced a charge that then rolled back; the outbox's relay published the committed one.", "課金は1つコミットされたのに、イベントは1つも出ていない。ステップ {step} でコミットの後、応答の前にクラッシュした。この配線はその間に発行するので、そのイベントは永久に失われる。「発行してからコミット」は後で巻き戻る課金を知らせ、アウトボックスのリレーはコミットされた課金を発行した。"),
         takeaway: pair!("An application cannot write two systems atomically: write the event into the database with the charge, and let a relay publish it.", "アプリケーションは2つのシステムに原子的には書けない。イベントは課金と一緒にデータベースへ書き、リレーに発行させる。"),
@@ -505,10 +505,10 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "key-scope",
-        story: pair!("Two shops on one payment API both call their first order order-1. Customer 1 pays 100 with key order-1; then customer 2 pays 100 with the same key. The atomic service is the one the “Idempotency keys” article writes; the production service is set up as Stripe, the IETF draft and rocket-rides are.", "1つの決済 API を使う2つの店が、どちらも最初の注文を order-1 と呼ぶ。顧客1がキー order-1 で100を払い、次に顧客2が同じキーで100を払う。アトミックなサービスは記事「冪等性キー」のとおりのもの、本番型サービスは Stripe・IETF ドラフト・rocket-rides と同じ設定。"),
-        ask: pair!("Customer 2's request is arriving. How many charges does the production service make in all?", "顧客2のリクエストが届く。本番型サービスの課金は全部で何回？"),
-        why: pair!("The production service keeps each key under the account that sent it, as Stripe, the IETF draft and rocket-rides do, so customer 2's order-1 was a key of its own, charged at step {step}. The atomic service looked the key up alone and replayed customer 1's receipt to customer 2, who was never charged and read another customer's answer.", "本番型サービスは Stripe・IETF ドラフト・rocket-rides と同じく、キーを送ってきたアカウントごとに保存する。だから顧客2の order-1 は別のキーで、ステップ {step} で課金された。アトミックなサービスはキーだけで引き、顧客1の領収書を顧客2にリプレイした。顧客2は課金されず、他の顧客の応答を読んだ。"),
-        takeaway: pair!("Look keys up by (caller, key): a key is unique only within one client's requests.", "レコードは（呼び出し元、キー）の組で引く。キーが一意なのは、1つのクライアントのリクエストの中だけ。"),
+        story: pair!("Two shops, each with an account of its own on one payment API, both call their first order order-1. Shop A (account 1) charges 100 with key order-1; then shop B charges 100 from its own account with the same key. The atomic service is the one the “Idempotency keys” article writes; the production service is set up as Stripe, the IETF draft and rocket-rides are.", "1つの決済 API に2つの店がそれぞれ自分のアカウントを持ち、どちらも最初の注文を order-1 と呼ぶ。店A（アカウント1）がキー order-1 で100を課金し、次に店Bが自分のアカウントから同じキーで100を課金する。アトミックなサービスは記事「冪等性キー」のとおりのもの、本番型サービスは Stripe・IETF ドラフト・rocket-rides と同じ設定。"),
+        ask: pair!("Shop B's request is arriving. How many charges does the production service make in all?", "店Bのリクエストが届く。本番型サービスの課金は全部で何回？"),
+        why: pair!("The production service keeps each key under the account that sent it, as Stripe, the IETF draft and rocket-rides do, so shop B's order-1 (account 2) was a key of its own, charged at step {step}. The atomic service looked the key up alone and replayed shop A's receipt to shop B: shop B was never charged and read another shop's answer.", "本番型サービスは Stripe・IETF ドラフト・rocket-rides と同じく、キーを送ってきたアカウントごとに保存する。だから店Bの order-1（アカウント2）は別のキーで、ステップ {step} で課金された。アトミックなサービスはキーだけで引き、店Aの領収書を店Bにリプレイした。店Bは課金されず、他の店の応答を読んだ。"),
+        takeaway: pair!("Look keys up by (account, key): a key is unique only within one account's requests.", "レコードは（アカウント、キー）の組で引く。キーが一意なのは、1つのアカウントのリクエストの中だけ。"),
     },
     Words {
         id: "fingerprint-fields",

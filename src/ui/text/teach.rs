@@ -220,6 +220,7 @@ pub fn belief_words(lang: Lang, b: Belief) -> String {
                 "{belief}（同じ入力を「{s}」サービスで）。"
             )
         }
+        Belief::Unseen(kind) => [service_belief(lang, kind), lang.t(".", "。")].concat(),
         Belief::LikeWiring(E::Outbox) => lang
             .t(
                 "Writing the event after the commit is as safe as an outbox (the same inputs with an outbox).",

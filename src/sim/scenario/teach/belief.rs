@@ -31,6 +31,9 @@ pub enum Belief {
     /// (the naive one: "the key changes nothing"; the atomic one: "checking the key is
     /// enough"; the production one: "the server catches this for me").
     LikeService(ServiceKind),
+    /// The same belief of a service the page does not show (the learner may not have met it):
+    /// its words hold the belief alone, without the name of the model that computes it.
+    Unseen(ServiceKind),
     /// "Sending an Idempotency-Key is enough": the same inputs run by the atomic service, offered
     /// where the service asked about keeps no keys (the naive one), in place of "checking the
     /// key is enough", which there would name a check that service never makes.
@@ -48,7 +51,7 @@ pub enum Belief {
 impl Belief {
     /// Every belief, in a fixed order: a one-language page reads a belief's words from its words
     /// file under its place here (`ui::text::teach::belief_text`).
-    pub const ALL: [Belief; 16] = [
+    pub const ALL: [Belief; 22] = [
         Belief::NothingMore,
         Belief::NothingHappened,
         Belief::EveryTryCharges,
@@ -59,6 +62,12 @@ impl Belief {
         Belief::LikeService(ServiceKind::Idempotent),
         Belief::LikeService(ServiceKind::TocTou),
         Belief::LikeService(ServiceKind::SplitStore),
+        Belief::Unseen(ServiceKind::Naive),
+        Belief::Unseen(ServiceKind::Atomic),
+        Belief::Unseen(ServiceKind::Production),
+        Belief::Unseen(ServiceKind::Idempotent),
+        Belief::Unseen(ServiceKind::TocTou),
+        Belief::Unseen(ServiceKind::SplitStore),
         Belief::KeyAlone,
         Belief::LikeWiring(EmitMode::Outbox),
         Belief::LikeWiring(EmitMode::DualWritePublishThenCommit),
@@ -118,7 +127,7 @@ impl Belief {
             // Every send after the first of its key.
             Belief::RepeatsRefused => (measure == Measure::Conflicts)
                 .then(|| Value::Int(sends_per_key(world).into_iter().map(|n| n - 1).sum())),
-            Belief::LikeService(service) if service != config.service => {
+            Belief::LikeService(service) | Belief::Unseen(service) if service != config.service => {
                 rerun(WorldConfig { service, ..config })
             }
             // One model with "checking the key is enough": only its words differ.
@@ -135,6 +144,7 @@ impl Belief {
                 })
             }
             Belief::LikeService(_)
+            | Belief::Unseen(_)
             | Belief::KeyAlone
             | Belief::LikeWiring(_)
             | Belief::DeliveredOnce
@@ -158,14 +168,18 @@ fn sends_per_key(world: &World) -> Vec<i64> {
 }
 
 /// Every belief a question may offer, likeliest first: exactly-once delivery and the other
-/// wirings (a question about events is about its delivery and its wiring), the other services, the moment of the question, every try, and
-/// nothing at all.
-fn candidates(asked_at_start: bool) -> impl Iterator<Item = Belief> {
+/// wirings (a question about events is about its delivery and its wiring), the other services
+/// (those `on_page` first, by name; then the others, unnamed), the moment of the question, every
+/// try, and nothing at all.
+fn candidates(asked_at_start: bool, on_page: &[ServiceKind]) -> impl Iterator<Item = Belief> + '_ {
     let at_question = (!asked_at_start).then_some(Belief::NothingMore);
+    let seen = LIKE.into_iter().filter(|s| on_page.contains(s));
+    let unseen = LIKE.into_iter().filter(|s| !on_page.contains(s));
     [Belief::DeliveredOnce]
         .into_iter()
         .chain(WIRINGS.into_iter().map(Belief::LikeWiring))
-        .chain(LIKE.into_iter().map(Belief::LikeService))
+        .chain(seen.map(Belief::LikeService))
+        .chain(unseen.map(Belief::Unseen))
         .chain(at_question)
         .chain([
             Belief::RepeatsRefused,
@@ -195,7 +209,11 @@ pub fn guesses(
             Belief::LikeService(ServiceKind::Atomic) if naive => Belief::KeyAlone,
             b => b,
         };
-        for belief in candidates(ask_at == 0).map(relabel) {
+        let on_page: Vec<ServiceKind> = (0..)
+            .map_while(|c| session.finished(c))
+            .map(|w| w.config().service)
+            .collect();
+        for belief in candidates(ask_at == 0, &on_page).map(relabel) {
             if out.len() == MAX_CHOICES {
                 break;
             }
