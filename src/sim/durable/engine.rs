@@ -1,6 +1,6 @@
 //! The engine: a world with one worker, the engine's journal (which outlives the worker), the
 //! client that starts the workflow, and the services the steps call. One [`World::step`] runs
-//! one event of a small queue ordered by (simulated ms, sequence); invariants are checked after
+//! one event of the kernel's queue (`kernel::EventQueue`, by simulated ms, then the order scheduled); invariants are checked after
 //! every step and name the step that broke them.
 //!
 //! What each engine does, as documented (the sources are cited at each rule below):
@@ -29,6 +29,7 @@
 use crate::sim::article::{IdempotentPaymentService, NaivePaymentService, PaymentResult};
 use crate::sim::base::rng::Rng;
 use crate::sim::base::uuidgen::{mint, KeyFormat};
+use crate::sim::kernel::EventQueue;
 use crate::sim::limits::MAX_DURABLE_STEPS;
 
 use super::workflow::WorkerMemory;
@@ -493,8 +494,7 @@ pub struct World {
     now: u64,
     steps: usize,
     rng: Rng,
-    queue: Vec<(u64, u64, Ev)>,
-    seq: u64,
+    queue: EventQueue<Ev>,
     runs: Vec<RunRecord>,
     active: Option<usize>,
     worker: WorkerState,
@@ -524,7 +524,6 @@ impl PartialEq for World {
             && self.steps == o.steps
             && self.rng == o.rng
             && self.queue == o.queue
-            && self.seq == o.seq
             && self.runs == o.runs
             && self.active == o.active
             && self.worker == o.worker
@@ -558,8 +557,7 @@ impl World {
             rng: Rng::new(config.seed),
             now: 0,
             steps: 0,
-            queue: Vec::new(),
-            seq: 0,
+            queue: EventQueue::new(),
             runs: Vec::new(),
             active: None,
             worker: WorkerState::Idle,
@@ -589,8 +587,7 @@ impl World {
 
     fn schedule(&mut self, at: u64, ev: Ev) {
         debug_assert!(at >= self.now, "an event scheduled in the past");
-        self.seq += 1;
-        self.queue.push((at, self.seq, ev));
+        self.queue.schedule(at, ev);
     }
 
     fn after(&mut self, ms: u64, ev: Ev) {
@@ -713,16 +710,9 @@ impl World {
             return false;
         }
         self.steps += 1;
-        let next = self
-            .queue
-            .iter()
-            .enumerate()
-            .min_by_key(|(_, (at, seq, _))| (*at, *seq))
-            .map(|(i, _)| i);
-        let Some(i) = next else {
+        let Some((at, ev)) = self.queue.pop() else {
             return false;
         };
-        let (at, _, ev) = self.queue.swap_remove(i);
         debug_assert!(at >= self.now, "the queue gave an event from the past");
         self.now = self.now.max(at);
         match ev {
@@ -783,7 +773,7 @@ impl World {
             return false;
         }
         self.steps += 1;
-        self.queue.retain(|(_, _, ev)| *ev != Ev::Restart);
+        self.queue.retain(|_, ev| *ev != Ev::Restart);
         self.restart();
         self.check();
         true
@@ -954,7 +944,7 @@ impl World {
             self.runs[i].ended_ms = Some(self.now);
             self.active = None;
             self.queue
-                .retain(|(_, _, ev)| !ev.on_worker() && !ev.activity_timer());
+                .retain(|_, ev| !ev.on_worker() && !ev.activity_timer());
             self.record(no, TraceKind::RunEnded { status });
         }
     }
@@ -1160,7 +1150,7 @@ impl World {
     fn end_run(&mut self, ri: usize, status: RunStatus) {
         self.runs[ri].status = status;
         self.runs[ri].ended_ms = Some(self.now);
-        self.queue.retain(|(_, _, ev)| !ev.activity_timer());
+        self.queue.retain(|_, ev| !ev.activity_timer());
         self.active = None;
         self.worker = WorkerState::Idle;
         let no = self.runs[ri].no;
@@ -1378,7 +1368,7 @@ impl World {
         self.worker = WorkerState::Crashed;
         self.crashes += 1;
         self.memory = WorkerMemory::default();
-        self.queue.retain(|(_, _, ev)| !ev.on_worker());
+        self.queue.retain(|_, ev| !ev.on_worker());
         let run = self.active_run().map_or(0, |(_, no)| no);
         self.record(run, TraceKind::Crashed { by_learner });
         if !self.config.engine.durable() {
@@ -1479,9 +1469,9 @@ impl World {
     fn server_timer(&self, pos: usize) -> Option<(u64, bool)> {
         self.queue
             .iter()
-            .filter_map(|(at, _, ev)| match *ev {
-                Ev::Timeout { pos: p, .. } if p == pos => Some((*at, true)),
-                Ev::Dispatch { pos: p, .. } if p == pos => Some((*at, false)),
+            .filter_map(|(k, ev)| match *ev {
+                Ev::Timeout { pos: p, .. } if p == pos => Some((k.at_ms, true)),
+                Ev::Dispatch { pos: p, .. } if p == pos => Some((k.at_ms, false)),
                 _ => None,
             })
             .min()
@@ -1492,7 +1482,7 @@ impl World {
     /// TestProcessActivityTimeout_RetryPolicy_Noop); the page drops it rather than spend a step.
     fn cancel_timeout(&mut self, pos: usize) {
         self.queue
-            .retain(|(_, _, ev)| !matches!(*ev, Ev::Timeout { pos: p, .. } if p == pos));
+            .retain(|_, ev| !matches!(*ev, Ev::Timeout { pos: p, .. } if p == pos));
     }
 
     /// Temporal: the Start-To-Close timer of attempt `attempt` at `pos` fires with no result
