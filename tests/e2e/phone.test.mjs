@@ -385,3 +385,43 @@ test('390 px: the step an answer names brings the run\'s timeline into view (the
     }
   });
 });
+
+for (const [locale, lang] of LANGS) {
+  test(`the first page shows one service at a time on a phone, behind a switcher the timeline follows (${lang}, 390 px)`, async () => {
+    await withPhone(async (page) => {
+      await go(page, '#/scenario/double-charge', lang);
+      const switcher = page.locator('.service-tabs');
+      await switcher.waitFor();
+      const buttons = switcher.locator('button');
+      assert.equal(await buttons.count(), 3);
+      const visible = () => page.locator('.services > .service').evaluateAll((cs) => cs
+        .filter((c) => c.getClientRects().length).map((c) => c.dataset.service));
+      const pressed = (group) => group.locator('button').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-pressed')));
+      // At the question, the service it asks about (the naive one, the first column).
+      assert.deepEqual(await visible(), ['naive']);
+      assert.deepEqual(await pressed(switcher), ['true', 'false', 'false']);
+      assert.deepEqual(await smallTargets(page, '.service-tabs button'), []);
+      await page.getByTestId('predict-skip').click();
+      await buttons.nth(2).click();
+      assert.deepEqual(await visible(), ['atomic']);
+      // The timeline's tabs (the same buttons, drawn once) and the caption follow that column.
+      const timelineTabs = page.locator('section[aria-labelledby=tl-h] .tabs');
+      assert.deepEqual(await pressed(timelineTabs), ['false', 'false', 'true']);
+      await timelineTabs.locator('button').nth(1).click();
+      assert.deepEqual(await visible(), ['idempotent']);
+      assert.deepEqual(await pressed(switcher), ['false', 'true', 'false']);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      console.log(`the double-charge lesson at 390 px (${lang}): ${height} px tall`);
+      await page.screenshot({ path: `${SHOTS}/phone-services-${lang}.png`, fullPage: true });
+    }, { locale });
+  });
+}
+
+test('at 1280 px the first page\'s services stand side by side, with no switcher', async () => {
+  await withPhone(async (page) => {
+    await go(page, '#/scenario/double-charge', 'en');
+    assert.equal(await page.locator('.service-tabs').isVisible(), false);
+    const visible = await page.locator('.services > .service').evaluateAll((cs) => cs.filter((c) => c.getClientRects().length).length);
+    assert.equal(visible, 3);
+  }, { width: 1280, height: 800, touch: false });
+});

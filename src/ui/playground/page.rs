@@ -28,7 +28,7 @@ use super::services::service_picker;
 use super::share_panel::SharePanel;
 use super::state::{Action, PageState, Run};
 use super::teach::{Progress, Teachers};
-use super::timeline_section::{timeline_section, TimelineView};
+use super::timeline_section::{column_tabs, timeline_section, TimelineView};
 use super::wire::leaves_out;
 use crate::ui::run::{use_play_timer, use_run_keys, Control, Controls};
 use crate::ui::text::{lessons, view};
@@ -335,7 +335,7 @@ fn run_view(
     html! { <>
         <div class="run-bar">
             <Controls lang={l} position={position} total={total} playing={state.playing} speed_ms={state.speed_ms} on={on.control.clone()} limit={state.limit()} />
-            { caption(l, &run.session(), state.tab, asked_column(state)) }
+            { caption(l, &run.session(), state.tab, state.teach.asked_column()) }
         </div>
         <p class="muted pace-note">{ view::playground::PACE_NOTE.get(l) }</p>
         if !challenge {
@@ -367,20 +367,19 @@ fn below_run(props: &PlaygroundProps, state: &PageState, run: &Run, on: &Handler
         Route::Scenario(id) if lessons::WIRE_LESSONS.contains(&id.as_str()) => Some(true),
         _ => None,
     };
+    // The column a phone shows (the one the caption and the timeline follow).
+    let columns = run.session().worlds().len();
+    let tab = state.tab.min(columns.saturating_sub(1));
+    let tabs = column_tabs(l, &run.session(), tab, &on.tab);
     html! { <>
+        if columns > 1 { <div class="service-tabs">{ tabs.clone() }</div> }
         <div class="services">
-            { for run.session().worlds().iter().map(|w| service_panel(l, w, &on.jump, wire)) }
+            { for run.session().worlds().iter().enumerate().map(|(i, w)| service_panel(l, w, &on.jump, (wire, i == tab))) }
         </div>
         <div class="pg-bottom">
-            { timeline_section(l, &run.session(), &TimelineView { tab: state.tab, page: state.timeline_page, reveal: state.teach.reveals_future(), on_tab: &on.tab, on_page: &on.page, on_jump: &on.jump }) }
+            { timeline_section(l, &run.session(), &TimelineView { tab: state.tab, page: state.timeline_page, reveal: state.teach.reveals_future(), tabs: &tabs, on_page: &on.page, on_jump: &on.jump }) }
             <SharePanel lang={l} json={run.json.clone()} position={position} route_hash={route.to_hash()} on_import={on.import.clone()} import_notice={state.import_notice.clone()} />
             if let Some(out) = props.tools.leaves_out { { out(l) } }
         </div>
     </> }
-}
-
-/// The column the lesson's question is about, when one is posed on the run.
-fn asked_column(state: &PageState) -> Option<usize> {
-    let prediction = state.teach.prediction.as_ref()?;
-    prediction.posed.as_ref().ok().map(|p| p.column)
 }

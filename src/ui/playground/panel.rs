@@ -68,7 +68,7 @@ pub fn service_panel(
     lang: Lang,
     world: &World,
     on_jump: &Callback<usize>,
-    wire: Option<bool>,
+    (wire, selected): (Option<bool>, bool),
 ) -> Html {
     let cfg = world.config();
     let emits = cfg.emit != EmitMode::None;
@@ -79,7 +79,7 @@ pub fn service_panel(
     let shown_clients = all_clients.range(all_clients.len().saturating_sub(CLIENT_ROWS)..);
 
     html! {
-        <section class="service" data-service={cfg.service.id()} aria-label={text::column_name(lang, cfg)}
+        <section class={if selected { "service selected" } else { "service" }} data-service={cfg.service.id()} aria-label={text::column_name(lang, cfg)}
                  data-emit={format!("{:?}", cfg.emit)} data-consumer-dedupes={cfg.consumer_dedupes.to_string()}>
             <h3>{ text::column_name(lang, cfg) }</h3>
             { what_it_is(lang, cfg) }

@@ -194,11 +194,12 @@ impl PageState {
         }
     }
 
-    /// Replaces the run; the timeline shows the first service, around the current step.
+    /// Replaces the run; the timeline (and on a phone the one service shown) is the service the
+    /// lesson's question asks about, else the first, around the current step.
     pub fn set_session(&mut self, session: Session) {
         self.teach.new_run(&session);
         self.run = Some(Run::new(session));
-        self.tab = 0;
+        self.tab = self.teach.asked_column().unwrap_or(0);
         self.timeline_page = None;
     }
 
@@ -761,8 +762,11 @@ mod tests {
             posed.column, 0,
             "the question is not about the first column"
         );
+        // At the question, the timeline and a phone's one service are the one asked about.
+        assert_eq!(st.tab, posed.column);
+        let mut st = Rc::new(st).reduce(Action::Tab(0));
         assert_eq!(st.tab, 0);
-        let st = Rc::new(st).reduce(Action::Answer(0));
+        st = st.reduce(Action::Answer(0));
         assert_eq!((st.tab, position(&st)), (posed.column, posed.shows_at));
     }
 

@@ -219,6 +219,12 @@ impl Teach {
         }
     }
 
+    /// The column the lesson's question is about, when one is posed on the run.
+    pub fn asked_column(&self) -> Option<usize> {
+        let prediction = self.prediction.as_ref()?;
+        prediction.posed.as_ref().ok().map(|p| p.column)
+    }
+
     /// A new run (opened, changed, imported): the question is posed against it, and the answer
     /// remembered for this lesson counts only if it is one of the new choices; the challenge is
     /// checked again.

@@ -12,7 +12,7 @@ use crate::ui::text::{self, view};
 use super::timeline::{self, Timeline, TimelineRow};
 
 /// Where the timeline is: which service's, and the page the learner paged to (`None`: around
-/// the current step); `on_tab`, `on_page` and `on_jump` change them or move the run.
+/// the current step); `tabs` (`column_tabs`), `on_page` and `on_jump` change them or move the run.
 pub struct TimelineView<'a> {
     /// Which service's timeline.
     pub tab: usize,
@@ -20,8 +20,8 @@ pub struct TimelineView<'a> {
     pub page: Option<usize>,
     /// Whether the steps ahead may be drawn (not while a question waits).
     pub reveal: bool,
-    /// Picks a service's timeline.
-    pub on_tab: &'a Callback<usize>,
+    /// The tabs that pick the service (`column_tabs`, drawn once for this and the phone switcher).
+    pub tabs: &'a Html,
     /// Shows another page of events.
     pub on_page: &'a Callback<Option<usize>>,
     /// Moves the run to a step.
@@ -30,19 +30,29 @@ pub struct TimelineView<'a> {
 
 /// The timeline heading, its service tabs and the timeline of the chosen service.
 pub fn timeline_section(l: Lang, s: &Session, v: &TimelineView<'_>) -> Html {
-    let (tab, on_tab) = (v.tab, v.on_tab);
     html! {
         <section aria-labelledby="tl-h">
             <h2 id="tl-h">{ view::playground::TIMELINE.get(l) }</h2>
-            <div class="tabs" role="group" aria-label={view::playground::TIMELINE_TABS.get(l)}>
-                { for s.worlds().iter().enumerate().map(|(i, w)| {
-                    let on_tab = on_tab.clone();
-                    html! { <button aria-pressed={(i == tab).to_string()} onclick={Callback::from(move |_| on_tab.emit(i))}>
-                        { text::column_name(l, w.config()) }</button> }
-                }) }
-            </div>
+            { v.tabs.clone() }
             { timeline_for(l, s, v) }
         </section>
+    }
+}
+
+/// A button per column of `s`, the one at `tab` pressed; a press goes to `on_tab`. Drawn once
+/// and shown twice: as the timeline's tabs and, on a phone, as the switcher above the services
+/// (one node, so the first page and the sandbox, near their weight budgets, carry its code
+/// once): both choose the column the caption and the timeline follow.
+pub fn column_tabs(l: Lang, s: &Session, tab: usize, on_tab: &Callback<usize>) -> Html {
+    html! {
+        <div class="tabs" role="group" aria-label={view::playground::SERVICE_TABS.get(l)}>
+            { for s.worlds().iter().enumerate().map(|(i, w)| {
+                let on_tab = on_tab.clone();
+                let pressed = if i == tab { "true" } else { "false" };
+                html! { <button aria-pressed={pressed} onclick={Callback::from(move |_| on_tab.emit(i))}>
+                    { text::column_name(l, w.config()) }</button> }
+            }) }
+        </div>
     }
 }
 

@@ -829,7 +829,9 @@ pub const SCENARIO_JSON: Pair = pair!("Scenario JSON", "シナリオのJSON");
 /// The section's heading.
 pub const TIMELINE: Pair = pair!("Timeline", "タイムライン");
 /// The service tabs' name.
-pub const TIMELINE_TABS: Pair = pair!("Timeline of which service", "どのサービスのタイムラインか");
+/// The tabs that choose the service the timeline shows (and a phone, where the columns would
+/// stack, shows above them).
+pub const SERVICE_TABS: Pair = pair!("Which service to show", "表示するサービス");
 /// The events shown, of all.
 pub fn events_shown(l: Lang, from: usize, to: usize, total: usize) -> String {
     tr!(
