@@ -457,6 +457,10 @@ async fn a_challenge_refuses_a_move_under_its_button_and_debriefs_its_solution()
     // (app.css, on the class `seen`).
     let class = status.get_attribute("class").unwrap_or_default();
     assert!(class.split(' ').any(|c| c == "seen"), "{class}");
+    // Its words say done, as the list's ✓ does, not won (found by a walk-through: "★ 達成"
+    // beside a ✓).
+    let said = status.text_content().unwrap_or_default();
+    assert!(said.starts_with('✓') && said.contains("完了"), "{said}");
     let broken = text(&div, "[data-testid=debrief-broken]");
     assert!(
         broken.contains("キーごとに課金は最大1回（ステップ "),

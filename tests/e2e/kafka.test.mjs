@@ -190,6 +190,8 @@ test('challenges: a duplicate past idempotence, and two records reordered, won w
     await page.getByTestId('show-solution').click();
     await page.getByTestId('run-to-end').click();
     assert.equal(await status.getAttribute('data-won'), 'true', 'the solution wins');
+    // But it is the solution's win: done, as the list marks it, not won.
+    assert.match(await status.textContent(), /^✓ The goal is met[^]*done, not won/);
     assert.match(await page.getByTestId('debrief-why').textContent(), /With six batches in flight/);
     assert.match(await page.getByTestId('debrief-mirrors').textContent(), /max\.in\.flight\.requests\.per\.connection/);
     assert.notEqual(await scenario(), mine);

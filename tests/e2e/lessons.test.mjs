@@ -211,6 +211,7 @@ test('a challenge solution opens from the card, and a run of another challenge i
     const mark = page.locator('[data-testid=lesson-toc] a[data-section=lose-an-event] .mark');
     assert.match(await page.getByTestId('challenge-status').getAttribute('class'), /\bseen\b/, 'won after the solution: not counted');
     assert.ok(!(await page.getByTestId('solution-link').isVisible()), 'no link to "your" solution');
+    assert.match(await page.getByTestId('challenge-status').textContent(), /^✓[^]*完了/, 'done, as the list marks it');
     assert.doesNotMatch(await mark.getAttribute('class') ?? '', /won/);
     await page.reload();
     await page.locator('[data-testid=challenge-status][data-state=won]').waitFor();

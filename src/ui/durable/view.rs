@@ -322,7 +322,7 @@ pub fn intro(l: Lang, ui: &DurUi, on: &On) -> Html {
                     <p>{ brief }</p>
                     <p data-testid="crashes-left">{ view::durable::crashes_used(l, used, max) }</p>
                     if won {
-                        <p class="verdict right" role="status" data-testid="won">{ view::durable::WON.get(l) }</p>
+                        <p class="verdict right" role="status" data-testid="won">{ if crate::ui::run::counts_win(id) { view::durable::WON.get(l) } else { view::common::MET_BY_SOLUTION.get(l) } }</p>
                         { challenge_debrief(l, ui, id) }
                     } else {
                         <p class="muted">{ view::durable::GOAL_CHECKED.get(l) }</p>

@@ -184,8 +184,10 @@ fn intro(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
                     <h2>{ title.get(l) }</h2>
                     <p class="goal">{ goal.get(l) }</p>
                     <p class={classes!("status", won.then_some("won"), ended.then_some("failed"))} data-testid="challenge-status" data-won={won.to_string()} data-ended={ended.to_string()}>
-                        { if won {
+                        { if won && crate::ui::run::counts_win(id) {
                             view::kafka::WON.get(l)
+                        } else if won {
+                            view::common::MET_BY_SOLUTION.get(l)
                         } else if ended {
                             view::kafka::NOT_WON.get(l)
                         } else {

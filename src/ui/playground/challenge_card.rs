@@ -81,7 +81,7 @@ pub fn challenge_card(
             { match standing {
                 Standing::Won | Standing::WonBySolution => html! {
                     <p class={status} data-testid="challenge-status" data-state="won" role="status">
-                        { view::playground::CHALLENGE_WON.get(l) }
+                        { if standing == Standing::Won { view::playground::CHALLENGE_WON.get(l) } else { view::common::MET_BY_SOLUTION.get(l) } }
                         <a href={yours} data-testid="solution-link">{ view::playground::SOLUTION_LINK.get(l) }</a>
                     </p>
                 },

@@ -108,3 +108,10 @@ pub const RESET_LESSON_TITLE: Pair = pair!(
     "Drops your changes to this lesson's settings and inputs, and its answer",
     "このレッスンの設定・入力への変更と答えを捨てる"
 );
+
+/// A challenge's goal met after the learner opened its solution, on every page: done (✓, as the
+/// lists mark it), not won.
+pub const MET_BY_SOLUTION: Pair = pair!(
+    "✓ The goal is met at this step. The solution was opened first, so this counts as done, not won (no ★). ",
+    "✓ このステップで目標を満たした。先に解答を開いたので、達成（★）ではなく完了として数える。"
+);

@@ -276,6 +276,7 @@ pub const CHALLENGE_WON: Pair = pair!(
     "★ Won! The goal is met at this step. ",
     "★ 達成！このステップで目標を満たした。"
 );
+
 /// The link to the learner's own solution.
 pub const SOLUTION_LINK: Pair = pair!("Link to your solution", "自分の解答へのリンク");
 /// Not met yet, with steps to go.
