@@ -42,7 +42,7 @@ test('key scope: predict the production service\'s charges, then see customer 2 
     // 1's charge included, before the accounts had balances of their own).
     const balance = (service) => column(page, service).getByTestId('balance').textContent().then((t) => t.replaceAll('\u00a0', ' '));
     assert.equal(await balance('production'), 'account 1: 900 · account 2: 900');
-    assert.equal(await balance('atomic'), 'account 1: 900 · account 2: 1000');
+    assert.equal(await balance('atomic'), 'account 1: 900 · account 2: 1,000');
     assert.match(await column(page, 'production').locator('.client-result').textContent(), /Success \(balance 900\)[^]*Success \(balance 900\)/);
     // The run's end names each account too, and the scoped store says whose each order-1 is.
     assert.match(await page.getByTestId('outcome').textContent(),

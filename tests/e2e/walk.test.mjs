@@ -411,7 +411,7 @@ test('6: the sandbox can be cleared, and a reload shows it empty', async () => {
       await clear.click();
       const empty = async () => {
         assert.match(await page.getByTestId('position').textContent(), /0 \/ 0$/);
-        assert.equal(await page.locator('section[data-service=naive] [data-testid=balance]').textContent(), '1000');
+        assert.equal(await page.locator('section[data-service=naive] [data-testid=balance]').textContent(), '1,000');
         assert.equal(await page.locator('.client-result').count(), 0);
         assert.ok(await clear.isDisabled(), 'nothing left to clear');
       };

@@ -50,7 +50,7 @@ fn last_delta(world: &World) -> Option<i64> {
 pub fn balance_html(lang: Lang, world: &World) -> Html {
     let parts = text::account_balances(lang, world);
     if parts.is_empty() {
-        return html! { { world.balance() } };
+        return html! { { text::money(world.balance()) } };
     }
     account_parts(parts, " · ")
 }

@@ -61,6 +61,7 @@ fn crash_point(lang: Lang, point: CrashPoint, keys: bool) -> &'static str {
 fn charge_failure(lang: Lang, failure: ChargeFailure) -> String {
     match failure {
         ChargeFailure::InsufficientFunds { balance } => {
+            let balance = super::money(balance);
             tr!(
                 lang,
                 "insufficient funds ({balance})",
@@ -258,7 +259,7 @@ fn server_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
             amount,
             balance_after,
         } => {
-            let n = op.0 + 1;
+            let (n, balance_after) = (op.0 + 1, super::money(*balance_after));
             let text = tr!(
                 lang,
                 "#{n} charge {amount} → balance {balance_after}",

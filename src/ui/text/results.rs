@@ -19,7 +19,7 @@ pub fn account_balances(lang: Lang, w: &World) -> Vec<String> {
     (0..=crate::sim::limits::MAX_ACCOUNT)
         .filter(|a| seen & (1 << a) != 0)
         .map(|a| {
-            let (label, b) = (account_label(lang, a), w.balance_of(a));
+            let (label, b) = (account_label(lang, a), super::money(w.balance_of(a)));
             tr!(lang, "{label}: {b}", "{label}：{b}")
         })
         .collect()
@@ -34,17 +34,21 @@ pub fn account_label(lang: Lang, a: u32) -> String {
 pub fn result_text(lang: Lang, r: &PaymentResult) -> String {
     match r {
         PaymentResult::Success { balance } => {
+            let balance = super::money(*balance);
             tr!(
                 lang,
                 "Success (balance {balance})",
                 "成功（残高 {balance}）"
             )
         }
-        PaymentResult::InsufficientFunds { balance } => tr!(
-            lang,
-            "Insufficient funds (balance {balance})",
-            "残高不足（残高 {balance}）"
-        ),
+        PaymentResult::InsufficientFunds { balance } => {
+            let balance = super::money(*balance);
+            tr!(
+                lang,
+                "Insufficient funds (balance {balance})",
+                "残高不足（残高 {balance}）"
+            )
+        }
         PaymentResult::DuplicateRequest { original_result } => {
             let inner = result_text(lang, original_result);
             tr!(lang, "Replay of: {inner}", "リプレイ：{inner}")
