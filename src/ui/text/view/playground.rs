@@ -322,6 +322,7 @@ pub fn broken_at(l: Lang, name: &str, step: usize) -> String {
 
 /// A service's end without several accounts: "Naive: balance 800".
 pub fn outcome_balance(l: Lang, name: &str, b: i64) -> String {
+    let b = crate::ui::text::money(b);
     tr!(l, "{name}: balance {b}", "{name}：残高 {b}")
 }
 /// A service's end with several accounts, before them: "Naive: balances (".
