@@ -4,11 +4,8 @@
 // languages at 1280 and 390 px (screenshots target/e2e/downstream-*.png).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, open, SHOTS } from './harness.mjs';
+import { withPage, open, SHOTS, balance } from './harness.mjs';
 
-const balance = (page, service) =>
-  page.locator(`section[data-service=${service}] [data-testid=balance]`).first().textContent()
-    .then((t) => Number(t.replace(/,/g, '')));
 
 async function answer(page, value) {
   const predict = page.getByTestId('predict');

@@ -5,12 +5,10 @@
 // Both languages, 1280 and 390 px.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, open, ready, SHOTS } from './harness.mjs';
+import { withPage, open, ready, SHOTS, balance } from './harness.mjs';
 
 const position = async (page) =>
   (await page.getByTestId('position').textContent()).match(/(\d+) \/ (\d+)/).slice(1).map(Number);
-const balance = (page, service) =>
-  page.locator(`section[data-service=${service}] [data-testid=balance]`).first().textContent().then(Number);
 const marks = (page, service) =>
   page.locator(`section[data-service=${service}] [data-testid=answer]`).evaluateAll(
     (els) => els.map((e) => e.getAttribute('data-replayed')));

@@ -56,3 +56,9 @@ export async function skipQuestion(page) {
   const skip = page.getByTestId('predict-skip');
   if (await skip.count()) await skip.click();
 }
+
+/** The balance a service's panel shows, as a number (its digits are grouped: 1,000). */
+export async function balance(page, service) {
+  const text = await page.locator(`section[data-service=${service}] [data-testid=balance]`).first().textContent();
+  return Number(text.replace(/,/g, ''));
+}

@@ -4,12 +4,10 @@
 // playground and in the lab; both languages, 1280 and 390 px.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, open, skipQuestion, SHOTS } from './harness.mjs';
+import { withPage, open, skipQuestion, SHOTS, balance } from './harness.mjs';
 
 const position = async (page) =>
   (await page.getByTestId('position').textContent()).match(/(\d+) \/ (\d+)/).slice(1).map(Number);
-const balance = (page, service) =>
-  page.locator(`section[data-service=${service}] [data-testid=balance]`).first().textContent().then(Number);
 
 test('each lesson links to the next one on the path; a lesson opened from the list or the link comes into view', async () => {
   for (const [locale, words] of [['en-US', /^Next: 2\.1 A timeout is not an answer →$/], ['ja-JP', /^次へ：2\.1 /]]) {

@@ -2,10 +2,8 @@
 // link on purpose; and every built-in scenario at desktop and phone widths.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, open, ready, SHOTS, BASE_URL, skipQuestion } from './harness.mjs';
+import { withPage, open, ready, SHOTS, BASE_URL, skipQuestion, balance } from './harness.mjs';
 
-const balance = (page, service) =>
-  page.locator(`section[data-service=${service}] [data-testid=balance]`).first().textContent().then(Number);
 const position = (page) => page.getByTestId('position').textContent();
 
 test('the naive service\'s lesson: it charges twice, the idempotent and atomic ones once', async () => {

@@ -66,10 +66,11 @@ pub fn attr(root: &web_sys::Element, selector: &str, name: &str) -> Option<Strin
     any(root, selector).get_attribute(name)
 }
 
-/// The balance a service's panel shows.
+/// The balance a service's panel shows, read back from its grouped digits (1,000).
 pub fn balance(root: &web_sys::Element, service: &str) -> i64 {
     let selector = format!("section[data-service={service}] [data-testid=balance]");
     text(root, &selector)
+        .replace(',', "")
         .parse()
         .unwrap_or_else(|e| panic!("{selector}: {e}"))
 }
