@@ -348,6 +348,16 @@ fn a_third_of_the_lessons_ask_about_a_variation_measured_on_its_own_run() {
         "a finished key is replayed, not refused"
     );
     assert_eq!(
+        answer("double-charge"),
+        Value::Int(900),
+        "a 503 that charged nothing is safe to retry, even without a key"
+    );
+    assert_eq!(
+        answer("ten-threads"),
+        Value::Int(5),
+        "the balance check stops the race only when the money runs out"
+    );
+    assert_eq!(
         answer("store-failures"),
         Value::Int(1),
         "with room for two keys nothing is evicted"

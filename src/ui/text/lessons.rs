@@ -539,9 +539,19 @@ pub const VARIATIONS: &[Variation] = &[
         why: pair!("A new key names a new operation: nothing tells the server it is the same payment.", "新しいキーは新しい操作。同じ支払いだとサーバーに伝えるものはない。"),
     },
     Variation {
+        id: "double-charge",
+        ask: pair!("What if the card processor refuses the first try instead (a 503: nothing was charged), and the client retries the same way? Where would the naive balance end?", "1回目の試行で応答が失われるのではなく、決済代行がそれを断ったら（503：何も課金されていない）？クライアントは同じようにリトライする。素朴なサービスの残高は最後にいくらになる？"),
+        why: pair!("The 503 said plainly that nothing was charged, so the retry is the only charge, key or no key. A retry is dangerous after an answer that never came, not after one that says what happened.", "503は何も課金していないとはっきり伝えたので、キーがあってもなくても、課金はリトライの1回だけ。リトライが危ないのは答えが来なかった後で、何が起きたかを伝える答えの後ではない。"),
+    },
+    Variation {
         id: "concurrent-same-key",
         ask: pair!("What if the two requests with one key arrive a second apart instead of together? How many charges would the TOCTOU service make?", "同じキーの2つのリクエストが、同時ではなく1秒ずれて届いたら？TOCTOU サービスは何回課金する？"),
         why: pair!("The first stores its key before the second checks: the race needs both checks first.", "2つ目が確認する前に1つ目がキーを保存する。競合には、両方の確認が先に来る必要がある。"),
+    },
+    Variation {
+        id: "ten-threads",
+        ask: pair!("What if the account holds 500 instead of 1,000, and the ten requests of 100 race the same way? How many times would the TOCTOU service charge the one key?", "口座の残高が1,000ではなく500で、100の課金10個が同じように競合したら？TOCTOU サービスはその1つのキーで何回課金する？"),
+        why: pair!("Every request still got past the key check, but each charge checks the balance under its own lock: the account ran dry and the rest were refused for insufficient funds. The balance check limited the damage; it caught no duplicate.", "どのリクエストもキーの確認はすり抜けたが、課金はそれぞれのロックの下で残高を確かめる。口座が空になると、残りは残高不足で断られた。残高の確認は被害を抑えただけで、重複は1つも見つけていない。"),
     },
     Variation {
         id: "stripe-in-flight",

@@ -11,6 +11,7 @@ use crate::sim::scenario::builtin::builtin;
 use crate::sim::scenario::session::Session;
 use crate::sim::scenario::Scenario;
 use crate::sim::world::client::KeyStrategy;
+use crate::sim::world::fault::Fault;
 use crate::sim::world::input::{Input, RequestSpec};
 use crate::sim::world::server::ServiceKind;
 
@@ -36,6 +37,11 @@ pub enum Variation {
     NoDeposit,
     /// The key store holds two keys instead of one.
     StoreHoldsTwoKeys,
+    /// The first try is refused by the card processor (a 503: nothing charged) instead of
+    /// losing its reply.
+    FirstTryRefused,
+    /// The account holds 500 instead of 1,000: money for five charges of 100.
+    MoneyForFive,
 }
 
 /// A lesson's variation question: which column and measure it asks about, on which change.
@@ -63,6 +69,8 @@ pub fn transfer(lesson: &str) -> Option<Transfer> {
     };
     Some(match lesson {
         "the-header" => t("the-header", RetryWithNewKey, 0, Charges),
+        "double-charge" => t("double-charge", FirstTryRefused, 0, Balance),
+        "ten-threads" => t("ten-threads", MoneyForFive, 0, MostChargesForOneKey),
         "failure-cached" => t("failure-cached", NoDeposit, 2, Charges),
         "concurrent-same-key" => t("concurrent-same-key", OneAfterAnother, 0, Charges),
         "stripe-in-flight" => t("stripe-in-flight", OneAfterAnother, 0, Conflicts),
@@ -96,6 +104,9 @@ impl Variation {
         if self == Variation::StoreHoldsTwoKeys {
             s.downstream.store_capacity = 2;
         }
+        if self == Variation::MoneyForFive {
+            s.initial_balance = 500;
+        }
         s
     }
 
@@ -108,6 +119,11 @@ impl Variation {
             }
             (Variation::SecondGetsOwnKey, Input::Request { key, .. }) if i == 1 => {
                 *key = Some("order-1-shipping".to_string());
+            }
+            (Variation::FirstTryRefused, Input::Operation { faults, .. }) => {
+                if let Some(first) = faults.first_mut() {
+                    *first = Fault::ProcessorError;
+                }
             }
             _ => {}
         }
