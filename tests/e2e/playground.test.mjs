@@ -232,9 +232,12 @@ test('every built-in scenario runs to the end at 1280 and 390 px without overflo
         await page.getByTestId('run-to-end').click();
         const panels = await page.locator('section[data-service]').count();
         assert.ok(panels >= 1, `${id}: no service panels`);
-        // A plain integer, or each customer's account when the lesson has customers of their own.
+        // A whole number with its thousands grouped (1,000), or each customer's account when the
+        // lesson has customers of their own.
+        const amount = String.raw`\d{1,3}(,\d{3})*`;
+        const shape = new RegExp(`^(${amount}|account \\d: ${amount}( · account \\d: ${amount})*)$`);
         for (const b of await page.locator('[data-testid=balance]').all()) {
-          assert.match(await b.textContent(), /^(\d+|account \d: \d+( · account \d: \d+)*)$/, `${id}: balance is a number or accounts' numbers`);
+          assert.match(await b.textContent(), shape, `${id}: balance is a number or accounts' numbers`);
         }
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(overflow <= 0, `${id} at ${width}px overflows by ${overflow}px`);

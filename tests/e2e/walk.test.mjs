@@ -4,6 +4,22 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withPage, open, SHOTS, skipQuestion } from './harness.mjs';
 
+/** The timeline's tab group (below 700 px a second one above the services switches the panel shown). */
+const timelineTabs = (page) => page.locator('section[aria-labelledby=tl-h] .tabs button');
+
+/**
+ * Runs `fn` once per service panel shown: once where every panel is on screen, and once per
+ * service tab on a phone, where one panel at a time is (the phone switcher).
+ */
+async function eachShownService(page, fn) {
+  const switcher = page.locator('.service-tabs button');
+  if (!(await page.locator('.service-tabs').isVisible())) return fn();
+  for (let i = 0; i < await switcher.count(); i++) {
+    await switcher.nth(i).click();
+    await fn();
+  }
+}
+
 test('17: the language button is named by the text it shows (voice control can say it)', async () => {
   for (const [locale, shown] of [['en-US', '日本語'], ['ja-JP', 'English']]) {
     await withPage(async (page) => {
@@ -127,7 +143,7 @@ test('15: TOCTOU: two charges for one key break "one charge per operation", and 
     assert.equal(await page.locator('[data-testid=timeline] .tl-row.tone-good', { hasText: 'Replay of' }).count(), 0,
       'no replay of the wrong answer is drawn as good news');
     // The atomic column stays clean and its replay stays good.
-    await page.locator('.tabs button', { hasText: 'Atomic' }).click();
+    await timelineTabs(page).filter({ hasText: 'Atomic' }).click();
     assert.equal(await page.locator('[data-testid=timeline] .tl-row.tone-bad').count(), 0);
     assert.ok(await page.locator('[data-testid=timeline] .tl-row.tone-good', { hasText: 'found: replay' }).count() >= 1);
   });
@@ -221,13 +237,16 @@ test('390 px, Japanese: no word or unit in a table breaks inside (期限切れ, 
       await open(page, `#/scenario/${id}`);
       await skipQuestion(page);
       for (;;) {
-        for (const c of await page.locator('[data-testid=store] td, [data-testid=store] th').evaluateAll(splitWords)) {
-          seen.add(c.text);
-          assert.deepEqual(c.split, [], `“${c.text}” breaks inside ${c.split.join(', ')}`);
-        }
-        for (const c of await page.locator('[data-testid=store] td[class^=state-]').evaluateAll(splitWords)) {
-          assert.equal(c.lines, 1, `the state “${c.text}” is drawn on ${c.lines} lines`);
-        }
+        await eachShownService(page, async () => {
+          const shown = page.locator('section[data-service]:visible [data-testid=store]');
+          for (const c of await shown.locator('td, th').evaluateAll(splitWords)) {
+            seen.add(c.text);
+            assert.deepEqual(c.split, [], `“${c.text}” breaks inside ${c.split.join(', ')}`);
+          }
+          for (const c of await shown.locator('td[class^=state-]').evaluateAll(splitWords)) {
+            assert.equal(c.lines, 1, `the state “${c.text}” is drawn on ${c.lines} lines`);
+          }
+        });
         if (await page.getByTestId('step').isDisabled()) break;
         await page.getByTestId('step').click();
       }
@@ -257,13 +276,15 @@ test('3: the store table fits its panel with three or more panels at 1280 px, an
           .filter((w) => w.scrollWidth > w.clientWidth + 1)
           .map((w) => `${w.closest('details').querySelector('summary').textContent}: ${w.scrollWidth - w.clientWidth}px hidden`));
         assert.deepEqual(clipped, [], `${id} (${panels} panels) at ${width}px, ${locale}`);
-        // Every column of the store is on screen, Expires included.
-        for (const table of await page.locator('section[data-service] table:has([data-testid=store])').all()) {
-          const [t, last] = [await table.boundingBox(), await table.locator('th').last().boundingBox()];
-          const panel = await table.locator('xpath=ancestor::section[@data-service]').boundingBox();
-          assert.ok(last.x + last.width <= panel.x + panel.width, `${id}: the Expires column is outside its panel`);
-          assert.ok(t.width > 0);
-        }
+        // Every column of the store is on screen, Expires included (on a phone, in each panel in turn).
+        await eachShownService(page, async () => {
+          for (const table of await page.locator('section[data-service]:visible table:has([data-testid=store])').all()) {
+            const [t, last] = [await table.boundingBox(), await table.locator('th').last().boundingBox()];
+            const panel = await table.locator('xpath=ancestor::section[@data-service]').boundingBox();
+            assert.ok(last.x + last.width <= panel.x + panel.width, `${id}: the Expires column is outside its panel`);
+            assert.ok(t.width > 0);
+          }
+        });
       }
       if (width === 1280) await page.screenshot({ path: `${SHOTS}/walk-store-${width}-${locale}.png`, fullPage: true });
     }, { width, locale });
@@ -291,7 +312,7 @@ test('4: the timeline draws only lanes with events, cuts no label, and shows the
       for (const id of ['double-charge', 'outbox-relay-crash', 'dual-write', 'split-store-crash', 'key-expiry']) {
         await open(page, `#/scenario/${id}`);
         await skipQuestion(page);
-        for (const tab of await page.locator('.tabs button').all()) {
+        for (const tab of await timelineTabs(page).all()) {
           await tab.click();
           assert.deepEqual(await labelsFit(page), [], `${id}: a label is cut`);
         }
