@@ -468,3 +468,36 @@ fn every_wrong_choice_is_a_belief_about_what_the_question_counts() {
         belief: Some(Belief::RepeatsRefused)
     }));
 }
+
+/// A question stops the run before any column reaches the moment it asks about, not only the
+/// column asked: a quicker column would otherwise show its outcome (a red badge, a second
+/// answer) while the learner is still predicting (the walk-through found it in 11.4 and 17.1).
+#[test]
+fn no_column_passes_the_moment_a_question_waits_for() {
+    for id in builtin_ids() {
+        let Some(q) = question(id) else { continue };
+        let n = match q.ask {
+            Ask::BeforeArrival(n) => n as usize,
+            _ => continue,
+        };
+        let s = session(builtin(id).unwrap());
+        let p = q.pose(&s).unwrap();
+        for column in 0..s.scenario().services.len() {
+            let at = s.finished(column).unwrap().rewind(p.ask_at).unwrap();
+            let delivered = at
+                .trace()
+                .iter()
+                .filter(|e| matches!(e.kind, EventKind::RequestDelivered { .. }))
+                .count();
+            assert!(
+                delivered < n,
+                "{id}: column {column} has had {delivered} requests at the question's step {}",
+                p.ask_at
+            );
+            assert!(
+                at.violations().is_empty(),
+                "{id}: column {column} already shows a broken invariant while the question waits"
+            );
+        }
+    }
+}

@@ -98,9 +98,15 @@ pub fn held<'a, C, B: Copy>(
 }
 
 /// After the answer: every choice with the belief that predicts it, the learner's own pick
-/// marked, so a wrong answer is named and each wrong choice is shown to be one. Handler-free:
-/// one string (`crate::ui::raw`).
-pub fn beliefs(l: Lang, choices: impl Iterator<Item = Held>) -> Html {
+/// marked, so a wrong answer is named and each wrong choice is shown to be one; `varied` for a
+/// variation's, whose run is not on the page until loaded. Handler-free: one string
+/// (`crate::ui::raw`).
+pub fn beliefs(l: Lang, choices: impl Iterator<Item = Held>, varied: bool) -> Html {
+    let right = if varied {
+        words::WHAT_THIS_CASE_SHOWS
+    } else {
+        words::WHAT_THE_RUN_SHOWS
+    };
     let mut r = crate::ui::raw::Raw::default();
     r.open("div", &[("class", "beliefs"), ("data-testid", "beliefs")])
         .el("span", &[("class", "muted")], words::EACH_CHOICE.get(l))
@@ -123,11 +129,7 @@ pub fn beliefs(l: Lang, choices: impl Iterator<Item = Held>) -> Html {
         )
         .el("strong", &[], &h.label)
         .text(words::BELIEF_SEP.get(l))
-        .text(
-            h.belief
-                .as_deref()
-                .unwrap_or(words::WHAT_THE_RUN_SHOWS.get(l)),
-        );
+        .text(h.belief.as_deref().unwrap_or(right.get(l)));
         if h.picked {
             r.el("span", &[("class", "muted")], words::YOUR_PICK.get(l));
         }

@@ -373,7 +373,7 @@ test('the path has no hole and an end: the pages between two lessons are named w
 });
 
 test('a transfer question after the answer: a case not yet run, judged by the core, then loaded onto the page', async () => {
-  for (const [locale, label] of [['en-US', /^Transfer: /], ['ja-JP', /^応用：/]]) {
+  for (const [locale, label] of [['en-US', /^What if: /], ['ja-JP', /^もしも：/]]) {
     await withPage(async (page) => {
       await open(page, '#/scenario/the-header');
       assert.equal(await page.getByTestId('transfer').count(), 0, 'not before the lesson\'s own question');
@@ -388,6 +388,9 @@ test('a transfer question after the answer: a case not yet run, judged by the co
       await transfer.locator('button[data-choice]', { hasText: /^1$/ }).click();
       assert.equal(await transfer.getAttribute('data-state'), 'wrong');
       assert.equal(await transfer.locator('[data-testid=belief][data-picked=true]').count(), 1);
+      // Its right choice is this case's run, which is not on the page yet, and says so.
+      assert.match(await transfer.locator('li.right').textContent(),
+        locale === 'en-US' ? /what this case gives when it runs \(the run on the page is still the lesson's/ : /この場合を実行したときの答え（ページの実行はまだレッスンのもの/);
       await page.screenshot({ path: `${SHOTS}/transfer-${locale}-1280.png`, fullPage: true });
       await transfer.getByTestId('run-variation').click();
       await page.getByTestId('lesson-changed').waitFor();

@@ -196,7 +196,7 @@ fn answered(
         <div class="predict" data-testid="predict" data-state={state}>
             <p class="ask"><strong>{ view::durable::PREDICT_LABEL.get(l) }</strong>{ w.ask }</p>
             <p class={classes!("verdict", state)} data-testid="verdict" role="status" tabindex="-1">{ verdict }</p>
-            { crate::ui::question::beliefs(l, held) }
+            { crate::ui::question::beliefs(l, held, false) }
             if changed {
                 // The words explain the lesson as built; this run is another one.
                 <p class="why muted" data-testid="why-changed">{ view::durable::WHY_CHANGED.get(l) }</p>
@@ -219,7 +219,7 @@ fn transfer_block(l: Lang, ui: &DurUi, id: &str, on: &On) -> Html {
     let Some(picked) = ui.transfer_answer.filter(|i| *i < posed.choices.len()) else {
         let open = crate::ui::question::Open {
             testid: "transfer",
-            label: view::durable::VARIATION_LABEL.get(l),
+            label: view::common::VARIATION_LABEL.get(l),
             ask,
             answer: on.reform(DurAction::AnswerTransfer),
             skip: None,
@@ -232,11 +232,11 @@ fn transfer_block(l: Lang, ui: &DurUi, id: &str, on: &On) -> Html {
     let held = held(posed, Some(picked), &t.2, l);
     html! {
         <div class="predict transfer" data-testid="transfer" data-state={state}>
-            <p class="ask"><strong>{ view::durable::VARIATION_LABEL.get(l) }</strong>{ ask }</p>
+            <p class="ask"><strong>{ view::common::VARIATION_LABEL.get(l) }</strong>{ ask }</p>
             <p class={classes!("verdict", state)} role="status" tabindex="-1">{ verdict }</p>
             <p class="why">{ w.why.get(l) }</p>
-            { crate::ui::question::beliefs(l, held) }
-            <button data-testid="run-variation" onclick={on.reform(|_| DurAction::RunVariation)}>{ view::durable::RUN_VARIATION.get(l) }</button>
+            { crate::ui::question::beliefs(l, held, true) }
+            <button data-testid="run-variation" onclick={on.reform(|_| DurAction::RunVariation)}>{ view::common::RUN_VARIATION.get(l) }</button>
         </div>
     }
 }

@@ -385,7 +385,7 @@ fn answered(
         <div class="predict" data-testid="predict" data-state={state}>
             <p class="ask"><strong>{ view::kafka::PREDICT_LABEL.get(l) }</strong>{ w.ask.get(l) }</p>
             <p class={classes!("verdict", state)} data-testid="verdict" role="status" tabindex="-1">{ verdict }</p>
-            { crate::ui::question::beliefs(l, held) }
+            { crate::ui::question::beliefs(l, held, false) }
             if changed {
                 // The words explain the lesson as built; this run is another one.
                 <p class="why muted" data-testid="why-changed">{ view::kafka::WHY_CHANGED.get(l) }
@@ -415,7 +415,7 @@ fn transfer_block(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
     let Some(picked) = ui.transfer_answer.filter(|i| *i < p.choices.len()) else {
         let open = crate::ui::question::Open {
             testid: "transfer",
-            label: view::kafka::VARIATION_LABEL.get(l),
+            label: view::common::VARIATION_LABEL.get(l),
             ask,
             answer: on.reform(Action::AnswerTransfer),
             skip: None,
@@ -434,11 +434,11 @@ fn transfer_block(l: Lang, ui: &KafkaUi, on: &Callback<Action>) -> Html {
     let held = held(p, Some(picked), &t.2, l);
     html! {
         <div class="predict transfer" data-testid="transfer" data-state={state}>
-            <p class="ask"><strong>{ view::kafka::VARIATION_LABEL.get(l) }</strong>{ ask }</p>
+            <p class="ask"><strong>{ view::common::VARIATION_LABEL.get(l) }</strong>{ ask }</p>
             <p class={classes!("verdict", state)} role="status" tabindex="-1">{ verdict }</p>
             <p class="why">{ w.why.get(l) }</p>
-            { crate::ui::question::beliefs(l, held) }
-            <button data-testid="run-variation" onclick={on.reform(|_| Action::RunVariation)}>{ view::kafka::RUN_VARIATION.get(l) }</button>
+            { crate::ui::question::beliefs(l, held, true) }
+            <button data-testid="run-variation" onclick={on.reform(|_| Action::RunVariation)}>{ view::common::RUN_VARIATION.get(l) }</button>
         </div>
     }
 }

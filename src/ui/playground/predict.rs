@@ -47,8 +47,9 @@ fn outcome(l: Lang, s: &Session, asked: Measure) -> Html {
     }
 }
 
-/// Every choice with the belief that predicts it (the core's), the learner's pick marked.
-fn beliefs(l: Lang, choices: &[Guess], answer: Answer) -> Html {
+/// Every choice with the belief that predicts it (the core's), the learner's pick marked
+/// (`varied` for the variation's).
+fn beliefs(l: Lang, choices: &[Guess], answer: Answer, varied: bool) -> Html {
     let picked = match answer {
         Answer::Picked(v) => Some(v),
         Answer::Skipped => None,
@@ -60,6 +61,7 @@ fn beliefs(l: Lang, choices: &[Guess], answer: Answer) -> Html {
             belief: g.belief.map(|b| lessons::belief_text(l, b)),
             picked: picked == Some(g.value),
         }),
+        varied,
     )
 }
 
@@ -175,7 +177,7 @@ pub fn predict_block(
             <p class="ask"><strong>{ view::playground::PREDICT_PREFIX.get(l) }</strong>{ ask }</p>
             <p class={classes!("verdict", state)} data-testid="verdict" role="status" tabindex="-1">{ verdict }</p>
             { why_with_step(l, lesson.id, Lesson::pick(l, lesson.why), (posed.column, posed.shows_at), on) }
-            { beliefs(l, &posed.choices, answer) }
+            { beliefs(l, &posed.choices, answer, false) }
             { outcome(l, s, p.question.measure) }
             { takeaway(l, lesson.id, Lesson::pick(l, lesson.takeaway)) }
             <button class="again" data-testid="predict-again" onclick={on.reform(|_| Action::AskAgain)}>{ view::playground::ASK_AGAIN.get(l) }</button>
@@ -196,7 +198,7 @@ fn transfer_block(l: Lang, p: &Prediction, on: &Callback<Action>) -> Html {
     let Some(picked) = p.transfer_answer.and_then(|i| posed.choices.get(i)) else {
         let open = crate::ui::question::Open {
             testid: "transfer",
-            label: w::VARIATION_LABEL.get(l),
+            label: view::common::VARIATION_LABEL.get(l),
             ask,
             answer: on.reform(Action::AnswerTransfer),
             skip: None,
@@ -215,7 +217,7 @@ fn transfer_block(l: Lang, p: &Prediction, on: &Callback<Action>) -> Html {
     // Handler-free but for the button: one string (`crate::ui::raw`).
     let mut r = Raw::default();
     r.open("p", &[("class", "ask")])
-        .el("strong", &[], w::VARIATION_LABEL.get(l))
+        .el("strong", &[], view::common::VARIATION_LABEL.get(l))
         .text(ask)
         .close("p")
         .el(
@@ -236,8 +238,8 @@ fn transfer_block(l: Lang, p: &Prediction, on: &Callback<Action>) -> Html {
     html! {
         <div class="predict transfer" data-testid="transfer" data-state={state}>
             { r.html() }
-            { beliefs(l, &posed.choices, Answer::Picked(picked.value)) }
-            <button data-testid="run-variation" onclick={load}>{ w::RUN_VARIATION.get(l) }</button>
+            { beliefs(l, &posed.choices, Answer::Picked(picked.value), true) }
+            <button data-testid="run-variation" onclick={load}>{ view::common::RUN_VARIATION.get(l) }</button>
         </div>
     }
 }

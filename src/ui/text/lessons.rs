@@ -541,7 +541,7 @@ pub const VARIATIONS: &[Variation] = &[
     Variation {
         id: "double-charge",
         ask: pair!("What if the card processor refuses the first try instead (a 503: nothing was charged), and the client retries the same way? Where would the naive balance end?", "1回目の試行で応答が失われるのではなく、決済代行がそれを断ったら（503：何も課金されていない）？クライアントは同じようにリトライする。素朴なサービスの残高は最後にいくらになる？"),
-        why: pair!("The 503 said plainly that nothing was charged, so the retry is the only charge, key or no key. A retry is dangerous after an answer that never came, not after one that says what happened.", "503は何も課金していないとはっきり伝えたので、キーがあってもなくても、課金はリトライの1回だけ。リトライが危ないのは答えが来なかった後で、何が起きたかを伝える答えの後ではない。"),
+        why: pair!("The 503 said plainly that nothing was charged, so the naive service's only charge is the retry's. The services with keys never charge at all: they kept the 503 under the key and replay it to the retry. A retry is dangerous after an answer that never came; after one that says what happened, the danger is a key that keeps the failure.", "503は何も課金していないとはっきり伝えたので、素朴なサービスの課金はリトライの分だけ。キーを持つサービスは一度も課金しない。503をキーの下に保存し、リトライにはそれをリプレイするから。リトライが危ないのは答えが来なかった後。何が起きたかを伝える答えの後なら、危ないのは失敗を保存し続けるキーのほう。"),
     },
     Variation {
         id: "concurrent-same-key",

@@ -18,9 +18,10 @@ use crate::sim::lesson::{NotPosed, Pose, Posed, Value};
 pub enum Ask {
     /// Before the first step.
     Start,
-    /// Just before the n-th request (1-based) reaches the server of the question's column.
+    /// Just before the n-th request (1-based) reaches the server of the question's column, or of
+    /// any column that reaches it sooner.
     BeforeArrival(u32),
-    /// Just before the outbox relay first runs in the question's column.
+    /// Just before the outbox relay first runs in the question's column (or sooner in another).
     BeforeRelay,
 }
 
@@ -113,22 +114,26 @@ pub(super) fn pose_column(
     {
         let world = session.finished(column).ok_or(NotPosed::NeverAsked)?;
         let trace = world.trace();
+        // Before the moment in whichever column reaches it first: a column that is quicker
+        // than the one asked about must not show its outcome while the question waits.
+        let first = |is: fn(&EventKind) -> bool, n: usize| {
+            let own = nth_step(trace.iter(), n, is).ok_or(NotPosed::NeverAsked)?;
+            let others = (0..).map_while(|i| session.finished(i));
+            let earliest = others
+                .filter_map(|w| nth_step(w.trace().iter(), n, is))
+                .min();
+            Ok(earliest.unwrap_or(own).min(own) - 1)
+        };
         let ask_at = match ask {
             Ask::Start => 0,
-            Ask::BeforeArrival(n) => {
-                nth_step(trace.iter(), n as usize, |e| {
-                    matches!(e, EventKind::RequestDelivered { .. })
-                })
-                .ok_or(NotPosed::NeverAsked)?
-                    - 1
-            }
-            Ask::BeforeRelay => {
-                nth_step(trace.iter(), 1, |e| {
-                    matches!(e, EventKind::RelayPoll { .. } | EventKind::RelayBusy)
-                })
-                .ok_or(NotPosed::NeverAsked)?
-                    - 1
-            }
+            Ask::BeforeArrival(n) => first(
+                |e| matches!(e, EventKind::RequestDelivered { .. }),
+                n as usize,
+            )?,
+            Ask::BeforeRelay => first(
+                |e| matches!(e, EventKind::RelayPoll { .. } | EventKind::RelayBusy),
+                1,
+            )?,
         };
         let answer = measure.of(world);
         // The value when the question is asked (one replay), for the choices and the step that

@@ -96,6 +96,15 @@ pub const EACH_CHOICE: Pair = pair!(
     "それぞれの選択肢と、それを予想させる思い込み："
 );
 pub const WHAT_THE_RUN_SHOWS: Pair = pair!("what the run shows.", "実行が示す答え。");
+/// A variation's right choice: its run is not the one on the page until the learner loads it.
+pub const WHAT_THIS_CASE_SHOWS: Pair = pair!(
+    "what this case gives when it runs (the run on the page is still the lesson's: “Run this case on the page” loads it).",
+    "この場合を実行したときの答え（ページの実行はまだレッスンのもの。「この場合をページで動かす」で読み込める）。"
+);
+
+// A lesson's variation question, on every page.
+pub const VARIATION_LABEL: Pair = pair!("What if: ", "もしも：");
+pub const RUN_VARIATION: Pair = pair!("Run this case on the page", "この場合をページで動かす");
 pub const BELIEF_SEP: Pair = pair!(": ", "：");
 pub const YOUR_PICK: Pair = pair!(" (your answer)", "（あなたの答え）");
 

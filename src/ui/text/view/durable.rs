@@ -85,8 +85,6 @@ pub const WHY_CHANGED: Pair = pair!(
 pub const ASK_AGAIN: Pair = pair!("Ask me again", "もう一度答える");
 
 // transfer: the lesson's second question, on a case the learner has not run.
-pub const VARIATION_LABEL: Pair = pair!("Transfer: ", "応用：");
-pub const RUN_VARIATION: Pair = pair!("Run this case on the page", "この場合をページで動かす");
 
 /// The verdict on a right answer.
 pub fn right(l: Lang, shown: &str) -> String {

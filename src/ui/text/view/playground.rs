@@ -197,8 +197,6 @@ pub const WORDS_FAILED: Pair = pair!(
     "レッスンの本文を読み込めなかった。接続を確かめてページを再読み込みしよう。下の実行は本文なしでも動く。"
 );
 /// The variation question's label, and its button that loads the varied run.
-pub const VARIATION_LABEL: Pair = pair!("Transfer: ", "応用：");
-pub const RUN_VARIATION: Pair = pair!("Run this case on the page", "この場合をページで動かす");
 pub const VARIATION_QUESTION: Pair = pair!(
     "A question on a case you have not run",
     "まだ動かしていない場合の問い"
