@@ -181,10 +181,10 @@ fn next_lesson_link(l: Lang, ls: &Lesson, words_ready: bool) -> Option<Html> {
             &[("href", &href), ("data-testid", "next-lesson")],
             &label,
         );
-        // The glossary, once the words it is made of are here.
+        // The glossary, once the words it is made of are here: an item of its own beside the
+        // link (no separator to strand at a line's end or start when the line wraps).
         if words_ready {
-            // A no-break space ties the dot to the link before it: it never starts a line.
-            r.text("\u{a0}· ").el(
+            r.el(
                 "a",
                 &[("href", "#/glossary"), ("data-testid", "glossary-link")],
                 view::playground::GLOSSARY.get(l),

@@ -54,7 +54,7 @@ fn mark(r: &mut Raw, p: &Progress, l: Lang, id: &str) {
 }
 
 /// One link of the list, with its mark; the page's own is marked as current.
-fn link(r: &mut Raw, p: &Progress, l: Lang, href: &str, id: &str, label: &str, here: bool) {
+fn link(r: &mut Raw, p: &Progress, l: Lang, href: &str, id: &str, label: Label, here: bool) {
     let current = if here {
         ("aria-current", "page")
     } else {
@@ -71,8 +71,16 @@ fn link(r: &mut Raw, p: &Progress, l: Lang, href: &str, id: &str, label: &str, h
         ],
     );
     mark(r, p, l, id);
-    r.text(label).close("a").close("li");
+    let (num, title) = label;
+    if !num.is_empty() {
+        // Its own box, so "1 1つの…" never reads as "11つの…".
+        r.el("span", &[("class", "num")], num).text(" ");
+    }
+    r.text(title).close("a").close("li");
 }
+
+/// A link's words: its number on the path ("" for none) and its title.
+type Label<'a> = (&'a str, &'a str);
 
 /// The list itself: static links, so it is written as one string (see `crate::ui::raw`).
 fn list(l: Lang, dir: &str, route: &Route, p: &Progress) -> Html {
@@ -110,7 +118,7 @@ fn path_item(r: &mut Raw, l: Lang, dir: &str, route: &Route, p: &Progress, item:
                 l,
                 &href_from(dir, &here),
                 id,
-                &format!("{num} {title}"),
+                (&num, title),
                 here == *route,
             );
         }
@@ -159,7 +167,7 @@ fn extra_links(r: &mut Raw, l: Lang, dir: &str, route: &Route, p: &Progress) {
             l,
             &href(&here),
             id,
-            challenges::title(l, id),
+            ("", challenges::title(l, id)),
             here == *route,
         );
     }
@@ -170,7 +178,7 @@ fn extra_links(r: &mut Raw, l: Lang, dir: &str, route: &Route, p: &Progress) {
             l,
             &href(&Route::LabChallenge(id.into())),
             id,
-            &format!("{} ↗", challenges::title(l, id)),
+            ("", &format!("{} ↗", challenges::title(l, id))),
             false,
         );
     }
@@ -181,7 +189,7 @@ fn extra_links(r: &mut Raw, l: Lang, dir: &str, route: &Route, p: &Progress) {
         l,
         &href(&Route::Sandbox),
         "sandbox",
-        sandbox,
+        ("", sandbox),
         *route == Route::Sandbox,
     );
     r.close("ul").close("div");
@@ -207,12 +215,20 @@ pub fn challenge_list(l: Lang, p: &Progress) -> Html {
     );
     for id in CHALLENGE_IDS {
         let href = href_from(dir, &Route::Challenge(id.into()));
-        link(&mut r, p, l, &href, id, challenges::title(l, id), false);
+        link(
+            &mut r,
+            p,
+            l,
+            &href,
+            id,
+            ("", challenges::title(l, id)),
+            false,
+        );
     }
     for id in LAB_CHALLENGE_IDS {
         let href = href_from(dir, &Route::LabChallenge(id.into()));
         let title = format!("{} ↗", challenges::title(l, id));
-        link(&mut r, p, l, &href, id, &title, false);
+        link(&mut r, p, l, &href, id, ("", &title), false);
     }
     r.close("ul");
     r.html()

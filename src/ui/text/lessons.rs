@@ -477,7 +477,7 @@ pub const WORDS: &[Words] = &[
     },
     Words {
         id: "dual-write",
-        story: pair!("Two crashes, through three wirings: the outbox; commit, then publish; publish, then commit. The first request crashes right after its commit: before its reply and, in commit-then-publish, before it publishes. The second crashes after its charge, before its key, while its transaction is still open. A relay runs at the end.", "2つのクラッシュを3つの配線で：アウトボックス、コミットしてから発行、発行してからコミット。1つ目のリクエストはコミットの直後、応答の前に（「コミットしてから発行」では発行の前にも）クラッシュする。2つ目は課金の後、キーの前に、トランザクションが開いたままクラッシュする。最後にリレーが動く。"),
+        story: pair!("Two crashes, through three wirings: the outbox; commit, then publish; publish, then commit. The first request crashes right after its commit: before its reply and, in commit-then-publish, before it publishes. The second crashes after its charge, before its key, while its transaction is still open. A relay runs at the end. Neither client retries.", "2つのクラッシュを3つの配線で：アウトボックス、コミットしてから発行、発行してからコミット。1つ目のリクエストはコミットの直後、応答の前に（「コミットしてから発行」では発行の前にも）クラッシュする。2つ目は課金の後、キーの前に、トランザクションが開いたままクラッシュする。最後にリレーが動く。どちらのクライアントもリトライしない。"),
         ask: pair!("How many events does commit-then-publish publish?", "「コミットしてから発行」は、イベントをいくつ発行する？"),
         why: pair!("One charge committed, yet no event left: at step {step} the crash came after the commit and before the reply, and this wiring publishes in between: that event is lost for good. Publish-then-commit announced a charge that then rolled back; the outbox's relay published the committed one.", "課金は1つコミットされたのに、イベントは1つも出ていない。ステップ {step} でコミットの後、応答の前にクラッシュした。この配線はその間に発行するので、そのイベントは永久に失われる。「発行してからコミット」は後で巻き戻る課金を知らせ、アウトボックスのリレーはコミットされた課金を発行した。"),
         takeaway: pair!("An application cannot write two systems atomically: write the event into the database with the charge, and let a relay publish it.", "アプリケーションは2つのシステムに原子的には書けない。イベントは課金と一緒にデータベースへ書き、リレーに発行させる。"),
@@ -492,7 +492,7 @@ pub const WORDS: &[Words] = &[
     Words {
         id: "slow-processor",
         story: pair!("The production service locks the key for 90 s (rocket-rides) and calls a card processor. This time the processor takes 120 s to answer. The client times out and retries every 30 s with the same key.", "本番型サービスはキーを90秒ロックし（rocket-rides）、決済代行を呼ぶ。今回は決済代行の応答に120秒かかる。クライアントはタイムアウトし、同じキーで30秒ごとにリトライする。"),
-        ask: pair!("The next retry arrives after 90 s. How many times is the card charged in the end?", "次のリトライは90秒後に届く。カードは最終的に何回課金される？"),
+        ask: pair!("The third retry is about to arrive, 90 s after the first try. How many times is the card charged in the end?", "3回目のリトライが、最初の試行から90秒後に届こうとしている。カードは最終的に何回課金される？"),
         why: pair!("The lock expired while its holder was only slow; the retry took the key over and the processor charged again (step {step}). Every request carried the key, but the processor never saw it.", "ロックを持つリクエストが遅いだけなのにロックが切れ、リトライがキーを引き継いで決済代行がもう一度課金した（ステップ {step}）。どのリクエストもキーを持っていたが、そのキーは決済代行に渡されていなかった。"),
         takeaway: pair!("Pass the key on to the processor (in the sandbox: “Pass the key on”): it then replays. Recovery points help after a crash, not with a slow holder.", "キーを決済代行にも渡す（サンドボックスの「キーを決済代行に渡す」）とリプレイされる。回復ポイントはクラッシュの後には効くが、ロックを持つリクエストが遅いだけのときには効かない。"),
     },

@@ -84,7 +84,8 @@ pub fn column_name(lang: Lang, cfg: &WorldConfig) -> String {
     } else {
         lang.t(", naive consumer", "、素朴なコンシューマー")
     };
-    format!("{name} · {}{consumer}", emit_name(lang, cfg.emit))
+    let sep = lang.t(" · ", "／");
+    format!("{name}{sep}{}{consumer}", emit_name(lang, cfg.emit))
 }
 
 /// One line on how the service works.
