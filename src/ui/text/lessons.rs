@@ -186,7 +186,7 @@ pub const PATH: &[Section] = &[
         }],
     },
     Section {
-        title: pair!("Conclusion", "まとめ"),
+        title: pair!("The article's conclusion", "記事のまとめ"),
         items: &[Item::Lesson("effectively-once")],
     },
     Section {
@@ -616,10 +616,33 @@ fn closing_markup(l: Lang) -> String {
     r.el("h3", &[], w::CLOSING_HEADING.get(l))
         .el("p", &[("class", "muted")], w::CLOSING_INTRO.get(l))
         .open("ol", &[("class", "rules")]);
-    for (n, ls, takeaway) in takeaways() {
-        let href = format!("#/scenario/{}", ls.id);
-        r.open("li", &[]).el("a", &[("href", &href)], &n);
-        r.text(" ").text(Lesson::pick(l, takeaway)).close("li");
+    let whole_page = |sec: &Section| sec.items.iter().all(|i| matches!(i, Item::Page { .. }));
+    for (n, section) in PATH.iter().enumerate() {
+        for item in section.items {
+            match item {
+                // A section that is a page of its own keeps its number here too: no hole.
+                Item::Page { href, title, .. } if whole_page(section) => {
+                    r.open("li", &[("class", "page-rule")]).el(
+                        "a",
+                        &[("href", href)],
+                        &format!("{}", n + 1),
+                    );
+                    r.text(" ")
+                        .text(Lesson::pick(l, *title))
+                        .text(" ↗")
+                        .close("li");
+                }
+                Item::Page { .. } => {}
+                Item::Lesson(id) => {
+                    let (Some(num), Some(w)) = (number(id), words(id)) else {
+                        continue;
+                    };
+                    let href = format!("#/scenario/{id}");
+                    r.open("li", &[]).el("a", &[("href", &href)], &num);
+                    r.text(" ").text(Lesson::pick(l, w.takeaway)).close("li");
+                }
+            }
+        }
     }
     r.close("ol").trusted(&crate::ui::text::recipes::markup(l));
     r.el("h3", &[("class", "onward")], w::CLOSING_ONWARD.get(l))
@@ -1076,6 +1099,18 @@ mod tests {
             for (n, ls, _) in takeaways() {
                 assert!(recipes.contains(&format!("<a href=\"#/scenario/{}\">{n}</a>", ls.id)));
             }
+            // Its rules number every section of the path, pages of their own included, in
+            // order: the card has no hole where the path has none (12.2, then 13, not 15).
+            let sections: Vec<usize> = recipes
+                .split("<li")
+                .filter_map(|li| {
+                    let link = li.split("<a href=\"").nth(1)?.split("\">").nth(1)?;
+                    link.split(['.', '<']).next()?.parse().ok()
+                })
+                .collect();
+            let mut seen = sections.clone();
+            seen.dedup();
+            assert_eq!(seen, (1..=PATH.len()).collect::<Vec<_>>(), "{l:?}");
             for r in crate::ui::text::recipes::records(l) {
                 assert!(recipes.contains(&format!("data-recipe=\"{}\"", r[0])));
                 assert!(recipes.contains(&escaped(&r[3])), "{}", r[0]);
