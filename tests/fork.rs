@@ -24,7 +24,7 @@ fn answers(w: &World) -> Vec<(PaymentResult, bool)> {
 
 #[test]
 fn a_replayed_answer_is_marked_and_an_executed_one_is_not() {
-    // "A retry meets a service without keys": the first reply is lost, the retry with the same key is answered.
+    // "A lost reply at the article's first handler": the first reply is lost, the retry with the same key is answered.
     let worlds = lesson("double-charge").run().expect("runs");
     for w in &worlds {
         let kind = w.config().service;

@@ -233,8 +233,8 @@ pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "double-charge",
         title: pair!(
-            "A retry meets a service without keys",
-            "キーを持たないサービスにリトライが届く"
+            "A lost reply at the article's first handler",
+            "記事の最初のハンドラーで応答が失われる"
         ),
     },
     Lesson {
@@ -243,7 +243,7 @@ pub const LESSONS: &[Lesson] = &[
     },
     Lesson {
         id: "distinct-keys",
-        title: pair!("Three orders, three keys", "3つの注文、3つのキー"),
+        title: pair!("Three orders in a row", "続けて3つの注文"),
     },
     Lesson {
         id: "concurrent-same-key",
@@ -254,7 +254,7 @@ pub const LESSONS: &[Lesson] = &[
     },
     Lesson {
         id: "atomic-lock",
-        title: pair!("One lock around everything", "すべてを1つのロックで"),
+        title: pair!("Three at once at the atomic service", "アトミックなサービスに3つ同時に"),
     },
     Lesson {
         id: "ten-threads",
