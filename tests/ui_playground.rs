@@ -323,7 +323,9 @@ async fn staged_page_draws_the_controls_first_and_the_panels_right_after() {
         .query_selector("[data-testid=run-to-end]")
         .unwrap()
         .is_some());
-    assert!(text(&div, "[data-testid=lesson]").contains("A lost reply at the article's first handler"));
+    assert!(
+        text(&div, "[data-testid=lesson]").contains("A lost reply at the article's first handler")
+    );
     for part in [
         "section[data-service]",
         "[data-testid=timeline]",

@@ -254,7 +254,10 @@ pub const LESSONS: &[Lesson] = &[
     },
     Lesson {
         id: "atomic-lock",
-        title: pair!("Three at once at the atomic service", "アトミックなサービスに3つ同時に"),
+        title: pair!(
+            "Three at once at the atomic service",
+            "アトミックなサービスに3つ同時に"
+        ),
     },
     Lesson {
         id: "ten-threads",
