@@ -425,3 +425,31 @@ test('at 1280 px the first page\'s services stand side by side, with no switcher
     assert.equal(visible, 3);
   }, { width: 1280, height: 800, touch: false });
 });
+
+test('390 px: the timeline scrolls sideways to the current step\'s label, past the step column kept in view', async () => {
+  for (const [locale, lang] of LANGS) {
+    await withPhone(async (page) => {
+      await go(page, '#/scenario/dual-write', lang);
+      await page.getByTestId('predict-skip').click();
+      const scroller = page.locator('[data-testid=timeline] .tl-scroll');
+      const wide = await scroller.evaluate((el) => el.scrollWidth > el.clientWidth);
+      assert.ok(wide, 'the diagram is wider than its box on a phone');
+      let checked = 0;
+      for (let i = 0; i < 12; i += 1) {
+        await page.getByTestId('step').click();
+        const k = Number((await page.getByTestId('position').textContent()).match(/(\d+) \//)[1]);
+        const labels = page.locator(`[data-testid=timeline] .tl-row[data-step="${k}"] .tl-label`);
+        if (!(await labels.count())) continue;
+        await page.waitForTimeout(50);
+        const [box, label] = [await scroller.boundingBox(), await labels.last().boundingBox()];
+        // The step column is 64 px wide and stays at the box's left edge.
+        assert.ok(label.x >= box.x + 64 - 1, `step ${k} (${lang}): the label starts under the step column (${label.x} < ${box.x + 64})`);
+        assert.ok(label.x + Math.min(label.width, box.width - 64) <= box.x + box.width + 1,
+          `step ${k} (${lang}): the label ends outside the box`);
+        checked += 1;
+      }
+      assert.ok(checked >= 8, `${checked} steps checked`);
+      await page.screenshot({ path: `${SHOTS}/phone-timeline-follows-${lang}.png` });
+    }, { locale });
+  }
+});

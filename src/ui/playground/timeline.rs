@@ -159,6 +159,41 @@ fn place_labels(
         .collect()
 }
 
+/// How far right and left a placed label reaches (its start, its anchor, its right end).
+fn label_span((row, p): (&TimelineRow, &(i64, &'static str, i64))) -> (i64, i64) {
+    let w = label_width(mark(row.tone)) + label_width(&row.label);
+    if p.1 == "end" {
+        (p.0 - w, p.0)
+    } else {
+        (p.0, p.0 + w)
+    }
+}
+
+/// Where a diagram is wider than its box (a phone), scrolls the box sideways so that `span`
+/// (the current step's label) is in view, past the step column that stays at its left. Only a
+/// new span moves it: a learner's own sideways scroll stays until the next step.
+#[hook]
+fn use_follow(span: Option<(i64, i64)>) -> NodeRef {
+    let scroller = use_node_ref();
+    let el = scroller.clone();
+    use_effect_with(span, move |span| {
+        if let (Some(el), Some((from, to))) = (el.cast::<web_sys::Element>(), *span) {
+            let (left, seen) = (i64::from(el.scroll_left()), i64::from(el.client_width()));
+            let target = if to + PAD > left + seen {
+                (to + PAD - seen).min(from - LEFT - PAD)
+            } else if from - PAD < left + LEFT {
+                from - LEFT - PAD
+            } else {
+                left
+            };
+            if target != left {
+                el.set_scroll_left(i32::try_from(target.max(0)).unwrap_or(0));
+            }
+        }
+    });
+    scroller
+}
+
 /// The sequence diagram.
 #[function_component(Timeline)]
 pub fn timeline(props: &TimelineProps) -> Html {
@@ -169,7 +204,8 @@ pub fn timeline(props: &TimelineProps) -> Html {
     let placed = place_labels(shown, &col, drawn_lanes.len());
     let width = placed.iter().map(|p| p.2).fold(lanes_right, i64::max) + PAD;
     let height = TOP + ROW_H * shown.len().max(1) as i64 + 8;
-
+    let mut now = shown.iter().zip(&placed).rev();
+    let scroller = use_follow(now.find(|(r, _)| r.step == props.current).map(label_span));
     let lanes = drawn_lanes.iter().map(|&lane| {
         let name = LANE_NAMES[lane].get(l);
         let x = lane_x(&col, lane);
@@ -191,7 +227,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
     html! {
         <div class="timeline" data-testid="timeline">
             { pager(props) }
-            <div class="tl-scroll" tabindex="0">
+            <div class="tl-scroll" tabindex="0" ref={scroller}>
                 { step_column(props, height) }
                 <svg class="tl-svg" viewBox={format!("0 0 {width} {height}")} width={width.to_string()} height={height.to_string()}
                      role="group" aria-label={view::playground::SEQUENCE_DIAGRAM.get(l)}>
