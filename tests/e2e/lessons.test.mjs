@@ -335,7 +335,7 @@ test('the durable and Kafka pages: Next moves to the next lesson with focus on i
 });
 
 test('the path has no hole and an end: the pages between two lessons are named with their numbers, and the last lesson closes with the rules it taught', async () => {
-  for (const [locale, onTheWay, heading] of [['en-US', /^On the way, pages of their own: 13 .* ↗ · 14 .* ↗$/, /^The end of the path/], ['ja-JP', /^寄り道のページ：13 .* ↗ · 14 .* ↗$/, /^コースの終わり/]]) {
+  for (const [locale, onTheWay, heading] of [['en-US', /^On the way, pages of their own: 13 .* ↗\s· 14 .* ↗$/, /^The end of the path/], ['ja-JP', /^寄り道のページ：13 .* ↗\s· 14 .* ↗$/, /^コースの終わり/]]) {
     await withPage(async (page) => {
       await open(page, '#/scenario/dual-write');
       assert.match((await page.getByTestId('on-the-way').textContent()).trim(), onTheWay);

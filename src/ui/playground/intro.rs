@@ -253,10 +253,11 @@ fn on_the_way(l: Lang, id: &str) -> Html {
         } = item
         {
             let label = format!("{n} {} ↗", Lesson::pick(l, *title));
-            // One page from the next: " · " between them.
+            // One page from the next: a dot between them, tied to the link before it by a
+            // no-break space, so a wrapped line never leaves it alone.
             r.text(sep)
                 .el("a", &[("href", href), ("data-section", id)], &label);
-            sep = " · ";
+            sep = "\u{a0}· ";
         }
     }
     r.close("p");
