@@ -354,9 +354,13 @@ test('the path has no hole and an end: the pages between two lessons are named w
       assert.equal(await next.getAttribute('href'), 'sandbox/#/challenge/triple-charge');
       assert.match(await next.textContent(), locale === 'en-US' ? /^Next: the challenges →$/ : /^次へ：チャレンジ →$/);
       assert.match(await closing.locator('h3').first().textContent(), heading);
-      // One rule per lesson, each linked to its lesson.
+      // One rule per lesson, each linked to its lesson, and the pages of their own (13, 14)
+      // in their places, so the numbers run without a hole.
       const rules = closing.locator('.rules li');
-      assert.equal(await rules.count(), 24);
+      assert.equal(await rules.count(), 26);
+      assert.equal(await closing.locator('.rules li.page-rule').count(), 2);
+      const numbers = await rules.locator('a').evaluateAll((a) => a.map((e) => e.textContent));
+      assert.deepEqual([...new Set(numbers.map((n) => Number(n.split('.')[0])))], Array.from({ length: 17 }, (_, i) => i + 1));
       assert.equal(await rules.first().locator('a').getAttribute('href'), '#/scenario/the-header');
       // Numbered once, by the lesson's number (the list draws none of its own).
       assert.equal(await rules.first().evaluate((e) => getComputedStyle(e).listStyleType), 'none');
