@@ -377,7 +377,7 @@ test('the path has no hole and an end: the pages between two lessons are named w
 });
 
 test('a transfer question after the answer: a case not yet run, judged by the core, then loaded onto the page', async () => {
-  for (const [locale, label] of [['en-US', /^What if: /], ['ja-JP', /^もしも：/]]) {
+  for (const [locale, label] of [['en-US', /^Variation: What if /], ['ja-JP', /^もしも：/]]) {
     await withPage(async (page) => {
       await open(page, '#/scenario/the-header');
       assert.equal(await page.getByTestId('transfer').count(), 0, 'not before the lesson\'s own question');

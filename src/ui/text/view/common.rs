@@ -103,7 +103,7 @@ pub const WHAT_THIS_CASE_SHOWS: Pair = pair!(
 );
 
 // A lesson's variation question, on every page.
-pub const VARIATION_LABEL: Pair = pair!("What if: ", "もしも：");
+pub const VARIATION_LABEL: Pair = pair!("Variation: ", "もしも：");
 pub const RUN_VARIATION: Pair = pair!("Run this case on the page", "この場合をページで動かす");
 pub const BELIEF_SEP: Pair = pair!(": ", "：");
 pub const YOUR_PICK: Pair = pair!(" (your answer)", "（あなたの答え）");
