@@ -342,36 +342,36 @@ fn a_third_of_the_lessons_ask_about_a_variation_measured_on_its_own_run() {
     }
     // Spot checks: the cases the issue names.
     let answer = |id: &str| transfer(id).unwrap().pose().unwrap().1.answer_value().value;
-    assert_eq!(
-        answer("stripe-in-flight"),
-        Value::Int(0),
-        "a finished key is replayed, not refused"
-    );
-    assert_eq!(
-        answer("double-charge"),
-        Value::Int(900),
-        "a 503 that charged nothing is safe to retry, even without a key"
-    );
-    assert_eq!(
-        answer("ten-threads"),
-        Value::Int(5),
-        "the balance check stops the race only when the money runs out"
-    );
-    assert_eq!(
-        answer("store-failures"),
-        Value::Int(1),
-        "with room for two keys nothing is evicted"
-    );
-    assert_eq!(
-        answer("failure-cached"),
-        Value::Int(0),
-        "without the deposit the retried failure fails again"
-    );
-    assert_eq!(
-        answer("slow-processor"),
-        Value::Int(1),
-        "inside the lock, one charge"
-    );
+    for (id, right, why) in [
+        (
+            "stripe-in-flight",
+            0,
+            "a finished key is replayed, not refused",
+        ),
+        (
+            "double-charge",
+            900,
+            "a 503 that charged nothing is safe to retry, even without a key",
+        ),
+        (
+            "ten-threads",
+            5,
+            "the balance check stops the race only when the money runs out",
+        ),
+        (
+            "store-failures",
+            1,
+            "with room for two keys nothing is evicted",
+        ),
+        (
+            "failure-cached",
+            0,
+            "without the deposit the retried failure fails again",
+        ),
+        ("slow-processor", 1, "inside the lock, one charge"),
+    ] {
+        assert_eq!(answer(id), Value::Int(right), "{id}: {why}");
+    }
 }
 
 /// Found by a walk-through: of the naive service, which never looks a key up, the wrong choice

@@ -41,7 +41,7 @@ fn caption_line(l: Lang, s: &Session, tab: usize, asked: Option<usize>) -> Html 
     let (mut label, mut bad, mut told) = (String::new(), false, false);
     for (k, e) in w.last_step_events().enumerate() {
         if k > 0 {
-            label.push_str(view::playground::STEP_EVENTS_SEP.get(l));
+            label.push_str(view::common::ITEM_SEP.get(l));
         }
         let (t, tone) = text::event_text(l, w, &e.kind);
         bad |= tone == Tone::Bad;

@@ -184,7 +184,7 @@ fn client_event(lang: Lang, world: &World, e: &EventKind) -> (String, Tone) {
         } => {
             let (n, r) = (op.0 + 1, result_text(lang, result));
             let mark = super::results::replay_mark(lang, *replayed, result);
-            let r = format!("{r}{}{mark}", lang.t(" · ", "／"));
+            let r = format!("{r}{}{mark}", super::view::common::ITEM_SEP.get(lang));
             let tone = if result.is_replay() {
                 Tone::Good
             } else {

@@ -710,9 +710,10 @@ pub fn pages_after(id: &str) -> Vec<(usize, &'static Item)> {
         .collect()
 }
 
-/// Every lesson's takeaway in path order, with the lesson's number: the rules the path taught,
-/// for the closing card.
-pub fn takeaways() -> impl Iterator<Item = (String, &'static Lesson, Pair)> {
+/// Every lesson's takeaway, with the lesson's number (the closing card writes them section by
+/// section in `closing_markup`; the tests read them back from here).
+#[cfg(test)]
+fn takeaways() -> impl Iterator<Item = (String, &'static Lesson, Pair)> {
     LESSONS.iter().filter_map(|ls| {
         let w = words(ls.id)?;
         Some((number(ls.id)?, ls, w.takeaway))
@@ -1104,14 +1105,13 @@ mod tests {
             }
             // Its rules number every section of the path, pages of their own included, in
             // order: the card has no hole where the path has none (12.2, then 13, not 15).
-            let sections: Vec<usize> = recipes
+            let mut seen: Vec<usize> = recipes
                 .split("<li")
                 .filter_map(|li| {
                     let link = li.split("<a href=\"").nth(1)?.split("\">").nth(1)?;
                     link.split(['.', '<']).next()?.parse().ok()
                 })
                 .collect();
-            let mut seen = sections.clone();
             seen.dedup();
             assert_eq!(seen, (1..=PATH.len()).collect::<Vec<_>>(), "{l:?}");
             for r in crate::ui::text::recipes::records(l) {

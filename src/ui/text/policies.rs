@@ -84,7 +84,7 @@ pub fn column_name(lang: Lang, cfg: &WorldConfig) -> String {
     } else {
         lang.t(", naive consumer", "、素朴なコンシューマー")
     };
-    let sep = lang.t(" · ", "／");
+    let sep = super::view::common::ITEM_SEP.get(lang);
     format!("{name}{sep}{}{consumer}", emit_name(lang, cfg.emit))
 }
 

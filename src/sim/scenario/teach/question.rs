@@ -118,11 +118,10 @@ pub(super) fn pose_column(
         // than the one asked about must not show its outcome while the question waits.
         let first = |is: fn(&EventKind) -> bool, n: usize| {
             let own = nth_step(trace.iter(), n, is).ok_or(NotPosed::NeverAsked)?;
-            let others = (0..).map_while(|i| session.finished(i));
-            let earliest = others
-                .filter_map(|w| nth_step(w.trace().iter(), n, is))
-                .min();
-            Ok(earliest.unwrap_or(own).min(own) - 1)
+            // The asked column is one of them, so the earliest is at most its own.
+            let columns = (0..).map_while(|i| session.finished(i));
+            let earliest = columns.filter_map(|w| nth_step(w.trace().iter(), n, is));
+            Ok(earliest.min().unwrap_or(own) - 1)
         };
         let ask_at = match ask {
             Ask::Start => 0,

@@ -106,6 +106,9 @@ pub const WHAT_THIS_CASE_SHOWS: Pair = pair!(
 pub const VARIATION_LABEL: Pair = pair!("Variation: ", "もしも：");
 pub const RUN_VARIATION: Pair = pair!("Run this case on the page", "この場合をページで動かす");
 pub const BELIEF_SEP: Pair = pair!(": ", "：");
+/// Between two items on one line (a step's events, a service and its wiring, an answer and
+/// whether it was replayed): a middle dot in English, ／ in Japanese.
+pub const ITEM_SEP: Pair = pair!(" · ", "／");
 pub const YOUR_PICK: Pair = pair!(" (your answer)", "（あなたの答え）");
 
 /// Between a name and what follows it: full-width in Japanese.

@@ -84,8 +84,6 @@ pub const WHY_CHANGED: Pair = pair!(
 );
 pub const ASK_AGAIN: Pair = pair!("Ask me again", "もう一度答える");
 
-// transfer: the lesson's second question, on a case the learner has not run.
-
 /// The verdict on a right answer.
 pub fn right(l: Lang, shown: &str) -> String {
     tr!(l, "✓ Right: {shown}.", "✓ 正解：{shown}。")

@@ -196,7 +196,6 @@ pub const WORDS_FAILED: Pair = pair!(
     "The lesson's text could not be loaded: check the connection and reload the page. The run below works without it.",
     "レッスンの本文を読み込めなかった。接続を確かめてページを再読み込みしよう。下の実行は本文なしでも動く。"
 );
-/// The variation question's label, and its button that loads the varied run.
 pub const VARIATION_QUESTION: Pair = pair!(
     "A question on a case you have not run",
     "まだ動かしていない場合の問い"
@@ -204,7 +203,6 @@ pub const VARIATION_QUESTION: Pair = pair!(
 /// Before the pages of their own between a lesson and the next.
 pub const ON_THE_WAY: Pair = pair!("On the way, pages of their own: ", "寄り道のページ：");
 /// Between the labels of the events of one step, in the caption.
-pub const STEP_EVENTS_SEP: Pair = pair!(" · ", "／");
 // The closing card, after the last lesson.
 pub const CLOSING_HEADING: Pair = pair!(
     "The end of the path: what it taught",
